@@ -1,0 +1,56 @@
+// Command adcp-gen generates a self-contained Go package for the AdCP error
+// model from a spec version's schemas, and inspects AdCP error responses.
+//
+//	adcp-gen generate -schemas DIR -out DIR -package NAME [-check]
+//	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
+//	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
+//
+// Exit status: 0 success, 1 a check found something, 2 bad usage or bad input.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: it reads args (after the subcommand name) and
+// returns the exit status.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands; each lives in its own file.
+var commands = map[string]command{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		return 2
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "adcp-gen: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return cmd.run(args[1:], stdin, stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: adcp-gen <command> [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+}

@@ -1,0 +1,180 @@
+package schemaload
+
+import "encoding/json"
+
+// Spec is one AdCP spec version, read, validated and resolved, with every Go
+// name settled. emit turns a Spec into files without making any naming or
+// typing decision of its own.
+type Spec struct {
+	// Version is the AdCP version the folder describes ("3.2.0-beta.5"),
+	// taken from the $id of core/error.json (or manifest.json adcp_version).
+	Version string
+	// Dir is the folder the spec was read from, as given by the caller.
+	Dir string
+	// Sources lists every file read, relative to Dir, slash-separated, sorted.
+	Sources []string
+
+	// Error is the object type of core/error.json. Its Fields always include
+	// the seven the runtime relies on (code, message, field, suggestion,
+	// retry_after, details, recovery), with the Go names Code, Message,
+	// Field, Suggestion, RetryAfter, Details and Recovery.
+	Error *Type
+	// Recoveries are the values of core/error.json#/properties/recovery/enum
+	// in schema order; the loader checks they are transient, correctable and
+	// terminal.
+	Recoveries []string
+
+	// Codes is the standard code vocabulary in the order of the enum array
+	// of enums/error-code.json.
+	Codes []*Code
+	// Scopes is the vocabulary of enums/error-scope.json (nil if absent).
+	Scopes *Type
+
+	// Shapes are the details shapes, one per error-details/*.json that is a
+	// shape (the vendor registry is not), sorted by file name.
+	Shapes []*Shape
+	// Types are every named type emit must declare (objects, enums, unions),
+	// in a deterministic order: the error's own types first, then each shape's
+	// types depth-first in property order. Types reached twice are listed once.
+	Types []*Type
+
+	// UnknownRecovery is manifest.json#/error_code_policy/default_unknown_recovery,
+	// or "" when the version has no manifest policy.
+	UnknownRecovery string
+
+	// Warnings are things a person should read but that do not stop generation
+	// (recovery taken from prose, manifest disagreements, untranslatable patterns).
+	Warnings []Diagnostic
+}
+
+// Diagnostic is one message about one place in one file.
+type Diagnostic struct {
+	File    string // relative to Spec.Dir, slash-separated
+	Pointer string // RFC 6901 JSON pointer inside File ("" for the whole file)
+	Msg     string
+}
+
+func (d Diagnostic) String() string {
+	loc := d.File
+	if d.Pointer != "" {
+		loc += "#" + d.Pointer
+	}
+	return loc + ": " + d.Msg
+}
+
+// Code is one standard error code.
+type Code struct {
+	Value  string // wire value, e.g. "RATE_LIMITED"
+	GoName string // constant name, e.g. "CodeRateLimited"
+
+	Recovery       string // transient | correctable | terminal
+	RecoverySource string // "enumMetadata" or "prose"
+	Suggestion     string // enumMetadata suggestion ("" if none)
+	Description    string // enumDescriptions entry ("" if none)
+
+	Deprecated bool     // description marks it deprecated (AUTH_REQUIRED from 3.1.0-beta.0)
+	ReplacedBy []string // codes to use instead, for a deprecated alias
+	// Advisory codes ride in a successful payload's errors[] and are never a
+	// failure (STALE_RESPONSE, FORMAT_*, PIXEL_TRACKER_*, ...). From a reviewed table.
+	Advisory bool
+	// NoDetails codes must not carry details (CONFIGURATION_ERROR,
+	// AGENT_SUSPENDED, AGENT_BLOCKED). From a reviewed table.
+	NoDetails bool
+
+	Shapes []*Shape // details shapes linked to this code, in Shapes order
+}
+
+// Shape is one details schema and the codes it belongs to.
+type Shape struct {
+	File  string   // "error-details/rate-limited.json"
+	Name  string   // "rate-limited"
+	Codes []string // wire codes this shape is the details of
+	// When is a Go-readable condition under which the shape applies, for
+	// codes with more than one possible shape ("" = always). It is data for
+	// the runtime: {Key: "scope", Value: "agent"} means details.scope == "agent".
+	When *Condition
+	// Doc describes when the shape applies, for comments.
+	Doc  string
+	Type *Type // the object type
+}
+
+// Condition selects a shape by a string property of the details object.
+type Condition struct {
+	Key   string
+	Value string
+}
+
+// Kind is the Go-side kind of a Type.
+type Kind int
+
+const (
+	KindString  Kind = iota + 1 // string (possibly enum / const / open enum)
+	KindNumber                  // float64
+	KindInteger                 // int64
+	KindBoolean                 // bool
+	KindObject                  // struct
+	KindArray                   // slice
+	KindAny                     // json.RawMessage: unions, anyOf over objects, anything untyped
+)
+
+// Type is a resolved schema type. Named types (objects, enums) have a GoName;
+// anonymous scalars and arrays do not.
+type Type struct {
+	GoName  string // "" for unnamed scalar/array types
+	File    string // file it was defined in
+	Pointer string // JSON pointer of its definition inside File
+	Kind    Kind
+	Doc     string // description, as written in the schema
+	Title   string
+
+	// Object
+	Fields []*Field // in schema property order (allOf members merged in order)
+	Closed bool     // additionalProperties: false
+
+	// Array
+	Elem        *Type
+	MinItems    *int
+	MaxItems    *int
+	UniqueItems bool
+
+	// String
+	Enum      []*EnumValue // closed list of known values (typed constants)
+	OpenEnum  bool         // oneOf enum ∪ pattern: known values plus an extension pattern
+	Const     json.RawMessage
+	Pattern   string // ECMA pattern as written
+	GoPattern string // translated for Go regexp; "" if untranslatable (see Warnings)
+	Format    string
+	MinLength *int
+	MaxLength *int
+
+	// Number / Integer
+	Minimum          *float64
+	Maximum          *float64
+	ExclusiveMinimum *float64
+	ExclusiveMaximum *float64
+
+	// Any: the JSON types a union allows (["string","number","boolean","null"]),
+	// and the alternatives of an anyOf/oneOf that could not be a single type.
+	Union    []string
+	Variants []*Type
+
+	Examples []json.RawMessage
+}
+
+// EnumValue is one known value of an enum, with its constant name.
+type EnumValue struct {
+	Value  string
+	GoName string // type-qualified, e.g. "RateLimitedScopeAccount"
+	Doc    string
+}
+
+// Field is one property of an object type.
+type Field struct {
+	JSONName   string
+	GoName     string
+	Type       *Type
+	Required   bool
+	Nullable   bool // "null" is one of its allowed types: null and absent differ
+	Deprecated bool
+	Doc        string
+}
