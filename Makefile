@@ -1,0 +1,52 @@
+# adcp-gen: the developer entry points. `make check` must pass before a change lands.
+
+GO      ?= go
+SHORT   ?=
+FUZZTIME ?= 60s
+BENCHCOUNT ?= 6
+BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+
+# Every Go module in the repository (the core module and the nested SDK adapters).
+MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
+
+.PHONY: all generate test check fmt vet lint drift bench fuzz
+
+all: check
+
+## generate: rebuild every generated file from schemas/ (go generate ./...).
+generate:
+	$(GO) generate ./...
+
+## test: run the tests of every module.
+test:
+	@set -e; for m in $(MODULES); do echo "== go test $$m"; (cd $$m && $(GO) test $(SHORT) ./...); done
+
+## fmt: fail when a Go file is not gofmt-clean.
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' ; git ls-files -o --exclude-standard '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+## vet: go vet (including stdversion: nothing newer than the go line) and nilness, every module.
+vet:
+	@set -e; for m in $(MODULES); do echo "== go vet $$m"; (cd $$m && $(GO) vet ./...); done
+	$(GO) run golang.org/x/tools/go/analysis/passes/nilness/cmd/nilness ./...
+
+## drift: fail when a generated file is stale.
+drift:
+	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
+	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out templates/runtime -package adcperr -tables-only -check
+
+## check: everything CI checks.
+check: fmt vet drift test
+
+## bench: benchmarks beside their baselines, with ratios.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
+	$(BENCHSTAT) bench.txt
+
+## fuzz: run every fuzz target for FUZZTIME each.
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; done
