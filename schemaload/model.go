@@ -126,6 +126,9 @@ type Type struct {
 	Kind    Kind
 	Doc     string // description, as written in the schema
 	Title   string
+	// Fixed types are declared by the fixed runtime (Code, Recovery): emit
+	// uses GoName but declares neither the type nor its enum constants.
+	Fixed bool
 
 	// Object
 	Fields []*Field // in schema property order (allOf members merged in order)

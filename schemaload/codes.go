@@ -1,0 +1,220 @@
+package schemaload
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// proseRecovery finds "Recovery: X" in an enumDescriptions entry, the carrier
+// of recovery before enumMetadata (3.0.0-rc.1 … 3.0.3).
+var proseRecovery = regexp.MustCompile(`Recovery:\s*(transient|correctable|terminal)\b`)
+
+// deprecatedProse matches a description that opens by declaring the code
+// deprecated ("**Deprecated** — use AUTH_MISSING ...").
+var deprecatedProse = regexp.MustCompile(`(?i)^\W*deprecated\b`)
+
+// buildError types core/error.json and checks what the runtime relies on.
+func (l *loader) buildError() error {
+	res, err := l.refType(ref{file: errorFile})
+	if err != nil {
+		return err
+	}
+	t := res.t
+	if t.Kind != KindObject {
+		return errorf(errorFile, "", "the error schema must be an object with properties")
+	}
+	l.spec.Error = t
+	want := []struct{ json, goName string }{
+		{"code", "Code"}, {"message", "Message"}, {"field", "Field"}, {"suggestion", "Suggestion"},
+		{"retry_after", "RetryAfter"}, {"details", "Details"}, {"recovery", "Recovery"},
+	}
+	for _, w := range want {
+		f := fieldOf(t, w.json)
+		if f == nil {
+			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", w.json))
+		}
+		if f.GoName != w.goName {
+			return errorf(errorFile, pointerJoin("/properties", w.json), fmt.Sprintf("Go name %s, the runtime needs %s", f.GoName, w.goName))
+		}
+	}
+	rec := fieldOf(t, "recovery").Type
+	for _, v := range rec.Enum {
+		l.spec.Recoveries = append(l.spec.Recoveries, v.Value)
+	}
+	if !sameSet(l.spec.Recoveries, []string{"transient", "correctable", "terminal"}) {
+		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", l.spec.Recoveries))
+	}
+	if l.files[scopesFile] != nil {
+		res, err := l.refType(ref{file: scopesFile})
+		if err != nil {
+			return err
+		}
+		l.spec.Scopes = res.t
+	}
+	return nil
+}
+
+func fieldOf(t *Type, json string) *Field {
+	for _, f := range t.Fields {
+		if f.JSONName == json {
+			return f
+		}
+	}
+	return nil
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := map[string]bool{}
+	for _, s := range a {
+		m[s] = true
+	}
+	for _, s := range b {
+		if !m[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildCodes reads the code vocabulary in enum order, with recovery from
+// enumMetadata (or the prose, with a warning), cross-checked against
+// manifest.json#/error_codes, and the unknown-code policy of the manifest.
+func (l *loader) buildCodes(manifest *node) error {
+	doc := l.files[codesFile]
+	enum := doc.get("enum")
+	if enum == nil || enum.kind != nodeArray || len(enum.elems) == 0 {
+		return errorf(codesFile, "/enum", "the code vocabulary must be a non-empty enum array")
+	}
+	descs := doc.get("enumDescriptions")
+	meta := doc.get("enumMetadata")
+	recoveries := map[string]bool{}
+	for _, r := range l.spec.Recoveries {
+		recoveries[r] = true
+	}
+	known := map[string]bool{}
+	for i, v := range enum.elems {
+		ptr := "/enum/" + strconv.Itoa(i)
+		if v.kind != nodeString || v.str == "" {
+			return errorf(codesFile, ptr, "a code must be a non-empty string")
+		}
+		if known[v.str] {
+			return errorf(codesFile, ptr, fmt.Sprintf("code %s is listed twice", v.str))
+		}
+		known[v.str] = true
+		if camel(v.str) == "" {
+			return errorf(codesFile, ptr, fmt.Sprintf("code %q gives no Go name", v.str))
+		}
+		c := &Code{Value: v.str, GoName: "Code" + camel(v.str)}
+		c.Description, _ = descs.getString(v.str)
+		prose := ""
+		if m := proseRecovery.FindStringSubmatch(c.Description); m != nil {
+			prose = m[1]
+		}
+		if meta != nil {
+			mp := pointerJoin("/enumMetadata", v.str)
+			entry := meta.get(v.str)
+			if entry == nil {
+				if prose == "" {
+					return errorf(codesFile, mp, fmt.Sprintf("no enumMetadata entry and no \"Recovery: X\" in the description of %s", v.str))
+				}
+				l.warn(codesFile, mp, "no enumMetadata entry for %s: recovery %q taken from its description", v.str, prose)
+				c.Recovery, c.RecoverySource = prose, "prose"
+			} else {
+				r, ok := entry.getString("recovery")
+				if !ok || !recoveries[r] {
+					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.Recoveries, ", ")))
+				}
+				c.Recovery, c.RecoverySource = r, "enumMetadata"
+				c.Suggestion, _ = entry.getString("suggestion")
+				if prose != "" && prose != r {
+					l.warn(codesFile, pointerJoin("/enumDescriptions", v.str), "description of %s says \"Recovery: %s\" but enumMetadata says %s: enumMetadata is used", v.str, prose, r)
+				}
+			}
+		} else {
+			if prose == "" {
+				return errorf(codesFile, pointerJoin("/enumDescriptions", v.str), fmt.Sprintf("no enumMetadata and no \"Recovery: X\" in the description of %s", v.str))
+			}
+			c.Recovery, c.RecoverySource = prose, "prose"
+		}
+		c.Deprecated = deprecatedProse.MatchString(c.Description)
+		c.Advisory = advisoryCodes[c.Value]
+		c.NoDetails = noDetailsCodes[c.Value]
+		l.spec.Codes = append(l.spec.Codes, c)
+	}
+	if meta == nil {
+		l.warn(codesFile, "", "no enumMetadata: the recovery of all %d codes is taken from the \"Recovery: X\" prose of enumDescriptions", len(l.spec.Codes))
+	} else {
+		for _, k := range meta.keys {
+			if k != "$comment" && !known[k] {
+				l.warn(codesFile, pointerJoin("/enumMetadata", k), "enumMetadata entry %s is not a code of the enum", k)
+			}
+		}
+	}
+	for _, c := range l.spec.Codes {
+		if !c.Deprecated {
+			continue
+		}
+		for _, r := range replacedBy[c.Value] {
+			if known[r] {
+				c.ReplacedBy = append(c.ReplacedBy, r)
+			}
+		}
+	}
+	if manifest != nil {
+		return l.checkManifest(manifest, known)
+	}
+	return nil
+}
+
+// checkManifest compares manifest.json#/error_codes with the vocabulary
+// (warnings only) and reads the unknown-code policy.
+func (l *loader) checkManifest(m *node, known map[string]bool) error {
+	if m.kind != nodeObject {
+		return errorf(manifestFile, "", "manifest must be a JSON object")
+	}
+	if pol := m.get("error_code_policy"); pol != nil {
+		if r := pol.get("default_unknown_recovery"); r != nil {
+			ok := false
+			for _, v := range l.spec.Recoveries {
+				ok = ok || (r.kind == nodeString && r.str == v)
+			}
+			if !ok {
+				return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
+			}
+			l.spec.UnknownRecovery = r.str
+		}
+	}
+	ec := m.get("error_codes")
+	if ec == nil {
+		return nil
+	}
+	if ec.kind != nodeObject {
+		l.warn(manifestFile, "/error_codes", "error_codes is not an object: not cross-checked")
+		return nil
+	}
+	for _, c := range l.spec.Codes {
+		ptr := pointerJoin("/error_codes", c.Value)
+		e := ec.get(c.Value)
+		if e == nil {
+			l.warn(manifestFile, "/error_codes", "code %s of %s is missing", c.Value, codesFile)
+			continue
+		}
+		if r, _ := e.getString("recovery"); r != c.Recovery {
+			l.warn(manifestFile, pointerJoin(ptr, "recovery"), "recovery of %s is %q here but %q in %s (%s is used)", c.Value, r, c.Recovery, codesFile, codesFile)
+		}
+		if s, ok := e.getString("suggestion"); (ok || c.Suggestion != "") && s != c.Suggestion {
+			l.warn(manifestFile, pointerJoin(ptr, "suggestion"), "suggestion of %s differs from %s (%s is used)", c.Value, codesFile, codesFile)
+		}
+	}
+	for _, k := range ec.keys {
+		if !known[k] {
+			l.warn(manifestFile, pointerJoin("/error_codes", k), "code %s is not in %s", k, codesFile)
+		}
+	}
+	return nil
+}

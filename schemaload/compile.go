@@ -1,0 +1,138 @@
+package schemaload
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// compile validates every schema file read against its metaschema and
+// compiles it with santhosh-tekuri/jsonschema (one compiler for the folder,
+// so each file is compiled once), with the ECMAScript regexp engine the
+// schemas are written for and a loader that only serves files of the folder.
+func (l *loader) compile() error {
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft7)
+	c.UseRegexpEngine(ecmaRegexp)
+	c.UseLoader(folderLoader{l})
+	for _, rel := range l.order {
+		if err := c.AddResource(l.canonicalURL(rel), l.files[rel].toAny()); err != nil {
+			return errorf(rel, "", err.Error())
+		}
+	}
+	for _, rel := range l.order {
+		if _, err := c.Compile(l.canonicalURL(rel)); err != nil {
+			return l.compileError(rel, err)
+		}
+	}
+	return nil
+}
+
+// folderLoader serves schema URLs from the folder; it never touches the
+// network. With every file added as a resource up front it is only reached
+// for a $ref that readAll did not see.
+type folderLoader struct{ l *loader }
+
+func (f folderLoader) Load(s string) (any, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := f.l.fileOf(u)
+	if err != nil {
+		return nil, err
+	}
+	n, err := f.l.read(rel)
+	if err != nil {
+		return nil, err
+	}
+	return n.toAny(), nil
+}
+
+// ecmaRegexp compiles a pattern with regexp2 in ECMAScript mode.
+func ecmaRegexp(s string) (jsonschema.Regexp, error) {
+	re, err := regexp2.Compile(s, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	return ecmaRE{re}, nil
+}
+
+type ecmaRE struct{ re *regexp2.Regexp }
+
+func (r ecmaRE) MatchString(s string) bool {
+	ok, err := r.re.MatchString(s)
+	return err == nil && ok
+}
+
+func (r ecmaRE) String() string { return r.re.String() }
+
+// compileError turns a jsonschema error into an *Error naming the file and
+// the pointer of the offending schema location.
+func (l *loader) compileError(rel string, err error) error {
+	var (
+		sv *jsonschema.SchemaValidationError
+		rx *jsonschema.InvalidRegexError
+		lu *jsonschema.LoadURLError
+		np *jsonschema.JSONPointerNotFoundError
+	)
+	switch {
+	case errors.As(err, &sv):
+		file, _ := l.locate(sv.URL, rel)
+		ptr, msg := "", err.Error()
+		var ve *jsonschema.ValidationError
+		if errors.As(sv.Err, &ve) {
+			for len(ve.Causes) > 0 {
+				ve = ve.Causes[0]
+			}
+			ptr = pointerOf(ve.InstanceLocation)
+			msg = ve.Error()
+			if i := strings.Index(msg, ": "); strings.HasPrefix(msg, "at ") && i >= 0 {
+				msg = msg[i+2:]
+			}
+		}
+		return errorf(file, ptr, "not a valid draft-07 schema: "+msg)
+	case errors.As(err, &rx):
+		file, ptr := l.locate(rx.URL, rel)
+		return errorf(file, ptr, fmt.Sprintf("invalid ECMAScript pattern %q: %v", rx.Regex, rx.Err))
+	case errors.As(err, &lu):
+		file, ptr := l.locate(lu.URL, rel)
+		return errorf(file, ptr, fmt.Sprintf("cannot load $ref target %s: %v", lu.URL, lu.Err))
+	case errors.As(err, &np):
+		file, ptr := l.locate(np.URL, rel)
+		return errorf(file, ptr, "unresolvable $ref: no such JSON pointer")
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return errorf(rel, "", err.Error())
+}
+
+// locate maps a schema URL with a fragment to (file, pointer), falling back
+// to def for the file.
+func (l *loader) locate(s, def string) (string, string) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return def, ""
+	}
+	frag := u.Fragment
+	u.Fragment, u.RawFragment = "", ""
+	if rel, err := l.fileOf(u); err == nil {
+		def = rel
+	}
+	return def, frag
+}
+
+// pointerOf joins unescaped tokens into a JSON pointer.
+func pointerOf(toks []string) string {
+	p := ""
+	for _, t := range toks {
+		p = pointerJoin(p, t)
+	}
+	return p
+}

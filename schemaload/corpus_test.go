@@ -1,0 +1,228 @@
+package schemaload
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+)
+
+// corpusVersions lists the version folders of ../shared/adcp-schemas.
+func corpusVersions(t testing.TB) (string, []string) {
+	t.Helper()
+	root := testshared.Dir(t, "adcp-schemas")
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []string
+	for _, e := range entries {
+		if e.IsDir() {
+			vs = append(vs, e.Name())
+		}
+	}
+	return root, vs
+}
+
+// rawCodes reads enum, enumMetadata recovery and prose recovery with
+// encoding/json, independently of the loader.
+func rawCodes(t *testing.T, file string) (enum []string, recovery map[string]string) {
+	t.Helper()
+	var doc struct {
+		Enum             []string                   `json:"enum"`
+		EnumDescriptions map[string]string          `json:"enumDescriptions"`
+		EnumMetadata     map[string]json.RawMessage `json:"enumMetadata"`
+	}
+	readJSON(t, file, &doc)
+	recovery = map[string]string{}
+	prose := regexp.MustCompile(`Recovery: (\w+)`)
+	for _, c := range doc.Enum {
+		if raw, ok := doc.EnumMetadata[c]; ok {
+			var m struct {
+				Recovery string `json:"recovery"`
+			}
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			recovery[c] = m.Recovery
+		} else if m := prose.FindStringSubmatch(doc.EnumDescriptions[c]); m != nil {
+			recovery[c] = m[1]
+		}
+	}
+	return doc.Enum, recovery
+}
+
+func TestCorpus(t *testing.T) {
+	root, versions := corpusVersions(t)
+	loaded := 0
+	for _, v := range versions {
+		v := v
+		t.Run(v, func(t *testing.T) {
+			dir := filepath.Join(root, v)
+			s, err := Load(dir)
+			_, statErr := os.Stat(filepath.Join(dir, "enums", "error-code.json"))
+			if statErr != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.File != codesFile || !strings.Contains(e.Msg, "no standard code vocabulary") {
+					t.Fatalf("version without codes: err = %v", err)
+				}
+				return
+			}
+			if CompareVersions(v, "3.0.0-rc.1") < 0 {
+				t.Fatalf("%s has codes but sorts before 3.0.0-rc.1", v)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			loaded++
+			if s.Version != v {
+				t.Errorf("Version = %q", s.Version)
+			}
+			enum, recovery := rawCodes(t, filepath.Join(dir, "enums", "error-code.json"))
+			if len(s.Codes) != len(enum) {
+				t.Fatalf("%d codes, enum has %d", len(s.Codes), len(enum))
+			}
+			for i, c := range s.Codes {
+				if c.Value != enum[i] {
+					t.Errorf("code %d = %s, enum order says %s", i, c.Value, enum[i])
+				}
+				if c.Recovery != recovery[c.Value] {
+					t.Errorf("%s: recovery %q, schema says %q", c.Value, c.Recovery, recovery[c.Value])
+				}
+				if c.Value == "AUTH_REQUIRED" {
+					wantDep := CompareVersions(v, "3.1.0-beta.0") >= 0
+					if c.Deprecated != wantDep || (len(c.ReplacedBy) > 0) != wantDep {
+						t.Errorf("AUTH_REQUIRED Deprecated=%v ReplacedBy=%v", c.Deprecated, c.ReplacedBy)
+					}
+				}
+			}
+			// Every details schema is a shape, except the vendor registry.
+			details, _ := filepath.Glob(filepath.Join(dir, detailsDir, "*.json"))
+			var names []string
+			for _, s := range s.Shapes {
+				names = append(names, s.Name)
+				if len(s.Codes) == 0 || s.Type == nil || s.Type.GoName == "" {
+					t.Errorf("shape %s not linked or not typed", s.Name)
+				}
+			}
+			var want []string
+			for _, d := range details {
+				n := strings.TrimSuffix(filepath.Base(d), ".json")
+				if n != "vendor-error-codes" {
+					want = append(want, n)
+				}
+			}
+			sort.Strings(want)
+			if strings.Join(names, ",") != strings.Join(want, ",") {
+				t.Errorf("shapes %v, want %v", names, want)
+			}
+			for _, w := range s.Warnings {
+				if strings.Contains(w.Msg, "differs") || strings.Contains(w.Msg, "is missing") {
+					t.Errorf("unexpected manifest disagreement: %s", w)
+				}
+			}
+		})
+	}
+	if loaded == 0 {
+		t.Error("no version loaded")
+	}
+}
+
+// TestCorpusPatterns checks every pattern of 3.2.0-beta.5: translated, or
+// reported untranslatable (only the sla-window lookaheads).
+func TestCorpusPatterns(t *testing.T) {
+	dir := filepath.Join(testshared.Dir(t, "adcp-schemas"), "3.2.0-beta.5")
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	translated, skipped := 0, 0
+	seen := map[*Type]bool{}
+	var visit func(ty *Type)
+	visit = func(ty *Type) {
+		if ty == nil || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		if ty.Pattern != "" {
+			if ty.GoPattern == "" {
+				skipped++
+				if ty.File != "core/sla-window.json" {
+					t.Errorf("%s#%s: pattern %q not translated", ty.File, ty.Pointer, ty.Pattern)
+				}
+			} else {
+				translated++
+				if _, err := regexp.Compile(ty.GoPattern); err != nil {
+					t.Errorf("%s#%s: %v", ty.File, ty.Pointer, err)
+				}
+			}
+		}
+		for _, f := range ty.Fields {
+			visit(f.Type)
+		}
+		visit(ty.Elem)
+		for _, v := range ty.Variants {
+			visit(v)
+		}
+	}
+	for _, ty := range s.Types {
+		visit(ty)
+	}
+	if translated < 10 || skipped != 2 {
+		t.Errorf("translated %d, untranslatable %d", translated, skipped)
+	}
+	warned := 0
+	for _, w := range s.Warnings {
+		if strings.HasSuffix(w.Pointer, "/pattern") {
+			warned++
+		}
+	}
+	if warned != skipped {
+		t.Errorf("%d untranslatable patterns but %d warnings", skipped, warned)
+	}
+}
+
+// TestProjectSchemas loads our own schemas/ folder when it is there.
+func TestProjectSchemas(t *testing.T) {
+	dir := filepath.Join(testshared.ModuleRoot(), "schemas")
+	if _, err := os.Stat(filepath.Join(dir, errorFile)); err != nil {
+		t.Skip("schemas/ is not there yet")
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Version != "3.2.0-beta.5" || len(s.Codes) == 0 || len(s.Shapes) == 0 {
+		t.Errorf("version %s, %d codes, %d shapes", s.Version, len(s.Codes), len(s.Shapes))
+	}
+}
+
+func BenchmarkLoad(b *testing.B) {
+	dir := filepath.Join(testshared.Dir(b, "adcp-schemas"), "3.2.0-beta.5")
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	if err != nil || len(files) == 0 {
+		b.Skip("3.2.0-beta.5 is absent")
+	}
+	// Baseline: read and decode every file with encoding/json, nothing else.
+	b.Run("baseline-decode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, f := range files {
+				var v any
+				readJSON(b, f, &v)
+			}
+		}
+	})
+	b.Run("Load", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := Load(dir); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

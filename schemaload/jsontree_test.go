@@ -1,0 +1,88 @@
+package schemaload
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestParseJSONOrder(t *testing.T) {
+	n, err := parseJSON([]byte(`{"z": 1, "a": [true, null, "s"], "m": {"y": 2, "b": 3}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(n.keys, []string{"z", "a", "m"}) || !reflect.DeepEqual(n.get("m").keys, []string{"y", "b"}) {
+		t.Errorf("order lost: %v %v", n.keys, n.get("m").keys)
+	}
+	if got := string(n.get("m").raw()); got != `{"y":2,"b":3}` {
+		t.Errorf("raw = %s", got)
+	}
+	if got := n.lookup("/a/2"); got == nil || got.str != "s" {
+		t.Errorf("lookup /a/2 = %+v", got)
+	}
+	if n.lookup("/a/3") != nil || n.lookup("/a/01") != nil || n.lookup("x") != nil {
+		t.Error("lookup of a missing pointer must be nil")
+	}
+}
+
+func TestParseJSONErrors(t *testing.T) {
+	tests := []struct {
+		in      string
+		pointer string
+		offset  int64
+	}{
+		{`{"a": {"b": [1, 2,]}}`, "/a/b/2", 18},
+		{`{"a": 1,}`, "", 8},
+		{`{"a": 1} x`, "", 9},
+		{`{"a~b/c": {"d": }}`, "/a~0b~1c/d", 16},
+		{`{"a": 1, "a": 2}`, "/a", 12},
+		{`{"a": [`, "/a", 7},
+		{``, "", 0},
+	}
+	for _, tt := range tests {
+		_, err := parseJSON([]byte(tt.in))
+		var pe *parseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%q: err = %v", tt.in, err)
+			continue
+		}
+		if pe.Pointer != tt.pointer || pe.Offset != tt.offset {
+			t.Errorf("%q: pointer %q offset %d (%v), want %q %d", tt.in, pe.Pointer, pe.Offset, pe, tt.pointer, tt.offset)
+		}
+	}
+}
+
+// FuzzParseJSON checks the ordered decoder against encoding/json: both accept
+// the same documents (but for duplicate members) and decode the same value.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `[]`, `"x"`, `{"a":1,"a":2}`, `{`, `1e400`, `{"\u00e9":"\ud800"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := parseJSON(data)
+		var want any
+		stdErr := json.Unmarshal(data, &want)
+		if err != nil {
+			var pe *parseError
+			if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > int64(len(data)) {
+				t.Fatalf("bad error %v", err)
+			}
+			return
+		}
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(stdErr, &typeErr) {
+			return // a number out of float64 range: valid JSON all the same
+		}
+		if stdErr != nil {
+			t.Fatalf("parseJSON accepted %q, encoding/json says %v", data, stdErr)
+		}
+		var got any
+		if err := json.Unmarshal(n.raw(), &got); err != nil {
+			t.Fatalf("raw() of %q is not JSON: %v", data, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("decoded %v, encoding/json %v", got, want)
+		}
+	})
+}

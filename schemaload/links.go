@@ -1,0 +1,108 @@
+package schemaload
+
+// This file holds the reviewed tables: facts about codes and details schemas
+// that the schemas state only in prose. Each entry was checked against the
+// published enumDescriptions and schema descriptions (3.2.0-beta.5 unless
+// noted); change them only with the same review.
+
+// shapeLink ties one details schema that does not follow the file-name
+// convention to its code.
+type shapeLink struct {
+	Code string     // wire code the file is the details shape of
+	When *Condition // condition on the details object, nil = always
+	Doc  string     // when the shape applies, for comments
+}
+
+// shapeExceptions are the details files whose code is not their file name in
+// SCREAMING_SNAKE_CASE. Every other error-details/<name>.json is the shape of
+// the code NAME (rate-limited.json → RATE_LIMITED) when that code exists in
+// the version; a file that maps to no code is an error (see linkShapes).
+var shapeExceptions = map[string]shapeLink{
+	// PERMISSION_DENIED raised by the per-agent authorization gate carries
+	// details.scope "agent" (enums/error-scope.json); the plain
+	// PERMISSION_DENIED has no typed details.
+	"agent-permission-denied": {
+		Code: "PERMISSION_DENIED",
+		When: &Condition{Key: "scope", Value: "agent"},
+		Doc:  `PERMISSION_DENIED raised by the per-agent gate (details.scope == "agent")`,
+	},
+	// A second shape of CREATIVE_REJECTED, for accessibility failures; the
+	// schemas give no discriminator, so the runtime tries it after
+	// creative-rejected.
+	"accessibility-violation": {
+		Code: "CREATIVE_REJECTED",
+		Doc:  "CREATIVE_REJECTED for accessibility failures (second shape of the code)",
+	},
+	// One case of UNSUPPORTED_FEATURE: refine_proposals asked to refine a
+	// dimension the seller does not support.
+	"unsupported-refinement-dimension": {
+		Code: "UNSUPPORTED_FEATURE",
+		Doc:  "UNSUPPORTED_FEATURE when refine_proposals names an unsupported refinement dimension",
+	},
+}
+
+// notShapes are the files of error-details/ that are not the details of any
+// code, skipped deliberately: vendor-error-codes.json is the registry of
+// vendor-prefixed codes (X_{VENDOR}_{CODE}), a document of its own.
+var notShapes = map[string]string{
+	"vendor-error-codes": "registry of vendor-prefixed error codes, not a details shape",
+}
+
+// advisoryCodes are the non-fatal advisories: they ride in errors[] of a
+// successful response and must never be treated as a failure or retried
+// (checklist A.2 #30, B #19). Their enumDescriptions say "Non-fatal
+// advisory" (STALE_RESPONSE, the five FORMAT_* advisories, the two
+// PIXEL_TRACKER_* ones) or, for BUDGET_CAP_REACHED, "Normally a SUCCESSFUL
+// partial build ... with an advisory BUDGET_CAP_REACHED entry".
+// FORMAT_NOT_SUPPORTED is a plain failure and is not listed.
+var advisoryCodes = map[string]bool{
+	"STALE_RESPONSE":                         true,
+	"FORMAT_PROJECTION_FAILED":               true,
+	"FORMAT_DECLARATION_DIVERGENT":           true,
+	"FORMAT_DECLARATION_V1_AMBIGUOUS":        true,
+	"FORMAT_OPTION_UNRESOLVED":               true,
+	"FORMAT_DECLARATION_V1_LOSSY_MULTI_SIZE": true,
+	"PIXEL_TRACKER_LOSSY_DOWNGRADE":          true,
+	"PIXEL_TRACKER_UPGRADE_INFERRED":         true,
+	"BUDGET_CAP_REACHED":                     true,
+}
+
+// noDetailsCodes must not carry details: their descriptions forbid it to
+// avoid leaking configuration or per-agent commercial state.
+var noDetailsCodes = map[string]bool{
+	"CONFIGURATION_ERROR": true,
+	"AGENT_SUSPENDED":     true,
+	"AGENT_BLOCKED":       true,
+}
+
+// replacedBy lists, for deprecated alias codes, the codes to use instead.
+// The code is marked Deprecated only when its description says so
+// (AUTH_REQUIRED from 3.1.0-beta.0: "**Deprecated** — use AUTH_MISSING ... or
+// AUTH_INVALID"); ReplacedBy is filled only then, with the replacements that
+// exist in the version.
+var replacedBy = map[string][]string{
+	"AUTH_REQUIRED": {"AUTH_MISSING", "AUTH_INVALID"},
+}
+
+// typeNameOverride gives the Go name of the type at file#pointer when the
+// default (see docs/architecture.md §Naming) is not the one we want. Fixed
+// entries are types the fixed runtime declares: emit must use the name and
+// not declare the type.
+type typeNameOverride struct {
+	Name  string
+	Fixed bool
+}
+
+var typeNameOverrides = map[string]typeNameOverride{
+	"core/error.json#/properties/code":                                        {Name: "Code", Fixed: true},
+	"core/error.json#/properties/recovery":                                    {Name: "Recovery", Fixed: true},
+	"core/error.json#/properties/issues/items":                                {Name: "Issue"},
+	"core/error.json#/properties/issues/items/properties/discriminator/items": {Name: "IssueDiscriminator"},
+	"error-details/accessibility-violation.json#/properties/violations/items": {Name: "AccessibilityViolation"},
+}
+
+// fieldNameOverrides gives the Go name of a property, keyed by
+// file#pointer of the property schema, for the rare property whose default
+// name collides or reads badly. Empty today: collisions are reported, and a
+// fix goes here.
+var fieldNameOverrides = map[string]string{}

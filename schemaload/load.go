@@ -1,0 +1,386 @@
+// Package schemaload reads an AdCP spec folder laid out like a published
+// version (core/error.json, enums/error-code.json, enums/error-scope.json,
+// error-details/*.json, the files they $ref, and manifest.json when present)
+// into a typed *Spec: every schema validated against its metaschema and
+// compiled with $refs resolved (offline), the code vocabulary in spec order
+// with recovery and docs, one details shape per details schema linked to its
+// codes, and every Go name settled and checked for collisions.
+//
+// Problems with the input are returned as *Error values naming the file and
+// the JSON pointer; things a person should read but that do not stop
+// generation are Spec.Warnings.
+package schemaload
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Well-known files of a spec folder.
+const (
+	errorFile    = "core/error.json"
+	codesFile    = "enums/error-code.json"
+	scopesFile   = "enums/error-scope.json"
+	detailsDir   = "error-details"
+	manifestFile = "manifest.json"
+
+	// schemaHost is the origin of every published $id.
+	schemaHost = "adcontextprotocol.org"
+)
+
+// loader holds the state of one Load.
+type loader struct {
+	dir     string
+	version string
+	files   map[string]*node // schema files read, by relative path
+	order   []string         // schema files in the order they were first reached
+	refs    map[string]ref   // file#pointer of a $ref → its target
+	types   map[string]*Type // types of $ref targets, by file#pointer
+	fieldAt map[*Field]ref   // where each field is declared
+	spec    *Spec
+}
+
+// ref is a resolved $ref: a file of the folder and a pointer inside it.
+type ref struct {
+	file, pointer string
+}
+
+// Load reads the spec folder dir. Errors are *Error values.
+func Load(dir string) (*Spec, error) {
+	l := &loader{
+		dir:     dir,
+		files:   map[string]*node{},
+		refs:    map[string]ref{},
+		types:   map[string]*Type{},
+		fieldAt: map[*Field]ref{},
+		spec:    &Spec{Dir: dir},
+	}
+	if err := l.load(); err != nil {
+		return nil, err
+	}
+	return l.spec, nil
+}
+
+func (l *loader) warn(file, pointer, format string, args ...any) {
+	l.spec.Warnings = append(l.spec.Warnings, Diagnostic{File: file, Pointer: pointer, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) load() error {
+	if st, err := os.Stat(l.dir); err != nil || !st.IsDir() {
+		return errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", l.dir, errOrNotDir(err)))
+	}
+	errDoc, err := l.read(errorFile)
+	if err != nil {
+		return err
+	}
+	if err := l.readVersion(errDoc); err != nil {
+		return err
+	}
+	if !l.exists(codesFile) {
+		return errorf(codesFile, "", fmt.Sprintf("AdCP %s has no standard code vocabulary (the file is absent): "+
+			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.version))
+	}
+	roots := []string{errorFile, codesFile}
+	if l.exists(scopesFile) {
+		roots = append(roots, scopesFile)
+	}
+	details, err := l.detailsFiles()
+	if err != nil {
+		return err
+	}
+	roots = append(roots, details...)
+	if err := l.readAll(roots); err != nil {
+		return err
+	}
+	var manifest *node
+	if l.exists(manifestFile) {
+		if manifest, err = l.parse(manifestFile); err != nil {
+			return err
+		}
+	}
+	if err := l.compile(); err != nil {
+		return err
+	}
+	if err := l.buildError(); err != nil {
+		return err
+	}
+	if err := l.buildCodes(manifest); err != nil {
+		return err
+	}
+	if err := l.buildShapes(details); err != nil {
+		return err
+	}
+	l.collectTypes()
+	if err := l.checkNames(); err != nil {
+		return err
+	}
+	src := append([]string(nil), l.order...)
+	if manifest != nil {
+		src = append(src, manifestFile)
+	}
+	sort.Strings(src)
+	l.spec.Sources = src
+	return nil
+}
+
+func errOrNotDir(err error) error {
+	if err == nil {
+		return errors.New("not a folder")
+	}
+	return err
+}
+
+// exists reports whether the relative file exists in the folder.
+func (l *loader) exists(rel string) bool {
+	st, err := os.Stat(filepath.Join(l.dir, filepath.FromSlash(rel)))
+	return err == nil && !st.IsDir()
+}
+
+// parse reads and decodes one file of the folder (not cached).
+func (l *loader) parse(rel string) (*node, error) {
+	data, err := os.ReadFile(filepath.Join(l.dir, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errorf(rel, "", "missing file")
+	}
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	n, err := parseJSON(data)
+	if err != nil {
+		var pe *parseError
+		if errors.As(err, &pe) {
+			return nil, errorf(rel, pe.Pointer, pe.Error())
+		}
+		return nil, errorf(rel, "", err.Error())
+	}
+	return n, nil
+}
+
+// read returns the schema file rel, reading it on first use, and checks that
+// it is a draft-07 schema object whose $id (if any) names rel.
+func (l *loader) read(rel string) (*node, error) {
+	if n, ok := l.files[rel]; ok {
+		return n, nil
+	}
+	n, err := l.parse(rel)
+	if err != nil {
+		return nil, err
+	}
+	if n.kind != nodeObject {
+		return nil, errorf(rel, "", "a schema file must hold a JSON object, not "+n.kind.String())
+	}
+	if s := n.get("$schema"); s != nil {
+		if s.kind != nodeString || strings.TrimSuffix(s.str, "#") != "http://json-schema.org/draft-07/schema" {
+			return nil, errorf(rel, "/$schema", fmt.Sprintf("unsupported $schema %s: the AdCP schemas are JSON Schema draft-07", s.src))
+		}
+	}
+	l.files[rel] = n
+	l.order = append(l.order, rel)
+	return n, nil
+}
+
+// readVersion takes the version from core/error.json's $id, or from
+// manifest.json's adcp_version when the $id is unversioned.
+func (l *loader) readVersion(errDoc *node) error {
+	id, ok := errDoc.getString("$id")
+	if ok {
+		u, err := url.Parse(id)
+		if err != nil {
+			return errorf(errorFile, "/$id", fmt.Sprintf("invalid $id %q: %v", id, err))
+		}
+		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile {
+			if _, isV := parseVersion(v); isV {
+				l.version = v
+			}
+		}
+	}
+	if l.version == "" && l.exists(manifestFile) {
+		m, err := l.parse(manifestFile)
+		if err != nil {
+			return err
+		}
+		if v, ok := m.getString("adcp_version"); ok {
+			if _, isV := parseVersion(v); isV {
+				l.version = v
+			}
+		}
+	}
+	if l.version == "" {
+		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id is not /schemas/<version>/core/error.json "+
+			"and manifest.json has no adcp_version")
+	}
+	l.spec.Version = l.version
+	return nil
+}
+
+// detailsFiles lists error-details/*.json, sorted.
+func (l *loader) detailsFiles() ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(l.dir, detailsDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errorf(detailsDir, "", err.Error())
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			out = append(out, detailsDir+"/"+e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// canonicalURL is the URL a file of the folder is published at.
+func (l *loader) canonicalURL(rel string) string {
+	return "https://" + schemaHost + "/schemas/" + l.version + "/" + rel
+}
+
+// baseURL is the base for $refs of a file: its $id resolved against its
+// canonical URL.
+func (l *loader) baseURL(rel string) *url.URL {
+	base, _ := url.Parse(l.canonicalURL(rel))
+	if id, ok := l.files[rel].getString("$id"); ok {
+		if u, err := base.Parse(id); err == nil {
+			return u
+		}
+	}
+	return base
+}
+
+// fileOf maps an absolute schema URL to a file of the folder. It accepts the
+// three $id spellings: https://adcontextprotocol.org/schemas/<v>/…,
+// /schemas/<v>/… (already resolved against the https origin) and the
+// unversioned /schemas/…; anything else would need the network and is refused.
+func (l *loader) fileOf(u *url.URL) (string, error) {
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host != schemaHost || u.User != nil {
+		return "", fmt.Errorf("%s is not a published AdCP schema URL, and schemas are never fetched from the network", u.Redacted())
+	}
+	rest, ok := strings.CutPrefix(u.Path, "/schemas/")
+	if !ok {
+		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
+	}
+	if v, after, ok := strings.Cut(rest, "/"); ok {
+		if _, isV := parseVersion(v); isV {
+			if v != l.version {
+				return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
+			}
+			rest = after
+		}
+	}
+	clean := path.Clean(rest)
+	if clean != rest || strings.HasPrefix(clean, "../") || clean == ".." || !strings.HasSuffix(clean, ".json") {
+		return "", fmt.Errorf("%s does not name a .json file inside the folder", u.Redacted())
+	}
+	return clean, nil
+}
+
+// resolveRef resolves the $ref value s found in file at pointer.
+func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
+	u, err := l.baseURL(file).Parse(s)
+	if err != nil {
+		return ref{}, errorf(file, pointer, fmt.Sprintf("invalid $ref %q: %v", s, err))
+	}
+	frag := u.Fragment
+	u.Fragment, u.RawFragment = "", ""
+	target, err := l.fileOf(u)
+	if err != nil {
+		return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: %v", s, err))
+	}
+	if frag != "" && !strings.HasPrefix(frag, "/") {
+		return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: only JSON-pointer fragments are supported", s))
+	}
+	if _, err := l.read(target); err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Msg == "missing file" {
+			return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: %s does not exist in the folder", s, target))
+		}
+		return ref{}, err
+	}
+	if l.files[target].lookup(frag) == nil {
+		return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: no %s#%s", s, target, frag))
+	}
+	return ref{file: target, pointer: frag}, nil
+}
+
+// readAll reads the root files and, breadth first, every file they $ref,
+// resolving every $ref.
+func (l *loader) readAll(roots []string) error {
+	for _, r := range roots {
+		if _, err := l.read(r); err != nil {
+			return err
+		}
+	}
+	for i := 0; i < len(l.order); i++ {
+		file := l.order[i]
+		var firstErr error
+		walkSchemas(l.files[file], "", func(n *node, ptr string) {
+			if firstErr != nil {
+				return
+			}
+			r := n.get("$ref")
+			if r == nil {
+				return
+			}
+			p := pointerJoin(ptr, "$ref")
+			if r.kind != nodeString {
+				firstErr = errorf(file, p, "$ref must be a string")
+				return
+			}
+			target, err := l.resolveRef(file, p, r.str)
+			if err != nil {
+				firstErr = err
+				return
+			}
+			l.refs[file+"#"+ptr] = target
+		})
+		if firstErr != nil {
+			return firstErr
+		}
+	}
+	return nil
+}
+
+// walkSchemas calls fn for n and every sub-schema of n (draft-07 keywords),
+// in document order, with its JSON pointer.
+func walkSchemas(n *node, ptr string, fn func(n *node, ptr string)) {
+	if n == nil || n.kind != nodeObject {
+		return
+	}
+	fn(n, ptr)
+	for i, k := range n.keys {
+		v, p := n.vals[i], pointerJoin(ptr, k)
+		switch k {
+		case "properties", "patternProperties", "definitions", "dependencies":
+			if v.kind == nodeObject {
+				for j, name := range v.keys {
+					walkSchemas(v.vals[j], pointerJoin(p, name), fn)
+				}
+			}
+		case "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "not":
+			walkSchemas(v, p, fn)
+		case "items":
+			if v.kind == nodeArray {
+				for j, e := range v.elems {
+					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
+				}
+			} else {
+				walkSchemas(v, p, fn)
+			}
+		case "allOf", "anyOf", "oneOf":
+			if v.kind == nodeArray {
+				for j, e := range v.elems {
+					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,425 @@
+package schemaload
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// loadFixture loads the fixture, failing the test on error.
+func loadFixture(t *testing.T) *Spec {
+	t.Helper()
+	s, err := Load(writeFixture(t, nil))
+	if err != nil {
+		t.Fatalf("Load(fixture): %v", err)
+	}
+	return s
+}
+
+func typeNamed(t *testing.T, s *Spec, name string) *Type {
+	t.Helper()
+	for _, ty := range s.Types {
+		if ty.GoName == name {
+			return ty
+		}
+	}
+	t.Fatalf("no type %s in Spec.Types", name)
+	return nil
+}
+
+func field(t *testing.T, ty *Type, json string) *Field {
+	t.Helper()
+	if f := fieldOf(ty, json); f != nil {
+		return f
+	}
+	t.Fatalf("type %s has no field %q", ty.GoName, json)
+	return nil
+}
+
+func TestLoadFixtureSpec(t *testing.T) {
+	s := loadFixture(t)
+	if s.Version != "9.0.0-test.1" {
+		t.Errorf("Version = %q", s.Version)
+	}
+	if s.UnknownRecovery != "transient" {
+		t.Errorf("UnknownRecovery = %q", s.UnknownRecovery)
+	}
+	if want := []string{"transient", "correctable", "terminal"}; !reflect.DeepEqual(s.Recoveries, want) {
+		t.Errorf("Recoveries = %q", s.Recoveries)
+	}
+	wantSources := []string{
+		"core/account-ref.json", "core/error.json", "core/version-envelope.json",
+		"enums/billing-party.json", "enums/error-code.json", "enums/error-scope.json",
+		"error-details/accessibility-violation.json", "error-details/account-moved.json",
+		"error-details/agent-permission-denied.json", "error-details/creative-rejected.json",
+		"error-details/rate-limited.json", "error-details/stale-response.json",
+		"error-details/unsupported-refinement-dimension.json", "error-details/vendor-error-codes.json",
+		"error-details/version-unsupported.json", "manifest.json",
+	}
+	if !reflect.DeepEqual(s.Sources, wantSources) {
+		t.Errorf("Sources = %q", s.Sources)
+	}
+	if s.Scopes == nil || s.Scopes.GoName != "ErrorScope" || len(s.Scopes.Enum) != 3 || s.Scopes.Enum[2].Doc != "The calling agent itself." {
+		t.Errorf("Scopes = %+v", s.Scopes)
+	}
+}
+
+func TestLoadFixtureCodes(t *testing.T) {
+	s := loadFixture(t)
+	type want struct {
+		value, goName, recovery, source, suggestion string
+		deprecated, advisory, noDetails             bool
+		replacedBy                                  []string
+		shapes                                      []string
+	}
+	wants := []want{
+		{"RATE_LIMITED", "CodeRateLimited", "transient", "enumMetadata", "wait", false, false, false, nil, []string{"rate-limited"}},
+		{"IO_REQUIRED", "CodeIORequired", "correctable", "enumMetadata", "sign the order", false, false, false, nil, nil},
+		{"AUTH_REQUIRED", "CodeAuthRequired", "correctable", "enumMetadata", "", true, false, false, []string{"AUTH_MISSING"}, nil},
+		{"AUTH_MISSING", "CodeAuthMissing", "correctable", "enumMetadata", "", false, false, false, nil, nil},
+		{"PERMISSION_DENIED", "CodePermissionDenied", "correctable", "enumMetadata", "", false, false, false, nil, []string{"agent-permission-denied"}},
+		{"CREATIVE_REJECTED", "CodeCreativeRejected", "correctable", "enumMetadata", "", false, false, false, nil, []string{"accessibility-violation", "creative-rejected"}},
+		{"UNSUPPORTED_FEATURE", "CodeUnsupportedFeature", "correctable", "enumMetadata", "", false, false, false, nil, []string{"unsupported-refinement-dimension"}},
+		{"STALE_RESPONSE", "CodeStaleResponse", "transient", "enumMetadata", "", false, true, false, nil, []string{"stale-response"}},
+		{"CONFIGURATION_ERROR", "CodeConfigurationError", "terminal", "enumMetadata", "", false, false, true, nil, nil},
+		{"VERSION_UNSUPPORTED", "CodeVersionUnsupported", "terminal", "enumMetadata", "", false, false, false, nil, []string{"version-unsupported"}},
+		{"ACCOUNT_MOVED", "CodeAccountMoved", "correctable", "enumMetadata", "", false, false, false, nil, []string{"account-moved"}},
+		{"WIDGET_BROKEN", "CodeWidgetBroken", "terminal", "prose", "", false, false, false, nil, nil},
+	}
+	if len(s.Codes) != len(wants) {
+		t.Fatalf("got %d codes, want %d", len(s.Codes), len(wants))
+	}
+	for i, w := range wants {
+		c := s.Codes[i]
+		var shapes []string
+		for _, sh := range c.Shapes {
+			shapes = append(shapes, sh.Name)
+		}
+		got := want{c.Value, c.GoName, c.Recovery, c.RecoverySource, c.Suggestion, c.Deprecated, c.Advisory, c.NoDetails, c.ReplacedBy, shapes}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("code %d:\n got %+v\nwant %+v", i, got, w)
+		}
+	}
+	if d := s.Codes[2].Description; d != "**Deprecated** — send AUTH_MISSING or AUTH_INVALID instead." {
+		t.Errorf("AUTH_REQUIRED description not verbatim: %q", d)
+	}
+}
+
+func TestLoadFixtureWarnings(t *testing.T) {
+	s := loadFixture(t)
+	want := []string{
+		"enums/error-code.json#/enumMetadata/WIDGET_BROKEN",
+		"manifest.json#/error_codes/IO_REQUIRED/recovery",
+		"manifest.json#/error_codes/GHOST_CODE",
+		"error-details/stale-response.json#/allOf/0",
+		"error-details/version-unsupported.json#/properties/build/pattern",
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		got = append(got, w.File+"#"+w.Pointer)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings at %q\nwant %q", got, want)
+	}
+}
+
+func TestLoadFixtureShapes(t *testing.T) {
+	s := loadFixture(t)
+	type want struct {
+		file, typ string
+		codes     []string
+		when      *Condition
+	}
+	wants := []want{
+		{"error-details/accessibility-violation.json", "AccessibilityViolationDetails", []string{"CREATIVE_REJECTED"}, nil},
+		{"error-details/account-moved.json", "AccountMovedDetails", []string{"ACCOUNT_MOVED"}, nil},
+		{"error-details/agent-permission-denied.json", "AgentPermissionDeniedDetails", []string{"PERMISSION_DENIED"}, &Condition{"scope", "agent"}},
+		{"error-details/creative-rejected.json", "CreativeRejectedDetails", []string{"CREATIVE_REJECTED"}, nil},
+		{"error-details/rate-limited.json", "RateLimitedDetails", []string{"RATE_LIMITED"}, nil},
+		{"error-details/stale-response.json", "StaleResponseDetails", []string{"STALE_RESPONSE"}, nil},
+		{"error-details/unsupported-refinement-dimension.json", "UnsupportedRefinementDimensionDetails", []string{"UNSUPPORTED_FEATURE"}, nil},
+		{"error-details/version-unsupported.json", "VersionUnsupportedDetails", []string{"VERSION_UNSUPPORTED"}, nil},
+	}
+	if len(s.Shapes) != len(wants) {
+		t.Fatalf("got %d shapes, want %d (vendor-error-codes must be skipped)", len(s.Shapes), len(wants))
+	}
+	for i, w := range wants {
+		sh := s.Shapes[i]
+		got := want{sh.File, sh.Type.GoName, sh.Codes, sh.When}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("shape %d:\n got %+v\nwant %+v", i, got, w)
+		}
+	}
+}
+
+func TestLoadFixtureTypeOrder(t *testing.T) {
+	s := loadFixture(t)
+	var got []string
+	for _, ty := range s.Types {
+		got = append(got, ty.GoName)
+	}
+	want := []string{
+		"Error", "Issue", "IssueDiscriminator", "ErrorScope",
+		"AccessibilityViolationDetails", "AccessibilityViolation", "AccessibilityViolationFailureKind",
+		"AccountMovedDetails", "AccountRef", "AccountRefVariant1", "AccountRefVariant2",
+		"AgentPermissionDeniedDetails", "AgentPermissionDeniedDetailsReason",
+		"CreativeRejectedDetails",
+		"RateLimitedDetails", "RateLimitedDetailsScope", "BillingParty",
+		"StaleResponseDetails", "StaleResponseDetailsUpstream",
+		"UnsupportedRefinementDimensionDetails",
+		"VersionUnsupportedDetails",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Types =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestLoadFixtureConstructs(t *testing.T) {
+	s := loadFixture(t)
+	intp := func(i int) *int { return &i }
+	f64 := func(f float64) *float64 { return &f }
+
+	t.Run("error fields", func(t *testing.T) {
+		e := s.Error
+		var names []string
+		for _, f := range e.Fields {
+			names = append(names, f.GoName)
+		}
+		if want := []string{"Code", "Message", "Field", "Suggestion", "RetryAfter", "Issues", "Details", "Recovery", "SDKID"}; !reflect.DeepEqual(names, want) {
+			t.Errorf("Error fields %q", names)
+		}
+		code := field(t, e, "code")
+		if code.Type.GoName != "Code" || !code.Type.Fixed || !code.Required || *code.Type.MaxLength != 64 {
+			t.Errorf("code field %+v / %+v", code, code.Type)
+		}
+		rec := field(t, e, "recovery").Type
+		if rec.GoName != "Recovery" || !rec.Fixed || len(rec.Enum) != 3 {
+			t.Errorf("recovery type %+v", rec)
+		}
+		if d := field(t, e, "details").Type; d.Kind != KindAny || !reflect.DeepEqual(d.Union, []string{"object"}) {
+			t.Errorf("details type %+v", d)
+		}
+		if ra := field(t, e, "retry_after").Type; ra.Kind != KindNumber || *ra.Minimum != 1 || *ra.Maximum != 3600 {
+			t.Errorf("retry_after %+v", ra)
+		}
+		sdk := field(t, e, "sdk_id")
+		if sdk.Type.Kind != KindString || !sdk.Nullable {
+			t.Errorf("sdk_id: [string,null] must be a nullable string, got %+v", sdk)
+		}
+		msg := field(t, e, "message").Doc
+		if msg != "Has `backticks`, 50% odds, an em dash — and\na second line." {
+			t.Errorf("description not kept verbatim: %q", msg)
+		}
+		if issues := field(t, e, "issues").Type; issues.Kind != KindArray || issues.Elem.GoName != "Issue" {
+			t.Errorf("issues %+v", issues)
+		}
+	})
+
+	t.Run("union", func(t *testing.T) {
+		v := field(t, typeNamed(t, s, "IssueDiscriminator"), "value")
+		if v.Type.Kind != KindAny || !reflect.DeepEqual(v.Type.Union, []string{"string", "number", "boolean", "null"}) || !v.Required || !v.Nullable {
+			t.Errorf("value %+v / %+v", v, v.Type)
+		}
+		if !typeNamed(t, s, "IssueDiscriminator").Closed || typeNamed(t, s, "Issue").Closed {
+			t.Error("additionalProperties false/true not kept")
+		}
+		if f := field(t, typeNamed(t, s, "Issue"), "schemaPath"); f.GoName != "SchemaPath" {
+			t.Errorf("schemaPath → %s", f.GoName)
+		}
+	})
+
+	t.Run("const without type", func(t *testing.T) {
+		ty := typeNamed(t, s, "AgentPermissionDeniedDetails")
+		sc := field(t, ty, "scope").Type
+		if sc.Kind != KindString || string(sc.Const) != `"agent"` || sc.GoName != "" {
+			t.Errorf("scope %+v", sc)
+		}
+		if !ty.Closed {
+			t.Error("agent-permission-denied must be closed")
+		}
+		r := field(t, ty, "reason").Type
+		if r.GoName != "AgentPermissionDeniedDetailsReason" || r.Enum[0].GoName != "AgentPermissionDeniedDetailsReasonSandboxOnly" {
+			t.Errorf("reason %+v", r)
+		}
+	})
+
+	t.Run("enums and arrays", func(t *testing.T) {
+		ty := typeNamed(t, s, "RateLimitedDetails")
+		sc := field(t, ty, "scope")
+		var vals []string
+		for _, v := range sc.Type.Enum {
+			vals = append(vals, v.GoName+"="+v.Value)
+		}
+		if want := []string{"RateLimitedDetailsScopeAccount=account", "RateLimitedDetailsScopeTool=tool", "RateLimitedDetailsScopeGlobal=global"}; !reflect.DeepEqual(vals, want) {
+			t.Errorf("scope enum %q", vals)
+		}
+		if sc.Doc != "What is limited." || sc.Type.OpenEnum {
+			t.Errorf("scope field %+v", sc)
+		}
+		if l := field(t, ty, "limit").Type; l.Kind != KindNumber || *l.ExclusiveMinimum != 0 {
+			t.Errorf("limit %+v", l)
+		}
+		if w := field(t, ty, "window_seconds").Type; w.Kind != KindInteger || !reflect.DeepEqual(w.Minimum, f64(0)) || *w.Maximum != 86400 {
+			t.Errorf("window_seconds %+v", w)
+		}
+		p := field(t, ty, "parties").Type
+		if p.Kind != KindArray || !reflect.DeepEqual(p.MinItems, intp(1)) || p.Elem.GoName != "BillingParty" || p.Elem.Enum[1].GoName != "BillingPartyAgent" {
+			t.Errorf("parties %+v", p)
+		}
+		ud := field(t, typeNamed(t, s, "UnsupportedRefinementDimensionDetails"), "supported_dimensions")
+		if !ud.Required || !ud.Type.UniqueItems || *ud.Type.Elem.MinLength != 1 {
+			t.Errorf("supported_dimensions %+v", ud)
+		}
+		cr := typeNamed(t, s, "CreativeRejectedDetails")
+		if u := field(t, cr, "policy_url"); u.GoName != "PolicyURL" || u.Type.Format != "uri" {
+			t.Errorf("policy_url %+v", u)
+		}
+		if r := field(t, cr, "reasons").Type; !reflect.DeepEqual(r.MaxItems, intp(5)) || r.Elem.Kind != KindString {
+			t.Errorf("reasons %+v", r)
+		}
+	})
+
+	t.Run("open enum and patterns", func(t *testing.T) {
+		v := typeNamed(t, s, "AccessibilityViolation")
+		fk := field(t, v, "failure_kind")
+		if fk.Type.Kind != KindString || !fk.Type.OpenEnum || len(fk.Type.Enum) != 2 || fk.Type.Pattern != "^x_[a-z0-9_]+$" ||
+			*fk.Type.MaxLength != 32 || fk.Type.GoName != "AccessibilityViolationFailureKind" || fk.Doc != "Known kinds, or a vendor extension." {
+			t.Errorf("failure_kind %+v", fk.Type)
+		}
+		ptr := field(t, v, "pointer").Type
+		if ptr.Pattern != `^(?:/(?:[^~/\u0000-\u001F]|~0|~1)*)*$` || ptr.GoPattern != `^(?:/(?:[^~/\x{0000}-\x{001F}]|~0|~1)*)*$` {
+			t.Errorf("pointer pattern %q → %q", ptr.Pattern, ptr.GoPattern)
+		}
+		vs := typeNamed(t, s, "AccessibilityViolationDetails")
+		if a := field(t, vs, "violations").Type; *a.MinItems != 1 || *a.MaxItems != 2 {
+			t.Errorf("violations %+v", a)
+		}
+		b := field(t, typeNamed(t, s, "VersionUnsupportedDetails"), "build").Type
+		if b.Pattern == "" || b.GoPattern != "" {
+			t.Errorf("lookahead pattern must be kept with GoPattern empty: %+v", b)
+		}
+	})
+
+	t.Run("allOf merge", func(t *testing.T) {
+		ty := typeNamed(t, s, "VersionUnsupportedDetails")
+		var got []string
+		for _, f := range ty.Fields {
+			got = append(got, f.GoName)
+		}
+		if want := []string{"AdCPVersion", "AdCPMajorVersion", "SupportedVersions", "Build"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("fields %q", got)
+		}
+		if f := field(t, ty, "adcp_version"); !f.Required {
+			t.Error("required from the parent must apply to merged fields")
+		}
+		if f := field(t, ty, "adcp_major_version"); !f.Deprecated || f.Type.Kind != KindInteger {
+			t.Errorf("adcp_major_version %+v", f)
+		}
+	})
+
+	t.Run("anyOf over objects and $ref sibling description", func(t *testing.T) {
+		ca := field(t, typeNamed(t, s, "AccountMovedDetails"), "current_account")
+		if ca.Doc != "Where the account lives now." || ca.Type.GoName != "AccountRef" || ca.Type.Doc != "Either an id or a natural key." {
+			t.Errorf("current_account %+v / %+v", ca, ca.Type)
+		}
+		if ca.Type.Kind != KindAny || len(ca.Type.Variants) != 2 || !ca.Type.Variants[0].Closed ||
+			ca.Type.Variants[1].Fields[0].GoName != "Operator" {
+			t.Errorf("AccountRef %+v", ca.Type)
+		}
+	})
+
+	t.Run("const true and nested object", func(t *testing.T) {
+		ty := typeNamed(t, s, "StaleResponseDetails")
+		sf := field(t, ty, "served_from_cache")
+		if sf.Type.Kind != KindBoolean || string(sf.Type.Const) != "true" || !sf.Required {
+			t.Errorf("served_from_cache %+v", sf.Type)
+		}
+		up := field(t, ty, "upstream").Type
+		if up.GoName != "StaleResponseDetailsUpstream" || up.Closed || field(t, up, "url").GoName != "URL" {
+			t.Errorf("upstream %+v", up)
+		}
+	})
+}
+
+func TestLoadProseRecovery(t *testing.T) {
+	dir := writeFixture(t, map[string]string{
+		"enums/error-code.json": `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "/schemas/9.0.0-test.1/enums/error-code.json",
+  "type": "string",
+  "enum": ["ACCOUNT_MOVED", "RATE_LIMITED", "PERMISSION_DENIED", "CREATIVE_REJECTED", "UNSUPPORTED_FEATURE", "STALE_RESPONSE", "VERSION_UNSUPPORTED", "AUTH_REQUIRED"],
+  "enumDescriptions": {
+    "RATE_LIMITED": "Slow down. Recovery: transient (wait).",
+    "ACCOUNT_MOVED": "Gone elsewhere. Recovery: correctable.",
+    "PERMISSION_DENIED": "No. Recovery: correctable.",
+    "CREATIVE_REJECTED": "Rejected. Recovery: correctable.",
+    "UNSUPPORTED_FEATURE": "Unsupported. Recovery: correctable.",
+    "STALE_RESPONSE": "Old. Recovery: transient.",
+    "VERSION_UNSUPPORTED": "Too new. Recovery: terminal.",
+    "AUTH_REQUIRED": "Credentials are needed. Recovery: correctable."
+  }
+}`,
+		"manifest.json": "",
+	})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.UnknownRecovery != "" {
+		t.Errorf("no manifest: UnknownRecovery = %q", s.UnknownRecovery)
+	}
+	want := map[string]string{"RATE_LIMITED": "transient", "ACCOUNT_MOVED": "correctable", "VERSION_UNSUPPORTED": "terminal"}
+	for _, c := range s.Codes {
+		if c.RecoverySource != "prose" {
+			t.Errorf("%s: RecoverySource %q", c.Value, c.RecoverySource)
+		}
+		if r, ok := want[c.Value]; ok && c.Recovery != r {
+			t.Errorf("%s: recovery %q, want %q", c.Value, c.Recovery, r)
+		}
+		if c.Value == "AUTH_REQUIRED" && (c.Deprecated || c.ReplacedBy != nil) {
+			t.Error("AUTH_REQUIRED is deprecated only when its description says so")
+		}
+	}
+	found := false
+	for _, w := range s.Warnings {
+		found = found || (w.File == codesFile && strings.Contains(w.Msg, "no enumMetadata"))
+	}
+	if !found {
+		t.Errorf("no warning about prose recovery in %v", s.Warnings)
+	}
+}
+
+func TestLoadDeterministic(t *testing.T) {
+	dir := writeFixture(t, nil)
+	var first []byte
+	for i := 0; i < 5; i++ {
+		s, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Dir = ""
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = b
+		} else if string(b) != string(first) {
+			t.Fatal("two loads of one folder differ")
+		}
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	e := &Error{File: "core/error.json", Pointer: "/properties/code", Msg: "bad"}
+	if got := e.Error(); got != "core/error.json#/properties/code: bad" {
+		t.Errorf("Error() = %q", got)
+	}
+	var err error = e
+	var target *Error
+	if !errors.As(err, &target) {
+		t.Error("errors.As")
+	}
+}

@@ -1,0 +1,160 @@
+package schemaload
+
+import (
+	"go/token"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/iancoleman/strcase"
+)
+
+// initialisms are the words written in capitals in Go names (Go's own style:
+// ID, URL, HTTP), keyed by their lower-case spelling. strcase is only used to
+// split words: its acronym table is global and matches whole strings, so it
+// would turn IO_REQUIRED into IoRequired.
+var initialisms = map[string]string{
+	"adcp":  "AdCP",
+	"api":   "API",
+	"ctv":   "CTV",
+	"cpm":   "CPM",
+	"dsp":   "DSP",
+	"etag":  "ETag",
+	"html":  "HTML",
+	"http":  "HTTP",
+	"https": "HTTPS",
+	"id":    "ID",
+	"ids":   "IDs",
+	"io":    "IO",
+	"ip":    "IP",
+	"iso":   "ISO",
+	"json":  "JSON",
+	"rfc":   "RFC",
+	"sdk":   "SDK",
+	"sla":   "SLA",
+	"ssp":   "SSP",
+	"ttl":   "TTL",
+	"ui":    "UI",
+	"uri":   "URI",
+	"url":   "URL",
+	"urls":  "URLs",
+	"utc":   "UTC",
+	"uuid":  "UUID",
+	"vast":  "VAST",
+	"xml":   "XML",
+}
+
+// camel turns a wire name (SNAKE_CASE, kebab-case, camelCase, "with spaces")
+// into an exported Go name with our initialisms: "IO_REQUIRED" → "IORequired",
+// "sdk_id" → "SDKID", "schemaPath" → "SchemaPath", "billing-party" →
+// "BillingParty". It does not check that the result is an identifier; see
+// checkIdent.
+func camel(s string) string {
+	var b strings.Builder
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '_'
+	}, s)
+	for _, w := range splitWords(s) {
+		if up, ok := initialisms[strings.ToLower(w)]; ok {
+			b.WriteString(up)
+			continue
+		}
+		r := []rune(strings.ToLower(w))
+		r[0] = unicode.ToUpper(r[0])
+		b.WriteString(string(r))
+	}
+	return b.String()
+}
+
+// splitWords splits s into words with strcase (which breaks at separators
+// and at lower→upper and letter→digit changes), then rejoins a digit run to
+// the word before it, so "V1" and "WCAG21" stay one word each.
+func splitWords(s string) []string {
+	var words []string
+	for _, w := range strings.Split(strcase.ToSnake(s), "_") {
+		if w == "" {
+			continue
+		}
+		if isDigits(w) && len(words) > 0 {
+			words[len(words)-1] += w
+			continue
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+// checkIdent reports why name cannot be an exported Go identifier, or "".
+func checkIdent(name string) string {
+	switch {
+	case name == "":
+		return "gives an empty Go name"
+	case !token.IsIdentifier(name):
+		return "gives " + quote(name) + ", which is not a Go identifier"
+	case !token.IsExported(name):
+		return "gives " + quote(name) + ", which is not exported"
+	}
+	return ""
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// nameOrigin is where a declared Go name comes from, for collision messages.
+type nameOrigin struct {
+	file, pointer, what string
+}
+
+// nameSet detects two declarations of one Go name in one scope (the package,
+// or the fields of one struct).
+type nameSet struct {
+	scope string
+	seen  map[string]nameOrigin
+}
+
+func newNameSet(scope string) *nameSet {
+	return &nameSet{scope: scope, seen: map[string]nameOrigin{}}
+}
+
+// reserve declares a name taken by code we do not generate (no checks).
+func (s *nameSet) reserve(name string, o nameOrigin) {
+	if _, ok := s.seen[name]; !ok {
+		s.seen[name] = o
+	}
+}
+
+// add declares name; it returns an *Error naming both places when the name
+// is already taken.
+func (s *nameSet) add(name string, o nameOrigin) *Error {
+	if msg := checkIdent(name); msg != "" {
+		return errorf(o.file, o.pointer, o.what+" "+msg)
+	}
+	prev, ok := s.seen[name]
+	if !ok {
+		s.seen[name] = o
+		return nil
+	}
+	where := prev.file
+	if prev.pointer != "" {
+		where += "#" + prev.pointer
+	}
+	if where == "" {
+		where = prev.what
+	} else {
+		where = prev.what + " at " + where
+	}
+	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
+		", which "+s.scope+" already declares for "+where+" (add an entry to the name override table)")
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

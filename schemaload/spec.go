@@ -1,0 +1,140 @@
+package schemaload
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// buildShapes types every details schema and links it to its codes through
+// the reviewed table of links.go. A details schema that maps to no code of
+// the version is an error: nothing is dropped silently.
+func (l *loader) buildShapes(files []string) error {
+	byCode := map[string]*Code{}
+	for _, c := range l.spec.Codes {
+		byCode[c.Value] = c
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(path.Base(file), ".json")
+		if _, skip := notShapes[name]; skip {
+			continue
+		}
+		link, ok := shapeExceptions[name]
+		if !ok {
+			code := strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+			link = shapeLink{Code: code, Doc: "details of " + code}
+		}
+		code := byCode[link.Code]
+		if code == nil {
+			return errorf(file, "", fmt.Sprintf("details schema maps to no code of AdCP %s (expected %s): "+
+				"add it to the reviewed shape table in schemaload/links.go", l.version, link.Code))
+		}
+		res, err := l.refType(ref{file: file})
+		if err != nil {
+			return err
+		}
+		if res.t.Kind != KindObject {
+			return errorf(file, "", "a details schema must be an object with properties")
+		}
+		s := &Shape{File: file, Name: name, Codes: []string{link.Code}, When: link.When, Doc: link.Doc, Type: res.t}
+		if code.NoDetails {
+			l.warn(file, "", "%s must not carry details, yet this schema is linked to it", link.Code)
+		}
+		code.Shapes = append(code.Shapes, s)
+		l.spec.Shapes = append(l.spec.Shapes, s)
+	}
+	return nil
+}
+
+// collectTypes lists the named types emit declares: the error's first, then
+// the scope vocabulary, then each shape's, depth first in property order,
+// each once. Fixed types are declared by the runtime and left out.
+func (l *loader) collectTypes() {
+	seen := map[*Type]bool{}
+	var visit func(t *Type)
+	visit = func(t *Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.GoName != "" && !t.Fixed {
+			l.spec.Types = append(l.spec.Types, t)
+		}
+		for _, f := range t.Fields {
+			visit(f.Type)
+		}
+		visit(t.Elem)
+		for _, v := range t.Variants {
+			visit(v)
+		}
+	}
+	visit(l.spec.Error)
+	visit(l.spec.Scopes)
+	for _, s := range l.spec.Shapes {
+		visit(s.Type)
+	}
+}
+
+// emitMembers are the members emit declares on every generated struct (the
+// extras bag, the Details method, JSON methods): no field may take them.
+var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON"}
+
+// checkNames declares every Go name the package will hold — the fixed
+// runtime's, code constants, types and enum constants — and every struct's
+// field names against its methods, and reports the first collision.
+func (l *loader) checkNames() error {
+	rt, err := fixedRuntime()
+	if err != nil {
+		return errorf(".", "", "cannot read the fixed runtime: "+err.Error())
+	}
+	pkg := newNameSet("the package")
+	for _, name := range sortedKeys(rt.names) {
+		pkg.reserve(name, nameOrigin{what: "the fixed runtime (" + rt.names[name] + ")"})
+	}
+	for i, c := range l.spec.Codes {
+		if err := pkg.add(c.GoName, nameOrigin{codesFile, "/enum/" + strconv.Itoa(i), "code " + c.Value}); err != nil {
+			return err
+		}
+	}
+	for _, t := range l.spec.Types {
+		if err := pkg.add(t.GoName, nameOrigin{t.File, t.Pointer, "type"}); err != nil {
+			return err
+		}
+		for i, v := range t.Enum {
+			if err := pkg.add(v.GoName, nameOrigin{t.File, enumPointer(t, i), fmt.Sprintf("enum value %q", v.Value)}); err != nil {
+				return err
+			}
+		}
+		if t.Kind == KindObject {
+			if err := l.checkFields(t, rt.methods[t.GoName]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// enumPointer is the pointer of the i-th enum value of t (for messages).
+func enumPointer(t *Type, i int) string {
+	return t.Pointer + "/enum/" + strconv.Itoa(i)
+}
+
+// checkFields reports two fields of t with one Go name, or a field named
+// like a method of t.
+func (l *loader) checkFields(t *Type, methods map[string]string) error {
+	fields := newNameSet("type " + t.GoName)
+	for _, m := range sortedKeys(methods) {
+		fields.reserve(m, nameOrigin{what: "the method " + t.GoName + "." + m + " of the fixed runtime (" + methods[m] + ")"})
+	}
+	for _, m := range emitMembers {
+		fields.reserve(m, nameOrigin{what: "the member " + m + " that emit declares on every struct"})
+	}
+	for _, f := range t.Fields {
+		at := l.fieldAt[f]
+		if err := fields.add(f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,566 @@
+package schemaload
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// typeRes is a resolved schema: its type, and whether null is allowed.
+type typeRes struct {
+	t        *Type
+	nullable bool
+}
+
+// fileTypeName is the Go name of the type a whole file defines:
+// core/error.json → Error, error-details/rate-limited.json →
+// RateLimitedDetails, any other file → its base name in CamelCase.
+func fileTypeName(rel string) string {
+	if rel == errorFile {
+		return "Error"
+	}
+	base := camel(strings.TrimSuffix(path.Base(rel), ".json"))
+	if path.Dir(rel) == detailsDir {
+		return base + "Details"
+	}
+	return base
+}
+
+// refType returns the type of a $ref target, building it once.
+func (l *loader) refType(r ref) (typeRes, error) {
+	key := r.file + "#" + r.pointer
+	if t, ok := l.types[key]; ok {
+		return typeRes{t: t}, nil
+	}
+	name := fileTypeName(r.file)
+	if r.pointer != "" {
+		toks, _ := pointerTokens(r.pointer)
+		name += camel(toks[len(toks)-1])
+	}
+	// Register a placeholder first so a recursive $ref ends.
+	ph := &Type{GoName: name, File: r.file, Pointer: r.pointer, Kind: KindAny}
+	l.types[key] = ph
+	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name)
+	if err != nil {
+		return typeRes{}, err
+	}
+	*ph = *res.t
+	return typeRes{t: ph, nullable: res.nullable}, nil
+}
+
+// schemaType resolves the schema n at file#ptr. name is the Go name the type
+// gets if it is a named one (objects, string enums, variants of a union);
+// the override table may replace it.
+func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
+	if n == nil || n.kind != nodeObject {
+		if n != nil && n.kind == nodeBool {
+			return typeRes{t: &Type{File: file, Pointer: ptr, Kind: KindAny}}, nil
+		}
+		return typeRes{}, errorf(file, ptr, "a schema must be an object")
+	}
+	if n.get("$ref") != nil {
+		target, ok := l.refs[file+"#"+ptr]
+		if !ok {
+			return typeRes{}, errorf(file, pointerJoin(ptr, "$ref"), "internal error: $ref not resolved")
+		}
+		for _, k := range n.keys {
+			switch k {
+			case "$ref", "description", "title", "deprecated", "examples", "$comment", "default":
+			default:
+				l.warn(file, pointerJoin(ptr, k), "keyword %q beside $ref is ignored (draft-07 ignores siblings of $ref)", k)
+			}
+		}
+		return l.refType(target)
+	}
+	fixed := false
+	if o, ok := typeNameOverrides[file+"#"+ptr]; ok {
+		name, fixed = o.Name, o.Fixed
+	}
+	t := &Type{File: file, Pointer: ptr, Fixed: fixed}
+	if fixed {
+		t.GoName = name
+	}
+	t.Doc, _ = n.getString("description")
+	t.Title, _ = n.getString("title")
+	if ex := n.get("examples"); ex != nil && ex.kind == nodeArray {
+		for _, e := range ex.elems {
+			t.Examples = append(t.Examples, e.raw())
+		}
+	}
+	types, nullable, err := schemaTypes(file, ptr, n)
+	if err != nil {
+		return typeRes{}, err
+	}
+	if len(types) > 1 {
+		t.Kind, t.Union = KindAny, types
+		return typeRes{t: t, nullable: nullable}, nil
+	}
+	kind := ""
+	if len(types) == 1 {
+		kind = types[0]
+	} else {
+		kind = inferKind(n)
+	}
+	if alt := firstOf(n, "oneOf", "anyOf"); alt != "" && kind != "object" {
+		res, err := l.alternatives(file, ptr, n, alt, t, name)
+		return typeRes{t: res, nullable: nullable}, err
+	}
+	switch kind {
+	case "object":
+		err = l.objectType(file, ptr, n, t, name)
+	case "array":
+		err = l.arrayType(file, ptr, n, t, name)
+	case "string":
+		err = l.stringType(file, ptr, n, t, name)
+	case "number", "integer":
+		t.Kind = KindNumber
+		if kind == "integer" {
+			t.Kind = KindInteger
+		}
+		err = l.numberType(file, ptr, n, t)
+	case "boolean":
+		t.Kind = KindBoolean
+	case "null":
+		t.Kind, t.Union = KindAny, []string{"null"}
+		nullable = true
+	default:
+		t.Kind = KindAny
+	}
+	if c := n.get("const"); c != nil {
+		t.Const = c.raw()
+	}
+	return typeRes{t: t, nullable: nullable}, err
+}
+
+// schemaTypes reads "type": the JSON types allowed, and whether null is one
+// of them. ["X","null"] gives ["X"] and nullable.
+func schemaTypes(file, ptr string, n *node) ([]string, bool, error) {
+	v := n.get("type")
+	if v == nil {
+		return nil, false, nil
+	}
+	var types []string
+	switch v.kind {
+	case nodeString:
+		types = []string{v.str}
+	case nodeArray:
+		for _, e := range v.elems {
+			if e.kind != nodeString {
+				return nil, false, errorf(file, pointerJoin(ptr, "type"), "type must be a string or an array of strings")
+			}
+			types = append(types, e.str)
+		}
+	default:
+		return nil, false, errorf(file, pointerJoin(ptr, "type"), "type must be a string or an array of strings")
+	}
+	nullable := false
+	var nonNull []string
+	for _, s := range types {
+		if s == "null" {
+			nullable = true
+		} else {
+			nonNull = append(nonNull, s)
+		}
+	}
+	if nullable && len(nonNull) == 1 {
+		return nonNull, true, nil
+	}
+	return types, nullable, nil
+}
+
+// inferKind guesses the JSON type of a schema without "type" from its
+// keywords: const and enum values, object and array keywords.
+func inferKind(n *node) string {
+	if c := n.get("const"); c != nil {
+		return jsonKind(c)
+	}
+	if e := n.get("enum"); e != nil && e.kind == nodeArray && len(e.elems) > 0 {
+		k := jsonKind(e.elems[0])
+		for _, v := range e.elems[1:] {
+			if jsonKind(v) != k {
+				return ""
+			}
+		}
+		return k
+	}
+	for _, k := range []string{"properties", "required", "additionalProperties", "allOf"} {
+		if n.get(k) != nil {
+			return "object"
+		}
+	}
+	if n.get("items") != nil {
+		return "array"
+	}
+	for _, k := range []string{"pattern", "format", "minLength", "maxLength"} {
+		if n.get(k) != nil {
+			return "string"
+		}
+	}
+	return ""
+}
+
+func jsonKind(v *node) string {
+	switch v.kind {
+	case nodeString:
+		return "string"
+	case nodeNumber:
+		if _, err := strconv.ParseInt(v.num.String(), 10, 64); err == nil {
+			return "integer"
+		}
+		return "number"
+	case nodeBool:
+		return "boolean"
+	case nodeObject:
+		return "object"
+	case nodeArray:
+		return "array"
+	}
+	return "null"
+}
+
+func firstOf(n *node, keys ...string) string {
+	for _, k := range keys {
+		if n.get(k) != nil {
+			return k
+		}
+	}
+	return ""
+}
+
+// alternatives types a oneOf/anyOf. Alternatives that are all strings make
+// one string type: the union of their enums, open (OpenEnum) when an
+// alternative is a free string, whose pattern and lengths are kept — the
+// "open enum" idiom of failure_kind. Anything else is KindAny with one
+// Variant per alternative.
+func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name string) (*Type, error) {
+	alts := n.get(key)
+	if alts.kind != nodeArray || len(alts.elems) == 0 {
+		return nil, errorf(file, pointerJoin(ptr, key), key+" must be a non-empty array")
+	}
+	allStrings := true
+	for _, a := range alts.elems {
+		if a.kind != nodeObject || a.get("$ref") != nil {
+			allStrings = false
+			break
+		}
+		types, _, _ := schemaTypes(file, ptr, a)
+		k := inferKind(a)
+		if len(types) == 1 {
+			k = types[0]
+		}
+		if k != "string" {
+			allStrings = false
+			break
+		}
+	}
+	if allStrings {
+		t.Kind = KindString
+		free := 0
+		for i, a := range alts.elems {
+			ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
+			if a.get("enum") == nil && a.get("const") == nil {
+				free++
+				if free > 1 {
+					l.warn(file, ap, "more than one free string alternative: only the first one's pattern and lengths are kept")
+					continue
+				}
+				t.OpenEnum = true
+				if err := l.stringConstraints(file, ap, a, t); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			sub := &Type{}
+			if err := l.stringType(file, ap, a, sub, name); err != nil {
+				return nil, err
+			}
+			if c := a.get("const"); c != nil && c.kind == nodeString {
+				sub.Enum = append(sub.Enum, &EnumValue{Value: c.str, GoName: name + camel(c.str)})
+			}
+			t.Enum = append(t.Enum, sub.Enum...)
+		}
+		if len(t.Enum) > 0 {
+			t.GoName = name
+		}
+		return t, nil
+	}
+	t.Kind = KindAny
+	t.GoName = name
+	for i, a := range alts.elems {
+		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
+		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1))
+		if err != nil {
+			return nil, err
+		}
+		t.Variants = append(t.Variants, res.t)
+	}
+	return t, nil
+}
+
+// isConditional reports whether an allOf member only holds if/then/else: a
+// conditional requirement that does not change the Go type.
+func isConditional(n *node) bool {
+	if n.kind != nodeObject || n.get("if") == nil {
+		return false
+	}
+	for _, k := range n.keys {
+		switch k {
+		case "if", "then", "else", "$comment", "description":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// objectType fills t with the fields of an object schema: its properties and
+// those of its allOf members, merged in the order the keywords appear.
+// An object with no fields that is open is free-form: KindAny, Union
+// ["object"] (emit uses json.RawMessage). An object whose anyOf/oneOf
+// alternatives carry their own properties (canonical-account-ref) is KindAny
+// with one Variant per alternative.
+func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) error {
+	t.Kind = KindObject
+	if ap := n.get("additionalProperties"); ap != nil {
+		switch {
+		case ap.kind == nodeBool:
+			t.Closed = !ap.b
+		case ap.kind == nodeObject && len(ap.keys) > 0:
+			l.warn(file, pointerJoin(ptr, "additionalProperties"), "additionalProperties with a schema is not typed: extra members are kept as raw JSON")
+		}
+	}
+	seen := map[string]int{}
+	for _, k := range n.keys {
+		switch k {
+		case "properties":
+			if err := l.addProperties(file, ptr, n.get(k), t, name, seen); err != nil {
+				return err
+			}
+		case "allOf":
+			members := n.get(k)
+			if members.kind != nodeArray {
+				return errorf(file, pointerJoin(ptr, k), "allOf must be an array")
+			}
+			for i, m := range members.elems {
+				mp := pointerJoin(pointerJoin(ptr, k), strconv.Itoa(i))
+				if isConditional(m) {
+					l.warn(file, mp, "conditional (if/then) requirement is not expressed in the Go type")
+					continue
+				}
+				res, err := l.schemaType(file, mp, m, name)
+				if err != nil {
+					return err
+				}
+				if res.t.Kind != KindObject {
+					return errorf(file, mp, "allOf member is not an object schema with properties: not supported")
+				}
+				for _, f := range res.t.Fields {
+					if j, dup := seen[f.JSONName]; dup {
+						l.warn(file, mp, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
+						t.Fields[j].Required = t.Fields[j].Required || f.Required
+						continue
+					}
+					seen[f.JSONName] = len(t.Fields)
+					cp := *f
+					t.Fields = append(t.Fields, &cp)
+					l.fieldAt[&cp] = l.fieldAt[f]
+				}
+			}
+		}
+	}
+	if req := n.get("required"); req != nil && req.kind == nodeArray {
+		for i, r := range req.elems {
+			j, ok := seen[r.str]
+			if r.kind != nodeString || !ok {
+				if len(t.Fields) > 0 {
+					l.warn(file, pointerJoin(pointerJoin(ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property", r.src)
+				}
+				continue
+			}
+			t.Fields[j].Required = true
+		}
+	}
+	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
+		if len(t.Fields) > 0 || !altsHaveProperties(n.get(alt)) {
+			l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
+		} else {
+			res, err := l.alternatives(file, ptr, n, alt, t, name)
+			if err != nil {
+				return err
+			}
+			*t = *res
+			return nil
+		}
+	}
+	if len(t.Fields) == 0 && !t.Closed {
+		t.Kind, t.Union = KindAny, []string{"object"}
+		return nil
+	}
+	t.GoName = name
+	return nil
+}
+
+func altsHaveProperties(alts *node) bool {
+	if alts == nil || alts.kind != nodeArray {
+		return false
+	}
+	for _, a := range alts.elems {
+		if a.get("properties") != nil || a.get("$ref") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
+	pp := pointerJoin(ptr, "properties")
+	if props.kind != nodeObject {
+		return errorf(file, pp, "properties must be an object")
+	}
+	for i, key := range props.keys {
+		child, cp := props.vals[i], pointerJoin(pp, key)
+		goName := camel(key)
+		if o, ok := fieldNameOverrides[file+"#"+cp]; ok {
+			goName = o
+		}
+		if goName == "" {
+			return errorf(file, cp, fmt.Sprintf("property %q gives no Go name (add it to fieldNameOverrides)", key))
+		}
+		res, err := l.schemaType(file, cp, child, name+goName)
+		if err != nil {
+			return err
+		}
+		f := &Field{JSONName: key, GoName: goName, Type: res.t, Nullable: res.nullable}
+		f.Doc, _ = child.getString("description")
+		if d := child.get("deprecated"); d != nil && d.kind == nodeBool {
+			f.Deprecated = d.b
+		}
+		if _, dup := seen[key]; dup {
+			l.warn(file, cp, "member %q is declared twice in the allOf merge: the first declaration is kept", key)
+			continue
+		}
+		seen[key] = len(t.Fields)
+		t.Fields = append(t.Fields, f)
+		l.fieldAt[f] = ref{file: file, pointer: cp}
+	}
+	return nil
+}
+
+func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) error {
+	t.Kind = KindArray
+	var err error
+	if t.MinItems, err = intKeyword(file, ptr, n, "minItems"); err != nil {
+		return err
+	}
+	if t.MaxItems, err = intKeyword(file, ptr, n, "maxItems"); err != nil {
+		return err
+	}
+	if u := n.get("uniqueItems"); u != nil && u.kind == nodeBool {
+		t.UniqueItems = u.b
+	}
+	items := n.get("items")
+	switch {
+	case items == nil:
+		t.Elem = &Type{File: file, Pointer: ptr, Kind: KindAny}
+	case items.kind == nodeArray:
+		l.warn(file, pointerJoin(ptr, "items"), "tuple items are not typed: elements are kept as raw JSON")
+		t.Elem = &Type{File: file, Pointer: pointerJoin(ptr, "items"), Kind: KindAny}
+	default:
+		res, err := l.schemaType(file, pointerJoin(ptr, "items"), items, name)
+		if err != nil {
+			return err
+		}
+		t.Elem = res.t
+	}
+	return nil
+}
+
+// stringType fills a string type: enum (with enumDescriptions), pattern,
+// format and lengths. A string with an enum is named.
+func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) error {
+	t.Kind = KindString
+	if e := n.get("enum"); e != nil {
+		if e.kind != nodeArray {
+			return errorf(file, pointerJoin(ptr, "enum"), "enum must be an array")
+		}
+		docs := n.get("enumDescriptions")
+		for i, v := range e.elems {
+			if v.kind != nodeString {
+				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), "enum value of a string type must be a string")
+			}
+			if camel(v.str) == "" {
+				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), fmt.Sprintf("enum value %q gives no Go name (add a name override)", v.str))
+			}
+			ev := &EnumValue{Value: v.str, GoName: name + camel(v.str)}
+			ev.Doc, _ = docs.getString(v.str)
+			t.Enum = append(t.Enum, ev)
+		}
+		if len(t.Enum) > 0 {
+			t.GoName = name
+		}
+	}
+	return l.stringConstraints(file, ptr, n, t)
+}
+
+func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
+	var err error
+	if t.MinLength, err = intKeyword(file, ptr, n, "minLength"); err != nil {
+		return err
+	}
+	if t.MaxLength, err = intKeyword(file, ptr, n, "maxLength"); err != nil {
+		return err
+	}
+	t.Format, _ = n.getString("format")
+	if p, ok := n.getString("pattern"); ok {
+		t.Pattern = p
+		gp, err := translatePattern(p)
+		if err != nil {
+			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
+		}
+		t.GoPattern = gp
+	}
+	return nil
+}
+
+func (l *loader) numberType(file, ptr string, n *node, t *Type) error {
+	for _, kw := range []struct {
+		key string
+		dst **float64
+	}{
+		{"minimum", &t.Minimum},
+		{"maximum", &t.Maximum},
+		{"exclusiveMinimum", &t.ExclusiveMinimum},
+		{"exclusiveMaximum", &t.ExclusiveMaximum},
+	} {
+		v := n.get(kw.key)
+		if v == nil {
+			continue
+		}
+		if v.kind != nodeNumber {
+			return errorf(file, pointerJoin(ptr, kw.key), kw.key+" must be a number")
+		}
+		f, err := v.num.Float64()
+		if err != nil {
+			return errorf(file, pointerJoin(ptr, kw.key), fmt.Sprintf("%s: %v", kw.key, err))
+		}
+		*kw.dst = &f
+	}
+	if n.get("enum") != nil {
+		l.warn(file, pointerJoin(ptr, "enum"), "enum of numbers is not typed as constants")
+	}
+	return nil
+}
+
+// intKeyword reads a non-negative integer keyword (minItems, maxLength, ...).
+func intKeyword(file, ptr string, n *node, key string) (*int, error) {
+	v := n.get(key)
+	if v == nil {
+		return nil, nil
+	}
+	i, err := strconv.Atoi(v.num.String())
+	if v.kind != nodeNumber || err != nil || i < 0 {
+		return nil, errorf(file, pointerJoin(ptr, key), key+" must be a non-negative integer")
+	}
+	return &i, nil
+}
