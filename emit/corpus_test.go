@@ -1,0 +1,178 @@
+package emit
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+	"github.com/adcp-gen/adcp-gen/schemaload"
+)
+
+// corpusSample is what -short generates.
+var corpusSample = []string{"3.0.0-rc.1", "3.0.4", "3.1.0", "3.2.0-beta.5"}
+
+// corpusVersions lists the published versions from 3.0.0-rc.1 on, in
+// semver order.
+func corpusVersions(t testing.TB, root string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && schemaload.CompareVersions(e.Name(), "3.0.0-rc.1") >= 0 {
+			out = append(out, e.Name())
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return schemaload.CompareVersions(out[i], out[j]) < 0 })
+	return out
+}
+
+// corpusExpect is what the generated corpus test checks, per version.
+type corpusExpect struct {
+	Version string              `json:"version"`
+	Codes   []string            `json:"codes"`    // enums/error-code.json enum, in order, read raw
+	Recover map[string]string   `json:"recovery"` // code → recovery class of the model
+	Links   map[string][]string `json:"links"`    // code → shape names of the model
+	Shapes  []string            `json:"shapes"`   // every error-details/*.json but the vendor registry, read raw
+	// Examples of each shape, from its schema file, read raw.
+	Examples map[string][]json.RawMessage `json:"examples"`
+}
+
+// TestCorpus generates every published version from 3.0.0-rc.1 on (a sample
+// with -short) into one temporary module, one package per version, twice
+// to check determinism; runs go vet and a generated test over all of them.
+func TestCorpus(t *testing.T) {
+	root := testshared.Dir(t, "adcp-schemas")
+	goCmd := lookGo(t)
+	versions := corpusVersions(t, root)
+	if testing.Short() {
+		versions = corpusSample
+	}
+	testSrc, err := os.ReadFile(filepath.Join("testdata", "corpus_test.go.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	writeModule(t, mod, "example.com/corpus")
+	for _, v := range versions {
+		dir := filepath.Join(root, v)
+		spec, err := schemaload.Load(dir)
+		if err != nil {
+			t.Errorf("%s: load: %v", v, err)
+			continue
+		}
+		pkg := "v" + strings.NewReplacer(".", "_", "-", "_").Replace(v)
+		files, err := Files(spec, Options{Package: pkg})
+		if err != nil {
+			t.Errorf("%s: %v", v, err)
+			continue
+		}
+		again, err := Files(spec, Options{Package: pkg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range files {
+			if !bytes.Equal(files[n], again[n]) {
+				t.Errorf("%s: %s differs between two generations", v, n)
+			}
+		}
+		pkgDir := filepath.Join(mod, pkg)
+		if _, err := Write(pkgDir, files); err != nil {
+			t.Fatal(err)
+		}
+		exp := corpusExpectation(t, dir, spec)
+		b, err := json.Marshal(exp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(pkgDir, "expect.json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		src := bytes.Replace(testSrc, []byte("package corpus"), []byte("package "+pkg), 1)
+		if err := os.WriteFile(filepath.Join(pkgDir, "corpus_test.go"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	runGo(t, mod, goCmd, "vet", "./...")
+	runGo(t, mod, goCmd, "test", "-count=1", "./...")
+	t.Logf("%d versions generated, vetted and tested", len(versions))
+}
+
+// corpusExpectation reads what the generated tables must say, from the raw
+// schema files where possible (code order, shapes, examples) and from the
+// model for what only the loader can settle (recovery, links).
+func corpusExpectation(t *testing.T, dir string, spec *schemaload.Spec) corpusExpect {
+	t.Helper()
+	exp := corpusExpect{Version: spec.Version, Recover: map[string]string{}, Links: map[string][]string{}, Examples: map[string][]json.RawMessage{}}
+	var codes struct {
+		Enum []string `json:"enum"`
+	}
+	readJSON(t, filepath.Join(dir, "enums", "error-code.json"), &codes)
+	exp.Codes = codes.Enum
+	for _, c := range spec.Codes {
+		exp.Recover[c.Value] = c.Recovery
+		for _, s := range c.Shapes {
+			exp.Links[c.Value] = append(exp.Links[c.Value], s.Name)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "error-details", "*.json"))
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		if name == "vendor-error-codes" {
+			continue
+		}
+		exp.Shapes = append(exp.Shapes, name)
+		var schema struct {
+			Examples []json.RawMessage `json:"examples"`
+		}
+		readJSON(t, f, &schema)
+		exp.Examples[name] = schema.Examples
+	}
+	sort.Strings(exp.Shapes)
+	return exp
+}
+
+func readJSON(t *testing.T, file string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+}
+
+// BenchmarkGenerate loads and generates one published version
+// (3.2.0-beta.5); the Load sub-benchmark is the baseline for the emit cost.
+func BenchmarkGenerate(b *testing.B) {
+	dir := filepath.Join(testshared.Dir(b, "adcp-schemas"), "3.2.0-beta.5")
+	b.Run("load", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := schemaload.Load(dir); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("load+emit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			spec, err := schemaload.Load(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

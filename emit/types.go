@@ -1,0 +1,646 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/dave/jennifer/jen"
+)
+
+const jsonPkg = "encoding/json"
+
+// fieldKind is how a member is held in Go.
+type fieldKind int
+
+const (
+	fkString   fieldKind = iota // string or a named string type
+	fkFloat                     // float64 (required) / *float64
+	fkInt                       // int64 / *int64
+	fkBool                      // bool / *bool
+	fkObject                    // T (required) / *T
+	fkSlice                     // []E
+	fkRaw                       // json.RawMessage (unions, details, nullable members)
+	fkCode                      // Code
+	fkRecovery                  // Recovery
+)
+
+// member is a Field with its Go representation settled.
+type member struct {
+	*schemaload.Field
+	bit  uint
+	kind fieldKind
+	ptr  bool // held by pointer (optional number, integer, boolean, object)
+}
+
+// members settles the Go representation of every field of an object type.
+func (g *gen) members(t *schemaload.Type) []member {
+	isError := t == g.spec.Error
+	out := make([]member, len(t.Fields))
+	for i, f := range t.Fields {
+		m := member{Field: f, bit: uint(i)}
+		switch {
+		case isError && f.JSONName == "code":
+			m.kind = fkCode
+		case isError && f.JSONName == "recovery":
+			m.kind = fkRecovery
+		case isError && f.JSONName == "details":
+			m.kind = fkRaw
+		case f.Nullable && f.Type.Kind != schemaload.KindAny:
+			m.kind = fkRaw
+		default:
+			m.kind = kindOf(f.Type)
+			m.ptr = !f.Required && (m.kind == fkFloat || m.kind == fkInt || m.kind == fkBool || m.kind == fkObject)
+		}
+		out[i] = m
+	}
+	return out
+}
+
+func kindOf(t *schemaload.Type) fieldKind {
+	switch t.Kind {
+	case schemaload.KindString:
+		return fkString
+	case schemaload.KindNumber:
+		return fkFloat
+	case schemaload.KindInteger:
+		return fkInt
+	case schemaload.KindBoolean:
+		return fkBool
+	case schemaload.KindObject:
+		if t.GoName != "" {
+			return fkObject
+		}
+	case schemaload.KindArray:
+		if t.Elem != nil {
+			return fkSlice
+		}
+	}
+	return fkRaw
+}
+
+// elemKind is the kind of an array's items; nested arrays and unnamed
+// objects are held raw.
+func elemKind(t *schemaload.Type) fieldKind {
+	if t == nil {
+		return fkRaw
+	}
+	k := kindOf(t)
+	if k == fkSlice {
+		return fkRaw
+	}
+	return k
+}
+
+// scalarType is the Go type of a value of t held by value.
+func scalarType(t *schemaload.Type, k fieldKind) *jen.Statement {
+	switch k {
+	case fkString:
+		if t.GoName != "" {
+			return jen.Id(t.GoName)
+		}
+		return jen.String()
+	case fkFloat:
+		return jen.Float64()
+	case fkInt:
+		return jen.Int64()
+	case fkBool:
+		return jen.Bool()
+	case fkObject:
+		return jen.Id(t.GoName)
+	case fkCode:
+		return jen.Id("Code")
+	case fkRecovery:
+		return jen.Id("Recovery")
+	}
+	if t != nil && t.GoName != "" && t.Kind == schemaload.KindAny {
+		return jen.Id(t.GoName)
+	}
+	return jen.Qual(jsonPkg, "RawMessage")
+}
+
+// goType is the Go type of a member.
+func (m member) goType() *jen.Statement {
+	switch m.kind {
+	case fkSlice:
+		return jen.Index().Add(scalarType(m.Type.Elem, elemKind(m.Type.Elem)))
+	case fkRaw:
+		if m.Nullable && m.Type.Kind != schemaload.KindAny {
+			return jen.Qual(jsonPkg, "RawMessage")
+		}
+		if m.JSONName == "details" {
+			return jen.Qual(jsonPkg, "RawMessage")
+		}
+	}
+	t := scalarType(m.Type, m.kind)
+	if m.ptr {
+		return jen.Op("*").Add(t)
+	}
+	return t
+}
+
+// set is the Go condition "the member is set" for a value built in Go.
+func (m member) set(x string) jen.Code {
+	v := jen.Id(x).Dot(m.GoName)
+	switch {
+	case m.ptr, m.kind == fkSlice, m.kind == fkRaw:
+		return v.Op("!=").Nil()
+	case m.kind == fkString, m.kind == fkCode, m.kind == fkRecovery:
+		return v.Op("!=").Lit("")
+	case m.kind == fkFloat, m.kind == fkInt:
+		return v.Op("!=").Lit(0)
+	case m.kind == fkBool:
+		return v
+	}
+	return jen.False() // an object held by value
+}
+
+// has is the Go condition "the member is written": set, or present on the
+// wire, or required in a value built in Go. Optional pointers are written
+// exactly when non-nil.
+func (m member) has(x string) jen.Code {
+	if m.ptr {
+		return m.set(x)
+	}
+	return jen.Id(x).Dot("codec").Dot("emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
+}
+
+// membersVar names the package variable listing a type's members.
+func membersVar(t *schemaload.Type) string { return "members" + t.GoName }
+
+// typeDecl renders the declaration of one named type with its methods.
+func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
+	switch {
+	case t.Kind == schemaload.KindObject:
+		g.objectDecl(f, t)
+	case t.Kind == schemaload.KindString:
+		g.stringDecl(f, t)
+	case t.Kind == schemaload.KindAny:
+		lines := docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc)
+		for _, c := range comments(lines) {
+			f.Add(c)
+		}
+		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
+	default:
+		lines := docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc)
+		for _, c := range comments(lines) {
+			f.Add(c)
+		}
+		f.Type().Id(t.GoName).Add(scalarType(t, kindOf(t)))
+	}
+	f.Line()
+}
+
+func where(t *schemaload.Type) string {
+	if t.Pointer == "" {
+		return t.File
+	}
+	return t.File + "#" + t.Pointer
+}
+
+// stringDecl renders a string type and its known values.
+func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
+	summary := fmt.Sprintf("%s is the string type of %s.", t.GoName, where(t))
+	if len(t.Enum) > 0 && t.OpenEnum {
+		summary = fmt.Sprintf("%s is the string type of %s: the constants below, or an extension value matching its pattern.", t.GoName, where(t))
+	} else if len(t.Enum) > 0 {
+		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
+	}
+	for _, c := range comments(docFor(summary, t.Doc)) {
+		f.Add(c)
+	}
+	f.Type().Id(t.GoName).String()
+	if len(t.Enum) == 0 {
+		return
+	}
+	f.Line()
+	f.Comment(fmt.Sprintf("The known values of %s.", t.GoName))
+	f.Const().DefsFunc(func(grp *jen.Group) {
+		for _, v := range t.Enum {
+			for _, c := range comments(docLines(v.Doc)) {
+				grp.Add(c)
+			}
+			grp.Id(v.GoName).Id(t.GoName).Op("=").Lit(v.Value)
+		}
+	})
+	f.Line()
+	f.Comment(fmt.Sprintf("Known reports whether v is one of the known values of %s.", t.GoName))
+	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Known").Params().Bool().Block(
+		jen.Switch(jen.Id("v")).Block(
+			jen.CaseFunc(func(grp *jen.Group) {
+				for _, v := range t.Enum {
+					grp.Id(v.GoName)
+				}
+			}).Block(jen.Return(jen.True())),
+		),
+		jen.Return(jen.False()),
+	)
+}
+
+// objectDecl renders a struct with MarshalJSON, UnmarshalJSON and Validate.
+func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
+	ms := g.members(t)
+	summary := fmt.Sprintf("%s is the object of %s.", t.GoName, where(t))
+	if t.Closed {
+		summary += " It is closed: members it does not declare are rejected."
+	}
+	for _, c := range comments(docFor(summary, t.Doc)) {
+		f.Add(c)
+	}
+	f.Type().Id(t.GoName).StructFunc(func(grp *jen.Group) {
+		for _, m := range ms {
+			doc := docLines(m.Doc)
+			if m.Required {
+				doc = append([]string{"Required."}, doc...)
+			}
+			if m.Deprecated {
+				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
+			}
+			for _, c := range comments(doc) {
+				grp.Add(c)
+			}
+			grp.Id(m.GoName).Add(m.goType()).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
+		}
+		grp.Comment("Extra holds, raw, the members the schema does not declare and declared")
+		grp.Comment("members whose value did not fit their Go type.")
+		grp.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
+		grp.Line()
+		grp.Id("codec").Id("codecState")
+	})
+	f.Line()
+	f.Var().Id(membersVar(t)).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
+		for _, m := range ms {
+			grp.Lit(m.JSONName)
+		}
+	})
+	f.Line()
+	g.marshal(f, t, ms)
+	g.unmarshal(f, t, ms)
+	g.validate(f, t, ms)
+}
+
+func tagOpt(m member) string {
+	if m.Required {
+		return ""
+	}
+	return ",omitempty"
+}
+
+// marshal renders MarshalJSON.
+func (g *gen) marshal(f *jen.File, t *schemaload.Type, ms []member) {
+	f.Comment("MarshalJSON encodes x: members present when it was decoded, or, for a value")
+	f.Comment("built in Go, every required member and every optional member that is set;")
+	f.Comment("then Extra.")
+	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(grp *jen.Group) {
+		grp.Id("e").Op(":=").Id("codecEncoder").Values(jen.Dict{jen.Id("buf"): jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(128))})
+		grp.Id("e").Dot("open").Call()
+		for _, m := range ms {
+			grp.If(m.has("x")).Block(
+				jen.Id("e").Dot("field").Call(jen.Lit(int(m.bit)), jen.Lit(m.JSONName)),
+				m.encode("x"),
+			)
+		}
+		grp.Return(jen.Id("e").Dot("close").Call(jen.Id("x").Dot("Extra"), jen.Id(membersVar(t))))
+	})
+	f.Line()
+}
+
+// encode writes the member's value.
+func (m member) encode(x string) jen.Code {
+	v := jen.Id(x).Dot(m.GoName)
+	e := jen.Id("e")
+	switch m.kind {
+	case fkString, fkCode, fkRecovery:
+		return e.Dot("str").Call(jen.String().Call(v))
+	case fkFloat:
+		return e.Dot("float").Call(deref(m.ptr, v))
+	case fkInt:
+		return e.Dot("int").Call(deref(m.ptr, v))
+	case fkBool:
+		return e.Dot("bool").Call(deref(m.ptr, v))
+	case fkObject:
+		return e.Dot("value").Call(v)
+	case fkSlice:
+		return jen.Id("codecSliceEncode").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
+	}
+	return e.Dot("raw").Call(v)
+}
+
+func deref(ptr bool, v *jen.Statement) jen.Code {
+	if ptr {
+		return jen.Op("*").Add(v)
+	}
+	return v
+}
+
+func elemEncoder(t *schemaload.Type) jen.Code {
+	switch k := elemKind(t); k {
+	case fkString:
+		return jen.Id("codecEncString").Index(scalarType(t, k))
+	case fkFloat:
+		return jen.Id("codecEncFloat")
+	case fkInt:
+		return jen.Id("codecEncInt")
+	case fkBool:
+		return jen.Id("codecEncBool")
+	case fkObject:
+		return jen.Id("codecEncValue").Index(scalarType(t, k))
+	}
+	return jen.Id("codecEncRaw")
+}
+
+func elemDecoder(t *schemaload.Type) jen.Code {
+	switch k := elemKind(t); k {
+	case fkString:
+		return jen.Id("codecSliceString").Index(scalarType(t, k))
+	case fkFloat:
+		return jen.Id("codecSliceFloat")
+	case fkInt:
+		return jen.Id("codecSliceInt")
+	case fkBool:
+		return jen.Id("codecSliceBool")
+	case fkObject:
+		return jen.Id("codecSliceObject").Index(scalarType(t, k))
+	}
+	return jen.Id("codecSliceRaw")
+}
+
+// unmarshal renders UnmarshalJSON.
+func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
+	f.Comment("UnmarshalJSON decodes a JSON object into x leniently: member names are matched")
+	f.Comment("exactly, a later duplicate wins, and a member whose value does not fit is")
+	if t.Closed {
+		f.Comment("kept raw in Extra. An undeclared member is an error.")
+	} else {
+		f.Comment("kept raw in Extra, as are undeclared members.")
+	}
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(grp *jen.Group) {
+		grp.List(jen.Id("d"), jen.Err()).Op(":=").Id("codecBegin").Call(jen.Id("data"), jen.Lit(t.GoName))
+		grp.If(jen.Err().Op("!=").Nil().Op("||").Id("d").Dot("null")).Block(jen.Return(jen.Err()))
+		grp.Op("*").Id("x").Op("=").Id(t.GoName).Values()
+		grp.For(jen.Id("d").Dot("next").Call()).Block(
+			jen.Switch(jen.Id("d").Dot("key")).BlockFunc(func(sw *jen.Group) {
+				for _, m := range ms {
+					sw.Case(jen.Lit(m.JSONName)).Block(m.decode("x"))
+				}
+				sw.Default().Block(jen.Id("d").Dot("unknown").Call(jen.Lit(t.Closed), jen.Lit(t.GoName)))
+			}),
+		)
+		grp.List(jen.Id("x").Dot("Extra"), jen.Id("x").Dot("codec"), jen.Err()).Op("=").Id("d").Dot("finish").Call()
+		grp.Return(jen.Err())
+	})
+	f.Line()
+}
+
+// decode reads the member's value from d.
+func (m member) decode(x string) jen.Code {
+	dst := jen.Op("&").Id(x).Dot(m.GoName)
+	d := jen.Op("&").Id("d")
+	bit := jen.Lit(int(m.bit))
+	switch m.kind {
+	case fkString, fkCode, fkRecovery:
+		return jen.Id("codecString").Call(d, bit, dst)
+	case fkFloat:
+		return jen.Id(ptrName("codecFloat", m.ptr)).Call(d, bit, dst)
+	case fkInt:
+		return jen.Id(ptrName("codecInt", m.ptr)).Call(d, bit, dst)
+	case fkBool:
+		return jen.Id(ptrName("codecBool", m.ptr)).Call(d, bit, dst)
+	case fkObject:
+		return jen.Id(ptrName("codecObject", m.ptr)).Index(jen.Id(m.Type.GoName)).Call(d, bit, dst)
+	case fkSlice:
+		return jen.Id("codecSlice").Call(d, bit, dst, elemDecoder(m.Type.Elem))
+	}
+	return jen.Id("codecRaw").Call(d, bit, dst)
+}
+
+func ptrName(base string, ptr bool) string {
+	if ptr {
+		return base + "Ptr"
+	}
+	return base
+}
+
+// validate renders Validate and validate.
+func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
+	f.Comment("Validate checks x against every constraint of its schema and returns a")
+	f.Comment("*ValidationError listing each violation with its JSON pointer.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
+		jen.Var().Id("v").Id("codecValidator"),
+		jen.Id("x").Dot("validate").Call(jen.Op("&").Id("v"), jen.Lit("")),
+		jen.Return(jen.Id("v").Dot("result").Call(jen.Lit(t.GoName))),
+	)
+	f.Line()
+	g.skipped = nil
+	var checks []jen.Code
+	for _, m := range ms {
+		p := jen.Id("path").Op("+").Lit("/" + pointerToken(m.JSONName))
+		var body []jen.Code
+		val := jen.Id("x").Dot(m.GoName)
+		if m.ptr && m.kind != fkObject {
+			val = jen.Op("*").Id("x").Dot(m.GoName)
+		}
+		body = g.checks(m, val)
+		if len(body) > 0 {
+			body = append([]jen.Code{jen.Id("p").Op(":=").Add(p)}, body...)
+		}
+		var stmt *jen.Statement
+		if len(body) > 0 {
+			stmt = jen.If(m.has("x")).Block(body...)
+			if m.Required {
+				stmt = stmt.Else().Block(jen.Id("v").Dot("missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
+			}
+		} else if m.Required {
+			stmt = jen.If(jen.Op("!").Parens(m.has("x"))).Block(jen.Id("v").Dot("missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
+		}
+		if stmt != nil {
+			checks = append(checks, stmt)
+		}
+	}
+	for _, pat := range g.skipped {
+		f.Comment(fmt.Sprintf("validate does not check pattern %s: Go regexp cannot express it.", strconv.Quote(pat)))
+	}
+	if len(g.skipped) == 0 {
+		f.Comment("validate appends the violations of x, at path, to v.")
+	}
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Id("codecValidator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
+		grp.Id("v").Dot("extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
+		for _, c := range checks {
+			grp.Add(c)
+		}
+	})
+	f.Line()
+}
+
+func pointerToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// checks are the statements validating one member's value (in p).
+func (g *gen) checks(m member, val *jen.Statement) []jen.Code {
+	switch m.kind {
+	case fkCode:
+		return g.stringChecks(m.Type, jen.String().Call(val), nil, jen.Id("p"))
+	case fkRecovery:
+		return nil // an open vocabulary on the wire: any string decodes and is kept
+	case fkRaw:
+		if m.JSONName == "details" && m.Type.Kind != schemaload.KindAny {
+			return []jen.Code{jen.Id("v").Dot("union").Call(jen.Id("p"), val, jen.Lit("object"))}
+		}
+	}
+	return g.valueChecks(m.Type, val, jen.Id("p"), 0)
+}
+
+// valueChecks validate a value of type t held in val (never a pointer).
+func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int) []jen.Code {
+	v := jen.Id("v")
+	var out []jen.Code
+	switch k := kindOf(t); k {
+	case fkString:
+		var known jen.Code
+		if len(t.Enum) > 0 {
+			if t.GoName != "" {
+				known = val.Clone().Dot("Known").Call()
+			} else {
+				alts := jen.Null()
+				for i, e := range t.Enum {
+					if i > 0 {
+						alts.Op("||")
+					}
+					alts.String().Call(val.Clone()).Op("==").Lit(e.Value)
+				}
+				known = jen.Parens(alts)
+			}
+		}
+		return g.stringChecks(t, jen.String().Call(val), known, p)
+	case fkFloat, fkInt:
+		num := jen.Float64().Call(val.Clone())
+		if k == fkFloat {
+			num = val.Clone()
+		}
+		for _, c := range []struct {
+			name  string
+			bound *float64
+		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
+			if c.bound != nil {
+				out = append(out, v.Clone().Dot(c.name).Call(p, num, jen.Lit(*c.bound)))
+			}
+		}
+		if len(t.Const) > 0 {
+			enc := jen.Id("codecAppendFloat").Call(jen.Nil(), num)
+			out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+		}
+	case fkBool:
+		if len(t.Const) > 0 {
+			enc := jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone())
+			out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+		}
+	case fkObject:
+		out = append(out, val.Clone().Dot("validate").Call(jen.Id("v"), p))
+	case fkSlice:
+		n := jen.Len(val.Clone())
+		if t.MinItems != nil {
+			out = append(out, v.Clone().Dot("minItems").Call(p, n, jen.Lit(*t.MinItems)))
+		}
+		if t.MaxItems != nil {
+			out = append(out, v.Clone().Dot("maxItems").Call(p, jen.Len(val.Clone()), jen.Lit(*t.MaxItems)))
+		}
+		if t.UniqueItems {
+			out = append(out, jen.Id("codecUniqueItems").Call(jen.Id("v"), p, val.Clone()))
+		}
+		i := "i" + strconv.Itoa(depth)
+		q := "p" + strconv.Itoa(depth)
+		elem := val.Clone().Index(jen.Id(i))
+		inner := g.elemChecks(t.Elem, elem, jen.Id(q), depth+1)
+		if len(inner) > 0 {
+			body := append([]jen.Code{jen.Id(q).Op(":=").Add(p).Op("+").Lit("/").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i))}, inner...)
+			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(val.Clone())).Block(body...))
+		}
+	case fkRaw:
+		out = append(out, g.rawChecks(t, val, p)...)
+	}
+	return out
+}
+
+// elemChecks validate an array item.
+func (g *gen) elemChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int) []jen.Code {
+	if t == nil {
+		return nil
+	}
+	if elemKind(t) == fkRaw {
+		return g.rawChecks(t, val, p)
+	}
+	return g.valueChecks(t, val, p, depth)
+}
+
+// rawChecks validate a value held as raw JSON: its JSON type and const.
+func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code) []jen.Code {
+	if t == nil {
+		return nil
+	}
+	var out []jen.Code
+	types := t.Union
+	if len(types) == 0 {
+		switch t.Kind {
+		case schemaload.KindObject:
+			types = []string{"object"}
+		case schemaload.KindArray:
+			types = []string{"array"}
+		}
+	}
+	if len(types) > 0 {
+		args := []jen.Code{p, val.Clone()}
+		sorted := append([]string(nil), types...)
+		sort.Strings(sorted)
+		for _, u := range sorted {
+			args = append(args, jen.Lit(u))
+		}
+		out = append(out, jen.Id("v").Dot("union").Call(args...))
+	}
+	if len(t.Const) > 0 {
+		out = append(out, jen.Id("v").Dot("constant").Call(p, val.Clone(), jen.Lit(string(t.Const))))
+	}
+	return out
+}
+
+// stringChecks validate a string (s is a string expression; known, if set,
+// is the enum membership condition).
+func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code, p jen.Code) []jen.Code {
+	v := jen.Id("v")
+	var out []jen.Code
+	if t.MinLength != nil {
+		out = append(out, v.Clone().Dot("minLength").Call(p, s.Clone(), jen.Lit(*t.MinLength)))
+	}
+	if t.MaxLength != nil {
+		out = append(out, v.Clone().Dot("maxLength").Call(p, s.Clone(), jen.Lit(*t.MaxLength)))
+	}
+	var pattern jen.Code
+	switch {
+	case t.Pattern == "":
+	case t.GoPattern != "" && g.goodPattern[t.GoPattern]:
+		pattern = v.Clone().Dot("pattern").Call(p, s.Clone(), g.patternVar(t.GoPattern))
+	default:
+		g.skipped = append(g.skipped, t.Pattern)
+	}
+	if t.Format == "uri" {
+		out = append(out, v.Clone().Dot("uri").Call(p, s.Clone()))
+	}
+	switch {
+	case known != nil && t.OpenEnum && pattern != nil:
+		out = append(out, jen.If(jen.Op("!").Add(known)).Block(pattern))
+	case known != nil && !t.OpenEnum:
+		out = append(out, v.Clone().Dot("enum").Call(p, s.Clone(), known))
+		if pattern != nil {
+			out = append(out, pattern)
+		}
+	case pattern != nil:
+		out = append(out, pattern)
+	}
+	if len(t.Const) > 0 {
+		enc := jen.Id("codecAppendString").Call(jen.Nil(), s.Clone())
+		out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+	}
+	return out
+}
