@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	adcperr "github.com/adcp-gen/adcp-gen/templates/runtime"
+)
+
+func init() {
+	commands["explain"] = command{
+		summary: "show what a conformant client makes of one AdCP response",
+		run:     runExplain,
+	}
+}
+
+// explainMaxInput bounds the response explain reads.
+const explainMaxInput = 64 << 20
+
+// explanation is the one JSON object explain prints.
+type explanation struct {
+	Found             bool            `json:"found"`
+	Path              *adcperr.Path   `json:"path"`
+	Error             json.RawMessage `json:"error"`
+	Recovery          *string         `json:"recovery"`
+	Action            adcperr.Action  `json:"action"`
+	RetryAfterSeconds *int64          `json:"retry_after_seconds"`
+	Display           *explainDisplay `json:"display"`
+}
+
+// explainDisplay holds the sanitized seller strings.
+type explainDisplay struct {
+	Message    string `json:"message"`
+	Suggestion string `json:"suggestion"`
+	Field      string `json:"field"`
+}
+
+// runExplain implements
+//
+//	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
+//
+// It reads one response (an MCP tool result, a JSON-RPC response or an A2A
+// task; stdin when FILE is absent or "-"), extracts the AdCP error the way
+// the runtime does, and prints what a conformant client does about it.
+func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	unknown := fs.String("unknown-recovery", string(adcperr.RecoveryTerminal),
+		"recovery of an unknown code without recovery: terminal or transient")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: adcp-gen explain [-unknown-recovery terminal|transient] [FILE]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	policy := adcperr.Policy{UnknownCodeRecovery: adcperr.Recovery(*unknown)}
+	if r := policy.UnknownCodeRecovery; r != adcperr.RecoveryTerminal && r != adcperr.RecoveryTransient {
+		fmt.Fprintf(stderr, "adcp-gen explain: -unknown-recovery must be terminal or transient, not %q\n", *unknown)
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return 2
+	}
+	name, in := "stdin", stdin
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		name = fs.Arg(0)
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		in = f
+	}
+	data, err := io.ReadAll(io.LimitReader(in, explainMaxInput+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen explain: %s: %v\n", name, err)
+		return 2
+	}
+	if len(data) > explainMaxInput {
+		fmt.Fprintf(stderr, "adcp-gen explain: %s: larger than %d bytes\n", name, explainMaxInput)
+		return 2
+	}
+	if err := explainCheckJSON(data); err != nil {
+		fmt.Fprintf(stderr, "adcp-gen explain: %s: input is not JSON: %v\n", name, err)
+		return 2
+	}
+	out, err := explainMarshal(explain(data, policy))
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
+		return 2
+	}
+	if _, err := stdout.Write(out); err != nil {
+		return 2
+	}
+	return 0
+}
+
+// explainCheckJSON reports why data is not one JSON value.
+func explainCheckJSON(data []byte) error {
+	if json.Valid(data) {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	return fmt.Errorf("not a single JSON value")
+}
+
+// explain extracts and decides one response.
+func explain(data []byte, policy adcperr.Policy) explanation {
+	x, ok := adcperr.Extract(data)
+	if !ok {
+		return explanation{Action: policy.Decide(nil, adcperr.RequestContext{}).Action}
+	}
+	d := policy.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
+	rec := string(d.Recovery)
+	disp := x.Err.Display()
+	e := explanation{
+		Found:    true,
+		Path:     &x.Path,
+		Error:    x.Raw,
+		Recovery: &rec,
+		Action:   d.Action,
+		Display:  &explainDisplay{Message: disp.Message, Suggestion: disp.Suggestion, Field: disp.Field},
+	}
+	if d.Action == adcperr.ActionRetry && d.RetryAfter {
+		s := int64(d.Delay.Seconds())
+		e.RetryAfterSeconds = &s
+	}
+	return e
+}
+
+// explainMarshal encodes e, indented, without HTML escaping.
+func explainMarshal(e explanation) ([]byte, error) {
+	if e.Error == nil {
+		e.Error = json.RawMessage("null")
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(e); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,440 @@
+package adcperr
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Path names where in a response an AdCP error was found.
+type Path string
+
+// The extraction paths, in the normative detection order of
+// transport-errors.md § "Client Detection Order" (first hit wins).
+const (
+	// PathStructuredContent: MCP structuredContent.adcp_error, only when
+	// isError is true.
+	PathStructuredContent Path = "structuredContent"
+	// PathArtifact: A2A artifacts[].parts[].data.adcp_error.
+	PathArtifact Path = "artifact"
+	// PathStatusMessage: A2A status.message.parts[].data.adcp_error.
+	PathStatusMessage Path = "status_message"
+	// PathJSONRPCError: JSON-RPC error.data.adcp_error.
+	PathJSONRPCError Path = "jsonrpc_error"
+	// PathTextFallback: an MCP content[] text item holding a JSON object
+	// with adcp_error, only when isError is true.
+	PathTextFallback Path = "text_fallback"
+	// PathPayload: payload.errors[0], or a top-level errors[0], of the
+	// task payload.
+	PathPayload Path = "payload"
+)
+
+// Limits of extraction.
+const (
+	// MaxErrorSize is the largest serialized size of an AdCP error object, in
+	// bytes; a larger one is discarded. See Validate for how it is measured.
+	MaxErrorSize = 4096
+	// MaxCodeLength is the largest code, in characters (Unicode code points,
+	// as JSON Schema's maxLength counts them).
+	MaxCodeLength = 64
+	// maxTextJSON bounds the content[] text items parsed as JSON: a larger
+	// item is skipped (the reference client uses the same 1 MiB bound).
+	maxTextJSON = 1 << 20
+)
+
+// Extraction is an AdCP error found in a response.
+type Extraction struct {
+	// Path is where the error was found.
+	Path Path
+	// Raw is the error object exactly as on the wire: the bytes as received
+	// when extracting from bytes, the encoding/json encoding (members sorted
+	// by name) when extracting from decoded values.
+	Raw json.RawMessage
+	// Err is Raw decoded, never nil in a successful extraction. Wire values
+	// are kept as they are (retry_after 86400 stays 86400): limits apply
+	// when acting on them (RetryDelay, Policy.Decide).
+	Err *Error
+	// NonFatal is set when the error came from the payload's errors[] of a
+	// response that carries no failure marker (MCP isError, A2A state
+	// failed or rejected, a JSON-RPC error): an advisory or warning on a
+	// response that succeeded, which must never be treated as a failure.
+	NonFatal bool
+}
+
+// Extract finds the AdCP error in one encoded response: an MCP tool result,
+// an A2A task (bare, or wrapped as {"task": …} or {"statusUpdate": …}), or a
+// JSON-RPC response (its error, or a result that is one of the former). It
+// reports false when the response holds no valid AdCP error (including when
+// it is not JSON at all): the caller falls back to generic error handling.
+func Extract(response []byte) (Extraction, bool) {
+	return extractFrom(rawJNode(response))
+}
+
+// ExtractValue is Extract for a response as an SDK hands it over: decoded
+// (map[string]any and the values encoding/json decodes into), encoded
+// (json.RawMessage, []byte), or any value encoding/json can encode.
+func ExtractValue(response any) (Extraction, bool) {
+	return extractFrom(newJNode(response))
+}
+
+// extract runs the detection order over one response.
+func extractFrom(n jnode) (Extraction, bool) {
+	root, ok := n.object()
+	if !ok {
+		return Extraction{}, false
+	}
+	resp := extractUnwrap(root)
+	isError := false
+	if v, ok := resp.get("isError"); ok {
+		isError = v.isTrue()
+	}
+	// 1. MCP structuredContent, only on an error result.
+	if isError {
+		if sc, ok := resp.obj("structuredContent"); ok {
+			if v, ok := extractAdcpError(sc); ok {
+				return extractDecided(PathStructuredContent, v, false)
+			}
+		}
+	}
+	// 2. and 3. A2A data parts: artifacts, then the status message.
+	for _, a := range extractArray(resp, "artifacts") {
+		art, ok := a.object()
+		if !ok {
+			continue
+		}
+		if v, ok := extractPartsError(extractArray(art, "parts")); ok {
+			return extractDecided(PathArtifact, v, false)
+		}
+	}
+	if v, ok := extractPartsError(extractStatusParts(resp)); ok {
+		return extractDecided(PathStatusMessage, v, false)
+	}
+	// 4. JSON-RPC error.data.adcp_error (on the outer response).
+	if e, ok := root.obj("error"); ok {
+		if d, ok := e.obj("data"); ok {
+			if v, ok := extractAdcpError(d); ok {
+				return extractDecided(PathJSONRPCError, v, false)
+			}
+		}
+	}
+	// 5. Text fallback, only on an error result.
+	if isError {
+		for _, item := range extractArray(resp, "content") {
+			o, ok := extractTextJSON(item)
+			if !ok {
+				continue
+			}
+			if v, ok := extractAdcpError(o); ok {
+				return extractDecided(PathTextFallback, v, false)
+			}
+		}
+	}
+	// 6. The payload layer.
+	if v, ok := extractPayloadError(root, resp); ok {
+		return extractDecided(PathPayload, v, !extractFailed(root, resp, isError))
+	}
+	return Extraction{}, false
+}
+
+// unwrapResponse returns the response inside a JSON-RPC result and inside
+// the A2A {"task": …} / {"statusUpdate": …} envelopes of streams and push
+// notifications.
+func extractUnwrap(root jobject) jobject {
+	resp := root
+	if r, ok := root.obj("result"); ok {
+		resp = r
+	}
+	for _, k := range [...]string{"task", "statusUpdate"} {
+		if _, ok := resp.get("status"); ok {
+			break
+		}
+		if w, ok := resp.obj(k); ok {
+			return w
+		}
+	}
+	return resp
+}
+
+// arrayMember returns the elements of the array member k of o.
+func extractArray(o jobject, k string) []jnode {
+	v, ok := o.get(k)
+	if !ok {
+		return nil
+	}
+	return v.array()
+}
+
+// statusParts returns status.message.parts of an A2A task.
+func extractStatusParts(resp jobject) []jnode {
+	st, ok := resp.obj("status")
+	if !ok {
+		return nil
+	}
+	msg, ok := st.obj("message")
+	if !ok {
+		return nil
+	}
+	return extractArray(msg, "parts")
+}
+
+// dataPart returns the data member of an A2A part: a part with a data
+// member and, when it has a kind (A2A 0.x), kind "data". A2A 1.0 parts have
+// no kind. The optional error MIME type is not required.
+func extractDataPart(p jnode) (jnode, bool) {
+	o, ok := p.object()
+	if !ok {
+		return jnode{}, false
+	}
+	if k, ok := o.get("kind"); ok {
+		if s, _ := k.str(); s != "data" {
+			return jnode{}, false
+		}
+	}
+	return o.get("data")
+}
+
+// partsError returns the adcp_error of the first data part carrying one.
+func extractPartsError(parts []jnode) (jnode, bool) {
+	for _, p := range parts {
+		d, ok := extractDataPart(p)
+		if !ok {
+			continue
+		}
+		if o, ok := d.object(); ok {
+			if v, ok := extractAdcpError(o); ok {
+				return v, true
+			}
+		}
+	}
+	return jnode{}, false
+}
+
+// adcpError returns the adcp_error member of o when it is present and
+// truthy, as the reference code tests it (`o.adcp_error &&`). A path that
+// carries one decides the extraction, valid or not.
+func extractAdcpError(o jobject) (jnode, bool) {
+	v, ok := o.get("adcp_error")
+	if !ok || !v.truthy() {
+		return jnode{}, false
+	}
+	return v, true
+}
+
+// textJSON parses an MCP content item of type "text" as a JSON object.
+func extractTextJSON(item jnode) (jobject, bool) {
+	o, ok := item.object()
+	if !ok {
+		return jobject{}, false
+	}
+	if t, ok := o.get("type"); !ok {
+		return jobject{}, false
+	} else if s, _ := t.str(); s != "text" {
+		return jobject{}, false
+	}
+	t, ok := o.get("text")
+	if !ok {
+		return jobject{}, false
+	}
+	s, ok := t.str()
+	if !ok || s == "" || len(s) > maxTextJSON {
+		return jobject{}, false
+	}
+	return rawJNode([]byte(s)).object()
+}
+
+// payloadError returns payload.errors[0] or errors[0] of the first object
+// that carries one: the MCP structuredContent, the first JSON object of the
+// MCP text items, the A2A data part success extraction would return, then
+// the response itself.
+func extractPayloadError(root, resp jobject) (jnode, bool) {
+	var holders []jobject
+	if sc, ok := resp.obj("structuredContent"); ok {
+		holders = append(holders, sc)
+	}
+	for _, item := range extractArray(resp, "content") {
+		if o, ok := extractTextJSON(item); ok {
+			holders = append(holders, o)
+			break
+		}
+	}
+	if d, _, ok := successA2AData(resp); ok {
+		if o, ok := d.object(); ok {
+			holders = append(holders, o)
+		}
+	}
+	holders = append(holders, resp)
+	if _, ok := root.get("result"); ok {
+		holders = append(holders, root)
+	}
+	for _, h := range holders {
+		if p, ok := h.obj("payload"); ok {
+			if v, ok := extractFirstError(p); ok {
+				return v, true
+			}
+		}
+		if v, ok := extractFirstError(h); ok {
+			return v, true
+		}
+	}
+	return jnode{}, false
+}
+
+// firstError returns errors[0] of o.
+func extractFirstError(o jobject) (jnode, bool) {
+	errs := extractArray(o, "errors")
+	if len(errs) == 0 {
+		return jnode{}, false
+	}
+	return errs[0], true
+}
+
+// failed reports whether a response carries a transport failure marker.
+func extractFailed(root, resp jobject, isError bool) bool {
+	if isError {
+		return true
+	}
+	if _, ok := root.get("error"); ok {
+		return true
+	}
+	switch successA2AState(resp) {
+	case "failed", "rejected":
+		return true
+	}
+	return false
+}
+
+// decided validates the error a path found and decodes it.
+func extractDecided(p Path, v jnode, nonFatal bool) (Extraction, bool) {
+	raw, ok := v.encode()
+	if !ok || Validate(raw) != nil {
+		return Extraction{}, false
+	}
+	return Extraction{Path: p, Raw: raw, Err: extractDecodeError(raw), NonFatal: nonFatal}, true
+}
+
+// ErrNotStructured is the error Validate wraps: the value is not a
+// structured AdCP error, and the client falls back to generic handling.
+var ErrNotStructured = errors.New("adcperr: not a structured AdCP error")
+
+// extractInvalid returns ErrNotStructured with a reason.
+func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStructured, reason) }
+
+// Validate checks an extracted adcp_error the way transport-errors.md asks
+// every client to: it must be a JSON object whose code is a string of 1 to
+// 64 characters, and whose serialized size is at most 4096 bytes. message is
+// not required at this layer.
+//
+// The serialized size is measured as the length in UTF-8 bytes of the
+// object's compact encoding by encoding/json with HTML escaping off (so "<"
+// counts 1, not 6), after decoding it (numbers kept as written). The
+// specification's reference code counts UTF-16 code units of
+// JSON.stringify; the two agree on ASCII and differ only for non-ASCII text,
+// where ours is the stricter.
+func Validate(raw json.RawMessage) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return extractInvalid("not a JSON object")
+	}
+	// A compact encoding shrinks at most 6 times on re-encoding ("\u0041"
+	// becomes "A"), which bounds the work spent on an oversized object.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return extractInvalid("not valid JSON")
+	}
+	if compact.Len() > 6*MaxErrorSize {
+		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return extractInvalid("not a JSON object")
+	}
+	c, ok := m["code"]
+	if !ok {
+		return extractInvalid("no code")
+	}
+	var code string
+	if len(c) == 0 || c[0] != '"' || json.Unmarshal(c, &code) != nil {
+		return extractInvalid("code is not a string")
+	}
+	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
+		return extractInvalid("code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters")
+	}
+	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
+		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+	}
+	return nil
+}
+
+// serializedSize returns the length of raw re-encoded compactly by
+// encoding/json without HTML escaping.
+func extractSerializedSize(raw json.RawMessage) (int, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return 0, false
+	}
+	b, ok := extractEncodeCompact(v)
+	return len(b), ok
+}
+
+// decodeError decodes a validated error object into *Error with
+// json.Unmarshal, falling back, should that fail on an ill-typed member, to a
+// lenient member-by-member decoding of the fields the runtime relies on.
+func extractDecodeError(raw json.RawMessage) *Error {
+	e := new(Error)
+	if err := json.Unmarshal(raw, e); err == nil {
+		return e
+	}
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(raw, &m)
+	e = &Error{}
+	for k, v := range m {
+		switch k {
+		case "code":
+			s, _ := rawJNode(v).str()
+			e.Code = Code(s)
+		case "message":
+			e.Message, _ = rawJNode(v).str()
+		case "field":
+			e.Field, _ = rawJNode(v).str()
+		case "suggestion":
+			e.Suggestion, _ = rawJNode(v).str()
+		case "retry_after":
+			e.RetryAfter = extractRetryAfter(v)
+		case "details":
+			e.Details = v
+		case "recovery":
+			if s, ok := rawJNode(v).str(); ok {
+				e.Recovery = Recovery(s)
+			} else if rawJNode(v).kind() != 'n' {
+				// Not a string: an unknown recovery value (terminal).
+				e.Recovery = Recovery(strings.TrimSpace(string(v)))
+			}
+		default:
+			if e.Extra == nil {
+				e.Extra = map[string]json.RawMessage{}
+			}
+			e.Extra[k] = v
+		}
+	}
+	return e
+}
+
+// parseRetryAfter reads a wire retry_after: a JSON number that float64 can
+// hold; anything else (a string, an overflowing 1e400) is absent.
+func extractRetryAfter(v json.RawMessage) *float64 {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 || !(v[0] == '-' || v[0] >= '0' && v[0] <= '9') {
+		return nil
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil {
+		return nil
+	}
+	return &f
+}

@@ -1,0 +1,225 @@
+package adcperr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// fakeClock records the waits Retry asks for and never sleeps.
+type fakeClock struct {
+	waits  []time.Duration
+	cancel context.CancelFunc // called on the wait with index cancelAt
+	at     int
+}
+
+func (c *fakeClock) sleep(ctx context.Context, d time.Duration) error {
+	c.waits = append(c.waits, d)
+	if c.cancel != nil && len(c.waits) == c.at {
+		c.cancel()
+	}
+	return ctx.Err()
+}
+
+// script is an operation that returns its errors in turn, then nil, and
+// records the attempts it saw.
+type script struct {
+	errs     []error
+	attempts []Attempt
+}
+
+func (s *script) op(_ context.Context, a Attempt) error {
+	s.attempts = append(s.attempts, a)
+	if len(s.attempts) > len(s.errs) {
+		return nil
+	}
+	return s.errs[len(s.attempts)-1]
+}
+
+func rerr(code string, recovery Recovery, retryAfter *float64, details string) *Error {
+	e := &Error{Code: Code(code), Recovery: recovery, RetryAfter: retryAfter}
+	if details != "" {
+		e.Details = json.RawMessage(details)
+	}
+	return e
+}
+
+func f64(f float64) *float64 { return &f }
+
+func repeat(e error, n int) []error {
+	out := make([]error, n)
+	for i := range out {
+		out[i] = e
+	}
+	return out
+}
+
+func TestRetry(t *testing.T) {
+	sec := time.Second
+	rateLimited := rerr("RATE_LIMITED", RecoveryTransient, f64(7.2), "")
+	noDelay := rerr("SERVICE_UNAVAILABLE", RecoveryTransient, nil, "")
+	tests := []struct {
+		name      string
+		opts      RetryOptions
+		errs      []error
+		rand      float64
+		attempts  int
+		waits     []time.Duration
+		exhausted bool
+		wantCode  Code // code of the returned *Error; "" for success
+	}{
+		{name: "success", errs: nil, attempts: 1},
+		{name: "retry_after honoured, rounded up", errs: []error{rateLimited}, attempts: 2, waits: []time.Duration{8 * sec}},
+		{name: "backoff 2s then 4s, no jitter at rand 0.5", errs: repeat(noDelay, 2), rand: 0.5, attempts: 3, waits: []time.Duration{2 * sec, 4 * sec}},
+		{name: "jitter low bound", errs: repeat(noDelay, 2), rand: 0, attempts: 3, waits: []time.Duration{1500 * time.Millisecond, 3 * sec}},
+		{name: "jitter high bound", errs: repeat(noDelay, 2), rand: 1, attempts: 3, waits: []time.Duration{2500 * time.Millisecond, 5 * sec}},
+		{name: "cap 60s before jitter", opts: RetryOptions{MaxAttempts: 8, MaxWait: time.Hour}, errs: repeat(noDelay, 7), rand: 0.5, attempts: 8,
+			waits: []time.Duration{2 * sec, 4 * sec, 8 * sec, 16 * sec, 32 * sec, 60 * sec, 60 * sec}},
+		{name: "max attempts then exhausted", errs: repeat(noDelay, 5), rand: 0.5, attempts: 3, waits: []time.Duration{2 * sec, 4 * sec}, exhausted: true, wantCode: "SERVICE_UNAVAILABLE"},
+		{name: "retry_after beyond max wait is not waited", errs: []error{rerr("RATE_LIMITED", "", f64(3600), "")}, attempts: 1, exhausted: true, wantCode: "RATE_LIMITED"},
+		{name: "cumulative wait bound", opts: RetryOptions{MaxAttempts: 10}, errs: repeat(rerr("RATE_LIMITED", "", f64(120), ""), 9), attempts: 3,
+			waits: []time.Duration{120 * sec, 120 * sec}, exhausted: true, wantCode: "RATE_LIMITED"},
+		{name: "seller transient forever is bounded", errs: repeat(rerr("X_GO_FOREVER", RecoveryTransient, f64(1), ""), 5000),
+			attempts: 3, waits: []time.Duration{sec, sec}, exhausted: true, wantCode: "X_GO_FOREVER"},
+		{name: "unknown code default policy not retried", errs: []error{rerr("X_GO_FOREVER", "", nil, "")}, attempts: 1, wantCode: "X_GO_FOREVER"},
+		{name: "unknown code transient policy retried", opts: RetryOptions{Policy: Policy{UnknownCodeRecovery: RecoveryTransient}}, errs: []error{rerr("X_GO_FOREVER", "", nil, "")}, rand: 0.5,
+			attempts: 2, waits: []time.Duration{2 * sec}},
+		{name: "correctable not retried", errs: []error{rerr("BUDGET_TOO_LOW", "", f64(1), "")}, attempts: 1, wantCode: "BUDGET_TOO_LOW"},
+		{name: "non-AdCP error not retried", errs: []error{errors.New("dial tcp: refused")}, attempts: 1},
+		{name: "wrapped AdCP error retried", errs: []error{wrapErr{rateLimited}}, attempts: 2, waits: []time.Duration{8 * sec}},
+		{name: "configuration error never retried", errs: []error{rerr("CONFIGURATION_ERROR", RecoveryTransient, f64(1), "")}, attempts: 1, wantCode: "CONFIGURATION_ERROR"},
+		{name: "credential in args never retried", errs: []error{rerr("CREDENTIAL_IN_ARGS", RecoveryTransient, nil, "")}, attempts: 1, wantCode: "CREDENTIAL_IN_ARGS"},
+		{name: "agent suspended never retried", errs: []error{rerr("AGENT_SUSPENDED", RecoveryTransient, nil, "")}, attempts: 1, wantCode: "AGENT_SUSPENDED"},
+		{name: "agent blocked never retried", errs: []error{rerr("AGENT_BLOCKED", "", nil, "")}, attempts: 1, wantCode: "AGENT_BLOCKED"},
+		{name: "permission denied agent scope never retried", opts: RetryOptions{Disambiguate: true}, errs: []error{rerr("PERMISSION_DENIED", RecoveryTransient, nil, `{"scope":"agent","reason":"sandbox_only"}`)}, attempts: 1, wantCode: "PERMISSION_DENIED"},
+		{name: "in flight retried", errs: []error{rerr("IDEMPOTENCY_IN_FLIGHT", "", f64(3), "")}, attempts: 2, waits: []time.Duration{3 * sec}},
+		{name: "scope insufficient not retried by default", errs: []error{rerr("SCOPE_INSUFFICIENT", "", nil, "")}, attempts: 1, wantCode: "SCOPE_INSUFFICIENT"},
+		{name: "disambiguation at most 3 attempts, 1-5s", opts: RetryOptions{Disambiguate: true, MaxAttempts: 10}, errs: repeat(rerr("READ_ONLY_SCOPE", "", nil, ""), 9), rand: 0.5,
+			attempts: 3, waits: []time.Duration{3 * sec, 3 * sec}, wantCode: "READ_ONLY_SCOPE"},
+		{name: "disambiguation lower bound", opts: RetryOptions{Disambiguate: true}, errs: []error{rerr("SCOPE_INSUFFICIENT", "", nil, "")}, rand: 0,
+			attempts: 2, waits: []time.Duration{sec}},
+		{name: "field not permitted not disambiguated", opts: RetryOptions{Disambiguate: true}, errs: []error{rerr("FIELD_NOT_PERMITTED", "", nil, "")}, attempts: 1, wantCode: "FIELD_NOT_PERMITTED"},
+		{name: "billing one shot", errs: repeat(rerr("BILLING_NOT_PERMITTED_FOR_AGENT", "", nil, `{"rejected_billing":"agent","suggested_billing":"operator"}`), 2), attempts: 2,
+			waits: []time.Duration{0}, wantCode: "BILLING_NOT_PERMITTED_FOR_AGENT"},
+		{name: "billing without suggestion", errs: []error{rerr("BILLING_NOT_PERMITTED_FOR_AGENT", "", nil, `{"rejected_billing":"agent"}`)}, attempts: 1, wantCode: "BILLING_NOT_PERMITTED_FOR_AGENT"},
+		{name: "auth required without credentials: once with them", errs: repeat(rerr("AUTH_REQUIRED", "", nil, ""), 2), attempts: 2, waits: []time.Duration{0}, wantCode: "AUTH_REQUIRED"},
+		{name: "auth required with credentials: never", opts: RetryOptions{CredentialsPresented: true}, errs: []error{rerr("AUTH_REQUIRED", "", nil, "")}, attempts: 1, wantCode: "AUTH_REQUIRED"},
+		{name: "advisory code failing the call is not special", errs: []error{rerr("STALE_RESPONSE", "", f64(1), "")}, attempts: 2, waits: []time.Duration{sec}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{}
+			s := &script{errs: tt.errs}
+			o := tt.opts
+			o.Sleep = clock.sleep
+			o.Rand = func() float64 { return tt.rand }
+			err := Retry(context.Background(), o, s.op)
+			if len(s.attempts) != tt.attempts {
+				t.Errorf("%d attempts, want %d", len(s.attempts), tt.attempts)
+			}
+			if !reflect.DeepEqual(clock.waits, tt.waits) {
+				t.Errorf("waits %v, want %v", clock.waits, tt.waits)
+			}
+			if errors.Is(err, ErrRetriesExhausted) != tt.exhausted {
+				t.Errorf("err = %v, exhausted want %v", err, tt.exhausted)
+			}
+			if tt.wantCode != "" && CodeOf(err) != tt.wantCode {
+				t.Errorf("err = %v, want code %s", err, tt.wantCode)
+			}
+			if tt.wantCode == "" && tt.attempts == len(tt.errs)+1 && err != nil {
+				t.Errorf("err = %v, want success", err)
+			}
+			for i, a := range s.attempts {
+				if a.Number != i+1 {
+					t.Errorf("attempt %d numbered %d", i+1, a.Number)
+				}
+			}
+		})
+	}
+}
+
+// wrapErr wraps an error as a transport layer might.
+type wrapErr struct{ err error }
+
+func (w wrapErr) Error() string { return "call failed: " + w.err.Error() }
+func (w wrapErr) Unwrap() error { return w.err }
+
+// TestRetryAttempts checks what each attempt is told.
+func TestRetryAttempts(t *testing.T) {
+	billing := rerr("BILLING_NOT_PERMITTED_FOR_AGENT", "", nil, `{"suggested_billing":"operator"}`)
+	auth := rerr("AUTH_REQUIRED", "", nil, "")
+	inFlight := rerr("IDEMPOTENCY_IN_FLIGHT", RecoveryTransient, f64(1), "")
+	s := &script{errs: []error{billing}}
+	_ = Retry(context.Background(), RetryOptions{Sleep: (&fakeClock{}).sleep}, s.op)
+	if a := s.attempts[1]; a.SuggestedBilling != "operator" || a.Last != billing || a.ProvideCredentials {
+		t.Errorf("billing retry attempt %+v", a)
+	}
+	s = &script{errs: []error{auth}}
+	_ = Retry(context.Background(), RetryOptions{Sleep: (&fakeClock{}).sleep}, s.op)
+	if a := s.attempts[1]; !a.ProvideCredentials || a.SuggestedBilling != "" {
+		t.Errorf("auth retry attempt %+v", a)
+	}
+	s = &script{errs: []error{inFlight}}
+	_ = Retry(context.Background(), RetryOptions{Sleep: (&fakeClock{}).sleep}, s.op)
+	if a := s.attempts[1]; a.ProvideCredentials || a.SuggestedBilling != "" || a.Last != inFlight {
+		t.Errorf("in-flight retry attempt %+v: must resend the same request", a)
+	}
+}
+
+// TestRetryContext checks cancellation before, during and between attempts.
+func TestRetryContext(t *testing.T) {
+	transient := rerr("SERVICE_UNAVAILABLE", RecoveryTransient, f64(5), "")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := &script{}
+	if err := Retry(ctx, RetryOptions{}, s.op); !errors.Is(err, context.Canceled) || len(s.attempts) != 0 {
+		t.Errorf("cancelled before: err %v, %d attempts", err, len(s.attempts))
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	clock := &fakeClock{cancel: cancel, at: 1}
+	s = &script{errs: repeat(transient, 3)}
+	err := Retry(ctx, RetryOptions{Sleep: clock.sleep}, s.op)
+	if !errors.Is(err, context.Canceled) || CodeOf(err) != "SERVICE_UNAVAILABLE" || len(s.attempts) != 1 {
+		t.Errorf("cancelled while waiting: err %v, %d attempts", err, len(s.attempts))
+	}
+
+	// The real sleep returns as soon as the context ends.
+	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	s = &script{errs: repeat(rerr("RATE_LIMITED", "", f64(60), ""), 3)}
+	done := make(chan error, 1)
+	go func() { done <- Retry(ctx, RetryOptions{}, s.op) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("err %v, want deadline exceeded", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Retry did not return when its context ended")
+	}
+}
+
+// TestBackoffJitterBounds checks every backoff delay against its bounds over
+// the whole range of the random source.
+func TestBackoffJitterBounds(t *testing.T) {
+	o := RetryOptions{}.withDefaults()
+	for n := 1; n <= 10; n++ {
+		base := o.Base << (n - 1)
+		if base > o.Cap || n > 7 {
+			base = o.Cap
+		}
+		lo, hi := time.Duration(float64(base)*0.75), time.Duration(float64(base)*1.25)
+		for _, r := range []float64{0, 0.1, 0.5, 0.9, 0.999999} {
+			o.Rand = func() float64 { return r }
+			if d := o.backoff(n); d < lo || d > hi {
+				t.Errorf("backoff(%d) at %v = %v, outside [%v, %v]", n, r, d, lo, hi)
+			}
+		}
+	}
+}
