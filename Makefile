@@ -35,6 +35,7 @@ vet:
 drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out templates/runtime -package adcperr -tables-only -check
+	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
 
 ## check: everything CI checks.
 check: fmt vet drift test

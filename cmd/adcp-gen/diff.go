@@ -1,0 +1,146 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/adcp-gen/adcp-gen/specdiff"
+)
+
+func init() {
+	commands["diff"] = command{
+		summary: "report what a spec version bump changes for Go users (Markdown)",
+		run:     runDiff,
+	}
+}
+
+const diffUsage = `usage: adcp-gen diff [-fail-on breaking|none] OLD NEW
+       adcp-gen diff [-fail-on breaking|none] -all DIR
+
+Compares two spec folders and prints a Markdown report of what the bump from
+OLD to NEW changes for code written against the package generated from OLD,
+with each breaking change marked compile, validation or behaviour.
+
+With -all, compares every consecutive pair of versions among the folders of
+DIR, ordered by semantic version (pre-releases before their release), and
+prints one summary line per bump.
+
+Exit status: 0 done; 1 with -fail-on breaking when a change breaks; 2 bad
+usage or a spec folder that cannot be loaded.
+`
+
+func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, diffUsage) }
+	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
+	all := fs.Bool("all", false, "compare every consecutive pair of versions in the folder `DIR`")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *failOn != "none" && *failOn != "breaking" {
+		fmt.Fprintf(stderr, "adcp-gen diff: -fail-on must be breaking or none, not %q\n", *failOn)
+		return 2
+	}
+	if *all {
+		if fs.NArg() != 1 {
+			fs.Usage()
+			return 2
+		}
+		return diffAll(fs.Arg(0), *failOn == "breaking", stdout, stderr)
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return 2
+	}
+	old, err := diffLoad(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
+		return 2
+	}
+	new, err := diffLoad(fs.Arg(1))
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
+		return 2
+	}
+	r := specdiff.Compare(old, new)
+	if _, err := stdout.Write(r.Markdown()); err != nil {
+		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
+		return 2
+	}
+	if *failOn == "breaking" && r.Breaking() {
+		return 1
+	}
+	return 0
+}
+
+// diffAll prints a summary line per consecutive bump among the version
+// folders of dir. A folder the loader rejects (2.5.x has no code vocabulary)
+// is skipped with a note on stderr and counted in the last line.
+func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
+	versions, err := diffVersionDirs(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
+		return 2
+	}
+	var prev *schemaload.Spec
+	bumps, breaking, skipped := 0, 0, 0
+	for _, v := range versions {
+		spec, err := diffLoad(filepath.Join(dir, v))
+		if err != nil {
+			fmt.Fprintf(stderr, "adcp-gen diff: skipping %v\n", err)
+			skipped++
+			continue
+		}
+		if prev != nil {
+			r := specdiff.Compare(prev, spec)
+			fmt.Fprintln(stdout, r.Summary())
+			bumps++
+			if r.Breaking() {
+				breaking++
+			}
+		}
+		prev = spec
+	}
+	if bumps == 0 {
+		fmt.Fprintf(stderr, "adcp-gen diff: %s holds fewer than two loadable version folders\n", dir)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%d versions (%d skipped), %d bumps, %d breaking\n", len(versions), skipped, bumps, breaking)
+	if failOnBreaking && breaking > 0 {
+		return 1
+	}
+	return 0
+}
+
+// diffVersionDirs returns the names of the sub-folders of dir, ordered by
+// semantic version.
+func diffVersionDirs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return schemaload.CompareVersions(names[i], names[j]) < 0 })
+	return names, nil
+}
+
+// diffLoad loads a spec folder; the error names the folder, then the file
+// and JSON pointer inside it.
+func diffLoad(dir string) (*schemaload.Spec, error) {
+	spec, err := schemaload.Load(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return spec, nil
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/adcp-gen/adcp-gen/catalog"
+	"github.com/adcp-gen/adcp-gen/emit"
+)
+
+func init() {
+	commands["docs"] = command{
+		summary: "write the Markdown catalogue of a spec version's codes and details shapes",
+		run:     runDocs,
+	}
+}
+
+const docsUsage = `usage: adcp-gen docs -schemas DIR [-out FILE [-check]]
+
+Writes the Markdown catalogue of the spec folder DIR: one table row per code
+(recovery, suggestion, details type, deprecation), the error object, and each
+details shape with its fields. Without -out it goes to standard output.
+
+With -check, writes nothing: prints a unified diff and exits 1 when FILE is
+not what docs would write.
+
+Exit status: 0 done (or up to date); 1 -check found FILE stale; 2 bad usage,
+a spec folder that cannot be loaded, or a FILE adcp-gen does not own.
+`
+
+func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("docs", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() { fmt.Fprint(stderr, docsUsage) }
+	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
+	out := flags.String("out", "", "`FILE` to write (standard output when absent)")
+	check := flags.Bool("check", false, "write nothing; print a diff and exit 1 when FILE is stale")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if *schemas == "" || flags.NArg() != 0 || (*check && *out == "") {
+		flags.Usage()
+		return 2
+	}
+	spec, err := diffLoad(*schemas)
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
+		return 2
+	}
+	md := catalog.Markdown(spec)
+	if *out == "" {
+		if _, err := stdout.Write(md); err != nil {
+			fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+
+	cur, err := os.ReadFile(*out)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
+		return 2
+	}
+	if bytes.Equal(cur, md) {
+		return 0
+	}
+	if *check {
+		fmt.Fprint(stdout, emit.Diff(*out, *out+" (generated)", cur, md))
+		fmt.Fprintf(stderr, "adcp-gen docs: %s is stale; run: adcp-gen docs -schemas %s -out %s\n", *out, *schemas, *out)
+		return 1
+	}
+	if err == nil && !bytes.HasPrefix(cur, []byte(catalog.HeaderPrefix)) {
+		fmt.Fprintf(stderr, "adcp-gen docs: %s exists and was not written by adcp-gen docs; not overwriting it\n", *out)
+		return 2
+	}
+	if err := docsWriteFile(*out, md); err != nil {
+		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// docsWriteFile writes data to a temporary file beside name, then renames it
+// over name, so a reader never sees a half-written file.
+func docsWriteFile(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

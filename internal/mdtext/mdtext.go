@@ -1,0 +1,122 @@
+// Package mdtext renders text into Markdown safely: table cells that keep a
+// table intact, code spans that survive backticks, and list items that keep
+// multi-line text inside the item.
+package mdtext
+
+import "strings"
+
+// Cell returns s as the content of one Markdown table cell: a '|' is
+// escaped, and line breaks (which would end the row) become <br>.
+func Cell(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", "<br>")
+}
+
+// Code returns s as an inline code span. A span is delimited by a run of
+// backticks longer than any run inside s, and padded with spaces when s
+// starts or ends with a backtick, as CommonMark requires. Code spans in a
+// table cell still need Cell for '|'.
+func Code(s string) string {
+	if s == "" {
+		return ""
+	}
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			if run > longest {
+				longest = run
+			}
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// Item returns text as a Markdown list item starting with marker ("- "):
+// continuation lines are indented to the item's content column so that
+// paragraphs, nested lists and fenced blocks stay inside the item. Blank
+// lines stay blank (no trailing spaces). The result ends with a newline.
+func Item(marker, text string) string {
+	text = strings.ReplaceAll(strings.TrimSpace(text), "\r\n", "\n")
+	indent := strings.Repeat(" ", len(marker))
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, " \t")
+		switch {
+		case i == 0:
+			b.WriteString(marker + line)
+		case line == "":
+		default:
+			b.WriteString(indent + line)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Prose returns text written for people (a description, a suggestion) ready
+// for Markdown: it is kept as written, Markdown included, except that '<'
+// outside code spans becomes "&lt;", so that "<action>" is shown and not
+// taken for an HTML tag. Code spans (and fenced blocks, whose fences are
+// backtick runs too) are left alone.
+func Prose(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '`':
+			n := backtickRun(s, i)
+			end := closingRun(s, i+n, n)
+			if end < 0 {
+				// No closing run: the backticks are literal.
+				end = i + n
+			}
+			b.WriteString(s[i:end])
+			i = end
+		case '<':
+			b.WriteString("&lt;")
+			i++
+		default:
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// backtickRun returns the length of the run of backticks at s[i].
+func backtickRun(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == '`' {
+		n++
+	}
+	return n
+}
+
+// closingRun returns the end of the first run of exactly n backticks at or
+// after from, or -1.
+func closingRun(s string, from, n int) int {
+	for i := from; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		m := backtickRun(s, i)
+		if m == n {
+			return i + m
+		}
+		i += m
+	}
+	return -1
+}

@@ -1,0 +1,264 @@
+package specdiff
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
+)
+
+// Compare returns the changes from old to new. Both specs are only read.
+func Compare(old, new *schemaload.Spec) Report {
+	c := &comparer{oldError: old.Error, newError: new.Error}
+	c.codes(old, new)
+	renamedShapes := c.shapes(old, new)
+	c.types(old, new, renamedShapes)
+	c.policy(old, new)
+	sortChanges(c.out)
+	return Report{Old: old.Version, New: new.Version, Changes: c.out}
+}
+
+type comparer struct {
+	oldError, newError *schemaload.Type // their fields code, recovery, details have runtime types
+	out                []Change
+}
+
+func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {
+	c.out = append(c.out, Change{Kind: k, Impact: imp, Subject: subject, Go: goName, Old: old, New: new})
+}
+
+// codes compares the standard code vocabularies, matched by wire value.
+func (c *comparer) codes(old, new *schemaload.Spec) {
+	oldBy := make(map[string]*schemaload.Code, len(old.Codes))
+	for _, o := range old.Codes {
+		oldBy[o.Value] = o
+	}
+	newBy := make(map[string]*schemaload.Code, len(new.Codes))
+	for _, n := range new.Codes {
+		newBy[n.Value] = n
+		o, ok := oldBy[n.Value]
+		if !ok {
+			c.add(CodeAdded, None, n.Value, n.GoName, "", describeCode(n))
+			continue
+		}
+		c.code(o, n)
+	}
+	for _, o := range old.Codes {
+		if _, ok := newBy[o.Value]; !ok {
+			c.add(CodeRemoved, Compile, o.Value, o.GoName, describeCode(o), "")
+		}
+	}
+}
+
+// describeCode summarises a code for the added and removed rows.
+func describeCode(k *schemaload.Code) string {
+	parts := []string{"recovery " + orNone(k.Recovery)}
+	if names := shapeTypeNames(k.Shapes); names != "" {
+		parts = append(parts, "details "+names)
+	}
+	if k.Deprecated {
+		parts = append(parts, "deprecated")
+	}
+	if k.Advisory {
+		parts = append(parts, "advisory")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func shapeTypeNames(shapes []*schemaload.Shape) string {
+	var names []string
+	for _, s := range shapes {
+		if s.Type != nil && s.Type.GoName != "" {
+			names = append(names, s.Type.GoName)
+		} else {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c *comparer) code(o, n *schemaload.Code) {
+	v := n.Value
+	if o.GoName != n.GoName {
+		c.add(CodeRenamed, Compile, v, n.GoName, o.GoName, n.GoName)
+	}
+	if o.Recovery != n.Recovery {
+		c.add(RecoveryChanged, Behaviour, v, n.GoName, orNone(o.Recovery), orNone(n.Recovery))
+	}
+	if o.RecoverySource != n.RecoverySource {
+		c.add(RecoverySourceChanged, None, v, n.GoName, orNone(o.RecoverySource), orNone(n.RecoverySource))
+	}
+	if o.Suggestion != n.Suggestion {
+		c.add(SuggestionChanged, None, v, n.GoName, o.Suggestion, n.Suggestion)
+	}
+	switch {
+	case !o.Deprecated && n.Deprecated:
+		c.add(CodeDeprecated, None, v, n.GoName, "", strings.Join(n.ReplacedBy, ", "))
+	case o.Deprecated && !n.Deprecated:
+		c.add(CodeUndeprecated, None, v, n.GoName, "", "")
+	case o.Deprecated && n.Deprecated && !equalStrings(o.ReplacedBy, n.ReplacedBy):
+		c.add(ReplacedByChanged, None, v, n.GoName, strings.Join(o.ReplacedBy, ", "), strings.Join(n.ReplacedBy, ", "))
+	}
+	if o.Advisory != n.Advisory {
+		// Whether an error is advisory decides whether a successful payload
+		// carrying it is treated as a failure.
+		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
+	}
+	if o.NoDetails != n.NoDetails {
+		imp := None
+		if n.NoDetails {
+			imp = Validation // errors with details that were valid now fail
+		}
+		c.add(NoDetailsChanged, imp, v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
+	}
+}
+
+// shapes compares details shapes, matched by name (the file's base name). It
+// returns the types of shapes whose type was renamed, so the type comparison
+// compares them with each other instead of reporting a removal and an addition.
+func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
+	var renamed []typePair
+	oldBy := make(map[string]*schemaload.Shape, len(old.Shapes))
+	for _, o := range old.Shapes {
+		oldBy[o.Name] = o
+	}
+	newBy := make(map[string]*schemaload.Shape, len(new.Shapes))
+	oldCodes := codeSet(old)
+	newCodes := codeSet(new)
+	for _, n := range new.Shapes {
+		newBy[n.Name] = n
+		o, ok := oldBy[n.Name]
+		if !ok {
+			c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
+			continue
+		}
+		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
+			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
+			if o.Type != nil && n.Type != nil {
+				renamed = append(renamed, typePair{o.Type, n.Type})
+			}
+		}
+		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
+			c.add(ShapeConditionChanged, Behaviour, n.Name, typeName(n.Type), oc, nc)
+		}
+		for _, code := range n.Codes {
+			// A code new in this version is reported as added, with its shapes.
+			if oldCodes[code] && !contains(o.Codes, code) {
+				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
+			}
+		}
+		for _, code := range o.Codes {
+			// A removed code is reported as removed.
+			if newCodes[code] && !contains(n.Codes, code) {
+				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
+			}
+		}
+	}
+	for _, o := range old.Shapes {
+		if _, ok := newBy[o.Name]; !ok {
+			c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
+		}
+	}
+	return renamed
+}
+
+func describeShape(s *schemaload.Shape) string {
+	d := "codes " + orNone(strings.Join(s.Codes, ", "))
+	if s.When != nil {
+		d += "; when " + describeCondition(s.When)
+	}
+	return d
+}
+
+func describeCondition(w *schemaload.Condition) string {
+	if w == nil {
+		return "always"
+	}
+	return w.Key + " == " + w.Value
+}
+
+// policy compares the version-wide policy: the unknown-code recovery and the
+// recovery vocabulary.
+func (c *comparer) policy(old, new *schemaload.Spec) {
+	if old.UnknownRecovery != new.UnknownRecovery {
+		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
+			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
+	}
+	for _, r := range new.Recoveries {
+		if !contains(old.Recoveries, r) {
+			c.add(RecoveryValueAdded, None, r, "", "", r)
+		}
+	}
+	for _, r := range old.Recoveries {
+		if !contains(new.Recoveries, r) {
+			c.add(RecoveryValueRemoved, Behaviour, r, "", r, "")
+		}
+	}
+}
+
+func codeSet(s *schemaload.Spec) map[string]bool {
+	m := make(map[string]bool, len(s.Codes))
+	for _, k := range s.Codes {
+		m[k.Value] = true
+	}
+	return m
+}
+
+func typeName(t *schemaload.Type) string {
+	if t == nil {
+		return ""
+	}
+	return t.GoName
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func detailsAllowed(noDetails bool) string {
+	if noDetails {
+		return "no details"
+	}
+	return "details allowed"
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys(m map[string]*schemaload.Type) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,192 @@
+package specdiff
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+	"github.com/adcp-gen/adcp-gen/schemaload"
+)
+
+// corpus loads every published version the generator supports, in semver
+// order. A folder is skipped only when it has no code vocabulary
+// (enums/error-code.json absent: 2.5.x and the early 3.0.0 betas); any other
+// load failure fails the test.
+func corpus(t *testing.T) (dir string, versions []string, specs map[string]*schemaload.Spec) {
+	t.Helper()
+	dir = testshared.Dir(t, "adcp-schemas")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs = map[string]*schemaload.Spec{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		v := e.Name()
+		if _, err := os.Stat(filepath.Join(dir, v, "enums", "error-code.json")); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		s, err := schemaload.Load(filepath.Join(dir, v))
+		if err != nil {
+			t.Fatalf("Load(%s): %v", v, err)
+		}
+		specs[v] = s
+		versions = append(versions, v)
+	}
+	sort.Slice(versions, func(i, j int) bool { return schemaload.CompareVersions(versions[i], versions[j]) < 0 })
+	if len(versions) < 2 {
+		t.Skip("fewer than two loadable versions in the corpus")
+	}
+	return dir, versions, specs
+}
+
+// rawCodes reads the enum array of a version's code vocabulary directly, as
+// an oracle independent of schemaload.
+func rawCodes(t *testing.T, dir, version string) map[string]bool {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, version, "enums", "error-code.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Enum []string }
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]bool{}
+	for _, c := range doc.Enum {
+		m[c] = true
+	}
+	return m
+}
+
+func subjects(r Report, k Kind) []string {
+	var out []string
+	for _, c := range r.Changes {
+		if c.Kind == k {
+			out = append(out, c.Subject)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func minus(a, b map[string]bool) []string {
+	var out []string
+	for k := range a {
+		if !b[k] {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestCorpusBumps compares every consecutive pair of published versions in
+// semver order: codes added and removed match the raw enum arrays, no bump
+// changes a code's recovery, and a removed code always breaks compilation.
+func TestCorpusBumps(t *testing.T) {
+	dir, versions, specs := corpus(t)
+	for i := 1; i < len(versions); i++ {
+		old, new := versions[i-1], versions[i]
+		r := Compare(specs[old], specs[new])
+		if r.Old != old || r.New != new {
+			t.Errorf("%s → %s: report names %s → %s", old, new, r.Old, r.New)
+		}
+		ro, rn := rawCodes(t, dir, old), rawCodes(t, dir, new)
+		if got, want := subjects(r, CodeAdded), minus(rn, ro); !equalStrings(got, want) {
+			t.Errorf("%s → %s: codes added %v, the enum arrays say %v", old, new, got, want)
+		}
+		if got, want := subjects(r, CodeRemoved), minus(ro, rn); !equalStrings(got, want) {
+			t.Errorf("%s → %s: codes removed %v, the enum arrays say %v", old, new, got, want)
+		}
+		if n := r.Count(RecoveryChanged); n != 0 {
+			t.Errorf("%s → %s: %d recovery changes; no published bump changes a code's recovery:\n%s", old, new, n, r.Markdown())
+		}
+		for _, c := range r.Changes {
+			if c.Kind == CodeRemoved && c.Impact != Compile {
+				t.Errorf("%s → %s: removal of %s has impact %v", old, new, c.Subject, c.Impact)
+			}
+		}
+		if !bytes.Equal(r.Markdown(), Compare(specs[old], specs[new]).Markdown()) {
+			t.Errorf("%s → %s: report is not deterministic", old, new)
+		}
+	}
+}
+
+// TestCorpusFacts checks bumps against facts checked by hand on the schemas.
+func TestCorpusFacts(t *testing.T) {
+	_, _, specs := corpus(t)
+	type fact struct {
+		kind    Kind
+		impact  Impact
+		subject string
+		goName  string
+	}
+	tests := []struct {
+		old, new     string
+		breaking     bool
+		added        int // codes added, -1: not checked
+		removed      int
+		mustContain  []fact
+		carrierMoved bool // every code's recovery moves from prose to enumMetadata
+	}{
+		{"3.1.0-beta.2", "3.1.0-beta.3", true, 1, 1, []fact{
+			{CodeRemoved, Compile, "RETENTION_EXPIRED", "CodeRetentionExpired"},
+			{CodeAdded, None, "STALE_RESPONSE", "CodeStaleResponse"},
+			{ShapeAdded, None, "stale-response", "StaleResponseDetails"},
+		}, false},
+		{"3.0.26", "3.1.0", false, 47, 0, []fact{
+			{CodeDeprecated, None, "AUTH_REQUIRED", "CodeAuthRequired"},
+		}, false},
+		{"3.1.0-beta.3", "3.1.0-beta.4", true, -1, 1, []fact{
+			{CodeRemoved, Compile, "FORMAT_CAPABILITY_UNRESOLVED", "CodeFormatCapabilityUnresolved"},
+		}, false},
+		{"3.1.0-rc.3", "3.1.0-rc.4", true, 0, 0, []fact{
+			{EnumValueRemoved, Compile, "MediaBuyActionMode", "MediaBuyActionModeRequiresProposal"},
+		}, false},
+		{"3.0.3", "3.0.4", true, 0, 0, []fact{
+			{UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery"},
+			{RecoverySourceChanged, None, "RATE_LIMITED", "CodeRateLimited"},
+		}, true},
+		{"3.2.0-beta.4", "3.2.0-beta.5", false, 0, 0, nil, false},
+	}
+	for _, tt := range tests {
+		o, n := specs[tt.old], specs[tt.new]
+		if o == nil || n == nil {
+			t.Errorf("%s or %s is not in the corpus", tt.old, tt.new)
+			continue
+		}
+		r := Compare(o, n)
+		if r.Breaking() != tt.breaking {
+			t.Errorf("%s → %s: Breaking() = %v, want %v:\n%s", tt.old, tt.new, r.Breaking(), tt.breaking, r.Markdown())
+		}
+		if tt.added >= 0 && r.Count(CodeAdded) != tt.added {
+			t.Errorf("%s → %s: %d codes added, want %d", tt.old, tt.new, r.Count(CodeAdded), tt.added)
+		}
+		if r.Count(CodeRemoved) != tt.removed {
+			t.Errorf("%s → %s: %d codes removed, want %d", tt.old, tt.new, r.Count(CodeRemoved), tt.removed)
+		}
+		for _, f := range tt.mustContain {
+			found := false
+			for _, c := range r.Changes {
+				found = found || c.Kind == f.kind && c.Impact == f.impact && c.Subject == f.subject && c.Go == f.goName
+			}
+			if !found {
+				t.Errorf("%s → %s: no %v change (%v) of %s (%s):\n%s", tt.old, tt.new, f.kind, f.impact, f.subject, f.goName, r.Markdown())
+			}
+		}
+		if tt.carrierMoved {
+			if got := r.Count(RecoverySourceChanged); got != len(o.Codes) {
+				t.Errorf("%s → %s: %d recovery carrier changes, want one per code (%d)", tt.old, tt.new, got, len(o.Codes))
+			}
+		}
+	}
+}

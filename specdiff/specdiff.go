@@ -1,0 +1,278 @@
+// Package specdiff compares two loaded AdCP spec versions and reports what the
+// bump changes for Go users of the package generated from them: codes,
+// recovery and suggestions, deprecations, details shapes, types, fields, enum
+// values and policy, each classified by whether it breaks code that compiled
+// against the old version.
+package specdiff
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Impact says how a change affects code written against the old version.
+// Higher values are more severe.
+type Impact int
+
+const (
+	// None: an addition or a documentation change; nothing breaks.
+	None Impact = iota
+	// Behaviour: code still compiles, but the package reports a different
+	// value or takes a different decision for the same input (a code's
+	// recovery, the unknown-code policy, which details shape a code has).
+	Behaviour
+	// Validation: code still compiles, but values that passed Validate may
+	// now fail it (a field made required, a tighter constraint).
+	Validation
+	// Compile: code that compiled against the old package may no longer
+	// compile (a removed or renamed constant, type or field, a retyped field).
+	Compile
+)
+
+// String returns the label used in reports.
+func (i Impact) String() string {
+	switch i {
+	case None:
+		return "none"
+	case Behaviour:
+		return "behaviour"
+	case Validation:
+		return "validation"
+	case Compile:
+		return "compile"
+	}
+	return fmt.Sprintf("Impact(%d)", int(i))
+}
+
+// Breaking reports whether the impact is anything but None.
+func (i Impact) Breaking() bool { return i != None }
+
+// Section groups kinds of change in a report.
+type Section int
+
+// The sections, in report order.
+const (
+	SectionCodes Section = iota
+	SectionShapes
+	SectionTypes
+	SectionPolicy
+)
+
+var sectionTitles = [...]string{
+	SectionCodes:  "Codes",
+	SectionShapes: "Details shapes",
+	SectionTypes:  "Types, fields and enum values",
+	SectionPolicy: "Policy",
+}
+
+// String returns the section's heading.
+func (s Section) String() string { return sectionTitles[s] }
+
+// Kind is the kind of one change. Kinds are declared in report order.
+type Kind int
+
+// The kinds of change.
+const (
+	CodeAdded             Kind = iota // a standard code is new
+	CodeRemoved                       // a standard code is gone: its constant disappears
+	CodeRenamed                       // same wire value, different Go constant
+	RecoveryChanged                   // a code's recovery changed
+	RecoverySourceChanged             // a code's recovery is now read from another carrier (prose, enumMetadata)
+	SuggestionChanged                 // a code's suggestion changed
+	CodeDeprecated                    // a code is now deprecated
+	CodeUndeprecated                  // a code is no longer deprecated
+	ReplacedByChanged                 // the codes a deprecated code points to changed
+	AdvisoryChanged                   // a code became, or stopped being, an advisory
+	NoDetailsChanged                  // a code may now, or may no longer, carry details
+
+	ShapeAdded            // a details shape is new
+	ShapeRemoved          // a details shape is gone, with its type
+	ShapeRenamed          // a details shape's Go type name changed
+	ShapeCodeLinked       // an existing code gained this details shape
+	ShapeCodeUnlinked     // an existing code lost this details shape
+	ShapeConditionChanged // the condition under which a shape applies changed
+
+	TypeAdded          // a named type is new
+	TypeRemoved        // a named type is gone
+	TypeKindChanged    // a named type changed kind (object, string, ...)
+	FieldAdded         // an object gained a field
+	FieldRemoved       // an object lost a field
+	FieldRenamed       // same JSON name, different Go field name
+	FieldRetyped       // a field's Go type changed
+	FieldRequired      // an optional field became required
+	FieldOptional      // a required field became optional
+	FieldNullable      // a field now accepts null
+	FieldNotNullable   // a field no longer accepts null
+	FieldDeprecated    // a field is now deprecated
+	FieldUndeprecated  // a field is no longer deprecated
+	EnumValueAdded     // an enum gained a value
+	EnumValueRemoved   // an enum lost a value
+	EnumValueRenamed   // same enum value, different Go constant
+	EnumOpened         // an enum now accepts extension values
+	EnumClosed         // an enum no longer accepts extension values
+	ObjectClosed       // an object no longer accepts unknown members
+	ObjectOpened       // an object now accepts unknown members
+	ConstraintChanged  // a pattern, format, bound or uniqueness rule changed
+	UnionMemberAdded   // a union accepts one more JSON type
+	UnionMemberRemoved // a union accepts one JSON type fewer
+
+	UnknownRecoveryChanged // the manifest's recovery for unknown codes changed
+	RecoveryValueAdded     // the recovery vocabulary gained a value
+	RecoveryValueRemoved   // the recovery vocabulary lost a value
+
+	numKinds
+)
+
+var kindInfo = [numKinds]struct {
+	section Section
+	label   string
+}{
+	CodeAdded:             {SectionCodes, "code added"},
+	CodeRemoved:           {SectionCodes, "code removed"},
+	CodeRenamed:           {SectionCodes, "code constant renamed"},
+	RecoveryChanged:       {SectionCodes, "recovery changed"},
+	RecoverySourceChanged: {SectionCodes, "recovery read from"},
+	SuggestionChanged:     {SectionCodes, "suggestion changed"},
+	CodeDeprecated:        {SectionCodes, "code deprecated"},
+	CodeUndeprecated:      {SectionCodes, "code no longer deprecated"},
+	ReplacedByChanged:     {SectionCodes, "replacement codes changed"},
+	AdvisoryChanged:       {SectionCodes, "advisory changed"},
+	NoDetailsChanged:      {SectionCodes, "details allowed changed"},
+
+	ShapeAdded:            {SectionShapes, "shape added"},
+	ShapeRemoved:          {SectionShapes, "shape removed"},
+	ShapeRenamed:          {SectionShapes, "shape type renamed"},
+	ShapeCodeLinked:       {SectionShapes, "code linked to shape"},
+	ShapeCodeUnlinked:     {SectionShapes, "code unlinked from shape"},
+	ShapeConditionChanged: {SectionShapes, "shape condition changed"},
+
+	TypeAdded:          {SectionTypes, "type added"},
+	TypeRemoved:        {SectionTypes, "type removed"},
+	TypeKindChanged:    {SectionTypes, "type kind changed"},
+	FieldAdded:         {SectionTypes, "field added"},
+	FieldRemoved:       {SectionTypes, "field removed"},
+	FieldRenamed:       {SectionTypes, "field renamed"},
+	FieldRetyped:       {SectionTypes, "field retyped"},
+	FieldRequired:      {SectionTypes, "field made required"},
+	FieldOptional:      {SectionTypes, "field made optional"},
+	FieldNullable:      {SectionTypes, "field made nullable"},
+	FieldNotNullable:   {SectionTypes, "field no longer nullable"},
+	FieldDeprecated:    {SectionTypes, "field deprecated"},
+	FieldUndeprecated:  {SectionTypes, "field no longer deprecated"},
+	EnumValueAdded:     {SectionTypes, "enum value added"},
+	EnumValueRemoved:   {SectionTypes, "enum value removed"},
+	EnumValueRenamed:   {SectionTypes, "enum constant renamed"},
+	EnumOpened:         {SectionTypes, "enum opened to extensions"},
+	EnumClosed:         {SectionTypes, "enum closed to extensions"},
+	ObjectClosed:       {SectionTypes, "object closed"},
+	ObjectOpened:       {SectionTypes, "object opened"},
+	ConstraintChanged:  {SectionTypes, "constraint changed"},
+	UnionMemberAdded:   {SectionTypes, "union type added"},
+	UnionMemberRemoved: {SectionTypes, "union type removed"},
+
+	UnknownRecoveryChanged: {SectionPolicy, "unknown-code recovery changed"},
+	RecoveryValueAdded:     {SectionPolicy, "recovery value added"},
+	RecoveryValueRemoved:   {SectionPolicy, "recovery value removed"},
+}
+
+// String returns the kind's label, as used in reports.
+func (k Kind) String() string {
+	if k < 0 || k >= numKinds {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
+	return kindInfo[k].label
+}
+
+// Section returns the report section the kind belongs to.
+func (k Kind) Section() Section { return kindInfo[k].section }
+
+// Change is one difference between two versions.
+type Change struct {
+	Kind   Kind
+	Impact Impact
+	// Subject names what changed in the spec's own terms: a wire code
+	// ("RATE_LIMITED"), a shape ("rate-limited"), a type, or a field
+	// ("RateLimitedDetails.retry_after"; "[]" marks array items).
+	Subject string
+	// Go names the Go identifier concerned ("CodeRateLimited",
+	// "RateLimitedDetails.RetryAfter"), "" when there is none.
+	Go string
+	// Old and New describe the before and after, "" when not applicable.
+	Old, New string
+}
+
+// Report is the list of changes between two versions, sorted by section,
+// kind and subject.
+type Report struct {
+	Old, New string // the two versions
+	Changes  []Change
+}
+
+// Breaking reports whether any change breaks code written against Old.
+func (r Report) Breaking() bool {
+	for _, c := range r.Changes {
+		if c.Impact.Breaking() {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many changes are of kind k.
+func (r Report) Count(k Kind) int {
+	n := 0
+	for _, c := range r.Changes {
+		if c.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// CountImpact returns how many changes have impact i.
+func (r Report) CountImpact(i Impact) int {
+	n := 0
+	for _, c := range r.Changes {
+		if c.Impact == i {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary returns a one-line account of the report, for listing many bumps.
+func (r Report) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s -> %s: codes +%d -%d, recovery changes %d, shapes +%d -%d, changes %d",
+		r.Old, r.New, r.Count(CodeAdded), r.Count(CodeRemoved), r.Count(RecoveryChanged),
+		r.Count(ShapeAdded), r.Count(ShapeRemoved), len(r.Changes))
+	if r.Breaking() {
+		fmt.Fprintf(&b, ", BREAKING (compile %d, validation %d, behaviour %d)",
+			r.CountImpact(Compile), r.CountImpact(Validation), r.CountImpact(Behaviour))
+	} else {
+		b.WriteString(", not breaking")
+	}
+	return b.String()
+}
+
+// sortChanges orders changes by section, kind, subject, then the rest, so a
+// report is the same whatever order the comparison visited things in.
+func sortChanges(cs []Change) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.Kind.Section() != b.Kind.Section() {
+			return a.Kind.Section() < b.Kind.Section()
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Subject != b.Subject {
+			return a.Subject < b.Subject
+		}
+		if a.Old != b.Old {
+			return a.Old < b.Old
+		}
+		return a.New < b.New
+	})
+}

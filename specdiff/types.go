@@ -1,0 +1,357 @@
+package specdiff
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/internal/gotype"
+	"github.com/adcp-gen/adcp-gen/schemaload"
+)
+
+// types compares the named types of both versions, matched by Go name, and
+// recursively the unnamed types of their fields. Types that are the root of
+// a shape added, removed or renamed are reported by the shape comparison;
+// fixed types (Code, Recovery) always exist in the runtime, so they are
+// never reported as added or removed.
+func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
+	oi, ni := namedTypes(old), namedTypes(new)
+	skip := map[string]bool{}
+	for _, p := range renamed {
+		skip[p.old.GoName], skip[p.new.GoName] = true, true
+		c.typ(p.new.GoName, p.new.GoName, p.old, p.new)
+	}
+	markUnmatchedShapeRoots(skip, old.Shapes, new.Shapes)
+	markUnmatchedShapeRoots(skip, new.Shapes, old.Shapes)
+
+	for _, name := range sortedKeys(ni) {
+		n := ni[name]
+		if o, ok := oi[name]; ok {
+			c.typ(name, name, o, n)
+		} else if !skip[name] && !n.Fixed {
+			c.add(TypeAdded, None, name, name, "", kindName(n))
+		}
+	}
+	for _, name := range sortedKeys(oi) {
+		if _, ok := ni[name]; !ok && !skip[name] && !oi[name].Fixed {
+			c.add(TypeRemoved, Compile, name, name, kindName(oi[name]), "")
+		}
+	}
+}
+
+// typePair is a type of the old version and its counterpart in the new one.
+type typePair struct{ old, new *schemaload.Type }
+
+// markUnmatchedShapeRoots marks the root types of shapes in a that are not in b.
+func markUnmatchedShapeRoots(skip map[string]bool, a, b []*schemaload.Shape) {
+	names := make(map[string]bool, len(b))
+	for _, s := range b {
+		names[s.Name] = true
+	}
+	for _, s := range a {
+		if !names[s.Name] && s.Type != nil && s.Type.GoName != "" {
+			skip[s.Type.GoName] = true
+		}
+	}
+}
+
+// namedTypes indexes every named type reachable from the spec by Go name.
+func namedTypes(s *schemaload.Spec) map[string]*schemaload.Type {
+	m := map[string]*schemaload.Type{}
+	seen := map[*schemaload.Type]bool{}
+	var walk func(t *schemaload.Type)
+	walk = func(t *schemaload.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.GoName != "" {
+			if _, dup := m[t.GoName]; !dup {
+				m[t.GoName] = t
+			}
+		}
+		for _, f := range t.Fields {
+			walk(f.Type)
+		}
+		walk(t.Elem)
+		for _, v := range t.Variants {
+			walk(v)
+		}
+	}
+	walk(s.Error)
+	walk(s.Scopes)
+	for _, sh := range s.Shapes {
+		walk(sh.Type)
+	}
+	for _, t := range s.Types {
+		walk(t)
+	}
+	return m
+}
+
+// typ compares two versions of one type. subject and goSubject name it in
+// reports; for an unnamed type they are the field (or item) it belongs to.
+func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
+	if o.Kind != n.Kind {
+		c.add(TypeKindChanged, Compile, subject, goSubject, kindName(o), kindName(n))
+		return
+	}
+	switch o.Kind {
+	case schemaload.KindObject:
+		c.fields(subject, goSubject, o, n)
+		switch {
+		case !o.Closed && n.Closed:
+			c.add(ObjectClosed, Validation, subject, goSubject, "unknown members kept", "unknown members rejected")
+		case o.Closed && !n.Closed:
+			c.add(ObjectOpened, None, subject, goSubject, "unknown members rejected", "unknown members kept")
+		}
+	case schemaload.KindArray:
+		c.items(subject+"[]", goSubject, o.Elem, n.Elem)
+	case schemaload.KindAny:
+		c.union(subject, goSubject, o.Union, n.Union)
+	}
+	c.enum(subject, goSubject, o, n)
+	c.constraints(subject, goSubject, o, n)
+}
+
+// items compares the item types of two versions of an array: a different Go
+// type is a retyping; the same unnamed type is compared in depth (a named one
+// is compared once, under its own name).
+func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
+	if og, ng := gotype.Elem(o), gotype.Elem(n); og != ng {
+		c.add(FieldRetyped, Compile, subject, goSubject, og, ng)
+		return
+	}
+	c.deep(subject, goSubject, o, n)
+}
+
+// deep compares two unnamed types of the same kind in depth: enum values,
+// constraints, items. Named types are compared once, under their own name,
+// and a change of kind shows as a change of Go type.
+func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
+	if o != nil && n != nil && o.GoName == "" && n.GoName == "" && o.Kind == n.Kind {
+		c.typ(subject, goSubject, o, n)
+	}
+}
+
+// fields compares the fields of two versions of an object, matched by JSON name.
+func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
+	oldBy := make(map[string]*schemaload.Field, len(o.Fields))
+	for _, f := range o.Fields {
+		oldBy[f.JSONName] = f
+	}
+	newBy := make(map[string]*schemaload.Field, len(n.Fields))
+	for _, nf := range n.Fields {
+		newBy[nf.JSONName] = nf
+		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
+		of, ok := oldBy[nf.JSONName]
+		if !ok {
+			imp, desc := None, gotype.Field(nf, n == c.newError)
+			if nf.Required {
+				// Values built against the old version lack it.
+				imp, desc = Validation, desc+", required"
+			}
+			c.add(FieldAdded, imp, s, g, "", desc)
+			continue
+		}
+		if of.GoName != nf.GoName {
+			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
+		}
+		og, ng := gotype.Field(of, o == c.oldError), gotype.Field(nf, n == c.newError)
+		if og != ng {
+			c.add(FieldRetyped, Compile, s, g, og, ng)
+		}
+		if strings.TrimPrefix(og, "*") == strings.TrimPrefix(ng, "*") {
+			// Same type, perhaps held by pointer now: compare in depth.
+			c.deep(s, g, of.Type, nf.Type)
+		}
+		switch {
+		case !of.Required && nf.Required:
+			c.add(FieldRequired, Validation, s, g, "optional", "required")
+		case of.Required && !nf.Required:
+			c.add(FieldOptional, None, s, g, "required", "optional")
+		}
+		switch {
+		case !of.Nullable && nf.Nullable:
+			// When telling null from absent needs another Go type, the
+			// field is also reported as retyped.
+			c.add(FieldNullable, None, s, g, "", "null allowed")
+		case of.Nullable && !nf.Nullable:
+			c.add(FieldNotNullable, Validation, s, g, "null allowed", "")
+		}
+		switch {
+		case !of.Deprecated && nf.Deprecated:
+			c.add(FieldDeprecated, None, s, g, "", "")
+		case of.Deprecated && !nf.Deprecated:
+			c.add(FieldUndeprecated, None, s, g, "", "")
+		}
+	}
+	for _, of := range o.Fields {
+		if _, ok := newBy[of.JSONName]; !ok {
+			c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, gotype.Field(of, o == c.oldError), "")
+		}
+	}
+}
+
+// enum compares known values. A removed value of a named type loses its
+// constant (compile); of an unnamed type it is only rejected by Validate.
+// Fixed types are skipped.
+func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
+	if o.Fixed && n.Fixed {
+		// The runtime declares its constants; the values are compared as
+		// the recovery vocabulary (policy).
+		return
+	}
+	removed := Validation
+	if n.GoName != "" {
+		removed = Compile
+	}
+	oldBy := make(map[string]*schemaload.EnumValue, len(o.Enum))
+	for _, v := range o.Enum {
+		oldBy[v.Value] = v
+	}
+	newBy := make(map[string]*schemaload.EnumValue, len(n.Enum))
+	for _, nv := range n.Enum {
+		newBy[nv.Value] = nv
+		ov, ok := oldBy[nv.Value]
+		switch {
+		case !ok:
+			c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
+		case ov.GoName != nv.GoName:
+			c.add(EnumValueRenamed, Compile, subject, nv.GoName, ov.GoName, nv.GoName)
+		}
+	}
+	for _, ov := range o.Enum {
+		if _, ok := newBy[ov.Value]; !ok {
+			c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
+		}
+	}
+	switch {
+	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
+		c.add(EnumOpened, None, subject, goSubject, "known values only", "known values or extension pattern")
+	case o.OpenEnum && !n.OpenEnum && len(n.Enum) > 0:
+		c.add(EnumClosed, Validation, subject, goSubject, "known values or extension pattern", "known values only")
+	}
+}
+
+// union compares the JSON types a union allows.
+func (c *comparer) union(subject, goSubject string, o, n []string) {
+	for _, t := range n {
+		if !contains(o, t) {
+			c.add(UnionMemberAdded, None, subject, goSubject, "", t)
+		}
+	}
+	for _, t := range o {
+		if !contains(n, t) {
+			c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "")
+		}
+	}
+}
+
+// constraints compares validation keywords. A change that may reject a value
+// the old version accepted (a tighter bound, a new or different pattern) is
+// Validation; a relaxation is None.
+func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type) {
+	bounds := []struct {
+		name     string
+		old, new *float64
+		lower    bool
+	}{
+		{"minLength", intPtr(o.MinLength), intPtr(n.MinLength), true},
+		{"maxLength", intPtr(o.MaxLength), intPtr(n.MaxLength), false},
+		{"minItems", intPtr(o.MinItems), intPtr(n.MinItems), true},
+		{"maxItems", intPtr(o.MaxItems), intPtr(n.MaxItems), false},
+		{"minimum", o.Minimum, n.Minimum, true},
+		{"maximum", o.Maximum, n.Maximum, false},
+		{"exclusiveMinimum", o.ExclusiveMinimum, n.ExclusiveMinimum, true},
+		{"exclusiveMaximum", o.ExclusiveMaximum, n.ExclusiveMaximum, false},
+	}
+	for _, b := range bounds {
+		if equalFloatPtr(b.old, b.new) {
+			continue
+		}
+		c.add(ConstraintChanged, boundImpact(b.old, b.new, b.lower), subject, goSubject,
+			b.name+" "+fmtFloat(b.old), b.name+" "+fmtFloat(b.new))
+	}
+	strs := []struct{ name, old, new string }{
+		{"pattern", o.Pattern, n.Pattern},
+		{"format", o.Format, n.Format},
+		{"const", string(o.Const), string(n.Const)},
+	}
+	for _, s := range strs {
+		if s.old == s.new {
+			continue
+		}
+		imp := Validation
+		if s.new == "" {
+			imp = None
+		}
+		c.add(ConstraintChanged, imp, subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
+	}
+	if o.UniqueItems != n.UniqueItems {
+		imp := None
+		if n.UniqueItems {
+			imp = Validation
+		}
+		c.add(ConstraintChanged, imp, subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
+			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
+	}
+}
+
+// boundImpact classifies the change of a lower or upper bound.
+func boundImpact(old, new *float64, lower bool) Impact {
+	switch {
+	case new == nil: // bound dropped
+		return None
+	case old == nil: // bound added
+		return Validation
+	case lower && *new > *old, !lower && *new < *old:
+		return Validation
+	}
+	return None
+}
+
+func intPtr(p *int) *float64 {
+	if p == nil {
+		return nil
+	}
+	f := float64(*p)
+	return &f
+}
+
+func equalFloatPtr(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func fmtFloat(p *float64) string {
+	if p == nil {
+		return "(none)"
+	}
+	return strconv.FormatFloat(*p, 'g', -1, 64)
+}
+
+// kindName describes a named type's kind for added and removed rows.
+func kindName(t *schemaload.Type) string {
+	switch t.Kind {
+	case schemaload.KindString:
+		if len(t.Enum) > 0 {
+			return "enum"
+		}
+		return "string"
+	case schemaload.KindNumber:
+		return "number"
+	case schemaload.KindInteger:
+		return "integer"
+	case schemaload.KindBoolean:
+		return "boolean"
+	case schemaload.KindObject:
+		return "object"
+	case schemaload.KindArray:
+		return "array"
+	case schemaload.KindAny:
+		return "union"
+	}
+	return "unknown kind"
+}
