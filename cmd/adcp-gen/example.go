@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	adcperr "github.com/adcp-gen/adcp-gen/templates/runtime"
+)
+
+func init() {
+	commands["example"] = command{
+		summary: "print the response a conformant seller sends for one error code",
+		run:     runExample,
+	}
+}
+
+const exampleUsage = "usage: adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]\n" +
+	"                          [-suggestion S] [-details JSON] [-recovery R] [-text T]"
+
+// runExample implements
+//
+//	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
+//
+// It prints (pretty, 2-space indent) the exact response a conformant seller
+// sends for CODE, built by the runtime's own builders: an MCP tool result, a
+// JSON-RPC error (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or
+// an A2A failed task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown
+// as the successful payload whose errors[] carries it. Flags may come before
+// or after CODE. Exit status 2 for a code the transport cannot carry, an
+// unknown or invalid code, or an error the builder refuses.
+func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("example", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
+	message := fs.String("message", "", "error message (default: the code in words)")
+	field := fs.String("field", "", "JSONPath-lite path of the offending field, e.g. packages[0].budget")
+	retryAfter := fs.Float64("retry-after", 0, "seconds before a retry (rounded up, clamped to 1..3600)")
+	suggestion := fs.String("suggestion", "", "generic correction guidance")
+	details := fs.String("details", "", "details, as a JSON object")
+	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE} (default terminal)")
+	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, exampleUsage)
+		fs.PrintDefaults()
+	}
+	// Go's flag package stops at the first positional argument: parse the
+	// flags before CODE, then those after it.
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "adcp-gen example: missing CODE")
+		fs.Usage()
+		return 2
+	}
+	code := adcperr.Code(fs.Arg(0))
+	if err := fs.Parse(fs.Args()[1:]); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "adcp-gen example: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "adcp-gen example: "+format+"\n", a...)
+		return 2
+	}
+
+	switch *transport {
+	case "mcp", "jsonrpc", "a2a":
+	default:
+		return fail("-transport must be mcp, jsonrpc or a2a, not %q", *transport)
+	}
+	info, known := code.Info()
+	if !known {
+		if !strings.HasPrefix(string(code), "X_") {
+			return fail("%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, adcperr.SpecVersion)
+		}
+		if err := adcperr.ValidVendorCode(string(code)); err != nil {
+			return fail("%v", err)
+		}
+		if *recovery == "" {
+			*recovery = string(adcperr.RecoveryTerminal)
+		}
+	}
+
+	var opts []adcperr.Option
+	if *field != "" {
+		opts = append(opts, adcperr.WithField(*field))
+	}
+	if *suggestion != "" {
+		opts = append(opts, adcperr.WithSuggestion(*suggestion))
+	}
+	if *recovery != "" {
+		opts = append(opts, adcperr.WithRecovery(adcperr.Recovery(*recovery)))
+	}
+	if *details != "" {
+		opts = append(opts, adcperr.WithDetails(json.RawMessage(*details)))
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "retry-after" {
+			opts = append(opts, adcperr.WithRetryAfterSeconds(*retryAfter))
+		}
+	})
+	msg := *message
+	if msg == "" {
+		msg = exampleMessage(code)
+	}
+	e, warnings, err := adcperr.Build(code, msg, opts...)
+	if err != nil {
+		return fail("%v", err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "adcp-gen example: warning: %s\n", w)
+	}
+
+	var out []byte
+	switch {
+	case (info.Advisory || code == "STALE_RESPONSE") && *transport != "jsonrpc":
+		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
+		out, err = adcperr.SuccessPayloadWithWarnings(nil, e)
+	case *transport == "mcp":
+		out, err = adcperr.MCPToolResult(e, *text)
+	case *transport == "jsonrpc":
+		out, err = adcperr.JSONRPCError(1, e)
+	default:
+		out, err = adcperr.A2AFailedTask("task_1", e, *text)
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, out, "", "  "); err != nil {
+		return fail("%v", err)
+	}
+	pretty.WriteByte('\n')
+	if _, err := stdout.Write(pretty.Bytes()); err != nil {
+		return fail("%v", err)
+	}
+	return 0
+}
+
+// exampleMessage turns a code into a message: RATE_LIMITED → "Rate limited",
+// X_ACME_FLOOR_NOT_MET → "Floor not met".
+func exampleMessage(code adcperr.Code) string {
+	s := string(code)
+	if rest, ok := strings.CutPrefix(s, "X_"); ok {
+		if _, c, ok := strings.Cut(rest, "_"); ok {
+			s = c
+		}
+	}
+	s = strings.ToLower(strings.ReplaceAll(s, "_", " "))
+	if s == "" {
+		return "Request failed"
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,349 @@
+package adcperr
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// mustNew builds an error or fails the test.
+func mustNew(t testing.TB, code Code, msg string, opts ...Option) *Error {
+	t.Helper()
+	e, err := New(code, msg, opts...)
+	if err != nil {
+		t.Fatalf("New(%s): %v", code, err)
+	}
+	return e
+}
+
+// sameJSON fails unless got and want hold the same JSON value.
+func sameJSON(t *testing.T, name string, got []byte, want string) {
+	t.Helper()
+	if !reflect.DeepEqual(jsonValue(t, got), jsonValue(t, []byte(want))) {
+		t.Errorf("%s:\n got %s\nwant %s", name, got, want)
+	}
+}
+
+const rateLimitedJSON = `{"code":"RATE_LIMITED","message":"Request rate exceeded","retry_after":5,"recovery":"transient"}`
+
+func TestMCPToolResult(t *testing.T) {
+	e := mustNew(t, "RATE_LIMITED", "Request rate exceeded", WithRetryAfterSeconds(5))
+	got, err := MCPToolResult(e, "Rate limited — retry in 5s.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "MCPToolResult", got, `{
+		"content": [
+			{"type": "text", "text": `+jsonString(`{"adcp_error":`+rateLimitedJSON+`}`)+`},
+			{"type": "text", "text": "Rate limited — retry in 5s."}
+		],
+		"isError": true,
+		"structuredContent": {"adcp_error": `+rateLimitedJSON+`, "payload": {"errors": [`+rateLimitedJSON+`]}}
+	}`)
+
+	// Without human text there is one content item, and its text is the
+	// exact compact JSON of {"adcp_error": …}.
+	got, err = MCPToolResult(e, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Content []struct{ Text string }
+	}
+	if err := json.Unmarshal(got, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Content) != 1 || r.Content[0].Text != `{"adcp_error":`+rateLimitedJSON+`}` {
+		t.Errorf("content = %+v", r.Content)
+	}
+}
+
+func TestJSONRPCError(t *testing.T) {
+	tests := []struct {
+		code    Code
+		id      any
+		opts    []WireOption
+		wantRPC int
+		wantID  string
+	}{
+		{"RATE_LIMITED", "req-123", nil, -32029, `"req-123"`},
+		{"AUTH_MISSING", 7, nil, -32028, `7`},
+		{"SERVICE_UNAVAILABLE", nil, nil, -32027, `null`},
+		{"SERVICE_UNAVAILABLE", json.RawMessage(` 12.5 `), nil, -32027, `12.5`},
+		{"SERVICE_UNAVAILABLE", json.Number("3"), nil, -32027, `3`},
+		{"RATE_LIMITED", "a", []WireOption{WithCollapsedJSONRPCCode(-32000)}, -32000, `"a"`},
+		{"AUTH_MISSING", "a", []WireOption{WithCollapsedJSONRPCCode(-32000)}, -32000, `"a"`},
+	}
+	for _, tt := range tests {
+		e := mustNew(t, tt.code, "Rejected before dispatch")
+		got, err := JSONRPCError(tt.id, e, tt.opts...)
+		if err != nil {
+			t.Errorf("%s: %v", tt.code, err)
+			continue
+		}
+		ej, _ := wireJSON(e)
+		sameJSON(t, string(tt.code), got, `{"jsonrpc":"2.0","id":`+tt.wantID+`,"error":{"code":`+
+			jsonInt(tt.wantRPC)+`,"message":"Rejected before dispatch","data":{"adcp_error":`+string(ej)+`}}}`)
+	}
+}
+
+// TestJSONRPCAuthRequiredBefore31: AUTH_REQUIRED holds -32028 only in a
+// version without AUTH_MISSING.
+func TestJSONRPCAuthRequiredBefore31(t *testing.T) {
+	e := mustNew(t, "AUTH_REQUIRED", "Credentials required")
+	if _, err := JSONRPCError(1, e); err == nil {
+		t.Error("AUTH_REQUIRED accepted beside AUTH_MISSING")
+	}
+	i := codeIndex["AUTH_MISSING"]
+	delete(codeIndex, "AUTH_MISSING")
+	defer func() { codeIndex["AUTH_MISSING"] = i }()
+	got, err := JSONRPCError(1, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(got), `"code":-32028`) {
+		t.Errorf("AUTH_REQUIRED: %s", got)
+	}
+}
+
+func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+func TestA2AFailedTask(t *testing.T) {
+	e := mustNew(t, "RATE_LIMITED", "Request rate exceeded", WithRetryAfterSeconds(5))
+	ts := time.Date(2025, 1, 22, 10, 30, 0, 0, time.UTC)
+	got, err := A2AFailedTask("task_456", e, "Rate limit exceeded. Retry in 5 seconds.", WithErrorMIMEType(), WithTimestamp(ts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "A2AFailedTask", got, `{
+		"id": "task_456",
+		"status": {"state": "failed", "timestamp": "2025-01-22T10:30:00Z"},
+		"artifacts": [{"artifactId": "error-result", "parts": [
+			{"kind": "text", "text": "Rate limit exceeded. Retry in 5 seconds."},
+			{"kind": "data", "data": {"adcp_error": `+rateLimitedJSON+`}, "metadata": {"mimeType": "application/vnd.adcp.error+json"}},
+			{"kind": "data", "data": {"errors": [`+rateLimitedJSON+`]}}
+		]}]
+	}`)
+
+	// Defaults: no id, no timestamp, no MIME type, the message as text.
+	got, err = A2AFailedTask("", e, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "A2AFailedTask defaults", got, `{
+		"status": {"state": "failed"},
+		"artifacts": [{"artifactId": "error-result", "parts": [
+			{"kind": "text", "text": "Request rate exceeded"},
+			{"kind": "data", "data": {"adcp_error": `+rateLimitedJSON+`}},
+			{"kind": "data", "data": {"errors": [`+rateLimitedJSON+`]}}
+		]}]
+	}`)
+}
+
+func TestWirePayloadErrors(t *testing.T) {
+	a := mustNew(t, "RATE_LIMITED", "Request rate exceeded")
+	b := mustNew(t, "X_ACME_FLOOR_NOT_MET", "Floor not met", WithRecovery(RecoveryCorrectable))
+	got, err := MCPToolResult(a, "", WithPayloadErrors(a, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		StructuredContent struct {
+			Payload struct{ Errors []json.RawMessage }
+		}
+	}
+	if err := json.Unmarshal(got, &r); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.StructuredContent.Payload.Errors); n != 2 {
+		t.Fatalf("payload has %d errors, want 2", n)
+	}
+	bj, _ := wireJSON(b)
+	sameJSON(t, "second payload error", r.StructuredContent.Payload.Errors[1], string(bj))
+}
+
+func TestWireRefusals(t *testing.T) {
+	rate := mustNew(t, "RATE_LIMITED", "m")
+	budget := mustNew(t, "BUDGET_TOO_LOW", "m")
+	stale := mustNew(t, "STALE_RESPONSE", "m")
+	huge := &Error{Code: "CREATIVE_REJECTED", Message: strings.Repeat("x", 4100)}
+	long := &Error{Code: Code(strings.Repeat("A", 65)), Message: "m"}
+	tests := []struct {
+		name string
+		call func() ([]byte, error)
+		want string
+	}{
+		{"mcp nil", func() ([]byte, error) { return MCPToolResult(nil, "") }, "nil error"},
+		{"mcp advisory", func() ([]byte, error) { return MCPToolResult(stale, "") }, "non-fatal advisory"},
+		{"a2a advisory", func() ([]byte, error) { return A2AFailedTask("t", stale, "") }, "non-fatal advisory"},
+		{"jsonrpc advisory", func() ([]byte, error) { return JSONRPCError(1, stale) }, "non-fatal advisory"},
+		{"mcp over 4096", func() ([]byte, error) { return MCPToolResult(huge, "") }, "over 4096"},
+		{"a2a code over 64", func() ([]byte, error) { return A2AFailedTask("t", long, "") }, "1 to 64"},
+		{"jsonrpc application code", func() ([]byte, error) { return JSONRPCError(1, budget) }, "cannot be a JSON-RPC error"},
+		{"jsonrpc collapsed out of range", func() ([]byte, error) { return JSONRPCError(1, rate, WithCollapsedJSONRPCCode(-32600)) }, "server-defined range"},
+		{"jsonrpc object id", func() ([]byte, error) { return JSONRPCError(map[string]int{"a": 1}, rate) }, "string, a number or null"},
+		{"jsonrpc bool id", func() ([]byte, error) { return JSONRPCError(true, rate) }, "string, a number or null"},
+		{"empty payload errors", func() ([]byte, error) { return MCPToolResult(rate, "", WithPayloadErrors()) }, "cannot be empty"},
+		{"bad payload error", func() ([]byte, error) { return A2AFailedTask("t", rate, "", WithPayloadErrors(rate, huge)) }, "payload errors[]"},
+		{"aggregate nothing", func() ([]byte, error) { return Aggregate() }, "nothing to aggregate"},
+		{"aggregate nil", func() ([]byte, error) { return Aggregate(rate, nil) }, "nil error"},
+	}
+	for _, tt := range tests {
+		got, err := tt.call()
+		if err == nil {
+			t.Errorf("%s: = %s, want an error", tt.name, got)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %q lacks %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestAdvisoryFromTable(t *testing.T) {
+	patchCode(t, "FORMAT_PROJECTION_FAILED", func(i *CodeInfo) { i.Advisory = true })
+	e := mustNew(t, "FORMAT_PROJECTION_FAILED", "m", WithField("products[3].format_ids[0]"))
+	if _, err := MCPToolResult(e, ""); err == nil {
+		t.Error("an advisory code (from the table) became a failure")
+	}
+}
+
+func TestSuccessPayloadWithWarnings(t *testing.T) {
+	stale := mustNew(t, "STALE_RESPONSE", "Served from cache")
+	sj, _ := wireJSON(stale)
+	warn := strings.TrimSuffix(string(sj), "}") + `,"severity":"warning"}`
+	tests := []struct {
+		name    string
+		payload any
+		want    string // exact bytes: member order is kept
+	}{
+		{"nil payload", nil, `{"errors":[` + warn + `]}`},
+		{"members kept in order", json.RawMessage(`{"z":1, "products":[{"id":"p1"}], "a":{"b":2}}`),
+			`{"z":1,"products":[{"id":"p1"}],"a":{"b":2},"errors":[` + warn + `]}`},
+		{"appends to errors", []byte(`{"errors":[{"code":"X","message":"m"}],"products":[]}`),
+			`{"errors":[{"code":"X","message":"m"},` + warn + `],"products":[]}`},
+		{"appends to empty errors", []byte(`{"errors":[ ]}`), `{"errors":[` + warn + `]}`},
+		{"struct payload", struct {
+			Products []string `json:"products"`
+		}{[]string{"a<b"}}, `{"products":["a<b"],"errors":[` + warn + `]}`},
+	}
+	for _, tt := range tests {
+		got, err := SuccessPayloadWithWarnings(tt.payload, stale)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if string(got) != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+
+	// No warnings: the payload, compacted.
+	if got, err := SuccessPayloadWithWarnings(json.RawMessage(`{"a": 1}`)); err != nil || string(got) != `{"a":1}` {
+		t.Errorf("no warnings: %s, %v", got, err)
+	}
+
+	for name, p := range map[string]any{
+		"adcp_error in payload": json.RawMessage(`{"adcp_error":{"code":"X"}}`),
+		"errors not an array":   json.RawMessage(`{"errors":{}}`),
+		"payload not an object": json.RawMessage(`[1]`),
+		"invalid JSON":          json.RawMessage(`{"a":`),
+		"duplicate member":      json.RawMessage(`{"a":1,"a":2}`),
+		"trailing data":         json.RawMessage(`{"a":1} {}`),
+	} {
+		if got, err := SuccessPayloadWithWarnings(p, stale); err == nil {
+			t.Errorf("%s: = %s, want an error", name, got)
+		}
+	}
+	if _, err := SuccessPayloadWithWarnings(nil, &Error{Message: "no code"}); err == nil {
+		t.Error("a warning without code was accepted")
+	}
+}
+
+func TestSuccessPayloadKeepsSeverity(t *testing.T) {
+	w := mustNew(t, "BUDGET_CAP_REACHED", "Cap reached")
+	w.Extra = map[string]json.RawMessage{"severity": json.RawMessage(`"info"`)}
+	got, err := SuccessPayloadWithWarnings(nil, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(got), `"severity"`) > 1 || strings.Contains(string(got), `"warning"`) {
+		t.Errorf("severity overwritten or duplicated: %s", got)
+	}
+}
+
+// Benchmarks: building each wire shape, beside the baseline of encoding the
+// bare error (the least any builder must do).
+func benchError(b *testing.B) *Error {
+	e, err := New("RATE_LIMITED", "Request rate exceeded", WithRetryAfterSeconds(5),
+		WithDetails(map[string]any{"limit": 100, "remaining": 0, "window_seconds": 60, "scope": "account"}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e
+}
+
+func BenchmarkWireBaselineEncodeError(b *testing.B) {
+	e := benchError(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := wireJSON(e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireNew(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		benchError(b)
+	}
+}
+
+func BenchmarkWireMCPToolResult(b *testing.B) {
+	e := benchError(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := MCPToolResult(e, "Rate limited — retry in 5s."); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireJSONRPCError(b *testing.B) {
+	e := benchError(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := JSONRPCError("req-1", e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireA2AFailedTask(b *testing.B) {
+	e := benchError(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := A2AFailedTask("task_1", e, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireSuccessPayloadWithWarnings(b *testing.B) {
+	w, err := New("STALE_RESPONSE", "Served from cache")
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload := json.RawMessage(`{"products":[{"product_id":"p1","name":"Display"}]}`)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := SuccessPayloadWithWarnings(payload, w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
