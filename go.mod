@@ -2,13 +2,15 @@ module github.com/adcp-gen/adcp-gen
 
 go 1.22.0
 
-require golang.org/x/tools v0.30.0
+require (
+	github.com/dave/jennifer v1.7.1
+	github.com/dlclark/regexp2 v1.11.5
+	github.com/iancoleman/strcase v0.3.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
+	golang.org/x/tools v0.30.0
+)
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/dlclark/regexp2 v1.11.5 // indirect
-	github.com/iancoleman/strcase v0.3.0 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	golang.org/x/mod v0.23.0 // indirect
 	golang.org/x/sync v0.11.0 // indirect
 	golang.org/x/text v0.14.0 // indirect

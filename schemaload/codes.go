@@ -110,6 +110,9 @@ func (l *loader) buildCodes(manifest *node) error {
 			return errorf(codesFile, ptr, fmt.Sprintf("code %q gives no Go name", v.str))
 		}
 		c := &Code{Value: v.str, GoName: "Code" + camel(v.str)}
+		if o, ok := codeNameOverrides[v.str]; ok {
+			c.GoName = o
+		}
 		c.Description, _ = descs.getString(v.str)
 		prose := ""
 		if m := proseRecovery.FindStringSubmatch(c.Description); m != nil {

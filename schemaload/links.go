@@ -106,3 +106,7 @@ var typeNameOverrides = map[string]typeNameOverride{
 // name collides or reads badly. Empty today: collisions are reported, and a
 // fix goes here.
 var fieldNameOverrides = map[string]string{}
+
+// codeNameOverrides gives the constant name of a code whose default
+// ("Code" + CamelCase) collides or reads badly. Empty today.
+var codeNameOverrides = map[string]string{}

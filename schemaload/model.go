@@ -34,8 +34,9 @@ type Spec struct {
 	// shape (the vendor registry is not), sorted by file name.
 	Shapes []*Shape
 	// Types are every named type emit must declare (objects, enums, unions),
-	// in a deterministic order: the error's own types first, then each shape's
-	// types depth-first in property order. Types reached twice are listed once.
+	// in a deterministic order: the error's own types first, then Scopes,
+	// then each shape's types depth-first (pre-order) in property order.
+	// Types reached twice are listed once; Fixed types are not listed.
 	Types []*Type
 
 	// UnknownRecovery is manifest.json#/error_code_policy/default_unknown_recovery,
@@ -117,8 +118,18 @@ const (
 	KindAny                     // json.RawMessage: unions, anyOf over objects, anything untyped
 )
 
-// Type is a resolved schema type. Named types (objects, enums) have a GoName;
-// anonymous scalars and arrays do not.
+// Type is a resolved schema type. Named types have a GoName: objects with
+// fields, strings with an enum (closed or open), and KindAny types with
+// Variants. Anonymous scalars, arrays and other KindAny types do not: a file
+// that only defines a string with a pattern (core/brand-id.json) is an
+// unnamed string type. A type reached through several $refs is one *Type.
+//
+// KindAny covers: type unions (Union lists the JSON types in schema order,
+// "null" included); free-form objects, with no properties and open
+// (Union == ["object"], e.g. core/error.json details); anyOf/oneOf over
+// objects (Variants, each an object type named <Name>Variant<N>, e.g.
+// CanonicalAccountRefVariant1); and schemas with no type at all. emit
+// renders KindAny as json.RawMessage.
 type Type struct {
 	GoName  string // "" for unnamed scalar/array types
 	File    string // file it was defined in
@@ -130,7 +141,8 @@ type Type struct {
 	// uses GoName but declares neither the type nor its enum constants.
 	Fixed bool
 
-	// Object
+	// Object. if/then members of allOf and anyOf/oneOf that only constrain
+	// which members are required are not expressed (a Warning says so).
 	Fields []*Field // in schema property order (allOf members merged in order)
 	Closed bool     // additionalProperties: false
 
@@ -179,5 +191,7 @@ type Field struct {
 	Required   bool
 	Nullable   bool // "null" is one of its allowed types: null and absent differ
 	Deprecated bool
-	Doc        string
+	// Doc is the description written beside the property; for a $ref
+	// property it is the sibling description, or "" (then see Type.Doc).
+	Doc string
 }
