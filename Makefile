@@ -1,6 +1,9 @@
 # adcp-gen: the developer entry points. `make check` must pass before a change lands.
 
 GO      ?= go
+# Each module is built on its own: the core never sees the SDK adapters' dependencies
+# (go.work is for editors and local hacking only).
+export GOWORK = off
 SHORT   ?=
 FUZZTIME ?= 60s
 BENCHCOUNT ?= 6
@@ -9,7 +12,7 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet lint drift bench fuzz
+.PHONY: all generate test check fmt vet coredeps drift bench fuzz
 
 all: check
 
@@ -31,6 +34,11 @@ vet:
 	@set -e; for m in $(MODULES); do echo "== go vet $$m"; (cd $$m && $(GO) vet ./...); done
 	$(GO) run golang.org/x/tools/go/analysis/passes/nilness/cmd/nilness ./...
 
+## coredeps: the core module's dependency graph holds no SDK module.
+coredeps:
+	@if $(GO) list -m all | grep -E 'modelcontextprotocol|a2aproject|mark3labs'; then \
+	  echo "the core module must not depend on an SDK module"; exit 1; fi
+
 ## drift: fail when a generated file is stale.
 drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
@@ -38,7 +46,7 @@ drift:
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
 
 ## check: everything CI checks.
-check: fmt vet drift test
+check: fmt vet coredeps drift test
 
 ## bench: benchmarks beside their baselines, with ratios.
 bench:
@@ -47,7 +55,8 @@ bench:
 
 ## fuzz: run every fuzz target for FUZZTIME each.
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
-	  done; done
+	@set -e; for m in $(MODULES); do (cd $$m; \
+	  for pkg in $$($(GO) list ./...); do \
+	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	      echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    done; done); done

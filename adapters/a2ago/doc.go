@@ -1,0 +1,56 @@
+// Package a2ago carries AdCP errors (package adcperr) over the A2A Go SDK,
+// github.com/a2aproject/a2a-go. It lives in its own module so that the core
+// module and the generated package stay standard-library only.
+//
+// Every task this package builds comes from adcperr.A2AFailedTask, and every
+// extraction goes through adcperr.Extract: the wire rules live in one place.
+//
+// # Seller side
+//
+// An AgentExecutor whose task fails writes the failed task as its one
+// terminal event; the server stores it and returns it to the client:
+//
+//	func (x *seller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
+//		e, err := adcperr.New(adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
+//			adcperr.WithField("packages[0].budget"))
+//		if err != nil {
+//			return err
+//		}
+//		task, err := a2ago.FailedTask(reqCtx, e, "")
+//		if err != nil {
+//			return err
+//		}
+//		return q.Write(ctx, task)
+//	}
+//
+// The task has status.state "failed" and one artifact whose parts are a
+// TextPart, a DataPart {"adcp_error": …} and a DataPart with the payload's
+// errors[] (both layers of the error model).
+//
+// # Buyer side
+//
+//	res, err := client.SendMessage(ctx, params)
+//	if err == nil {
+//		if x, ok := a2ago.ExtractResult(res); ok {
+//			d := adcperr.Policy{}.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
+//			// d.Action: retry, surface_to_caller or escalate_to_human
+//		}
+//	}
+//
+// # What to know about a2a-go v0.3.3
+//
+//   - a2a-go speaks A2A 0.3: a part is decoded by its "kind" member
+//     (a2a/core.go, ContentParts.UnmarshalJSON), and a part without one is an
+//     error ("unknown part kind"). A2A 1.0 parts have no kind and 1.0 states
+//     are spelled TASK_STATE_FAILED, so an A2A 1.0 task cannot be decoded
+//     into an a2a.Task: extract from its bytes with ExtractJSON.
+//   - DataPart.Data is a map[string]any: numbers in a decoded task are
+//     float64, and Extraction.Raw is a re-encoding of the decoded value, not
+//     the bytes on the wire.
+//   - The task store validates a written task against the request's task and
+//     context ids (internal/taskupdate, Manager.Process): build the task from
+//     the RequestContext (FailedTask takes any a2a.TaskInfoProvider).
+//   - An executor that returns an error instead of writing a failed task
+//     gives the client a JSON-RPC error with no AdCP error in it: return the
+//     failure as a task.
+package a2ago

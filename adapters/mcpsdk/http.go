@@ -1,0 +1,68 @@
+package mcpsdk
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+)
+
+// maxGatewayBody bounds how much of a request body WriteHTTPRejection reads
+// to find the request id.
+const maxGatewayBody = 1 << 20
+
+// WriteHTTPRejection answers an MCP streamable-HTTP request, from a gateway
+// in front of the MCP endpoint, with the JSON-RPC error of e (the reserved
+// code, data carrying the AdCP error) and HTTP status 200: the go-sdk
+// client discards the body of a 429, 500, 502, 503 or 504 response, and the
+// buyer would never see the AdCP error. The response id
+// is the request's (read from r.Body, at most 1 MiB); a body without a
+// usable id is answered with id null.
+//
+// A request without an id is a notification, which has no response: it is
+// answered 202 Accepted with no body, as the transport asks.
+//
+// Only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE are accepted (see
+// RPCError); on any other error nothing is written and the error returned.
+func WriteHTTPRejection(w http.ResponseWriter, r *http.Request, e *adcperr.Error, opts ...adcperr.WireOption) error {
+	var body []byte
+	if r.Body != nil {
+		body, _ = io.ReadAll(io.LimitReader(r.Body, maxGatewayBody))
+	}
+	id, isCall := requestID(body)
+	out, err := adcperr.JSONRPCError(id, e, opts...)
+	if err != nil {
+		return err
+	}
+	if !isCall {
+		w.WriteHeader(http.StatusAccepted)
+		return nil
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, err = w.Write(out)
+	return err
+}
+
+// requestID returns the id of a JSON-RPC request as raw JSON, and whether
+// the body is a call (has an id member). An id that is not a string or a
+// number, or a body that is not a JSON object, gives null and a call: the
+// error must still be answered.
+func requestID(body []byte) (json.RawMessage, bool) {
+	var msg map[string]json.RawMessage
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return json.RawMessage("null"), true
+	}
+	id, ok := msg["id"]
+	if !ok {
+		_, hasMethod := msg["method"]
+		return json.RawMessage("null"), !hasMethod
+	}
+	id = bytes.TrimSpace(id)
+	if len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9') {
+		return id, true
+	}
+	return json.RawMessage("null"), true
+}

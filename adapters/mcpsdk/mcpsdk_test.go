@@ -1,0 +1,133 @@
+package mcpsdk_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestToolResultMatchesBuilder: the SDK value encodes to the builder's
+// output, member for member.
+func TestToolResultMatchesBuilder(t *testing.T) {
+	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", adcperr.WithField("packages[0].budget"))(t)
+	for _, human := range []string{"", "The budget is too low."} {
+		res, err := mcpsdk.ToolResult(e, human)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := adcperr.MCPToolResult(e, human)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g, w any
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(want, &w); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("ToolResult encodes to\n%s\nwant\n%s", got, want)
+		}
+		if !errors.Is(res.GetError(), adcperr.CodeBudgetTooLow) {
+			t.Errorf("GetError() = %v, want the error", res.GetError())
+		}
+	}
+}
+
+// TestBuildersRefuse: what the adcperr builders refuse, the adapters refuse.
+func TestBuildersRefuse(t *testing.T) {
+	stale := &adcperr.Error{Code: "STALE_RESPONSE", Message: "Cached."}
+	if _, err := mcpsdk.ToolResult(stale, ""); err == nil {
+		t.Error("ToolResult accepted an advisory code")
+	}
+	if _, err := mcpsdk.ToolResult(nil, ""); err == nil {
+		t.Error("ToolResult accepted nil")
+	}
+	budget := &adcperr.Error{Code: "BUDGET_TOO_LOW", Message: "Too low."}
+	if _, err := mcpsdk.RPCError(budget); err == nil {
+		t.Error("RPCError accepted a code without a reserved JSON-RPC code")
+	}
+	rl, err := mcpsdk.RPCError(&adcperr.Error{Code: "RATE_LIMITED", Message: "Slow down."})
+	if err != nil || rl.Code != adcperr.JSONRPCRateLimited || len(rl.Data) == 0 {
+		t.Errorf("RPCError(RATE_LIMITED) = %+v, %v", rl, err)
+	}
+}
+
+// TestExtractNothing: responses without a valid AdCP error report false.
+func TestExtractNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		res  *mcp.CallToolResult
+		err  error
+	}{
+		{"nil", nil, nil},
+		{"success", &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}, StructuredContent: map[string]any{"price": 1}}, nil},
+		{"adcp_error without isError", &mcp.CallToolResult{StructuredContent: map[string]any{"adcp_error": map[string]any{"code": "RATE_LIMITED"}}}, nil},
+		{"plain error", nil, errors.New("connection reset")},
+		{"JSON-RPC error without data", nil, fmt.Errorf("calling: %w", &jsonrpc.Error{Code: adcperr.JSONRPCRateLimited, Message: "slow"})},
+		{"JSON-RPC error with a bad code", nil, &jsonrpc.Error{Code: -32029, Message: "slow", Data: json.RawMessage(`{"adcp_error":{"code":""}}`)}},
+	}
+	for _, tt := range tests {
+		if x, ok := mcpsdk.Extract(tt.res, tt.err); ok {
+			t.Errorf("%s: extracted %+v", tt.name, x)
+		}
+	}
+}
+
+// TestExtractNonFatal: a warning in the payload of a successful result is
+// extracted as non-fatal.
+func TestExtractNonFatal(t *testing.T) {
+	res := &mcp.CallToolResult{StructuredContent: map[string]any{
+		"products": []any{},
+		"errors":   []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached.", "severity": "warning"}},
+	}}
+	x, ok := mcpsdk.ExtractResult(res)
+	if !ok || !x.NonFatal || x.Path != adcperr.PathPayload || x.Err.Code != "STALE_RESPONSE" {
+		t.Fatalf("ExtractResult = %+v, %v", x, ok)
+	}
+	if d := (adcperr.Policy{}).Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal}); d.Action != adcperr.ActionSurfaceToCaller {
+		t.Errorf("action = %s, want %s", d.Action, adcperr.ActionSurfaceToCaller)
+	}
+}
+
+// BenchmarkExtractResult measures extraction from the SDK value beside its
+// baseline, adcperr.Extract on the same result's bytes.
+func BenchmarkExtractResult(b *testing.B) {
+	e := &adcperr.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}
+	raw, err := adcperr.MCPToolResult(e, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var decoded mcp.CallToolResult // as the client hands it over
+	if err := json.Unmarshal(raw, &decoded); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("baseline=adcperr.Extract", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := adcperr.Extract(raw); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+	b.Run("ExtractResult", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := mcpsdk.ExtractResult(&decoded); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+}
