@@ -2,93 +2,106 @@ package adcperr
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
-var (
-	benchErrorResponse = []byte(`{"jsonrpc":"2.0","id":"r1","result":{"content":[{"type":"text","text":"Rate limited."}],"isError":true,` +
-		`"structuredContent":{"adcp_error":{"code":"RATE_LIMITED","message":"Request rate exceeded","retry_after":5,"recovery":"transient",` +
-		`"details":{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}}}}}`)
-	benchSuccessResponse = []byte(`{"id":"task_1","status":{"state":"completed"},"artifacts":[{"artifactId":"result","parts":[` +
-		`{"kind":"text","text":"Found 3 products."},{"kind":"data","data":{"status":"completed","products":[` +
-		`{"product_id":"p1","name":"Premium CTV","cpm":35},{"product_id":"p2","name":"News CTV","cpm":22.5},` +
-		`{"product_id":"p3","name":"Run of site","cpm":8}]}}]}]}`)
-)
+// The extraction benchmarks. Each input runs under three implementations,
+// named so that benchstat can set them side by side
+// (`benchstat -col /impl`):
+//
+//   - impl=fast: Extract (bytes) or ExtractValue (decoded);
+//   - impl=baseline: json.Unmarshal into any, then the same look-ups on the
+//     decoded value (ExtractValue); for the decoded-values benchmark, the
+//     reference on the same values;
+//   - impl=reference: the decode-then-look-up reference (extract_ref_test.go).
+//
+// The inputs are our own responses in testdata/perf (the 64 KB ones are the
+// 1 KB ones with more products).
 
-// baselineLookup is the baseline: the lookups extraction does for these two
-// responses, on a value json.Unmarshal decoded into any.
-func baselineLookup(v any) any {
-	m, _ := v.(map[string]any)
-	if r, ok := m["result"].(map[string]any); ok {
-		m = r
-	}
-	if m["isError"] == true {
-		if sc, ok := m["structuredContent"].(map[string]any); ok {
-			if e, ok := sc["adcp_error"].(map[string]any); ok {
-				return e
-			}
-		}
-	}
-	arts, _ := m["artifacts"].([]any)
-	for _, a := range arts {
-		am, _ := a.(map[string]any)
-		parts, _ := am["parts"].([]any)
-		for _, p := range parts {
-			pm, _ := p.(map[string]any)
-			if d, ok := pm["data"].(map[string]any); ok {
-				if e, ok := d["adcp_error"]; ok {
-					return e
-				}
-			}
-		}
-	}
-	return nil
+// benchInputs are the response files of testdata/perf.
+var benchInputs = []string{
+	"error-1k-mcp", "error-1k-a2a",
+	"success-1k-mcp", "success-1k-a2a", "success-1k-mcp-jsontext",
+	"success-64k-mcp", "success-64k-a2a", "success-64k-mcp-jsontext",
 }
 
-func benchBytes(b *testing.B, in []byte, f func([]byte)) {
-	b.ReportAllocs()
-	b.SetBytes(int64(len(in)))
-	for i := 0; i < b.N; i++ {
-		f(in)
-	}
-}
-
-func decoded(b *testing.B, in []byte) any {
-	var v any
-	if err := json.Unmarshal(in, &v); err != nil {
+func readPerf(b *testing.B, name string) []byte {
+	in, err := os.ReadFile(filepath.Join("testdata", "perf", name+".json"))
+	if err != nil {
 		b.Fatal(err)
 	}
-	return v
+	return in
 }
 
+// BenchmarkExtract measures extraction from bytes.
 func BenchmarkExtract(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		in   []byte
-	}{{"error", benchErrorResponse}, {"success", benchSuccessResponse}} {
-		b.Run(c.name+"/bytes", func(b *testing.B) { benchBytes(b, c.in, func(in []byte) { Extract(in) }) })
-		b.Run(c.name+"/bytes-baseline", func(b *testing.B) {
-			benchBytes(b, c.in, func(in []byte) {
+	for _, name := range benchInputs {
+		in := readPerf(b, name)
+		impls := []struct {
+			name string
+			f    func([]byte) bool
+		}{
+			{"baseline", func(in []byte) bool {
 				var v any
-				_ = json.Unmarshal(in, &v)
-				baselineLookup(v)
+				if json.Unmarshal(in, &v) != nil {
+					return false
+				}
+				_, ok := ExtractValue(v)
+				return ok
+			}},
+			{"fast", func(in []byte) bool { _, ok := Extract(in); return ok }},
+			{"reference", func(in []byte) bool { _, ok := refExtract(in); return ok }},
+		}
+		want := name[:5] == "error"
+		for _, impl := range impls {
+			if impl.f(in) != want {
+				b.Fatalf("%s/%s: found %v, want %v", name, impl.name, !want, want)
+			}
+			b.Run("in="+name+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in)))
+				for i := 0; i < b.N; i++ {
+					impl.f(in)
+				}
 			})
-		})
-		v := decoded(b, c.in)
-		b.Run(c.name+"/decoded", func(b *testing.B) {
+		}
+	}
+}
+
+// BenchmarkExtractValueVectors measures extraction from decoded values over
+// the 32 official transport vectors (decoded as an SDK would, numbers as
+// float64) and reports the time per vector.
+func BenchmarkExtractValueVectors(b *testing.B) {
+	file := filepath.Join(testshared.Dir(b, "test-vectors"), "transport-error-mapping.json")
+	var vs []any
+	for _, v := range loadErrorVectors(b, file) {
+		var x any
+		if err := json.Unmarshal(v.responseBytes(), &x); err != nil {
+			b.Fatal(err)
+		}
+		vs = append(vs, x)
+	}
+	for _, impl := range []struct {
+		name string
+		f    func(any) (Extraction, bool)
+	}{
+		{"baseline", refExtractValue}, // the reference is the baseline here
+		{"fast", ExtractValue},
+	} {
+		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := time.Now()
 			for i := 0; i < b.N; i++ {
-				ExtractValue(v)
+				for _, v := range vs {
+					impl.f(v)
+				}
 			}
-		})
-		b.Run(c.name+"/decoded-baseline", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				baselineLookup(v)
-			}
+			b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N*len(vs)), "ns/vector")
 		})
 	}
-	b.Run("success-data/bytes", func(b *testing.B) {
-		benchBytes(b, benchSuccessResponse, func(in []byte) { _, _, _ = ExtractA2AData(in) })
-	})
 }
