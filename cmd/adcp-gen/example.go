@@ -24,13 +24,16 @@ const exampleUsage = "usage: adcp-gen example CODE [-transport mcp|jsonrpc|a2a] 
 // runExample implements
 //
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
+//	                      [-suggestion S] [-details JSON] [-recovery R] [-text T]
 //
 // It prints (pretty, 2-space indent) the exact response a conformant seller
 // sends for CODE, built by the runtime's own builders: an MCP tool result, a
 // JSON-RPC error (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or
 // an A2A failed task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown
 // as the successful payload whose errors[] carries it. Flags may come before
-// or after CODE. Exit status 2 for a code the transport cannot carry, an
+// or after CODE. The HTTP status the response needs, when it is not 200
+// (HTTPStatus: CONFIGURATION_ERROR, GOVERNANCE_UNAVAILABLE), is noted on
+// standard error. Exit status 2 for a code the transport cannot carry, an
 // unknown or invalid code, or an error the builder refuses.
 func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("example", flag.ContinueOnError)
@@ -123,7 +126,9 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case (info.Advisory || code == "STALE_RESPONSE") && *transport != "jsonrpc":
 		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
-		out, err = adcperr.SuccessPayloadWithWarnings(nil, e)
+		// An advisory accompanies data (STALE_RESPONSE requires it): a
+		// placeholder result stands for the task's own payload.
+		out, err = adcperr.SuccessPayloadWithWarnings(json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), e)
 	case *transport == "mcp":
 		out, err = adcperr.MCPToolResult(e, *text)
 	case *transport == "jsonrpc":
@@ -133,6 +138,9 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return fail("%v", err)
+	}
+	if st := adcperr.HTTPStatus(e); st != 200 {
+		fmt.Fprintf(stderr, "adcp-gen example: send it with HTTP status %d: %s must flip every transport failure marker\n", st, code)
 	}
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, out, "", "  "); err != nil {

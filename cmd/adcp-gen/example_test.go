@@ -83,6 +83,27 @@ func TestExampleMCPShape(t *testing.T) {
 
 func quoteJSON(s string) string { b, _ := json.Marshal(s); return string(b) }
 
+// TestExampleHTTPStatus: the two system failures carry a note on the HTTP
+// status they need; other codes carry none.
+func TestExampleHTTPStatus(t *testing.T) {
+	for _, tt := range []struct {
+		code, want string
+	}{
+		{"CONFIGURATION_ERROR", "HTTP status 500"},
+		{"GOVERNANCE_UNAVAILABLE", "HTTP status 503"},
+		{"BUDGET_TOO_LOW", ""},
+	} {
+		_, errOut, code := runExampleCmd(tt.code)
+		if code != 0 {
+			t.Errorf("example %s: exit %d: %s", tt.code, code, errOut)
+			continue
+		}
+		if got := strings.Contains(errOut, "HTTP status"); got != (tt.want != "") || !strings.Contains(errOut, tt.want) {
+			t.Errorf("example %s: stderr %q, want %q", tt.code, errOut, tt.want)
+		}
+	}
+}
+
 func TestExampleRefusals(t *testing.T) {
 	tests := []struct {
 		args []string

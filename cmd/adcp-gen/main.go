@@ -4,6 +4,7 @@
 //	adcp-gen generate -schemas DIR -out DIR -package NAME [-check]
 //	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
+//	                 [-suggestion S] [-details JSON] [-recovery R] [-text T]
 //	adcp-gen diff [-fail-on breaking|none] OLD NEW
 //	adcp-gen diff -all DIR
 //	adcp-gen docs -schemas DIR [-out FILE [-check]]

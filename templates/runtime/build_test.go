@@ -1,6 +1,7 @@
 package adcperr
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -412,4 +413,34 @@ func TestClosedShapesByName(t *testing.T) {
 			t.Errorf("%s: %q kept in %s", tt.code, tt.drop, e.Details)
 		}
 	}
+}
+
+// FuzzBuildSizeBound checks the bound buildCheckSize relies on: the size
+// Validate measures (the value decoded, numbers as written, and encoded
+// compactly without HTML escaping) is at most three times the input.
+func FuzzBuildSizeBound(f *testing.F) {
+	for _, s := range []string{
+		`{"code":"X","message":"\u2028\u2029"}`,
+		"{\"code\":\"X\",\"message\":\"\xff\xfe\xfd\"}",
+		`{"code":"X","m":"\ud800\udc00\ud800"}`,
+		`{"a":[1.50e+3,{"b":"<>&"}],"a":2}`,
+		`{"k":"\u0041\/"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		dec := json.NewDecoder(bytes.NewReader(in))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) != nil || dec.More() {
+			return
+		}
+		out, err := wireJSON(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) > 3*len(in) {
+			t.Fatalf("%q re-encodes to %d bytes, more than 3 × %d", in, len(out), len(in))
+		}
+	})
 }

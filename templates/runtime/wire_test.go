@@ -216,23 +216,29 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 	stale := mustNew(t, "STALE_RESPONSE", "Served from cache")
 	sj, _ := wireJSON(stale)
 	warn := strings.TrimSuffix(string(sj), "}") + `,"severity":"warning"}`
+	// A warning on a submitted task, which needs no payload data.
+	review := mustNew(t, "X_ACME_MANUAL_REVIEW", "This media buy needs manual approval", WithRecovery(RecoveryTransient))
+	rj, _ := wireJSON(review)
+	rwarn := strings.TrimSuffix(string(rj), "}") + `,"severity":"warning"}`
 	tests := []struct {
 		name    string
 		payload any
+		w       *Error
 		want    string // exact bytes: member order is kept
 	}{
-		{"nil payload", nil, `{"errors":[` + warn + `]}`},
-		{"members kept in order", json.RawMessage(`{"z":1, "products":[{"id":"p1"}], "a":{"b":2}}`),
+		{"nil payload", nil, review, `{"errors":[` + rwarn + `]}`},
+		{"members kept in order", json.RawMessage(`{"z":1, "products":[{"id":"p1"}], "a":{"b":2}}`), stale,
 			`{"z":1,"products":[{"id":"p1"}],"a":{"b":2},"errors":[` + warn + `]}`},
-		{"appends to errors", []byte(`{"errors":[{"code":"X","message":"m"}],"products":[]}`),
-			`{"errors":[{"code":"X","message":"m"},` + warn + `],"products":[]}`},
-		{"appends to empty errors", []byte(`{"errors":[ ]}`), `{"errors":[` + warn + `]}`},
+		{"appends to errors", []byte(`{"errors":[{"code":"X","message":"m"}],"products":[{}]}`), stale,
+			`{"errors":[{"code":"X","message":"m"},` + warn + `],"products":[{}]}`},
+		{"appends to empty errors", []byte(`{"errors":[ ]}`), review, `{"errors":[` + rwarn + `]}`},
 		{"struct payload", struct {
 			Products []string `json:"products"`
-		}{[]string{"a<b"}}, `{"products":["a<b"],"errors":[` + warn + `]}`},
+		}{[]string{"a<b"}}, stale, `{"products":["a<b"],"errors":[` + warn + `]}`},
+		{"stale with a scalar member", json.RawMessage(`{"total":0}`), stale, `{"total":0,"errors":[` + warn + `]}`},
 	}
 	for _, tt := range tests {
-		got, err := SuccessPayloadWithWarnings(tt.payload, stale)
+		got, err := SuccessPayloadWithWarnings(tt.payload, tt.w)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -261,6 +267,68 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 	}
 	if _, err := SuccessPayloadWithWarnings(nil, &Error{Message: "no code"}); err == nil {
 		t.Error("a warning without code was accepted")
+	}
+}
+
+// TestStaleResponseNeedsData: STALE_RESPONSE marks served data as stale, so
+// a payload without data is refused, whatever else it holds.
+func TestStaleResponseNeedsData(t *testing.T) {
+	stale := mustNew(t, "STALE_RESPONSE", "Served from cache")
+	review := mustNew(t, "X_ACME_MANUAL_REVIEW", "m", WithRecovery(RecoveryTransient))
+	for _, p := range []any{
+		nil,
+		json.RawMessage(`{}`),
+		json.RawMessage(`{"products":[]}`),
+		json.RawMessage(`{"products":null,"name":"","filters":{}}`),
+		json.RawMessage(`{"errors":[{"code":"X","message":"m"}],"context":{"trace":"t1"},"ext":{"a":1}}`),
+		struct {
+			Products []string `json:"products"`
+		}{},
+	} {
+		if got, err := SuccessPayloadWithWarnings(p, review, stale); err == nil || !strings.Contains(err.Error(), "non-empty") {
+			t.Errorf("STALE_RESPONSE on empty payload %v: = %s, %v; want a refusal", p, got, err)
+		}
+		if _, err := SuccessPayloadWithWarnings(p, review); err != nil {
+			t.Errorf("another warning on empty payload %v: %v", p, err)
+		}
+	}
+}
+
+func TestHTTPStatus(t *testing.T) {
+	tests := []struct {
+		e    *Error
+		want int
+	}{
+		{nil, 200},
+		{&Error{Code: "CONFIGURATION_ERROR"}, 500},
+		{&Error{Code: "GOVERNANCE_UNAVAILABLE"}, 503},
+		// Tool-level errors, advisories and the reserved JSON-RPC codes.
+		{&Error{Code: "BUDGET_TOO_LOW"}, 200},
+		{&Error{Code: "GOVERNANCE_DENIED"}, 200},
+		{&Error{Code: "STALE_RESPONSE"}, 200},
+		{&Error{Code: "RATE_LIMITED"}, 200},
+		{&Error{Code: "AUTH_MISSING"}, 200},
+		{&Error{Code: "SERVICE_UNAVAILABLE"}, 200},
+		{&Error{Code: "X_ACME_CONFIGURATION_ERROR"}, 200},
+	}
+	for _, tt := range tests {
+		if got := HTTPStatus(tt.e); got != tt.want {
+			t.Errorf("HTTPStatus(%v) = %d, want %d", tt.e, got, tt.want)
+		}
+	}
+	// The two system failures are fatal on every marker: both builders
+	// accept them (isError true, state failed).
+	for _, code := range []Code{"CONFIGURATION_ERROR", "GOVERNANCE_UNAVAILABLE"} {
+		if !code.Known() {
+			continue
+		}
+		e := mustNew(t, code, "Seller deployment is misconfigured")
+		if _, err := MCPToolResult(e, ""); err != nil {
+			t.Errorf("MCPToolResult(%s): %v", code, err)
+		}
+		if _, err := A2AFailedTask("t", e, ""); err != nil {
+			t.Errorf("A2AFailedTask(%s): %v", code, err)
+		}
 	}
 }
 
@@ -301,6 +369,35 @@ func BenchmarkWireNew(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		benchError(b)
+	}
+}
+
+// BenchmarkWireNewTypical is New for a typical error: a message, a
+// suggestion and a field, no details. BenchmarkWireNewTypicalFloor is its
+// baseline in the same run: only the encoding and the checks on the encoded
+// error that New cannot skip.
+func BenchmarkWireNewTypical(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := New("BUDGET_TOO_LOW", "Budget is below the seller's minimum for this product",
+			WithSuggestion("Increase the budget and resubmit"), WithField("packages[0].budget")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireNewTypicalFloor(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e := &Error{Code: "BUDGET_TOO_LOW", Message: "Budget is below the seller's minimum for this product",
+			Suggestion: "Increase the budget and resubmit", Field: "packages[0].budget", Recovery: RecoveryCorrectable}
+		raw, err := wireJSON(e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := buildCheckSize(raw); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
