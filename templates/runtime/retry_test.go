@@ -223,3 +223,74 @@ func TestBackoffJitterBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryRefreshCredentials checks the one silent refresh-and-retry
+// AUTH_INVALID allows, with a fake clock.
+func TestRetryRefreshCredentials(t *testing.T) {
+	sec := time.Second
+	authInvalid := rerr("AUTH_INVALID", RecoveryTerminal, nil, "")
+	refuse := errors.New("refresh grant revoked")
+	tests := []struct {
+		name       string
+		hook       bool
+		refreshErr error
+		maxAtt     int
+		errs       []error
+		attempts   int
+		refreshes  int
+		waits      []time.Duration
+		refreshed  []bool // Attempt.CredentialsRefreshed of each attempt
+		wantCode   Code
+		exhausted  bool
+	}{
+		{name: "no hook: escalated at once", errs: []error{authInvalid}, attempts: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID"},
+		{name: "no hook, wire transient: still never re-presented", errs: []error{rerr("AUTH_INVALID", RecoveryTransient, f64(1), "")}, attempts: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID"},
+		{name: "refresh then success", hook: true, errs: []error{authInvalid}, attempts: 2, refreshes: 1, waits: []time.Duration{0}, refreshed: []bool{false, true}},
+		{name: "second AUTH_INVALID escalated", hook: true, errs: repeat(authInvalid, 3), attempts: 2, refreshes: 1, waits: []time.Duration{0}, refreshed: []bool{false, true}, wantCode: "AUTH_INVALID"},
+		{name: "refresh declined", hook: true, refreshErr: refuse, errs: repeat(authInvalid, 3), attempts: 1, refreshes: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID"},
+		{name: "once per operation", hook: true, maxAtt: 5, errs: []error{authInvalid, rerr("RATE_LIMITED", "", f64(2), ""), authInvalid}, attempts: 3, refreshes: 1,
+			waits: []time.Duration{0, 2 * sec}, refreshed: []bool{false, true, false}, wantCode: "AUTH_INVALID"},
+		{name: "after a transient retry", hook: true, errs: []error{rerr("RATE_LIMITED", "", f64(3), ""), authInvalid}, attempts: 3, refreshes: 1,
+			waits: []time.Duration{3 * sec, 0}, refreshed: []bool{false, false, true}},
+		{name: "no budget left: not refreshed", hook: true, maxAtt: 1, errs: []error{authInvalid}, attempts: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID", exhausted: true},
+		{name: "other codes do not refresh", hook: true, errs: []error{rerr("AUTH_REQUIRED", "", nil, ""), rerr("PERMISSION_DENIED", "", nil, "")}, attempts: 2,
+			waits: []time.Duration{0}, refreshed: []bool{false, false}, wantCode: "PERMISSION_DENIED"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{}
+			s := &script{errs: tt.errs}
+			refreshes := 0
+			o := RetryOptions{MaxAttempts: tt.maxAtt, Sleep: clock.sleep, Rand: func() float64 { return 0.5 }}
+			if tt.hook {
+				o.RefreshCredentials = func(context.Context) error {
+					refreshes++
+					return tt.refreshErr
+				}
+			}
+			err := Retry(context.Background(), o, s.op)
+			if len(s.attempts) != tt.attempts || refreshes != tt.refreshes {
+				t.Errorf("%d attempts, %d refreshes; want %d, %d", len(s.attempts), refreshes, tt.attempts, tt.refreshes)
+			}
+			if !reflect.DeepEqual(clock.waits, tt.waits) {
+				t.Errorf("waits %v, want %v", clock.waits, tt.waits)
+			}
+			var got []bool
+			for _, a := range s.attempts {
+				got = append(got, a.CredentialsRefreshed)
+			}
+			if !reflect.DeepEqual(got, tt.refreshed) {
+				t.Errorf("CredentialsRefreshed %v, want %v", got, tt.refreshed)
+			}
+			if CodeOf(err) != tt.wantCode || (tt.wantCode == "" && err != nil) {
+				t.Errorf("err = %v, want code %q", err, tt.wantCode)
+			}
+			if errors.Is(err, ErrRetriesExhausted) != tt.exhausted {
+				t.Errorf("err = %v, exhausted want %v", err, tt.exhausted)
+			}
+			if tt.refreshErr != nil && !errors.Is(err, tt.refreshErr) {
+				t.Errorf("err = %v, does not wrap the refresh error", err)
+			}
+		})
+	}
+}
