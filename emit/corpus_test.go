@@ -176,3 +176,48 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGenerateAll loads and generates every published version that has
+// a code vocabulary, in one process (one op = all of them); the load
+// sub-benchmark is its baseline. Versions Load refuses (before 3.0.0-rc.1,
+// no enums/error-code.json) are left out, as generate would stop on them.
+func BenchmarkGenerateAll(b *testing.B) {
+	root := testshared.Dir(b, "adcp-schemas")
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		dir := filepath.Join(root, e.Name())
+		if _, err := schemaload.Load(dir); e.IsDir() && err == nil {
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 {
+		b.Skip("no loadable version")
+	}
+	b.Logf("%d versions", len(dirs))
+	b.Run("load", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, dir := range dirs {
+				if _, err := schemaload.Load(dir); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("load+emit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, dir := range dirs {
+				spec, err := schemaload.Load(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -11,12 +11,12 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"io/fs"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/templates"
@@ -57,17 +57,29 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The files are built in turn (g keeps per-file state), then rendered
+	// and gofmt-formatted concurrently: each render reads only its own file.
+	tables := []renderJob{
+		{name: "zz_codes.go", file: g.codesFile()},
+		{name: "zz_error.go", file: g.errorFile()},
+		{name: "zz_details.go", file: g.detailsFile()},
+	}
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Add(1)
+		go func(t *renderJob) {
+			defer wg.Done()
+			t.err = t.file.Render(&t.src)
+		}(&tables[i])
+	}
+	wg.Wait()
 	out := map[string][]byte{}
-	for name, f := range map[string]*jen.File{
-		"zz_codes.go":   g.codesFile(),
-		"zz_error.go":   g.errorFile(),
-		"zz_details.go": g.detailsFile(),
-	} {
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return nil, fmt.Errorf("emit: %s: %v", name, err)
+	for i := range tables {
+		t := &tables[i]
+		if t.err != nil {
+			return nil, fmt.Errorf("emit: %s: %v", t.name, t.err)
 		}
-		out[name] = buf.Bytes()
+		out[t.name] = t.src.Bytes()
 	}
 	if !opts.TablesOnly {
 		rt, err := runtimeFiles(pkg, spec.Version)
@@ -75,10 +87,21 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 			return nil, err
 		}
 		for name, b := range rt {
+			if _, ok := runtimeExamples[name]; ok && !copyExample(spec, name) {
+				continue
+			}
 			out[name] = b
 		}
 	}
 	return out, nil
+}
+
+// renderJob is one tables file to render.
+type renderJob struct {
+	name string
+	file *jen.File
+	src  bytes.Buffer
+	err  error
 }
 
 // Header returns the first line of a generated tables file.
@@ -123,16 +146,48 @@ var packageClause = regexp.MustCompile(`(?m)^package adcperr$`)
 
 // runtimeFiles copies the fixed runtime: every .go file of templates/runtime
 // but tests, generated tables and runtimeSkip, with the package clause
-// replaced and the header added.
+// replaced and the header added. The templates are gofmt-clean (a test of
+// this package checks it), and neither change alters how gofmt lays a file
+// out, so the copies are not formatted again: that pass was a third of the
+// generation time.
 func runtimeFiles(pkg, version string) (map[string][]byte, error) {
+	bodies, err := runtimeBodies(pkg)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(bodies))
+	for _, rb := range bodies {
+		header := fmt.Sprintf("%s from templates/runtime/%s (AdCP %s). DO NOT EDIT.\n\n", HeaderPrefix, rb.name, version)
+		b := make([]byte, 0, len(header)+len(rb.body))
+		out[rb.name] = append(append(b, header...), rb.body...)
+	}
+	return out, nil
+}
+
+// runtimeBody is one fixed runtime file with its package clause replaced.
+type runtimeBody struct {
+	name string
+	body []byte
+}
+
+// runtimeCache holds runtimeBodies per package name: a process generating
+// many versions reads and renames the embedded runtime once.
+var runtimeCache sync.Map // package name → []runtimeBody
+
+// runtimeBodies returns the fixed runtime files renamed to package pkg, in
+// file name order.
+func runtimeBodies(pkg string) ([]runtimeBody, error) {
+	if v, ok := runtimeCache.Load(pkg); ok {
+		return v.([]runtimeBody), nil
+	}
 	entries, err := fs.ReadDir(templates.Runtime, "runtime")
 	if err != nil {
 		return nil, fmt.Errorf("emit: reading runtime: %v", err)
 	}
-	out := map[string][]byte{}
+	var out []runtimeBody
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || runtimeSkip[name] {
+		if !isRuntimeTemplate(name) {
 			continue
 		}
 		src, err := fs.ReadFile(templates.Runtime, "runtime/"+name)
@@ -146,16 +201,21 @@ func runtimeFiles(pkg, version string) (map[string][]byte, error) {
 		if loc == nil {
 			return nil, fmt.Errorf("emit: runtime/%s: no %q clause", name, "package adcperr")
 		}
-		var b bytes.Buffer
-		fmt.Fprintf(&b, "%s from templates/runtime/%s (AdCP %s). DO NOT EDIT.\n\n", HeaderPrefix, name, version)
-		b.Write(src[:loc[0]])
-		b.WriteString("package " + pkg)
-		b.Write(src[loc[1]:])
-		formatted, err := format.Source(b.Bytes())
-		if err != nil {
-			return nil, fmt.Errorf("emit: runtime/%s: %v", name, err)
-		}
-		out[name] = formatted
+		body := make([]byte, 0, len(src)+len(pkg))
+		body = append(body, src[:loc[0]]...)
+		body = append(body, "package "+pkg...)
+		body = append(body, src[loc[1]:]...)
+		out = append(out, runtimeBody{name: name, body: body})
 	}
+	runtimeCache.Store(pkg, out)
 	return out, nil
+}
+
+// isRuntimeTemplate reports whether a file of templates/runtime is copied
+// (when it does not carry the generated header): the runtime, and the
+// example tests of runtimeExamples (which Files keeps only for a spec that
+// has what they use).
+func isRuntimeTemplate(name string) bool {
+	_, example := runtimeExamples[name]
+	return strings.HasSuffix(name, ".go") && (!strings.HasSuffix(name, "_test.go") || example) && !runtimeSkip[name]
 }

@@ -89,6 +89,8 @@ func fixtureSpec() *schemaload.Spec {
 			fld("reason", "Reason", &schemaload.Type{Kind: schemaload.KindString, MaxLength: intp(20),
 				Pattern: `^[^\u0000-\u001F]+$`, GoPattern: `^[^\x{0000}-\x{001F}]+$`}, false),
 			fld("note", "Note", &schemaload.Type{Kind: schemaload.KindString, Pattern: `^(?!$).*`}, false),
+			fld("window", "Window", &schemaload.Type{Kind: schemaload.KindString, Pattern: `^P(?!$)(\d+D)?(T\d+H)?$`,
+				GoPattern: `^P(\d+D)?(T\d+H)?$`, GoPatternNot: `^P$`}, false),
 			fld("kind", "Kind", kindT, false),
 		},
 		Examples: []json.RawMessage{json.RawMessage(`{"scope": "agent", "kind": "x_custom"}`)}}

@@ -135,9 +135,12 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 			return
 		}
 		seen[t] = true
-		if t.GoPattern != "" {
-			if _, err := regexp.Compile(t.GoPattern); err == nil {
-				g.goodPattern[t.GoPattern] = true
+		for _, p := range []string{t.GoPattern, t.GoPatternNot} {
+			if p == "" {
+				continue
+			}
+			if _, err := regexp.Compile(p); err == nil {
+				g.goodPattern[p] = true
 			}
 		}
 		for _, f := range t.Fields {

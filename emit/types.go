@@ -619,7 +619,9 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 	var pattern jen.Code
 	switch {
 	case t.Pattern == "":
-	case t.GoPattern != "" && g.goodPattern[t.GoPattern]:
+	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot != "" && g.goodPattern[t.GoPatternNot]:
+		pattern = v.Clone().Dot("patternNot").Call(p, s.Clone(), g.patternVar(t.GoPattern), g.patternVar(t.GoPatternNot))
+	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot == "":
 		pattern = v.Clone().Dot("pattern").Call(p, s.Clone(), g.patternVar(t.GoPattern))
 	default:
 		g.skipped = append(g.skipped, t.Pattern)

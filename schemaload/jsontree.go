@@ -3,11 +3,11 @@ package schemaload
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // node is one JSON value that keeps the order of object members, which
@@ -173,48 +173,37 @@ func (e *parseError) Error() string {
 	return fmt.Sprintf("invalid JSON at line %d, column %d (byte offset %d): %s", e.Line, e.Col, e.Offset, e.Msg)
 }
 
-// parseJSON decodes one JSON document into an ordered tree. Duplicate object
-// member names are an error (the schema would be ambiguous), as is anything
-// after the top-level value.
+// parseJSON decodes one JSON document (RFC 8259, as encoding/json reads
+// it) into an ordered tree. Duplicate object member names are an error (the
+// schema would be ambiguous), as is anything after the top-level value.
+// It is a direct scanner: json.Decoder.Token, which it replaces, spent most
+// of the load time allocating tokens.
 func parseJSON(data []byte) (*node, error) {
-	p := &treeParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
-	p.dec.UseNumber()
-	n, err := p.value("")
+	p := &treeParser{data: data}
+	p.skipSpace()
+	n, err := p.value("", 0)
 	if err != nil {
 		return nil, err
 	}
-	end := p.dec.InputOffset()
-	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
-		return nil, p.failAt("", int64(len(data)-len(rest)), "unexpected data after the top-level value")
+	p.skipSpace()
+	if p.pos < len(data) {
+		return nil, p.failAt("", p.pos, "unexpected data after the top-level value")
 	}
 	return n, nil
 }
 
+// maxDepth bounds nesting as encoding/json does.
+const maxDepth = 10000
+
 type treeParser struct {
 	data []byte
-	dec  *json.Decoder
-}
-
-// fail builds a parseError at the decoder's position (or the syntax error's).
-func (p *treeParser) fail(ptr string, err error, msg string) error {
-	off := p.dec.InputOffset()
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
-		msg = se.Error()
-	} else if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-		msg = "unexpected end of input"
-		off = int64(len(p.data))
-	} else if err != nil && msg == "" {
-		msg = err.Error()
-	}
-	return p.failAt(ptr, off, msg)
+	pos  int
 }
 
 // failAt builds a parseError at byte offset off.
-func (p *treeParser) failAt(ptr string, off int64, msg string) error {
-	if off > int64(len(p.data)) {
-		off = int64(len(p.data))
+func (p *treeParser) failAt(ptr string, off int, msg string) error {
+	if off > len(p.data) {
+		off = len(p.data)
 	}
 	line, col := 1, 1
 	for _, c := range p.data[:off] {
@@ -224,64 +213,330 @@ func (p *treeParser) failAt(ptr string, off int64, msg string) error {
 			col++
 		}
 	}
-	return &parseError{Pointer: ptr, Offset: off, Line: line, Col: col, Msg: msg}
+	return &parseError{Pointer: ptr, Offset: int64(off), Line: line, Col: col, Msg: msg}
 }
 
-func (p *treeParser) value(ptr string) (*node, error) {
-	start := p.dec.InputOffset()
-	tok, err := p.dec.Token()
-	if err != nil {
-		return nil, p.fail(ptr, err, "")
+// unexpected reports the byte at the current position (or the end of input).
+func (p *treeParser) unexpected(ptr, context string) error {
+	if p.pos >= len(p.data) {
+		return p.failAt(ptr, p.pos, "unexpected end of input")
 	}
-	n := &node{}
-	switch t := tok.(type) {
-	case nil:
-		n.kind = nodeNull
-	case bool:
-		n.kind, n.b = nodeBool, t
-	case json.Number:
-		n.kind, n.num = nodeNumber, t
-	case string:
-		n.kind, n.str = nodeString, t
-	case json.Delim:
-		switch t {
-		case '[':
-			n.kind = nodeArray
-			for p.dec.More() {
-				e, err := p.value(pointerJoin(ptr, strconv.Itoa(len(n.elems))))
-				if err != nil {
-					return nil, err
-				}
-				n.elems = append(n.elems, e)
-			}
-		case '{':
-			n.kind = nodeObject
-			for p.dec.More() {
-				kt, err := p.dec.Token()
-				if err != nil {
-					return nil, p.fail(ptr, err, "")
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return nil, p.fail(ptr, nil, "object member name is not a string")
-				}
-				if n.index(k) >= 0 {
-					return nil, p.fail(pointerJoin(ptr, k), nil, fmt.Sprintf("duplicate member %q", k))
-				}
-				v, err := p.value(pointerJoin(ptr, k))
-				if err != nil {
-					return nil, err
-				}
-				n.keys = append(n.keys, k)
-				n.vals = append(n.vals, v)
-			}
+	return p.failAt(ptr, p.pos, fmt.Sprintf("invalid character %q %s", p.data[p.pos], context))
+}
+
+func (p *treeParser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
 		default:
-			return nil, p.fail(ptr, nil, fmt.Sprintf("unexpected %q", t))
-		}
-		if _, err := p.dec.Token(); err != nil { // the closing delimiter
-			return nil, p.fail(ptr, err, "")
+			return
 		}
 	}
-	n.src = bytes.TrimLeft(p.data[start:p.dec.InputOffset()], " \t\r\n,:")
+}
+
+// value reads the value at p.pos (whitespace already skipped).
+func (p *treeParser) value(ptr string, depth int) (*node, error) {
+	if p.pos >= len(p.data) {
+		return nil, p.unexpected(ptr, "")
+	}
+	start := p.pos
+	n := &node{}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		if depth >= maxDepth {
+			return nil, p.failAt(ptr, p.pos, "exceeded max depth")
+		}
+		n.kind = nodeObject
+		if err := p.object(n, ptr, depth); err != nil {
+			return nil, err
+		}
+	case c == '[':
+		if depth >= maxDepth {
+			return nil, p.failAt(ptr, p.pos, "exceeded max depth")
+		}
+		n.kind = nodeArray
+		if err := p.array(n, ptr, depth); err != nil {
+			return nil, err
+		}
+	case c == '"':
+		s, err := p.str(ptr)
+		if err != nil {
+			return nil, err
+		}
+		n.kind, n.str = nodeString, s
+	case c == '-' || '0' <= c && c <= '9':
+		if err := p.number(ptr); err != nil {
+			return nil, err
+		}
+		n.kind, n.num = nodeNumber, json.Number(p.data[start:p.pos])
+	case c == 't':
+		if err := p.literal(ptr, "true"); err != nil {
+			return nil, err
+		}
+		n.kind, n.b = nodeBool, true
+	case c == 'f':
+		if err := p.literal(ptr, "false"); err != nil {
+			return nil, err
+		}
+		n.kind = nodeBool
+	case c == 'n':
+		if err := p.literal(ptr, "null"); err != nil {
+			return nil, err
+		}
+		n.kind = nodeNull
+	default:
+		return nil, p.unexpected(ptr, "looking for beginning of value")
+	}
+	n.src = p.data[start:p.pos]
 	return n, nil
+}
+
+func (p *treeParser) object(n *node, ptr string, depth int) error {
+	p.pos++ // {
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return nil
+	}
+	for {
+		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+			return p.unexpected(ptr, "looking for beginning of object key string")
+		}
+		k, err := p.str(ptr)
+		if err != nil {
+			return err
+		}
+		if n.index(k) >= 0 {
+			return p.failAt(pointerJoin(ptr, k), p.pos, fmt.Sprintf("duplicate member %q", k))
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return p.unexpected(ptr, "after object key")
+		}
+		p.pos++
+		p.skipSpace()
+		v, err := p.value(pointerJoin(ptr, k), depth+1)
+		if err != nil {
+			return err
+		}
+		n.keys = append(n.keys, k)
+		n.vals = append(n.vals, v)
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return p.unexpected(ptr, "")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+			p.skipSpace()
+		case '}':
+			p.pos++
+			return nil
+		default:
+			return p.unexpected(ptr, "after object key:value pair")
+		}
+	}
+}
+
+func (p *treeParser) array(n *node, ptr string, depth int) error {
+	p.pos++ // [
+	p.skipSpace()
+	if p.pos >= len(p.data) {
+		return p.unexpected(ptr, "")
+	}
+	if p.data[p.pos] == ']' {
+		p.pos++
+		return nil
+	}
+	for {
+		e, err := p.value(pointerJoin(ptr, strconv.Itoa(len(n.elems))), depth+1)
+		if err != nil {
+			return err
+		}
+		n.elems = append(n.elems, e)
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return p.unexpected(ptr, "")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+			p.skipSpace()
+		case ']':
+			p.pos++
+			return nil
+		default:
+			return p.unexpected(ptr, "after array element")
+		}
+	}
+}
+
+func (p *treeParser) literal(ptr, word string) error {
+	for i := 0; i < len(word); i++ {
+		if p.pos >= len(p.data) || p.data[p.pos] != word[i] {
+			return p.unexpected(ptr, "in literal "+word)
+		}
+		p.pos++
+	}
+	return nil
+}
+
+// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *treeParser) number(ptr string) error {
+	if p.data[p.pos] == '-' {
+		p.pos++
+	}
+	switch {
+	case p.pos < len(p.data) && p.data[p.pos] == '0':
+		p.pos++
+	case p.pos < len(p.data) && '1' <= p.data[p.pos] && p.data[p.pos] <= '9':
+		p.digits()
+	default:
+		return p.unexpected(ptr, "in numeric literal")
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == '.' {
+		p.pos++
+		if p.digits() == 0 {
+			return p.unexpected(ptr, "after decimal point in numeric literal")
+		}
+	}
+	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
+			p.pos++
+		}
+		if p.digits() == 0 {
+			return p.unexpected(ptr, "in exponent of numeric literal")
+		}
+	}
+	return nil
+}
+
+func (p *treeParser) digits() int {
+	start := p.pos
+	for p.pos < len(p.data) && '0' <= p.data[p.pos] && p.data[p.pos] <= '9' {
+		p.pos++
+	}
+	return p.pos - start
+}
+
+// str reads a string literal and returns its value, decoded as
+// encoding/json does: invalid UTF-8 and lone surrogates become U+FFFD.
+func (p *treeParser) str(ptr string) (string, error) {
+	p.pos++ // opening quote
+	start := p.pos
+	// Fast path: no escapes, ASCII or valid UTF-8, no control characters.
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		if c == '"' {
+			raw := p.data[start:p.pos]
+			if utf8.Valid(raw) {
+				p.pos++
+				return string(raw), nil
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		p.pos++
+	}
+	p.pos = start
+	var b []byte
+	for {
+		if p.pos >= len(p.data) {
+			return "", p.unexpected(ptr, "")
+		}
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return string(b), nil
+		case c < 0x20:
+			return "", p.unexpected(ptr, "in string literal")
+		case c == '\\':
+			p.pos++
+			if p.pos >= len(p.data) {
+				return "", p.unexpected(ptr, "")
+			}
+			e := p.data[p.pos]
+			p.pos++
+			switch e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r, ok := p.hex4()
+				if !ok {
+					return "", p.unexpected(ptr, "in \\u hexadecimal character escape")
+				}
+				if utf16.IsSurrogate(r) {
+					// A high surrogate followed by an escaped low one is one
+					// character; anything else is U+FFFD.
+					if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
+						save := p.pos
+						p.pos += 2
+						r2, ok := p.hex4()
+						if !ok {
+							return "", p.unexpected(ptr, "in \\u hexadecimal character escape")
+						}
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							r = dec
+						} else {
+							p.pos = save
+							r = utf8.RuneError
+						}
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				p.pos--
+				return "", p.unexpected(ptr, "in string escape code")
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			p.pos++
+		default:
+			r, size := utf8.DecodeRune(p.data[p.pos:])
+			p.pos += size
+			b = utf8.AppendRune(b, r) // RuneError for invalid bytes
+		}
+	}
+}
+
+// hex4 reads four hexadecimal digits.
+func (p *treeParser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.data) {
+		p.pos = len(p.data)
+		return 0, false
+	}
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := p.data[p.pos]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r*16 + rune(c)
+		p.pos++
+	}
+	return r, true
 }

@@ -1,9 +1,11 @@
 package schemaload
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -56,7 +58,7 @@ func TestParseJSONErrors(t *testing.T) {
 // FuzzParseJSON checks the ordered decoder against encoding/json: both accept
 // the same documents (but for duplicate members) and decode the same value.
 func FuzzParseJSON(f *testing.F) {
-	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `[]`, `"x"`, `{"a":1,"a":2}`, `{`, `1e400`, `{"\u00e9":"\ud800"}`} {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `[]`, `"x"`, `{"a":1,"a":2}`, `{`, `1e400`, `{"\u00e9":"\ud800"}`, `"\ud83d\ude00\udc00\ud800\u0041"`, "\"\xff\xfe\"", `[-0.5e+3, 0, 1E2]`, ` {"a" : [ ] } `} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -67,6 +69,9 @@ func FuzzParseJSON(f *testing.F) {
 			var pe *parseError
 			if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > int64(len(data)) {
 				t.Fatalf("bad error %v", err)
+			}
+			if json.Valid(data) && !strings.HasPrefix(pe.Msg, "duplicate member") {
+				t.Fatalf("parseJSON rejected valid JSON %q: %v", data, err)
 			}
 			return
 		}
@@ -83,6 +88,17 @@ func FuzzParseJSON(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("decoded %v, encoding/json %v", got, want)
+		}
+		// The tree itself (strings unescaped, numbers as written) is what
+		// encoding/json decodes with UseNumber.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var wantNum any
+		if err := dec.Decode(&wantNum); err != nil {
+			t.Fatal(err)
+		}
+		if tree := n.toAny(); !reflect.DeepEqual(tree, wantNum) {
+			t.Fatalf("tree %#v, encoding/json %#v", tree, wantNum)
 		}
 	})
 }

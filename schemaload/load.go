@@ -12,6 +12,7 @@
 package schemaload
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -45,6 +46,9 @@ type loader struct {
 	types   map[string]*Type // types of $ref targets, by file#pointer
 	fieldAt map[*Field]ref   // where each field is declared
 	spec    *Spec
+
+	parsed map[string]*node // every file parsed, by relative path
+	inputs inputSet         // what was read, for Spec.Digest
 }
 
 // ref is a resolved $ref: a file of the folder and a pointer inside it.
@@ -54,6 +58,7 @@ type ref struct {
 
 // Load reads the spec folder dir. Errors are *Error values.
 func Load(dir string) (*Spec, error) {
+	go fixedRuntime() // parse the runtime's names (once) while the folder loads
 	l := &loader{
 		dir:     dir,
 		files:   map[string]*node{},
@@ -61,6 +66,8 @@ func Load(dir string) (*Spec, error) {
 		types:   map[string]*Type{},
 		fieldAt: map[*Field]ref{},
 		spec:    &Spec{Dir: dir},
+		parsed:  map[string]*node{},
+		inputs:  inputSet{files: map[string][sha256.Size]byte{}},
 	}
 	if err := l.load(); err != nil {
 		return nil, err
@@ -127,6 +134,7 @@ func (l *loader) load() error {
 	}
 	sort.Strings(src)
 	l.spec.Sources = src
+	l.spec.Digest = l.inputs.digest()
 	return nil
 }
 
@@ -143,8 +151,12 @@ func (l *loader) exists(rel string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// parse reads and decodes one file of the folder (not cached).
+// parse reads and decodes one file of the folder, once, and records its
+// content's hash for Spec.Digest.
 func (l *loader) parse(rel string) (*node, error) {
+	if n, ok := l.parsed[rel]; ok {
+		return n, nil
+	}
 	data, err := os.ReadFile(filepath.Join(l.dir, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errorf(rel, "", "missing file")
@@ -152,6 +164,7 @@ func (l *loader) parse(rel string) (*node, error) {
 	if err != nil {
 		return nil, errorf(rel, "", err.Error())
 	}
+	l.inputs.files[rel] = sha256.Sum256(data)
 	n, err := parseJSON(data)
 	if err != nil {
 		var pe *parseError
@@ -160,6 +173,7 @@ func (l *loader) parse(rel string) (*node, error) {
 		}
 		return nil, errorf(rel, "", err.Error())
 	}
+	l.parsed[rel] = n
 	return n, nil
 }
 
@@ -222,7 +236,14 @@ func (l *loader) readVersion(errDoc *node) error {
 
 // detailsFiles lists error-details/*.json, sorted.
 func (l *loader) detailsFiles() ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(l.dir, detailsDir))
+	out, err := listDetails(l.dir)
+	l.inputs.details = out
+	return out, err
+}
+
+// listDetails lists error-details/*.json of dir, sorted.
+func listDetails(dir string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, detailsDir))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

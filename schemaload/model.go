@@ -13,6 +13,10 @@ type Spec struct {
 	Dir string
 	// Sources lists every file read, relative to Dir, slash-separated, sorted.
 	Sources []string
+	// Digest is a hex SHA-256 of everything Load read: the content of each
+	// of Sources and the listing of error-details/. FolderDigest(Dir,
+	// Sources) recomputes it from disk without loading.
+	Digest string
 
 	// Error is the object type of core/error.json. Its Fields always include
 	// the seven the runtime relies on (code, message, field, suggestion,
@@ -158,6 +162,13 @@ type Type struct {
 	Const     json.RawMessage
 	Pattern   string // ECMA pattern as written
 	GoPattern string // translated for Go regexp; "" if untranslatable (see Warnings)
+	// GoPatternNot, when set, is a second Go regexp the string must NOT
+	// match, beside GoPattern. It carries the one lookahead idiom with an
+	// exact Go form: Pattern "^L(?!$)R", a literal prefix L then a lookahead
+	// refusing the end of input, is GoPattern "^LR" and GoPatternNot "^L$"
+	// (core/sla-window.json: "^P(?!$)(\d+Y)?…" refuses a bare "P").
+	GoPatternNot string
+
 	Format    string
 	MinLength *int
 	MaxLength *int

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // ecmaSpace is what ECMAScript's \s matches (WhiteSpace and LineTerminator),
@@ -120,3 +121,85 @@ func isHex(s string) bool {
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// translatePatternNot translates p like translatePattern and, where that
+// fails, recognises the one lookahead idiom that has an exact Go form: "^"
+// and a literal prefix L at the top level, then "(?!$)", then the rest R.
+// With "^" anchoring every match at the start, L literal (every match
+// consumes exactly L first) and no top-level "|" (the lookahead applies to
+// every alternative), the lookahead only says "the string is not L": the
+// value matches p exactly when it matches "^LR" and does not match "^L$".
+// It returns the Go forms of both ("" for not when p needs no exclusion).
+func translatePatternNot(p string) (goPattern, not string, err error) {
+	goPattern, err = translatePattern(p)
+	if err == nil {
+		return goPattern, "", nil
+	}
+	prefix, rest, ok := splitNotEndLookahead(p)
+	if !ok {
+		return "", "", err
+	}
+	stripped, serr := translatePattern("^" + prefix + rest)
+	if serr != nil {
+		return "", "", serr
+	}
+	return stripped, "^" + regexp.QuoteMeta(prefix) + "$", nil
+}
+
+// notEndLookahead is the lookahead of the idiom: "not at the end of input".
+const notEndLookahead = "(?!$)"
+
+// splitNotEndLookahead splits "^" L "(?!$)" R into L and R when L is made of
+// literal characters only and R neither starts with a quantifier (which
+// would apply to the lookahead) nor has a "|" outside parentheses.
+func splitNotEndLookahead(p string) (prefix, rest string, ok bool) {
+	if !strings.HasPrefix(p, "^") {
+		return "", "", false
+	}
+	i := 1
+	for i < len(p) && !strings.ContainsRune(`\^$.|?*+()[]{}`, rune(p[i])) {
+		i++
+	}
+	prefix = p[1:i]
+	if !strings.HasPrefix(p[i:], notEndLookahead) || !utf8.ValidString(prefix) {
+		return "", "", false
+	}
+	rest = p[i+len(notEndLookahead):]
+	if rest != "" && strings.ContainsRune("*+?{", rune(rest[0])) {
+		return "", "", false
+	}
+	if hasTopLevelBar(rest) {
+		return "", "", false
+	}
+	return prefix, rest, true
+}
+
+// hasTopLevelBar reports whether the pattern has a "|" outside every group
+// (escapes and character classes skipped). An unbalanced ")" counts as a
+// top-level bar: the caller must not reason about such a pattern.
+func hasTopLevelBar(p string) bool {
+	depth, inClass := 0, false
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+			if strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]") {
+				return true // an empty class: left to translatePattern, which refuses it
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth < 0 {
+				return true
+			}
+		case c == '|' && depth == 0:
+			return true
+		}
+	}
+	return false
+}

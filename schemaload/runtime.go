@@ -1,10 +1,12 @@
 package schemaload
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -33,7 +35,9 @@ func fixedRuntime() (runtimeDecls, error) {
 }
 
 // parseRuntime lists the top-level names and methods of the non-generated,
-// non-test Go files of dir in fsys.
+// non-test Go files of dir in fsys. The files are parsed concurrently,
+// without comments (declarations are all it reads): this runs once in every
+// generate process, and was as slow as loading a spec.
 func parseRuntime(fsys fs.FS, dir string) (runtimeDecls, error) {
 	d := runtimeDecls{names: map[string]string{}, methods: map[string]map[string]string{}}
 	paths, err := fs.Glob(fsys, dir+"/*.go")
@@ -41,23 +45,36 @@ func parseRuntime(fsys fs.FS, dir string) (runtimeDecls, error) {
 		return d, err
 	}
 	sort.Strings(paths)
-	fset := token.NewFileSet()
-	for _, p := range paths {
+	files := make([]*ast.File, len(paths))
+	errs := make([]error, len(paths))
+	var wg sync.WaitGroup
+	for i, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
 			continue
 		}
-		src, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return d, err
+		wg.Add(1)
+		go func(i int, p string) {
+			defer wg.Done()
+			src, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			if generatedHeader(src) {
+				return
+			}
+			files[i], errs[i] = parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution)
+		}(i, p)
+	}
+	wg.Wait()
+	for i, p := range paths {
+		if errs[i] != nil {
+			return d, errs[i]
 		}
-		f, err := parser.ParseFile(fset, p, src, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return d, err
-		}
-		if ast.IsGenerated(f) {
+		if files[i] == nil {
 			continue
 		}
-		for _, decl := range f.Decls {
+		for _, decl := range files[i].Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
 				if decl.Recv == nil {
@@ -86,6 +103,27 @@ func parseRuntime(fsys fs.FS, dir string) (runtimeDecls, error) {
 		}
 	}
 	return d, nil
+}
+
+// generatedLine is the comment that marks a generated Go file
+// (https://go.dev/s/generatedcode), as ast.IsGenerated reads it.
+var generatedLine = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+
+// generatedHeader reports whether a line comment before the package clause
+// of src marks it generated, like ast.IsGenerated without parsing.
+func generatedHeader(src []byte) bool {
+	for len(src) > 0 {
+		var line []byte
+		line, src, _ = bytes.Cut(src, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if bytes.HasPrefix(line, []byte("package ")) {
+			return false
+		}
+		if generatedLine.Match(line) {
+			return true
+		}
+	}
+	return false
 }
 
 // receiverName returns T for receivers T, *T, T[P] and *T[P].

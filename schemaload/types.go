@@ -514,11 +514,11 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	t.Format, _ = n.getString("format")
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
-		gp, err := translatePattern(p)
+		gp, not, err := translatePatternNot(p)
 		if err != nil {
 			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
 		}
-		t.GoPattern = gp
+		t.GoPattern, t.GoPatternNot = gp, not
 	}
 	return nil
 }

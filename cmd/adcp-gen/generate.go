@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -19,6 +20,10 @@ func init() {
 	}
 }
 
+// fullGenerations counts the runs that loaded the schemas (tests tell the
+// no-op path from the full one by it).
+var fullGenerations atomic.Int64
+
 // runGenerate implements "adcp-gen generate".
 func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
@@ -28,8 +33,10 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pkg := fs.String("package", "adcperr", "Go package name of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
 	tablesOnly := fs.Bool("tables-only", false, "") // hidden: only the zz_*.go tables (templates/runtime)
+	all := fs.String("all", "", "generate every version folder of DIR (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
+	cache := fs.Bool("cache", true, "do nothing when the record of the previous run shows that the schemas, the generator and the output are unchanged (ADCPGEN_CACHE=off disables it)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: adcp-gen generate -schemas DIR -out DIR [-package NAME] [-check]")
+		fmt.Fprintln(stderr, "usage: adcp-gen generate -schemas DIR -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
 		fs.VisitAll(func(f *flag.Flag) {
 			if f.Usage != "" {
 				fmt.Fprintf(stderr, "  -%s\t%s\n", f.Name, f.Usage)
@@ -39,7 +46,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() > 0 || *schemas == "" || *out == "" {
+	if fs.NArg() > 0 || (*schemas == "") == (*all == "") || *out == "" || (*all != "" && pkgSet(fs)) {
 		fs.Usage()
 		return 2
 	}
@@ -47,43 +54,84 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen generate: %s is not a folder\n", *out)
 		return 2
 	}
+	if *all != "" {
+		return generateAll(*all, *out, *tablesOnly, *check, *cache, stdout, stderr)
+	}
+	return generateOne(*schemas, *out, *pkg, *tablesOnly, *check, *cache, stdout, stderr)
+}
 
-	spec, err := schemaload.Load(*schemas)
+// pkgSet reports whether -package was given.
+func pkgSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "package" })
+	return set
+}
+
+// generateOne generates the package of one spec folder: the no-op path
+// when the record allows it (see generate_cache.go), else load, emit and
+// write (or, with check, diff).
+func generateOne(schemas, out, pkg string, tablesOnly, check, cache bool, stdout, stderr io.Writer) int {
+	o := genOptions{pkg: pkg, tablesOnly: tablesOnly}
+	var err error
+	if o.schemas, err = filepath.Abs(schemas); err != nil {
+		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
+		return 2
+	}
+	if o.out, err = filepath.Abs(out); err != nil {
+		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
+		return 2
+	}
+	if cache && !check {
+		if warnings, ok := upToDate(o); ok {
+			for _, w := range warnings {
+				fmt.Fprintf(stderr, "adcp-gen generate: warning: %s\n", w)
+			}
+			return 0
+		}
+	}
+
+	fullGenerations.Add(1)
+	spec, err := schemaload.Load(schemas)
 	if err != nil {
 		var le *schemaload.Error
 		if errors.As(err, &le) {
 			// Name the file as the user can open it: inside the -schemas folder.
-			loc := schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(*schemas, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}
+			loc := schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(schemas, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}
 			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", loc)
 		} else {
-			fmt.Fprintf(stderr, "adcp-gen generate: %s: %v\n", *schemas, err)
+			fmt.Fprintf(stderr, "adcp-gen generate: %s: %v\n", schemas, err)
 		}
 		return 2
 	}
+	var warnings []string
 	for _, w := range spec.Warnings {
+		warnings = append(warnings, w.String())
 		fmt.Fprintf(stderr, "adcp-gen generate: warning: %s\n", w)
 	}
-	files, err := emit.Files(spec, emit.Options{Package: *pkg, TablesOnly: *tablesOnly})
+	files, err := emit.Files(spec, emit.Options{Package: pkg, TablesOnly: tablesOnly})
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
-	if *check {
-		diff, err := emit.Check(*out, files)
+	if check {
+		diff, err := emit.Check(out, files)
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 			return 2
 		}
 		if diff != "" {
 			fmt.Fprint(stdout, diff)
-			fmt.Fprintf(stderr, "adcp-gen generate: %s is stale (run adcp-gen generate without -check)\n", *out)
+			fmt.Fprintf(stderr, "adcp-gen generate: %s is stale (run adcp-gen generate without -check)\n", out)
 			return 1
 		}
 		return 0
 	}
-	if _, err := emit.Write(*out, files); err != nil {
+	if _, err := emit.Write(out, files); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
+	}
+	if cache {
+		saveRecord(o, spec, warnings, files)
 	}
 	return 0
 }

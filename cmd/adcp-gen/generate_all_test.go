@@ -1,0 +1,83 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGenerateAll generates a folder of versions in one run: each spec
+// folder into its own package, folders without a code vocabulary skipped
+// with a note, other folders ignored; then checks the no-op rerun and
+// -check.
+func TestGenerateAll(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"1.0.0", "3.2.0-beta.5", "3.2.0-rc.1"} {
+		if err := os.Rename(copySchemas(t), filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(root, "1.0.0", "enums", "error-code.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "not-a-spec"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := runCmd("generate", "-all", root, "-out", out)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "1.0.0 skipped") {
+		t.Errorf("no note about the skipped folder:\n%s", stderr)
+	}
+	for _, pkg := range []string{"v3_2_0_beta_5", "v3_2_0_rc_1"} {
+		got := snapshot(t, filepath.Join(out, pkg))
+		if !strings.Contains(got["zz_codes.go"], "\npackage "+pkg+"\n") || got["codec.go"] == "" {
+			t.Errorf("%s: not generated as package %s", pkg, pkg)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 2 {
+		t.Errorf("out holds %d folders, want 2", len(entries))
+	}
+	before := fullGenerations.Load()
+	if code, _, stderr2 := runCmd("generate", "-all", root, "-out", out); code != 0 || stderr2 != stderr {
+		t.Errorf("rerun: exit %d, stderr %q, first %q", code, stderr2, stderr)
+	}
+	if fullGenerations.Load() != before {
+		t.Error("a rerun with nothing changed loaded the schemas")
+	}
+	if code, stdout, _ := runCmd("generate", "-all", root, "-out", out, "-check"); code != 0 || stdout != "" {
+		t.Errorf("-check of fresh output: exit %d, diff %q", code, stdout)
+	}
+	edit(t, filepath.Join(out, "v3_2_0_rc_1", "zz_codes.go"), "\npackage v3_2_0_rc_1\n", "\npackage v3_2_0_rc_1\n\n// edited\n")
+	if code, stdout, _ := runCmd("generate", "-all", root, "-out", out, "-check"); code != 1 || !strings.Contains(stdout, "v3_2_0_rc_1/zz_codes.go") {
+		t.Errorf("-check of stale output: exit %d, diff:\n%s", code, stdout)
+	}
+}
+
+func TestGenerateAllUsage(t *testing.T) {
+	root := t.TempDir()
+	for _, args := range [][]string{
+		{"-all", root, "-schemas", root, "-out", root},
+		{"-all", root, "-package", "x", "-out", root},
+		{"-all", root},
+	} {
+		if code, _, _ := runCmd(append([]string{"generate"}, args...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir()); code != 2 || !strings.Contains(stderr, "no spec folder") {
+		t.Errorf("empty root: exit %d: %s", code, stderr)
+	}
+}
+
+func TestVersionPackage(t *testing.T) {
+	for in, want := range map[string]string{"3.2.0-beta.5": "v3_2_0_beta_5", "3.0.0": "v3_0_0", "x+y": "vx_y"} {
+		if got := versionPackage(in); got != want {
+			t.Errorf("versionPackage(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
