@@ -22,7 +22,7 @@ generate:
 
 ## test: run the tests of every module.
 test:
-	@set -e; for m in $(MODULES); do echo "== go test $$m"; (cd $$m && $(GO) test $(SHORT) ./...); done
+	@set -e; for m in $(MODULES); do echo "== go test $$m"; (cd $$m && $(GO) test -timeout 40m $(SHORT) ./...); done
 
 ## fmt: fail when a Go file is not gofmt-clean.
 fmt:
@@ -48,8 +48,11 @@ drift:
 ## check: everything CI checks.
 check: fmt vet coredeps drift test
 
-## bench: benchmarks beside their baselines, with ratios.
+## bench: benchmarks beside their baselines; benchstat tables and the extraction ratios.
 bench:
+	$(GO) test -run '^$$' -bench '^Benchmark(Extract|ScanValid)' -benchmem -count $(BENCHCOUNT) ./templates/runtime | tee bench-extract.txt
+	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
+	awk -f templates/runtime/testdata/perf/ratios.awk bench-extract.txt
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
 

@@ -15,11 +15,10 @@ import (
 	"unicode/utf8"
 )
 
-// Size limits of transport-errors.md, in UTF-8 bytes of compact JSON written
-// without HTML escaping (see wireJSON).
+// Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
+// written without HTML escaping (see wireJSON). The hard limit on the whole
+// error is MaxErrorSize, checked by Validate: the client's check.
 const (
-	// buildMaxErrorBytes is the size above which clients discard an error.
-	buildMaxErrorBytes = 4096
 	// buildDetailsGuidanceBytes is the size details SHOULD stay under.
 	buildDetailsGuidanceBytes = 500
 	// buildMessageBytes and buildSuggestionBytes are what buyers keep of
@@ -31,12 +30,14 @@ const (
 // Codes the builder has rules for. They are spelled out here, not taken from
 // the generated constants, because a code may not exist in every version.
 const (
-	codeFieldNotPermitted = Code("FIELD_NOT_PERMITTED")
-	codeAccountMoved      = Code("ACCOUNT_MOVED")
-	codeStaleResponse     = Code("STALE_RESPONSE")
-	codeCreativeRejected  = Code("CREATIVE_REJECTED")
-	codeScopeInsufficient = Code("SCOPE_INSUFFICIENT")
-	codeVersionUnsupport  = Code("VERSION_UNSUPPORTED")
+	codeFieldNotPermitted  = Code("FIELD_NOT_PERMITTED")
+	codeAccountMoved       = Code("ACCOUNT_MOVED")
+	codeStaleResponse      = Code("STALE_RESPONSE")
+	codeCreativeRejected   = Code("CREATIVE_REJECTED")
+	codeScopeInsufficient  = Code("SCOPE_INSUFFICIENT")
+	codeVersionUnsupport   = Code("VERSION_UNSUPPORTED")
+	codeConfigurationError = Code("CONFIGURATION_ERROR")
+	codeGovernanceUnavail  = Code("GOVERNANCE_UNAVAILABLE")
 )
 
 // buildSchemaKeywords is the JSON Schema Draft 7 and 2020-12 vocabulary that
@@ -155,8 +156,8 @@ func Build(code Code, message string, opts ...Option) (*Error, []string, error) 
 //   - FIELD_NOT_PERMITTED without field; ACCOUNT_MOVED without
 //     details.current_account; details that are not an object, or details on
 //     a code that carries none (CodeInfo.NoDetails);
-//   - an error whose JSON exceeds 4096 bytes (compact, UTF-8, no HTML
-//     escaping: the measure clients apply).
+//   - an error that Validate, the check clients apply, refuses: over
+//     MaxErrorSize (4096) bytes of JSON, measured as Validate documents.
 func Finalize(e *Error) (*Error, []string, error) {
 	if e == nil {
 		return nil, nil, errors.New("adcperr: nil error")
@@ -168,8 +169,8 @@ func Finalize(e *Error) (*Error, []string, error) {
 	}
 
 	// Code and recovery.
-	if n := utf8.RuneCountInString(string(c.Code)); n == 0 || n > 64 {
-		return fail("code must have 1 to 64 characters")
+	if n := utf8.RuneCountInString(string(c.Code)); n == 0 || n > MaxCodeLength {
+		return fail("code must have 1 to %d characters", MaxCodeLength)
 	}
 	info, known := c.Code.Info()
 	if !known {
@@ -223,13 +224,14 @@ func Finalize(e *Error) (*Error, []string, error) {
 		return fail("field is required: it names the field the caller must drop")
 	}
 
-	// details.
+	// details, decoded once.
 	if bytes.Equal(bytes.TrimSpace(c.Details), []byte("null")) {
 		c.Details = nil
 	}
+	var obj map[string]json.RawMessage
 	if len(c.Details) > 0 {
-		obj, err := buildObject(c.Details)
-		if err != nil {
+		var err error
+		if obj, err = buildObject(c.Details); err != nil {
 			return fail("details: %v", err)
 		}
 		if info.NoDetails {
@@ -241,6 +243,7 @@ func Finalize(e *Error) (*Error, []string, error) {
 				return fail("details: %v", err)
 			}
 			for _, k := range dropped {
+				delete(obj, k)
 				warn = append(warn, fmt.Sprintf("details member %q dropped: %s is a closed shape", k, s.Name))
 			}
 			c.Details = raw
@@ -251,7 +254,6 @@ func Finalize(e *Error) (*Error, []string, error) {
 			warn = append(warn, fmt.Sprintf("details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes))
 		}
 	}
-	obj, _ := buildObject(c.Details)
 	switch c.Code {
 	case codeAccountMoved:
 		if _, ok := obj["current_account"]; !ok {
@@ -259,17 +261,14 @@ func Finalize(e *Error) (*Error, []string, error) {
 		}
 	case codeCreativeRejected:
 		// Accessibility details: field from the first violation's pointer.
-		var v struct {
-			Violations []struct {
-				Pointer *string `json:"pointer"`
-			} `json:"violations"`
-		}
-		if c.Field == "" && json.Unmarshal(c.Details, &v) == nil && len(v.Violations) > 0 && v.Violations[0].Pointer != nil {
-			f, err := PointerToField(*v.Violations[0].Pointer)
-			if err != nil {
-				return fail("details.violations[0].pointer: %v", err)
+		if c.Field == "" {
+			if ptr, ok := buildFirstViolationPointer(obj); ok {
+				f, err := PointerToField(ptr)
+				if err != nil {
+					return fail("details.violations[0].pointer: %v", err)
+				}
+				c.Field = f
 			}
-			c.Field = f
 		}
 	case codeScopeInsufficient:
 		if _, ok := obj["introspection_hint"]; !ok {
@@ -300,8 +299,8 @@ func Finalize(e *Error) (*Error, []string, error) {
 	if err != nil {
 		return fail("%v", err)
 	}
-	if len(raw) > buildMaxErrorBytes {
-		return fail("the error is %d bytes of JSON; clients discard errors over %d", len(raw), buildMaxErrorBytes)
+	if err := buildCheckSize(raw); err != nil {
+		return fail("%w", err)
 	}
 	if err := buildCheckEncoded(raw); err != nil {
 		return fail("%v", err)
@@ -309,11 +308,50 @@ func Finalize(e *Error) (*Error, []string, error) {
 	return &c, warn, nil
 }
 
+// errBuildTooLarge is wrapped by the errors of buildCheckSize.
+var errBuildTooLarge = errors.New("clients would discard the error")
+
+// buildCheckSize refuses an encoded error (raw, from wireJSON, with a code
+// already checked) that clients would discard: it applies Validate, the
+// client's own check, so that seller and client share one measure of the
+// serialized size and one limit (MaxErrorSize).
+//
+// Validate measures the error decoded and encoded again, which is at most
+// three times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
+// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), and
+// everything else keeps its length or shrinks. So an error of up to a third
+// of MaxErrorSize passes without being measured.
+func buildCheckSize(raw []byte) error {
+	if 3*len(raw) <= MaxErrorSize {
+		return nil
+	}
+	if err := Validate(raw); err != nil {
+		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, MaxErrorSize, err)
+	}
+	return nil
+}
+
+// buildFirstViolationPointer returns details.violations[0].pointer of
+// accessibility details, when it is a string.
+func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
+	var v []struct {
+		Pointer *string `json:"pointer"`
+	}
+	if json.Unmarshal(obj["violations"], &v) != nil || len(v) == 0 || v[0].Pointer == nil {
+		return "", false
+	}
+	return *v[0].Pointer, true
+}
+
 // buildCheckEncoded checks the version-dependent members on the encoded
 // error (the runtime may not name their Go types): every issues[] entry has
 // pointer, message and keyword, the pointer is RFC 6901 and the keyword a
 // JSON Schema keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
+	// Without these member names the checks have nothing to look at.
+	if !bytes.Contains(raw, []byte(`"issues"`)) && !bytes.Contains(raw, []byte(`"source"`)) && !bytes.Contains(raw, []byte(`"sdk_id"`)) {
+		return nil
+	}
 	var e struct {
 		Source *string `json:"source"`
 		SDKID  *string `json:"sdk_id"`
@@ -360,7 +398,14 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		if err != nil {
 			return nil, err
 		}
-		raw = b
+		// Encoder output is compact and valid: only its kind is in doubt.
+		switch {
+		case string(b) == "null":
+			return nil, nil
+		case b[0] != '{':
+			return nil, errors.New("must be a JSON object")
+		}
+		return b, nil
 	}
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		return nil, nil

@@ -141,8 +141,9 @@ type Decision struct {
 //   - BILLING_NOT_SUPPORTED is surfaced with a reason chosen by
 //     details.scope (capability: pick from details.supported_billing, or ask
 //     get_adcp_capabilities when it is absent; account: the next value);
-//   - AUTH_INVALID is terminal: escalated (an agent holding a valid
-//     refresh grant may refresh and retry once on its own);
+//   - AUTH_INVALID is escalated whatever its wire recovery: the same
+//     credentials are never re-presented (an agent holding a valid refresh
+//     grant may refresh and retry once: RetryOptions.RefreshCredentials);
 //   - the authorization codes (PERMISSION_DENIED, SCOPE_INSUFFICIENT,
 //     READ_ONLY_SCOPE, FIELD_NOT_PERMITTED) are surfaced, not retried;
 //   - IDEMPOTENCY_IN_FLIGHT is retried with the same idempotency_key;
@@ -164,6 +165,8 @@ func (p Policy) Decide(e *Error, rc RequestContext) Decision {
 		return d.with(ActionEscalateToHuman, "credential in request arguments: never auto-retried (a retry re-logs it); move and rotate it")
 	case e.Code == clientCodeConfigurationError:
 		return d.with(ActionEscalateToHuman, "seller misconfiguration: never auto-retried; tell the seller's operator")
+	case e.Code == clientCodeAuthInvalid:
+		return d.with(ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)")
 	case e.Code == clientCodeAgentSuspended || e.Code == clientCodeAgentBlocked:
 		return d.with(ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act")
 	case e.Code == clientCodePermissionDenied && detailsString(e, "scope") == "agent":

@@ -61,7 +61,7 @@ type codecDecoder struct {
 // members. JSON null gives a decoder with no members (UnmarshalJSON of null
 // is a no-op, as encoding/json expects).
 func codecBegin(data []byte, typeName string) (codecDecoder, error) {
-	if !json.Valid(data) {
+	if !scanValid(data) { // json.Valid's rules (scan.go), without its allocations
 		return codecDecoder{}, fmt.Errorf("adcperr: %s: invalid JSON", typeName)
 	}
 	data = data[codecSkipSpace(data, 0):]
@@ -668,6 +668,17 @@ func (v *codecValidator) maxLength(path, s string, n int) {
 func (v *codecValidator) pattern(path, s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
 		v.add(path, "does not match pattern "+strconv.Quote(re.String()))
+	}
+}
+
+// patternNot checks a pattern with an exclusion, the Go form of a schema
+// pattern "^L(?!$)R": s must match re ("^LR") and must not match not ("^L$").
+func (v *codecValidator) patternNot(path, s string, re, not *regexp.Regexp) {
+	switch {
+	case !re.MatchString(s):
+		v.add(path, "does not match pattern "+strconv.Quote(re.String()))
+	case not.MatchString(s):
+		v.add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
 	}
 }
 

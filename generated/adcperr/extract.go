@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Path names where in a response an AdCP error was found.
@@ -72,74 +71,21 @@ type Extraction struct {
 // JSON-RPC response (its error, or a result that is one of the former). It
 // reports false when the response holds no valid AdCP error (including when
 // it is not JSON at all): the caller falls back to generic error handling.
+//
+// It reads the response in one pass, without building the values it does
+// not need, and allocates nothing when there is no error (fast.go).
 func Extract(response []byte) (Extraction, bool) {
-	return extractFrom(rawJNode(response))
+	return fastExtract(response)
 }
 
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
 // (map[string]any and the values encoding/json decodes into), encoded
-// (json.RawMessage, []byte), or any value encoding/json can encode.
+// (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
+// values are looked up where they are; only the adcp_error found (to
+// validate and decode it) and a text item that must be parsed are encoded
+// or copied.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractFrom(newJNode(response))
-}
-
-// extract runs the detection order over one response.
-func extractFrom(n jnode) (Extraction, bool) {
-	root, ok := n.object()
-	if !ok {
-		return Extraction{}, false
-	}
-	resp := extractUnwrap(root)
-	isError := false
-	if v, ok := resp.get("isError"); ok {
-		isError = v.isTrue()
-	}
-	// 1. MCP structuredContent, only on an error result.
-	if isError {
-		if sc, ok := resp.obj("structuredContent"); ok {
-			if v, ok := extractAdcpError(sc); ok {
-				return extractDecided(PathStructuredContent, v, false)
-			}
-		}
-	}
-	// 2. and 3. A2A data parts: artifacts, then the status message.
-	for _, a := range extractArray(resp, "artifacts") {
-		art, ok := a.object()
-		if !ok {
-			continue
-		}
-		if v, ok := extractPartsError(extractArray(art, "parts")); ok {
-			return extractDecided(PathArtifact, v, false)
-		}
-	}
-	if v, ok := extractPartsError(extractStatusParts(resp)); ok {
-		return extractDecided(PathStatusMessage, v, false)
-	}
-	// 4. JSON-RPC error.data.adcp_error (on the outer response).
-	if e, ok := root.obj("error"); ok {
-		if d, ok := e.obj("data"); ok {
-			if v, ok := extractAdcpError(d); ok {
-				return extractDecided(PathJSONRPCError, v, false)
-			}
-		}
-	}
-	// 5. Text fallback, only on an error result.
-	if isError {
-		for _, item := range extractArray(resp, "content") {
-			o, ok := extractTextJSON(item)
-			if !ok {
-				continue
-			}
-			if v, ok := extractAdcpError(o); ok {
-				return extractDecided(PathTextFallback, v, false)
-			}
-		}
-	}
-	// 6. The payload layer.
-	if v, ok := extractPayloadError(root, resp); ok {
-		return extractDecided(PathPayload, v, !extractFailed(root, resp, isError))
-	}
-	return Extraction{}, false
+	return fastExtractValue(response)
 }
 
 // unwrapResponse returns the response inside a JSON-RPC result and inside
@@ -199,33 +145,6 @@ func extractDataPart(p jnode) (jnode, bool) {
 	return o.get("data")
 }
 
-// partsError returns the adcp_error of the first data part carrying one.
-func extractPartsError(parts []jnode) (jnode, bool) {
-	for _, p := range parts {
-		d, ok := extractDataPart(p)
-		if !ok {
-			continue
-		}
-		if o, ok := d.object(); ok {
-			if v, ok := extractAdcpError(o); ok {
-				return v, true
-			}
-		}
-	}
-	return jnode{}, false
-}
-
-// adcpError returns the adcp_error member of o when it is present and
-// truthy, as the reference code tests it (`o.adcp_error &&`). A path that
-// carries one decides the extraction, valid or not.
-func extractAdcpError(o jobject) (jnode, bool) {
-	v, ok := o.get("adcp_error")
-	if !ok || !v.truthy() {
-		return jnode{}, false
-	}
-	return v, true
-}
-
 // textJSON parses an MCP content item of type "text" as a JSON object.
 func extractTextJSON(item jnode) (jobject, bool) {
 	o, ok := item.object()
@@ -248,76 +167,6 @@ func extractTextJSON(item jnode) (jobject, bool) {
 	return rawJNode([]byte(s)).object()
 }
 
-// payloadError returns payload.errors[0] or errors[0] of the first object
-// that carries one: the MCP structuredContent, the first JSON object of the
-// MCP text items, the A2A data part success extraction would return, then
-// the response itself.
-func extractPayloadError(root, resp jobject) (jnode, bool) {
-	var holders []jobject
-	if sc, ok := resp.obj("structuredContent"); ok {
-		holders = append(holders, sc)
-	}
-	for _, item := range extractArray(resp, "content") {
-		if o, ok := extractTextJSON(item); ok {
-			holders = append(holders, o)
-			break
-		}
-	}
-	if d, _, ok := successA2AData(resp); ok {
-		if o, ok := d.object(); ok {
-			holders = append(holders, o)
-		}
-	}
-	holders = append(holders, resp)
-	if _, ok := root.get("result"); ok {
-		holders = append(holders, root)
-	}
-	for _, h := range holders {
-		if p, ok := h.obj("payload"); ok {
-			if v, ok := extractFirstError(p); ok {
-				return v, true
-			}
-		}
-		if v, ok := extractFirstError(h); ok {
-			return v, true
-		}
-	}
-	return jnode{}, false
-}
-
-// firstError returns errors[0] of o.
-func extractFirstError(o jobject) (jnode, bool) {
-	errs := extractArray(o, "errors")
-	if len(errs) == 0 {
-		return jnode{}, false
-	}
-	return errs[0], true
-}
-
-// failed reports whether a response carries a transport failure marker.
-func extractFailed(root, resp jobject, isError bool) bool {
-	if isError {
-		return true
-	}
-	if _, ok := root.get("error"); ok {
-		return true
-	}
-	switch successA2AState(resp) {
-	case "failed", "rejected":
-		return true
-	}
-	return false
-}
-
-// decided validates the error a path found and decodes it.
-func extractDecided(p Path, v jnode, nonFatal bool) (Extraction, bool) {
-	raw, ok := v.encode()
-	if !ok || Validate(raw) != nil {
-		return Extraction{}, false
-	}
-	return Extraction{Path: p, Raw: raw, Err: extractDecodeError(raw), NonFatal: nonFatal}, true
-}
-
 // ErrNotStructured is the error Validate wraps: the value is not a
 // structured AdCP error, and the client falls back to generic handling.
 var ErrNotStructured = errors.New("adcperr: not a structured AdCP error")
@@ -326,7 +175,8 @@ var ErrNotStructured = errors.New("adcperr: not a structured AdCP error")
 func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStructured, reason) }
 
 // Validate checks an extracted adcp_error the way transport-errors.md asks
-// every client to: it must be a JSON object whose code is a string of 1 to
+// every client to: it must be a JSON object (JSON white space around it is
+// allowed, not other Unicode spaces) whose code is a string of 1 to
 // 64 characters, and whose serialized size is at most 4096 bytes. message is
 // not required at this layer.
 //
@@ -337,42 +187,58 @@ func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStr
 // JSON.stringify; the two agree on ASCII and differ only for non-ASCII text,
 // where ours is the stricter.
 func Validate(raw json.RawMessage) error {
-	raw = bytes.TrimSpace(raw)
+	raw = scanTrim(raw)
 	if len(raw) == 0 || raw[0] != '{' {
 		return extractInvalid("not a JSON object")
 	}
-	// A compact encoding shrinks at most 6 times on re-encoding ("\u0041"
-	// becomes "A"), which bounds the work spent on an oversized object.
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, raw); err != nil {
+	// One pass measures the object and finds its code; an object too
+	// complex for it is measured by decoding and encoding it again.
+	var code []byte // the last code member, as encoding/json keeps it
+	enc, compact, end := scanMeasure(raw, 0, 0, &code)
+	measured := end != scanTooComplex
+	if !measured {
+		if !scanValid(raw) {
+			return extractInvalid("not valid JSON")
+		}
+		compact, code = scanCompactLen(raw), nil
+		it := scanOpen(raw, 0, 0, '{')
+		for it.next() {
+			start := it.pos
+			it.skip()
+			if scanStringIs(it.key, "code") {
+				code = raw[start:it.pos]
+			}
+		}
+	} else if end != len(raw) {
 		return extractInvalid("not valid JSON")
 	}
-	if compact.Len() > 6*MaxErrorSize {
+	// A compact encoding shrinks at most 6 times on re-encoding ("\u0041"
+	// becomes "A"), which bounds the work spent on an oversized object.
+	if compact > 6*MaxErrorSize {
 		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return extractInvalid("not a JSON object")
-	}
-	c, ok := m["code"]
-	if !ok {
+	if code == nil {
 		return extractInvalid("no code")
 	}
-	var code string
-	if len(c) == 0 || c[0] != '"' || json.Unmarshal(c, &code) != nil {
+	if code[0] != '"' {
 		return extractInvalid("code is not a string")
 	}
-	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
+	if n := scanRuneCount(code); n == 0 || n > MaxCodeLength {
 		return extractInvalid("code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters")
 	}
-	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
+	ok := true
+	if !measured {
+		enc, ok = extractSerializedSize(raw)
+	}
+	if !ok || enc > MaxErrorSize {
 		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
 	}
 	return nil
 }
 
 // serializedSize returns the length of raw re-encoded compactly by
-// encoding/json without HTML escaping.
+// encoding/json without HTML escaping, for the objects scanEncodedLen leaves
+// to it.
 func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -389,7 +255,15 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 // lenient member-by-member decoding of the fields the runtime relies on.
 func extractDecodeError(raw json.RawMessage) *Error {
 	e := new(Error)
-	if err := json.Unmarshal(raw, e); err == nil {
+	// raw is valid JSON: decoding it is what the type's own decoder does,
+	// without encoding/json checking it again.
+	var err error
+	if u, ok := any(e).(json.Unmarshaler); ok {
+		err = u.UnmarshalJSON(raw)
+	} else {
+		err = json.Unmarshal(raw, e)
+	}
+	if err == nil {
 		return e
 	}
 	var m map[string]json.RawMessage

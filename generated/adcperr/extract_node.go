@@ -38,9 +38,11 @@ func newJNode(v any) jnode {
 	}
 }
 
-// rawNode wraps encoded JSON, without surrounding white space.
+// rawNode wraps encoded JSON, without surrounding JSON white space (space,
+// tab, line feed, carriage return: what JSON.parse and json.Valid allow, not
+// other Unicode spaces).
 func rawJNode(b []byte) jnode {
-	b = bytes.TrimSpace(b)
+	b = scanTrim(b)
 	if len(b) == 0 {
 		return jnode{}
 	}
@@ -57,9 +59,7 @@ func (n jnode) kind() byte {
 	case nil:
 		return 'n'
 	case map[string]any, map[string]json.RawMessage:
-		if t == nil {
-			return 'n'
-		}
+		// A nil map here is a typed nil in an interface: an (empty) object.
 		return '{'
 	case []any, []json.RawMessage:
 		return '['

@@ -54,6 +54,16 @@ type RetryOptions struct {
 	// for SCOPE_INSUFFICIENT and READ_ONLY_SCOPE: at most 3 attempts, 1–5 s
 	// apart, then the error is surfaced.
 	Disambiguate bool
+	// RefreshCredentials opts in to the one exception AUTH_INVALID allows:
+	// an agent holding a valid OAuth 2.1 refresh grant whose token merely
+	// expired may refresh it silently and retry once. On the first
+	// AUTH_INVALID Retry calls it, then resends with
+	// Attempt.CredentialsRefreshed set; a second AUTH_INVALID is returned
+	// (escalate to a person). It returns an error to decline, for example
+	// when the grant was revoked or the token had not expired: Retry then
+	// returns the AUTH_INVALID error wrapped with it. Nil: AUTH_INVALID is
+	// returned at once.
+	RefreshCredentials func(ctx context.Context) error
 	// Sleep waits d or until ctx is done (default: a timer). Rand returns a
 	// uniform number in [0, 1) (default: math/rand). Tests inject both.
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -75,14 +85,19 @@ type Attempt struct {
 	// ProvideCredentials asks for credentials to be attached (the one
 	// retry after AUTH_REQUIRED on a request that carried none).
 	ProvideCredentials bool
+	// CredentialsRefreshed: RetryOptions.RefreshCredentials succeeded after
+	// an AUTH_INVALID, and this attempt (the only one) carries the new
+	// credentials.
+	CredentialsRefreshed bool
 }
 
 // Retry runs op until it succeeds or Policy.Decide says not to retry:
 // transient errors after their retry_after (never sooner) or the jittered
 // backoff; a BILLING_NOT_PERMITTED_FOR_AGENT once with its suggested
 // billing; an AUTH_REQUIRED once with credentials when the request carried
-// none; SCOPE_INSUFFICIENT / READ_ONLY_SCOPE within the disambiguation
-// budget when opted in. Everything else, and errors that are not *Error, is
+// none; an AUTH_INVALID once after RefreshCredentials, when set;
+// SCOPE_INSUFFICIENT / READ_ONLY_SCOPE within the disambiguation budget when
+// opted in. Everything else, and errors that are not *Error, is
 // returned at once. When attempts or cumulative wait run out the last error
 // is returned wrapped with ErrRetriesExhausted, so a seller that answers
 // transient forever cannot make Retry loop. When ctx ends, Retry returns its
@@ -92,6 +107,7 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 	a := Attempt{Number: 1}
 	creds := o.CredentialsPresented
 	billingTried := false
+	refreshed := false
 	var waited time.Duration
 	for {
 		if err := ctx.Err(); err != nil {
@@ -113,11 +129,15 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		d := o.Policy.Decide(e, RequestContext{CredentialsPresented: creds, SuggestedBillingTried: billingTried})
 		next := Attempt{Number: a.Number + 1, Last: e}
 		var delay time.Duration
+		refresh := false
 		switch {
 		case d.Action == ActionRetry && d.RetryAfter:
 			delay = d.Delay
 		case d.Action == ActionRetry:
 			delay = o.backoff(a.Number)
+		case e.Code == clientCodeAuthInvalid && o.RefreshCredentials != nil && !refreshed:
+			refresh, refreshed = true, true
+			next.CredentialsRefreshed = true
 		case d.Action != ActionSurfaceToCaller:
 			return err
 		case d.SuggestedBilling != "":
@@ -134,6 +154,11 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		}
 		if a.Number >= o.MaxAttempts || waited+delay > o.MaxWait {
 			return fmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
+		}
+		if refresh {
+			if rerr := o.RefreshCredentials(ctx); rerr != nil {
+				return fmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
+			}
 		}
 		if err := o.Sleep(ctx, delay); err != nil {
 			return fmt.Errorf("%w; last error: %w", err, e)

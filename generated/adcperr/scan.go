@@ -4,6 +4,7 @@ package adcperr
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -67,12 +68,14 @@ const (
 	scanHighs = 0x8080808080808080
 )
 
-// scanSpecial reports, for 8 string bytes in x, whether one of them may be a
-// quote, a backslash or a control character (never false when one is).
-func scanSpecial(x uint64) bool {
+// scanSpecial returns, for 8 string bytes in x (the first in the low
+// byte), a mask whose lowest set bit is the high bit of the first quote,
+// backslash or control character; 0 when there is none. (Bits above the
+// lowest may be false alarms: a borrow only runs upwards.)
+func scanSpecial(x uint64) uint64 {
 	q := x ^ ('"' * scanOnes)
 	s := x ^ ('\\' * scanOnes)
-	return ((q-scanOnes)&^q|(s-scanOnes)&^s|(x-0x20*scanOnes)&^x)&scanHighs != 0
+	return ((q-scanOnes)&^q | (s-scanOnes)&^s | (x-0x20*scanOnes)&^x) & scanHighs
 }
 
 // scanString validates the string starting at b[i] (a quote) and returns the
@@ -80,7 +83,13 @@ func scanSpecial(x uint64) bool {
 func scanString(b []byte, i int) int {
 	i++
 	for {
-		for i+8 <= len(b) && !scanSpecial(binary.LittleEndian.Uint64(b[i:])) {
+		// Jump 8 bytes at a time to the next special byte.
+		for i+8 <= len(b) {
+			m := scanSpecial(binary.LittleEndian.Uint64(b[i:]))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 			i += 8
 		}
 		if i >= len(b) {
@@ -264,6 +273,8 @@ func scanValue(b []byte, i, depth int) int {
 			objects &^= 1 << n
 			n++
 			continue
+		case '"':
+			i = scanString(b, i)
 		default:
 			i = scanScalar(b, i)
 		}
@@ -446,57 +457,283 @@ func scanStringIs(lit []byte, s string) bool {
 	return j == len(s)
 }
 
-// scanUnquote appends the valid JSON string literal lit (quotes included),
-// decoded exactly as encoding/json decodes it, to dst: invalid UTF-8 and
-// lone surrogates become U+FFFD.
-func scanUnquote(dst, lit []byte) []byte {
-	body := lit[1 : len(lit)-1]
-	for i := 0; i < len(body); {
-		c := body[i]
-		switch {
-		case c == '\\':
-			i++
-			switch e := body[i]; e {
-			case 'b':
-				dst = append(dst, '\b')
-			case 'f':
-				dst = append(dst, '\f')
-			case 'n':
-				dst = append(dst, '\n')
-			case 'r':
-				dst = append(dst, '\r')
-			case 't':
-				dst = append(dst, '\t')
-			case 'u':
-				r := scanHex4(body, i+1)
-				i += 4
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if i+2 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
-						r2 = scanHex4(body, i+3)
-					}
-					if d := utf16.DecodeRune(r, r2); d != unicode.ReplacementChar {
-						r = d
-						i += 6
-					} else {
-						r = unicode.ReplacementChar
-					}
-				}
-				dst = utf8.AppendRune(dst, r)
-			default:
-				dst = append(dst, e)
-			}
-			i++
-		case c < utf8.RuneSelf:
-			dst = append(dst, c)
-			i++
-		default:
-			r, size := utf8.DecodeRune(body[i:])
-			dst = utf8.AppendRune(dst, r)
-			i += size
+// scanRune decodes the character at body[i] of a valid JSON string literal's
+// body, as encoding/json decodes it: escapes, a surrogate pair as one
+// character, a lone surrogate or a byte of invalid UTF-8 as U+FFFD. It
+// returns the character and the index of the next one.
+func scanRune(body []byte, i int) (rune, int) {
+	c := body[i]
+	if c >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(body[i:])
+		return r, i + size
+	}
+	if c != '\\' {
+		return rune(c), i + 1
+	}
+	switch e := body[i+1]; e {
+	case 'b':
+		return '\b', i + 2
+	case 'f':
+		return '\f', i + 2
+	case 'n':
+		return '\n', i + 2
+	case 'r':
+		return '\r', i + 2
+	case 't':
+		return '\t', i + 2
+	case 'u':
+		r := scanHex4(body, i+2)
+		if !utf16.IsSurrogate(r) {
+			return r, i + 6
+		}
+		r2 := rune(-1)
+		if i+7 < len(body) && body[i+6] == '\\' && body[i+7] == 'u' {
+			r2 = scanHex4(body, i+8)
+		}
+		if d := utf16.DecodeRune(r, r2); d != unicode.ReplacementChar {
+			return d, i + 12
+		}
+		return unicode.ReplacementChar, i + 6
+	default:
+		return rune(e), i + 2
+	}
+}
+
+// scanKeyText returns the text of the valid JSON string literal key, as
+// encoding/json decodes it, for comparing with ASCII names: its bytes when it
+// has no escape, else its decoding into buf; nil, which matches no name,
+// when the decoded text is not ASCII or is longer than buf. Comparing the
+// result in a switch on string(…) does not allocate.
+func scanKeyText(key []byte, buf *[32]byte) []byte {
+	body := key[1 : len(key)-1]
+	plain := true
+	for _, c := range body {
+		if c == '\\' {
+			plain = false
+			break
 		}
 	}
+	if plain {
+		return body
+	}
+	n := 0
+	for i := 0; i < len(body); {
+		var r rune
+		r, i = scanRune(body, i)
+		if r >= utf8.RuneSelf || n == len(buf) {
+			return nil
+		}
+		buf[n] = byte(r)
+		n++
+	}
+	return buf[:n]
+}
+
+// scanUnquote appends the valid JSON string literal lit (quotes included),
+// decoded exactly as encoding/json decodes it, to dst.
+func scanUnquote(dst, lit []byte) []byte {
+	dst, _ = scanUnquoteMax(dst, lit, -1)
 	return dst
+}
+
+// scanUnquoteMax is scanUnquote that gives up (false) as soon as dst grows
+// longer than max bytes, unless max is negative.
+func scanUnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		if max >= 0 && len(dst) > max {
+			return dst, false
+		}
+		if c := body[i]; c != '\\' && c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		var r rune
+		r, i = scanRune(body, i)
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst, max < 0 || len(dst) <= max
+}
+
+// scanRuneCount returns the number of characters of the valid JSON string
+// literal lit, decoded.
+func scanRuneCount(lit []byte) int {
+	body := lit[1 : len(lit)-1]
+	n := 0
+	for i := 0; i < len(body); n++ {
+		_, i = scanRune(body, i)
+	}
+	return n
+}
+
+// scanSameString reports whether two valid JSON string literals decode to
+// the same text.
+func scanSameString(a, b []byte) bool {
+	if string(a) == string(b) {
+		return true
+	}
+	x, y := a[1:len(a)-1], b[1:len(b)-1]
+	i, j := 0, 0
+	for i < len(x) && j < len(y) {
+		var r, s rune
+		r, i = scanRune(x, i)
+		s, j = scanRune(y, j)
+		if r != s {
+			return false
+		}
+	}
+	return i == len(x) && j == len(y)
+}
+
+// scanEncodedRuneLen returns the length of r in a string encoded by
+// encoding/json without HTML escaping.
+func scanEncodedRuneLen(r rune) int {
+	switch {
+	case r == '"' || r == '\\':
+		return 2
+	case r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
+		return 2
+	case r < 0x20:
+		return 6
+	case r < utf8.RuneSelf:
+		return 1
+	case r == '\u2028' || r == '\u2029':
+		return 6
+	}
+	return utf8.RuneLen(r)
+}
+
+// scanEncodedStringLen returns the length of the valid JSON string literal
+// lit once decoded and encoded again by encoding/json, quotes included.
+func scanEncodedStringLen(lit []byte) int {
+	body := lit[1 : len(lit)-1]
+	n := 2
+	for i := 0; i < len(body); {
+		if c := body[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			n++
+			i++
+			continue
+		}
+		var r rune
+		r, i = scanRune(body, i)
+		n += scanEncodedRuneLen(r)
+	}
+	return n
+}
+
+// scanMaxMembers and scanMaxSizeDepth bound the work of scanMeasure, which
+// keeps the members of each object on the stack to drop duplicates.
+const (
+	scanMaxMembers   = 32
+	scanMaxSizeDepth = 32
+)
+
+// scanTooComplex is the end scanMeasure returns for a value it leaves to
+// the caller to measure otherwise.
+const scanTooComplex = -2
+
+// scanMeasure validates the JSON value at b[i] and measures two lengths:
+// enc, its length once decoded into any (numbers as json.Number) and
+// encoded again compactly by encoding/json without HTML escaping (strings
+// re-escaped, numbers as written, of duplicate keys only the last); and
+// compact, its length without white space (json.Compact). When code is not
+// nil, it receives the value of the object's last "code" member. It returns
+// the index past the value, -1 when the value is not valid JSON, or
+// scanTooComplex when an object has more than scanMaxMembers members or the
+// value nests deeper than scanMaxSizeDepth.
+func scanMeasure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
+	switch b[i] {
+	case '"':
+		end = scanString(b, i)
+		if end < 0 {
+			return 0, 0, -1
+		}
+		return scanEncodedStringLen(b[i:end]), end - i, end
+	case '{', '[':
+	default:
+		end = scanScalar(b, i)
+		return end - i, end - i, end
+	}
+	if depth >= scanMaxSizeDepth {
+		return 0, 0, scanTooComplex
+	}
+	if b[i] == '[' {
+		it := scanOpen(b, i, depth, '[')
+		enc, compact = 1, 1
+		for it.next() {
+			e, c, end := scanMeasure(b, it.pos, depth+1, nil)
+			if end < 0 {
+				return 0, 0, end
+			}
+			enc += e + 1 // the element and a comma, or the closing bracket
+			compact += c + 1
+			it.pos = end
+		}
+		if enc == 1 {
+			enc, compact = 2, 2
+		}
+		return enc, compact, it.end()
+	}
+	var keys [scanMaxMembers][]byte
+	var sizes [scanMaxMembers]int
+	k := 0
+	it := scanOpen(b, i, depth, '{')
+	compact = 1
+	for it.next() {
+		if k == scanMaxMembers {
+			return 0, 0, scanTooComplex
+		}
+		start := it.pos
+		e, c, end := scanMeasure(b, it.pos, depth+1, nil)
+		if end < 0 {
+			return 0, 0, end
+		}
+		keys[k], sizes[k] = it.key, e
+		k++
+		compact += len(it.key) + 1 + c + 1
+		it.pos = end
+		if code != nil && scanStringIs(it.key, "code") {
+			*code = b[start:end]
+		}
+	}
+	if end = it.end(); end < 0 {
+		return 0, 0, -1
+	}
+	enc = 1
+	for x := 0; x < k; x++ {
+		dup := false
+		for y := x + 1; y < k && !dup; y++ {
+			dup = scanSameString(keys[x], keys[y])
+		}
+		if !dup {
+			enc += scanEncodedStringLen(keys[x]) + 1 + sizes[x] + 1
+		}
+	}
+	if enc == 1 {
+		enc, compact = 2, 2
+	}
+	return enc, compact, end
+}
+
+// scanCompactLen returns the length of the valid JSON b without the white
+// space outside its strings (json.Compact).
+func scanCompactLen(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			e := scanString(b, i)
+			n += e - i
+			i = e
+		default:
+			n++
+			i++
+		}
+	}
+	return n
 }
 
 // scanPlain reports whether the valid JSON string literal lit decodes to its

@@ -103,7 +103,8 @@ type (
 // e is sent as it is: build it with New or Finalize, or pass an upstream
 // error through unchanged. MCPToolResult refuses an advisory code (it
 // belongs in a successful payload; see SuccessPayloadWithWarnings), a code
-// outside 1..64 characters and an error over 4096 bytes of JSON.
+// outside 1..MaxCodeLength characters and an error Validate refuses (over
+// MaxErrorSize bytes of JSON).
 func MCPToolResult(e *Error, humanText string, opts ...WireOption) ([]byte, error) {
 	c, err := wireFatal(e, opts)
 	if err != nil {
@@ -291,20 +292,21 @@ func wireFatal(e *Error, opts []WireOption) (wireConfig, error) {
 }
 
 // wireCheck refuses what no client would accept as an AdCP error: no error,
-// a code outside 1..64 characters, more than 4096 bytes of JSON.
+// a code outside 1..MaxCodeLength characters, or an encoding that Validate
+// (the client's check, with its measure of MaxErrorSize) refuses.
 func wireCheck(e *Error) error {
 	if e == nil {
 		return errors.New("adcperr: nil error")
 	}
-	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > 64 {
-		return fmt.Errorf("adcperr: code %q must have 1 to 64 characters", e.Code)
+	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > MaxCodeLength {
+		return fmt.Errorf("adcperr: code %q must have 1 to %d characters", e.Code, MaxCodeLength)
 	}
 	raw, err := wireJSON(e)
 	if err != nil {
 		return fmt.Errorf("adcperr: %s: %w", e.Code, err)
 	}
-	if len(raw) > buildMaxErrorBytes {
-		return fmt.Errorf("adcperr: %s: the error is %d bytes of JSON; clients discard errors over %d", e.Code, len(raw), buildMaxErrorBytes)
+	if err := buildCheckSize(raw); err != nil {
+		return fmt.Errorf("adcperr: %s: %w", e.Code, err)
 	}
 	return nil
 }
@@ -317,6 +319,11 @@ func wireCheck(e *Error) error {
 // declare but allows) unless it has a severity already. Warnings never go
 // into adcp_error, so a payload holding adcp_error is refused, as is an
 // errors member that is not an array.
+//
+// STALE_RESPONSE is sent only with a non-empty payload served from cache, so
+// it is refused on an empty payload: one whose members other than errors,
+// context and ext (the echoed request context and extensions, which are not
+// served data) are all null, "", [] or {}.
 func SuccessPayloadWithWarnings(payload any, warnings ...*Error) ([]byte, error) {
 	var raw []byte
 	switch v := payload.(type) {
@@ -341,6 +348,9 @@ func SuccessPayloadWithWarnings(payload any, warnings ...*Error) ([]byte, error)
 	for _, w := range warnings {
 		if err := wireCheck(w); err != nil {
 			return nil, err
+		}
+		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
+			return nil, errors.New("adcperr: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		b, err := wireJSON(w)
 		if err != nil {
@@ -383,6 +393,59 @@ func SuccessPayloadWithWarnings(payload any, warnings ...*Error) ([]byte, error)
 	}
 	out.WriteByte('}')
 	return out.Bytes(), nil
+}
+
+// wireEmptyPayload reports whether a payload carries no data: every member
+// but errors, context and ext is null, "", [] or {} (compact JSON).
+func wireEmptyPayload(members []wireMember) bool {
+	for _, m := range members {
+		switch m.key {
+		case "errors", "context", "ext":
+			continue
+		}
+		switch string(m.value) {
+		case "null", `""`, "[]", "{}":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// HTTPStatus returns the HTTP status code of the response that carries e,
+// for sellers whose transport runs over HTTP:
+//
+//   - CONFIGURATION_ERROR: 500 Internal Server Error, and
+//     GOVERNANCE_UNAVAILABLE: 503 Service Unavailable. These two are system
+//     failures for which sellers must flip every transport failure marker:
+//     HTTP 5xx, MCP isError: true (MCPToolResult), A2A task state "failed"
+//     (A2AFailedTask), with the error in both adcp_error and the payload's
+//     errors[].
+//   - Every other error: 200 OK. AdCP errors are application-layer errors:
+//     a tool-level error (MCPToolResult, A2AFailedTask) rides a successful
+//     HTTP response and is told apart by isError or the task state; an
+//     advisory rides a successful payload (SuccessPayloadWithWarnings).
+//   - The reserved JSON-RPC rejections (JSONRPCError: RATE_LIMITED,
+//     AUTH_MISSING, SERVICE_UNAVAILABLE) are 200 too: a JSON-RPC error is a
+//     normal HTTP response, and MCP clients such as the go-sdk one discard
+//     the body of a 429, 500, 502, 503 or 504, so the adcp_error would never
+//     reach the buyer (the mcpsdk adapter's WriteHTTPRejection answers 200).
+//   - nil: 200 OK.
+//
+// Clients that drop the body of a 5xx (the go-sdk MCP client does) see only
+// the status for the two system failures; the status alone then tells them
+// the seller failed, which is what these codes require.
+func HTTPStatus(e *Error) int {
+	if e == nil {
+		return 200
+	}
+	switch e.Code {
+	case codeConfigurationError:
+		return 500
+	case codeGovernanceUnavail:
+		return 503
+	}
+	return 200
 }
 
 // wireAppendArray writes the compact JSON array arr with items appended.

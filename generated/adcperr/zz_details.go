@@ -1310,10 +1310,17 @@ func (x *SLAWindow) Validate() error {
 	return v.result("SLAWindow")
 }
 
-// validate does not check pattern "^P(?!$)(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$": Go regexp cannot express it.
-// validate does not check pattern "^P(?!$)(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$": Go regexp cannot express it.
+// validate appends the violations of x, at path, to v.
 func (x *SLAWindow) validate(v *codecValidator, path string) {
 	v.extra(path, x.Extra, membersSLAWindow, true)
+	if x.codec.emit(0, false, x.ResponseMax != "") {
+		p := path + "/response_max"
+		v.patternNot(p, string(x.ResponseMax), detailsPattern10, detailsPattern11)
+	}
+	if x.codec.emit(1, false, x.CompletionMax != "") {
+		p := path + "/completion_max"
+		v.patternNot(p, string(x.CompletionMax), detailsPattern10, detailsPattern11)
+	}
 }
 
 // AgentPermissionDeniedDetails is the object of error-details/agent-permission-denied.json. It is closed: members it does not declare are rejected.
@@ -3110,7 +3117,7 @@ func (x *VersionUnsupportedDetails) validate(v *codecValidator, path string) {
 	v.extra(path, x.Extra, membersVersionUnsupportedDetails, false)
 	if x.codec.emit(0, false, x.AdCPVersion != "") {
 		p := path + "/adcp_version"
-		v.pattern(p, string(x.AdCPVersion), detailsPattern10)
+		v.pattern(p, string(x.AdCPVersion), detailsPattern12)
 	}
 	if x.AdCPMajorVersion != nil {
 		p := path + "/adcp_major_version"
@@ -3122,7 +3129,7 @@ func (x *VersionUnsupportedDetails) validate(v *codecValidator, path string) {
 		v.minItems(p, len(x.SupportedVersions), 1)
 		for i0 := range x.SupportedVersions {
 			p0 := p + "/" + strconv.Itoa(i0)
-			v.pattern(p0, string(x.SupportedVersions[i0]), detailsPattern10)
+			v.pattern(p0, string(x.SupportedVersions[i0]), detailsPattern12)
 		}
 	} else {
 		v.missing(path, "supported_versions", x.Extra)
@@ -3136,7 +3143,7 @@ func (x *VersionUnsupportedDetails) validate(v *codecValidator, path string) {
 	}
 	if x.codec.emit(4, false, x.BuildVersion != "") {
 		p := path + "/build_version"
-		v.pattern(p, string(x.BuildVersion), detailsPattern11)
+		v.pattern(p, string(x.BuildVersion), detailsPattern13)
 	}
 }
 
@@ -3644,6 +3651,8 @@ var (
 	detailsPattern7  = regexp.MustCompile("^[a-z0-9_]+$")
 	detailsPattern8  = regexp.MustCompile("^[A-Z]{2}$")
 	detailsPattern9  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern10 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern11 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern10 = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern11 = regexp.MustCompile("^P$")
+	detailsPattern12 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern13 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )
