@@ -376,7 +376,13 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 	} else {
 		f.Comment("kept raw in Extra, as are undeclared members.")
 	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(grp *jen.Group) {
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.If(jen.Err().Op(":=").Id("codecCheck").Call(jen.Id("data"), jen.Lit(t.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("x").Dot("decodeValid").Call(jen.Id("data"))),
+	)
+	f.Line()
+	f.Comment("decodeValid is UnmarshalJSON for data already known to be valid JSON.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeValid").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(grp *jen.Group) {
 		grp.List(jen.Id("d"), jen.Err()).Op(":=").Id("codecBegin").Call(jen.Id("data"), jen.Lit(t.GoName))
 		grp.If(jen.Err().Op("!=").Nil().Op("||").Id("d").Dot("null")).Block(jen.Return(jen.Err()))
 		grp.Op("*").Id("x").Op("=").Id(t.GoName).Values()

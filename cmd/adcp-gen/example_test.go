@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	adcperr "github.com/adcp-gen/adcp-gen/templates/runtime"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 func runExampleCmd(args ...string) (stdout, stderr string, code int) {

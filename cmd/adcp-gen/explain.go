@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	adcperr "github.com/adcp-gen/adcp-gen/templates/runtime"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 func init() {

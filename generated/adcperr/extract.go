@@ -250,20 +250,15 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	return len(b), ok
 }
 
-// decodeError decodes a validated error object into *Error with
-// json.Unmarshal, falling back, should that fail on an ill-typed member, to a
-// lenient member-by-member decoding of the fields the runtime relies on.
+// extractDecodeError decodes a validated error object into *Error with the
+// generated decoder, falling back, should that refuse it (a closed error
+// type with an undeclared member), to a lenient member-by-member decoding of
+// the fields the runtime relies on.
 func extractDecodeError(raw json.RawMessage) *Error {
 	e := new(Error)
-	// raw is valid JSON: decoding it is what the type's own decoder does,
-	// without encoding/json checking it again.
-	var err error
-	if u, ok := any(e).(json.Unmarshaler); ok {
-		err = u.UnmarshalJSON(raw)
-	} else {
-		err = json.Unmarshal(raw, e)
-	}
-	if err == nil {
+	// raw is valid JSON (the extractor checked it): decode it without
+	// checking it again.
+	if e.decodeValid(raw) == nil {
 		return e
 	}
 	var m map[string]json.RawMessage

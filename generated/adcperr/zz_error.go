@@ -123,6 +123,14 @@ func (x Error) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *Error) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "Error"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *Error) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "Error")
 	if err != nil || d.null {
 		return err
@@ -274,6 +282,14 @@ func (x Issue) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *Issue) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "Issue"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *Issue) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "Issue")
 	if err != nil || d.null {
 		return err
@@ -368,6 +384,14 @@ func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *IssueDiscriminator) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "IssueDiscriminator"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *IssueDiscriminator) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "IssueDiscriminator")
 	if err != nil || d.null {
 		return err

@@ -55,13 +55,27 @@ type codecDecoder struct {
 	null    bool // the input was null
 }
 
-// codecBegin validates data as one JSON object and returns a decoder over its
-// members. JSON null gives a decoder with no members (UnmarshalJSON of null
-// is a no-op, as encoding/json expects).
-func codecBegin(data []byte, typeName string) (codecDecoder, error) {
-	if !scanValid(data) { // json.Valid's rules (scan.go), without its allocations
-		return codecDecoder{}, fmt.Errorf("adcperr: %s: invalid JSON", typeName)
+// codecValidDecoder is implemented by every generated struct: decodeValid is
+// its UnmarshalJSON for data already known to be valid JSON. UnmarshalJSON
+// checks the input once (codecCheck) and nested members, sub-slices of
+// checked input, are decoded without checking them again.
+type codecValidDecoder interface {
+	decodeValid(data []byte) error
+}
+
+// codecCheck reports data that is not valid JSON, by json.Valid's rules
+// (scan.go) without its allocations.
+func codecCheck(data []byte, typeName string) error {
+	if !scanValid(data) {
+		return fmt.Errorf("adcperr: %s: invalid JSON", typeName)
 	}
+	return nil
+}
+
+// codecBegin returns a decoder over the members of data, which is valid
+// JSON. JSON null gives a decoder with no members (UnmarshalJSON of null is
+// a no-op, as encoding/json expects).
+func codecBegin(data []byte, typeName string) (codecDecoder, error) {
 	data = data[codecSkipSpace(data, 0):]
 	if bytes.HasPrefix(data, []byte("null")) {
 		return codecDecoder{null: true}, nil
@@ -270,7 +284,7 @@ func codecRaw(d *codecDecoder, bit uint, dst *json.RawMessage) {
 // codecObject decodes a nested generated struct held by value.
 func codecObject[T any, P interface {
 	*T
-	json.Unmarshaler
+	codecValidDecoder
 }](d *codecDecoder, bit uint, dst *T) {
 	d.known(bit)
 	var zero T
@@ -285,7 +299,7 @@ func codecObject[T any, P interface {
 // codecObjectPtr decodes a nested generated struct held by pointer.
 func codecObjectPtr[T any, P interface {
 	*T
-	json.Unmarshaler
+	codecValidDecoder
 }](d *codecDecoder, bit uint, dst **T) {
 	d.known(bit)
 	*dst = nil
@@ -352,12 +366,12 @@ func codecElemBool(v []byte) (bool, bool) {
 
 func codecElemObject[T any, P interface {
 	*T
-	json.Unmarshaler
+	codecValidDecoder
 }](v []byte, dst *T) bool {
 	if len(v) == 0 || v[0] != '{' {
 		return false
 	}
-	return P(dst).UnmarshalJSON(v) == nil
+	return P(dst).decodeValid(v) == nil
 }
 
 func codecElemSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
@@ -410,7 +424,7 @@ func codecSliceRaw(v []byte, dst *json.RawMessage) bool {
 
 func codecSliceObject[T any, P interface {
 	*T
-	json.Unmarshaler
+	codecValidDecoder
 }](v []byte, dst *T) bool {
 	return codecElemObject[T, P](v, dst)
 }

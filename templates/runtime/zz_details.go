@@ -83,6 +83,14 @@ func (x AccessibilityViolationDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AccessibilityViolationDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AccessibilityViolationDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AccessibilityViolationDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AccessibilityViolationDetails")
 	if err != nil || d.null {
 		return err
@@ -194,6 +202,14 @@ func (x AccessibilityViolation) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AccessibilityViolation) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AccessibilityViolation"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AccessibilityViolation) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AccessibilityViolation")
 	if err != nil || d.null {
 		return err
@@ -346,6 +362,14 @@ func (x AccountMovedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AccountMovedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AccountMovedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AccountMovedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AccountMovedDetails")
 	if err != nil || d.null {
 		return err
@@ -424,6 +448,14 @@ func (x CanonicalAccountRefVariant1) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *CanonicalAccountRefVariant1) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "CanonicalAccountRefVariant1"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *CanonicalAccountRefVariant1) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "CanonicalAccountRefVariant1")
 	if err != nil || d.null {
 		return err
@@ -522,6 +554,14 @@ func (x CanonicalAccountRefVariant2) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *CanonicalAccountRefVariant2) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "CanonicalAccountRefVariant2"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *CanonicalAccountRefVariant2) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "CanonicalAccountRefVariant2")
 	if err != nil || d.null {
 		return err
@@ -636,6 +676,14 @@ func (x BrandKey) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *BrandKey) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "BrandKey"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *BrandKey) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "BrandKey")
 	if err != nil || d.null {
 		return err
@@ -730,6 +778,14 @@ func (x OperatorUnit) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *OperatorUnit) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "OperatorUnit"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *OperatorUnit) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "OperatorUnit")
 	if err != nil || d.null {
 		return err
@@ -813,6 +869,14 @@ func (x AccountSetupRequiredDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AccountSetupRequiredDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AccountSetupRequiredDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AccountSetupRequiredDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AccountSetupRequiredDetails")
 	if err != nil || d.null {
 		return err
@@ -898,6 +962,14 @@ func (x ActionNotAllowedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *ActionNotAllowedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "ActionNotAllowedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *ActionNotAllowedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "ActionNotAllowedDetails")
 	if err != nil || d.null {
 		return err
@@ -1129,6 +1201,14 @@ func (x MediaBuyAvailableAction) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *MediaBuyAvailableAction) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "MediaBuyAvailableAction"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *MediaBuyAvailableAction) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "MediaBuyAvailableAction")
 	if err != nil || d.null {
 		return err
@@ -1283,6 +1363,14 @@ func (x SLAWindow) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *SLAWindow) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "SLAWindow"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *SLAWindow) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "SLAWindow")
 	if err != nil || d.null {
 		return err
@@ -1370,6 +1458,14 @@ func (x AgentPermissionDeniedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *AgentPermissionDeniedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AgentPermissionDeniedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AgentPermissionDeniedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AgentPermissionDeniedDetails")
 	if err != nil || d.null {
 		return err
@@ -1473,6 +1569,14 @@ func (x AudienceTooSmallDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AudienceTooSmallDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AudienceTooSmallDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AudienceTooSmallDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AudienceTooSmallDetails")
 	if err != nil || d.null {
 		return err
@@ -1569,6 +1673,14 @@ func (x AuthorizationRequiredDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *AuthorizationRequiredDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "AuthorizationRequiredDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *AuthorizationRequiredDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "AuthorizationRequiredDetails")
 	if err != nil || d.null {
 		return err
@@ -1728,6 +1840,14 @@ func (x DownstreamConnectionRequirement) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *DownstreamConnectionRequirement) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "DownstreamConnectionRequirement"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *DownstreamConnectionRequirement) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "DownstreamConnectionRequirement")
 	if err != nil || d.null {
 		return err
@@ -1941,6 +2061,14 @@ func (x DownstreamConnectionRequirementResourceRef) MarshalJSON() ([]byte, error
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *DownstreamConnectionRequirementResourceRef) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "DownstreamConnectionRequirementResourceRef"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *DownstreamConnectionRequirementResourceRef) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "DownstreamConnectionRequirementResourceRef")
 	if err != nil || d.null {
 		return err
@@ -2034,6 +2162,14 @@ func (x BillingNotPermittedForAgentDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra. An undeclared member is an error.
 func (x *BillingNotPermittedForAgentDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "BillingNotPermittedForAgentDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *BillingNotPermittedForAgentDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "BillingNotPermittedForAgentDetails")
 	if err != nil || d.null {
 		return err
@@ -2145,6 +2281,14 @@ func (x BillingNotSupportedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *BillingNotSupportedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "BillingNotSupportedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *BillingNotSupportedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "BillingNotSupportedDetails")
 	if err != nil || d.null {
 		return err
@@ -2249,6 +2393,14 @@ func (x BudgetTooLowDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *BudgetTooLowDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "BudgetTooLowDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *BudgetTooLowDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "BudgetTooLowDetails")
 	if err != nil || d.null {
 		return err
@@ -2325,6 +2477,14 @@ func (x ConflictDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *ConflictDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "ConflictDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *ConflictDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "ConflictDetails")
 	if err != nil || d.null {
 		return err
@@ -2412,6 +2572,14 @@ func (x CreativeRejectedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *CreativeRejectedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "CreativeRejectedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *CreativeRejectedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "CreativeRejectedDetails")
 	if err != nil || d.null {
 		return err
@@ -2494,6 +2662,14 @@ func (x PolicyViolationDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *PolicyViolationDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "PolicyViolationDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *PolicyViolationDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "PolicyViolationDetails")
 	if err != nil || d.null {
 		return err
@@ -2583,6 +2759,14 @@ func (x RateLimitedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *RateLimitedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "RateLimitedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *RateLimitedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "RateLimitedDetails")
 	if err != nil || d.null {
 		return err
@@ -2707,6 +2891,14 @@ func (x StaleResponseDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *StaleResponseDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "StaleResponseDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *StaleResponseDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "StaleResponseDetails")
 	if err != nil || d.null {
 		return err
@@ -2807,6 +2999,14 @@ func (x StaleResponseDetailsUpstream) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *StaleResponseDetailsUpstream) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "StaleResponseDetailsUpstream"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *StaleResponseDetailsUpstream) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "StaleResponseDetailsUpstream")
 	if err != nil || d.null {
 		return err
@@ -2884,6 +3084,14 @@ func (x StaleResponseDetailsOriginalError) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *StaleResponseDetailsOriginalError) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "StaleResponseDetailsOriginalError"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *StaleResponseDetailsOriginalError) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "StaleResponseDetailsOriginalError")
 	if err != nil || d.null {
 		return err
@@ -2959,6 +3167,14 @@ func (x UnsupportedRefinementDimensionDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *UnsupportedRefinementDimensionDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "UnsupportedRefinementDimensionDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *UnsupportedRefinementDimensionDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "UnsupportedRefinementDimensionDetails")
 	if err != nil || d.null {
 		return err
@@ -3079,6 +3295,14 @@ func (x VersionUnsupportedDetails) MarshalJSON() ([]byte, error) {
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
 func (x *VersionUnsupportedDetails) UnmarshalJSON(data []byte) error {
+	if err := codecCheck(data, "VersionUnsupportedDetails"); err != nil {
+		return err
+	}
+	return x.decodeValid(data)
+}
+
+// decodeValid is UnmarshalJSON for data already known to be valid JSON.
+func (x *VersionUnsupportedDetails) decodeValid(data []byte) error {
 	d, err := codecBegin(data, "VersionUnsupportedDetails")
 	if err != nil || d.null {
 		return err
