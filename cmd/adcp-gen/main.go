@@ -1,7 +1,8 @@
 // Command adcp-gen generates a self-contained Go package for the AdCP error
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
-//	adcp-gen generate -schemas DIR -out DIR -package NAME [-check]
+//	adcp-gen generate -schemas DIR -out DIR -package NAME [-check] [-cache=false]
+//	adcp-gen generate -all DIR -out DIR [-check]
 //	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
 //	                 [-suggestion S] [-details JSON] [-recovery R] [-text T]
