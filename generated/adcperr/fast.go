@@ -100,28 +100,8 @@ type fastRoot struct {
 	rpc       fastHolder // error.data
 }
 
-// kind returns the first byte of the value's JSON encoding, as jnode.kind.
-func (v fastVal) kind() byte {
-	if v.raw != nil {
-		return v.raw[0]
-	}
-	switch t := v.val.(type) {
-	case nil:
-		return 'n'
-	case map[string]any, map[string]json.RawMessage:
-		return '{'
-	case []any, []json.RawMessage:
-		return '['
-	case string:
-		return '"'
-	case bool:
-		if t {
-			return 't'
-		}
-		return 'f'
-	}
-	return '0'
-}
+// kind returns the first byte of the value's JSON encoding (jsonKind).
+func (v fastVal) kind() byte { return jsonKind(v.raw, v.val) }
 
 // isTrue reports whether the value is present and the literal true.
 func (v fastVal) isTrue() bool { return v.set && v.kind() == 't' }

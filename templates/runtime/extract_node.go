@@ -49,11 +49,15 @@ func rawJNode(b []byte) jnode {
 
 // kind returns the first byte of the value's JSON encoding: '{', '[', '"',
 // 't', 'f', 'n', or a number's first character.
-func (n jnode) kind() byte {
-	if n.raw != nil {
-		return n.raw[0]
+func (n jnode) kind() byte { return jsonKind(n.raw, n.val) }
+
+// jsonKind returns the first byte of the JSON encoding of a value held
+// either encoded (raw, when not nil) or decoded (val).
+func jsonKind(raw []byte, val any) byte {
+	if raw != nil {
+		return raw[0]
 	}
-	switch t := n.val.(type) {
+	switch t := val.(type) {
 	case nil:
 		return 'n'
 	case map[string]any, map[string]json.RawMessage:
