@@ -1,7 +1,8 @@
 // Package gotype names the Go type the generated package gives a schema field,
 // for reports and documentation (specdiff, catalog). It mirrors the rule emit
-// applies when it declares struct fields (emit/types.go, members and goType):
-// keep the two in step.
+// applies when it declares struct fields (emit/types.go, members and goType);
+// emit's TestGoTypeAgreesWithEmit fails when the two disagree on any field of
+// any spec version.
 package gotype
 
 import "github.com/adcp-gen/adcp-gen/schemaload"
