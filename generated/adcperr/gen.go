@@ -4,3 +4,4 @@ package adcperr
 // other file of this folder is rewritten by go generate.
 
 //go:generate go run ../../cmd/adcp-gen generate -schemas ../../schemas -out . -package adcperr
+//go:generate go run ../../cmd/adcp-gen docs -schemas ../../schemas -out CATALOGUE.md
