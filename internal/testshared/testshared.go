@@ -13,11 +13,11 @@ import (
 // Root returns the shared folder: $ADCP_SHARED when set, else ../shared beside
 // the module root. It returns "" when the folder does not exist.
 func Root() string {
-	if d := os.Getenv("ADCP_SHARED"); d != "" {
-		return d
+	root := os.Getenv("ADCP_SHARED")
+	if root == "" {
+		_, file, _, _ := runtime.Caller(0)
+		root = filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
 	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
 	if st, err := os.Stat(root); err == nil && st.IsDir() {
 		return root
 	}

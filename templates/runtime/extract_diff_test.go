@@ -77,7 +77,9 @@ func vectorResponses(t testing.TB) [][]byte {
 	}
 	if root := testshared.Root(); root != "" {
 		for _, f := range []string{"transport-error-mapping.json", "mcp-response-extraction.json", "a2a-response-extraction.json"} {
-			files = append(files, filepath.Join(root, "test-vectors", f))
+			if p := filepath.Join(root, "test-vectors", f); fileExists(p) {
+				files = append(files, p)
+			}
 		}
 	}
 	var out [][]byte
@@ -104,6 +106,12 @@ func vectorResponses(t testing.TB) [][]byte {
 		}
 	}
 	return out
+}
+
+// fileExists reports whether a regular file is at p.
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // diffEdgeCases are inputs written to probe where a hand-written scanner
