@@ -53,9 +53,9 @@ type fastHolder struct {
 
 // fastParts is what a parts array of A2A parts holds.
 type fastParts struct {
-	hit   fastVal    // the truthy adcp_error of the first data part with one
-	first fastHolder // the data of the first data part whose data is an object
-	last  fastHolder // the data of the last one
+	hit  fastVal    // the truthy adcp_error of the first data part with one
+	data fastHolder // the data of the first data part whose data is an object
+	last bool       // data is the last such part's instead (set by the caller)
 }
 
 // fastArtifacts is what an A2A artifacts array holds.
@@ -238,10 +238,9 @@ func (p *fastParts) add(kind fastVal, data *fastHolder) {
 	if !data.ok || kind.set && !kind.is("data") {
 		return
 	}
-	if !p.first.ok {
-		p.first = *data
+	if p.last || !p.data.ok {
+		p.data = *data
 	}
-	p.last = *data
 	if !p.hit.set && data.adcpErr.truthy() {
 		p.hit = data.adcpErr
 	}
@@ -249,7 +248,7 @@ func (p *fastParts) add(kind fastVal, data *fastHolder) {
 
 // fastRawParts records the parts array at b[i].
 func fastRawParts(b []byte, i, depth int, p *fastParts) int {
-	*p = fastParts{}
+	*p = fastParts{last: p.last}
 	if b[i] != '[' {
 		return scanValue(b, i, depth)
 	}
@@ -287,7 +286,7 @@ func (a *fastArtifacts) add(first bool, parts *fastParts) {
 		a.hit = parts.hit
 	}
 	if first {
-		a.art0 = parts.last
+		a.art0 = parts.data
 	}
 }
 
@@ -303,7 +302,7 @@ func fastRawArtifacts(b []byte, i, depth int, a *fastArtifacts) int {
 			it.skip()
 			continue
 		}
-		var parts fastParts
+		parts := fastParts{last: true} // artifacts[0] selects its last part
 		art := scanOpen(b, it.pos, it.depth, '{')
 		for art.next() {
 			if scanStringIs(art.key, "parts") {
@@ -605,11 +604,11 @@ func fastValHolder(v any, h *fastHolder) {
 }
 
 func fastValParts(v any, p *fastParts) {
-	*p = fastParts{}
+	*p = fastParts{last: p.last}
 	switch t := fastNorm(v).(type) {
 	case json.RawMessage:
 		if !fastEmbedded(t, fastRawParts(t, 0, 0, p)) {
-			*p = fastParts{}
+			*p = fastParts{last: p.last}
 		}
 	default:
 		l, _ := fastListOf(t)
@@ -689,7 +688,7 @@ func fastValArtifacts(v any, a *fastArtifacts) {
 			if !isObj {
 				continue
 			}
-			var parts fastParts
+			parts := fastParts{last: true} // artifacts[0] selects its last part
 			if found {
 				fastValParts(x, &parts)
 			}
@@ -1036,18 +1035,21 @@ func fastKnownState(s string) string {
 }
 
 // fastA2AData returns the data part success extraction selects
-// (successA2AData).
-func fastA2AData(r *fastResp, state string) (fastHolder, bool) {
+// (successA2AData), or nil.
+func fastA2AData(r *fastResp, state string) *fastHolder {
 	switch state {
 	case "completed", "failed", "canceled", "rejected":
 		if r.arts.art0.ok {
-			return r.arts.art0, true
+			return &r.arts.art0
 		}
 	case "working", "submitted", "input-required", "auth-required":
 	default:
-		return fastHolder{}, false
+		return nil
 	}
-	return r.status.parts.first, r.status.parts.first.ok
+	if r.status.parts.data.ok {
+		return &r.status.parts.data
+	}
+	return nil
 }
 
 // fastDecided validates the error a path found and decodes it.
@@ -1121,11 +1123,7 @@ func fastDecide(root *fastRoot, texts *fastTexts) (Extraction, bool) {
 			}
 		}
 	}
-	var data fastHolder
-	if d, ok := fastA2AData(resp, state); ok {
-		data = d
-		holders[2] = &data
-	}
+	holders[2] = fastA2AData(resp, state)
 	if root.hasResult {
 		holders[4] = &root.self
 	}

@@ -25,12 +25,11 @@ const scanMaxDepth = 10000
 // JSON white space.
 func scanSpace(b []byte, i int) int {
 	for i < len(b) {
-		switch b[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
+		// One comparison for the common case, a byte above the space.
+		if c := b[i]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 			return i
 		}
+		i++
 	}
 	return i
 }
@@ -85,9 +84,12 @@ func scanString(b []byte, i int) int {
 	for {
 		// Jump 8 bytes at a time to the next special byte.
 		for i+8 <= len(b) {
-			m := scanSpecial(binary.LittleEndian.Uint64(b[i:]))
+			m := scanSpecial(binary.LittleEndian.Uint64(b[i : i+8]))
 			if m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
+				if b[i] == '"' {
+					return i + 1 // the common case: no escape
+				}
 				break
 			}
 			i += 8
@@ -234,8 +236,11 @@ func scanKey(b []byte, i int) int {
 // recursion for up to 64 nested levels, with one recursive call per further
 // 64 levels.
 func scanValue(b []byte, i, depth int) int {
+	// (The shifts take n&63 so that they need no range checks: n is below
+	// 64 where a container opens, and at most 64 where one closes.)
 	var objects uint64 // bit n: the open container n is an object
 	n := 0             // open containers
+	object := false    // the innermost open container is an object
 	for {
 		if i >= len(b) {
 			return -1
@@ -258,10 +263,10 @@ func scanValue(b []byte, i, depth int) int {
 					i++
 					break
 				}
-				objects |= 1 << n
+				objects |= 1 << (n & 63)
 				n++
-				i = scanKey(b, i)
-				if i < 0 {
+				object = true
+				if i = scanKey(b, i); i < 0 {
 					return -1
 				}
 				continue
@@ -270,8 +275,9 @@ func scanValue(b []byte, i, depth int) int {
 				i++
 				break
 			}
-			objects &^= 1 << n
+			objects &^= 1 << (n & 63)
 			n++
+			object = false
 			continue
 		case '"':
 			i = scanString(b, i)
@@ -290,7 +296,6 @@ func scanValue(b []byte, i, depth int) int {
 			if i >= len(b) {
 				return -1
 			}
-			object := objects>>(n-1)&1 == 1
 			if c := b[i]; c == ',' {
 				i = scanSpace(b, i+1)
 				if object {
@@ -302,6 +307,7 @@ func scanValue(b []byte, i, depth int) int {
 			} else if object && c == '}' || !object && c == ']' {
 				i++
 				n--
+				object = n > 0 && objects>>((n-1)&63)&1 == 1
 				continue
 			}
 			return -1
