@@ -3,7 +3,6 @@
 package adcperr
 
 import (
-	"bytes"
 	"encoding/json"
 )
 
@@ -235,13 +234,9 @@ func (n jnode) encode() (json.RawMessage, bool) {
 	return extractEncodeCompact(n.val)
 }
 
-// encodeCompact encodes v as compact JSON without HTML escaping.
+// extractEncodeCompact encodes v as compact JSON without HTML escaping
+// (wireJSON, the one encoding the seller side measures too).
 func extractEncodeCompact(v any) (json.RawMessage, bool) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, false
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), true
+	b, err := wireJSON(v)
+	return b, err == nil
 }
