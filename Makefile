@@ -16,9 +16,11 @@ MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \;
 
 all: check
 
-## generate: rebuild every generated file from schemas/ (go generate ./...).
+## generate: rebuild every generated file from schemas/ (go generate, in the
+## core module and in the runtime module, whose tests use the same vocabulary).
 generate:
 	$(GO) generate ./...
+	cd adcp && $(GO) generate ./...
 
 ## test: run the tests of every module.
 test:
@@ -34,25 +36,28 @@ vet:
 	@set -e; for m in $(MODULES); do echo "== go vet $$m"; (cd $$m && $(GO) vet ./...); done
 	$(GO) run golang.org/x/tools/go/analysis/passes/nilness/cmd/nilness ./...
 
-## coredeps: the core module's dependency graph holds no SDK module.
+## coredeps: the core module's dependency graph holds no SDK module, and the
+## runtime module's holds nothing but itself (standard library only).
 coredeps:
 	@if $(GO) list -m all | grep -E 'modelcontextprotocol|a2aproject|mark3labs'; then \
 	  echo "the core module must not depend on an SDK module"; exit 1; fi
+	@if [ "$$(cd adcp && $(GO) list -m all)" != "github.com/adcp-gen/adcp-gen/adcp" ]; then \
+	  echo "the runtime module must have no requirements"; (cd adcp && $(GO) list -m all); exit 1; fi
 
 ## drift: fail when a generated file is stale.
 drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
-	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out templates/runtime -package adcperr -tables-only -check
+	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
 
-## check: everything CI checks.
+## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test
 
 ## bench: benchmarks beside their baselines; benchstat tables and the extraction ratios.
 bench:
-	$(GO) test -run '^$$' -bench '^Benchmark(Extract|ScanValid)' -benchmem -count $(BENCHCOUNT) ./templates/runtime | tee bench-extract.txt
+	cd adcp && $(GO) test -run '^$$' -bench '^Benchmark(Extract|ScanValid)' -benchmem -count $(BENCHCOUNT) ./... | tee ../bench-extract.txt
 	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
-	awk -f templates/runtime/testdata/perf/ratios.awk bench-extract.txt
+	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
 

@@ -3,6 +3,7 @@ module github.com/adcp-gen/adcp-gen
 go 1.22.0
 
 require (
+	github.com/adcp-gen/adcp-gen/adcp v0.0.0
 	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.11.5
 	github.com/iancoleman/strcase v0.3.0
@@ -15,3 +16,6 @@ require (
 	golang.org/x/sync v0.11.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
+
+// The runtime module lives in this repository; generated packages import it.
+replace github.com/adcp-gen/adcp-gen/adcp => ./adcp

@@ -8,12 +8,9 @@ package catalog
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
 
-	"github.com/adcp-gen/adcp-gen/internal/gotype"
-	"github.com/adcp-gen/adcp-gen/internal/mdtext"
 	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/adcp-gen/adcp-gen/templates"
 )
 
 // HeaderPrefix starts the first line of every catalogue.
@@ -25,252 +22,104 @@ func Header(spec *schemaload.Spec) string {
 }
 
 // Markdown returns the catalogue of spec, ending in one newline. The output
-// depends on the model only (not on the folder it was read from).
+// depends on the model only (not on the folder it was read from). Its
+// wording and layout are templates/catalogue.md.tmpl.
 func Markdown(spec *schemaload.Spec) []byte {
-	w := &writer{spec: spec, linked: map[string]bool{}}
-	for _, t := range w.namedTypes() {
-		w.linked[t.GoName] = true
-	}
-	w.header()
-	w.codes()
-	w.codeDescriptions()
-	w.errorType()
-	w.shapes()
-	w.otherTypes()
-	return append(bytes.TrimRight(w.b.Bytes(), "\n"), '\n')
+	md := templates.MustExecute(templates.Catalogue, newPage(spec))
+	return append(bytes.TrimRight(md, "\n"), '\n')
 }
 
-type writer struct {
-	spec   *schemaload.Spec
-	b      bytes.Buffer
-	linked map[string]bool // types with a section of their own
+// page is what the catalogue template renders.
+type page struct {
+	Header string
+	Spec   *schemaload.Spec
+	Error  *section  // the error object, nil when the spec has none
+	Shapes []shape   // the details shapes that have a type
+	Others []section // the named types that are neither the error nor a shape
 }
 
-func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
-
-func (w *writer) header() {
-	s := w.spec
-	w.printf("%s\n\n# AdCP %s error vocabulary\n\n", Header(s), s.Version)
-	w.printf("%d standard codes and %d details shapes. ", len(s.Codes), len(s.Shapes))
-	w.printf("The code vocabulary is open: an error may carry a code not listed here.")
-	if s.UnknownRecovery != "" {
-		w.printf(" The manifest's recovery for an unknown code without `recovery` is **%s** "+
-			"(`error_code_policy.default_unknown_recovery`).", s.UnknownRecovery)
-	}
-	w.printf("\n\n")
-	w.printf("- [Standard codes](#standard-codes)\n- [Code descriptions](#code-descriptions)\n")
-	if s.Error != nil {
-		w.printf("- [The error object](#the-error-object)\n")
-	}
-	if len(s.Shapes) > 0 {
-		w.printf("- [Details shapes](#details-shapes)\n")
-	}
-	if len(w.otherNamed()) > 0 {
-		w.printf("- [Other types](#other-types)\n")
-	}
-	w.printf("\n")
+// shape is a details shape and the section of its type.
+type shape struct {
+	*schemaload.Shape
+	Section section
 }
 
-func (w *writer) codes() {
-	w.printf("## Standard codes\n\nIn the order of the spec's code enum.\n\n")
-	w.printf("| Code | Go constant | Recovery | Suggestion | Details | Notes |\n")
-	w.printf("| --- | --- | --- | --- | --- | --- |\n")
-	for _, c := range w.spec.Codes {
-		var details []string
-		for _, sh := range c.Shapes {
-			d := w.typeRef(sh.Type)
-			if sh.When != nil {
-				d += " when " + mdtext.Code(sh.When.Key+" == "+strconv.Quote(sh.When.Value))
-			}
-			details = append(details, d)
+// section is a named type with a section of its own.
+type section struct {
+	Type     *schemaload.Type
+	Kind     string // "object" (fields), "string" (values) or "other"
+	Fields   []field
+	Variants []variant
+}
+
+// field is a field of an object. Link is the Go name of the section its Go
+// type links to, the named type the field is made of, or "". Items is the
+// unnamed item type of an array, whose constraints the notes list.
+type field struct {
+	*schemaload.Field
+	Link  string
+	Items *schemaload.Type
+}
+
+// variant is an alternative of a union; Link is its Go name when it has a
+// section, else "".
+type variant struct {
+	*schemaload.Type
+	Link string
+}
+
+func newPage(spec *schemaload.Spec) page {
+	named := namedTypes(spec)
+	linked := make(map[string]bool, len(named))
+	for _, t := range named {
+		linked[t.GoName] = true
+	}
+	p := page{Header: Header(spec), Spec: spec}
+	if spec.Error != nil {
+		s := newSection(spec.Error, linked)
+		p.Error = &s
+	}
+	own := map[*schemaload.Type]bool{spec.Error: true} // types with a section above Others
+	for _, sh := range spec.Shapes {
+		own[sh.Type] = true
+		if sh.Type != nil {
+			p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type, linked)})
 		}
-		w.printf("| %s | %s | %s | %s | %s | %s |\n", mdtext.Cell(mdtext.Code(c.Value)), mdtext.Cell(mdtext.Code(c.GoName)),
-			mdtext.Cell(c.Recovery), mdtext.Cell(mdtext.Prose(c.Suggestion)), mdtext.Cell(strings.Join(details, "; ")), mdtext.Cell(codeNotes(c)))
 	}
-	w.printf("\n")
+	for _, t := range named {
+		if !own[t] {
+			p.Others = append(p.Others, newSection(t, linked))
+		}
+	}
+	return p
 }
 
-func codeNotes(c *schemaload.Code) string {
-	var notes []string
-	if c.Deprecated {
-		n := "deprecated"
-		if len(c.ReplacedBy) > 0 {
-			alts := make([]string, len(c.ReplacedBy))
-			for i, r := range c.ReplacedBy {
-				alts[i] = mdtext.Code(r)
-			}
-			n += "; use " + strings.Join(alts, " or ")
-		}
-		notes = append(notes, n)
-	}
-	if c.Advisory {
-		notes = append(notes, "advisory: rides in a successful response")
-	}
-	if c.NoDetails {
-		notes = append(notes, "carries no details")
-	}
-	if c.RecoverySource == "prose" {
-		notes = append(notes, "recovery read from the description")
-	}
-	return strings.Join(notes, "; ")
-}
-
-func (w *writer) codeDescriptions() {
-	w.printf("## Code descriptions\n\n")
-	described := false
-	for _, c := range w.spec.Codes {
-		if strings.TrimSpace(c.Description) == "" {
-			continue
-		}
-		described = true
-		w.b.WriteString(mdtext.Item("- ", mdtext.Code(c.Value)+": "+mdtext.Prose(c.Description)))
-	}
-	if !described {
-		w.printf("The spec describes none of its codes.\n")
-	}
-	w.printf("\n")
-}
-
-func (w *writer) errorType() {
-	t := w.spec.Error
-	if t == nil {
-		return
-	}
-	w.printf("## The error object\n\nGo type %s, from %s.\n\n", mdtext.Code(t.GoName), mdtext.Code(t.File))
-	w.doc(t.Doc)
-	w.fields(t, true)
-}
-
-func (w *writer) shapes() {
-	if len(w.spec.Shapes) == 0 {
-		return
-	}
-	w.printf("## Details shapes\n\n")
-	for _, sh := range w.spec.Shapes {
-		t := sh.Type
-		if t == nil {
-			continue
-		}
-		w.printf("### %s\n\n", t.GoName)
-		codes := make([]string, len(sh.Codes))
-		for i, c := range sh.Codes {
-			codes[i] = mdtext.Code(c)
-		}
-		w.printf("The details of %s", strings.Join(codes, ", "))
-		if sh.When != nil {
-			w.printf(" when %s", mdtext.Code(sh.When.Key+" == "+strconv.Quote(sh.When.Value)))
-		}
-		w.printf(", from %s.\n\n", mdtext.Code(sh.File))
-		doc := sh.Doc
-		if doc == "" {
-			doc = t.Doc
-		}
-		w.doc(doc)
-		w.body(t)
-	}
-}
-
-func (w *writer) otherTypes() {
-	others := w.otherNamed()
-	if len(others) == 0 {
-		return
-	}
-	w.printf("## Other types\n\nNamed types used by the error object and the details shapes.\n\n")
-	for _, t := range others {
-		w.printf("### %s\n\n", t.GoName)
-		if t.File != "" {
-			w.printf("From %s.", mdtext.Code(t.File+pointerSuffix(t.Pointer)))
-			if t.Fixed {
-				w.printf(" Declared by the package's fixed runtime, the same in every version.")
-			}
-			w.printf("\n\n")
-		}
-		w.doc(t.Doc)
-		w.body(t)
-	}
-}
-
-func pointerSuffix(p string) string {
-	if p == "" {
-		return ""
-	}
-	return "#" + p
-}
-
-// body writes a type's fields, values or alternatives.
-func (w *writer) body(t *schemaload.Type) {
+func newSection(t *schemaload.Type, linked map[string]bool) section {
+	s := section{Type: t, Kind: "other"}
 	switch t.Kind {
 	case schemaload.KindObject:
-		w.fields(t, false)
+		s.Kind = "object"
 	case schemaload.KindString:
-		w.values(t)
-	default:
-		if c := constraints(t); c != "" {
-			w.printf("Go type %s; %s.\n\n", mdtext.Code(gotype.Value(t)), c)
-		} else {
-			w.printf("Go type %s.\n\n", mdtext.Code(gotype.Value(t)))
-		}
-		if len(t.Variants) > 0 {
-			alts := make([]string, len(t.Variants))
-			for i, v := range t.Variants {
-				if v.GoName != "" && w.linked[v.GoName] {
-					alts[i] = w.typeRef(v)
-				} else {
-					alts[i] = mdtext.Code(gotype.Value(v))
-				}
-			}
-			w.printf("One of: %s.\n\n", strings.Join(alts, ", "))
-		}
+		s.Kind = "string"
 	}
-}
-
-func (w *writer) doc(d string) {
-	if d = strings.TrimSpace(d); d != "" {
-		w.printf("%s\n\n", mdtext.Prose(d))
-	}
-}
-
-// fields writes an object's field table, then the fields' descriptions.
-func (w *writer) fields(t *schemaload.Type, isError bool) {
-	if len(t.Fields) == 0 {
-		w.printf("No fields.")
-	} else {
-		w.printf("| Field | Go field | Go type | Required | Notes |\n| --- | --- | --- | --- | --- |\n")
-		for _, f := range t.Fields {
-			req := ""
-			if f.Required {
-				req = "yes"
-			}
-			w.printf("| %s | %s | %s | %s | %s |\n", mdtext.Cell(mdtext.Code(f.JSONName)), mdtext.Cell(mdtext.Code(f.GoName)),
-				mdtext.Cell(w.fieldType(f, isError)), req, mdtext.Cell(fieldNotes(f)))
-		}
-	}
-	w.printf("\n")
-	if t.Closed {
-		w.printf("Closed: decoding rejects unknown members.\n\n")
-	} else {
-		w.printf("Open: unknown members are kept in `Extra` and re-encoded.\n\n")
-	}
-	anyDoc := false
 	for _, f := range t.Fields {
-		if d := strings.TrimSpace(f.Doc); d != "" {
-			anyDoc = true
-			w.b.WriteString(mdtext.Item("- ", mdtext.Code(f.JSONName)+": "+mdtext.Prose(d)))
+		row := field{Field: f}
+		if named := namedPart(f.Type); linked[named] && f.GoType.Name == named {
+			row.Link = named
 		}
+		if a := f.Type; a != nil && a.Kind == schemaload.KindArray && a.Elem != nil && a.Elem.GoName == "" {
+			row.Items = a.Elem
+		}
+		s.Fields = append(s.Fields, row)
 	}
-	if anyDoc {
-		w.printf("\n")
+	for _, v := range t.Variants {
+		alt := variant{Type: v}
+		if linked[v.GoName] {
+			alt.Link = v.GoName
+		}
+		s.Variants = append(s.Variants, alt)
 	}
-}
-
-// fieldType is the Go type of a field, linked to the section of the named
-// type it is made of.
-func (w *writer) fieldType(f *schemaload.Field, isError bool) string {
-	g := mdtext.Code(gotype.Field(f, isError))
-	if named := namedPart(f.Type); named != "" && w.linked[named] && strings.Contains(gotype.Field(f, isError), named) {
-		return "[" + g + "](#" + anchor(named) + ")"
-	}
-	return g
+	return s
 }
 
 // namedPart returns the name of t, or of its items.
@@ -284,113 +133,9 @@ func namedPart(t *schemaload.Type) string {
 	return ""
 }
 
-func fieldNotes(f *schemaload.Field) string {
-	var notes []string
-	if f.Deprecated {
-		notes = append(notes, "deprecated")
-	}
-	if f.Nullable {
-		notes = append(notes, "may be null")
-	}
-	if f.Type != nil {
-		if f.Type.GoName == "" {
-			if c := constraints(f.Type); c != "" {
-				notes = append(notes, c)
-			}
-			if len(f.Type.Enum) > 0 {
-				notes = append(notes, "one of "+enumList(f.Type.Enum))
-			}
-		}
-		if f.Type.Kind == schemaload.KindArray && f.Type.Elem != nil && f.Type.Elem.GoName == "" {
-			if c := constraints(f.Type.Elem); c != "" {
-				notes = append(notes, "items: "+c)
-			}
-		}
-	}
-	return strings.Join(notes, "; ")
-}
-
-func enumList(vs []*schemaload.EnumValue) string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = mdtext.Code(v.Value)
-	}
-	return strings.Join(out, ", ")
-}
-
-// constraints describes t's validation keywords briefly.
-func constraints(t *schemaload.Type) string {
-	var cs []string
-	add := func(name string, p *float64) {
-		if p != nil {
-			cs = append(cs, name+" "+strconv.FormatFloat(*p, 'g', -1, 64))
-		}
-	}
-	addInt := func(name string, p *int) {
-		if p != nil {
-			cs = append(cs, name+" "+strconv.Itoa(*p))
-		}
-	}
-	if len(t.Const) > 0 {
-		cs = append(cs, "always "+mdtext.Code(string(t.Const)))
-	}
-	if t.Pattern != "" {
-		cs = append(cs, "pattern "+mdtext.Code(t.Pattern))
-	}
-	if t.Format != "" {
-		cs = append(cs, "format "+t.Format)
-	}
-	addInt("min length", t.MinLength)
-	addInt("max length", t.MaxLength)
-	add("minimum", t.Minimum)
-	add("maximum", t.Maximum)
-	add("greater than", t.ExclusiveMinimum)
-	add("less than", t.ExclusiveMaximum)
-	addInt("min items", t.MinItems)
-	addInt("max items", t.MaxItems)
-	if t.UniqueItems {
-		cs = append(cs, "unique items")
-	}
-	if len(t.Union) > 0 {
-		cs = append(cs, "JSON "+strings.Join(t.Union, " or "))
-	}
-	return strings.Join(cs, ", ")
-}
-
-// values writes a string type's known values and constants.
-func (w *writer) values(t *schemaload.Type) {
-	if c := constraints(t); c != "" {
-		w.printf("A string; %s.\n\n", c)
-	}
-	if len(t.Enum) == 0 {
-		if constraints(t) == "" {
-			w.printf("A string.\n\n")
-		}
-		return
-	}
-	if t.OpenEnum {
-		w.printf("Known values below; other values matching the pattern are extensions.\n\n")
-	}
-	w.printf("| Value | Go constant |\n| --- | --- |\n")
-	for _, v := range t.Enum {
-		w.printf("| %s | %s |\n", mdtext.Cell(mdtext.Code(v.Value)), mdtext.Cell(mdtext.Code(v.GoName)))
-	}
-	w.printf("\n")
-	described := false
-	for _, v := range t.Enum {
-		if d := strings.TrimSpace(v.Doc); d != "" {
-			described = true
-			w.b.WriteString(mdtext.Item("- ", mdtext.Code(v.Value)+": "+mdtext.Prose(d)))
-		}
-	}
-	if described {
-		w.printf("\n")
-	}
-}
-
 // namedTypes returns every named type reachable from the error object, the
 // scope vocabulary and the shapes, depth-first in field order, once each.
-func (w *writer) namedTypes() []*schemaload.Type {
+func namedTypes(spec *schemaload.Spec) []*schemaload.Type {
 	var out []*schemaload.Type
 	seen := map[*schemaload.Type]bool{}
 	names := map[string]bool{}
@@ -412,37 +157,10 @@ func (w *writer) namedTypes() []*schemaload.Type {
 			walk(v)
 		}
 	}
-	walk(w.spec.Error)
-	for _, sh := range w.spec.Shapes {
+	walk(spec.Error)
+	for _, sh := range spec.Shapes {
 		walk(sh.Type)
 	}
-	walk(w.spec.Scopes)
+	walk(spec.Scopes)
 	return out
 }
-
-// otherNamed returns the named types that are neither the error nor a shape.
-func (w *writer) otherNamed() []*schemaload.Type {
-	skip := map[*schemaload.Type]bool{w.spec.Error: true}
-	for _, sh := range w.spec.Shapes {
-		skip[sh.Type] = true
-	}
-	var out []*schemaload.Type
-	for _, t := range w.namedTypes() {
-		if !skip[t] {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// typeRef links a named type to its section.
-func (w *writer) typeRef(t *schemaload.Type) string {
-	if t == nil || t.GoName == "" {
-		return ""
-	}
-	return "[" + mdtext.Code(t.GoName) + "](#" + anchor(t.GoName) + ")"
-}
-
-// anchor is the fragment a code host derives from a heading made of a Go
-// name: lower case, nothing else to strip.
-func anchor(goName string) string { return strings.ToLower(goName) }

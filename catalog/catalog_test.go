@@ -66,7 +66,7 @@ func fixture() *schemaload.Spec {
 	slowShape := &schemaload.Shape{File: "error-details/slow.json", Name: "slow", Codes: []string{"SLOW", "TOO_SLOW"}, Type: slow}
 	agentShape := &schemaload.Shape{File: "error-details/agent-denied.json", Name: "agent-denied", Codes: []string{"DENIED"},
 		When: &schemaload.Condition{Key: "scope", Value: "agent"}, Doc: "When an agent, not a person, is refused.", Type: agent}
-	return &schemaload.Spec{
+	spec := &schemaload.Spec{
 		Version:         "9.9.0-test.1",
 		Dir:             "/somewhere/that/must/not/show",
 		Error:           errType,
@@ -85,6 +85,8 @@ func fixture() *schemaload.Spec {
 			Enum: []*schemaload.EnumValue{{Value: "account", GoName: "ErrorScopeAccount"}}},
 		Shapes: []*schemaload.Shape{agentShape, slowShape},
 	}
+	spec.SettleGoTypes()
+	return spec
 }
 
 func TestMarkdownGolden(t *testing.T) {

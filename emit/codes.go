@@ -8,20 +8,22 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// codesFile renders zz_codes.go: SpecVersion, ManifestUnknownRecovery, the
-// Code constants and codeTable.
+// codesFile renders codes.go: SpecVersion, the version guard and the Code
+// constants.
 func (g *gen) codesFile() *jen.File {
 	f := g.newFile()
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
 	f.Const().Id("SpecVersion").Op("=").Lit(g.spec.Version)
 	f.Line()
-	f.Comment("ManifestUnknownRecovery is the spec version's own default recovery for a")
-	f.Comment("code outside the vocabulary that arrives without recovery")
-	f.Comment("(manifest.json error_code_policy.default_unknown_recovery); empty when the")
-	f.Comment("version has no manifest policy.")
-	f.Const().Id("ManifestUnknownRecovery").Id("Recovery").Op("=").Lit(g.spec.UnknownRecovery)
+	f.Comment("This package was written for version " + fmt.Sprint(GenVersion) + " of the runtime's generated-code contract.")
+	f.Comment("A line below that fails to compile names what to do.")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(implPkg, "EnforceVersion").Call(jen.Qual(implPkg, "MaxVersion").Op("-").Lit(GenVersion)).
+			Comment("runtime too old: upgrade " + runtimePkg),
+		jen.Id("_").Op("=").Qual(implPkg, "EnforceVersion").Call(jen.Lit(GenVersion).Op("-").Qual(implPkg, "MinVersion")).
+			Comment("runtime too new: regenerate with a newer adcp-gen"),
+	)
 	f.Line()
-
 	if len(g.spec.Codes) > 0 {
 		f.Comment("The standard codes of SpecVersion, in spec order.")
 		f.Const().DefsFunc(func(grp *jen.Group) {
@@ -32,23 +34,110 @@ func (g *gen) codesFile() *jen.File {
 				for _, l := range comments(codeDoc(c)) {
 					grp.Add(l)
 				}
-				grp.Id(c.GoName).Id("Code").Op("=").Lit(c.Value)
+				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
 			}
 		})
-		f.Line()
 	}
-
-	f.Comment("codeTable is the catalogue of the standard codes, in spec order.")
-	f.Var().Id("codeTable").Op("=").Index(jen.Op("...")).Id("CodeInfo").ValuesFunc(func(grp *jen.Group) {
-		for _, c := range g.spec.Codes {
-			grp.Line().Add(g.codeInfo(c))
-		}
-		if len(g.spec.Codes) > 0 {
-			grp.Line()
-		}
-	})
 	return f
 }
+
+// vocabularyFile renders vocabulary.go: the Vocabulary value.
+func (g *gen) vocabularyFile() *jen.File {
+	f := g.newFile()
+	f.Comment("Vocabulary is the error vocabulary of AdCP " + g.spec.Version + ": its standard codes in spec")
+	f.Comment("order with their recovery, suggestion, advisory and deprecation, the details shape of")
+	f.Comment("each, the rules core/error.json sets for an error, and the version's policy for codes")
+	f.Comment("outside the vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
+	cfg := jen.Dict{
+		jen.Id("SpecVersion"): jen.Id("SpecVersion"),
+		jen.Id("Codes"): jen.Index().Qual(runtimePkg, "CodeInfo").ValuesFunc(func(grp *jen.Group) {
+			for _, c := range g.spec.Codes {
+				grp.Line().Add(g.codeInfo(c))
+			}
+			if len(g.spec.Codes) > 0 {
+				grp.Line()
+			}
+		}),
+		jen.Id("Rules"): errorRules(g.spec.ErrorRules),
+	}
+	if g.spec.UnknownRecovery != "" {
+		cfg[jen.Id("UnknownRecovery")] = recoveryExpr(g.spec.UnknownRecovery)
+	}
+	if len(g.spec.Shapes) > 0 {
+		cfg[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
+			for _, s := range g.spec.Shapes {
+				grp.Line().Id(shapeVar(s))
+			}
+			grp.Line()
+		})
+	}
+	f.Var().Id("Vocabulary").Op("=").Qual(runtimePkg, "MustVocabulary").Call(jen.Qual(runtimePkg, "VocabularyConfig").Values(cfg))
+	return f
+}
+
+// errorRules is the adcp.ErrorRules literal of r.
+func errorRules(r schemaload.ErrorRules) jen.Code {
+	d := objectRules(schemaload.ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed})
+	if r.CodeMinLength > 0 {
+		d[jen.Id("CodeMinLength")] = jen.Lit(r.CodeMinLength)
+	}
+	if r.CodeMaxLength > 0 {
+		d[jen.Id("CodeMaxLength")] = jen.Lit(r.CodeMaxLength)
+	}
+	if r.RetryAfterMinimum != nil {
+		d[jen.Id("RetryAfterMinimum")] = floatPtr(*r.RetryAfterMinimum)
+	}
+	if r.RetryAfterMaximum != nil {
+		d[jen.Id("RetryAfterMaximum")] = floatPtr(*r.RetryAfterMaximum)
+	}
+	if r.Recoveries != nil {
+		d[jen.Id("Recoveries")] = jen.Index().Qual(runtimePkg, "Recovery").ValuesFunc(func(grp *jen.Group) {
+			for _, v := range r.Recoveries {
+				grp.Add(recoveryExpr(v))
+			}
+		})
+	}
+	if r.Sources != nil {
+		d[jen.Id("Sources")] = jen.Index().Qual(runtimePkg, "ErrorSource").ValuesFunc(func(grp *jen.Group) {
+			for _, v := range r.Sources {
+				grp.Lit(v)
+			}
+		})
+	}
+	if r.DetailsObject {
+		d[jen.Id("DetailsObject")] = jen.True()
+	}
+	if len(r.Issue.Members) > 0 {
+		is := objectRules(schemaload.ObjectRules{Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed})
+		if len(r.Issue.Discriminator.Members) > 0 {
+			is[jen.Id("Discriminator")] = jen.Qual(runtimePkg, "ObjectRules").Values(objectRules(r.Issue.Discriminator))
+		}
+		d[jen.Id("Issue")] = jen.Qual(runtimePkg, "IssueRules").Values(is)
+	}
+	return jen.Qual(runtimePkg, "ErrorRules").Values(d)
+}
+
+func objectRules(r schemaload.ObjectRules) jen.Dict {
+	d := jen.Dict{jen.Id("Members"): stringList(r.Members)}
+	if len(r.Required) > 0 {
+		d[jen.Id("Required")] = stringList(r.Required)
+	}
+	if r.Closed {
+		d[jen.Id("Closed")] = jen.True()
+	}
+	return d
+}
+
+func stringList(list []string) jen.Code {
+	return jen.Index().String().ValuesFunc(func(grp *jen.Group) {
+		for _, s := range list {
+			grp.Lit(s)
+		}
+	})
+}
+
+// floatPtr is a *float64 expression holding f.
+func floatPtr(f float64) jen.Code { return jen.Qual(implPkg, "Ptr").Call(jen.Lit(f)) }
 
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {
@@ -70,7 +159,7 @@ func orNone(s string) string {
 	return s
 }
 
-// codeInfo is one codeTable entry.
+// codeInfo is one adcp.CodeInfo literal of the vocabulary.
 func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	d := jen.Dict{
 		jen.Id("Code"):     jen.Id(c.GoName),
@@ -86,7 +175,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 		d[jen.Id("Deprecated")] = jen.True()
 	}
 	if len(c.ReplacedBy) > 0 {
-		d[jen.Id("ReplacedBy")] = jen.Index().Id("Code").ValuesFunc(func(grp *jen.Group) {
+		d[jen.Id("ReplacedBy")] = jen.Index().Qual(runtimePkg, "Code").ValuesFunc(func(grp *jen.Group) {
 			for _, r := range c.ReplacedBy {
 				grp.Add(g.codeExpr(r))
 			}
@@ -99,7 +188,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 		d[jen.Id("NoDetails")] = jen.True()
 	}
 	if len(c.Shapes) > 0 {
-		d[jen.Id("Shapes")] = jen.Index().Op("*").Id("DetailsShape").ValuesFunc(func(grp *jen.Group) {
+		d[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
 			for _, s := range c.Shapes {
 				grp.Id(shapeVar(s))
 			}
@@ -113,20 +202,20 @@ func (g *gen) codeExpr(value string) jen.Code {
 	if name, ok := g.codeNames[value]; ok {
 		return jen.Id(name)
 	}
-	return jen.Id("Code").Call(jen.Lit(value))
+	return jen.Qual(runtimePkg, "Code").Call(jen.Lit(value))
 }
 
 // recoveryExpr is the Recovery constant for a recovery class.
 func recoveryExpr(r string) jen.Code {
 	switch r {
 	case "transient":
-		return jen.Id("RecoveryTransient")
+		return jen.Qual(runtimePkg, "RecoveryTransient")
 	case "correctable":
-		return jen.Id("RecoveryCorrectable")
+		return jen.Qual(runtimePkg, "RecoveryCorrectable")
 	case "terminal":
-		return jen.Id("RecoveryTerminal")
+		return jen.Qual(runtimePkg, "RecoveryTerminal")
 	}
-	return jen.Id("Recovery").Call(jen.Lit(r))
+	return jen.Qual(runtimePkg, "Recovery").Call(jen.Lit(r))
 }
 
 // shapeVar is the package variable of a details shape.

@@ -1,50 +1,35 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
+	"go/format"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/adcp-gen/adcp-gen/templates"
 	"github.com/dave/jennifer/jen"
 )
 
-// errorFile renders zz_error.go: Error and the types it owns, and
-// firstIssuePointer.
-func (g *gen) errorFile() *jen.File {
-	f := g.newFile()
-	g.startPatterns("error")
-	for _, t := range g.errorTypes {
-		g.typeDecl(f, t)
+// docFile renders doc.go, the package's doc comment, from the text template
+// templates/package.go.tmpl.
+func (g *gen) docFile() ([]byte, error) {
+	var b bytes.Buffer
+	data := struct {
+		Header, Package, Version, Runtime string
+		Codes, Shapes                     int
+	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)}
+	if err := templates.PackageDoc.Execute(&b, data); err != nil {
+		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
-	g.firstIssuePointer(f)
-	g.endPatterns(f)
-	return f
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("emit: doc.go: %v", err)
+	}
+	return src, nil
 }
 
-// firstIssuePointer renders the method the fixed runtime relies on.
-func (g *gen) firstIssuePointer(f *jen.File) {
-	var issues, pointer *schemaload.Field
-	for _, fl := range g.spec.Error.Fields {
-		if fl.JSONName == "issues" && fl.Type.Kind == schemaload.KindArray && fl.Type.Elem != nil && fl.Type.Elem.GoName != "" {
-			for _, p := range fl.Type.Elem.Fields {
-				if p.JSONName == "pointer" && p.Type.Kind == schemaload.KindString {
-					issues, pointer = fl, p
-				}
-			}
-		}
-	}
-	f.Comment("firstIssuePointer returns issues[0].pointer; false when there is none.")
-	f.Func().Params(jen.Id("e").Op("*").Id(g.spec.Error.GoName)).Id("firstIssuePointer").Params().Params(jen.String(), jen.Bool()).BlockFunc(func(grp *jen.Group) {
-		if issues == nil {
-			grp.Return(jen.Lit(""), jen.False())
-			return
-		}
-		grp.If(jen.Len(jen.Id("e").Dot(issues.GoName)).Op("==").Lit(0)).Block(jen.Return(jen.Lit(""), jen.False()))
-		grp.Return(jen.String().Call(jen.Id("e").Dot(issues.GoName).Index(jen.Lit(0)).Dot(pointer.GoName)), jen.True())
-	})
-}
-
-// detailsFile renders zz_details.go: the details types, detailsShapes and
-// the typed accessors on Error.
+// detailsFile renders details.go: the details types, one DetailsShape per
+// shape and the typed accessors.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	g.startPatterns("details")
@@ -54,16 +39,6 @@ func (g *gen) detailsFile() *jen.File {
 	for _, s := range g.spec.Shapes {
 		g.shapeDecl(f, s)
 	}
-	f.Comment("detailsShapes lists every details shape, sorted by name.")
-	f.Var().Id("detailsShapes").Op("=").Index().Op("*").Id("DetailsShape").ValuesFunc(func(grp *jen.Group) {
-		for _, s := range g.spec.Shapes {
-			grp.Line().Id(shapeVar(s))
-		}
-		if len(g.spec.Shapes) > 0 {
-			grp.Line()
-		}
-	})
-	f.Line()
 	g.endPatterns(f)
 	return f
 }
@@ -83,7 +58,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
 		jen.Id("Fields"): jen.Index().String().Values(fields...),
-		jen.Id("new"):    jen.Func().Params().Id("Details").Block(jen.Return(jen.New(jen.Id(t.GoName)))),
+		jen.Id("New"):    jen.Func().Params().Qual(runtimePkg, "Details").Block(jen.Return(jen.New(jen.Id(t.GoName)))),
 	}
 	if len(required) > 0 {
 		d[jen.Id("Required")] = jen.Index().String().Values(required...)
@@ -93,19 +68,20 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		codes = append(codes, g.codeExpr(c))
 	}
 	if len(codes) > 0 {
-		d[jen.Id("Codes")] = jen.Index().Id("Code").Values(codes...)
+		d[jen.Id("Codes")] = jen.Index().Qual(runtimePkg, "Code").Values(codes...)
 	}
 	if s.When != nil {
-		d[jen.Id("When")] = jen.Op("&").Id("DetailsCondition").Values(jen.Dict{
+		d[jen.Id("When")] = jen.Op("&").Qual(runtimePkg, "DetailsCondition").Values(jen.Dict{
 			jen.Id("Key"):   jen.Lit(s.When.Key),
 			jen.Id("Value"): jen.Lit(s.When.Value),
 		})
 	}
 	f.Commentf("%s describes %s.", shapeVar(s), s.File)
-	f.Var().Id(shapeVar(s)).Op("=").Op("&").Id("DetailsShape").Values(d)
+	f.Var().Id(shapeVar(s)).Op("=").Op("&").Qual(runtimePkg, "DetailsShape").Values(d)
 	f.Line()
 
-	summary := fmt.Sprintf("%s decodes e.Details as %s (%s).", t.GoName, s.Name, s.File)
+	name := accessorName(t)
+	summary := fmt.Sprintf("%s decodes e.Details as %s (%s).", name, s.Name, s.File)
 	lines := docFor(summary, s.Doc)
 	lines = append(lines, "", "It fails when the error's code does not carry this shape, when the details",
 		"are absent or not an object, or when they do not decode; e.Details is kept",
@@ -113,12 +89,16 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	for _, c := range comments(lines) {
 		f.Add(c)
 	}
-	f.Func().Params(jen.Id("e").Op("*").Id(g.spec.Error.GoName)).Id(t.GoName).Params().Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
+	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(runtimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
-		jen.If(jen.Err().Op(":=").Id("codecDetails").Call(jen.Id("e"), jen.Id(shapeVar(s)), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id(shapeVar(s)).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err()),
 		),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	)
 	f.Line()
 }
+
+// accessorName is the name of a shape's typed accessor: RateLimitedDetails
+// → RateLimitedDetailsOf.
+func accessorName(t *schemaload.Type) string { return t.GoName + "Of" }

@@ -125,7 +125,7 @@ func fixtureSpec() *schemaload.Spec {
 		{Value: "STALE_RESPONSE", GoName: "CodeStaleResponse", Recovery: "transient", Advisory: true, Shapes: shapes[3:4]},
 		{Value: "AGENT_BLOCKED", GoName: "CodeAgentBlocked", Recovery: "terminal", NoDetails: true},
 	}
-	return &schemaload.Spec{
+	spec := &schemaload.Spec{
 		Version:         "9.9.9-test",
 		Dir:             "testdata/fixture",
 		Sources:         []string{"core/error.json", "enums/error-code.json", "enums/party.json", "error-details/agent-denied.json", "error-details/dims.json", "error-details/rate-limited.json", "error-details/stale.json"},
@@ -133,7 +133,20 @@ func fixtureSpec() *schemaload.Spec {
 		Recoveries:      []string{"transient", "correctable", "terminal"},
 		Codes:           codes,
 		Shapes:          shapes,
-		Types:           []*schemaload.Type{errT, issueT, discT, sourceT, agentT, kindT, dimsT, partyT, actionT, rateT, scopeT, staleT, upstreamT},
+		Types:           []*schemaload.Type{agentT, kindT, dimsT, partyT, actionT, rateT, scopeT, staleT, upstreamT},
 		UnknownRecovery: "transient",
 	}
+	// The error and its own types belong to the runtime, as schemaload's
+	// link table says for the real schemas.
+	for t, name := range map[*schemaload.Type]string{errT: "Error", issueT: "Issue", discT: "IssueDiscriminator",
+		sourceT: "ErrorSource", codeT: "Code", recoveryT: "Recovery"} {
+		t.GoName, t.Fixed = name, true
+	}
+	rules, _, err := schemaload.DeriveErrorRules(errT)
+	if err != nil {
+		panic(err)
+	}
+	spec.ErrorRules = rules
+	spec.SettleGoTypes()
+	return spec
 }

@@ -15,8 +15,7 @@ type gen struct {
 	header    string
 	codeNames map[string]string // wire code → constant name
 
-	errorTypes   []*schemaload.Type // named types declared in zz_error.go
-	detailsTypes []*schemaload.Type // named types declared in zz_details.go
+	detailsTypes []*schemaload.Type // named types declared in details.go
 	// Patterns whose GoPattern does not compile are skipped (reported by
 	// schemaload as warnings when untranslatable).
 	goodPattern map[string]bool
@@ -74,33 +73,16 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		}
 	}
 
-	// The error's own types go to zz_error.go, the rest to zz_details.go.
-	inError := map[*schemaload.Type]bool{}
-	var walk func(t *schemaload.Type)
-	walk = func(t *schemaload.Type) {
-		if t == nil || inError[t] {
-			return
-		}
-		inError[t] = true
-		for _, f := range t.Fields {
-			walk(f.Type)
-		}
-		walk(t.Elem)
-	}
-	walk(spec.Error)
+	// The error and its own types belong to the runtime; every other named
+	// type reachable from the shapes is declared in details.go.
 	declared := map[*schemaload.Type]bool{}
 	add := func(t *schemaload.Type) {
-		if t == nil || t.GoName == "" || declared[t] || g.builtinType(t) {
+		if t == nil || t.GoName == "" || t.Fixed || declared[t] {
 			return
 		}
 		declared[t] = true
-		if inError[t] {
-			g.errorTypes = append(g.errorTypes, t)
-		} else {
-			g.detailsTypes = append(g.detailsTypes, t)
-		}
+		g.detailsTypes = append(g.detailsTypes, t)
 	}
-	add(spec.Error)
 	for _, t := range spec.Types {
 		add(t)
 	}
@@ -108,13 +90,8 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		add(s.Type)
 	}
 	// Types reachable from declared objects but missing from spec.Types.
-	for i := 0; i < len(g.errorTypes)+len(g.detailsTypes); i++ {
-		var t *schemaload.Type
-		if i < len(g.errorTypes) {
-			t = g.errorTypes[i]
-		} else {
-			t = g.detailsTypes[i-len(g.errorTypes)]
-		}
+	for i := 0; i < len(g.detailsTypes); i++ {
+		t := g.detailsTypes[i]
 		for _, f := range t.Fields {
 			for ft := f.Type; ft != nil; ft = ft.Elem {
 				add(ft)
@@ -124,7 +101,7 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 			add(e)
 		}
 	}
-	for _, t := range append(append([]*schemaload.Type{}, g.errorTypes...), g.detailsTypes...) {
+	for _, t := range g.detailsTypes {
 		if t.Kind == schemaload.KindObject && len(t.Fields) > 64 {
 			return nil, fmt.Errorf("emit: %s#%s: more than 64 members", t.File, t.Pointer)
 		}
@@ -149,22 +126,10 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		check(t.Elem, seen)
 	}
 	seen := map[*schemaload.Type]bool{}
-	check(spec.Error, seen)
 	for _, t := range g.detailsTypes {
 		check(t, seen)
 	}
 	return g, nil
-}
-
-// builtinType reports types of the error that map onto the fixed runtime's
-// own types (Code, Recovery) rather than a generated declaration.
-func (g *gen) builtinType(t *schemaload.Type) bool {
-	for _, f := range g.spec.Error.Fields {
-		if f.Type == t && (f.JSONName == "code" || f.JSONName == "recovery" || f.JSONName == "details") {
-			return true
-		}
-	}
-	return false
 }
 
 func (g *gen) newFile() *jen.File {

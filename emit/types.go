@@ -94,48 +94,16 @@ func elemKind(t *schemaload.Type) fieldKind {
 	return k
 }
 
-// scalarType is the Go type of a value of t held by value.
-func scalarType(t *schemaload.Type, k fieldKind) *jen.Statement {
-	switch k {
-	case fkString:
-		if t.GoName != "" {
-			return jen.Id(t.GoName)
-		}
-		return jen.String()
-	case fkFloat:
-		return jen.Float64()
-	case fkInt:
-		return jen.Int64()
-	case fkBool:
-		return jen.Bool()
-	case fkObject:
-		return jen.Id(t.GoName)
-	case fkCode:
-		return jen.Id("Code")
-	case fkRecovery:
-		return jen.Id("Recovery")
+// goType is the Go type expression of g, a type settled by schemaload.
+func goType(g schemaload.GoType) *jen.Statement {
+	t := jen.Id(g.Name)
+	if g.Pkg != "" {
+		t = jen.Qual(g.Pkg, g.Name)
 	}
-	if t != nil && t.GoName != "" && t.Kind == schemaload.KindAny {
-		return jen.Id(t.GoName)
-	}
-	return jen.Qual(jsonPkg, "RawMessage")
-}
-
-// goType is the Go type of a member.
-func (m member) goType() *jen.Statement {
-	switch m.kind {
-	case fkSlice:
-		return jen.Index().Add(scalarType(m.Type.Elem, elemKind(m.Type.Elem)))
-	case fkRaw:
-		if m.Nullable && m.Type.Kind != schemaload.KindAny {
-			return jen.Qual(jsonPkg, "RawMessage")
-		}
-		if m.JSONName == "details" {
-			return jen.Qual(jsonPkg, "RawMessage")
-		}
-	}
-	t := scalarType(m.Type, m.kind)
-	if m.ptr {
+	switch {
+	case g.Slice:
+		return jen.Index().Add(t)
+	case g.Pointer:
 		return jen.Op("*").Add(t)
 	}
 	return t
@@ -164,7 +132,7 @@ func (m member) has(x string) jen.Code {
 	if m.ptr {
 		return m.set(x)
 	}
-	return jen.Id(x).Dot("codec").Dot("emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
+	return jen.Id(x).Dot("codec").Dot("Emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
 }
 
 // membersVar names the package variable listing a type's members.
@@ -188,7 +156,7 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 		for _, c := range comments(lines) {
 			f.Add(c)
 		}
-		f.Type().Id(t.GoName).Add(scalarType(t, kindOf(t)))
+		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
 }
@@ -261,13 +229,13 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 			for _, c := range comments(doc) {
 				grp.Add(c)
 			}
-			grp.Id(m.GoName).Add(m.goType()).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
+			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
 		}
 		grp.Comment("Extra holds, raw, the members the schema does not declare and declared")
 		grp.Comment("members whose value did not fit their Go type.")
 		grp.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
 		grp.Line()
-		grp.Id("codec").Id("codecState")
+		grp.Id("codec").Qual(implPkg, "State")
 	})
 	f.Line()
 	f.Var().Id(membersVar(t)).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
@@ -294,15 +262,15 @@ func (g *gen) marshal(f *jen.File, t *schemaload.Type, ms []member) {
 	f.Comment("built in Go, every required member and every optional member that is set;")
 	f.Comment("then Extra.")
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(grp *jen.Group) {
-		grp.Id("e").Op(":=").Id("codecEncoder").Values(jen.Dict{jen.Id("buf"): jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(128))})
-		grp.Id("e").Dot("open").Call()
+		grp.Id("e").Op(":=").Qual(implPkg, "NewEncoder").Call()
+		grp.Id("e").Dot("Open").Call()
 		for _, m := range ms {
 			grp.If(m.has("x")).Block(
-				jen.Id("e").Dot("field").Call(jen.Lit(int(m.bit)), jen.Lit(m.JSONName)),
+				jen.Id("e").Dot("Field").Call(jen.Lit(int(m.bit)), jen.Lit(m.JSONName)),
 				m.encode("x"),
 			)
 		}
-		grp.Return(jen.Id("e").Dot("close").Call(jen.Id("x").Dot("Extra"), jen.Id(membersVar(t))))
+		grp.Return(jen.Id("e").Dot("Close").Call(jen.Id("x").Dot("Extra"), jen.Id(membersVar(t))))
 	})
 	f.Line()
 }
@@ -313,19 +281,19 @@ func (m member) encode(x string) jen.Code {
 	e := jen.Id("e")
 	switch m.kind {
 	case fkString, fkCode, fkRecovery:
-		return e.Dot("str").Call(jen.String().Call(v))
+		return e.Dot("Str").Call(jen.String().Call(v))
 	case fkFloat:
-		return e.Dot("float").Call(deref(m.ptr, v))
+		return e.Dot("Float").Call(deref(m.ptr, v))
 	case fkInt:
-		return e.Dot("int").Call(deref(m.ptr, v))
+		return e.Dot("Int").Call(deref(m.ptr, v))
 	case fkBool:
-		return e.Dot("bool").Call(deref(m.ptr, v))
+		return e.Dot("Bool").Call(deref(m.ptr, v))
 	case fkObject:
-		return e.Dot("value").Call(v)
+		return e.Dot("Value").Call(v)
 	case fkSlice:
-		return jen.Id("codecSliceEncode").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
+		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
 	}
-	return e.Dot("raw").Call(v)
+	return e.Dot("Raw").Call(v)
 }
 
 func deref(ptr bool, v *jen.Statement) jen.Code {
@@ -336,35 +304,35 @@ func deref(ptr bool, v *jen.Statement) jen.Code {
 }
 
 func elemEncoder(t *schemaload.Type) jen.Code {
-	switch k := elemKind(t); k {
+	switch elemKind(t) {
 	case fkString:
-		return jen.Id("codecEncString").Index(scalarType(t, k))
+		return jen.Qual(implPkg, "EncString").Index(goType(t.GoType))
 	case fkFloat:
-		return jen.Id("codecEncFloat")
+		return jen.Qual(implPkg, "EncFloat")
 	case fkInt:
-		return jen.Id("codecEncInt")
+		return jen.Qual(implPkg, "EncInt")
 	case fkBool:
-		return jen.Id("codecEncBool")
+		return jen.Qual(implPkg, "EncBool")
 	case fkObject:
-		return jen.Id("codecEncValue").Index(scalarType(t, k))
+		return jen.Qual(implPkg, "EncValue").Index(goType(t.GoType))
 	}
-	return jen.Id("codecEncRaw")
+	return jen.Qual(implPkg, "EncRaw")
 }
 
 func elemDecoder(t *schemaload.Type) jen.Code {
-	switch k := elemKind(t); k {
+	switch elemKind(t) {
 	case fkString:
-		return jen.Id("codecSliceString").Index(scalarType(t, k))
+		return jen.Qual(implPkg, "SliceString").Index(goType(t.GoType))
 	case fkFloat:
-		return jen.Id("codecSliceFloat")
+		return jen.Qual(implPkg, "SliceFloat")
 	case fkInt:
-		return jen.Id("codecSliceInt")
+		return jen.Qual(implPkg, "SliceInt")
 	case fkBool:
-		return jen.Id("codecSliceBool")
+		return jen.Qual(implPkg, "SliceBool")
 	case fkObject:
-		return jen.Id("codecSliceObject").Index(scalarType(t, k))
+		return jen.Qual(implPkg, "SliceObject").Index(goType(t.GoType))
 	}
-	return jen.Id("codecSliceRaw")
+	return jen.Qual(implPkg, "SliceRaw")
 }
 
 // unmarshal renders UnmarshalJSON.
@@ -377,24 +345,25 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 		f.Comment("kept raw in Extra, as are undeclared members.")
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.If(jen.Err().Op(":=").Id("codecCheck").Call(jen.Id("data"), jen.Lit(t.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Return(jen.Id("x").Dot("decodeValid").Call(jen.Id("data"))),
+		jen.If(jen.Err().Op(":=").Qual(implPkg, "Check").Call(jen.Id("data"), jen.Lit(t.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("x").Dot("UnmarshalValidJSON").Call(jen.Id("data"))),
 	)
 	f.Line()
-	f.Comment("decodeValid is UnmarshalJSON for data already known to be valid JSON.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("decodeValid").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(grp *jen.Group) {
-		grp.List(jen.Id("d"), jen.Err()).Op(":=").Id("codecBegin").Call(jen.Id("data"), jen.Lit(t.GoName))
-		grp.If(jen.Err().Op("!=").Nil().Op("||").Id("d").Dot("null")).Block(jen.Return(jen.Err()))
+	f.Comment("UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON;")
+	f.Comment("it is for the runtime's codec (adcpimpl), which checks input once.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("UnmarshalValidJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(grp *jen.Group) {
+		grp.List(jen.Id("d"), jen.Err()).Op(":=").Qual(implPkg, "Begin").Call(jen.Id("data"), jen.Lit(t.GoName))
+		grp.If(jen.Err().Op("!=").Nil().Op("||").Id("d").Dot("Null")).Block(jen.Return(jen.Err()))
 		grp.Op("*").Id("x").Op("=").Id(t.GoName).Values()
-		grp.For(jen.Id("d").Dot("next").Call()).Block(
-			jen.Switch(jen.Id("d").Dot("key")).BlockFunc(func(sw *jen.Group) {
+		grp.For(jen.Id("d").Dot("Next").Call()).Block(
+			jen.Switch(jen.Id("d").Dot("Key")).BlockFunc(func(sw *jen.Group) {
 				for _, m := range ms {
 					sw.Case(jen.Lit(m.JSONName)).Block(m.decode("x"))
 				}
-				sw.Default().Block(jen.Id("d").Dot("unknown").Call(jen.Lit(t.Closed), jen.Lit(t.GoName)))
+				sw.Default().Block(jen.Id("d").Dot("Unknown").Call(jen.Lit(t.Closed), jen.Lit(t.GoName)))
 			}),
 		)
-		grp.List(jen.Id("x").Dot("Extra"), jen.Id("x").Dot("codec"), jen.Err()).Op("=").Id("d").Dot("finish").Call()
+		grp.List(jen.Id("x").Dot("Extra"), jen.Id("x").Dot("codec"), jen.Err()).Op("=").Id("d").Dot("Finish").Call()
 		grp.Return(jen.Err())
 	})
 	f.Line()
@@ -407,19 +376,19 @@ func (m member) decode(x string) jen.Code {
 	bit := jen.Lit(int(m.bit))
 	switch m.kind {
 	case fkString, fkCode, fkRecovery:
-		return jen.Id("codecString").Call(d, bit, dst)
+		return jen.Qual(implPkg, "String").Call(d, bit, dst)
 	case fkFloat:
-		return jen.Id(ptrName("codecFloat", m.ptr)).Call(d, bit, dst)
+		return jen.Qual(implPkg, ptrName("Float", m.ptr)).Call(d, bit, dst)
 	case fkInt:
-		return jen.Id(ptrName("codecInt", m.ptr)).Call(d, bit, dst)
+		return jen.Qual(implPkg, ptrName("Int", m.ptr)).Call(d, bit, dst)
 	case fkBool:
-		return jen.Id(ptrName("codecBool", m.ptr)).Call(d, bit, dst)
+		return jen.Qual(implPkg, ptrName("Bool", m.ptr)).Call(d, bit, dst)
 	case fkObject:
-		return jen.Id(ptrName("codecObject", m.ptr)).Index(jen.Id(m.Type.GoName)).Call(d, bit, dst)
+		return jen.Qual(implPkg, ptrName("Object", m.ptr)).Index(jen.Id(m.Type.GoName)).Call(d, bit, dst)
 	case fkSlice:
-		return jen.Id("codecSlice").Call(d, bit, dst, elemDecoder(m.Type.Elem))
+		return jen.Qual(implPkg, "Slice").Call(d, bit, dst, elemDecoder(m.Type.Elem))
 	}
-	return jen.Id("codecRaw").Call(d, bit, dst)
+	return jen.Qual(implPkg, "Raw").Call(d, bit, dst)
 }
 
 func ptrName(base string, ptr bool) string {
@@ -432,11 +401,11 @@ func ptrName(base string, ptr bool) string {
 // validate renders Validate and validate.
 func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
-	f.Comment("*ValidationError listing each violation with its JSON pointer.")
+	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
-		jen.Var().Id("v").Id("codecValidator"),
+		jen.Var().Id("v").Qual(implPkg, "Validator"),
 		jen.Id("x").Dot("validate").Call(jen.Op("&").Id("v"), jen.Lit("")),
-		jen.Return(jen.Id("v").Dot("result").Call(jen.Lit(t.GoName))),
+		jen.Return(jen.Id("v").Dot("Result").Call(jen.Lit(t.GoName))),
 	)
 	f.Line()
 	g.skipped = nil
@@ -456,10 +425,10 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 		if len(body) > 0 {
 			stmt = jen.If(m.has("x")).Block(body...)
 			if m.Required {
-				stmt = stmt.Else().Block(jen.Id("v").Dot("missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
+				stmt = stmt.Else().Block(jen.Id("v").Dot("Missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
 			}
 		} else if m.Required {
-			stmt = jen.If(jen.Op("!").Parens(m.has("x"))).Block(jen.Id("v").Dot("missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
+			stmt = jen.If(jen.Op("!").Parens(m.has("x"))).Block(jen.Id("v").Dot("Missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
 		}
 		if stmt != nil {
 			checks = append(checks, stmt)
@@ -471,8 +440,8 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 	if len(g.skipped) == 0 {
 		f.Comment("validate appends the violations of x, at path, to v.")
 	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Id("codecValidator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
-		grp.Id("v").Dot("extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
+		grp.Id("v").Dot("Extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
 		for _, c := range checks {
 			grp.Add(c)
 		}
@@ -493,7 +462,7 @@ func (g *gen) checks(m member, val *jen.Statement) []jen.Code {
 		return nil // an open vocabulary on the wire: any string decodes and is kept
 	case fkRaw:
 		if m.JSONName == "details" && m.Type.Kind != schemaload.KindAny {
-			return []jen.Code{jen.Id("v").Dot("union").Call(jen.Id("p"), val, jen.Lit("object"))}
+			return []jen.Code{jen.Id("v").Dot("Union").Call(jen.Id("p"), val, jen.Lit("object"))}
 		}
 	}
 	return g.valueChecks(m.Type, val, jen.Id("p"), 0)
@@ -529,32 +498,32 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 		for _, c := range []struct {
 			name  string
 			bound *float64
-		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
+		}{{"Minimum", t.Minimum}, {"Maximum", t.Maximum}, {"ExclusiveMinimum", t.ExclusiveMinimum}, {"ExclusiveMaximum", t.ExclusiveMaximum}} {
 			if c.bound != nil {
 				out = append(out, v.Clone().Dot(c.name).Call(p, num, jen.Lit(*c.bound)))
 			}
 		}
 		if len(t.Const) > 0 {
-			enc := jen.Id("codecAppendFloat").Call(jen.Nil(), num)
-			out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+			enc := jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), num)
+			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 		}
 	case fkBool:
 		if len(t.Const) > 0 {
 			enc := jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone())
-			out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 		}
 	case fkObject:
 		out = append(out, val.Clone().Dot("validate").Call(jen.Id("v"), p))
 	case fkSlice:
 		n := jen.Len(val.Clone())
 		if t.MinItems != nil {
-			out = append(out, v.Clone().Dot("minItems").Call(p, n, jen.Lit(*t.MinItems)))
+			out = append(out, v.Clone().Dot("MinItems").Call(p, n, jen.Lit(*t.MinItems)))
 		}
 		if t.MaxItems != nil {
-			out = append(out, v.Clone().Dot("maxItems").Call(p, jen.Len(val.Clone()), jen.Lit(*t.MaxItems)))
+			out = append(out, v.Clone().Dot("MaxItems").Call(p, jen.Len(val.Clone()), jen.Lit(*t.MaxItems)))
 		}
 		if t.UniqueItems {
-			out = append(out, jen.Id("codecUniqueItems").Call(jen.Id("v"), p, val.Clone()))
+			out = append(out, jen.Qual(implPkg, "UniqueItems").Call(jen.Id("v"), p, val.Clone()))
 		}
 		i := "i" + strconv.Itoa(depth)
 		q := "p" + strconv.Itoa(depth)
@@ -603,10 +572,10 @@ func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code) []je
 		for _, u := range sorted {
 			args = append(args, jen.Lit(u))
 		}
-		out = append(out, jen.Id("v").Dot("union").Call(args...))
+		out = append(out, jen.Id("v").Dot("Union").Call(args...))
 	}
 	if len(t.Const) > 0 {
-		out = append(out, jen.Id("v").Dot("constant").Call(p, val.Clone(), jen.Lit(string(t.Const))))
+		out = append(out, jen.Id("v").Dot("Const").Call(p, val.Clone(), jen.Lit(string(t.Const))))
 	}
 	return out
 }
@@ -617,29 +586,29 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 	v := jen.Id("v")
 	var out []jen.Code
 	if t.MinLength != nil {
-		out = append(out, v.Clone().Dot("minLength").Call(p, s.Clone(), jen.Lit(*t.MinLength)))
+		out = append(out, v.Clone().Dot("MinLength").Call(p, s.Clone(), jen.Lit(*t.MinLength)))
 	}
 	if t.MaxLength != nil {
-		out = append(out, v.Clone().Dot("maxLength").Call(p, s.Clone(), jen.Lit(*t.MaxLength)))
+		out = append(out, v.Clone().Dot("MaxLength").Call(p, s.Clone(), jen.Lit(*t.MaxLength)))
 	}
 	var pattern jen.Code
 	switch {
 	case t.Pattern == "":
 	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot != "" && g.goodPattern[t.GoPatternNot]:
-		pattern = v.Clone().Dot("patternNot").Call(p, s.Clone(), g.patternVar(t.GoPattern), g.patternVar(t.GoPatternNot))
+		pattern = v.Clone().Dot("PatternNot").Call(p, s.Clone(), g.patternVar(t.GoPattern), g.patternVar(t.GoPatternNot))
 	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot == "":
-		pattern = v.Clone().Dot("pattern").Call(p, s.Clone(), g.patternVar(t.GoPattern))
+		pattern = v.Clone().Dot("Pattern").Call(p, s.Clone(), g.patternVar(t.GoPattern))
 	default:
 		g.skipped = append(g.skipped, t.Pattern)
 	}
 	if t.Format == "uri" {
-		out = append(out, v.Clone().Dot("uri").Call(p, s.Clone()))
+		out = append(out, v.Clone().Dot("URI").Call(p, s.Clone()))
 	}
 	switch {
 	case known != nil && t.OpenEnum && pattern != nil:
 		out = append(out, jen.If(jen.Op("!").Add(known)).Block(pattern))
 	case known != nil && !t.OpenEnum:
-		out = append(out, v.Clone().Dot("enum").Call(p, s.Clone(), known))
+		out = append(out, v.Clone().Dot("Enum").Call(p, s.Clone(), known))
 		if pattern != nil {
 			out = append(out, pattern)
 		}
@@ -647,8 +616,8 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 		out = append(out, pattern)
 	}
 	if len(t.Const) > 0 {
-		enc := jen.Id("codecAppendString").Call(jen.Nil(), s.Clone())
-		out = append(out, v.Clone().Dot("constant").Call(p, enc, jen.Lit(string(t.Const))))
+		enc := jen.Qual(implPkg, "AppendString").Call(jen.Nil(), s.Clone())
+		out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 	}
 	return out
 }

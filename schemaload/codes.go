@@ -46,6 +46,9 @@ func (l *loader) buildError() error {
 	if !sameSet(l.spec.Recoveries, []string{"transient", "correctable", "terminal"}) {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", l.spec.Recoveries))
 	}
+	if l.spec.ErrorRules, err = l.errorRules(t); err != nil {
+		return err
+	}
 	if l.files[scopesFile] != nil {
 		res, err := l.refType(ref{file: scopesFile})
 		if err != nil {

@@ -86,7 +86,8 @@ var replacedBy = map[string][]string{
 
 // typeNameOverride gives the Go name of the type at file#pointer when the
 // default (see docs/architecture.md §Naming) is not the one we want. Fixed
-// entries are types the fixed runtime declares: emit must use the name and
+// entries are types the runtime module declares (the error and its own
+// types): emit must use the name, qualified with the runtime package, and
 // not declare the type.
 type typeNameOverride struct {
 	Name  string
@@ -96,8 +97,10 @@ type typeNameOverride struct {
 var typeNameOverrides = map[string]typeNameOverride{
 	"core/error.json#/properties/code":                                        {Name: "Code", Fixed: true},
 	"core/error.json#/properties/recovery":                                    {Name: "Recovery", Fixed: true},
-	"core/error.json#/properties/issues/items":                                {Name: "Issue"},
-	"core/error.json#/properties/issues/items/properties/discriminator/items": {Name: "IssueDiscriminator"},
+	"core/error.json#":                                                       {Name: "Error", Fixed: true},
+	"core/error.json#/properties/issues/items":                                {Name: "Issue", Fixed: true},
+	"core/error.json#/properties/issues/items/properties/discriminator/items": {Name: "IssueDiscriminator", Fixed: true},
+	"core/error.json#/properties/source":                                      {Name: "ErrorSource", Fixed: true},
 	"error-details/accessibility-violation.json#/properties/violations/items": {Name: "AccessibilityViolation"},
 }
 

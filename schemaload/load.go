@@ -4,7 +4,8 @@
 // into a typed *Spec: every schema validated against its metaschema and
 // compiled with $refs resolved (offline), the code vocabulary in spec order
 // with recovery and docs, one details shape per details schema linked to its
-// codes, and every Go name settled and checked for collisions.
+// codes, every Go name settled and checked for collisions, and the Go type
+// of every type and field settled.
 //
 // Problems with the input are returned as *Error values naming the file and
 // the JSON pointer; things a person should read but that do not stop
@@ -58,7 +59,6 @@ type ref struct {
 
 // Load reads the spec folder dir. Errors are *Error values.
 func Load(dir string) (*Spec, error) {
-	go fixedRuntime() // parse the runtime's names (once) while the folder loads
 	l := &loader{
 		dir:     dir,
 		files:   map[string]*node{},
@@ -125,6 +125,7 @@ func (l *loader) load() error {
 		return err
 	}
 	l.collectTypes()
+	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err
 	}

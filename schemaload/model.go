@@ -1,10 +1,13 @@
 package schemaload
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"path"
+)
 
 // Spec is one AdCP spec version, read, validated and resolved, with every Go
-// name settled. emit turns a Spec into files without making any naming or
-// typing decision of its own.
+// name and Go type settled. emit turns a Spec into files without making any
+// naming or typing decision of its own.
 type Spec struct {
 	// Version is the AdCP version the folder describes ("3.2.0-beta.5"),
 	// taken from the $id of core/error.json (or manifest.json adcp_version).
@@ -23,6 +26,9 @@ type Spec struct {
 	// retry_after, details, recovery), with the Go names Code, Message,
 	// Field, Suggestion, RetryAfter, Details and Recovery.
 	Error *Type
+	// ErrorRules are the constraints core/error.json puts on an error, in
+	// the terms of the runtime's Error, which every version shares.
+	ErrorRules ErrorRules
 	// Recoveries are the values of core/error.json#/properties/recovery/enum
 	// in schema order; the loader checks they are transient, correctable and
 	// terminal.
@@ -144,6 +150,10 @@ type Type struct {
 	// Fixed types are declared by the fixed runtime (Code, Recovery): emit
 	// uses GoName but declares neither the type nor its enum constants.
 	Fixed bool
+	// GoType is the Go type of a value of this type held by value: its own
+	// name when it has one, else a built-in type, a slice of its items, or
+	// json.RawMessage (see Spec.SettleGoTypes).
+	GoType GoType
 
 	// Object. if/then members of allOf and anyOf/oneOf that only constrain
 	// which members are required are not expressed (a Warning says so).
@@ -205,4 +215,38 @@ type Field struct {
 	// Doc is the description written beside the property; for a $ref
 	// property it is the sibling description, or "" (then see Type.Doc).
 	Doc string
+	// GoType is the Go type of the struct field that holds the property
+	// (see Spec.SettleGoTypes).
+	GoType GoType
 }
+
+// GoType is a Go type expression of the generated package: a named type
+// (BrandKey, or the runtime's Code), a built-in type (string, float64,
+// int64, bool) or json.RawMessage, possibly behind a pointer or as the items
+// of a slice (never both).
+type GoType struct {
+	Name    string // "BrandKey", "float64", "RawMessage"
+	Pkg     string // the import path qualifying Name ("encoding/json"), "" for the package's own and built-in types
+	Pointer bool   // *Name: an optional number, integer, boolean or object
+	Slice   bool   // []Name: an array
+}
+
+// String returns the type as Go source writes it: "*float64", "[]BrandKey",
+// "json.RawMessage".
+func (g GoType) String() string {
+	s := g.Name
+	if g.Pkg != "" {
+		s = path.Base(g.Pkg) + "." + s
+	}
+	switch {
+	case g.Slice:
+		return "[]" + s
+	case g.Pointer:
+		return "*" + s
+	}
+	return s
+}
+
+// Elem returns the Go type of the items of g, an array's Go type: the type g
+// is a slice of, or json.RawMessage for an array held raw.
+func (g GoType) Elem() GoType { return GoType{Name: g.Name, Pkg: g.Pkg} }

@@ -77,20 +77,22 @@ func (l *loader) collectTypes() {
 }
 
 // emitMembers are the members emit declares on every generated struct (the
-// extras bag, the Details method, JSON methods): no field may take them.
-var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON"}
+// extras bag, the codec's state, the JSON and Validate methods): no field may
+// take them.
+var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "UnmarshalValidJSON"}
 
-// checkNames declares every Go name the package will hold — the fixed
-// runtime's, code constants, types and enum constants — and every struct's
-// field names against its methods, and reports the first collision.
+// packageNames are the names emit declares in every generated package
+// beside codes and types. The runtime lives in its own packages, so nothing
+// else is reserved.
+var packageNames = []string{"SpecVersion", "Vocabulary"}
+
+// checkNames declares every Go name the package will hold — code constants,
+// types, enum constants, details accessors and emit's own — and every
+// struct's field names against its methods, and reports the first collision.
 func (l *loader) checkNames() error {
-	rt, err := fixedRuntime()
-	if err != nil {
-		return errorf(".", "", "cannot read the fixed runtime: "+err.Error())
-	}
 	pkg := newNameSet("the package")
-	for _, name := range sortedKeys(rt.names) {
-		pkg.reserve(name, nameOrigin{what: "the fixed runtime (" + rt.names[name] + ")"})
+	for _, name := range packageNames {
+		pkg.reserve(name, nameOrigin{what: "the generated package's own " + name})
 	}
 	for i, c := range l.spec.Codes {
 		if err := pkg.add(c.GoName, nameOrigin{codesFile, "/enum/" + strconv.Itoa(i), "code " + c.Value}); err != nil {
@@ -107,9 +109,14 @@ func (l *loader) checkNames() error {
 			}
 		}
 		if t.Kind == KindObject {
-			if err := l.checkFields(t, rt.methods[t.GoName]); err != nil {
+			if err := l.checkFields(t); err != nil {
 				return err
 			}
+		}
+	}
+	for _, s := range l.spec.Shapes {
+		if err := pkg.add(s.Type.GoName+"Of", nameOrigin{s.File, "", "the details accessor"}); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -122,11 +129,8 @@ func enumPointer(t *Type, i int) string {
 
 // checkFields reports two fields of t with one Go name, or a field named
 // like a method of t.
-func (l *loader) checkFields(t *Type, methods map[string]string) error {
+func (l *loader) checkFields(t *Type) error {
 	fields := newNameSet("type " + t.GoName)
-	for _, m := range sortedKeys(methods) {
-		fields.reserve(m, nameOrigin{what: "the method " + t.GoName + "." + m + " of the fixed runtime (" + methods[m] + ")"})
-	}
 	for _, m := range emitMembers {
 		fields.reserve(m, nameOrigin{what: "the member " + m + " that emit declares on every struct"})
 	}

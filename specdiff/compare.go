@@ -9,7 +9,7 @@ import (
 
 // Compare returns the changes from old to new. Both specs are only read.
 func Compare(old, new *schemaload.Spec) Report {
-	c := &comparer{oldError: old.Error, newError: new.Error}
+	c := &comparer{}
 	c.codes(old, new)
 	renamedShapes := c.shapes(old, new)
 	c.types(old, new, renamedShapes)
@@ -19,8 +19,7 @@ func Compare(old, new *schemaload.Spec) Report {
 }
 
 type comparer struct {
-	oldError, newError *schemaload.Type // their fields code, recovery, details have runtime types
-	out                []Change
+	out []Change
 }
 
 func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {

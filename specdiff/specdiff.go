@@ -8,7 +8,6 @@ package specdiff
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Impact says how a change affects code written against the old version.
@@ -239,21 +238,6 @@ func (r Report) CountImpact(i Impact) int {
 		}
 	}
 	return n
-}
-
-// Summary returns a one-line account of the report, for listing many bumps.
-func (r Report) Summary() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s -> %s: codes +%d -%d, recovery changes %d, shapes +%d -%d, changes %d",
-		r.Old, r.New, r.Count(CodeAdded), r.Count(CodeRemoved), r.Count(RecoveryChanged),
-		r.Count(ShapeAdded), r.Count(ShapeRemoved), len(r.Changes))
-	if r.Breaking() {
-		fmt.Fprintf(&b, ", BREAKING (compile %d, validation %d, behaviour %d)",
-			r.CountImpact(Compile), r.CountImpact(Validation), r.CountImpact(Behaviour))
-	} else {
-		b.WriteString(", not breaking")
-	}
-	return b.String()
 }
 
 // sortChanges orders changes by section, kind, subject, then the rest, so a

@@ -11,7 +11,8 @@ import (
 )
 
 // base returns a small spec: three codes, one details shape with an enum, a
-// bounded number and a string list. Every call returns fresh values.
+// bounded number and a string list, with its Go types settled. Every call
+// returns fresh values; a test that changes them settles them again.
 func base() *schemaload.Spec {
 	str := func() *schemaload.Type { return &schemaload.Type{Kind: schemaload.KindString} }
 	zero := 0.0
@@ -30,7 +31,7 @@ func base() *schemaload.Spec {
 		{JSONName: "details", GoName: "Details", Type: &schemaload.Type{Kind: schemaload.KindAny, Union: []string{"object"}}},
 	}}
 	shape := &schemaload.Shape{File: "error-details/rate-limited.json", Name: "rate-limited", Codes: []string{"RATE_LIMITED"}, Type: details}
-	return &schemaload.Spec{
+	spec := &schemaload.Spec{
 		Version:         "1.0.0",
 		Error:           errType,
 		Recoveries:      []string{"transient", "correctable", "terminal"},
@@ -43,6 +44,8 @@ func base() *schemaload.Spec {
 		Shapes: []*schemaload.Shape{shape},
 		Types:  []*schemaload.Type{errType, details, scope},
 	}
+	spec.SettleGoTypes()
+	return spec
 }
 
 func code(s *schemaload.Spec, v string) *schemaload.Code {
@@ -268,6 +271,8 @@ func TestCompare(t *testing.T) {
 			old, new := base(), base()
 			new.Version = "1.1.0"
 			tt.change(old, new)
+			old.SettleGoTypes()
+			new.SettleGoTypes()
 			r := Compare(old, new)
 			if r.Old != "1.0.0" || r.New != "1.1.0" {
 				t.Errorf("versions %q → %q", r.Old, r.New)
@@ -321,7 +326,8 @@ func TestMarkdown(t *testing.T) {
 	for _, s := range []string{
 		"# AdCP 1.0.0 → 1.1.0: changes for Go users\n",
 		"**Breaking.** 1 of 3 changes break code written against 1.0.0 (compile 1, validation 0, behaviour 0).",
-		Rule,
+		"\n\nA change is **breaking** when code written against the package generated from the old version may stop working: ",
+		"Additions, deprecations, relaxed constraints and changed suggestions are not breaking.\n\n",
 		"## Breaking changes\n\n| Breaks | Change | Subject | Go | Before | After |\n| --- | --- | --- | --- | --- | --- |\n" +
 			"| compile | code removed | `AUTH_REQUIRED` | `CodeAuthRequired` | `recovery correctable` |  |\n",
 		"### Codes\n\n",
@@ -353,6 +359,7 @@ func TestCompareOrderIndependent(t *testing.T) {
 	old, new := base(), base()
 	new.Codes = []*schemaload.Code{{Value: "Z", GoName: "CodeZ"}, {Value: "A", GoName: "CodeA"}}
 	field(new.Error, "message").Required = true
+	new.SettleGoTypes()
 	a := Compare(old, new).Markdown()
 	for i, j := 0, len(new.Types)-1; i < j; i, j = i+1, j-1 {
 		new.Types[i], new.Types[j] = new.Types[j], new.Types[i]

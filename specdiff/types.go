@@ -2,9 +2,7 @@ package specdiff
 
 import (
 	"strconv"
-	"strings"
 
-	"github.com/adcp-gen/adcp-gen/internal/gotype"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
@@ -105,7 +103,7 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 			c.add(ObjectOpened, None, subject, goSubject, "unknown members rejected", "unknown members kept")
 		}
 	case schemaload.KindArray:
-		c.items(subject+"[]", goSubject, o.Elem, n.Elem)
+		c.items(subject+"[]", goSubject, o, n)
 	case schemaload.KindAny:
 		c.union(subject, goSubject, o.Union, n.Union)
 	}
@@ -113,15 +111,15 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 	c.constraints(subject, goSubject, o, n)
 }
 
-// items compares the item types of two versions of an array: a different Go
-// type is a retyping; the same unnamed type is compared in depth (a named one
-// is compared once, under its own name).
+// items compares the items of two versions of an array: a different Go type
+// is a retyping; the same unnamed type is compared in depth (a named one is
+// compared once, under its own name).
 func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
-	if og, ng := gotype.Elem(o), gotype.Elem(n); og != ng {
-		c.add(FieldRetyped, Compile, subject, goSubject, og, ng)
+	if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
+		c.add(FieldRetyped, Compile, subject, goSubject, og.String(), ng.String())
 		return
 	}
-	c.deep(subject, goSubject, o, n)
+	c.deep(subject, goSubject, o.Elem, n.Elem)
 }
 
 // deep compares two unnamed types of the same kind in depth: enum values,
@@ -145,7 +143,7 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
 		of, ok := oldBy[nf.JSONName]
 		if !ok {
-			imp, desc := None, gotype.Field(nf, n == c.newError)
+			imp, desc := None, nf.GoType.String()
 			if nf.Required {
 				// Values built against the old version lack it.
 				imp, desc = Validation, desc+", required"
@@ -156,11 +154,12 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 		if of.GoName != nf.GoName {
 			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
 		}
-		og, ng := gotype.Field(of, o == c.oldError), gotype.Field(nf, n == c.newError)
+		og, ng := of.GoType, nf.GoType
 		if og != ng {
-			c.add(FieldRetyped, Compile, s, g, og, ng)
+			c.add(FieldRetyped, Compile, s, g, og.String(), ng.String())
 		}
-		if strings.TrimPrefix(og, "*") == strings.TrimPrefix(ng, "*") {
+		og.Pointer, ng.Pointer = false, false
+		if og == ng {
 			// Same type, perhaps held by pointer now: compare in depth.
 			c.deep(s, g, of.Type, nf.Type)
 		}
@@ -187,7 +186,7 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 	}
 	for _, of := range o.Fields {
 		if _, ok := newBy[of.JSONName]; !ok {
-			c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, gotype.Field(of, o == c.oldError), "")
+			c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, of.GoType.String(), "")
 		}
 	}
 }

@@ -6,20 +6,21 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/a2a"
-	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // FailedTask returns the task of a task that failed with e, for an
-// AgentExecutor to write to its event queue: adcperr.A2AFailedTask decoded
+// AgentExecutor to write to its event queue: adcp.A2AFailedTask decoded
 // into the SDK type, with the id and context id of info (the
 // a2asrv.RequestContext). humanText is the TextPart (e.Message when empty).
-// The status timestamp is now, unless adcperr.WithTimestamp sets it.
+// The status timestamp is now, unless seller.WithTimestamp sets it.
 //
-// It refuses what adcperr.A2AFailedTask refuses: a nil error, an advisory
+// It refuses what adcp.A2AFailedTask refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
-func FailedTask(info a2a.TaskInfoProvider, e *adcperr.Error, humanText string, opts ...adcperr.WireOption) (*a2a.Task, error) {
+func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, humanText string, opts ...seller.WireOption) (*a2a.Task, error) {
 	ti := info.TaskInfo()
-	raw, err := adcperr.A2AFailedTask(string(ti.TaskID), e, humanText, opts...)
+	raw, err := seller.A2AFailedTask(v, string(ti.TaskID), e, humanText, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -37,20 +38,20 @@ func FailedTask(info a2a.TaskInfoProvider, e *adcperr.Error, humanText string, o
 
 // ExtractResult finds the AdCP error in what Client.SendMessage returned:
 // a task (ExtractTask). A message carries no task state and reports false.
-func ExtractResult(res a2a.SendMessageResult) (adcperr.Extraction, bool) {
+func ExtractResult(res a2a.SendMessageResult) (adcp.Extraction, bool) {
 	if t, ok := res.(*a2a.Task); ok {
 		return ExtractTask(t)
 	}
-	return adcperr.Extraction{}, false
+	return adcp.Extraction{}, false
 }
 
 // ExtractTask finds the AdCP error in a task, following the detection order
-// of adcperr.Extract: the artifacts' data parts, then the status message's,
+// of adcp.Extract: the artifacts' data parts, then the status message's,
 // then the payload's errors[] (Extraction.NonFatal on a task that did not
 // fail).
-func ExtractTask(t *a2a.Task) (adcperr.Extraction, bool) {
+func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
 	if t == nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
 	return extractValue(t)
 }
@@ -58,7 +59,7 @@ func ExtractTask(t *a2a.Task) (adcperr.Extraction, bool) {
 // ExtractEvent finds the AdCP error in a streaming event: a task, a status
 // update (its status message), or an artifact update (its artifact's data
 // parts). A message reports false.
-func ExtractEvent(ev a2a.Event) (adcperr.Extraction, bool) {
+func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
 	switch v := ev.(type) {
 	case *a2a.Task:
 		return ExtractTask(v)
@@ -76,24 +77,24 @@ func ExtractEvent(ev a2a.Event) (adcperr.Extraction, bool) {
 			Artifacts []*a2a.Artifact `json:"artifacts"`
 		}{[]*a2a.Artifact{v.Artifact}})
 	}
-	return adcperr.Extraction{}, false
+	return adcp.Extraction{}, false
 }
 
 // ExtractJSON finds the AdCP error in an encoded A2A response of any
 // version, including A2A 1.0 tasks, which a2a.Task cannot decode (parts
 // without "kind", TASK_STATE_* states), and the {"task": …} and
 // {"statusUpdate": …} envelopes of streams and push notifications. It is
-// adcperr.Extract.
-func ExtractJSON(response []byte) (adcperr.Extraction, bool) {
-	return adcperr.Extract(response)
+// adcp.Extract.
+func ExtractJSON(response []byte) (adcp.Extraction, bool) {
+	return adcp.Extract(response)
 }
 
 // extractValue encodes an SDK value (its MarshalJSON adds the "kind"
 // members) and extracts from the bytes.
-func extractValue(v any) (adcperr.Extraction, bool) {
+func extractValue(v any) (adcp.Extraction, bool) {
 	raw, err := json.Marshal(v)
 	if err != nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
-	return adcperr.Extract(raw)
+	return adcp.Extract(raw)
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
@@ -17,10 +19,10 @@ import (
 // TestFailedTaskMatchesBuilder: the SDK task encodes to the builder's
 // output, plus the members a2a-go always writes (kind, contextId).
 func TestFailedTaskMatchesBuilder(t *testing.T) {
-	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", adcperr.WithField("packages[0].budget"))(t)
+	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", seller.WithField("packages[0].budget"))(t)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	opts := []adcperr.WireOption{adcperr.WithTimestamp(at), adcperr.WithErrorMIMEType()}
-	task, err := a2ago.FailedTask(&a2a.Task{ID: "task-1", ContextID: "ctx-1"}, e, "Budget too low.", opts...)
+	opts := []seller.WireOption{seller.WithTimestamp(at), seller.WithErrorMIMEType()}
+	task, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, e, "Budget too low.", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,7 @@ func TestFailedTaskMatchesBuilder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := adcperr.A2AFailedTask("task-1", e, "Budget too low.", opts...)
+	want, err := seller.A2AFailedTask(adcperr.Vocabulary, "task-1", e, "Budget too low.", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,19 +55,19 @@ func TestFailedTaskMatchesBuilder(t *testing.T) {
 }
 
 func TestFailedTaskTimestampAndRefusals(t *testing.T) {
-	e := &adcperr.Error{Code: "SERVICE_UNAVAILABLE", Message: "Overloaded."}
+	e := &adcp.Error{Code: "SERVICE_UNAVAILABLE", Message: "Overloaded."}
 	before := time.Now().Add(-time.Second)
-	task, err := a2ago.FailedTask(&a2a.Task{ID: "t"}, e, "")
+	task, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{ID: "t"}, e, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ts := task.Status.Timestamp; ts == nil || ts.Before(before) {
 		t.Errorf("timestamp = %v, want now", ts)
 	}
-	if _, err := a2ago.FailedTask(&a2a.Task{}, &adcperr.Error{Code: "STALE_RESPONSE", Message: "Cached."}, ""); err == nil {
+	if _, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{}, &adcp.Error{Code: "STALE_RESPONSE", Message: "Cached."}, ""); err == nil {
 		t.Error("FailedTask accepted an advisory code")
 	}
-	if _, err := a2ago.FailedTask(&a2a.Task{}, nil, ""); err == nil {
+	if _, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{}, nil, ""); err == nil {
 		t.Error("FailedTask accepted nil")
 	}
 }
@@ -82,11 +84,11 @@ func TestExtractEvent(t *testing.T) {
 	tests := []struct {
 		name string
 		ev   a2a.Event
-		path adcperr.Path // "" when nothing is extracted
-		code adcperr.Code
+		path adcp.Path // "" when nothing is extracted
+		code adcp.Code
 	}{
-		{"status update", failed, adcperr.PathStatusMessage, "SERVICE_UNAVAILABLE"},
-		{"artifact update", a2a.NewArtifactEvent(info, a2a.TextPart{Text: "x"}, errorData("RATE_LIMITED")), adcperr.PathArtifact, "RATE_LIMITED"},
+		{"status update", failed, adcp.PathStatusMessage, "SERVICE_UNAVAILABLE"},
+		{"artifact update", a2a.NewArtifactEvent(info, a2a.TextPart{Text: "x"}, errorData("RATE_LIMITED")), adcp.PathArtifact, "RATE_LIMITED"},
 		{"artifact update without error", a2a.NewArtifactEvent(info, a2a.TextPart{Text: "x"}), "", ""},
 		{"message", a2a.NewMessage(a2a.MessageRoleAgent, errorData("RATE_LIMITED")), "", ""},
 		{"nil task", (*a2a.Task)(nil), "", ""},
@@ -113,7 +115,7 @@ func TestA2A10(t *testing.T) {
 	}
 	for _, raw := range []string{task, `{"task":` + task + `}`} {
 		x, ok := a2ago.ExtractJSON([]byte(raw))
-		if !ok || x.Path != adcperr.PathArtifact || x.Err.Code != "BUDGET_TOO_LOW" || x.NonFatal {
+		if !ok || x.Path != adcp.PathArtifact || x.Err.Code != "BUDGET_TOO_LOW" || x.NonFatal {
 			t.Errorf("ExtractJSON(%.40s…) = %+v, %v", raw, x, ok)
 		}
 	}
@@ -133,7 +135,7 @@ func TestVectorsThroughSDK(t *testing.T) {
 			ID             string          `json:"id"`
 			Transport      string          `json:"transport"`
 			Response       json.RawMessage `json:"response"`
-			ExpectedAction adcperr.Action  `json:"expected_action"`
+			ExpectedAction adcp.Action     `json:"expected_action"`
 		} `json:"vectors"`
 	}
 	if err := json.Unmarshal(b, &file); err != nil {
@@ -151,15 +153,15 @@ func TestVectorsThroughSDK(t *testing.T) {
 				t.Fatalf("a2a-go cannot decode the vector: %v", err)
 			}
 			x, ok := a2ago.ExtractTask(&task)
-			y, yok := adcperr.Extract(v.Response)
+			y, yok := adcp.Extract(v.Response)
 			if ok != yok || x.Path != y.Path || (ok && x.Err.Code != y.Err.Code) {
 				t.Errorf("through a2a.Task: %s %v; from the bytes: %s %v", x.Path, ok, y.Path, yok)
 			}
-			var e *adcperr.Error
+			var e *adcp.Error
 			if ok {
 				e = x.Err
 			}
-			if d := (adcperr.Policy{}).Decide(e, adcperr.RequestContext{NonFatal: x.NonFatal}); d.Action != v.ExpectedAction {
+			if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(e, adcp.RequestContext{NonFatal: x.NonFatal}); d.Action != v.ExpectedAction {
 				t.Errorf("action = %s, want %s", d.Action, v.ExpectedAction)
 			}
 		})

@@ -2,8 +2,8 @@
 // github.com/a2aproject/a2a-go. It lives in its own module so that the core
 // module and the generated package stay standard-library only.
 //
-// Every task this package builds comes from adcperr.A2AFailedTask, and every
-// extraction goes through adcperr.Extract: the wire rules live in one place.
+// Every task this package builds comes from adcp.A2AFailedTask, and every
+// extraction goes through adcp.Extract: the wire rules live in one place.
 //
 // # Seller side
 //
@@ -11,8 +11,8 @@
 // terminal event; the server stores it and returns it to the client:
 //
 //	func (x *seller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
-//		e, err := adcperr.New(adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
-//			adcperr.WithField("packages[0].budget"))
+//		e, err := seller.New(adcp.CodeBudgetTooLow, "Budget is below the minimum.",
+//			seller.WithField("packages[0].budget"))
 //		if err != nil {
 //			return err
 //		}
@@ -32,7 +32,7 @@
 //	res, err := client.SendMessage(ctx, params)
 //	if err == nil {
 //		if x, ok := a2ago.ExtractResult(res); ok {
-//			d := adcperr.Policy{}.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
+//			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 //			// d.Action: retry, surface_to_caller or escalate_to_human
 //		}
 //	}

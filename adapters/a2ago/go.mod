@@ -5,6 +5,7 @@ go 1.24.4
 require (
 	github.com/a2aproject/a2a-go v0.3.3
 	github.com/adcp-gen/adcp-gen v0.0.0-00010101000000-000000000000
+	github.com/adcp-gen/adcp-gen/adcp v0.0.0
 )
 
 require (
@@ -21,3 +22,5 @@ require (
 
 // The core module is developed in the same repository: build against it.
 replace github.com/adcp-gen/adcp-gen => ../..
+
+replace github.com/adcp-gen/adcp-gen/adcp => ../../adcp

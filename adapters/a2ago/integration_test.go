@@ -12,25 +12,27 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv"
 	"github.com/a2aproject/a2a-go/a2asrv/eventqueue"
 	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 // errCase is an error a seller sends and what the buyer must make of it.
 type errCase struct {
 	name     string
-	err      func(t *testing.T) *adcperr.Error
-	recovery adcperr.Recovery
-	action   adcperr.Action
+	err      func(t *testing.T) *adcp.Error
+	recovery adcp.Recovery
+	action   adcp.Action
 	delay    time.Duration // the retry delay the buyer must wait, 0 for none
 }
 
 // mustNew builds an error with the seller builder.
-func mustNew(code adcperr.Code, msg string, opts ...adcperr.Option) func(t *testing.T) *adcperr.Error {
-	return func(t *testing.T) *adcperr.Error {
+func mustNew(code adcp.Code, msg string, opts ...seller.Option) func(t *testing.T) *adcp.Error {
+	return func(t *testing.T) *adcp.Error {
 		t.Helper()
-		e, err := adcperr.New(code, msg, opts...)
+		e, err := seller.New(adcperr.Vocabulary, code, msg, opts...)
 		if err != nil {
-			t.Fatalf("adcperr.New(%s): %v", code, err)
+			t.Fatalf("seller.New(%s): %v", code, err)
 		}
 		return e
 	}
@@ -39,31 +41,31 @@ func mustNew(code adcperr.Code, msg string, opts ...adcperr.Option) func(t *test
 // cases covers every recovery class, a vendor code and an unknown code
 // passed through without recovery.
 var cases = []errCase{
-	{"transient retry_after", mustNew(adcperr.CodeRateLimited, "Too many requests.", adcperr.WithRetryAfter(30*time.Second)),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 30 * time.Second},
+	{"transient retry_after", mustNew(adcperr.CodeRateLimited, "Too many requests.", seller.WithRetryAfter(30*time.Second)),
+		adcp.RecoveryTransient, adcp.ActionRetry, 30 * time.Second},
 	{"transient backoff", mustNew(adcperr.CodeServiceUnavailable, "Try again later."),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 0},
-	{"correctable field", mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", adcperr.WithField("packages[0].budget")),
-		adcperr.RecoveryCorrectable, adcperr.ActionSurfaceToCaller, 0},
-	{"correctable", mustNew(adcperr.CodeProductNotFound, "Unknown product.", adcperr.WithSuggestion("Discover products again.")),
-		adcperr.RecoveryCorrectable, adcperr.ActionSurfaceToCaller, 0},
+		adcp.RecoveryTransient, adcp.ActionRetry, 0},
+	{"correctable field", mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", seller.WithField("packages[0].budget")),
+		adcp.RecoveryCorrectable, adcp.ActionSurfaceToCaller, 0},
+	{"correctable", mustNew(adcperr.CodeProductNotFound, "Unknown product.", seller.WithSuggestion("Discover products again.")),
+		adcp.RecoveryCorrectable, adcp.ActionSurfaceToCaller, 0},
 	{"terminal", mustNew(adcperr.CodeAccountSuspended, "The account is suspended."),
-		adcperr.RecoveryTerminal, adcperr.ActionEscalateToHuman, 0},
-	{"vendor code", mustNew("X_ACME_INVENTORY_HOLD", "Inventory is on hold.", adcperr.WithRecovery(adcperr.RecoveryTransient), adcperr.WithRetryAfterSeconds(2.5)),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 3 * time.Second},
-	{"unknown code without recovery", func(*testing.T) *adcperr.Error {
-		return &adcperr.Error{Code: "X_OTHER_UNLISTED", Message: "Passed through from upstream."}
-	}, adcperr.RecoveryTerminal, adcperr.ActionEscalateToHuman, 0},
+		adcp.RecoveryTerminal, adcp.ActionEscalateToHuman, 0},
+	{"vendor code", mustNew("X_ACME_INVENTORY_HOLD", "Inventory is on hold.", seller.WithRecovery(adcp.RecoveryTransient), seller.WithRetryAfterSeconds(2.5)),
+		adcp.RecoveryTransient, adcp.ActionRetry, 3 * time.Second},
+	{"unknown code without recovery", func(*testing.T) *adcp.Error {
+		return &adcp.Error{Code: "X_OTHER_UNLISTED", Message: "Passed through from upstream."}
+	}, adcp.RecoveryTerminal, adcp.ActionEscalateToHuman, 0},
 }
 
-// seller is an AgentExecutor whose tasks fail with the error named by the
+// fakeSeller is an AgentExecutor whose tasks fail with the error named by the
 // request's text part; "!" makes Execute return an error instead.
-type seller struct {
+type fakeSeller struct {
 	t    *testing.T
-	errs map[string]*adcperr.Error
+	errs map[string]*adcp.Error
 }
 
-func (s *seller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
+func (s *fakeSeller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
 	name := ""
 	if reqCtx.Message != nil && len(reqCtx.Message.Parts) > 0 {
 		if p, ok := reqCtx.Message.Parts[0].(a2a.TextPart); ok {
@@ -78,22 +80,22 @@ func (s *seller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q e
 		s.t.Errorf("no case %q", name)
 		return errors.New("no such case")
 	}
-	task, err := a2ago.FailedTask(reqCtx, e, "", adcperr.WithErrorMIMEType())
+	task, err := a2ago.FailedTask(adcperr.Vocabulary, reqCtx, e, "", seller.WithErrorMIMEType())
 	if err != nil {
 		return err
 	}
 	return q.Write(ctx, task)
 }
 
-func (s *seller) Cancel(context.Context, *a2asrv.RequestContext, eventqueue.Queue) error {
+func (s *fakeSeller) Cancel(context.Context, *a2asrv.RequestContext, eventqueue.Queue) error {
 	return errors.New("not supported")
 }
 
 // startSeller serves the seller over JSON-RPC on a loopback httptest server
 // and returns an a2a-go client to it.
-func startSeller(t *testing.T, errs map[string]*adcperr.Error) *a2aclient.Client {
+func startSeller(t *testing.T, errs map[string]*adcp.Error) *a2aclient.Client {
 	t.Helper()
-	srv := httptest.NewServer(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(&seller{t, errs})))
+	srv := httptest.NewServer(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(&fakeSeller{t, errs})))
 	t.Cleanup(srv.Close)
 	client, err := a2aclient.NewFromEndpoints(context.Background(),
 		[]a2a.AgentInterface{{URL: srv.URL, Transport: a2a.TransportProtocolJSONRPC}})
@@ -107,16 +109,16 @@ func startSeller(t *testing.T, errs map[string]*adcperr.Error) *a2aclient.Client
 // checkDecision asserts that the extracted error has the sent code and that
 // the buyer decides the expected recovery and action, the same as for the
 // error the seller built.
-func checkDecision(t *testing.T, x adcperr.Extraction, sent *adcperr.Error, c errCase) {
+func checkDecision(t *testing.T, x adcp.Extraction, sent *adcp.Error, c errCase) {
 	t.Helper()
-	if x.Path != adcperr.PathArtifact || x.NonFatal {
-		t.Errorf("path = %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcperr.PathArtifact)
+	if x.Path != adcp.PathArtifact || x.NonFatal {
+		t.Errorf("path = %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcp.PathArtifact)
 	}
 	if x.Err.Code != sent.Code {
 		t.Errorf("code = %q, want %q", x.Err.Code, sent.Code)
 	}
-	got := adcperr.Policy{}.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
-	want := adcperr.Policy{}.Decide(sent, adcperr.RequestContext{})
+	got := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+	want := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(sent, adcp.RequestContext{})
 	if got.Recovery != c.recovery || got.Action != c.action || got.Delay != c.delay {
 		t.Errorf("decision = %s/%s/%v, want %s/%s/%v", got.Recovery, got.Action, got.Delay, c.recovery, c.action, c.delay)
 	}
@@ -129,7 +131,7 @@ func checkDecision(t *testing.T, x adcperr.Extraction, sent *adcperr.Error, c er
 // reaches an a2a-go client over HTTP the same way whether it is returned by
 // SendMessage, fetched with GetTask, or streamed.
 func TestFailedTaskEveryPath(t *testing.T) {
-	errs := map[string]*adcperr.Error{}
+	errs := map[string]*adcp.Error{}
 	for _, c := range cases {
 		errs[c.name] = c.err(t)
 	}

@@ -4,7 +4,7 @@
 //
 // Every value this package builds comes from the adcperr wire builders
 // (MCPToolResult, JSONRPCError) and every extraction goes through
-// adcperr.Extract: the wire rules live in one place.
+// adcp.Extract: the wire rules live in one place.
 //
 // # Seller side
 //
@@ -12,15 +12,15 @@
 // result. With a handler registered by Server.AddTool (or mcp.AddTool with
 // Out = any), return the result ToolResult builds:
 //
-//	e, err := adcperr.New(adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
-//		adcperr.WithField("packages[0].budget"))
+//	e, err := seller.New(adcp.CodeBudgetTooLow, "Budget is below the minimum.",
+//		seller.WithField("packages[0].budget"))
 //	if err != nil {
 //		return nil, err
 //	}
-//	return mcpsdk.ToolResult(e, "")
+//	return mcpsdk.ToolResult(v, e, "")
 //
 // With a typed handler (mcp.AddTool with a typed Out), install ToolErrors
-// and return the *adcperr.Error, wrapped or not, as the handler's error:
+// and return the *adcp.Error, wrapped or not, as the handler's error:
 //
 //	server.AddReceivingMiddleware(mcpsdk.ToolErrors())
 //	mcp.AddTool(server, tool, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
@@ -32,9 +32,9 @@
 // of the reserved codes; Reject is that middleware, WriteHTTPRejection the
 // same answer from an HTTP gateway in front of the MCP endpoint:
 //
-//	server.AddReceivingMiddleware(mcpsdk.Reject(func(ctx context.Context, method string, req mcp.Request) *adcperr.Error {
+//	server.AddReceivingMiddleware(mcpsdk.Reject(func(ctx context.Context, method string, req mcp.Request) *adcp.Error {
 //		if method == "tools/call" && !limiter.Allow() {
-//			return rateLimited // built with adcperr.New(adcperr.CodeRateLimited, …)
+//			return rateLimited // built with seller.New(adcp.CodeRateLimited, …)
 //		}
 //		return nil
 //	}))
@@ -43,7 +43,7 @@
 //
 //	res, err := session.CallTool(ctx, params)
 //	if x, ok := mcpsdk.Extract(res, err); ok {
-//		d := adcperr.Policy{}.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
+//		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 //		// d.Action: retry, surface_to_caller or escalate_to_human
 //	}
 //
@@ -51,7 +51,7 @@
 //
 //   - A typed handler's error becomes an isError result whose only content
 //     is err.Error() (mcp/server.go, toolForErr; CallToolResult.SetError in
-//     mcp/protocol.go). An *adcperr.Error returned that way reaches the
+//     mcp/protocol.go). An *adcp.Error returned that way reaches the
 //     buyer as the text "adcp: CODE: message", which no client can extract.
 //     ToolErrors replaces that result with ToolResult's.
 //   - toolForErr passes a *jsonrpc.Error through as a JSON-RPC error only

@@ -4,6 +4,7 @@ go 1.25.0
 
 require (
 	github.com/adcp-gen/adcp-gen v0.0.0-00010101000000-000000000000
+	github.com/adcp-gen/adcp-gen/adcp v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
@@ -20,3 +21,5 @@ require (
 
 // The core module is developed in the same repository: build against it.
 replace github.com/adcp-gen/adcp-gen => ../..
+
+replace github.com/adcp-gen/adcp-gen/adcp => ../../adcp

@@ -6,7 +6,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // maxGatewayBody bounds how much of a request body WriteHTTPRejection reads
@@ -26,13 +27,13 @@ const maxGatewayBody = 1 << 20
 //
 // Only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE are accepted (see
 // RPCError); on any other error nothing is written and the error returned.
-func WriteHTTPRejection(w http.ResponseWriter, r *http.Request, e *adcperr.Error, opts ...adcperr.WireOption) error {
+func WriteHTTPRejection(w http.ResponseWriter, r *http.Request, v *adcp.Vocabulary, e *adcp.Error, opts ...seller.WireOption) error {
 	var body []byte
 	if r.Body != nil {
 		body, _ = io.ReadAll(io.LimitReader(r.Body, maxGatewayBody))
 	}
 	id, isCall := requestID(body)
-	out, err := adcperr.JSONRPCError(id, e, opts...)
+	out, err := seller.JSONRPCError(v, id, e, opts...)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
@@ -37,16 +39,16 @@ func TestRequestID(t *testing.T) {
 	}
 }
 
-// FuzzRequestID: whatever the body, the id is one adcperr.JSONRPCError
+// FuzzRequestID: whatever the body, the id is one seller.JSONRPCError
 // accepts, and the response it builds is a JSON object.
 func FuzzRequestID(f *testing.F) {
 	for _, s := range []string{`{"id":1}`, `{"id":"x"}`, `{"id":[1]}`, `{"method":"m"}`, `{"id":1e400}`, `{"id":"\ud800"}`, `{`} {
 		f.Add([]byte(s))
 	}
-	e := &adcperr.Error{Code: "RATE_LIMITED", Message: "slow down"}
+	e := &adcp.Error{Code: "RATE_LIMITED", Message: "slow down"}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		id, _ := requestID(body)
-		out, err := adcperr.JSONRPCError(id, e)
+		out, err := seller.JSONRPCError(adcperr.Vocabulary, id, e)
 		if err != nil {
 			t.Fatalf("JSONRPCError(%s): %v", id, err)
 		}
@@ -58,11 +60,11 @@ func FuzzRequestID(f *testing.F) {
 }
 
 func TestWriteHTTPRejection(t *testing.T) {
-	rateLimited := &adcperr.Error{Code: "RATE_LIMITED", Message: "slow down"}
+	rateLimited := &adcp.Error{Code: "RATE_LIMITED", Message: "slow down"}
 	tests := []struct {
 		name   string
 		body   string
-		e      *adcperr.Error
+		e      *adcp.Error
 		status int
 		wantID string
 		err    bool
@@ -70,13 +72,13 @@ func TestWriteHTTPRejection(t *testing.T) {
 		{"call", `{"jsonrpc":"2.0","id":3,"method":"tools/call"}`, rateLimited, http.StatusOK, "3", false},
 		{"notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, rateLimited, http.StatusAccepted, "", false},
 		{"application code", `{"jsonrpc":"2.0","id":3,"method":"tools/call"}`,
-			&adcperr.Error{Code: "BUDGET_TOO_LOW", Message: "too low"}, 0, "", true},
+			&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "too low"}, 0, "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := httptest.NewRecorder()
 			r := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(tt.body))
-			err := WriteHTTPRejection(w, r, tt.e)
+			err := WriteHTTPRejection(w, r, adcperr.Vocabulary, tt.e)
 			if (err != nil) != tt.err {
 				t.Fatalf("err = %v, want error %v", err, tt.err)
 			}
@@ -104,13 +106,13 @@ func TestWriteHTTPRejection(t *testing.T) {
 			if err := json.Unmarshal(w.Body.Bytes(), &resp); err != nil {
 				t.Fatal(err)
 			}
-			if string(resp.ID) != tt.wantID || resp.Error.Code != adcperr.JSONRPCRateLimited {
+			if string(resp.ID) != tt.wantID || resp.Error.Code != seller.JSONRPCRateLimited {
 				t.Errorf("response = %s", w.Body)
 			}
 			if ct := w.Header().Get("Content-Type"); ct != "application/json" {
 				t.Errorf("Content-Type = %q", ct)
 			}
-			x, ok := adcperr.Extract(bytes.Clone(w.Body.Bytes()))
+			x, ok := adcp.Extract(bytes.Clone(w.Body.Bytes()))
 			if !ok || x.Err.Code != rateLimited.Code {
 				t.Errorf("Extract = %+v, %v", x, ok)
 			}

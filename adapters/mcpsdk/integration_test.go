@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -21,19 +23,19 @@ import (
 // errCase is an error a seller sends and what the buyer must make of it.
 type errCase struct {
 	name     string
-	err      func(t *testing.T) *adcperr.Error
-	recovery adcperr.Recovery
-	action   adcperr.Action
+	err      func(t *testing.T) *adcp.Error
+	recovery adcp.Recovery
+	action   adcp.Action
 	delay    time.Duration // the retry delay the buyer must wait, 0 for none
 }
 
 // mustNew builds an error with the seller builder.
-func mustNew(code adcperr.Code, msg string, opts ...adcperr.Option) func(t *testing.T) *adcperr.Error {
-	return func(t *testing.T) *adcperr.Error {
+func mustNew(code adcp.Code, msg string, opts ...seller.Option) func(t *testing.T) *adcp.Error {
+	return func(t *testing.T) *adcp.Error {
 		t.Helper()
-		e, err := adcperr.New(code, msg, opts...)
+		e, err := seller.New(adcperr.Vocabulary, code, msg, opts...)
 		if err != nil {
-			t.Fatalf("adcperr.New(%s): %v", code, err)
+			t.Fatalf("seller.New(adcperr.Vocabulary, %s): %v", code, err)
 		}
 		return e
 	}
@@ -42,21 +44,21 @@ func mustNew(code adcperr.Code, msg string, opts ...adcperr.Option) func(t *test
 // toolCases covers every recovery class, a vendor code and an unknown code
 // passed through without recovery.
 var toolCases = []errCase{
-	{"transient retry_after", mustNew(adcperr.CodeRateLimited, "Too many requests.", adcperr.WithRetryAfter(30*time.Second)),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 30 * time.Second},
+	{"transient retry_after", mustNew(adcperr.CodeRateLimited, "Too many requests.", seller.WithRetryAfter(30*time.Second)),
+		adcp.RecoveryTransient, adcp.ActionRetry, 30 * time.Second},
 	{"transient backoff", mustNew(adcperr.CodeServiceUnavailable, "Try again later."),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 0},
-	{"correctable field", mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", adcperr.WithField("packages[0].budget")),
-		adcperr.RecoveryCorrectable, adcperr.ActionSurfaceToCaller, 0},
-	{"correctable", mustNew(adcperr.CodeProductNotFound, "Unknown product.", adcperr.WithSuggestion("Discover products again.")),
-		adcperr.RecoveryCorrectable, adcperr.ActionSurfaceToCaller, 0},
+		adcp.RecoveryTransient, adcp.ActionRetry, 0},
+	{"correctable field", mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", seller.WithField("packages[0].budget")),
+		adcp.RecoveryCorrectable, adcp.ActionSurfaceToCaller, 0},
+	{"correctable", mustNew(adcperr.CodeProductNotFound, "Unknown product.", seller.WithSuggestion("Discover products again.")),
+		adcp.RecoveryCorrectable, adcp.ActionSurfaceToCaller, 0},
 	{"terminal", mustNew(adcperr.CodeAccountSuspended, "The account is suspended."),
-		adcperr.RecoveryTerminal, adcperr.ActionEscalateToHuman, 0},
-	{"vendor code", mustNew("X_ACME_INVENTORY_HOLD", "Inventory is on hold.", adcperr.WithRecovery(adcperr.RecoveryTransient), adcperr.WithRetryAfterSeconds(2.5)),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 3 * time.Second},
-	{"unknown code without recovery", func(*testing.T) *adcperr.Error {
-		return &adcperr.Error{Code: "X_OTHER_UNLISTED", Message: "Passed through from upstream."}
-	}, adcperr.RecoveryTerminal, adcperr.ActionEscalateToHuman, 0},
+		adcp.RecoveryTerminal, adcp.ActionEscalateToHuman, 0},
+	{"vendor code", mustNew("X_ACME_INVENTORY_HOLD", "Inventory is on hold.", seller.WithRecovery(adcp.RecoveryTransient), seller.WithRetryAfterSeconds(2.5)),
+		adcp.RecoveryTransient, adcp.ActionRetry, 3 * time.Second},
+	{"unknown code without recovery", func(*testing.T) *adcp.Error {
+		return &adcp.Error{Code: "X_OTHER_UNLISTED", Message: "Passed through from upstream."}
+	}, adcp.RecoveryTerminal, adcp.ActionEscalateToHuman, 0},
 }
 
 // args selects the case a tool fails with.
@@ -70,8 +72,8 @@ type quote struct {
 }
 
 // caseErrors builds every case's error once.
-func caseErrors(t *testing.T, cases []errCase) map[string]*adcperr.Error {
-	m := map[string]*adcperr.Error{}
+func caseErrors(t *testing.T, cases []errCase) map[string]*adcp.Error {
+	m := map[string]*adcp.Error{}
 	for _, c := range cases {
 		m[c.name] = c.err(t)
 	}
@@ -80,17 +82,17 @@ func caseErrors(t *testing.T, cases []errCase) map[string]*adcperr.Error {
 
 // sellerServer returns a server whose tools fail with errs[args.case], one
 // tool per handler shape.
-func sellerServer(t *testing.T, errs map[string]*adcperr.Error, middleware ...mcp.Middleware) *mcp.Server {
+func sellerServer(t *testing.T, errs map[string]*adcp.Error, middleware ...mcp.Middleware) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
 	s.AddReceivingMiddleware(middleware...)
-	lookup := func(name string) *adcperr.Error {
+	lookup := func(name string) *adcp.Error {
 		e, ok := errs[name]
 		if !ok {
 			t.Errorf("no case %q", name)
 		}
 		return e
 	}
-	rateLimited, err := mcpsdk.RPCError(mustNew(adcperr.CodeRateLimited, "Slow down.", adcperr.WithRetryAfter(5*time.Second))(t))
+	rateLimited, err := mcpsdk.RPCError(adcperr.Vocabulary, mustNew(adcperr.CodeRateLimited, "Slow down.", seller.WithRetryAfter(5*time.Second))(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,9 +103,9 @@ func sellerServer(t *testing.T, errs map[string]*adcperr.Error, middleware ...mc
 			if err := json.Unmarshal(req.Params.Arguments, &a); err != nil {
 				return nil, err
 			}
-			return mcpsdk.ToolResult(lookup(a.Case), "The request failed.")
+			return mcpsdk.ToolResult(adcperr.Vocabulary, lookup(a.Case), "The request failed.")
 		})
-	// A raw handler returning the *adcperr.Error as its error.
+	// A raw handler returning the *adcp.Error as its error.
 	s.AddTool(&mcp.Tool{Name: "raw_error", InputSchema: map[string]any{"type": "object"}},
 		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var a args
@@ -125,7 +127,7 @@ func sellerServer(t *testing.T, errs map[string]*adcperr.Error, middleware ...mc
 		return nil, quote{}, fmt.Errorf("pricing: %w", lookup(a.Case))
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "typed_result"}, func(_ context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, quote, error) {
-		res, err := mcpsdk.ToolResult(lookup(a.Case), "")
+		res, err := mcpsdk.ToolResult(adcperr.Vocabulary, lookup(a.Case), "")
 		return res, quote{}, err
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "typed_wrapped_rpc"}, func(context.Context, *mcp.CallToolRequest, args) (*mcp.CallToolResult, quote, error) {
@@ -158,13 +160,13 @@ func connect(t *testing.T, s *mcp.Server) *mcp.ClientSession {
 // checkDecision asserts that the extracted error has the sent code and that
 // the buyer decides the expected recovery and action, the same as for the
 // error the seller built.
-func checkDecision(t *testing.T, x adcperr.Extraction, sent *adcperr.Error, c errCase) {
+func checkDecision(t *testing.T, x adcp.Extraction, sent *adcp.Error, c errCase) {
 	t.Helper()
 	if x.Err.Code != sent.Code {
 		t.Errorf("code = %q, want %q", x.Err.Code, sent.Code)
 	}
-	got := adcperr.Policy{}.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
-	want := adcperr.Policy{}.Decide(sent, adcperr.RequestContext{})
+	got := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+	want := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(sent, adcp.RequestContext{})
 	if got.Recovery != c.recovery || got.Action != c.action || got.Delay != c.delay {
 		t.Errorf("decision = %s/%s/%v, want %s/%s/%v", got.Recovery, got.Action, got.Delay, c.recovery, c.action, c.delay)
 	}
@@ -197,7 +199,7 @@ func payloadCode(t *testing.T, res *mcp.CallToolResult) string {
 // both layers of every kind of error, and the buyer decides the same.
 func TestToolErrorsEveryPath(t *testing.T) {
 	errs := caseErrors(t, toolCases)
-	cs := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors()))
+	cs := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors(adcperr.Vocabulary)))
 	for _, tool := range []string{"raw_result", "raw_error", "typed_error", "typed_wrapped", "typed_result"} {
 		for _, c := range toolCases {
 			t.Run(tool+"/"+c.name, func(t *testing.T) {
@@ -212,16 +214,16 @@ func TestToolErrorsEveryPath(t *testing.T) {
 				if !ok {
 					t.Fatalf("no AdCP error extracted from %+v", res)
 				}
-				if x.Path != adcperr.PathStructuredContent || x.NonFatal {
-					t.Errorf("path = %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcperr.PathStructuredContent)
+				if x.Path != adcp.PathStructuredContent || x.NonFatal {
+					t.Errorf("path = %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcp.PathStructuredContent)
 				}
 				checkDecision(t, x, errs[c.name], c)
 				if got := payloadCode(t, res); got != string(errs[c.name].Code) {
 					t.Errorf("payload errors[0].code = %q, want %q", got, errs[c.name].Code)
 				}
 				// The text layer alone gives the same error.
-				text, ok := adcperr.ExtractValue(map[string]any{"isError": true, "content": res.Content})
-				if !ok || text.Path != adcperr.PathTextFallback || text.Err.Code != errs[c.name].Code {
+				text, ok := adcp.ExtractValue(map[string]any{"isError": true, "content": res.Content})
+				if !ok || text.Path != adcp.PathTextFallback || text.Err.Code != errs[c.name].Code {
 					t.Errorf("text fallback = %+v, %v", text, ok)
 				}
 			})
@@ -235,22 +237,22 @@ func TestSDKTraps(t *testing.T) {
 	c := toolCases[2] // correctable, with field
 	errs := caseErrors(t, []errCase{c})
 	bare := connect(t, sellerServer(t, errs))
-	fixed := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors()))
+	fixed := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors(adcperr.Vocabulary)))
 	tests := []struct {
 		tool              string
-		bare, withFix     adcperr.Path // "" when nothing can be extracted
-		bareRPCCodeNoData bool         // without ToolErrors: a JSON-RPC error with no data
+		bare, withFix     adcp.Path // "" when nothing can be extracted
+		bareRPCCodeNoData bool      // without ToolErrors: a JSON-RPC error with no data
 	}{
 		// A typed handler's error becomes text only: "adcp: CODE: message".
-		{tool: "typed_error", bare: "", withFix: adcperr.PathStructuredContent},
-		{tool: "typed_wrapped", bare: "", withFix: adcperr.PathStructuredContent},
+		{tool: "typed_error", bare: "", withFix: adcp.PathStructuredContent},
+		{tool: "typed_wrapped", bare: "", withFix: adcp.PathStructuredContent},
 		// A typed Out overwrites structuredContent: only the text fallback is left.
-		{tool: "typed_result", bare: adcperr.PathTextFallback, withFix: adcperr.PathStructuredContent},
+		{tool: "typed_result", bare: adcp.PathTextFallback, withFix: adcp.PathStructuredContent},
 		// A raw handler's plain error becomes a JSON-RPC error without data.
-		{tool: "raw_error", bare: "", withFix: adcperr.PathStructuredContent, bareRPCCodeNoData: true},
+		{tool: "raw_error", bare: "", withFix: adcp.PathStructuredContent, bareRPCCodeNoData: true},
 		// A wrapped *jsonrpc.Error: text result (typed), or code without data (raw).
-		{tool: "typed_wrapped_rpc", bare: "", withFix: adcperr.PathJSONRPCError},
-		{tool: "raw_wrapped_rpc", bare: "", withFix: adcperr.PathJSONRPCError, bareRPCCodeNoData: true},
+		{tool: "typed_wrapped_rpc", bare: "", withFix: adcp.PathJSONRPCError},
+		{tool: "raw_wrapped_rpc", bare: "", withFix: adcp.PathJSONRPCError, bareRPCCodeNoData: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
@@ -273,9 +275,9 @@ func TestSDKTraps(t *testing.T) {
 			if !ok || x.Path != tt.withFix {
 				t.Fatalf("with ToolErrors: path = %q (ok %v), want %q", x.Path, ok, tt.withFix)
 			}
-			if tt.withFix == adcperr.PathJSONRPCError {
-				if !errors.As(err, &rpcErr) || rpcErr.Code != adcperr.JSONRPCRateLimited {
-					t.Errorf("with ToolErrors: err = %v, want JSON-RPC %d", err, adcperr.JSONRPCRateLimited)
+			if tt.withFix == adcp.PathJSONRPCError {
+				if !errors.As(err, &rpcErr) || rpcErr.Code != seller.JSONRPCRateLimited {
+					t.Errorf("with ToolErrors: err = %v, want JSON-RPC %d", err, seller.JSONRPCRateLimited)
 				}
 				return
 			}
@@ -287,17 +289,17 @@ func TestSDKTraps(t *testing.T) {
 // rejectCases are the errors infrastructure sends before tool dispatch.
 var rejectCases = []struct {
 	errCase
-	opts    []adcperr.WireOption
+	opts    []seller.WireOption
 	rpcCode int64
 }{
-	{errCase{"rate limited", mustNew(adcperr.CodeRateLimited, "Too many requests.", adcperr.WithRetryAfter(1500*time.Millisecond)),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 2 * time.Second}, nil, adcperr.JSONRPCRateLimited},
+	{errCase{"rate limited", mustNew(adcperr.CodeRateLimited, "Too many requests.", seller.WithRetryAfter(1500*time.Millisecond)),
+		adcp.RecoveryTransient, adcp.ActionRetry, 2 * time.Second}, nil, seller.JSONRPCRateLimited},
 	{errCase{"auth missing", mustNew(adcperr.CodeAuthMissing, "Credentials are required."),
-		adcperr.RecoveryCorrectable, adcperr.ActionSurfaceToCaller, 0}, nil, adcperr.JSONRPCAuthMissing},
+		adcp.RecoveryCorrectable, adcp.ActionSurfaceToCaller, 0}, nil, seller.JSONRPCAuthMissing},
 	{errCase{"service unavailable", mustNew(adcperr.CodeServiceUnavailable, "Overloaded."),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 0}, nil, adcperr.JSONRPCServiceUnavailable},
+		adcp.RecoveryTransient, adcp.ActionRetry, 0}, nil, seller.JSONRPCServiceUnavailable},
 	{errCase{"collapsed code", mustNew(adcperr.CodeRateLimited, "Too many requests."),
-		adcperr.RecoveryTransient, adcperr.ActionRetry, 0}, []adcperr.WireOption{adcperr.WithCollapsedJSONRPCCode(-32000)}, -32000},
+		adcp.RecoveryTransient, adcp.ActionRetry, 0}, []seller.WireOption{seller.WithCollapsedJSONRPCCode(-32000)}, -32000},
 }
 
 // TestRejectMiddleware: the reserved JSON-RPC codes from middleware that
@@ -308,7 +310,7 @@ func TestRejectMiddleware(t *testing.T) {
 			sent := c.err(t)
 			dispatched := false
 			s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
-			s.AddReceivingMiddleware(mcpsdk.Reject(func(_ context.Context, method string, _ mcp.Request) *adcperr.Error {
+			s.AddReceivingMiddleware(mcpsdk.Reject(adcperr.Vocabulary, func(_ context.Context, method string, _ mcp.Request) *adcp.Error {
 				if method == "tools/call" {
 					return sent
 				}
@@ -329,8 +331,8 @@ func TestRejectMiddleware(t *testing.T) {
 				t.Fatalf("err = %v, want JSON-RPC code %d", err, c.rpcCode)
 			}
 			x, ok := mcpsdk.Extract(res, err)
-			if !ok || x.Path != adcperr.PathJSONRPCError {
-				t.Fatalf("path = %q (ok %v), want %s", x.Path, ok, adcperr.PathJSONRPCError)
+			if !ok || x.Path != adcp.PathJSONRPCError {
+				t.Fatalf("path = %q (ok %v), want %s", x.Path, ok, adcp.PathJSONRPCError)
 			}
 			checkDecision(t, x, sent, c.errCase)
 		})
@@ -342,7 +344,7 @@ func TestRejectMiddleware(t *testing.T) {
 func TestRejectRefusesApplicationCode(t *testing.T) {
 	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.")(t)
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
-	s.AddReceivingMiddleware(mcpsdk.Reject(func(_ context.Context, method string, _ mcp.Request) *adcperr.Error {
+	s.AddReceivingMiddleware(mcpsdk.Reject(adcperr.Vocabulary, func(_ context.Context, method string, _ mcp.Request) *adcp.Error {
 		if method == "tools/call" {
 			return e
 		}
@@ -364,7 +366,7 @@ func TestRejectRefusesApplicationCode(t *testing.T) {
 // code reaches the buyer with HTTP 200 (WriteHTTPRejection); the client
 // drops the body of a 429 or 503 (and decodes that of a 400).
 func TestHTTPGateway(t *testing.T) {
-	sent := mustNew(adcperr.CodeRateLimited, "Too many requests.", adcperr.WithRetryAfter(10*time.Second))(t)
+	sent := mustNew(adcperr.CodeRateLimited, "Too many requests.", seller.WithRetryAfter(10*time.Second))(t)
 	tests := []struct {
 		name   string
 		status int // 0: WriteHTTPRejection
@@ -396,11 +398,11 @@ func TestHTTPGateway(t *testing.T) {
 				case m.Method != "tools/call":
 					mcpHandler.ServeHTTP(w, r)
 				case tt.status == 0:
-					if err := mcpsdk.WriteHTTPRejection(w, r, sent); err != nil {
+					if err := mcpsdk.WriteHTTPRejection(w, r, adcperr.Vocabulary, sent); err != nil {
 						t.Error(err)
 					}
 				default: // a gateway that also sets the HTTP status
-					out, err := adcperr.JSONRPCError(m.ID, sent)
+					out, err := seller.JSONRPCError(adcperr.Vocabulary, m.ID, sent)
 					if err != nil {
 						t.Error(err)
 					}
@@ -427,7 +429,7 @@ func TestHTTPGateway(t *testing.T) {
 				t.Fatalf("extracted = %v, want %v (err %v)", ok, tt.want, err)
 			}
 			if ok {
-				checkDecision(t, x, sent, errCase{recovery: adcperr.RecoveryTransient, action: adcperr.ActionRetry, delay: 10 * time.Second})
+				checkDecision(t, x, sent, errCase{recovery: adcp.RecoveryTransient, action: adcp.ActionRetry, delay: 10 * time.Second})
 			}
 		})
 	}

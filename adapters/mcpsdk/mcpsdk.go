@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -15,15 +16,15 @@ import (
 const methodCallTool = "tools/call"
 
 // ToolResult returns the isError CallToolResult of a tool that failed with
-// e: adcperr.MCPToolResult decoded into the SDK type, its structuredContent
+// e: seller.MCPToolResult decoded into the SDK type, its structuredContent
 // kept as the builder's bytes. humanText, when not empty, is a second text
 // item of one terse sentence. The result also records e with SetError, so
 // that server-side middleware (and ToolErrors) can find it with GetError.
 //
-// It refuses what adcperr.MCPToolResult refuses: a nil error, an advisory
+// It refuses what seller.MCPToolResult refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
-func ToolResult(e *adcperr.Error, humanText string, opts ...adcperr.WireOption) (*mcp.CallToolResult, error) {
-	raw, err := adcperr.MCPToolResult(e, humanText, opts...)
+func ToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...seller.WireOption) (*mcp.CallToolResult, error) {
+	raw, err := seller.MCPToolResult(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -43,14 +44,14 @@ func ToolResult(e *adcperr.Error, humanText string, opts ...adcperr.WireOption) 
 }
 
 // RPCError returns the JSON-RPC error with which infrastructure rejects a
-// request before tool dispatch: adcperr.JSONRPCError's error member as the
+// request before tool dispatch: seller.JSONRPCError's error member as the
 // SDK type, data holding {"adcp_error": …}. Return it unwrapped from a
 // MethodHandler (see Reject): the SDK drops the data of a wrapped one.
 //
 // Only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE have a reserved
 // code; every other code is refused (send it in the tool result).
-func RPCError(e *adcperr.Error, opts ...adcperr.WireOption) (*jsonrpc.Error, error) {
-	raw, err := adcperr.JSONRPCError(nil, e, opts...)
+func RPCError(v *adcp.Vocabulary, e *adcp.Error, opts ...seller.WireOption) (*jsonrpc.Error, error) {
+	raw, err := seller.JSONRPCError(v, nil, e, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -66,24 +67,24 @@ func RPCError(e *adcperr.Error, opts ...adcperr.WireOption) (*jsonrpc.Error, err
 // RejectFunc decides, before dispatch, whether to reject a request: it
 // returns nil to let the request through, or the error to reject it with
 // (RATE_LIMITED, AUTH_MISSING or SERVICE_UNAVAILABLE).
-type RejectFunc func(ctx context.Context, method string, req mcp.Request) *adcperr.Error
+type RejectFunc func(ctx context.Context, method string, req mcp.Request) *adcp.Error
 
 // Reject returns server middleware (Server.AddReceivingMiddleware) that
 // rejects the requests check refuses with the reserved JSON-RPC code of the
 // error, data carrying the AdCP error, before any handler runs. opts are
-// passed to RPCError (for example adcperr.WithCollapsedJSONRPCCode).
+// passed to RPCError (for example seller.WithCollapsedJSONRPCCode).
 //
 // An error RPCError refuses (a code without a reserved JSON-RPC code) is a
 // bug in check: the request is answered with a JSON-RPC internal error
 // naming the problem, never let through.
-func Reject(check RejectFunc, opts ...adcperr.WireOption) mcp.Middleware {
+func Reject(v *adcp.Vocabulary, check RejectFunc, opts ...seller.WireOption) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			e := check(ctx, method, req)
 			if e == nil {
 				return next(ctx, method, req)
 			}
-			rpcErr, err := RPCError(e, opts...)
+			rpcErr, err := RPCError(v, e, opts...)
 			if err != nil {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 			}
@@ -97,7 +98,7 @@ func Reject(check RejectFunc, opts ...adcperr.WireOption) mcp.Middleware {
 // handler's shape, working around the traps listed in the package
 // documentation. For tools/call:
 //
-//   - an *adcperr.Error anywhere in the handler's error chain (a typed
+//   - an *adcp.Error anywhere in the handler's error chain (a typed
 //     handler's error, which the SDK turns into a text-only isError result,
 //     or a raw handler's error) becomes ToolResult's result;
 //   - an isError result built by ToolResult whose StructuredContent a typed
@@ -108,7 +109,7 @@ func Reject(check RejectFunc, opts ...adcperr.WireOption) mcp.Middleware {
 // A bare *jsonrpc.Error and every other result and error pass unchanged, as
 // do other methods. When ToolResult refuses the error (an advisory code, an
 // oversized error) the handler's response is left as it was.
-func ToolErrors() mcp.Middleware {
+func ToolErrors(v *adcp.Vocabulary) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			res, err := next(ctx, method, req)
@@ -126,8 +127,8 @@ func ToolErrors() mcp.Middleware {
 			if cause == nil {
 				return res, err
 			}
-			if e, ok := adcperr.As(cause); ok {
-				if tr, terr := ToolResult(e, ""); terr == nil {
+			if e, ok := adcp.As(cause); ok {
+				if tr, terr := ToolResult(v, e, ""); terr == nil {
 					return tr, nil
 				}
 				return res, err
@@ -145,7 +146,7 @@ func ToolErrors() mcp.Middleware {
 // the JSON-RPC error when err is not nil (ExtractError), else in the tool
 // result (ExtractResult). It reports false when there is no valid AdCP
 // error: the caller falls back to generic error handling.
-func Extract(res *mcp.CallToolResult, err error) (adcperr.Extraction, bool) {
+func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 	if err != nil {
 		return ExtractError(err)
 	}
@@ -153,33 +154,33 @@ func Extract(res *mcp.CallToolResult, err error) (adcperr.Extraction, bool) {
 }
 
 // ExtractResult finds the AdCP error in a tool result, following the
-// detection order of adcperr.Extract: structuredContent.adcp_error and the
+// detection order of adcp.Extract: structuredContent.adcp_error and the
 // content[] text fallback on an isError result, then the payload's errors[]
 // (Extraction.NonFatal on a result that succeeded).
-func ExtractResult(res *mcp.CallToolResult) (adcperr.Extraction, bool) {
+func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
 	raw, err := json.Marshal(res)
 	if err != nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
-	return adcperr.Extract(raw)
+	return adcp.Extract(raw)
 }
 
 // ExtractError finds the AdCP error in error.data.adcp_error of the
 // *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
 // *jsonrpc.Error, or whose data holds no valid adcp_error, reports false.
-func ExtractError(err error) (adcperr.Extraction, bool) {
+func ExtractError(err error) (adcp.Extraction, bool) {
 	var rpcErr *jsonrpc.Error
 	if !errors.As(err, &rpcErr) || rpcErr == nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
 	raw, merr := json.Marshal(struct {
 		Error *jsonrpc.Error `json:"error"`
 	}{rpcErr})
 	if merr != nil {
-		return adcperr.Extraction{}, false
+		return adcp.Extraction{}, false
 	}
-	return adcperr.Extract(raw)
+	return adcp.Extract(raw)
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,9 +18,9 @@ import (
 // TestToolResultMatchesBuilder: the SDK value encodes to the builder's
 // output, member for member.
 func TestToolResultMatchesBuilder(t *testing.T) {
-	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", adcperr.WithField("packages[0].budget"))(t)
+	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.", seller.WithField("packages[0].budget"))(t)
 	for _, human := range []string{"", "The budget is too low."} {
-		res, err := mcpsdk.ToolResult(e, human)
+		res, err := mcpsdk.ToolResult(adcperr.Vocabulary, e, human)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +28,7 @@ func TestToolResultMatchesBuilder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := adcperr.MCPToolResult(e, human)
+		want, err := seller.MCPToolResult(adcperr.Vocabulary, e, human)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,20 +50,20 @@ func TestToolResultMatchesBuilder(t *testing.T) {
 
 // TestBuildersRefuse: what the adcperr builders refuse, the adapters refuse.
 func TestBuildersRefuse(t *testing.T) {
-	stale := &adcperr.Error{Code: "STALE_RESPONSE", Message: "Cached."}
-	if _, err := mcpsdk.ToolResult(stale, ""); err == nil {
+	stale := &adcp.Error{Code: "STALE_RESPONSE", Message: "Cached."}
+	if _, err := mcpsdk.ToolResult(adcperr.Vocabulary, stale, ""); err == nil {
 		t.Error("ToolResult accepted an advisory code")
 	}
-	if _, err := mcpsdk.ToolResult(nil, ""); err == nil {
+	if _, err := mcpsdk.ToolResult(adcperr.Vocabulary, nil, ""); err == nil {
 		t.Error("ToolResult accepted nil")
 	}
-	budget := &adcperr.Error{Code: "BUDGET_TOO_LOW", Message: "Too low."}
-	if _, err := mcpsdk.RPCError(budget); err == nil {
+	budget := &adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low."}
+	if _, err := mcpsdk.RPCError(adcperr.Vocabulary, budget); err == nil {
 		t.Error("RPCError accepted a code without a reserved JSON-RPC code")
 	}
-	rl, err := mcpsdk.RPCError(&adcperr.Error{Code: "RATE_LIMITED", Message: "Slow down."})
-	if err != nil || rl.Code != adcperr.JSONRPCRateLimited || len(rl.Data) == 0 {
-		t.Errorf("RPCError(RATE_LIMITED) = %+v, %v", rl, err)
+	rl, err := mcpsdk.RPCError(adcperr.Vocabulary, &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down."})
+	if err != nil || rl.Code != seller.JSONRPCRateLimited || len(rl.Data) == 0 {
+		t.Errorf("RPCError(adcperr.Vocabulary, RATE_LIMITED) = %+v, %v", rl, err)
 	}
 }
 
@@ -76,7 +78,7 @@ func TestExtractNothing(t *testing.T) {
 		{"success", &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}, StructuredContent: map[string]any{"price": 1}}, nil},
 		{"adcp_error without isError", &mcp.CallToolResult{StructuredContent: map[string]any{"adcp_error": map[string]any{"code": "RATE_LIMITED"}}}, nil},
 		{"plain error", nil, errors.New("connection reset")},
-		{"JSON-RPC error without data", nil, fmt.Errorf("calling: %w", &jsonrpc.Error{Code: adcperr.JSONRPCRateLimited, Message: "slow"})},
+		{"JSON-RPC error without data", nil, fmt.Errorf("calling: %w", &jsonrpc.Error{Code: seller.JSONRPCRateLimited, Message: "slow"})},
 		{"JSON-RPC error with a bad code", nil, &jsonrpc.Error{Code: -32029, Message: "slow", Data: json.RawMessage(`{"adcp_error":{"code":""}}`)}},
 	}
 	for _, tt := range tests {
@@ -94,19 +96,19 @@ func TestExtractNonFatal(t *testing.T) {
 		"errors":   []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached.", "severity": "warning"}},
 	}}
 	x, ok := mcpsdk.ExtractResult(res)
-	if !ok || !x.NonFatal || x.Path != adcperr.PathPayload || x.Err.Code != "STALE_RESPONSE" {
+	if !ok || !x.NonFatal || x.Path != adcp.PathPayload || x.Err.Code != "STALE_RESPONSE" {
 		t.Fatalf("ExtractResult = %+v, %v", x, ok)
 	}
-	if d := (adcperr.Policy{}).Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal}); d.Action != adcperr.ActionSurfaceToCaller {
-		t.Errorf("action = %s, want %s", d.Action, adcperr.ActionSurfaceToCaller)
+	if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal}); d.Action != adcp.ActionSurfaceToCaller {
+		t.Errorf("action = %s, want %s", d.Action, adcp.ActionSurfaceToCaller)
 	}
 }
 
 // BenchmarkExtractResult measures extraction from the SDK value beside its
-// baseline, adcperr.Extract on the same result's bytes.
+// baseline, adcp.Extract on the same result's bytes.
 func BenchmarkExtractResult(b *testing.B) {
-	e := &adcperr.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}
-	raw, err := adcperr.MCPToolResult(e, "")
+	e := &adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}
+	raw, err := seller.MCPToolResult(adcperr.Vocabulary, e, "")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -114,10 +116,10 @@ func BenchmarkExtractResult(b *testing.B) {
 	if err := json.Unmarshal(raw, &decoded); err != nil {
 		b.Fatal(err)
 	}
-	b.Run("baseline=adcperr.Extract", func(b *testing.B) {
+	b.Run("baseline=adcp.Extract", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, ok := adcperr.Extract(raw); !ok {
+			if _, ok := adcp.Extract(raw); !ok {
 				b.Fatal("not extracted")
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -29,7 +30,7 @@ func TestVectorsThroughSDK(t *testing.T) {
 			ID             string          `json:"id"`
 			Transport      string          `json:"transport"`
 			Response       json.RawMessage `json:"response"`
-			ExpectedAction adcperr.Action  `json:"expected_action"`
+			ExpectedAction adcp.Action     `json:"expected_action"`
 		} `json:"vectors"`
 	}
 	if err := json.Unmarshal(b, &file); err != nil {
@@ -69,15 +70,15 @@ func TestVectorsThroughSDK(t *testing.T) {
 		t.Run(v.ID, func(t *testing.T) {
 			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "replay", Arguments: args{v.ID}})
 			x, ok := mcpsdk.Extract(res, err)
-			y, yok := adcperr.Extract(v.Response)
+			y, yok := adcp.Extract(v.Response)
 			if ok != yok || x.Path != y.Path || (ok && x.Err.Code != y.Err.Code) {
 				t.Errorf("through go-sdk: %s %v; from the bytes: %s %v (err %v)", x.Path, ok, y.Path, yok, err)
 			}
-			var e *adcperr.Error
+			var e *adcp.Error
 			if ok {
 				e = x.Err
 			}
-			if d := (adcperr.Policy{}).Decide(e, adcperr.RequestContext{NonFatal: x.NonFatal}); d.Action != v.ExpectedAction {
+			if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(e, adcp.RequestContext{NonFatal: x.NonFatal}); d.Action != v.ExpectedAction {
 				t.Errorf("action = %s, want %s", d.Action, v.ExpectedAction)
 			}
 		})

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
@@ -60,7 +62,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	code := adcperr.Code(fs.Arg(0))
+	code := adcp.Code(fs.Arg(0))
 	if err := fs.Parse(fs.Args()[1:]); err != nil {
 		return 2
 	}
@@ -79,42 +81,42 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return fail("-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
-	info, known := code.Info()
+	info, known := adcperr.Vocabulary.Info(code)
 	if !known {
 		if !strings.HasPrefix(string(code), "X_") {
 			return fail("%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, adcperr.SpecVersion)
 		}
-		if err := adcperr.ValidVendorCode(string(code)); err != nil {
+		if err := seller.ValidVendorCode(string(code)); err != nil {
 			return fail("%v", err)
 		}
 		if *recovery == "" {
-			*recovery = string(adcperr.RecoveryTerminal)
+			*recovery = string(adcp.RecoveryTerminal)
 		}
 	}
 
-	var opts []adcperr.Option
+	var opts []seller.Option
 	if *field != "" {
-		opts = append(opts, adcperr.WithField(*field))
+		opts = append(opts, seller.WithField(*field))
 	}
 	if *suggestion != "" {
-		opts = append(opts, adcperr.WithSuggestion(*suggestion))
+		opts = append(opts, seller.WithSuggestion(*suggestion))
 	}
 	if *recovery != "" {
-		opts = append(opts, adcperr.WithRecovery(adcperr.Recovery(*recovery)))
+		opts = append(opts, seller.WithRecovery(adcp.Recovery(*recovery)))
 	}
 	if *details != "" {
-		opts = append(opts, adcperr.WithDetails(json.RawMessage(*details)))
+		opts = append(opts, seller.WithDetails(json.RawMessage(*details)))
 	}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "retry-after" {
-			opts = append(opts, adcperr.WithRetryAfterSeconds(*retryAfter))
+			opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
 		}
 	})
 	msg := *message
 	if msg == "" {
 		msg = exampleMessage(code)
 	}
-	e, warnings, err := adcperr.Build(code, msg, opts...)
+	e, warnings, err := seller.Build(adcperr.Vocabulary, code, msg, opts...)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -128,18 +130,18 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
 		// An advisory accompanies data (STALE_RESPONSE requires it): a
 		// placeholder result stands for the task's own payload.
-		out, err = adcperr.SuccessPayloadWithWarnings(json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), e)
+		out, err = seller.SuccessPayloadWithWarnings(json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), e)
 	case *transport == "mcp":
-		out, err = adcperr.MCPToolResult(e, *text)
+		out, err = seller.MCPToolResult(adcperr.Vocabulary, e, *text)
 	case *transport == "jsonrpc":
-		out, err = adcperr.JSONRPCError(1, e)
+		out, err = seller.JSONRPCError(adcperr.Vocabulary, 1, e)
 	default:
-		out, err = adcperr.A2AFailedTask("task_1", e, *text)
+		out, err = seller.A2AFailedTask(adcperr.Vocabulary, "task_1", e, *text)
 	}
 	if err != nil {
 		return fail("%v", err)
 	}
-	if st := adcperr.HTTPStatus(e); st != 200 {
+	if st := seller.HTTPStatus(e); st != 200 {
 		fmt.Fprintf(stderr, "adcp-gen example: send it with HTTP status %d: %s must flip every transport failure marker\n", st, code)
 	}
 	var pretty bytes.Buffer
@@ -155,7 +157,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // exampleMessage turns a code into a message: RATE_LIMITED → "Rate limited",
 // X_ACME_FLOOR_NOT_MET → "Floor not met".
-func exampleMessage(code adcperr.Code) string {
+func exampleMessage(code adcp.Code) string {
 	s := string(code)
 	if rest, ok := strings.CutPrefix(s, "X_"); ok {
 		if _, c, ok := strings.Cut(rest, "_"); ok {

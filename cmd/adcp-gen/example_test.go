@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp"
 )
 
 func runExampleCmd(args ...string) (stdout, stderr string, code int) {
@@ -21,19 +21,19 @@ func runExampleCmd(args ...string) (stdout, stderr string, code int) {
 func TestExampleRoundTrips(t *testing.T) {
 	tests := []struct {
 		args  []string
-		code  adcperr.Code
-		path  adcperr.Path
+		code  adcp.Code
+		path  adcp.Path
 		field string
 		retry float64
 	}{
-		{[]string{"RATE_LIMITED", "-retry-after", "4.2"}, "RATE_LIMITED", adcperr.PathStructuredContent, "", 5},
-		{[]string{"-transport", "jsonrpc", "RATE_LIMITED"}, "RATE_LIMITED", adcperr.PathJSONRPCError, "", 0},
-		{[]string{"AUTH_MISSING", "-transport", "jsonrpc"}, "AUTH_MISSING", adcperr.PathJSONRPCError, "", 0},
-		{[]string{"SERVICE_UNAVAILABLE", "-transport=jsonrpc", "-retry-after=30"}, "SERVICE_UNAVAILABLE", adcperr.PathJSONRPCError, "", 30},
-		{[]string{"-transport", "a2a", "BUDGET_TOO_LOW", "-field", "budget.total", "-details", `{"minimum_budget":500,"currency":"USD"}`}, "BUDGET_TOO_LOW", adcperr.PathArtifact, "budget.total", 0},
-		{[]string{"FIELD_NOT_PERMITTED", "-field", "packages[0].budget"}, "FIELD_NOT_PERMITTED", adcperr.PathStructuredContent, "packages[0].budget", 0},
-		{[]string{"X_STREAMHAUS_FLOOR_NOT_MET", "-recovery", "correctable", "-transport", "a2a"}, "X_STREAMHAUS_FLOOR_NOT_MET", adcperr.PathArtifact, "", 0},
-		{[]string{"STALE_RESPONSE"}, "STALE_RESPONSE", adcperr.PathPayload, "", 0},
+		{[]string{"RATE_LIMITED", "-retry-after", "4.2"}, "RATE_LIMITED", adcp.PathStructuredContent, "", 5},
+		{[]string{"-transport", "jsonrpc", "RATE_LIMITED"}, "RATE_LIMITED", adcp.PathJSONRPCError, "", 0},
+		{[]string{"AUTH_MISSING", "-transport", "jsonrpc"}, "AUTH_MISSING", adcp.PathJSONRPCError, "", 0},
+		{[]string{"SERVICE_UNAVAILABLE", "-transport=jsonrpc", "-retry-after=30"}, "SERVICE_UNAVAILABLE", adcp.PathJSONRPCError, "", 30},
+		{[]string{"-transport", "a2a", "BUDGET_TOO_LOW", "-field", "budget.total", "-details", `{"minimum_budget":500,"currency":"USD"}`}, "BUDGET_TOO_LOW", adcp.PathArtifact, "budget.total", 0},
+		{[]string{"FIELD_NOT_PERMITTED", "-field", "packages[0].budget"}, "FIELD_NOT_PERMITTED", adcp.PathStructuredContent, "packages[0].budget", 0},
+		{[]string{"X_STREAMHAUS_FLOOR_NOT_MET", "-recovery", "correctable", "-transport", "a2a"}, "X_STREAMHAUS_FLOOR_NOT_MET", adcp.PathArtifact, "", 0},
+		{[]string{"STALE_RESPONSE"}, "STALE_RESPONSE", adcp.PathPayload, "", 0},
 	}
 	for _, tt := range tests {
 		out, errOut, code := runExampleCmd(tt.args...)
@@ -44,7 +44,7 @@ func TestExampleRoundTrips(t *testing.T) {
 		if !strings.HasPrefix(out, "{\n  \"") || !strings.HasSuffix(out, "}\n") {
 			t.Errorf("example %q: not 2-space indented JSON:\n%s", tt.args, out)
 		}
-		x, ok := adcperr.Extract([]byte(out))
+		x, ok := adcp.Extract([]byte(out))
 		if !ok {
 			t.Errorf("example %q: no error extracted from\n%s", tt.args, out)
 			continue
@@ -138,7 +138,7 @@ func TestExampleRefusals(t *testing.T) {
 }
 
 func TestExampleMessage(t *testing.T) {
-	for code, want := range map[adcperr.Code]string{
+	for code, want := range map[adcp.Code]string{
 		"RATE_LIMITED":         "Rate limited",
 		"IO_REQUIRED":          "Io required",
 		"X_ACME_FLOOR_NOT_MET": "Floor not met",

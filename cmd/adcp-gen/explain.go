@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
@@ -24,10 +25,10 @@ const explainMaxInput = 64 << 20
 // explanation is the one JSON object explain prints.
 type explanation struct {
 	Found             bool            `json:"found"`
-	Path              *adcperr.Path   `json:"path"`
+	Path              *adcp.Path      `json:"path"`
 	Error             json.RawMessage `json:"error"`
 	Recovery          *string         `json:"recovery"`
-	Action            adcperr.Action  `json:"action"`
+	Action            adcp.Action     `json:"action"`
 	RetryAfterSeconds *int64          `json:"retry_after_seconds"`
 	Display           *explainDisplay `json:"display"`
 }
@@ -49,7 +50,7 @@ type explainDisplay struct {
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	unknown := fs.String("unknown-recovery", string(adcperr.RecoveryTerminal),
+	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: adcp-gen explain [-unknown-recovery terminal|transient] [FILE]")
@@ -58,8 +59,8 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	policy := adcperr.Policy{UnknownCodeRecovery: adcperr.Recovery(*unknown)}
-	if r := policy.UnknownCodeRecovery; r != adcperr.RecoveryTerminal && r != adcperr.RecoveryTransient {
+	policy := adcp.Policy{Vocabulary: adcperr.Vocabulary, UnknownCodeRecovery: adcp.Recovery(*unknown)}
+	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
 		fmt.Fprintf(stderr, "adcp-gen explain: -unknown-recovery must be terminal or transient, not %q\n", *unknown)
 		return 2
 	}
@@ -115,12 +116,12 @@ func explainCheckJSON(data []byte) error {
 }
 
 // explain extracts and decides one response.
-func explain(data []byte, policy adcperr.Policy) explanation {
-	x, ok := adcperr.Extract(data)
+func explain(data []byte, policy adcp.Policy) explanation {
+	x, ok := adcp.Extract(data)
 	if !ok {
-		return explanation{Action: policy.Decide(nil, adcperr.RequestContext{}).Action}
+		return explanation{Action: policy.Decide(nil, adcp.RequestContext{}).Action}
 	}
-	d := policy.Decide(x.Err, adcperr.RequestContext{NonFatal: x.NonFatal})
+	d := policy.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 	rec := string(d.Recovery)
 	disp := x.Err.Display()
 	e := explanation{
@@ -131,7 +132,7 @@ func explain(data []byte, policy adcperr.Policy) explanation {
 		Action:   d.Action,
 		Display:  &explainDisplay{Message: disp.Message, Suggestion: disp.Suggestion, Field: disp.Field},
 	}
-	if d.Action == adcperr.ActionRetry && d.RetryAfter {
+	if d.Action == adcp.ActionRetry && d.RetryAfter {
 		s := int64(d.Delay.Seconds())
 		e.RetryAfterSeconds = &s
 	}

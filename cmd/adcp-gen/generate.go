@@ -32,7 +32,6 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "package folder to write")
 	pkg := fs.String("package", "adcperr", "Go package name of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
-	tablesOnly := fs.Bool("tables-only", false, "") // hidden: only the zz_*.go tables (templates/runtime)
 	all := fs.String("all", "", "generate every version folder of DIR (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	cache := fs.Bool("cache", true, "do nothing when the record of the previous run shows that the schemas, the generator and the output are unchanged (ADCPGEN_CACHE=off disables it)")
 	fs.Usage = func() {
@@ -55,9 +54,9 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *all != "" {
-		return generateAll(*all, *out, *tablesOnly, *check, *cache, stdout, stderr)
+		return generateAll(*all, *out, *check, *cache, stdout, stderr)
 	}
-	return generateOne(*schemas, *out, *pkg, *tablesOnly, *check, *cache, stdout, stderr)
+	return generateOne(*schemas, *out, *pkg, *check, *cache, stdout, stderr)
 }
 
 // pkgSet reports whether -package was given.
@@ -70,8 +69,8 @@ func pkgSet(fs *flag.FlagSet) bool {
 // generateOne generates the package of one spec folder: the no-op path
 // when the record allows it (see generate_cache.go), else load, emit and
 // write (or, with check, diff).
-func generateOne(schemas, out, pkg string, tablesOnly, check, cache bool, stdout, stderr io.Writer) int {
-	o := genOptions{pkg: pkg, tablesOnly: tablesOnly}
+func generateOne(schemas, out, pkg string, check, cache bool, stdout, stderr io.Writer) int {
+	o := genOptions{pkg: pkg}
 	var err error
 	if o.schemas, err = filepath.Abs(schemas); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -108,7 +107,7 @@ func generateOne(schemas, out, pkg string, tablesOnly, check, cache bool, stdout
 		warnings = append(warnings, w.String())
 		fmt.Fprintf(stderr, "adcp-gen generate: warning: %s\n", w)
 	}
-	files, err := emit.Files(spec, emit.Options{Package: pkg, TablesOnly: tablesOnly})
+	files, err := emit.Files(spec, emit.Options{Package: pkg})
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2

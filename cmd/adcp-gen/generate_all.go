@@ -22,7 +22,7 @@ import (
 // in parallel, one process for all of them (the embedded runtime is read
 // once); messages are printed per folder in version order, and the exit
 // status is the worst of the folders'.
-func generateAll(root, out string, tablesOnly, check, cache bool, stdout, stderr io.Writer) int {
+func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) int {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -65,7 +65,7 @@ func generateAll(root, out string, tablesOnly, check, cache bool, stdout, stderr
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, filepath.Join(out, j.pkg), j.pkg, tablesOnly, check, cache, &j.stdout, &j.stderr)
+				j.status = generateOne(j.dir, filepath.Join(out, j.pkg), j.pkg, check, cache, &j.stdout, &j.stderr)
 			}
 		}()
 	}

@@ -33,16 +33,15 @@ import (
 
 // genRecord is the record of one generation.
 type genRecord struct {
-	Format     int               `json:"format"`
-	Generator  string            `json:"generator"`
-	Schemas    string            `json:"schemas"` // absolute path
-	Out        string            `json:"out"`     // absolute path
-	Package    string            `json:"package"`
-	TablesOnly bool              `json:"tables_only"`
-	Inputs     string            `json:"inputs"` // Spec.Digest
-	Sources    []string          `json:"sources"`
-	Warnings   []string          `json:"warnings"`
-	Outputs    map[string]string `json:"outputs"` // file name → hex SHA-256
+	Format    int               `json:"format"`
+	Generator string            `json:"generator"`
+	Schemas   string            `json:"schemas"` // absolute path
+	Out       string            `json:"out"`     // absolute path
+	Package   string            `json:"package"`
+	Inputs    string            `json:"inputs"` // Spec.Digest
+	Sources   []string          `json:"sources"`
+	Warnings  []string          `json:"warnings"`
+	Outputs   map[string]string `json:"outputs"` // file name → hex SHA-256
 }
 
 const genRecordFormat = 1
@@ -50,7 +49,6 @@ const genRecordFormat = 1
 // genOptions are what a record is keyed by.
 type genOptions struct {
 	schemas, out, pkg string
-	tablesOnly        bool
 }
 
 // recordPath returns where the record of opts lives ("" when there is no
@@ -67,7 +65,7 @@ func recordPath(o genOptions) string {
 		}
 		dir = filepath.Join(base, "adcp-gen")
 	}
-	key := sha256.Sum256([]byte(o.out + "\x00" + o.pkg + "\x00" + boolString(o.tablesOnly)))
+	key := sha256.Sum256([]byte(o.out + "\x00" + o.pkg))
 	return filepath.Join(dir, "generate", hex.EncodeToString(key[:16])+".json")
 }
 
@@ -91,7 +89,7 @@ func upToDate(o genOptions) (warnings []string, ok bool) {
 	}
 	var r genRecord
 	if json.Unmarshal(data, &r) != nil || r.Format != genRecordFormat || r.Generator != generatorID() ||
-		r.Schemas != o.schemas || r.Out != o.out || r.Package != o.pkg || r.TablesOnly != o.tablesOnly || len(r.Outputs) == 0 {
+		r.Schemas != o.schemas || r.Out != o.out || r.Package != o.pkg || len(r.Outputs) == 0 {
 		return nil, false
 	}
 	if d, err := schemaload.FolderDigest(o.schemas, r.Sources); err != nil || d != r.Inputs {
@@ -145,7 +143,7 @@ func saveRecord(o genOptions, spec *schemaload.Spec, warnings []string, files ma
 	}
 	r := genRecord{
 		Format: genRecordFormat, Generator: generatorID(), Schemas: o.schemas, Out: o.out, Package: o.pkg,
-		TablesOnly: o.tablesOnly, Inputs: spec.Digest, Sources: spec.Sources, Warnings: warnings,
+		Inputs: spec.Digest, Sources: spec.Sources, Warnings: warnings,
 		Outputs: make(map[string]string, len(files)),
 	}
 	for name, b := range files {

@@ -1,0 +1,65 @@
+// Package adcphttp holds the helpers that speak net/http: translating an
+// upstream HTTP failure into an AdCP error, and reading Retry-After headers.
+// They live apart so that nothing on the buyer path links net/http.
+package adcphttp
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+)
+
+// The fixed messages of translated upstream failures: nothing of the
+// upstream (its text, host, path, address or body) reaches the buyer.
+const (
+	msgRateLimited = "Request rate exceeded"
+	msgUnavailable = "Service temporarily unavailable"
+	msgInternal    = "An internal error occurred"
+)
+
+// FromHTTP translates the failed response of an upstream HTTP service into
+// an AdCP error for the buyer: 429 becomes RATE_LIMITED, with retry_after from
+// the Retry-After header (delay-seconds, or an HTTP date relative to now)
+// rounded up and clamped to 1..3600, and omitted when the header is absent or
+// unreadable; every other status becomes SERVICE_UNAVAILABLE (with
+// retry_after when a 503 carries Retry-After). Both are transient. Nothing of
+// the upstream response but the status and Retry-After is read.
+func FromHTTP(status int, h http.Header, now time.Time) *adcp.Error {
+	e := &adcp.Error{Code: adcp.Code("SERVICE_UNAVAILABLE"), Message: msgUnavailable, Recovery: adcp.RecoveryTransient}
+	switch {
+	case status == http.StatusTooManyRequests:
+		e.Code, e.Message = adcp.Code("RATE_LIMITED"), msgRateLimited
+	case status == http.StatusServiceUnavailable:
+	case status < 500:
+		e.Message = msgInternal
+	}
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		if s, ok := ParseRetryAfterHeader(h.Get("Retry-After"), now); ok {
+			e.RetryAfter = &s
+		}
+	}
+	return e
+}
+
+// ParseRetryAfterHeader reads an HTTP Retry-After value (RFC 9110: delay-seconds or
+// an HTTP date) as whole seconds from now, rounded up and clamped to 1..3600.
+// It reports false for an empty or unreadable value.
+func ParseRetryAfterHeader(v string, now time.Time) (float64, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	var secs float64
+	if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+		secs = float64(n)
+	} else if t, err := http.ParseTime(v); err == nil {
+		secs = math.Ceil(t.Sub(now).Seconds())
+	} else {
+		return 0, false
+	}
+	return math.Min(math.Max(secs, 1), 3600), true
+}

@@ -1,0 +1,130 @@
+package adcphttp_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/adcphttp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
+)
+
+// upstreamSecrets are fragments of upstream failures that must never reach
+// a buyer-visible field.
+var upstreamSecrets = []string{
+	"10.1.2.3", "5432", "billing.internal", "db-primary", "/srv/app", "db.go", "relation", "users",
+	"charge", "key=", "s3cr3t", "nginx", "upstream body", "dial", "tcp", "no such host", "pq:", "Get",
+}
+
+func assertNoUpstreamLeak(t *testing.T, name string, e *adcp.Error) {
+	t.Helper()
+	raw, err := jsonwire.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range upstreamSecrets {
+		if strings.Contains(string(raw), s) {
+			t.Errorf("%s: %q leaked into %s", name, s, raw)
+		}
+	}
+	if fs := seller.CheckMessage(e.Message); len(fs) != 0 {
+		t.Errorf("%s: message %q has findings %v", name, e.Message, fs)
+	}
+}
+
+func TestFromHTTP(t *testing.T) {
+	now := time.Date(2025, 1, 22, 10, 30, 0, 0, time.UTC)
+	leaky := http.Header{
+		"Server":     {"nginx/1.25 billing.internal"},
+		"X-Upstream": {"10.1.2.3:5432"},
+		"Set-Cookie": {"session=s3cr3t"},
+	}
+	tests := []struct {
+		status     int
+		retryAfter string
+		code       adcp.Code
+		want       float64 // 0: no retry_after
+	}{
+		{429, "120", "RATE_LIMITED", 120},
+		{429, "0", "RATE_LIMITED", 1},
+		{429, "99999", "RATE_LIMITED", 3600},
+		{429, now.Add(90 * time.Second).Format(http.TimeFormat), "RATE_LIMITED", 90},
+		{429, now.Add(-time.Hour).Format(http.TimeFormat), "RATE_LIMITED", 1},
+		{429, now.Add(48 * time.Hour).Format(time.RFC850), "RATE_LIMITED", 3600},
+		{429, "-5", "RATE_LIMITED", 0},
+		{429, "1.5", "RATE_LIMITED", 0},
+		{429, "soon", "RATE_LIMITED", 0},
+		{429, "", "RATE_LIMITED", 0},
+		{503, "30", "SERVICE_UNAVAILABLE", 30},
+		{503, "", "SERVICE_UNAVAILABLE", 0},
+		{500, "30", "SERVICE_UNAVAILABLE", 0},
+		{502, "", "SERVICE_UNAVAILABLE", 0},
+		{504, "", "SERVICE_UNAVAILABLE", 0},
+		{400, "", "SERVICE_UNAVAILABLE", 0},
+		{401, "", "SERVICE_UNAVAILABLE", 0},
+		{404, "", "SERVICE_UNAVAILABLE", 0},
+	}
+	for _, tt := range tests {
+		h := leaky.Clone()
+		if tt.retryAfter != "" {
+			h.Set("Retry-After", tt.retryAfter)
+		}
+		name := fmt.Sprintf("%d %q", tt.status, tt.retryAfter)
+		e := adcphttp.FromHTTP(tt.status, h, now)
+		if e.Code != tt.code || e.Recovery != adcp.RecoveryTransient {
+			t.Errorf("%s: %s/%s, want %s/transient", name, e.Code, e.Recovery, tt.code)
+		}
+		switch {
+		case tt.want == 0 && e.RetryAfter != nil:
+			t.Errorf("%s: retry_after %v, want none", name, *e.RetryAfter)
+		case tt.want != 0 && (e.RetryAfter == nil || *e.RetryAfter != tt.want):
+			t.Errorf("%s: retry_after %v, want %v", name, e.RetryAfter, tt.want)
+		}
+		assertNoUpstreamLeak(t, name, e)
+		if _, _, err := seller.Finalize(adcperr.Vocabulary, e); err != nil {
+			t.Errorf("%s: not a valid error: %v", name, err)
+		}
+	}
+}
+
+// TestParseRetryAfterHeader checks the header reader FromHTTP uses on its
+// own: delay-seconds and the three HTTP date formats, rounded up and
+// clamped to 1..3600, and false for what is neither.
+func TestParseRetryAfterHeader(t *testing.T) {
+	now := time.Date(2025, 1, 22, 10, 30, 0, 0, time.UTC)
+	tests := []struct {
+		v    string
+		want float64
+		ok   bool
+	}{
+		{"120", 120, true},
+		{" 120 ", 120, true},
+		{"0", 1, true},
+		{"3600", 3600, true},
+		{"3601", 3600, true},
+		{"18446744073709551615", 3600, true},
+		{now.Add(90 * time.Second).Format(http.TimeFormat), 90, true},
+		{now.Add(90 * time.Second).Format(time.RFC850), 90, true},
+		{now.Add(90 * time.Second).Format(time.ANSIC), 90, true},
+		{now.Add(-time.Hour).Format(http.TimeFormat), 1, true},
+		{now.Add(48 * time.Hour).Format(http.TimeFormat), 3600, true},
+		{"", 0, false},
+		{"   ", 0, false},
+		{"-5", 0, false},
+		{"+5", 0, false},
+		{"1.5", 0, false},
+		{"1e3", 0, false},
+		{"soon", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := adcphttp.ParseRetryAfterHeader(tt.v, now)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("ParseRetryAfterHeader(%q) = %v, %v; want %v, %v", tt.v, got, ok, tt.want, tt.ok)
+		}
+	}
+}

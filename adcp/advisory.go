@@ -1,0 +1,211 @@
+package adcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The values of core/error.json's source member (3.1 on). They are declared
+// here because the generated enum exists only in versions that have source.
+const (
+	advisorySourceProducer = "producer"
+	advisorySourceSDK      = "sdk"
+)
+
+// ErrInvalidSDKID is returned by AppendAdvisory for an sdk_id that is not
+// of the form <package>@<version>.
+var ErrInvalidSDKID = errors.New(`adcp: sdk_id must be "<package>@<version>"`)
+
+// AppendAdvisory adds e to the errors[] of payload, a JSON task payload
+// object, as an entry an SDK adds on consumption (core/error.json source and
+// sdk_id, 3.1 on): source "sdk" and sdk_id set to sdkID, replacing any
+// source or sdk_id e carries. errors[] is created when absent.
+//
+// Multi-hop deduplication: when errors[] already holds an entry with e's
+// code and field (from the producer or from an earlier hop's SDK, whose
+// sdk_id then names who saw it first), payload is returned unchanged and
+// added is false. An absent field and an empty one are the same.
+//
+// The rest of payload is kept byte for byte; e's members keep the order its
+// MarshalJSON writes. Build e with New so that it is a valid error; the
+// advisory itself must stay non-fatal (never an adcp_error). Versions before
+// 3.1 do not declare source and sdk_id, but accept them as unknown members.
+func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added bool, err error) {
+	if e == nil || e.Code == "" {
+		return nil, false, errors.New("adcp: advisory without a code")
+	}
+	if !advisoryValidSDKID(sdkID) {
+		return nil, false, fmt.Errorf("%w: %q", ErrInvalidSDKID, sdkID)
+	}
+	members, closing, err := advisoryObject(payload)
+	if err != nil {
+		return nil, false, fmt.Errorf("adcp: payload: %w", err)
+	}
+	var errs *advisoryMember // the last errors member, the one decoders keep
+	for i := range members {
+		if members[i].key == "errors" {
+			errs = &members[i]
+		}
+	}
+	entry, err := advisoryEntry(e, sdkID)
+	if err != nil {
+		return nil, false, err
+	}
+	var entries []json.RawMessage
+	if errs != nil {
+		if errs.raw[0] != '[' || json.Unmarshal(errs.raw, &entries) != nil {
+			return nil, false, errors.New("adcp: payload: errors is not an array")
+		}
+		// Compare as on the wire (invalid UTF-8 in e becomes U+FFFD).
+		code, field := advisoryKey(entry)
+		for _, x := range entries {
+			if c, f := advisoryKey(x); c == code && f == field {
+				return payload, false, nil
+			}
+		}
+	}
+	var b bytes.Buffer
+	b.Grow(len(payload) + len(entry) + len(`,"errors":[]`))
+	if errs != nil {
+		at := errs.end - 1 // the closing bracket
+		b.Write(payload[:at])
+		if len(entries) > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(entry)
+		b.Write(payload[at:])
+	} else {
+		b.Write(payload[:closing])
+		if len(members) > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"errors":[`)
+		b.Write(entry)
+		b.WriteByte(']')
+		b.Write(payload[closing:])
+	}
+	return b.Bytes(), true, nil
+}
+
+// SourceOf returns who emitted e, per core/error.json's source member:
+// "sdk" with the sdk_id of the SDK that added it, or "producer" (the
+// response's author) when source is absent. A value outside the two is
+// returned as it is.
+func SourceOf(e *Error) (source, sdkID string) {
+	if e == nil {
+		return advisorySourceProducer, ""
+	}
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return advisorySourceProducer, ""
+	}
+	var m struct {
+		Source *string `json:"source"`
+		SDKID  string  `json:"sdk_id"`
+	}
+	_ = json.Unmarshal(raw, &m) // members of another type: left zero
+	if m.Source == nil || *m.Source == "" {
+		return advisorySourceProducer, ""
+	}
+	return *m.Source, m.SDKID
+}
+
+// advisoryValidSDKID reports whether id is <package>@<version>: both parts
+// non-empty (a package may itself start with @, as npm scopes do), no
+// spaces or control characters.
+func advisoryValidSDKID(id string) bool {
+	at := strings.LastIndexByte(id, '@')
+	if at <= 0 || at == len(id)-1 {
+		return false
+	}
+	for _, r := range id {
+		if r <= ' ' || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// advisoryKey returns the code and field of one errors[] entry, "" for a
+// member that is absent or not a string.
+func advisoryKey(entry json.RawMessage) (code, field string) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(entry, &m) != nil {
+		return "", ""
+	}
+	_ = json.Unmarshal(m["code"], &code)
+	_ = json.Unmarshal(m["field"], &field)
+	return code, field
+}
+
+// advisoryEntry encodes e with source "sdk" and sdk_id last.
+func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("adcp: advisory: %w", err)
+	}
+	members, _, err := advisoryObject(raw)
+	if err != nil {
+		return nil, fmt.Errorf("adcp: advisory: %w", err)
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, m := range members {
+		if m.key == "source" || m.key == "sdk_id" {
+			continue
+		}
+		k, _ := json.Marshal(m.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(m.raw)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"source":"` + advisorySourceSDK + `","sdk_id":`)
+	id, _ := json.Marshal(sdkID)
+	b.Write(id)
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// advisoryMember is one member of a JSON object, with the offset just past
+// its value.
+type advisoryMember struct {
+	key string
+	raw json.RawMessage
+	end int
+}
+
+// advisoryObject reads the members of the JSON object b, in order, and the
+// offset of its closing brace. Anything but one object (and white space)
+// is an error.
+func advisoryObject(b []byte) (members []advisoryMember, closing int, err error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, 0, errors.New("not a JSON object")
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, 0, err
+		}
+		key, _ := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, 0, err
+		}
+		members = append(members, advisoryMember{key: key, raw: raw, end: int(dec.InputOffset())})
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, 0, err
+	}
+	closing = int(dec.InputOffset()) - 1
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, 0, errors.New("data after the JSON object")
+	}
+	return members, closing, nil
+}

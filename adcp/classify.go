@@ -1,0 +1,293 @@
+package adcp
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"time"
+)
+
+// The wire codes the client runtime has special rules for. They are declared
+// here, not taken from the generated constants, because a code may not exist
+// in every spec version the runtime is generated for.
+const (
+	clientCodeAuthRequired        = Code("AUTH_REQUIRED")
+	clientCodeAuthInvalid         = Code("AUTH_INVALID")
+	clientCodeCredentialInArgs    = Code("CREDENTIAL_IN_ARGS")
+	clientCodeConfigurationError  = Code("CONFIGURATION_ERROR")
+	clientCodePermissionDenied    = Code("PERMISSION_DENIED")
+	clientCodeScopeInsufficient   = Code("SCOPE_INSUFFICIENT")
+	clientCodeReadOnlyScope       = Code("READ_ONLY_SCOPE")
+	clientCodeFieldNotPermitted   = Code("FIELD_NOT_PERMITTED")
+	clientCodeAgentSuspended      = Code("AGENT_SUSPENDED")
+	clientCodeAgentBlocked        = Code("AGENT_BLOCKED")
+	clientCodeBillingNotPermitted = Code("BILLING_NOT_PERMITTED_FOR_AGENT")
+	clientCodeBillingNotSupported = Code("BILLING_NOT_SUPPORTED")
+	clientCodeIdempotencyInFlight = Code("IDEMPOTENCY_IN_FLIGHT")
+)
+
+// Retry delay bounds of transport-errors.md § "Recovery Behavior".
+const (
+	MinRetryAfter = 1 * time.Second
+	MaxRetryAfter = 3600 * time.Second
+)
+
+// Policy holds the vocabulary a client classifies with and the choices the
+// specification leaves to the client.
+type Policy struct {
+	// Vocabulary gives the recovery of a standard code that arrives without
+	// recovery (a generated package's Vocabulary). With nil, every code
+	// counts as outside the vocabulary.
+	Vocabulary *Vocabulary
+	// UnknownCodeRecovery classifies an error whose code is outside the
+	// vocabulary and which carries no recovery. The zero value means
+	// RecoveryTerminal, what transport-errors.md and the official test
+	// vectors expect; Vocabulary.UnknownRecovery is the spec version's own
+	// default (transient in every manifest), which the retry budget bounds.
+	// A value that is not a recovery class means terminal.
+	UnknownCodeRecovery Recovery
+}
+
+// Classify returns the recovery class of e: the wire recovery when it is
+// one of the three classes; terminal for any other wire value; when recovery
+// is absent, the class p.Vocabulary gives the code (deprecated codes
+// included), and for a code outside the vocabulary p.UnknownCodeRecovery.
+func (p Policy) Classify(e *Error) Recovery {
+	if e == nil {
+		return RecoveryTerminal
+	}
+	if e.Recovery != "" {
+		if e.Recovery.Valid() {
+			return e.Recovery
+		}
+		return RecoveryTerminal
+	}
+	if _, ok := e.Extra["recovery"]; ok {
+		return RecoveryTerminal // present but not a string: an unknown value
+	}
+	if info, ok := p.Vocabulary.Info(e.Code); ok {
+		return info.Recovery
+	}
+	if p.UnknownCodeRecovery.Valid() {
+		return p.UnknownCodeRecovery
+	}
+	return RecoveryTerminal
+}
+
+// Action is what a client does about an error, in the vocabulary of the
+// official test vectors' expected_action.
+type Action string
+
+// The actions.
+const (
+	// ActionRetry: resend the same request after Decision.Delay (or the
+	// backoff schedule when Decision.RetryAfter is false).
+	ActionRetry Action = "retry"
+	// ActionSurfaceToCaller: do not auto-retry; give the caller the code,
+	// field and suggestion so that it can fix the request.
+	ActionSurfaceToCaller Action = "surface_to_caller"
+	// ActionEscalateToHuman: no autonomous recovery; a human must act.
+	ActionEscalateToHuman Action = "escalate_to_human"
+	// ActionGenericError: no structured error was found; handle the
+	// response as a generic failure.
+	ActionGenericError Action = "generic_error"
+)
+
+// RequestContext is what the client knows about the request that failed,
+// for the rules that depend on it.
+type RequestContext struct {
+	// CredentialsPresented: the request carried credentials. AUTH_REQUIRED
+	// then means they were rejected (escalate, never re-present them);
+	// without credentials it means provide them and retry once.
+	CredentialsPresented bool
+	// SuggestedBillingTried: the request already used the
+	// details.suggested_billing of an earlier BILLING_NOT_PERMITTED_FOR_AGENT
+	// (the one-shot retry is spent).
+	SuggestedBillingTried bool
+	// NonFatal: the error rode in errors[] of a response that succeeded
+	// (Extraction.NonFatal); it is surfaced, never retried or escalated.
+	NonFatal bool
+}
+
+// Decision is the outcome of Policy.Decide. Every string in it but Field and
+// Suggestion is written by this package, never taken from the seller.
+type Decision struct {
+	Action   Action
+	Recovery Recovery // Classify's class, never rewritten by the rules
+	// Delay is how long to wait before an ActionRetry: retry_after (ceil,
+	// then clamped to 1..3600 s) when RetryAfter is set, else zero and the
+	// caller uses its backoff schedule.
+	Delay      time.Duration
+	RetryAfter bool
+	// Field and Suggestion are the wire values, for a caller that fixes
+	// the request; sanitize them (Display) before any LLM sees them.
+	Field      string
+	Suggestion string
+	// SuggestedBilling, when set, is the billing value to resend a
+	// BILLING_NOT_PERMITTED_FOR_AGENT request with, once.
+	SuggestedBilling string
+	// Reason says which rule decided.
+	Reason string
+}
+
+// Decide classifies e and applies the per-code rules of error-handling.md:
+// transient errors are retried after retry_after (or backoff), correctable
+// ones surfaced to the caller, terminal ones escalated; and
+//   - AUTH_REQUIRED: surfaced (provide credentials, retry once) when the
+//     request carried none, escalated when they were presented;
+//   - CREDENTIAL_IN_ARGS, CONFIGURATION_ERROR, AGENT_SUSPENDED,
+//     AGENT_BLOCKED and PERMISSION_DENIED with details.scope "agent" are
+//     escalated and never retried, whatever their wire recovery;
+//   - BILLING_NOT_PERMITTED_FOR_AGENT is surfaced with its
+//     details.suggested_billing for one retry, and escalated without one or
+//     once that retry is spent;
+//   - BILLING_NOT_SUPPORTED is surfaced with a reason chosen by
+//     details.scope (capability: pick from details.supported_billing, or ask
+//     get_adcp_capabilities when it is absent; account: the next value);
+//   - AUTH_INVALID is escalated whatever its wire recovery: the same
+//     credentials are never re-presented (an agent holding a valid refresh
+//     grant may refresh and retry once: RetryOptions.RefreshCredentials);
+//   - the authorization codes (PERMISSION_DENIED, SCOPE_INSUFFICIENT,
+//     READ_ONLY_SCOPE, FIELD_NOT_PERMITTED) are surfaced, not retried;
+//   - IDEMPOTENCY_IN_FLIGHT is retried with the same idempotency_key;
+//   - a non-fatal error (rc.NonFatal) is surfaced and never retried.
+//
+// Decisions depend on the code, the recovery and details.scope /
+// details.suggested_billing only: never on message, suggestion or other
+// seller text. A nil e means nothing was extracted: ActionGenericError.
+func (p Policy) Decide(e *Error, rc RequestContext) Decision {
+	if e == nil {
+		return Decision{Action: ActionGenericError, Reason: "no structured AdCP error"}
+	}
+	r := p.Classify(e)
+	d := Decision{Recovery: r, Field: e.Field, Suggestion: e.Suggestion}
+	switch {
+	case rc.NonFatal:
+		return d.with(ActionSurfaceToCaller, "non-fatal error on a successful response: not a failure, never retried")
+	case e.Code == clientCodeCredentialInArgs:
+		return d.with(ActionEscalateToHuman, "credential in request arguments: never auto-retried (a retry re-logs it); move and rotate it")
+	case e.Code == clientCodeConfigurationError:
+		return d.with(ActionEscalateToHuman, "seller misconfiguration: never auto-retried; tell the seller's operator")
+	case e.Code == clientCodeAuthInvalid:
+		return d.with(ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)")
+	case e.Code == clientCodeAgentSuspended || e.Code == clientCodeAgentBlocked:
+		return d.with(ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act")
+	case e.Code == clientCodePermissionDenied && detailsString(e, "scope") == "agent":
+		return d.with(ActionEscalateToHuman, "per-agent provisioning gate: terminal in practice, never auto-retried")
+	case e.Code == clientCodeAuthRequired && rc.CredentialsPresented:
+		return d.with(ActionEscalateToHuman, "credentials presented and rejected: never re-presented; escalate for rotation")
+	case e.Code == clientCodeAuthRequired && r != RecoveryTerminal:
+		return d.with(ActionSurfaceToCaller, "credentials missing: provide them and retry once")
+	case e.Code == clientCodeBillingNotPermitted:
+		sb := detailsString(e, "suggested_billing")
+		if sb == "" || rc.SuggestedBillingTried {
+			return d.with(ActionEscalateToHuman, "agent not permitted this billing: no autonomous fallback left; a human must complete onboarding")
+		}
+		d.SuggestedBilling = sb
+		return d.with(ActionSurfaceToCaller, "retry once with details.suggested_billing")
+	case e.Code == clientCodeBillingNotSupported && r == RecoveryCorrectable:
+		switch detailsString(e, "scope") {
+		case "capability":
+			return d.with(ActionSurfaceToCaller, "billing value never accepted: pick one from details.supported_billing, or call get_adcp_capabilities when it is absent")
+		case "account":
+			return d.with(ActionSurfaceToCaller, "billing value not accepted on this account: try the next-most-permissive value the capabilities allow")
+		}
+		return d.with(ActionSurfaceToCaller, "billing value not accepted: check get_adcp_capabilities for supported_billing")
+	case r == RecoveryTransient:
+		d.Delay, d.RetryAfter = e.RetryDelay()
+		if e.Code == clientCodeIdempotencyInFlight {
+			return d.with(ActionRetry, "request in flight: retry with the same idempotency_key")
+		}
+		return d.with(ActionRetry, "transient")
+	case e.Code == clientCodeFieldNotPermitted:
+		return d.with(ActionSurfaceToCaller, "field not permitted: drop the field named by error.field and resubmit")
+	case r == RecoveryCorrectable:
+		return d.with(ActionSurfaceToCaller, "correctable: fix the request")
+	}
+	return d.with(ActionEscalateToHuman, "terminal")
+}
+
+// with sets the action and the reason.
+func (d Decision) with(a Action, reason string) Decision {
+	d.Action, d.Reason = a, reason
+	return d
+}
+
+// RetryDelay returns how long to wait before retrying after e: retry_after
+// rounded up to whole seconds, then clamped to 1..3600 s. It reports false
+// when retry_after is absent or not finite (NaN, ±Inf), and the caller uses
+// its backoff schedule.
+func (e *Error) RetryDelay() (time.Duration, bool) {
+	if e == nil || e.RetryAfter == nil {
+		return 0, false
+	}
+	f := *e.RetryAfter
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	s := math.Ceil(f)
+	switch {
+	case s < MinRetryAfter.Seconds():
+		return MinRetryAfter, true
+	case s > MaxRetryAfter.Seconds():
+		return MaxRetryAfter, true
+	}
+	return time.Duration(s) * time.Second, true
+}
+
+// detailsString returns the string member k of e.Details, "" when the
+// details are absent, not an object, or k is not a string.
+func detailsString(e *Error, k string) string {
+	if len(e.Details) == 0 {
+		return ""
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(e.Details, &m) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(m[k], &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// Error returns the code and the message, sanitized (Sanitize) so that the
+// string is safe to log or show.
+func (e *Error) Error() string {
+	msg := Sanitize(e.Message, MaxMessageBytes)
+	if msg == "" {
+		return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4)
+	}
+	return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4) + ": " + msg
+}
+
+// Is reports whether e has the code target is (a Code, or an *Error), so
+// that errors.Is(err, adcperr.CodeRateLimited) works.
+func (e *Error) Is(target error) bool {
+	switch t := target.(type) {
+	case Code:
+		return e.Code == t
+	case *Error:
+		return t != nil && e.Code == t.Code
+	}
+	return false
+}
+
+// As returns the *Error in err's chain.
+func As(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) && e != nil {
+		return e, true
+	}
+	return nil, false
+}
+
+// CodeOf returns the code of the *Error in err's chain, "" when there is
+// none.
+func CodeOf(err error) Code {
+	if e, ok := As(err); ok {
+		return e.Code
+	}
+	return ""
+}

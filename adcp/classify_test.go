@@ -1,0 +1,113 @@
+package adcp_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+)
+
+func TestRetryDelay(t *testing.T) {
+	tests := []struct {
+		in   *float64
+		want time.Duration
+		ok   bool
+	}{
+		{nil, 0, false},
+		{f64(math.NaN()), 0, false},
+		{f64(math.Inf(1)), 0, false},
+		{f64(math.Inf(-1)), 0, false},
+		{f64(5), 5 * time.Second, true},
+		{f64(0.001), time.Second, true},
+		{f64(1.5), 2 * time.Second, true},
+		{f64(0), time.Second, true},
+		{f64(-4), time.Second, true},
+		{f64(3599.01), 3600 * time.Second, true},
+		{f64(86400), 3600 * time.Second, true},
+		{f64(math.MaxFloat64), 3600 * time.Second, true},
+	}
+	for _, tt := range tests {
+		got, ok := (&adcp.Error{RetryAfter: tt.in}).RetryDelay()
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("RetryDelay(%v) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	if _, ok := (*adcp.Error)(nil).RetryDelay(); ok {
+		t.Error("nil error has a delay")
+	}
+}
+
+func TestClassify(t *testing.T) {
+	v := adcperr.Vocabulary
+	tests := []struct {
+		e    adcp.Error
+		p    adcp.Policy
+		want adcp.Recovery
+	}{
+		{adcp.Error{Code: adcperr.CodeBudgetTooLow, Recovery: adcp.RecoveryTransient}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTransient},
+		{adcp.Error{Code: adcperr.CodeBudgetTooLow}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
+		{adcp.Error{Code: adcperr.CodeRateLimited, Recovery: "deferred"}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: adcp.RecoveryTransient}, adcp.RecoveryTransient},
+		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: v.UnknownRecovery()}, recoveryOr(v.UnknownRecovery())},
+		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: "later"}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: adcperr.CodeAuthRequired}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
+		// Without a vocabulary every code is outside it.
+		{adcp.Error{Code: adcperr.CodeBudgetTooLow}, adcp.Policy{}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: adcperr.CodeRateLimited}, adcp.Policy{UnknownCodeRecovery: adcp.RecoveryTransient}, adcp.RecoveryTransient},
+		{adcp.Error{Code: adcperr.CodeBudgetTooLow, Recovery: adcp.RecoveryCorrectable}, adcp.Policy{}, adcp.RecoveryCorrectable},
+	}
+	for _, tt := range tests {
+		if got := tt.p.Classify(&tt.e); got != tt.want {
+			t.Errorf("%+v with %+v: %q, want %q", tt.e, tt.p, got, tt.want)
+		}
+	}
+	if got := (adcp.Policy{Vocabulary: v}).Classify(nil); got != adcp.RecoveryTerminal {
+		t.Errorf("nil: %q", got)
+	}
+	if d := (adcp.Policy{Vocabulary: v}).Decide(nil, adcp.RequestContext{}); d.Action != adcp.ActionGenericError {
+		t.Errorf("nil decided %+v", d)
+	}
+}
+
+// recoveryOr is r, or terminal when r is not a class (a version without a
+// manifest default).
+func recoveryOr(r adcp.Recovery) adcp.Recovery {
+	if r.Valid() {
+		return r
+	}
+	return adcp.RecoveryTerminal
+}
+
+func TestErrorInterfaces(t *testing.T) {
+	e := &adcp.Error{Code: adcperr.CodeRateLimited, Message: "slow\ndown"}
+	err := fmt.Errorf("get_products: %w", e)
+	if !errors.Is(err, adcperr.CodeRateLimited) || errors.Is(err, adcperr.CodeConflict) {
+		t.Error("errors.Is by Code")
+	}
+	if !errors.Is(err, adcp.Code("RATE_LIMITED")) {
+		t.Error("errors.Is by a Code conversion")
+	}
+	if !errors.Is(err, &adcp.Error{Code: "RATE_LIMITED"}) {
+		t.Error("errors.Is by *Error")
+	}
+	if got, ok := adcp.As(err); !ok || got != e {
+		t.Error("As")
+	}
+	if _, ok := adcp.As(errors.New("x")); ok {
+		t.Error("As on a plain error")
+	}
+	if adcp.CodeOf(err) != "RATE_LIMITED" || adcp.CodeOf(errors.New("x")) != "" || adcp.CodeOf(nil) != "" {
+		t.Error("CodeOf")
+	}
+	if got := e.Error(); got != "adcp: RATE_LIMITED: slowdown" {
+		t.Errorf("Error() = %q", got)
+	}
+	if got := (&adcp.Error{Code: "X"}).Error(); got != "adcp: X" {
+		t.Errorf("Error() = %q", got)
+	}
+}

@@ -1,0 +1,80 @@
+package adcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Details is implemented by every generated details struct (through a
+// pointer).
+type Details interface {
+	// Validate checks the details against every constraint of its schema.
+	Validate() error
+	json.Marshaler
+	json.Unmarshaler
+}
+
+// DetailsShape describes one details schema (error-details/<Name>.json) and
+// the codes whose details it types.
+type DetailsShape struct {
+	Name  string // schema file name without .json, e.g. "rate-limited"
+	Type  string // Go type name, e.g. "RateLimitedDetails"
+	Codes []Code
+	// When, if set, limits the shape to details whose string property
+	// When.Key equals When.Value (PERMISSION_DENIED with scope "agent").
+	When *DetailsCondition
+	// Closed shapes reject (and builders drop) members they do not declare.
+	Closed   bool
+	Fields   []string // declared members, in schema order
+	Required []string // required members
+	// New returns a new zero value of the shape's Go type.
+	New func() Details
+}
+
+// DetailsCondition selects a shape by a string member of the details object.
+type DetailsCondition struct {
+	Key   string
+	Value string
+}
+
+// ErrDetailsNotObject is returned when details are absent or not an object.
+var ErrDetailsNotObject = errors.New("adcp: details are absent or not a JSON object")
+
+// Carries reports whether code c carries this shape.
+func (s *DetailsShape) Carries(c Code) bool {
+	for _, sc := range s.Codes {
+		if sc == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Decode decodes e.Details into dst, a value of the shape's Go type, after
+// checking that e's code carries the shape and that its When condition
+// holds. e is not changed, and the result is not validated.
+func (s *DetailsShape) Decode(e *Error, dst Details) error {
+	if !s.Carries(e.Code) {
+		return fmt.Errorf("adcp: code %q does not carry %s details", string(e.Code), s.Name)
+	}
+	raw := bytes.TrimSpace(e.Details)
+	if len(raw) == 0 || raw[0] != '{' {
+		return ErrDetailsNotObject
+	}
+	if s.When != nil {
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &probe); err != nil {
+			return fmt.Errorf("adcp: %s details: %v", s.Name, err)
+		}
+		var v string
+		if json.Unmarshal(probe[s.When.Key], &v) != nil || v != s.When.Value {
+			return fmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
+		}
+	}
+	if err := dst.UnmarshalJSON(raw); err != nil {
+		return fmt.Errorf("adcp: %s details: %w", s.Name, err)
+	}
+	return nil
+}

@@ -1,0 +1,397 @@
+package adcp
+
+import (
+	"encoding/json"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+)
+
+// Error is the object of core/error.json.
+//
+// One error or warning reported by a task, either in a payload's `errors[]` or as the
+// envelope-level error.
+type Error struct {
+	// Required.
+	// Machine-readable code. The set is open: any string is valid on the wire, and the codes in
+	// `enums/error-code.json` are only the standard ones. Senders may use platform codes or codes from
+	// newer versions; receivers must accept any code, classify it by `recovery`, and treat a missing
+	// `recovery` as `transient`.
+	Code Code `json:"code"`
+	// Required.
+	// Explanation for people; do not parse it.
+	Message string `json:"message"`
+	// Path of the offending request field in dotted, bracket-indexed form such as `creatives[2].name`.
+	// When `issues` is present, sellers must set this to the first issue's pointer converted to that
+	// form (`/creatives/2/name` → `creatives[2].name`), so older clients see the same field. It will
+	// give way to `issues[].pointer` in a future major version.
+	Field string `json:"field,omitempty"`
+	// Hint on how to fix the problem, for people.
+	Suggestion string `json:"suggestion,omitempty"`
+	// How many seconds to wait before retrying. 3.2 senders must send a whole number n with 1 ≤ n ≤
+	// 3600; fractions remain valid for older senders, and receivers must round them up before clamping
+	// to that range. Infinite or NaN values count as absent.
+	RetryAfter *float64 `json:"retry_after,omitempty"`
+	// Every field the request was rejected for, mainly with `VALIDATION_ERROR`. When it is present the
+	// seller must also fill `field` from the first entry (pointer converted to dotted form) for
+	// clients that read only `field`. Later major versions will drop `field` for `issues[].pointer`.
+	Issues []Issue `json:"issues,omitempty"`
+	// Extra data for this error; each code may define its own shape under `error-details/`. Sellers
+	// may also copy `issues` here as `details.issues` for pre-3.1 clients.
+	//
+	// For a value rejected against a closed list, sellers should use two keys (a recommendation, not a
+	// requirement):
+	//
+	// - `rejected_value`: the value the buyer sent;
+	// - `accepted_values`: the values this caller could have used here, never a wider list that would
+	// let callers enumerate what others may use.
+	//
+	// Clients should also accept older spellings such as `available` or `allowed`.
+	Details json.RawMessage `json:"details,omitempty"`
+	// What the caller can do about the error: `transient` means wait and retry, `correctable` means
+	// change the request and resend, `terminal` means a person must act. From 3.1 senders should
+	// always include it; it is the authoritative classification, and it lets receivers handle codes
+	// they do not know.
+	Recovery Recovery `json:"recovery,omitempty"`
+	// Who added this entry: `producer` (the agent that wrote the response; assumed when absent) or
+	// `sdk` (a client library that noticed a non-fatal problem while reading the response). SDK
+	// entries should carry `sdk_id`. Entries travel on through later hops, and a hop that notices the
+	// same problem should not add a second entry with the same code and field.
+	Source ErrorSource `json:"source,omitempty"`
+	// Which SDK added the entry, as `<package>@<version>` (for example `adcp-go@0.4.1`). Required when
+	// `source` is `sdk`, and absent otherwise.
+	SDKID string `json:"sdk_id,omitempty"`
+	// Extra holds, raw, the members the schema does not declare and declared
+	// members whose value did not fit their Go type.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	codec adcpimpl.State
+}
+
+var membersError = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
+
+// MarshalJSON encodes x: members present when it was decoded, or, for a value
+// built in Go, every required member and every optional member that is set;
+// then Extra.
+func (x Error) MarshalJSON() ([]byte, error) {
+	e := adcpimpl.NewEncoder()
+	e.Open()
+	if x.codec.Emit(0, true, x.Code != "") {
+		e.Field(0, "code")
+		e.Str(string(x.Code))
+	}
+	if x.codec.Emit(1, true, x.Message != "") {
+		e.Field(1, "message")
+		e.Str(string(x.Message))
+	}
+	if x.codec.Emit(2, false, x.Field != "") {
+		e.Field(2, "field")
+		e.Str(string(x.Field))
+	}
+	if x.codec.Emit(3, false, x.Suggestion != "") {
+		e.Field(3, "suggestion")
+		e.Str(string(x.Suggestion))
+	}
+	if x.RetryAfter != nil {
+		e.Field(4, "retry_after")
+		e.Float(*x.RetryAfter)
+	}
+	if x.codec.Emit(5, false, x.Issues != nil) {
+		e.Field(5, "issues")
+		adcpimpl.EncodeSlice(&e, x.Issues, adcpimpl.EncValue[Issue])
+	}
+	if x.codec.Emit(6, false, x.Details != nil) {
+		e.Field(6, "details")
+		e.Raw(x.Details)
+	}
+	if x.codec.Emit(7, false, x.Recovery != "") {
+		e.Field(7, "recovery")
+		e.Str(string(x.Recovery))
+	}
+	if x.codec.Emit(8, false, x.Source != "") {
+		e.Field(8, "source")
+		e.Str(string(x.Source))
+	}
+	if x.codec.Emit(9, false, x.SDKID != "") {
+		e.Field(9, "sdk_id")
+		e.Str(string(x.SDKID))
+	}
+	return e.Close(x.Extra, membersError)
+}
+
+// UnmarshalJSON decodes a JSON object into x leniently: member names are matched
+// exactly, a later duplicate wins, and a member whose value does not fit is
+// kept raw in Extra, as are undeclared members.
+func (x *Error) UnmarshalJSON(data []byte) error {
+	if err := adcpimpl.Check(data, "Error"); err != nil {
+		return err
+	}
+	return x.UnmarshalValidJSON(data)
+}
+
+// UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
+func (x *Error) UnmarshalValidJSON(data []byte) error {
+	d, err := adcpimpl.Begin(data, "Error")
+	if err != nil || d.Null {
+		return err
+	}
+	*x = Error{}
+	for d.Next() {
+		switch d.Key {
+		case "code":
+			adcpimpl.String(&d, 0, &x.Code)
+		case "message":
+			adcpimpl.String(&d, 1, &x.Message)
+		case "field":
+			adcpimpl.String(&d, 2, &x.Field)
+		case "suggestion":
+			adcpimpl.String(&d, 3, &x.Suggestion)
+		case "retry_after":
+			adcpimpl.FloatPtr(&d, 4, &x.RetryAfter)
+		case "issues":
+			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
+		case "details":
+			adcpimpl.Raw(&d, 6, &x.Details)
+		case "recovery":
+			adcpimpl.String(&d, 7, &x.Recovery)
+		case "source":
+			adcpimpl.String(&d, 8, &x.Source)
+		case "sdk_id":
+			adcpimpl.String(&d, 9, &x.SDKID)
+		default:
+			d.Unknown(false, "Error")
+		}
+	}
+	x.Extra, x.codec, err = d.Finish()
+	return err
+}
+
+// Issue is the object of core/error.json#/properties/issues/items.
+type Issue struct {
+	// Required.
+	// RFC 6901 JSON Pointer into the request payload, e.g. `/creatives/2/name` (the form validators
+	// report as the instance path). It differs from the dotted syntax of `field`, so copying it there
+	// needs a conversion.
+	Pointer string `json:"pointer"`
+	// Required.
+	// Why this field was rejected, for people.
+	Message string `json:"message"`
+	// Required.
+	// The JSON Schema keyword that failed (`required`, `type`, `enum`, `maxLength`, …), named as
+	// standard validators name it so agents can branch on it; never a made-up value.
+	Keyword string `json:"keyword"`
+	// Optional path inside the schema to the failing keyword, like
+	// `#/properties/creatives/items/required`. Kept for 3.0 clients; newer readers should prefer
+	// `schema_id`, and the field is due to be renamed `schema_path` in a future major version.
+	SchemaPath string `json:"schemaPath,omitempty"`
+	// Optional `$id` of the (sub-)schema that rejected the value. It must be an `$id` published in the
+	// spec version the seller advertises, and must be left out when the rejecting schema is a private
+	// extension or otherwise not public. Sellers sending `schemaPath` should send this too.
+	SchemaID string `json:"schema_id,omitempty"`
+	// Optional property/value pairs that identify which branch of a const-discriminated
+	// `oneOf`/`anyOf` the validator matched. Only sent when the rejecting schema is such a union and
+	// the discriminating property is in the payload; omitted when no branch survives. Compound
+	// discriminators yield one entry per property, in the schema's declaration order.
+	Discriminator []IssueDiscriminator `json:"discriminator,omitempty"`
+	// Extra holds, raw, the members the schema does not declare and declared
+	// members whose value did not fit their Go type.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	codec adcpimpl.State
+}
+
+var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
+
+// MarshalJSON encodes x: members present when it was decoded, or, for a value
+// built in Go, every required member and every optional member that is set;
+// then Extra.
+func (x Issue) MarshalJSON() ([]byte, error) {
+	e := adcpimpl.NewEncoder()
+	e.Open()
+	if x.codec.Emit(0, true, x.Pointer != "") {
+		e.Field(0, "pointer")
+		e.Str(string(x.Pointer))
+	}
+	if x.codec.Emit(1, true, x.Message != "") {
+		e.Field(1, "message")
+		e.Str(string(x.Message))
+	}
+	if x.codec.Emit(2, true, x.Keyword != "") {
+		e.Field(2, "keyword")
+		e.Str(string(x.Keyword))
+	}
+	if x.codec.Emit(3, false, x.SchemaPath != "") {
+		e.Field(3, "schemaPath")
+		e.Str(string(x.SchemaPath))
+	}
+	if x.codec.Emit(4, false, x.SchemaID != "") {
+		e.Field(4, "schema_id")
+		e.Str(string(x.SchemaID))
+	}
+	if x.codec.Emit(5, false, x.Discriminator != nil) {
+		e.Field(5, "discriminator")
+		adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
+	}
+	return e.Close(x.Extra, membersIssue)
+}
+
+// UnmarshalJSON decodes a JSON object into x leniently: member names are matched
+// exactly, a later duplicate wins, and a member whose value does not fit is
+// kept raw in Extra, as are undeclared members.
+func (x *Issue) UnmarshalJSON(data []byte) error {
+	if err := adcpimpl.Check(data, "Issue"); err != nil {
+		return err
+	}
+	return x.UnmarshalValidJSON(data)
+}
+
+// UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
+func (x *Issue) UnmarshalValidJSON(data []byte) error {
+	d, err := adcpimpl.Begin(data, "Issue")
+	if err != nil || d.Null {
+		return err
+	}
+	*x = Issue{}
+	for d.Next() {
+		switch d.Key {
+		case "pointer":
+			adcpimpl.String(&d, 0, &x.Pointer)
+		case "message":
+			adcpimpl.String(&d, 1, &x.Message)
+		case "keyword":
+			adcpimpl.String(&d, 2, &x.Keyword)
+		case "schemaPath":
+			adcpimpl.String(&d, 3, &x.SchemaPath)
+		case "schema_id":
+			adcpimpl.String(&d, 4, &x.SchemaID)
+		case "discriminator":
+			adcpimpl.Slice(&d, 5, &x.Discriminator, adcpimpl.SliceObject[IssueDiscriminator])
+		default:
+			d.Unknown(false, "Issue")
+		}
+	}
+	x.Extra, x.codec, err = d.Finish()
+	return err
+}
+
+// IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items. It is closed: members it does not declare are rejected.
+type IssueDiscriminator struct {
+	// Required.
+	// Name of the discriminating property, such as `kind` (as in OpenAPI's `propertyName`).
+	PropertyName string `json:"property_name"`
+	// Required.
+	// The scalar the caller sent for that property; may be null, never an object or array.
+	Value json.RawMessage `json:"value"`
+	// Extra holds, raw, the members the schema does not declare and declared
+	// members whose value did not fit their Go type.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	codec adcpimpl.State
+}
+
+var membersIssueDiscriminator = []string{"property_name", "value"}
+
+// MarshalJSON encodes x: members present when it was decoded, or, for a value
+// built in Go, every required member and every optional member that is set;
+// then Extra.
+func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
+	e := adcpimpl.NewEncoder()
+	e.Open()
+	if x.codec.Emit(0, true, x.PropertyName != "") {
+		e.Field(0, "property_name")
+		e.Str(string(x.PropertyName))
+	}
+	if x.codec.Emit(1, true, x.Value != nil) {
+		e.Field(1, "value")
+		e.Raw(x.Value)
+	}
+	return e.Close(x.Extra, membersIssueDiscriminator)
+}
+
+// UnmarshalJSON decodes a JSON object into x leniently: member names are matched
+// exactly, a later duplicate wins, and a member whose value does not fit is
+// kept raw in Extra. An undeclared member is an error.
+func (x *IssueDiscriminator) UnmarshalJSON(data []byte) error {
+	if err := adcpimpl.Check(data, "IssueDiscriminator"); err != nil {
+		return err
+	}
+	return x.UnmarshalValidJSON(data)
+}
+
+// UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
+func (x *IssueDiscriminator) UnmarshalValidJSON(data []byte) error {
+	d, err := adcpimpl.Begin(data, "IssueDiscriminator")
+	if err != nil || d.Null {
+		return err
+	}
+	*x = IssueDiscriminator{}
+	for d.Next() {
+		switch d.Key {
+		case "property_name":
+			adcpimpl.String(&d, 0, &x.PropertyName)
+		case "value":
+			adcpimpl.Raw(&d, 1, &x.Value)
+		default:
+			d.Unknown(true, "IssueDiscriminator")
+		}
+	}
+	x.Extra, x.codec, err = d.Finish()
+	return err
+}
+
+// ErrorSource is the closed enumeration of core/error.json#/properties/source.
+//
+// Who added this entry: `producer` (the agent that wrote the response; assumed when absent) or
+// `sdk` (a client library that noticed a non-fatal problem while reading the response). SDK
+// entries should carry `sdk_id`. Entries travel on through later hops, and a hop that notices the
+// same problem should not add a second entry with the same code and field.
+type ErrorSource string
+
+// The known values of ErrorSource.
+const (
+	ErrorSourceProducer ErrorSource = "producer"
+	ErrorSourceSDK      ErrorSource = "sdk"
+)
+
+// Known reports whether v is one of the known values of ErrorSource.
+func (v ErrorSource) Known() bool {
+	switch v {
+	case ErrorSourceProducer, ErrorSourceSDK:
+		return true
+	}
+	return false
+}
+
+// present reports which members e has: present when it was decoded, or, for
+// a value built in Go, set (code and message always).
+func (x *Error) present() map[string]bool {
+	return map[string]bool{
+		"code":        x.codec.Emit(0, true, x.Code != ""),
+		"message":     x.codec.Emit(1, true, x.Message != ""),
+		"field":       x.codec.Emit(2, false, x.Field != ""),
+		"suggestion":  x.codec.Emit(3, false, x.Suggestion != ""),
+		"retry_after": x.RetryAfter != nil,
+		"issues":      x.codec.Emit(5, false, x.Issues != nil),
+		"details":     x.codec.Emit(6, false, x.Details != nil),
+		"recovery":    x.codec.Emit(7, false, x.Recovery != ""),
+		"source":      x.codec.Emit(8, false, x.Source != ""),
+		"sdk_id":      x.codec.Emit(9, false, x.SDKID != ""),
+	}
+}
+
+func (x *Issue) present() map[string]bool {
+	return map[string]bool{
+		"pointer":       x.codec.Emit(0, true, x.Pointer != ""),
+		"message":       x.codec.Emit(1, true, x.Message != ""),
+		"keyword":       x.codec.Emit(2, true, x.Keyword != ""),
+		"schemaPath":    x.codec.Emit(3, false, x.SchemaPath != ""),
+		"schema_id":     x.codec.Emit(4, false, x.SchemaID != ""),
+		"discriminator": x.codec.Emit(5, false, x.Discriminator != nil),
+	}
+}
+
+func (x *IssueDiscriminator) present() map[string]bool {
+	return map[string]bool{
+		"property_name": x.codec.Emit(0, true, x.PropertyName != ""),
+		"value":         x.codec.Emit(1, true, x.Value != nil),
+	}
+}

@@ -1,0 +1,180 @@
+package adcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
+)
+
+// codecTestParse decodes a JSON value for comparison: numbers become float64,
+// or stay as text when they do not fit a float64.
+func codecTestParse(t testing.TB, b []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("not JSON: %v: %s", err, b)
+	}
+	return codecTestNormalize(v)
+}
+
+func codecTestNormalize(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if f, err := v.Float64(); err == nil {
+			return f
+		}
+		return string(v)
+	case []any:
+		for i := range v {
+			v[i] = codecTestNormalize(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = codecTestNormalize(v[k])
+		}
+	}
+	return v
+}
+
+// TestCodecVectorRoundTrip decodes every expected_error object of the
+// official transport vectors into Error and re-encodes it: the JSON value
+// must be the same (86400, "deferred", a missing message and all).
+func TestCodecVectorRoundTrip(t *testing.T) {
+	dir := sharedtest.Dir(t, "test-vectors")
+	raw, err := os.ReadFile(filepath.Join(dir, "transport-error-mapping.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Vectors []struct {
+			ID            string          `json:"id"`
+			ExpectedError json.RawMessage `json:"expected_error"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, v := range file.Vectors {
+		if len(v.ExpectedError) == 0 || v.ExpectedError[0] != '{' {
+			continue
+		}
+		n++
+		t.Run(v.ID, func(t *testing.T) {
+			var e Error
+			if err := json.Unmarshal(v.ExpectedError, &e); err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			out, err := e.MarshalJSON()
+			if err != nil {
+				t.Fatalf("encode: %v", err)
+			}
+			if got, want := codecTestParse(t, out), codecTestParse(t, v.ExpectedError); !reflect.DeepEqual(got, want) {
+				t.Errorf("round trip changed the object:\n got %s\nwant %s", out, v.ExpectedError)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no vector has an expected_error object")
+	}
+}
+
+// FuzzCodecError: any JSON object decodes into Error, and re-encodes to the
+// same JSON value (a later duplicate key winning, as in JSON.parse).
+func FuzzCodecError(f *testing.F) {
+	for _, s := range []string{
+		`{"code":"RATE_LIMITED","message":"m","retry_after":5,"recovery":"transient"}`,
+		`{"code":5,"Code":"x","retry_after":1e400,"issues":[{"pointer":"/a","message":"m","keyword":"k","discriminator":[{"property_name":"t","value":null}]}]}`,
+		`{"code":"A","code":"B","details":{"x":[1,2,{"y":"\u00e9"}]},"recovery":"deferred","source":"sdk","sdk_id":"x@1"}`,
+		`{"message":"\ud800 <&>","retry_after":-0.0}`,
+		` { "a" : [ ] , "b" : { } } `,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		trimmed := bytes.TrimSpace(data)
+		if !json.Valid(data) || len(trimmed) == 0 || trimmed[0] != '{' {
+			var e Error
+			if e.UnmarshalJSON(data) == nil && string(trimmed) != "null" {
+				t.Fatalf("UnmarshalJSON(%q) accepted a non-object", data)
+			}
+			return
+		}
+		var e Error
+		if err := e.UnmarshalJSON(data); err != nil {
+			t.Fatalf("UnmarshalJSON(%q): %v", data, err)
+		}
+		out, err := e.MarshalJSON()
+		if err != nil {
+			t.Fatalf("MarshalJSON: %v", err)
+		}
+		if got, want := codecTestParse(t, out), codecTestParse(t, data); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round trip of %q gave %q", data, out)
+		}
+		// Validation must not panic, whatever the rules.
+		_ = (*Vocabulary)(nil).Validate(&e)
+		closed := DefaultErrorRules
+		closed.Closed, closed.Issue.Closed = true, true
+		_ = MustVocabulary(VocabularyConfig{Rules: closed}).Validate(&e)
+	})
+}
+
+var codecBenchInput = []byte(`{"code":"RATE_LIMITED","message":"Request rate exceeded","retry_after":5,"recovery":"transient","details":{"limit":100,"window_seconds":60,"scope":"account"},"field":"packages[0].budget"}`)
+
+// BenchmarkCodecDecode compares Error decoding with a plain encoding/json
+// decode of the same object into a map (the baseline).
+func BenchmarkCodecDecode(b *testing.B) {
+	b.Run("Error", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var e Error
+			if err := e.UnmarshalJSON(codecBenchInput); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("baseline-json-map", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(codecBenchInput, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCodecEncode compares Error encoding with encoding/json on a map.
+func BenchmarkCodecEncode(b *testing.B) {
+	var e Error
+	if err := e.UnmarshalJSON(codecBenchInput); err != nil {
+		b.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(codecBenchInput, &m); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Error", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := e.MarshalJSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("baseline-json-map", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := json.Marshal(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

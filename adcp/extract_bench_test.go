@@ -1,0 +1,107 @@
+package adcp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
+)
+
+// The extraction benchmarks. Each input runs under three implementations,
+// named so that benchstat can set them side by side
+// (`benchstat -col /impl`):
+//
+//   - impl=fast: Extract (bytes) or ExtractValue (decoded);
+//   - impl=baseline: json.Unmarshal into any, then the same look-ups on the
+//     decoded value (ExtractValue); for the decoded-values benchmark, the
+//     reference on the same values;
+//   - impl=reference: the decode-then-look-up reference (extract_ref_test.go).
+//
+// The inputs are our own responses in testdata/perf (the 64 KB ones are the
+// 1 KB ones with more products).
+
+// benchInputs are the response files of testdata/perf.
+var benchInputs = []string{
+	"error-1k-mcp", "error-1k-a2a",
+	"success-1k-mcp", "success-1k-a2a", "success-1k-mcp-jsontext",
+	"success-64k-mcp", "success-64k-a2a", "success-64k-mcp-jsontext",
+}
+
+func readPerf(b *testing.B, name string) []byte {
+	in, err := os.ReadFile(filepath.Join("testdata", "perf", name+".json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return in
+}
+
+// BenchmarkExtract measures extraction from bytes.
+func BenchmarkExtract(b *testing.B) {
+	for _, name := range benchInputs {
+		in := readPerf(b, name)
+		impls := []struct {
+			name string
+			f    func([]byte) bool
+		}{
+			{"baseline", func(in []byte) bool {
+				var v any
+				if json.Unmarshal(in, &v) != nil {
+					return false
+				}
+				_, ok := ExtractValue(v)
+				return ok
+			}},
+			{"fast", func(in []byte) bool { _, ok := Extract(in); return ok }},
+			{"reference", func(in []byte) bool { _, ok := refExtract(in); return ok }},
+		}
+		want := name[:5] == "error"
+		for _, impl := range impls {
+			if impl.f(in) != want {
+				b.Fatalf("%s/%s: found %v, want %v", name, impl.name, !want, want)
+			}
+			b.Run("in="+name+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in)))
+				for i := 0; i < b.N; i++ {
+					impl.f(in)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkExtractValueVectors measures extraction from decoded values over
+// the 32 official transport vectors (decoded as an SDK would, numbers as
+// float64) and reports the time per vector.
+func BenchmarkExtractValueVectors(b *testing.B) {
+	file := filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json")
+	var vs []any
+	for _, r := range readVectorResponses(b, file) {
+		var x any
+		if err := json.Unmarshal(r, &x); err != nil {
+			b.Fatal(err)
+		}
+		vs = append(vs, x)
+	}
+	for _, impl := range []struct {
+		name string
+		f    func(any) (Extraction, bool)
+	}{
+		{"baseline", refExtractValue}, // the reference is the baseline here
+		{"fast", ExtractValue},
+	} {
+		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				for _, v := range vs {
+					impl.f(v)
+				}
+			}
+			b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N*len(vs)), "ns/vector")
+		})
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/adcp-gen/adcp-gen/adcp
+
+go 1.22

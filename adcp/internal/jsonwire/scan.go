@@ -1,0 +1,755 @@
+// Package jsonwire is the JSON scanner of the runtime: it validates exactly
+// as json.Valid does (RFC 8259 grammar, strings may hold any byte but the
+// ASCII control characters, at most MaxDepth nested arrays and objects)
+// while it skips values, without building them, and measures values the way
+// the error size limit is defined. Every function takes the index of a
+// value's first byte and returns the index just past it, or -1 when the
+// input is not valid JSON there; none of them panics on any input.
+package jsonwire
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is encoding/json's nesting limit: 10000 arrays and objects.
+const MaxDepth = 10000
+
+// Space returns the index of the first byte at or after i that is not
+// JSON white space.
+func Space(b []byte, i int) int {
+	for i < len(b) {
+		// One comparison for the common case, a byte above the space.
+		if c := b[i]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// Trim removes JSON white space (only space, tab, line feed, carriage
+// return) around b.
+func Trim(b []byte) []byte {
+	b = b[Space(b, 0):]
+	j := len(b)
+	for j > 0 {
+		switch b[j-1] {
+		case ' ', '\t', '\n', '\r':
+			j--
+			continue
+		}
+		break
+	}
+	return b[:j]
+}
+
+// Valid reports whether b is exactly one valid JSON value, surrounded by
+// white space or not: json.Valid.
+func Valid(b []byte) bool {
+	i := Space(b, 0)
+	if i == len(b) {
+		return false
+	}
+	i = Value(b, i, 0)
+	return i >= 0 && Space(b, i) == len(b)
+}
+
+// SWAR masks: a word holds 8 bytes of a string.
+const (
+	Ones  = 0x0101010101010101
+	Highs = 0x8080808080808080
+)
+
+// Special returns, for 8 string bytes in x (the first in the low
+// byte), a mask whose lowest set bit is the high bit of the first quote,
+// backslash or control character; 0 when there is none. (Bits above the
+// lowest may be false alarms: a borrow only runs upwards.)
+func Special(x uint64) uint64 {
+	q := x ^ ('"' * Ones)
+	s := x ^ ('\\' * Ones)
+	return ((q-Ones)&^q | (s-Ones)&^s | (x-0x20*Ones)&^x) & Highs
+}
+
+// String validates the string starting at b[i] (a quote) and returns the
+// index past its closing quote.
+func String(b []byte, i int) int {
+	i++
+	for {
+		// Jump 8 bytes at a time to the next special byte.
+		for i+8 <= len(b) {
+			m := Special(binary.LittleEndian.Uint64(b[i : i+8]))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				if b[i] == '"' {
+					return i + 1 // the common case: no escape
+				}
+				break
+			}
+			i += 8
+		}
+		if i >= len(b) {
+			return -1
+		}
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			if i+1 >= len(b) {
+				return -1
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if Hex4(b, i+2) < 0 {
+					return -1
+				}
+				i += 6
+			default:
+				return -1
+			}
+		case c < 0x20:
+			return -1
+		default:
+			i++
+		}
+	}
+}
+
+// Hex4 decodes the four hexadecimal digits at b[i:], or returns -1.
+func Hex4(b []byte, i int) rune {
+	if i+4 > len(b) {
+		return -1
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// Digits returns the index past the decimal digits at b[i:].
+func Digits(b []byte, i int) int {
+	for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// Number validates the number starting at b[i]:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func Number(b []byte, i int) int {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(b):
+		return -1
+	case b[i] == '0':
+		i++
+	case '1' <= b[i] && b[i] <= '9':
+		i = Digits(b, i+1)
+	default:
+		return -1
+	}
+	if i < len(b) && b[i] == '.' {
+		j := Digits(b, i+1)
+		if j == i+1 {
+			return -1
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := Digits(b, i)
+		if j == i {
+			return -1
+		}
+		i = j
+	}
+	return i
+}
+
+// Literal validates the literal lit (true, false, null) at b[i:].
+func Literal(b []byte, i int, lit string) int {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return -1
+	}
+	return i + len(lit)
+}
+
+// Scalar validates the string, number or literal starting at b[i]; it
+// returns -1 for anything else (a container included).
+func Scalar(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return String(b, i)
+	case 't':
+		return Literal(b, i, "true")
+	case 'f':
+		return Literal(b, i, "false")
+	case 'n':
+		return Literal(b, i, "null")
+	}
+	return Number(b, i)
+}
+
+// Key validates an object member's key at b[i] and the colon after it;
+// it returns the index of the member's value.
+func Key(b []byte, i int) int {
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	i = String(b, i)
+	if i < 0 {
+		return -1
+	}
+	i = Space(b, i)
+	if i >= len(b) || b[i] != ':' {
+		return -1
+	}
+	return Space(b, i+1)
+}
+
+// Value validates the value starting at b[i] and returns the index past
+// it; depth is the number of arrays and objects around it. It runs without
+// recursion for up to 64 nested levels, with one recursive call per further
+// 64 levels.
+func Value(b []byte, i, depth int) int {
+	// (The shifts take n&63 so that they need no range checks: n is below
+	// 64 where a container opens, and at most 64 where one closes.)
+	var objects uint64 // bit n: the open container n is an object
+	n := 0             // open containers
+	object := false    // the innermost open container is an object
+	for {
+		if i >= len(b) {
+			return -1
+		}
+		switch c := b[i]; c {
+		case '{', '[':
+			if n == 64 {
+				i = Value(b, i, depth+n)
+				break
+			}
+			if depth+n >= MaxDepth {
+				return -1
+			}
+			i = Space(b, i+1)
+			if i >= len(b) {
+				return -1
+			}
+			if c == '{' {
+				if b[i] == '}' {
+					i++
+					break
+				}
+				objects |= 1 << (n & 63)
+				n++
+				object = true
+				if i = Key(b, i); i < 0 {
+					return -1
+				}
+				continue
+			}
+			if b[i] == ']' {
+				i++
+				break
+			}
+			objects &^= 1 << (n & 63)
+			n++
+			object = false
+			continue
+		case '"':
+			i = String(b, i)
+		default:
+			i = Scalar(b, i)
+		}
+		if i < 0 {
+			return -1
+		}
+		// After a value: close containers until a comma or the end.
+		for {
+			if n == 0 {
+				return i
+			}
+			i = Space(b, i)
+			if i >= len(b) {
+				return -1
+			}
+			if c := b[i]; c == ',' {
+				i = Space(b, i+1)
+				if object {
+					if i = Key(b, i); i < 0 {
+						return -1
+					}
+				}
+				break
+			} else if object && c == '}' || !object && c == ']' {
+				i++
+				n--
+				object = n > 0 && objects>>((n-1)&63)&1 == 1
+				continue
+			}
+			return -1
+		}
+	}
+}
+
+// Iter walks the members of an object or the elements of an array,
+// validating its syntax; the caller validates each value (Value or a
+// parser of its own) and stores the index past it in pos.
+//
+//	it := Open(b, i, depth, '{')
+//	for it.Next() {
+//		it.Pos = Value(b, it.Pos, it.Depth) // it.Key is the raw key
+//	}
+//	end := it.End() // -1 when invalid
+type Iter struct {
+	b      []byte
+	Pos    int    // the current value, then the index past it
+	Depth  int    // nesting depth of the values
+	Key    []byte // the current member's key, quotes included (objects)
+	object bool
+	more   bool // a value has been read: a comma or the end comes next
+	done   bool
+}
+
+// Open starts walking the container at b[i], which must be an object
+// (open '{') or an array (open '['); it fails (end -1) for anything else.
+func Open(b []byte, i, depth int, open byte) Iter {
+	it := Iter{b: b, Pos: -1, Depth: depth + 1, object: open == '{'}
+	if i >= 0 && i < len(b) && b[i] == open && depth < MaxDepth {
+		it.Pos = i + 1
+	}
+	return it
+}
+
+// Next advances to the next value; it returns false at the end or on
+// invalid input.
+func (it *Iter) Next() bool {
+	if it.done || it.Pos < 0 {
+		it.done = true
+		return false
+	}
+	b, i := it.b, Space(it.b, it.Pos)
+	closer := byte(']')
+	if it.object {
+		closer = '}'
+	}
+	if i >= len(b) {
+		it.Pos, it.done = -1, true
+		return false
+	}
+	if b[i] == closer {
+		it.Pos, it.done = i+1, true
+		return false
+	}
+	if it.more {
+		if b[i] != ',' {
+			it.Pos, it.done = -1, true
+			return false
+		}
+		i = Space(b, i+1)
+	}
+	it.more = true
+	if it.object {
+		k := i
+		if i >= len(b) || b[i] != '"' {
+			it.Pos, it.done = -1, true
+			return false
+		}
+		if i = String(b, i); i < 0 {
+			it.Pos, it.done = -1, true
+			return false
+		}
+		it.Key = b[k:i]
+		if i = Space(b, i); i >= len(b) || b[i] != ':' {
+			it.Pos, it.done = -1, true
+			return false
+		}
+		i = Space(b, i+1)
+	}
+	if i >= len(b) {
+		it.Pos, it.done = -1, true
+		return false
+	}
+	it.Pos = i
+	return true
+}
+
+// Bytes returns the input the iterator walks.
+func (it *Iter) Bytes() []byte { return it.b }
+
+// Skip validates the current value and moves past it.
+func (it *Iter) Skip() {
+	it.Pos = Value(it.b, it.Pos, it.Depth)
+}
+
+// End returns the index past the container, or -1 when it is invalid. It
+// drains the remaining values.
+func (it *Iter) End() int {
+	for it.Next() {
+		it.Skip()
+	}
+	return it.Pos
+}
+
+// StringIs reports whether the valid JSON string literal lit (quotes
+// included) decodes, as encoding/json decodes it, to the ASCII text s.
+// Escapes are decoded (`"adcp\u005ferror"` is adcp_error); any non-ASCII
+// character, including the U+FFFD that replaces invalid UTF-8 or a lone
+// surrogate, never matches.
+func StringIs(lit []byte, s string) bool {
+	if len(lit) < 2 || lit[0] != '"' {
+		return false
+	}
+	body := lit[1 : len(lit)-1]
+	if len(body) == len(s) {
+		return string(body) == s
+	}
+	if len(body) < len(s) {
+		return false
+	}
+	j := 0
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c == '\\' && i+1 < len(body) {
+			i++
+			switch body[i] {
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			case 'u':
+				r := Hex4(body, i+1)
+				if r < 0 || r >= utf8.RuneSelf {
+					return false
+				}
+				c = byte(r)
+				i += 4
+			default:
+				c = body[i]
+			}
+		}
+		i++
+		if j >= len(s) || c != s[j] {
+			return false
+		}
+		j++
+	}
+	return j == len(s)
+}
+
+// Rune decodes the character at body[i] of a valid JSON string literal's
+// body, as encoding/json decodes it: escapes, a surrogate pair as one
+// character, a lone surrogate or a byte of invalid UTF-8 as U+FFFD. It
+// returns the character and the index of the next one.
+func Rune(body []byte, i int) (rune, int) {
+	c := body[i]
+	if c >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(body[i:])
+		return r, i + size
+	}
+	if c != '\\' {
+		return rune(c), i + 1
+	}
+	switch e := body[i+1]; e {
+	case 'b':
+		return '\b', i + 2
+	case 'f':
+		return '\f', i + 2
+	case 'n':
+		return '\n', i + 2
+	case 'r':
+		return '\r', i + 2
+	case 't':
+		return '\t', i + 2
+	case 'u':
+		r := Hex4(body, i+2)
+		if !utf16.IsSurrogate(r) {
+			return r, i + 6
+		}
+		r2 := rune(-1)
+		if i+7 < len(body) && body[i+6] == '\\' && body[i+7] == 'u' {
+			r2 = Hex4(body, i+8)
+		}
+		if d := utf16.DecodeRune(r, r2); d != unicode.ReplacementChar {
+			return d, i + 12
+		}
+		return unicode.ReplacementChar, i + 6
+	default:
+		return rune(e), i + 2
+	}
+}
+
+// KeyText returns the text of the valid JSON string literal key, as
+// encoding/json decodes it, for comparing with ASCII names: its bytes when it
+// has no escape, else its decoding into buf; nil, which matches no name,
+// when the decoded text is not ASCII or is longer than buf. Comparing the
+// result in a switch on string(…) does not allocate.
+func KeyText(key []byte, buf *[32]byte) []byte {
+	body := key[1 : len(key)-1]
+	plain := true
+	for _, c := range body {
+		if c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return body
+	}
+	n := 0
+	for i := 0; i < len(body); {
+		var r rune
+		r, i = Rune(body, i)
+		if r >= utf8.RuneSelf || n == len(buf) {
+			return nil
+		}
+		buf[n] = byte(r)
+		n++
+	}
+	return buf[:n]
+}
+
+// Unquote appends the valid JSON string literal lit (quotes included),
+// decoded exactly as encoding/json decodes it, to dst.
+func Unquote(dst, lit []byte) []byte {
+	dst, _ = UnquoteMax(dst, lit, -1)
+	return dst
+}
+
+// UnquoteMax is Unquote that gives up (false) as soon as dst grows
+// longer than max bytes, unless max is negative.
+func UnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		if max >= 0 && len(dst) > max {
+			return dst, false
+		}
+		if c := body[i]; c != '\\' && c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		var r rune
+		r, i = Rune(body, i)
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst, max < 0 || len(dst) <= max
+}
+
+// RuneCount returns the number of characters of the valid JSON string
+// literal lit, decoded.
+func RuneCount(lit []byte) int {
+	body := lit[1 : len(lit)-1]
+	n := 0
+	for i := 0; i < len(body); n++ {
+		_, i = Rune(body, i)
+	}
+	return n
+}
+
+// SameString reports whether two valid JSON string literals decode to
+// the same text.
+func SameString(a, b []byte) bool {
+	if string(a) == string(b) {
+		return true
+	}
+	x, y := a[1:len(a)-1], b[1:len(b)-1]
+	i, j := 0, 0
+	for i < len(x) && j < len(y) {
+		var r, s rune
+		r, i = Rune(x, i)
+		s, j = Rune(y, j)
+		if r != s {
+			return false
+		}
+	}
+	return i == len(x) && j == len(y)
+}
+
+// EncodedRuneLen returns the length of r in a string encoded by
+// encoding/json without HTML escaping.
+func EncodedRuneLen(r rune) int {
+	switch {
+	case r == '"' || r == '\\':
+		return 2
+	case r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
+		return 2
+	case r < 0x20:
+		return 6
+	case r < utf8.RuneSelf:
+		return 1
+	case r == '\u2028' || r == '\u2029':
+		return 6
+	}
+	return utf8.RuneLen(r)
+}
+
+// EncodedStringLen returns the length of the valid JSON string literal
+// lit once decoded and encoded again by encoding/json, quotes included.
+func EncodedStringLen(lit []byte) int {
+	body := lit[1 : len(lit)-1]
+	n := 2
+	for i := 0; i < len(body); {
+		if c := body[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			n++
+			i++
+			continue
+		}
+		var r rune
+		r, i = Rune(body, i)
+		n += EncodedRuneLen(r)
+	}
+	return n
+}
+
+// MaxMembers and MaxSizeDepth bound the work of Measure, which
+// keeps the members of each object on the stack to drop duplicates.
+const (
+	MaxMembers   = 32
+	MaxSizeDepth = 32
+)
+
+// TooComplex is the end Measure returns for a value it leaves to
+// the caller to measure otherwise.
+const TooComplex = -2
+
+// Measure validates the JSON value at b[i] and measures two lengths:
+// enc, its length once decoded into any (numbers as json.Number) and
+// encoded again compactly by encoding/json without HTML escaping (strings
+// re-escaped, numbers as written, of duplicate keys only the last); and
+// compact, its length without white space (json.Compact). When code is not
+// nil, it receives the value of the object's last "code" member. It returns
+// the index past the value, -1 when the value is not valid JSON, or
+// TooComplex when an object has more than MaxMembers members or the
+// value nests deeper than MaxSizeDepth.
+func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
+	switch b[i] {
+	case '"':
+		end = String(b, i)
+		if end < 0 {
+			return 0, 0, -1
+		}
+		return EncodedStringLen(b[i:end]), end - i, end
+	case '{', '[':
+	default:
+		end = Scalar(b, i)
+		return end - i, end - i, end
+	}
+	if depth >= MaxSizeDepth {
+		return 0, 0, TooComplex
+	}
+	if b[i] == '[' {
+		it := Open(b, i, depth, '[')
+		enc, compact = 1, 1
+		for it.Next() {
+			e, c, end := Measure(b, it.Pos, depth+1, nil)
+			if end < 0 {
+				return 0, 0, end
+			}
+			enc += e + 1 // the element and a comma, or the closing bracket
+			compact += c + 1
+			it.Pos = end
+		}
+		if enc == 1 {
+			enc, compact = 2, 2
+		}
+		return enc, compact, it.End()
+	}
+	var keys [MaxMembers][]byte
+	var sizes [MaxMembers]int
+	k := 0
+	it := Open(b, i, depth, '{')
+	compact = 1
+	for it.Next() {
+		if k == MaxMembers {
+			return 0, 0, TooComplex
+		}
+		start := it.Pos
+		e, c, end := Measure(b, it.Pos, depth+1, nil)
+		if end < 0 {
+			return 0, 0, end
+		}
+		keys[k], sizes[k] = it.Key, e
+		k++
+		compact += len(it.Key) + 1 + c + 1
+		it.Pos = end
+		if code != nil && StringIs(it.Key, "code") {
+			*code = b[start:end]
+		}
+	}
+	if end = it.End(); end < 0 {
+		return 0, 0, -1
+	}
+	enc = 1
+	for x := 0; x < k; x++ {
+		dup := false
+		for y := x + 1; y < k && !dup; y++ {
+			dup = SameString(keys[x], keys[y])
+		}
+		if !dup {
+			enc += EncodedStringLen(keys[x]) + 1 + sizes[x] + 1
+		}
+	}
+	if enc == 1 {
+		enc, compact = 2, 2
+	}
+	return enc, compact, end
+}
+
+// CompactLen returns the length of the valid JSON b without the white
+// space outside its strings (json.Compact).
+func CompactLen(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			e := String(b, i)
+			n += e - i
+			i = e
+		default:
+			n++
+			i++
+		}
+	}
+	return n
+}
+
+// Plain reports whether the valid JSON string literal lit decodes to its
+// own bytes: no escape, and valid UTF-8.
+func Plain(lit []byte) bool {
+	body := lit[1 : len(lit)-1]
+	for _, c := range body {
+		if c == '\\' {
+			return false
+		}
+	}
+	return utf8.Valid(body)
+}

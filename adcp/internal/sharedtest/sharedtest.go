@@ -1,0 +1,54 @@
+// Package sharedtest locates, for tests, the folders that live outside the
+// runtime module: the read-only ../shared folder beside the repository (the
+// published AdCP schemas, the official test vectors and the spec) and the
+// repository root (its schemas/ folder). Tests skip cleanly when they are
+// absent. The runtime module never imports the main module, so this is its
+// own copy of the main module's internal/testshared.
+package sharedtest
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// ModuleRoot returns the root folder of the runtime module (adcp/).
+func ModuleRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// RepoRoot returns the root folder of the repository that holds the runtime
+// module (the parent of adcp/).
+func RepoRoot() string {
+	return filepath.Join(ModuleRoot(), "..")
+}
+
+// Root returns the shared folder: $ADCP_SHARED when set, else ../shared
+// beside the repository root. It returns "" when the folder does not exist.
+func Root() string {
+	root := os.Getenv("ADCP_SHARED")
+	if root == "" {
+		root = filepath.Join(RepoRoot(), "..", "shared")
+	}
+	if st, err := os.Stat(root); err == nil && st.IsDir() {
+		return root
+	}
+	return ""
+}
+
+// Dir returns the sub-folder rel of the shared folder, skipping t when it is
+// absent.
+func Dir(t testing.TB, rel string) string {
+	t.Helper()
+	root := Root()
+	if root == "" {
+		t.Skip("../shared is absent: skipping test that reads the published corpus")
+	}
+	d := filepath.Join(root, filepath.FromSlash(rel))
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("%s is absent: skipping", d)
+	}
+	return d
+}

@@ -1,0 +1,530 @@
+package seller
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
+// written without HTML escaping (see wireJSON). The hard limit on the whole
+// error is MaxErrorSize, checked by Validate: the client's check.
+const (
+	// buildDetailsGuidanceBytes is the size details SHOULD stay under.
+	buildDetailsGuidanceBytes = 500
+	// buildMessageBytes and buildSuggestionBytes are what buyers keep of
+	// message and suggestion before truncating.
+	buildMessageBytes    = 256
+	buildSuggestionBytes = 512
+)
+
+// Codes the builder has rules for. They are spelled out here, not taken from
+// the generated constants, because a code may not exist in every version.
+const (
+	codeFieldNotPermitted  = adcp.Code("FIELD_NOT_PERMITTED")
+	codeAccountMoved       = adcp.Code("ACCOUNT_MOVED")
+	codeStaleResponse      = adcp.Code("STALE_RESPONSE")
+	codeCreativeRejected   = adcp.Code("CREATIVE_REJECTED")
+	codeScopeInsufficient  = adcp.Code("SCOPE_INSUFFICIENT")
+	codeVersionUnsupport   = adcp.Code("VERSION_UNSUPPORTED")
+	codeConfigurationError = adcp.Code("CONFIGURATION_ERROR")
+	codeGovernanceUnavail  = adcp.Code("GOVERNANCE_UNAVAILABLE")
+)
+
+// buildSchemaKeywords is the JSON Schema Draft 7 and 2020-12 vocabulary that
+// issues[].keyword must be drawn from (validator-specific keywords such as
+// Ajv's errorMessage must not reach the wire).
+var buildSchemaKeywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum
+		maxLength minLength pattern items additionalItems prefixItems contains maxContains minContains maxItems
+		minItems uniqueItems maxProperties minProperties required properties patternProperties additionalProperties
+		dependencies dependentRequired dependentSchemas propertyNames if then else allOf anyOf oneOf not format
+		contentEncoding contentMediaType contentSchema unevaluatedItems unevaluatedProperties $ref $dynamicRef false`) {
+		m[k] = true
+	}
+	return m
+}()
+
+// Option sets a member of the error that New and Build construct.
+type Option func(*buildConfig)
+
+type buildConfig struct {
+	field      string
+	suggestion string
+	recovery   adcp.Recovery
+	retryAfter *float64
+	details    any
+}
+
+// WithField sets Error.Field, a JSONPath-lite path such as
+// "packages[0].budget". FIELD_NOT_PERMITTED cannot be built without it.
+func WithField(path string) Option { return func(c *buildConfig) { c.field = path } }
+
+// WithSuggestion sets Error.Suggestion: generic correction guidance that does
+// not reveal thresholds, identifiers or whether a resource exists.
+func WithSuggestion(s string) Option { return func(c *buildConfig) { c.suggestion = s } }
+
+// WithRecovery sets the recovery class of a vendor code (X_{VENDOR}_{CODE}),
+// which has no catalogue entry. A standard code always carries its catalogue
+// recovery; giving it another one is refused.
+func WithRecovery(r adcp.Recovery) Option { return func(c *buildConfig) { c.recovery = r } }
+
+// WithRetryAfter sets retry_after from a delay. Sub-second parts round up:
+// the wire value is ceil(seconds) clamped to 1..3600.
+func WithRetryAfter(d time.Duration) Option {
+	return WithRetryAfterSeconds(d.Seconds())
+}
+
+// WithRetryAfterSeconds sets retry_after from a number of seconds, rounded up
+// and then clamped to 1..3600. NaN and infinities are refused.
+func WithRetryAfterSeconds(s float64) Option {
+	return func(c *buildConfig) { c.retryAfter = &s }
+}
+
+// WithDetails sets Error.Details from a generated details struct (validated
+// with its Validate method, whether given as a value or a pointer; so is any
+// other value with a Validate() error method), a map, any value that encodes
+// to a JSON object, or raw JSON ([]byte or json.RawMessage) holding an object.
+func WithDetails(d any) Option { return func(c *buildConfig) { c.details = d } }
+
+// New returns a spec-conformant error for code of vocabulary v, or an error saying why one
+// cannot be built. It is Build without the warnings.
+func New(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*adcp.Error, error) {
+	e, _, err := Build(v, code, message, opts...)
+	return e, err
+}
+
+// Build is New that also returns warnings: advice the spec gives as SHOULD
+// (details over 500 bytes, a deprecated code, a message that looks like it
+// leaks internals) that does not stop the error being sent. See Finalize for
+// the rules applied.
+func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*adcp.Error, []string, error) {
+	var c buildConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	e := &adcp.Error{
+		Code:       code,
+		Message:    message,
+		Field:      c.field,
+		Suggestion: c.suggestion,
+		Recovery:   c.recovery,
+		RetryAfter: c.retryAfter,
+	}
+	if c.details != nil {
+		raw, err := buildDetailsJSON(c.details)
+		if err != nil {
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
+		}
+		e.Details = raw
+	}
+	return Finalize(v, e)
+}
+
+// Finalize completes and checks an error a seller assembled, and returns a
+// completed copy (e is not modified). Use it after setting members New has no
+// option for, such as issues[]:
+//
+//	e, _ := seller.New(adcperr.Vocabulary, code, msg)
+//	e.Issues = issues
+//	e, warnings, err := seller.Finalize(adcperr.Vocabulary, e)
+//
+// It completes:
+//   - recovery, from the catalogue;
+//   - retry_after, written as ceil(seconds) clamped to 1..3600;
+//   - field, from issues[0].pointer translated by PointerToField, or for
+//     CREATIVE_REJECTED from details.violations[0].pointer (accessibility);
+//   - details of a closed shape, without the members it does not declare.
+//
+// It refuses:
+//   - a code that is neither a standard code nor a valid vendor code, or a
+//     vendor code ending in _NOT_FOUND (REFERENCE_NOT_FOUND covers those);
+//   - a vendor code without a valid recovery, or a standard code with
+//     another recovery than its own; an empty message;
+//   - a non-finite retry_after; a field that differs from issues[0].pointer;
+//     issues[] entries without pointer, message or keyword, or whose keyword
+//     is not a JSON Schema keyword; sdk_id without source "sdk" or the reverse;
+//   - FIELD_NOT_PERMITTED without field; ACCOUNT_MOVED without
+//     details.current_account; details that are not an object, or details on
+//     a code that carries none (CodeInfo.NoDetails);
+//   - an error that Validate, the check clients apply, refuses: over
+//     MaxErrorSize (4096) bytes of JSON, measured as Validate documents.
+func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) {
+	if e == nil {
+		return nil, nil, errors.New("adcp: nil error")
+	}
+	c := *e
+	var warn []string
+	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
+		return nil, nil, fmt.Errorf("adcp: %s: "+format, append([]any{c.Code}, args...)...)
+	}
+
+	// Code and recovery.
+	if n := utf8.RuneCountInString(string(c.Code)); n == 0 || n > adcp.MaxCodeLength {
+		return fail("code must have 1 to %d characters", adcp.MaxCodeLength)
+	}
+	info, known := v.Info(c.Code)
+	if !known {
+		if err := ValidVendorCode(string(c.Code)); err != nil {
+			return fail("not a standard code of AdCP %s, and not a valid vendor code: %v", v.SpecVersion(), err)
+		}
+		if strings.HasSuffix(string(c.Code), "_NOT_FOUND") {
+			return fail("custom *_NOT_FOUND codes are not allowed: use REFERENCE_NOT_FOUND")
+		}
+	}
+	if info.Deprecated {
+		warn = append(warn, fmt.Sprintf("%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy)))
+	}
+	switch {
+	case info.Recovery != "" && c.Recovery == "":
+		c.Recovery = info.Recovery
+	case info.Recovery != "" && c.Recovery != info.Recovery:
+		return fail("recovery is %q in the catalogue; only vendor codes take another recovery", info.Recovery)
+	case !c.Recovery.Valid():
+		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
+	}
+	if c.Message == "" {
+		return fail("message is required")
+	}
+
+	// retry_after: ceil, then clamp.
+	if c.RetryAfter != nil {
+		v := *c.RetryAfter
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fail("retry_after must be finite")
+		}
+		v = math.Min(math.Max(math.Ceil(v), 1), 3600)
+		c.RetryAfter = &v
+		if c.Recovery != adcp.RecoveryTransient {
+			warn = append(warn, fmt.Sprintf("retry_after on a %s error: clients only wait on transient errors", c.Recovery))
+		}
+	}
+
+	// field and issues[].
+	if len(c.Issues) > 0 {
+		ptr := c.Issues[0].Pointer
+		f, err := PointerToField(ptr)
+		if err != nil {
+			return fail("issues[0].pointer %q: %v", ptr, err)
+		}
+		if c.Field != "" && c.Field != f {
+			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, f)
+		}
+		c.Field = f
+	}
+	if c.Code == codeFieldNotPermitted && c.Field == "" {
+		return fail("field is required: it names the field the caller must drop")
+	}
+
+	// details, decoded once.
+	if bytes.Equal(bytes.TrimSpace(c.Details), []byte("null")) {
+		c.Details = nil
+	}
+	var obj map[string]json.RawMessage
+	if len(c.Details) > 0 {
+		var err error
+		if obj, err = buildObject(c.Details); err != nil {
+			return fail("details: %v", err)
+		}
+		if info.NoDetails {
+			return fail("this code carries no details")
+		}
+		if s := buildShapeFor(info, obj); s != nil && s.Closed {
+			raw, dropped, err := buildDropUndeclared(s, obj)
+			if err != nil {
+				return fail("details: %v", err)
+			}
+			for _, k := range dropped {
+				delete(obj, k)
+				warn = append(warn, fmt.Sprintf("details member %q dropped: %s is a closed shape", k, s.Name))
+			}
+			c.Details = raw
+		} else if c.Details, err = buildCompact(c.Details); err != nil {
+			return fail("details: %v", err)
+		}
+		if n := len(c.Details); n > buildDetailsGuidanceBytes {
+			warn = append(warn, fmt.Sprintf("details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes))
+		}
+	}
+	switch c.Code {
+	case codeAccountMoved:
+		if _, ok := obj["current_account"]; !ok {
+			return fail("details.current_account is required")
+		}
+	case codeCreativeRejected:
+		// Accessibility details: field from the first violation's pointer.
+		if c.Field == "" {
+			if ptr, ok := buildFirstViolationPointer(obj); ok {
+				f, err := PointerToField(ptr)
+				if err != nil {
+					return fail("details.violations[0].pointer: %v", err)
+				}
+				c.Field = f
+			}
+		}
+	case codeScopeInsufficient:
+		if _, ok := obj["introspection_hint"]; !ok {
+			warn = append(warn, "SCOPE_INSUFFICIENT should carry details.introspection_hint")
+		}
+	case codeVersionUnsupport:
+		for _, k := range [...]string{"supported_versions", "supported_majors"} {
+			if _, ok := obj[k]; !ok {
+				warn = append(warn, "VERSION_UNSUPPORTED should carry details."+k+" through 3.x")
+			}
+		}
+	}
+
+	// What buyers read.
+	for _, s := range [...]struct {
+		name, text string
+		max        int
+	}{{"message", c.Message, buildMessageBytes}, {"suggestion", c.Suggestion, buildSuggestionBytes}} {
+		if len(s.text) > s.max {
+			warn = append(warn, fmt.Sprintf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max))
+		}
+		for _, f := range CheckMessage(s.text) {
+			warn = append(warn, fmt.Sprintf("%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End))
+		}
+	}
+
+	raw, err := jsonwire.Marshal(&c)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if err := buildCheckSize(raw); err != nil {
+		return fail("%w", err)
+	}
+	if err := buildCheckEncoded(raw); err != nil {
+		return fail("%v", err)
+	}
+	return &c, warn, nil
+}
+
+// errBuildTooLarge is wrapped by the errors of buildCheckSize.
+var errBuildTooLarge = errors.New("clients would discard the error")
+
+// buildCheckSize refuses an encoded error (raw, from wireJSON, with a code
+// already checked) that clients would discard: it applies Validate, the
+// client's own check, so that seller and client share one measure of the
+// serialized size and one limit (MaxErrorSize).
+//
+// Validate measures the error decoded and encoded again, which is at most
+// three times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
+// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), and
+// everything else keeps its length or shrinks. So an error of up to a third
+// of MaxErrorSize passes without being measured.
+func buildCheckSize(raw []byte) error {
+	if 3*len(raw) <= adcp.MaxErrorSize {
+		return nil
+	}
+	if err := adcp.Validate(raw); err != nil {
+		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
+	}
+	return nil
+}
+
+// buildFirstViolationPointer returns details.violations[0].pointer of
+// accessibility details, when it is a string.
+func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
+	var v []struct {
+		Pointer *string `json:"pointer"`
+	}
+	if json.Unmarshal(obj["violations"], &v) != nil || len(v) == 0 || v[0].Pointer == nil {
+		return "", false
+	}
+	return *v[0].Pointer, true
+}
+
+// buildCheckEncoded checks the version-dependent members on the encoded
+// error (the runtime may not name their Go types): every issues[] entry has
+// pointer, message and keyword, the pointer is RFC 6901 and the keyword a
+// JSON Schema keyword; sdk_id is set exactly when source is "sdk".
+func buildCheckEncoded(raw []byte) error {
+	// Without these member names the checks have nothing to look at.
+	if !bytes.Contains(raw, []byte(`"issues"`)) && !bytes.Contains(raw, []byte(`"source"`)) && !bytes.Contains(raw, []byte(`"sdk_id"`)) {
+		return nil
+	}
+	var e struct {
+		Source *string `json:"source"`
+		SDKID  *string `json:"sdk_id"`
+		Issues []struct {
+			Pointer *string `json:"pointer"`
+			Message *string `json:"message"`
+			Keyword *string `json:"keyword"`
+		} `json:"issues"`
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return err
+	}
+	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
+		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
+	}
+	for i, is := range e.Issues {
+		switch {
+		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
+			return fmt.Errorf("issues[%d] needs pointer, message and keyword", i)
+		case !buildSchemaKeywords[*is.Keyword]:
+			return fmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+		}
+		if _, err := PointerToField(*is.Pointer); err != nil {
+			return fmt.Errorf("issues[%d].pointer: %v", i, err)
+		}
+	}
+	return nil
+}
+
+// buildDetailsJSON encodes a WithDetails value, validating generated structs;
+// JSON null means no details.
+func buildDetailsJSON(d any) (json.RawMessage, error) {
+	var raw []byte
+	switch v := d.(type) {
+	case json.RawMessage:
+		raw = v
+	case []byte:
+		raw = v
+	default:
+		if err := buildValidate(d); err != nil {
+			return nil, err
+		}
+		b, err := jsonwire.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		// Encoder output is compact and valid: only its kind is in doubt.
+		switch {
+		case string(b) == "null":
+			return nil, nil
+		case b[0] != '{':
+			return nil, errors.New("must be a JSON object")
+		}
+		return b, nil
+	}
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil, nil
+	}
+	if _, err := buildObject(raw); err != nil {
+		return nil, err
+	}
+	return buildCompact(raw)
+}
+
+// buildValidator is what buildValidate calls: the Validate method of
+// adcp.Details, and of any other details type that has one.
+type buildValidator interface{ Validate() error }
+
+// buildValidate validates a generated details value (or any value with a
+// Validate method), given as a pointer or as a value (generated types
+// validate through a pointer receiver).
+func buildValidate(d any) error {
+	rv := reflect.ValueOf(d)
+	if rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil // encodes to null: no details
+	}
+	dv, ok := d.(buildValidator)
+	if !ok {
+		p := reflect.New(rv.Type())
+		p.Elem().Set(rv)
+		if dv, ok = p.Interface().(buildValidator); !ok {
+			return nil
+		}
+	}
+	return dv.Validate()
+}
+
+// buildObject decodes a JSON object's members, refusing anything else.
+func buildObject(raw []byte) (map[string]json.RawMessage, error) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("must be a JSON object")
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(t, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// buildCompact returns raw JSON without insignificant white space.
+func buildCompact(raw []byte) (json.RawMessage, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// buildShapeFor picks the details shape of a code for the given details: the
+// first shape whose When condition holds, else the code's only unconditional
+// shape, else none.
+func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.DetailsShape {
+	var plain []*adcp.DetailsShape
+	for _, s := range info.Shapes {
+		if s.When == nil {
+			plain = append(plain, s)
+			continue
+		}
+		var v string
+		if json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value {
+			return s
+		}
+	}
+	if len(plain) == 1 {
+		return plain[0]
+	}
+	return nil
+}
+
+// buildDropUndeclared keeps the members a closed shape declares, in the
+// shape's order, and lists the dropped keys in sorted order.
+func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string, error) {
+	declared := make(map[string]bool, len(s.Fields))
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, f := range s.Fields {
+		declared[f] = true
+		v, ok := obj[f]
+		if !ok {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := jsonwire.Marshal(f)
+		b.Write(k)
+		b.WriteByte(':')
+		if err := json.Compact(&b, v); err != nil {
+			return nil, nil, err
+		}
+	}
+	b.WriteByte('}')
+	var dropped []string
+	for k := range obj {
+		if !declared[k] {
+			dropped = append(dropped, k)
+		}
+	}
+	sort.Strings(dropped)
+	return b.Bytes(), dropped, nil
+}
+
+func buildJoinCodes(cs []adcp.Code) string {
+	if len(cs) == 0 {
+		return "another code"
+	}
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
+	}
+	return strings.Join(s, " or ")
+}

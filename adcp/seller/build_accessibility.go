@@ -1,0 +1,192 @@
+package seller
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// buildMaxViolations is the most violations accessibility details carry.
+const buildMaxViolations = 4
+
+// FitAccessibilityDetails is Finalize for a CREATIVE_REJECTED error whose
+// details are accessibility violations (error-details/accessibility-violation.json,
+// 3.2 and later), given as raw JSON in e.Details. It returns a completed copy
+// that fits the rules of that shape:
+//   - at most four violations, the first four;
+//   - the whole error at most MaxErrorSize bytes, as Validate measures it:
+//     remediation texts are left out, from the last violation backwards,
+//     then violations from the end, down to one;
+//   - truncated set to true whenever a violation or a remediation text was
+//     left out (a truncated already true is kept);
+//   - field, when not set, from the first violation's pointer in
+//     JSONPath-lite form (PointerToField), as Finalize does.
+//
+// Pointers are never shortened, nor any other text cut. An error that does
+// not fit with one violation and no remediation is refused, as are details
+// that are not an object with a non-empty violations array of objects, and
+// a kept violation whose pointer is not an RFC 6901 string. Other members of
+// the details and of each violation are kept, in their order.
+func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) {
+	if e == nil {
+		return nil, nil, errors.New("adcp: nil error")
+	}
+	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
+		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
+	}
+	if e.Code != codeCreativeRejected {
+		return fail("they belong to %s", codeCreativeRejected)
+	}
+	details, err := wireMembers(e.Details)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var raws []json.RawMessage
+	truncated := false
+	for _, m := range details {
+		switch m.key {
+		case "violations":
+			if json.Unmarshal(m.value, &raws) != nil || len(raws) == 0 {
+				return fail("violations must be a non-empty array")
+			}
+		case "truncated":
+			truncated = string(m.value) == "true"
+		}
+	}
+	if raws == nil {
+		return fail("violations is required")
+	}
+	if len(raws) > buildMaxViolations {
+		raws, truncated = raws[:buildMaxViolations], true
+	}
+	vs := make([][]wireMember, len(raws))
+	for i, r := range raws {
+		if vs[i], err = wireMembers(r); err != nil {
+			return fail("violations[%d]: %v", i, err)
+		}
+		if err := buildCheckViolationPointer(vs[i]); err != nil {
+			return fail("violations[%d].pointer: %v", i, err)
+		}
+	}
+
+	for {
+		c := *e
+		c.Details = buildAccessibilityJSON(details, vs, truncated)
+		out, warn, err := Finalize(v, &c)
+		if !errors.Is(err, errBuildTooLarge) {
+			return out, warn, err
+		}
+		// Too large: leave out the last remediation text, else the last
+		// violation, else give up.
+		switch i := buildLastRemediation(vs); {
+		case i >= 0:
+			vs[i] = buildWithout(vs[i], "remediation")
+		case len(vs) > 1:
+			vs = vs[:len(vs)-1]
+		default:
+			return nil, nil, err
+		}
+		truncated = true
+	}
+}
+
+// buildCheckViolationPointer checks that a violation has a pointer that is
+// an RFC 6901 string.
+func buildCheckViolationPointer(v []wireMember) error {
+	for _, m := range v {
+		if m.key != "pointer" {
+			continue
+		}
+		var p string
+		if err := json.Unmarshal(m.value, &p); err != nil {
+			return errors.New("must be a string")
+		}
+		_, err := PointerToField(p)
+		return err
+	}
+	return errors.New("is required")
+}
+
+// buildLastRemediation returns the index of the last violation with a
+// remediation member, or -1.
+func buildLastRemediation(vs [][]wireMember) int {
+	for i := len(vs) - 1; i >= 0; i-- {
+		for _, m := range vs[i] {
+			if m.key == "remediation" {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// buildWithout returns the members but key.
+func buildWithout(ms []wireMember, key string) []wireMember {
+	out := make([]wireMember, 0, len(ms))
+	for _, m := range ms {
+		if m.key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// buildAccessibilityJSON writes the details: their members in order, with
+// violations replaced by vs and truncated set (appended when absent) if
+// truncated is true.
+func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated bool) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	wroteTruncated := false
+	for i, m := range details {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		buildWriteKey(&b, m.key)
+		switch {
+		case m.key == "violations":
+			b.WriteByte('[')
+			for j, v := range vs {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				buildWriteObject(&b, v)
+			}
+			b.WriteByte(']')
+		case m.key == "truncated" && truncated:
+			b.WriteString("true")
+			wroteTruncated = true
+		default:
+			b.Write(m.value)
+		}
+	}
+	if truncated && !wroteTruncated {
+		b.WriteString(`,"truncated":true`)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// buildWriteObject writes members as a JSON object.
+func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
+	b.WriteByte('{')
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		buildWriteKey(b, m.key)
+		b.Write(m.value)
+	}
+	b.WriteByte('}')
+}
+
+// buildWriteKey writes a member name and the colon.
+func buildWriteKey(b *bytes.Buffer, key string) {
+	k, _ := jsonwire.Marshal(key)
+	b.Write(k)
+	b.WriteByte(':')
+}

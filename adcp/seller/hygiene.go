@@ -1,0 +1,444 @@
+package seller
+
+import (
+	"net"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// FindingKind names what CheckMessage found in a string.
+type FindingKind string
+
+// The kinds of text transport-errors.md §Security Considerations says an
+// error must never show the buyer.
+const (
+	FindingStackTrace       FindingKind = "stack trace"
+	FindingFilePath         FindingKind = "file path"
+	FindingIPAddress        FindingKind = "IP address"
+	FindingInternalHost     FindingKind = "internal host name"
+	FindingConnectionString FindingKind = "connection string"
+	FindingSQL              FindingKind = "SQL fragment"
+	FindingCredential       FindingKind = "credential-like token"
+)
+
+// Finding is one suspicious span of a checked string, s[Start:End].
+type Finding struct {
+	Kind       FindingKind
+	Start, End int
+}
+
+// hygieneRedacted replaces what Scrub removes. No detector matches it.
+const hygieneRedacted = "[REDACTED]"
+
+// hygieneDetector finds one kind of leak: the span is submatch group of re
+// (0 for the whole match), kept when ok is nil or ok(span) holds. re runs
+// only when the pre-scan sets its gate (see hygieneMay).
+type hygieneDetector struct {
+	kind  FindingKind
+	gate  uint32
+	re    *regexp.Regexp
+	group int
+	ok    func(string) bool
+}
+
+// Gates of the detectors: hygieneMay sets one when the string meets a
+// necessary condition of the detector's expression.
+const (
+	hygieneGateStack uint32 = 1 << iota
+	hygieneGatePathRoot
+	hygieneGatePathExt
+	hygieneGatePathRel
+	hygieneGatePathWin
+	hygieneGateIPv4
+	hygieneGateIPv6
+	hygieneGateHostName
+	hygieneGateHostPort
+	hygieneGateConn
+	hygieneGateSQL
+	hygieneGateCred
+	hygieneGateToken
+
+	hygieneGateAll = ^uint32(0)
+)
+
+// hygieneExt are file extensions that make a slash-separated path a file
+// path rather than, say, a JSON pointer into the request.
+const hygieneExt = `(?:go|py|pyc|java|class|jar|js|mjs|cjs|ts|rb|php|cs|kt|scala|rs|c|h|cc|cpp|so|dll|exe|sh|yaml|yml|json|toml|ini|conf|cfg|env|log|sql|db|sqlite|pem|key|crt|p12)`
+
+var hygieneDetectors = []hygieneDetector{
+	// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
+	{kind: FindingStackTrace, gate: hygieneGateStack, re: regexp.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
+
+	// File paths: absolute paths under well-known roots, any path ending in
+	// a file extension, relative and home paths, Windows and UNC paths.
+	{kind: FindingFilePath, gate: hygieneGatePathRoot, group: 1, re: regexp.MustCompile(`(?:^|[^\w:/.~-])(/(?:etc|var|usr|home|opt|srv|tmp|root|proc|sys|mnt|app|Users|private|Library|lib|lib64|bin|sbin|run)(?:/[\w.@+-]+)+/?)`)},
+	{kind: FindingFilePath, gate: hygieneGatePathExt, group: 1, re: regexp.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)?(?:/[\w.@+-]+)+\.` + hygieneExt + `)\b`)},
+	{kind: FindingFilePath, gate: hygieneGatePathRel, group: 1, re: regexp.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)/[\w.@+-]+(?:/[\w.@+-]+)*)`)},
+	{kind: FindingFilePath, gate: hygieneGatePathWin, re: regexp.MustCompile(`\b[A-Za-z]:\\[^\s"'<>|]+|\\\\[\w.-]+\\[^\s"'<>|]+`)},
+
+	// IP addresses, checked by net.ParseIP. IPv6 needs three colons or a
+	// "::" in six characters, so "a::b" and "10:30:00" are not flagged.
+	{kind: FindingIPAddress, gate: hygieneGateIPv4, re: regexp.MustCompile(`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b`), ok: func(s string) bool {
+		host, _, _ := strings.Cut(s, ":")
+		return hygieneIsIP(host)
+	}},
+	{kind: FindingIPAddress, gate: hygieneGateIPv6, re: regexp.MustCompile(`(?i)(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}`), ok: func(s string) bool {
+		return hygieneIsIP(s) && (strings.Count(s, ":") >= 3 || (strings.Contains(s, "::") && len(s) >= 6))
+	}},
+
+	// Internal host names: localhost, private DNS suffixes, cloud-internal
+	// names, host:port of well-known service ports or dotted/dashed hosts.
+	{kind: FindingInternalHost, gate: hygieneGateHostName, re: regexp.MustCompile(`(?i)\blocalhost\b|\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc)\b|\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b`)},
+	{kind: FindingInternalHost, gate: hygieneGateHostPort, re: regexp.MustCompile(`(?i:\b[a-z][a-z0-9.-]*:(?:5432|3306|6379|27017|9200|9092|5672|11211|2181|1433|1521|5984|8500|2379|8080|8443|9000)\b)|\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+:\d{2,5}\b`)},
+
+	// Connection strings: database and broker URLs, any URL with
+	// user:password@, and key=value driver strings.
+	{kind: FindingConnectionString, gate: hygieneGateConn, re: regexp.MustCompile(`(?i)\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|sqlserver|mssql|oracle|clickhouse|cassandra|couchbase|kafka|nats|ldaps?|jdbc:[a-z0-9]+|odbc|snowflake)://[^\s"'<>]+|\b[a-z][a-z0-9+.-]*://[^\s/@:"']+:[^\s/@"']+@[^\s"'<>]+|\b(?:server|data source|host)=[^;\n]+;(?:[^;=\n]+=[^;\n]*;?)+`)},
+
+	// SQL: statements (SELECT…FROM only in capitals, "select x from" being
+	// plain English), WHERE comparisons, and well-known database errors.
+	{kind: FindingSQL, gate: hygieneGateSQL, re: regexp.MustCompile(`\bSELECT\s[^\n]{0,200}?\sFROM\s+\S+|(?i:\bselect\s+\*\s+from\b)|(?i:\binsert\s+into\s+\S+)|(?i:\bupdate\s+\S+\s+set\s+\S+\s*=)|\bDELETE\s+FROM\b|(?i:\bdelete\s+from\s+[\w."]+\s+where\b)|(?i:\b(?:drop|truncate|alter)\s+table\b)|(?i:\bcreate\s+(?:unique\s+)?(?:table|index)\b)|(?i:\bwhere\s+[\w."]+\s*(?:=|<>|!=)\s*(?:'|\$\d|\?|:\w|\d))|(?i:\bsyntax error at or near\b)|\bORA-\d{5}\b|\bSQLSTATE\b|(?i:\bduplicate key value violates\b)|(?i:\brelation "[^"\n]+" does not exist)|(?i:\bdeadlock detected\b)|(?i:\berror in your SQL syntax\b)|(?i:\bsql: no rows in result set\b)|\bpq: `)},
+
+	// Credentials: schemes, key=value, well-known token formats, private
+	// keys, and long opaque tokens mixing lower case and digits.
+	{kind: FindingCredential, gate: hygieneGateCred, re: regexp.MustCompile(`(?i:\bbearer\s+[\w\-.~+/]{8,}=*)|(?i:\bauthorization\s*:\s*[^\s\[\]"',;&]+(?:\s+[^\s\[\]"',;&]+)?)|\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bgithub_pat_\w{20,}|\bxox[abposr]-[\w-]{10,}|\b[sprk]k_(?:live|test)_\w{10,}|\bAIza[\w-]{35}\b|-----BEGIN [A-Z ]*PRIVATE KEY-----|(?i:\b(?:api[_-]?key|apikey|client[_-]?secret|secret|password|passwd|pwd|access[_-]?token|refresh[_-]?token|auth[_-]?token|token|session[_\s-]?id|sessionid|private[_-]?key)["']?\s*[=:]\s*["']?[^\s\[\]"',;&]{3,})`)},
+	{kind: FindingCredential, gate: hygieneGateToken, re: regexp.MustCompile(`\b[A-Za-z0-9_-]{32,}\b`), ok: hygieneOpaqueToken},
+}
+
+// CheckMessage flags what a seller must not send the buyer in message or
+// suggestion (or any buyer-visible string): stack traces, file paths, IP
+// addresses, internal host names, connection strings, SQL fragments and
+// credential-like tokens. Findings are sorted by position, each span of a
+// kind listed once; findings of different kinds may overlap.
+// The check is a heuristic: it errs towards flagging, and a clean result is
+// not proof that a string is safe.
+//
+// A byte-level pre-scan (hygieneMay) first rules out the detectors that
+// cannot match, so clean prose runs no regular expression at all.
+func CheckMessage(s string) []Finding {
+	return hygieneCheck(s, hygieneMay(s))
+}
+
+// hygieneCheck runs the detectors whose gate is set in may.
+func hygieneCheck(s string, may uint32) []Finding {
+	var out []Finding
+	for _, d := range hygieneDetectors {
+		if may&d.gate == 0 {
+			continue
+		}
+		var ms [][]int
+		if d.group == 0 {
+			ms = d.re.FindAllStringIndex(s, -1) // no submatches: the faster matcher
+		} else {
+			ms = d.re.FindAllStringSubmatchIndex(s, -1)
+		}
+		for _, m := range ms {
+			start, end := m[2*d.group], m[2*d.group+1]
+			if start < 0 || start == end || (d.ok != nil && !d.ok(s[start:end])) {
+				continue
+			}
+			out = append(out, Finding{d.kind, start, end})
+		}
+	}
+	if len(out) < 2 {
+		return out
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		if out[i].End != out[j].End {
+			return out[i].End > out[j].End
+		}
+		return out[i].Kind < out[j].Kind
+	})
+	// Two detectors of one kind may flag the same span: keep it once.
+	n := 0
+	for i, f := range out {
+		if i == 0 || f != out[n-1] {
+			out[n] = f
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// Literals the pre-scan looks for, as bits of one mask: a bit is set when
+// one of its literals occurs in the string (case-insensitive ones in the
+// lower-cased copy).
+const (
+	hygieneLitStack    uint64 = 1 << iota // stack trace markers
+	hygieneLitPathRel                     // "~/", "./"
+	hygieneLitHost                        // internal host name suffixes
+	hygieneLitScheme                      // "://"
+	hygieneLitDBScheme                    // database URL schemes
+	hygieneLitConnKV                      // "server=" and the like
+	hygieneLitSQL                         // SQL markers that suffice alone
+	hygieneLitSelect
+	hygieneLitInsert
+	hygieneLitInto
+	hygieneLitUpdate
+	hygieneLitDelete
+	hygieneLitWhere
+	hygieneLitCreate
+	hygieneLitIndex
+	hygieneLitTable
+	hygieneLitDDL      // drop, truncate, alter
+	hygieneLitCred     // credential markers that suffice alone
+	hygieneLitCredName // names of secrets in key=value pairs
+)
+
+// hygieneLit is a literal and its bit.
+type hygieneLit struct {
+	s   string
+	bit uint64
+}
+
+// hygieneLitsCS (case-sensitive, matched in s) and hygieneLitsCI (matched in
+// the lower-cased copy) are the literals by first byte.
+var hygieneLitsCS, hygieneLitsCI = func() (cs, ci [256][]hygieneLit) {
+	add := func(t *[256][]hygieneLit, bit uint64, lits ...string) {
+		for _, l := range lits {
+			t[l[0]] = append(t[l[0]], hygieneLit{l, bit})
+		}
+	}
+	add(&cs, hygieneLitStack, "goroutine ", "panic: runtime error", "+0x", "Traceback (most recent call last)", `File "`,
+		`Exception in thread "`, "Exception:", "Error:")
+	add(&cs, hygieneLitPathRel, "~/", "./")
+	add(&cs, hygieneLitSQL, "SELECT", "DELETE", "ORA-", "SQLSTATE", "pq: ")
+	add(&cs, hygieneLitCred, "eyJ", "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox",
+		"k_live_", "k_test_", "AIza", "-----BEGIN ")
+	add(&ci, hygieneLitHost, "localhost", ".internal", ".local", ".lan", ".corp", ".intra", ".home.arpa", ".svc", "ip-")
+	add(&ci, hygieneLitScheme, "://")
+	add(&ci, hygieneLitDBScheme, "jdbc:", "postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://",
+		"mongodb+srv://", "redis://", "rediss://", "amqp://", "amqps://", "sqlserver://", "mssql://", "oracle://",
+		"clickhouse://", "cassandra://", "couchbase://", "kafka://", "nats://", "ldap://", "ldaps://", "odbc://",
+		"snowflake://")
+	add(&ci, hygieneLitConnKV, "server=", "data source=", "host=")
+	add(&ci, hygieneLitSQL, "syntax error at or near", "duplicate key value violates", `relation "`, "deadlock detected",
+		"error in your sql syntax", "sql: no rows in result set")
+	add(&ci, hygieneLitSelect, "select")
+	add(&ci, hygieneLitInsert, "insert")
+	add(&ci, hygieneLitInto, "into")
+	add(&ci, hygieneLitUpdate, "update")
+	add(&ci, hygieneLitDelete, "delete")
+	add(&ci, hygieneLitWhere, "where")
+	add(&ci, hygieneLitCreate, "create")
+	add(&ci, hygieneLitIndex, "index")
+	add(&ci, hygieneLitTable, "table")
+	add(&ci, hygieneLitDDL, "drop", "truncate", "alter")
+	add(&ci, hygieneLitCred, "bearer", "authorization")
+	add(&ci, hygieneLitCredName, "key", "secret", "passw", "pwd", "token", "session")
+	return cs, ci
+}()
+
+// hygieneFind sets in *lits the bits of the literals of t that occur in b.
+// Every literal has at least two bytes; the second is compared first.
+func hygieneFind[T string | []byte](lits *uint64, t *[256][]hygieneLit, b T) {
+	for i := 0; i+1 < len(b); i++ {
+		for _, l := range t[b[i]] {
+			if b[i+1] == l.s[1] && *lits&l.bit == 0 && len(b)-i >= len(l.s) && string(b[i:i+len(l.s)]) == l.s {
+				*lits |= l.bit
+			}
+		}
+	}
+}
+
+// hygieneMay returns the gates of the detectors that could match s. Each
+// gate is a necessary condition of its detector's expression (a literal the
+// expression cannot match without, a character pair, a run length), tested
+// on bytes, so a gate left unset never hides a finding. Case-insensitive
+// literals are looked up in a lower-cased copy of s in which the two
+// non-ASCII letters that (?i) folds to ASCII letters, U+212A (Kelvin sign,
+// k) and U+017F (long s), are folded too.
+func hygieneMay(s string) uint32 {
+	var buf [256]byte
+	low := buf[:0]
+	if len(s) > len(buf) {
+		low = make([]byte, 0, len(s))
+	}
+	var (
+		may                                 uint32
+		colonDigit, eq, lt, colon, star, at bool
+		freeSlash                           = -1 // first '/' not preceded by [\w:/-]
+		word, dots, hexColons               int  // current runs (see below)
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			switch {
+			case strings.HasPrefix(s[i:], "\u212a"):
+				low = append(low, 'k')
+				i += len("\u212a") - 1
+			case strings.HasPrefix(s[i:], "\u017f"):
+				low = append(low, 's')
+				i += len("\u017f") - 1
+			default:
+				low = append(low, c)
+			}
+			word, dots, hexColons = 0, 0, 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			low = append(low, c+'a'-'A')
+		default:
+			low = append(low, c)
+		}
+		// A [A-Za-z0-9_-] run of 32 may be an opaque token.
+		if hygieneWord(c) || c == '-' {
+			if word++; word >= 32 {
+				may |= hygieneGateToken
+			}
+		} else {
+			word = 0
+		}
+		// A [0-9.] run with three dots may hold an IPv4 address.
+		switch {
+		case c == '.':
+			if dots++; dots >= 3 {
+				may |= hygieneGateIPv4
+			}
+		case c < '0' || c > '9':
+			dots = 0
+		}
+		// A [0-9A-Fa-f:] run with two colons may hold an IPv6 address.
+		switch {
+		case c == ':':
+			if hexColons++; hexColons >= 2 {
+				may |= hygieneGateIPv6
+			}
+		case !hygieneHex(c):
+			hexColons = 0
+		}
+		switch c {
+		case ':':
+			colon = true
+			if i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9' {
+				colonDigit = true
+			}
+		case '=':
+			eq = true
+		case '<':
+			lt = true
+		case '*':
+			star = true
+		case '@':
+			at = true
+		case '\\':
+			may |= hygieneGatePathWin
+		case '/':
+			if (i == 0 || !(hygieneWord(s[i-1]) || strings.IndexByte(":/.~-", s[i-1]) >= 0)) && hygieneRoot(s[i+1:]) {
+				may |= hygieneGatePathRoot
+			}
+			if freeSlash < 0 && (i == 0 || !(hygieneWord(s[i-1]) || strings.IndexByte(":/-", s[i-1]) >= 0)) {
+				freeSlash = i
+			}
+		}
+	}
+	var lits uint64
+	hygieneFind(&lits, &hygieneLitsCS, s)
+	hygieneFind(&lits, &hygieneLitsCI, low)
+	has := func(bits uint64) bool { return lits&bits != 0 }
+
+	if colonDigit {
+		may |= hygieneGateStack | hygieneGateHostPort
+	} else if has(hygieneLitStack) {
+		may |= hygieneGateStack
+	}
+	if freeSlash >= 0 && strings.IndexByte(s[freeSlash:], '.') >= 0 {
+		may |= hygieneGatePathExt
+	}
+	if has(hygieneLitPathRel) {
+		may |= hygieneGatePathRel
+	}
+	if has(hygieneLitHost) {
+		may |= hygieneGateHostName
+	}
+	if has(hygieneLitScheme) && (at || has(hygieneLitDBScheme)) ||
+		has(hygieneLitConnKV) && strings.IndexByte(s, ';') >= 0 {
+		may |= hygieneGateConn
+	}
+	if has(hygieneLitSQL) || star && has(hygieneLitSelect) || has(hygieneLitInsert) && has(hygieneLitInto) ||
+		eq && has(hygieneLitUpdate) || has(hygieneLitDelete) && has(hygieneLitWhere) ||
+		has(hygieneLitCreate) && has(hygieneLitIndex) || has(hygieneLitTable) && has(hygieneLitDDL|hygieneLitCreate) ||
+		(eq || lt) && has(hygieneLitWhere) {
+		may |= hygieneGateSQL
+	}
+	if has(hygieneLitCred) || (eq || colon) && has(hygieneLitCredName) {
+		may |= hygieneGateCred
+	}
+	return may
+}
+
+// hygieneWord reports whether c is in \w: [0-9A-Za-z_].
+func hygieneWord(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// hygieneHex reports whether c is a hexadecimal digit.
+func hygieneHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// hygieneRoots are the well-known roots of absolute file paths.
+var hygieneRoots = [...]string{"etc/", "var/", "usr/", "home/", "opt/", "srv/", "tmp/", "root/", "proc/", "sys/", "mnt/", "app/",
+	"Users/", "private/", "Library/", "lib/", "lib64/", "bin/", "sbin/", "run/"}
+
+// hygieneRoot reports whether s starts with a root and a slash.
+func hygieneRoot(s string) bool {
+	for _, r := range hygieneRoots {
+		if strings.HasPrefix(s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Scrub returns s with every span CheckMessage flags replaced by
+// "[REDACTED]". It repeats until nothing is flagged; should that not settle
+// within a few rounds, the whole string is replaced. So
+// CheckMessage(Scrub(s)) is always empty.
+func Scrub(s string) string {
+	for round := 0; round < 4; round++ {
+		fs := CheckMessage(s)
+		if len(fs) == 0 {
+			return s
+		}
+		var b strings.Builder
+		last := 0
+		for _, f := range fs {
+			if f.End <= last {
+				continue
+			}
+			if f.Start < last {
+				f.Start = last
+			} else {
+				b.WriteString(s[last:f.Start])
+				b.WriteString(hygieneRedacted)
+			}
+			last = f.End
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	if len(CheckMessage(s)) == 0 {
+		return s
+	}
+	return hygieneRedacted
+}
+
+func hygieneIsIP(s string) bool { return net.ParseIP(s) != nil }
+
+// hygieneOpaqueToken reports whether a 32+ character word looks like a
+// secret: it mixes lower case and digits and is not a UUID (an identifier
+// sellers show on purpose). Upper-case codes such as
+// PROVENANCE_SYNTHETIC_DEPICTION_MISSING are not flagged.
+func hygieneOpaqueToken(s string) bool {
+	if hygieneUUID.MatchString(s) {
+		return false
+	}
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz")
+}
+
+var hygieneUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

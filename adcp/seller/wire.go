@@ -1,0 +1,507 @@
+package seller
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// The JSON-RPC codes transport-errors.md reserves for infrastructure that
+// rejects a request before tool dispatch, and the only AdCP codes they carry.
+const (
+	JSONRPCRateLimited        = -32029 // RATE_LIMITED
+	JSONRPCAuthMissing        = -32028 // AUTH_MISSING
+	JSONRPCServiceUnavailable = -32027 // SERVICE_UNAVAILABLE
+)
+
+// ErrorMIMEType is the optional metadata.mimeType of an A2A error DataPart.
+const ErrorMIMEType = "application/vnd.adcp.error+json"
+
+// wireRPCCodes maps the AdCP codes a JSON-RPC error may carry to their codes.
+var wireRPCCodes = map[adcp.Code]int{
+	"RATE_LIMITED":        JSONRPCRateLimited,
+	"AUTH_MISSING":        JSONRPCAuthMissing,
+	"SERVICE_UNAVAILABLE": JSONRPCServiceUnavailable,
+}
+
+// wireRPCCode returns the JSON-RPC code of an AdCP code. AUTH_REQUIRED takes
+// -32028 only in versions without AUTH_MISSING (before 3.1), whose reserved
+// code it was.
+func wireRPCCode(v *adcp.Vocabulary, c adcp.Code) (int, bool) {
+	if c == "AUTH_REQUIRED" {
+		return JSONRPCAuthMissing, !v.Known("AUTH_MISSING")
+	}
+	n, ok := wireRPCCodes[c]
+	return n, ok
+}
+
+// WireOption adjusts a wire builder.
+type WireOption func(*wireConfig)
+
+type wireConfig struct {
+	payload    []*adcp.Error
+	payloadSet bool
+	mimeType   bool
+	rpcCode    int
+	timestamp  time.Time
+}
+
+// WithPayloadErrors sets the payload layer's errors[] (by default the error
+// itself). Intermediaries use it to aggregate several upstream errors, each
+// passed through unchanged.
+func WithPayloadErrors(errs ...*adcp.Error) WireOption {
+	return func(c *wireConfig) { c.payload, c.payloadSet = errs, true }
+}
+
+// WithErrorMIMEType sets metadata.mimeType on the A2A error DataPart.
+func WithErrorMIMEType() WireOption { return func(c *wireConfig) { c.mimeType = true } }
+
+// WithCollapsedJSONRPCCode makes JSONRPCError use one code (in the
+// server-defined range -32099..-32000) for all three AdCP codes, for servers
+// that prefer not to reveal which infrastructure layer rejected a request.
+func WithCollapsedJSONRPCCode(code int) WireOption {
+	return func(c *wireConfig) { c.rpcCode = code }
+}
+
+// WithTimestamp sets status.timestamp of an A2A task (RFC 3339, UTC).
+func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.timestamp = t } }
+
+// MCP tool result.
+type (
+	wireMCPResult struct {
+		Content           []wireMCPText     `json:"content"`
+		IsError           bool              `json:"isError"`
+		StructuredContent wireMCPStructured `json:"structuredContent"`
+	}
+	wireMCPText struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	wireMCPStructured struct {
+		AdcpError *adcp.Error `json:"adcp_error"`
+		Payload   wirePayload `json:"payload"`
+	}
+	wireEnvelope struct {
+		AdcpError *adcp.Error `json:"adcp_error"`
+	}
+	wirePayload struct {
+		Errors []*adcp.Error `json:"errors"`
+	}
+)
+
+// MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
+// isError true; content[0] the text {"adcp_error":…} for clients that only
+// read text; content[1], when humanText is not empty, that one terse
+// sentence; structuredContent with adcp_error and the payload's errors[]
+// (both layers of the error model).
+//
+// e is sent as it is: build it with New or Finalize, or pass an upstream
+// error through unchanged. MCPToolResult refuses an advisory code (it
+// belongs in a successful payload; see SuccessPayloadWithWarnings), a code
+// outside 1..MaxCodeLength characters and an error Validate refuses (over
+// MaxErrorSize bytes of JSON).
+func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return nil, err
+	}
+	text, err := jsonwire.Marshal(wireEnvelope{e})
+	if err != nil {
+		return nil, err
+	}
+	r := wireMCPResult{
+		Content:           []wireMCPText{{"text", string(text)}},
+		IsError:           true,
+		StructuredContent: wireMCPStructured{e, wirePayload{c.payload}},
+	}
+	if humanText != "" {
+		r.Content = append(r.Content, wireMCPText{"text", humanText})
+	}
+	return jsonwire.Marshal(r)
+}
+
+// JSON-RPC error response.
+type (
+	wireRPCResponse struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   wireRPCError    `json:"error"`
+	}
+	wireRPCError struct {
+		Code    int          `json:"code"`
+		Message string       `json:"message"`
+		Data    wireEnvelope `json:"data"`
+	}
+)
+
+// JSONRPCError returns the JSON-RPC 2.0 error response with which
+// infrastructure rejects a request before tool dispatch: -32029 for
+// RATE_LIMITED, -32028 for AUTH_MISSING, -32027 for SERVICE_UNAVAILABLE,
+// with the AdCP error in error.data.adcp_error (and -32028 for AUTH_REQUIRED
+// in versions that have no AUTH_MISSING). Every other code is refused:
+// application errors travel in the tool result (MCPToolResult).
+//
+// id is the request id: a string, a number (or json.Number), nil for null,
+// or its raw JSON. error.message is e.Message, or the code when e has none.
+func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return nil, err
+	}
+	code, ok := wireRPCCode(v, e.Code)
+	if !ok {
+		return nil, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+	}
+	if c.rpcCode != 0 {
+		if c.rpcCode < -32099 || c.rpcCode > -32000 {
+			return nil, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+		}
+		code = c.rpcCode
+	}
+	rawID, err := wireRPCID(id)
+	if err != nil {
+		return nil, err
+	}
+	msg := e.Message
+	if msg == "" {
+		msg = string(e.Code)
+	}
+	return jsonwire.Marshal(wireRPCResponse{"2.0", rawID, wireRPCError{code, msg, wireEnvelope{e}}})
+}
+
+// wireRPCID encodes a JSON-RPC id, which must be a string, a number or null.
+func wireRPCID(id any) (json.RawMessage, error) {
+	var raw []byte
+	switch v := id.(type) {
+	case json.RawMessage:
+		raw = bytes.TrimSpace(v)
+	case []byte:
+		raw = bytes.TrimSpace(v)
+	default:
+		b, err := jsonwire.Marshal(id)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	var probe any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&probe) == nil && !dec.More() {
+		switch probe.(type) {
+		case string, json.Number, nil:
+			return raw, nil
+		}
+	}
+	return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
+}
+
+// A2A failed task.
+type (
+	wireA2ATask struct {
+		ID        string            `json:"id,omitempty"`
+		Status    wireA2AStatus     `json:"status"`
+		Artifacts []wireA2AArtifact `json:"artifacts"`
+	}
+	wireA2AStatus struct {
+		State     string `json:"state"`
+		Timestamp string `json:"timestamp,omitempty"`
+	}
+	wireA2AArtifact struct {
+		ArtifactID string        `json:"artifactId"`
+		Parts      []wireA2APart `json:"parts"`
+	}
+	wireA2APart struct {
+		Kind     string           `json:"kind"`
+		Text     string           `json:"text,omitempty"`
+		Data     any              `json:"data,omitempty"`
+		Metadata *wireA2AMetadata `json:"metadata,omitempty"`
+	}
+	wireA2AMetadata struct {
+		MIMEType string `json:"mimeType"`
+	}
+)
+
+// A2AFailedTask returns the A2A task of a task that failed with e: status
+// state "failed" and one artifact ("error-result") whose parts are a
+// TextPart (humanText, or e.Message when humanText is empty), a DataPart
+// {"adcp_error":…} and a DataPart holding the payload's errors[]. taskID may
+// be empty. It refuses what MCPToolResult refuses.
+func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return nil, err
+	}
+	if humanText == "" {
+		humanText = e.Message
+	}
+	if humanText == "" {
+		humanText = string(e.Code)
+	}
+	errPart := wireA2APart{Kind: "data", Data: wireEnvelope{e}}
+	if c.mimeType {
+		errPart.Metadata = &wireA2AMetadata{ErrorMIMEType}
+	}
+	t := wireA2ATask{
+		ID:     taskID,
+		Status: wireA2AStatus{State: "failed"},
+		Artifacts: []wireA2AArtifact{{
+			ArtifactID: "error-result",
+			Parts: []wireA2APart{
+				{Kind: "text", Text: humanText},
+				errPart,
+				{Kind: "data", Data: wirePayload{c.payload}},
+			},
+		}},
+	}
+	if !c.timestamp.IsZero() {
+		t.Status.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
+	}
+	return jsonwire.Marshal(t)
+}
+
+// wireFatal checks an error about to be sent as a failure, and the options.
+func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig, error) {
+	var c wireConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	if err := wireCheck(e); err != nil {
+		return c, err
+	}
+	if info, _ := v.Info(e.Code); info.Advisory || e.Code == codeStaleResponse {
+		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+	}
+	if !c.payloadSet {
+		c.payload = []*adcp.Error{e}
+	}
+	if len(c.payload) == 0 {
+		return c, errors.New("adcp: the payload's errors[] cannot be empty")
+	}
+	for _, p := range c.payload {
+		if err := wireCheck(p); err != nil {
+			return c, fmt.Errorf("payload errors[]: %w", err)
+		}
+	}
+	return c, nil
+}
+
+// wireCheck refuses what no client would accept as an AdCP error: no error,
+// a code outside 1..MaxCodeLength characters, or an encoding that Validate
+// (the client's check, with its measure of MaxErrorSize) refuses.
+func wireCheck(e *adcp.Error) error {
+	if e == nil {
+		return errors.New("adcp: nil error")
+	}
+	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
+		return fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+	}
+	raw, err := jsonwire.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("adcp: %s: %w", e.Code, err)
+	}
+	if err := buildCheckSize(raw); err != nil {
+		return fmt.Errorf("adcp: %s: %w", e.Code, err)
+	}
+	return nil
+}
+
+// SuccessPayloadWithWarnings returns a successful task payload with non-fatal
+// errors (advisories such as STALE_RESPONSE, or warnings on a submitted or
+// input-required task) appended to its errors[]. The payload is a value that
+// encodes to a JSON object, or its raw JSON; its members keep their order.
+// Each warning gets "severity": "warning" (a member core/error.json does not
+// declare but allows) unless it has a severity already. Warnings never go
+// into adcp_error, so a payload holding adcp_error is refused, as is an
+// errors member that is not an array.
+//
+// STALE_RESPONSE is sent only with a non-empty payload served from cache, so
+// it is refused on an empty payload: one whose members other than errors,
+// context and ext (the echoed request context and extensions, which are not
+// served data) are all null, "", [] or {}.
+func SuccessPayloadWithWarnings(payload any, warnings ...*adcp.Error) ([]byte, error) {
+	var raw []byte
+	switch v := payload.(type) {
+	case nil:
+		raw = []byte("{}")
+	case json.RawMessage:
+		raw = v
+	case []byte:
+		raw = v
+	default:
+		b, err := jsonwire.Marshal(payload)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	members, err := wireMembers(raw)
+	if err != nil {
+		return nil, fmt.Errorf("adcp: payload: %w", err)
+	}
+	var items [][]byte
+	for _, w := range warnings {
+		if err := wireCheck(w); err != nil {
+			return nil, err
+		}
+		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
+			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
+		}
+		b, err := jsonwire.Marshal(w)
+		if err != nil {
+			return nil, err
+		}
+		if _, has := w.Extra["severity"]; !has {
+			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
+		}
+		items = append(items, b)
+	}
+	var out bytes.Buffer
+	out.WriteByte('{')
+	wrote := false
+	for i, m := range members {
+		if m.key == "adcp_error" {
+			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
+		}
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		k, _ := jsonwire.Marshal(m.key)
+		out.Write(k)
+		out.WriteByte(':')
+		if m.key != "errors" {
+			out.Write(m.value)
+			continue
+		}
+		if len(m.value) == 0 || m.value[0] != '[' {
+			return nil, errors.New("adcp: payload errors must be an array")
+		}
+		wireAppendArray(&out, m.value, items)
+		wrote = true
+	}
+	if !wrote && len(items) > 0 {
+		if len(members) > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteString(`"errors":`)
+		wireAppendArray(&out, []byte("[]"), items)
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
+}
+
+// wireEmptyPayload reports whether a payload carries no data: every member
+// but errors, context and ext is null, "", [] or {} (compact JSON).
+func wireEmptyPayload(members []wireMember) bool {
+	for _, m := range members {
+		switch m.key {
+		case "errors", "context", "ext":
+			continue
+		}
+		switch string(m.value) {
+		case "null", `""`, "[]", "{}":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// HTTPStatus returns the HTTP status code of the response that carries e,
+// for sellers whose transport runs over HTTP:
+//
+//   - CONFIGURATION_ERROR: 500 Internal Server Error, and
+//     GOVERNANCE_UNAVAILABLE: 503 Service Unavailable. These two are system
+//     failures for which sellers must flip every transport failure marker:
+//     HTTP 5xx, MCP isError: true (MCPToolResult), A2A task state "failed"
+//     (A2AFailedTask), with the error in both adcp_error and the payload's
+//     errors[].
+//   - Every other error: 200 OK. AdCP errors are application-layer errors:
+//     a tool-level error (MCPToolResult, A2AFailedTask) rides a successful
+//     HTTP response and is told apart by isError or the task state; an
+//     advisory rides a successful payload (SuccessPayloadWithWarnings).
+//   - The reserved JSON-RPC rejections (JSONRPCError: RATE_LIMITED,
+//     AUTH_MISSING, SERVICE_UNAVAILABLE) are 200 too: a JSON-RPC error is a
+//     normal HTTP response, and MCP clients such as the go-sdk one discard
+//     the body of a 429, 500, 502, 503 or 504, so the adcp_error would never
+//     reach the buyer (the mcpsdk adapter's WriteHTTPRejection answers 200).
+//   - nil: 200 OK.
+//
+// Clients that drop the body of a 5xx (the go-sdk MCP client does) see only
+// the status for the two system failures; the status alone then tells them
+// the seller failed, which is what these codes require.
+func HTTPStatus(e *adcp.Error) int {
+	if e == nil {
+		return 200
+	}
+	switch e.Code {
+	case codeConfigurationError:
+		return 500
+	case codeGovernanceUnavail:
+		return 503
+	}
+	return 200
+}
+
+// wireAppendArray writes the compact JSON array arr with items appended.
+func wireAppendArray(out *bytes.Buffer, arr []byte, items [][]byte) {
+	body := bytes.TrimSpace(arr[1 : len(arr)-1])
+	out.WriteByte('[')
+	out.Write(body)
+	for i, it := range items {
+		if i > 0 || len(body) > 0 {
+			out.WriteByte(',')
+		}
+		out.Write(it)
+	}
+	out.WriteByte(']')
+}
+
+type wireMember struct {
+	key   string
+	value []byte // compact JSON
+}
+
+// wireMembers decodes the members of a JSON object in order, compacting
+// each value; a duplicate key is refused.
+func wireMembers(raw []byte) ([]wireMember, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("must be a JSON object")
+	}
+	var ms []wireMember
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key := tok.(string)
+		if seen[key] {
+			return nil, fmt.Errorf("duplicate member %q", key)
+		}
+		seen[key] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		c, err := buildCompact(v)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, wireMember{key, c})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("trailing data after the object")
+	}
+	return ms, nil
+}

@@ -1,0 +1,110 @@
+package schemaload
+
+// rawMessage holds what has no Go type of its own: unions, unnamed objects,
+// nested arrays, and members where null and absent differ.
+var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
+
+// RuntimePkg is the import path of the runtime package that declares the
+// Fixed types (Error, Code, Recovery and the error's own types).
+const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
+
+// SettleGoTypes sets the GoType of every type and field reachable from the
+// spec. Load calls it; a Spec built or changed by hand must call it again
+// before it is handed to emit or to the reports.
+func (s *Spec) SettleGoTypes() {
+	seen := map[*Type]bool{}
+	var visit func(t *Type)
+	visit = func(t *Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		t.GoType = valueGoType(t)
+		for _, f := range t.Fields {
+			f.GoType = fieldGoType(f, t == s.Error)
+			visit(f.Type)
+		}
+		visit(t.Elem)
+		for _, v := range t.Variants {
+			visit(v)
+		}
+	}
+	visit(s.Error)
+	visit(s.Scopes)
+	for _, sh := range s.Shapes {
+		visit(sh.Type)
+	}
+	for _, t := range s.Types {
+		visit(t)
+	}
+}
+
+// fieldGoType is the Go type of field f of an object type. inError reports
+// whether the object is the spec's Error, whose code, recovery and details
+// have the fixed runtime's types.
+func fieldGoType(f *Field, inError bool) GoType {
+	if inError {
+		switch f.JSONName {
+		case "code":
+			return GoType{Name: "Code", Pkg: RuntimePkg}
+		case "recovery":
+			return GoType{Name: "Recovery", Pkg: RuntimePkg}
+		case "details":
+			return rawMessage
+		}
+	}
+	t := f.Type
+	if t == nil || f.Nullable && t.Kind != KindAny {
+		return rawMessage
+	}
+	g := valueGoType(t)
+	switch t.Kind {
+	case KindNumber, KindInteger, KindBoolean:
+		g.Pointer = !f.Required
+	case KindObject:
+		g.Pointer = !f.Required && t.GoName != ""
+	}
+	return g
+}
+
+// valueGoType is the Go type of a value of t held by value: its own name
+// when it has one, else the built-in type of its kind, a slice of its items,
+// or json.RawMessage.
+func valueGoType(t *Type) GoType {
+	if t.Fixed {
+		return GoType{Name: t.GoName, Pkg: RuntimePkg}
+	}
+	switch t.Kind {
+	case KindString:
+		if t.GoName != "" {
+			return GoType{Name: t.GoName}
+		}
+		return GoType{Name: "string"}
+	case KindNumber:
+		return GoType{Name: "float64"}
+	case KindInteger:
+		return GoType{Name: "int64"}
+	case KindBoolean:
+		return GoType{Name: "bool"}
+	case KindObject, KindAny:
+		if t.GoName != "" {
+			return GoType{Name: t.GoName}
+		}
+	case KindArray:
+		if t.Elem != nil {
+			g := itemGoType(t.Elem)
+			g.Slice = true
+			return g
+		}
+	}
+	return rawMessage
+}
+
+// itemGoType is the Go type of the items of an array of t: nested arrays
+// are held raw.
+func itemGoType(t *Type) GoType {
+	if t.Kind == KindArray {
+		return rawMessage
+	}
+	return valueGoType(t)
+}

@@ -1,0 +1,59 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"strings"
+	"text/template"
+
+	"github.com/adcp-gen/adcp-gen/internal/mdtext"
+)
+
+// The reports' templates. Their data is a view that package prepares; each
+// file's opening comment says which.
+var (
+	// Catalogue renders CATALOGUE.md, the Markdown catalogue of one spec
+	// version (package catalog).
+	Catalogue = parseText("catalogue.md.tmpl")
+	// Diff renders the Markdown report of a version bump (package specdiff).
+	Diff = parseText("diff.md.tmpl")
+	// DiffSummary renders the one-line account of a version bump.
+	DiffSummary = parseText("diff-summary.txt.tmpl")
+)
+
+//go:embed catalogue.md.tmpl diff.md.tmpl diff-summary.txt.tmpl
+var textFiles embed.FS
+
+// parseText parses the template file name with missingkey=error and the
+// functions the reports use: code, cell, prose and item (Markdown escaping,
+// internal/mdtext), trim, lower and join (package strings), and render, which
+// returns the output of one of the file's named templates as a string.
+func parseText(name string) *template.Template {
+	t := template.New(name).Option("missingkey=error")
+	t.Funcs(template.FuncMap{
+		"code":  mdtext.Code,
+		"cell":  mdtext.Cell,
+		"prose": mdtext.Prose,
+		"item":  mdtext.Item,
+		"trim":  strings.TrimSpace,
+		"lower": strings.ToLower,
+		"join":  strings.Join,
+		"render": func(name string, data any) (string, error) {
+			var b strings.Builder
+			err := t.ExecuteTemplate(&b, name, data)
+			return b.String(), err
+		},
+	})
+	return template.Must(t.ParseFS(textFiles, name))
+}
+
+// MustExecute returns the output of t for data. The templates and the views
+// they are given are the generator's own, so a failure is a bug, and
+// MustExecute panics with it.
+func MustExecute(t *template.Template, data any) []byte {
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
