@@ -9,8 +9,8 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/mdtext"
 )
 
-// The reports' templates. Their data is a view that package prepares; each
-// file's opening comment says which.
+// The templates of the reports, parsed once. Each renders a view that its
+// package prepares, which the file's opening comment describes.
 var (
 	// Catalogue renders CATALOGUE.md, the Markdown catalogue of one spec
 	// version (package catalog).
@@ -24,13 +24,18 @@ var (
 //go:embed catalogue.md.tmpl diff.md.tmpl diff-summary.txt.tmpl
 var textFiles embed.FS
 
-// parseText parses the template file name with missingkey=error and the
-// functions the reports use: code, cell, prose and item (Markdown escaping,
-// internal/mdtext), trim, lower and join (package strings), and render, which
-// returns the output of one of the file's named templates as a string.
+// parseText parses the template file name of textFiles.
 func parseText(name string) *template.Template {
+	return template.Must(newText(name).ParseFS(textFiles, name))
+}
+
+// newText returns an empty template called name, with missingkey=error and
+// the functions the reports use: code, cell, prose and item (Markdown
+// escaping, internal/mdtext), trim, lower and join (package strings), and
+// render, which returns the output of one of its named templates as a string.
+func newText(name string) *template.Template {
 	t := template.New(name).Option("missingkey=error")
-	t.Funcs(template.FuncMap{
+	return t.Funcs(template.FuncMap{
 		"code":  mdtext.Code,
 		"cell":  mdtext.Cell,
 		"prose": mdtext.Prose,
@@ -44,7 +49,6 @@ func parseText(name string) *template.Template {
 			return b.String(), err
 		},
 	})
-	return template.Must(t.ParseFS(textFiles, name))
 }
 
 // MustExecute returns the output of t for data. The templates and the views

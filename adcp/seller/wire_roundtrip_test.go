@@ -49,7 +49,9 @@ var transports = []struct {
 }{
 	{"mcp", adcp.PathStructuredContent, func(e *adcp.Error) ([]byte, error) { return seller.MCPToolResult(voc, e, "The request failed.") }},
 	{"jsonrpc", adcp.PathJSONRPCError, func(e *adcp.Error) ([]byte, error) { return seller.JSONRPCError(voc, "req-1", e) }},
-	{"a2a", adcp.PathArtifact, func(e *adcp.Error) ([]byte, error) { return seller.A2AFailedTask(voc, "task-1", e, "", seller.WithErrorMIMEType()) }},
+	{"a2a", adcp.PathArtifact, func(e *adcp.Error) ([]byte, error) {
+		return seller.A2AFailedTask(voc, "task-1", e, "", seller.WithErrorMIMEType())
+	}},
 }
 
 // assertExtracted checks that the client runtime extracts want from resp on
