@@ -19,7 +19,7 @@ func (g *gen) codesFile() *jen.File {
 	f.Comment("A line below that fails to compile names what to do.")
 	f.Const().Defs(
 		jen.Id("_").Op("=").Qual(implPkg, "EnforceVersion").Call(jen.Qual(implPkg, "MaxVersion").Op("-").Lit(GenVersion)).
-			Comment("runtime too old: upgrade " + runtimePkg),
+			Comment("runtime too old: upgrade "+runtimePkg),
 		jen.Id("_").Op("=").Qual(implPkg, "EnforceVersion").Call(jen.Lit(GenVersion).Op("-").Qual(implPkg, "MinVersion")).
 			Comment("runtime too new: regenerate with a newer adcp-gen"),
 	)

@@ -137,4 +137,3 @@ func IsOwned(content []byte) bool {
 	line, _, _ := bytes.Cut(content, []byte("\n"))
 	return bytes.HasPrefix(line, []byte(HeaderPrefix)) && bytes.Contains(line, []byte("DO NOT EDIT."))
 }
-

@@ -97,7 +97,7 @@ type typeNameOverride struct {
 var typeNameOverrides = map[string]typeNameOverride{
 	"core/error.json#/properties/code":                                        {Name: "Code", Fixed: true},
 	"core/error.json#/properties/recovery":                                    {Name: "Recovery", Fixed: true},
-	"core/error.json#":                                                       {Name: "Error", Fixed: true},
+	"core/error.json#":                                                        {Name: "Error", Fixed: true},
 	"core/error.json#/properties/issues/items":                                {Name: "Issue", Fixed: true},
 	"core/error.json#/properties/issues/items/properties/discriminator/items": {Name: "IssueDiscriminator", Fixed: true},
 	"core/error.json#/properties/source":                                      {Name: "ErrorSource", Fixed: true},
