@@ -12,31 +12,12 @@ const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 // spec. Load calls it; a Spec built or changed by hand must call it again
 // before it is handed to emit or to the reports.
 func (s *Spec) SettleGoTypes() {
-	seen := map[*Type]bool{}
-	var visit func(t *Type)
-	visit = func(t *Type) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
+	s.EachType(func(t *Type) {
 		t.GoType = valueGoType(t)
 		for _, f := range t.Fields {
 			f.GoType = fieldGoType(f, t == s.Error)
-			visit(f.Type)
 		}
-		visit(t.Elem)
-		for _, v := range t.Variants {
-			visit(v)
-		}
-	}
-	visit(s.Error)
-	visit(s.Scopes)
-	for _, sh := range s.Shapes {
-		visit(sh.Type)
-	}
-	for _, t := range s.Types {
-		visit(t)
-	}
+	})
 }
 
 // fieldGoType is the Go type of field f of an object type. inError reports

@@ -32,8 +32,8 @@ func TestFieldGoType(t *testing.T) {
 		{"array of arrays", Field{JSONName: "a", Type: &Type{Kind: KindArray, Elem: &Type{Kind: KindArray, Elem: str}}}, false, "[]json.RawMessage"},
 		{"array of unnamed objects", Field{JSONName: "a", Type: &Type{Kind: KindArray, Elem: anon}}, false, "[]json.RawMessage"},
 		{"array without items", Field{JSONName: "a", Type: &Type{Kind: KindArray}}, false, "json.RawMessage"},
-		{"error code", Field{JSONName: "code", Type: str, Required: true}, true, "Code"},
-		{"error recovery", Field{JSONName: "recovery", Type: enum}, true, "Recovery"},
+		{"error code", Field{JSONName: "code", Type: str, Required: true}, true, "adcp.Code"},
+		{"error recovery", Field{JSONName: "recovery", Type: enum}, true, "adcp.Recovery"},
 		{"error details", Field{JSONName: "details", Type: obj}, true, "json.RawMessage"},
 		{"code outside the error", Field{JSONName: "code", Type: str}, false, "string"},
 		{"no type", Field{JSONName: "x"}, false, "json.RawMessage"},
@@ -62,7 +62,7 @@ func TestSettleGoTypes(t *testing.T) {
 		got  GoType
 		want string
 	}{
-		{"error code", code.GoType, "Code"},
+		{"error code", code.GoType, "adcp.Code"},
 		{"field", items.GoType, "[]Item"},
 		{"array type", list.GoType, "[]Item"},
 		{"array items", list.GoType.Elem(), "Item"},

@@ -51,6 +51,19 @@ func (l *loader) buildShapes(files []string) error {
 // the scope vocabulary, then each shape's, depth first in property order,
 // each once. Fixed types are declared by the runtime and left out.
 func (l *loader) collectTypes() {
+	var types []*Type
+	l.spec.EachType(func(t *Type) {
+		if t.GoName != "" && !t.Fixed {
+			types = append(types, t)
+		}
+	})
+	l.spec.Types = types
+}
+
+// EachType calls fn on every type reachable from the spec, once each, depth
+// first in property order (pre-order): the error's, the scope vocabulary's,
+// each shape's, then those of Types.
+func (s *Spec) EachType(fn func(*Type)) {
 	seen := map[*Type]bool{}
 	var visit func(t *Type)
 	visit = func(t *Type) {
@@ -58,9 +71,7 @@ func (l *loader) collectTypes() {
 			return
 		}
 		seen[t] = true
-		if t.GoName != "" && !t.Fixed {
-			l.spec.Types = append(l.spec.Types, t)
-		}
+		fn(t)
 		for _, f := range t.Fields {
 			visit(f.Type)
 		}
@@ -69,10 +80,13 @@ func (l *loader) collectTypes() {
 			visit(v)
 		}
 	}
-	visit(l.spec.Error)
-	visit(l.spec.Scopes)
-	for _, s := range l.spec.Shapes {
-		visit(s.Type)
+	visit(s.Error)
+	visit(s.Scopes)
+	for _, sh := range s.Shapes {
+		visit(sh.Type)
+	}
+	for _, t := range s.Types {
+		visit(t)
 	}
 }
 

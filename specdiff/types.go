@@ -55,34 +55,11 @@ func markUnmatchedShapeRoots(skip map[string]bool, a, b []*schemaload.Shape) {
 // namedTypes indexes every named type reachable from the spec by Go name.
 func namedTypes(s *schemaload.Spec) map[string]*schemaload.Type {
 	m := map[string]*schemaload.Type{}
-	seen := map[*schemaload.Type]bool{}
-	var walk func(t *schemaload.Type)
-	walk = func(t *schemaload.Type) {
-		if t == nil || seen[t] {
-			return
+	s.EachType(func(t *schemaload.Type) {
+		if _, dup := m[t.GoName]; t.GoName != "" && !dup {
+			m[t.GoName] = t
 		}
-		seen[t] = true
-		if t.GoName != "" {
-			if _, dup := m[t.GoName]; !dup {
-				m[t.GoName] = t
-			}
-		}
-		for _, f := range t.Fields {
-			walk(f.Type)
-		}
-		walk(t.Elem)
-		for _, v := range t.Variants {
-			walk(v)
-		}
-	}
-	walk(s.Error)
-	walk(s.Scopes)
-	for _, sh := range s.Shapes {
-		walk(sh.Type)
-	}
-	for _, t := range s.Types {
-		walk(t)
-	}
+	})
 	return m
 }
 
