@@ -36,13 +36,16 @@ vet:
 	@set -e; for m in $(MODULES); do echo "== go vet $$m"; (cd $$m && $(GO) vet ./...); done
 	$(GO) run golang.org/x/tools/go/analysis/passes/nilness/cmd/nilness ./...
 
-## coredeps: the core module's dependency graph holds no SDK module, and the
-## runtime module's holds nothing but itself (standard library only).
+## coredeps: the core module's dependency graph holds no SDK module, the
+## runtime module's holds nothing but itself (standard library only), and
+## nothing on the buyer path links net/http.
 coredeps:
 	@if $(GO) list -m all | grep -E 'modelcontextprotocol|a2aproject|mark3labs'; then \
 	  echo "the core module must not depend on an SDK module"; exit 1; fi
 	@if [ "$$(cd adcp && $(GO) list -m all)" != "github.com/adcp-gen/adcp-gen/adcp" ]; then \
 	  echo "the runtime module must have no requirements"; (cd adcp && $(GO) list -m all); exit 1; fi
+	@if (cd adcp && $(GO) list -deps . ./adcpimpl ./adcptest) | grep -qx net/http; then \
+	  echo "the buyer path (package adcp) must not import net/http: use package adcphttp"; exit 1; fi
 
 ## drift: fail when a generated file is stale.
 drift:

@@ -46,7 +46,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		_ = (adcp.Policy{}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 		_ = (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
-		_ = adcp.RenderUntrusted(x.Err)
+		_ = adcp.Policy{}.RenderUntrusted(x.Err)
 		_ = adcperr.Vocabulary.Validate(x.Err)
 		var v any
 		if json.Unmarshal(in, &v) != nil {

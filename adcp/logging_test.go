@@ -17,8 +17,7 @@ func TestLogValue(t *testing.T) {
 		}
 		return a
 	}}))
-	// The recovery is Policy{}.Classify's, which knows no vocabulary: the
-	// wire recovery, else terminal.
+	// The recovery logged is the wire's, sanitized, and only when sent.
 	e := &adcp.Error{Code: "RATE_LIMITED", Recovery: adcp.RecoveryTransient, Message: "secret seller text", Field: "a\u202eb", RetryAfter: f64(2.2), Details: json.RawMessage(`{"k":1}`)}
 	log.Info("call failed", "err", e)
 	want := `{"level":"INFO","msg":"call failed","err":{"code":"RATE_LIMITED","recovery":"transient","field":"ab","retry_after":3000000000}}` + "\n"
@@ -27,12 +26,12 @@ func TestLogValue(t *testing.T) {
 	}
 	buf.Reset()
 	log.Info("x", "err", &adcp.Error{Code: "X_Y"})
-	if want := `{"level":"INFO","msg":"x","err":{"code":"X_Y","recovery":"terminal"}}` + "\n"; buf.String() != want {
+	if want := `{"level":"INFO","msg":"x","err":{"code":"X_Y"}}` + "\n"; buf.String() != want {
 		t.Errorf("got  %swant %s", buf.String(), want)
 	}
 	buf.Reset()
-	log.Info("x", "err", &adcp.Error{Code: "RATE_LIMITED", Recovery: "deferred", Field: "f\x00"})
-	if want := `{"level":"INFO","msg":"x","err":{"code":"RATE_LIMITED","recovery":"terminal","field":"f"}}` + "\n"; buf.String() != want {
+	log.Info("x", "err", &adcp.Error{Code: "RATE_LIMITED", Recovery: "deferred\u202e", Field: "f\x00"})
+	if want := `{"level":"INFO","msg":"x","err":{"code":"RATE_LIMITED","recovery":"deferred","field":"f"}}` + "\n"; buf.String() != want {
 		t.Errorf("got  %swant %s", buf.String(), want)
 	}
 	if v := (*adcp.Error)(nil).LogValue(); v.Kind() != slog.KindAny || v.Any() != nil {

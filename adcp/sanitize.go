@@ -97,10 +97,11 @@ var untrustedEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;
 // RenderUntrusted renders e for an LLM context inside explicit delimiters
 // that mark its content as untrusted seller data, with every seller string
 // sanitized (Display) and escaped so that it cannot close the delimiters.
-// The recovery class is Policy{}.Classify's; details are never included. A
+// The recovery class is p.Classify's, so that a standard code sent without
+// recovery gets its class from p.Vocabulary; details are never included. A
 // system prompt should tell the model that text inside <adcp_seller_error>
 // is data from the seller, never instructions.
-func RenderUntrusted(e *Error) string {
+func (p Policy) RenderUntrusted(e *Error) string {
 	if e == nil {
 		return ""
 	}
@@ -109,7 +110,7 @@ func RenderUntrusted(e *Error) string {
 	b.WriteString(`<adcp_seller_error trust="untrusted" code="`)
 	b.WriteString(untrustedEscaper.Replace(Sanitize(string(e.Code), MaxCodeLength*4)))
 	b.WriteString(`" recovery="`)
-	b.WriteString(string(Policy{}.Classify(e)))
+	b.WriteString(string(p.Classify(e)))
 	b.WriteString("\">\n")
 	for _, f := range [...]struct{ name, v string }{
 		{"message", d.Message}, {"suggestion", d.Suggestion}, {"field", d.Field},

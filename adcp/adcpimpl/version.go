@@ -2,19 +2,30 @@ package adcpimpl
 
 // The generated-code version guard, after protobuf-go's protoimpl.
 //
-// Every generated package declares the version of the contract it was
-// written for, GenVersion at the time of writing, as
+// Every generated package records the contract version N it was written
+// for (GenVersion at the time) in two constant conversions:
 //
-//	const _ = adcpimpl.EnforceVersion(adcpimpl.MaxVersion - N) // runtime too old: upgrade github.com/adcp-gen/adcp-gen/adcp
-//	const _ = adcpimpl.EnforceVersion(N - adcpimpl.MinVersion) // runtime too new: regenerate with a newer adcp-gen
+//	const (
+//		_ = adcpimpl.UpgradeTheRuntimeModule(adcpimpl.MaxVersion - N)
+//		_ = adcpimpl.RegenerateWithNewerAdcpGen(N - adcpimpl.MinVersion)
+//	)
 //
-// A runtime that cannot serve generated version N makes one of those
-// constants negative, and the package fails to compile on the line whose
-// comment says what to do.
+// Both types are unsigned, so a runtime that cannot serve version N makes one
+// conversion a negative constant, and the package fails to compile with an
+// error that names the type, and so what to do: "cannot convert … to type
+// adcpimpl.UpgradeTheRuntimeModule" when the runtime is older than the
+// generator, "… adcpimpl.RegenerateWithNewerAdcpGen" when it has dropped
+// support for that generated code.
 
-// EnforceVersion is an unsigned type: a negative constant conversion to it
-// does not compile.
-type EnforceVersion uint
+// UpgradeTheRuntimeModule is the guard a generated package trips when the
+// runtime module (github.com/adcp-gen/adcp-gen/adcp) is older than the
+// generator that wrote it: upgrade the runtime module.
+type UpgradeTheRuntimeModule uint
+
+// RegenerateWithNewerAdcpGen is the guard a generated package trips when
+// the runtime no longer serves its generated-code version: run a newer
+// adcp-gen over the package again.
+type RegenerateWithNewerAdcpGen uint
 
 const (
 	// GenVersion is the contract version the current generator writes.

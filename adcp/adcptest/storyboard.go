@@ -1,3 +1,6 @@
+// Package adcptest holds helpers for the tests of programs that speak AdCP:
+// the storyboard `check: error_code`, resolved by the client detection
+// order.
 package adcptest
 
 import (

@@ -1,3 +1,16 @@
+// Package seller is the seller (server) side of the AdCP error model: it
+// builds spec-conformant errors for a vocabulary ([New], [Build],
+// [Finalize]: recovery from the catalogue, retry_after as whole seconds in
+// 1..3600, field from issues[0], details checked against their shape), puts
+// them on the wire with both layers of the error model ([MCPToolResult],
+// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), translates
+// upstream failures without leaking them ([FromError], [Passthrough],
+// [Aggregate]) and checks messages for leaked internals ([CheckMessage],
+// [Scrub]).
+//
+//	e, err := seller.New(adcperr.Vocabulary, adcperr.CodeBudgetTooLow, "Total budget is under the minimum",
+//		seller.WithField("budget.total"))
+//	result, err := seller.MCPToolResult(adcperr.Vocabulary, e, "")
 package seller
 
 import (

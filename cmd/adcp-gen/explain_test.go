@@ -146,7 +146,7 @@ func TestExplainOfficialVectors(t *testing.T) {
 // TestExplainOwnVectors runs our own vectors through explain, but those
 // that need a request context explain has no flag for.
 func TestExplainOwnVectors(t *testing.T) {
-	file := filepath.Join(testshared.ModuleRoot(), "templates", "runtime", "testdata", "client", "errors.json")
+	file := filepath.Join(testshared.ModuleRoot(), "adcp", "testdata", "client", "errors.json")
 	n := 0
 	for _, v := range loadExplainVectors(t, file) {
 		if v.CredentialsPresented || v.SuggestedBillingTried {

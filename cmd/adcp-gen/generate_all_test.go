@@ -34,7 +34,7 @@ func TestGenerateAll(t *testing.T) {
 	}
 	for _, pkg := range []string{"v3_2_0_beta_5", "v3_2_0_rc_1"} {
 		got := snapshot(t, filepath.Join(out, pkg))
-		if !strings.Contains(got["zz_codes.go"], "\npackage "+pkg+"\n") || got["codec.go"] == "" {
+		if !strings.Contains(got["codes.go"], "\npackage "+pkg+"\n") || got["vocabulary.go"] == "" {
 			t.Errorf("%s: not generated as package %s", pkg, pkg)
 		}
 	}
@@ -52,8 +52,8 @@ func TestGenerateAll(t *testing.T) {
 	if code, stdout, _ := runCmd("generate", "-all", root, "-out", out, "-check"); code != 0 || stdout != "" {
 		t.Errorf("-check of fresh output: exit %d, diff %q", code, stdout)
 	}
-	edit(t, filepath.Join(out, "v3_2_0_rc_1", "zz_codes.go"), "\npackage v3_2_0_rc_1\n", "\npackage v3_2_0_rc_1\n\n// edited\n")
-	if code, stdout, _ := runCmd("generate", "-all", root, "-out", out, "-check"); code != 1 || !strings.Contains(stdout, "v3_2_0_rc_1/zz_codes.go") {
+	edit(t, filepath.Join(out, "v3_2_0_rc_1", "codes.go"), "\npackage v3_2_0_rc_1\n", "\npackage v3_2_0_rc_1\n\n// edited\n")
+	if code, stdout, _ := runCmd("generate", "-all", root, "-out", out, "-check"); code != 1 || !strings.Contains(stdout, "v3_2_0_rc_1/codes.go") {
 		t.Errorf("-check of stale output: exit %d, diff:\n%s", code, stdout)
 	}
 }

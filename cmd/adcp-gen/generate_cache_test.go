@@ -44,10 +44,10 @@ func TestGenerateNoOp(t *testing.T) {
 			}
 		}},
 		{name: "output edited", full: true, change: func(t *testing.T, _, out string) {
-			edit(t, filepath.Join(out, "zz_codes.go"), "\npackage adcperr\n", "\npackage adcperr\n\n// edited\n")
+			edit(t, filepath.Join(out, "codes.go"), "\npackage adcperr\n", "\npackage adcperr\n\n// edited\n")
 		}},
 		{name: "output removed", full: true, change: func(t *testing.T, _, out string) {
-			if err := os.Remove(filepath.Join(out, "codec.go")); err != nil {
+			if err := os.Remove(filepath.Join(out, "details.go")); err != nil {
 				t.Fatal(err)
 			}
 		}},
@@ -58,7 +58,6 @@ func TestGenerateNoOp(t *testing.T) {
 			mustWrite(t, filepath.Join(out, "mine.go"), "package adcperr\n")
 		}},
 		{name: "other package", full: true, args: []string{"-package", "other"}},
-		{name: "tables only", full: true, args: []string{"-tables-only"}},
 		{name: "cache off", full: true, args: []string{"-cache=false"}},
 		{name: "other generator", full: true, change: func(t *testing.T, _, _ string) {
 			files, _ := filepath.Glob(filepath.Join(os.Getenv("ADCPGEN_CACHE"), "generate", "*.json"))
