@@ -11,38 +11,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
 )
 
-// codecTestParse decodes a JSON value for comparison: numbers become float64,
-// or stay as text when they do not fit a float64.
-func codecTestParse(t testing.TB, b []byte) any {
-	t.Helper()
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatalf("not JSON: %v: %s", err, b)
-	}
-	return codecTestNormalize(v)
-}
-
-func codecTestNormalize(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if f, err := v.Float64(); err == nil {
-			return f
-		}
-		return string(v)
-	case []any:
-		for i := range v {
-			v[i] = codecTestNormalize(v[i])
-		}
-	case map[string]any:
-		for k := range v {
-			v[k] = codecTestNormalize(v[k])
-		}
-	}
-	return v
-}
-
 // TestCodecVectorRoundTrip decodes every expected_error object of the
 // official transport vectors into Error and re-encodes it: the JSON value
 // must be the same (86400, "deferred", a missing message and all).
@@ -76,7 +44,7 @@ func TestCodecVectorRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
-			if got, want := codecTestParse(t, out), codecTestParse(t, v.ExpectedError); !reflect.DeepEqual(got, want) {
+			if got, want := sharedtest.ParseJSON(t, out), sharedtest.ParseJSON(t, v.ExpectedError); !reflect.DeepEqual(got, want) {
 				t.Errorf("round trip changed the object:\n got %s\nwant %s", out, v.ExpectedError)
 			}
 		})
@@ -115,7 +83,7 @@ func FuzzCodecError(f *testing.F) {
 		if err != nil {
 			t.Fatalf("MarshalJSON: %v", err)
 		}
-		if got, want := codecTestParse(t, out), codecTestParse(t, data); !reflect.DeepEqual(got, want) {
+		if got, want := sharedtest.ParseJSON(t, out), sharedtest.ParseJSON(t, data); !reflect.DeepEqual(got, want) {
 			t.Fatalf("round trip of %q gave %q", data, out)
 		}
 		// Validation must not panic, whatever the rules.

@@ -2,6 +2,7 @@ package schemaload
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -182,4 +183,40 @@ func TestLoadMissingFolder(t *testing.T) {
 	if !errors.As(err, &e) || e.File != "." {
 		t.Fatalf("err = %v", err)
 	}
+}
+
+// TestErrorRules: the rules derived from core/error.json, and the warning
+// that names a member the runtime's Error does not model.
+func TestErrorRules(t *testing.T) {
+	s := loadFixture(t)
+	r := s.ErrorRules
+	if r.CodeMinLength != 1 || r.CodeMaxLength != 64 || r.RetryAfterMinimum == nil || *r.RetryAfterMinimum != 1 ||
+		!reflect.DeepEqual(r.Required, []string{"code", "message"}) || !reflect.DeepEqual(r.Recoveries, []string{"transient", "correctable", "terminal"}) ||
+		!r.DetailsObject || !r.Issue.Discriminator.Closed || !reflect.DeepEqual(r.Issue.Required, []string{"pointer"}) {
+		t.Errorf("rules %+v", r)
+	}
+	edited := replaceIn(t, "core/error.json", `"schemaPath": {"type": "string"},`, `"schemaPath": {"type": "string"}, "severity_hint": {"type": "string"},`)
+	s2, err := Load(writeFixture(t, map[string]string{"core/error.json": edited}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range s2.Warnings {
+		found = found || w.File == "core/error.json" && w.Pointer == "/properties/issues/items/properties/severity_hint" && strings.Contains(w.Msg, `"severity_hint" is not modelled`)
+	}
+	if !found {
+		t.Errorf("no warning naming the unmodelled member in %v", s2.Warnings)
+	}
+	if !contains(s2.ErrorRules.Issue.Members, "severity_hint") {
+		t.Errorf("issue members %v lack the declared member", s2.ErrorRules.Issue.Members)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -3,39 +3,16 @@ package adcphttp_test
 import (
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/leaktest"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcphttp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
-
-// upstreamSecrets are fragments of upstream failures that must never reach
-// a buyer-visible field.
-var upstreamSecrets = []string{
-	"10.1.2.3", "5432", "billing.internal", "db-primary", "/srv/app", "db.go", "relation", "users",
-	"charge", "key=", "s3cr3t", "nginx", "upstream body", "dial", "tcp", "no such host", "pq:", "Get",
-}
-
-func assertNoUpstreamLeak(t *testing.T, name string, e *adcp.Error) {
-	t.Helper()
-	raw, err := jsonwire.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range upstreamSecrets {
-		if strings.Contains(string(raw), s) {
-			t.Errorf("%s: %q leaked into %s", name, s, raw)
-		}
-	}
-	if fs := seller.CheckMessage(e.Message); len(fs) != 0 {
-		t.Errorf("%s: message %q has findings %v", name, e.Message, fs)
-	}
-}
 
 func TestFromHTTP(t *testing.T) {
 	now := time.Date(2025, 1, 22, 10, 30, 0, 0, time.UTC)
@@ -85,7 +62,7 @@ func TestFromHTTP(t *testing.T) {
 		case tt.want != 0 && (e.RetryAfter == nil || *e.RetryAfter != tt.want):
 			t.Errorf("%s: retry_after %v, want %v", name, e.RetryAfter, tt.want)
 		}
-		assertNoUpstreamLeak(t, name, e)
+		leaktest.AssertNoLeak(t, name, e)
 		if _, _, err := seller.Finalize(adcperr.Vocabulary, e); err != nil {
 			t.Errorf("%s: not a valid error: %v", name, err)
 		}

@@ -1,7 +1,6 @@
 package adcpimpl_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,38 +12,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
 )
-
-// codecTestParse decodes a JSON value for comparison: numbers become float64,
-// or stay as text when they do not fit a float64.
-func codecTestParse(t testing.TB, b []byte) any {
-	t.Helper()
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatalf("not JSON: %v: %s", err, b)
-	}
-	return codecTestNormalize(v)
-}
-
-func codecTestNormalize(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if f, err := v.Float64(); err == nil {
-			return f
-		}
-		return string(v)
-	case []any:
-		for i := range v {
-			v[i] = codecTestNormalize(v[i])
-		}
-	case map[string]any:
-		for k := range v {
-			v[k] = codecTestNormalize(v[k])
-		}
-	}
-	return v
-}
 
 // TestCodecSchemaExamples decodes every examples entry of every details
 // schema (the repository's schemas/, and the published version of the
@@ -103,7 +70,7 @@ func TestCodecSchemaExamples(t *testing.T) {
 					t.Errorf("%s/%s example %d: encode: %v", label, name, i, err)
 					continue
 				}
-				if !reflect.DeepEqual(codecTestParse(t, out), codecTestParse(t, ex)) {
+				if !reflect.DeepEqual(sharedtest.ParseJSON(t, out), sharedtest.ParseJSON(t, ex)) {
 					t.Errorf("%s/%s example %d: round trip gave %s", label, name, i, out)
 				}
 			}

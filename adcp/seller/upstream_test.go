@@ -10,37 +10,15 @@ import (
 	"net/url"
 	"os"
 	"reflect"
-	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/leaktest"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
-
-// upstreamSecrets are fragments of upstream failures that must never reach
-// a buyer-visible field.
-var upstreamSecrets = []string{
-	"10.1.2.3", "5432", "billing.internal", "db-primary", "/srv/app", "db.go", "relation", "users",
-	"charge", "key=", "s3cr3t", "nginx", "upstream body", "dial", "tcp", "no such host", "pq:", "Get",
-}
-
-func assertNoUpstreamLeak(t *testing.T, name string, e *adcp.Error) {
-	t.Helper()
-	raw, err := jsonwire.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range upstreamSecrets {
-		if strings.Contains(string(raw), s) {
-			t.Errorf("%s: %q leaked into %s", name, s, raw)
-		}
-	}
-	if fs := seller.CheckMessage(e.Message); len(fs) != 0 {
-		t.Errorf("%s: message %q has findings %v", name, e.Message, fs)
-	}
-}
 
 // timeoutErr is a net.Error that timed out.
 type timeoutErr struct{}
@@ -75,7 +53,7 @@ func TestFromError(t *testing.T) {
 		if e.Code != "SERVICE_UNAVAILABLE" || e.Recovery != adcp.RecoveryTransient || e.Message != tt.msg {
 			t.Errorf("%s: %s/%s %q, want SERVICE_UNAVAILABLE/transient %q", tt.name, e.Code, e.Recovery, e.Message, tt.msg)
 		}
-		assertNoUpstreamLeak(t, tt.name, e)
+		leaktest.AssertNoLeak(t, tt.name, e)
 	}
 	if seller.FromError(nil) != nil {
 		t.Error("FromError(nil) is not nil")

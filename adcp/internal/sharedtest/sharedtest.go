@@ -1,5 +1,6 @@
-// Package sharedtest locates, for tests, the folders that live outside the
-// runtime module: the read-only ../shared folder beside the repository (the
+// Package sharedtest holds the runtime's test helpers: it locates the
+// folders that live outside the runtime module, and decodes JSON for
+// comparisons. The folders are the read-only ../shared folder beside the repository (the
 // published AdCP schemas, the official test vectors and the spec) and the
 // repository root (its schemas/ folder). Tests skip cleanly when they are
 // absent. The runtime module never imports the main module, so this is its
@@ -7,6 +8,8 @@
 package sharedtest
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -51,4 +54,36 @@ func Dir(t testing.TB, rel string) string {
 		t.Skipf("%s is absent: skipping", d)
 	}
 	return d
+}
+
+// ParseJSON decodes a JSON value for comparison: numbers become float64, or
+// stay as text when they do not fit a float64.
+func ParseJSON(t testing.TB, b []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("not JSON: %v: %s", err, b)
+	}
+	return normalize(v)
+}
+
+func normalize(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if f, err := v.Float64(); err == nil {
+			return f
+		}
+		return string(v)
+	case []any:
+		for i := range v {
+			v[i] = normalize(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = normalize(v[k])
+		}
+	}
+	return v
 }

@@ -1,0 +1,38 @@
+// Package leaktest checks, for the tests of the upstream translators
+// (seller.FromError, adcphttp.FromHTTP), that nothing of an upstream failure
+// reaches what the buyer sees.
+package leaktest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
+)
+
+// Secrets are fragments of the upstream failures the tests make, none of
+// which may reach a buyer-visible field.
+var Secrets = []string{
+	"10.1.2.3", "5432", "billing.internal", "db-primary", "/srv/app", "db.go", "relation", "users",
+	"charge", "key=", "s3cr3t", "nginx", "upstream body", "dial", "tcp", "no such host", "pq:", "Get",
+}
+
+// AssertNoLeak fails t when e's encoding holds any of Secrets or its message
+// has a hygiene finding.
+func AssertNoLeak(t *testing.T, name string, e *adcp.Error) {
+	t.Helper()
+	raw, err := jsonwire.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range Secrets {
+		if strings.Contains(string(raw), s) {
+			t.Errorf("%s: %q leaked into %s", name, s, raw)
+		}
+	}
+	if fs := seller.CheckMessage(e.Message); len(fs) != 0 {
+		t.Errorf("%s: message %q has findings %v", name, e.Message, fs)
+	}
+}
