@@ -53,7 +53,7 @@ func TestConsumer(t *testing.T) {
 	}
 
 	mod := t.TempDir()
-	writeConsumer(t, mod, repo, schemas, spec.Version)
+	sums := writeConsumer(t, mod, repo, schemas, spec.Version)
 
 	ctx, cancel := context.WithTimeout(context.Background(), consumerTimeout(t))
 	defer cancel()
@@ -67,6 +67,9 @@ func TestConsumer(t *testing.T) {
 	checkGenerated(t, filepath.Join(mod, "v30"))
 	goRun("vet", "./...")
 	out := goRun("test", "-count=1", "-v", "./...")
+	if testing.Verbose() {
+		t.Logf("the consumer's tests:\n%s", out)
+	}
 	for _, name := range []string{"TestSpecVersions", "TestRateLimitedEveryTransport", "TestCodeNewIn32"} {
 		if !strings.Contains(out, "--- PASS: "+name) {
 			t.Errorf("the consumer's %s did not pass:\n%s", name, out)
@@ -84,6 +87,13 @@ func TestConsumer(t *testing.T) {
 	want := adcperr.SpecVersion + " RATE_LIMITED retry 2s\n" + spec.Version + " RATE_LIMITED retry 2s\n"
 	if string(got) != want {
 		t.Errorf("the binary printed\n%s\nwant\n%s", got, want)
+	}
+	// The go command needed no checksum beyond the repository's go.sum files
+	// (with one, it would have asked the checksum database but for GONOSUMDB).
+	if after, err := os.ReadFile(filepath.Join(mod, "go.sum")); err != nil {
+		t.Fatal(err)
+	} else if added := addedLines(sums, string(after)); len(added) > 0 {
+		t.Errorf("the go command added checksums that no go.sum of the repository has:\n%s", strings.Join(added, "\n"))
 	}
 	t.Logf("consumer module: generated %s into v30, vetted, tested and built beside adcperr %s", spec.Version, adcperr.SpecVersion)
 }
@@ -178,8 +188,24 @@ func checkGenerated(t *testing.T, dir string) {
 	}
 }
 
-// writeConsumer writes the consumer module into dir.
-func writeConsumer(t *testing.T, dir, repo, schemas, v30Version string) {
+// addedLines returns the lines of after that are not in before.
+func addedLines(before, after string) []string {
+	had := map[string]bool{}
+	for _, l := range strings.Split(before, "\n") {
+		had[l] = true
+	}
+	var out []string
+	for _, l := range strings.Split(after, "\n") {
+		if l != "" && !had[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// writeConsumer writes the consumer module into dir and returns the go.sum
+// it wrote.
+func writeConsumer(t *testing.T, dir, repo, schemas, v30Version string) string {
 	t.Helper()
 	const (
 		core   = "github.com/adcp-gen/adcp-gen"
@@ -247,6 +273,7 @@ func writeConsumer(t *testing.T, dir, repo, schemas, v30Version string) {
 			t.Fatal(err)
 		}
 	}
+	return files["go.sum"]
 }
 
 // consumerMainSrc is a program that links both vocabularies: it builds
