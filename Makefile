@@ -12,12 +12,15 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench fuzz size
+.PHONY: all generate test check fmt vet coredeps drift bench fuzz size interop
 
 all: check
 
-## generate: rebuild every generated file from schemas/ (go generate, in the
-## core module and in the runtime module, whose tests use the same vocabulary).
+## generate: rebuild every generated file (go generate, in the core module and
+## in the runtime module, whose tests use the same vocabulary): the runtime's
+## API stubs the generator type-checks its output against (emit/runtimeapi,
+## from adcp/; go generate reaches it before generated/), then the packages
+## and the catalogue from schemas/.
 generate:
 	$(GO) generate ./...
 	cd adcp && $(GO) generate ./...
@@ -49,6 +52,7 @@ coredeps:
 
 ## drift: fail when a generated file is stale.
 drift:
+	$(GO) run ./internal/apistub -runtime adcp -out emit/runtimeapi -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
@@ -64,13 +68,22 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
 
-## fuzz: run every fuzz target for FUZZTIME each.
+## fuzz: run every fuzz target for FUZZTIME each. A target that fails (or a
+## package whose targets cannot be listed) does not stop the others: every
+## failure is listed at the end, and then fuzz fails.
 fuzz:
-	@set -e; for m in $(MODULES); do (cd $$m; \
-	  for pkg in $$($(GO) list ./...); do \
-	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	      echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
-	    done; done); done
+	@failed=$$(mktemp); trap 'rm -f "$$failed"' EXIT; \
+	for m in $(MODULES); do \
+	  for pkg in $$(cd $$m && $(GO) list -e ./...); do \
+	    fs=$$(cd $$m && $(GO) test -list '^Fuzz' $$pkg 2>&1) || { echo "$$pkg: cannot list its fuzz targets"; echo "$$fs" | tail -3; echo "$$pkg (cannot list its fuzz targets)" >> "$$failed"; continue; }; \
+	    for f in $$(echo "$$fs" | grep '^Fuzz'); do \
+	      echo "== $$pkg $$f"; \
+	      (cd $$m && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg) || echo "$$pkg $$f" >> "$$failed"; \
+	    done; \
+	  done; \
+	done; \
+	if [ -s "$$failed" ]; then echo "== fuzz: $$(wc -l < "$$failed") failed:"; cat "$$failed"; exit 1; fi; \
+	echo "== fuzz: every target passed"
 
 ## size: what the runtime costs a binary that extracts, decides and builds an
 ## MCP error, against the same program on encoding/json alone (stripped,
@@ -81,3 +94,13 @@ size:
 	b=$$(wc -c < "$$dir/baseline"); r=$$(wc -c < "$$dir/runtime"); \
 	echo "baseline (encoding/json): $$b bytes"; echo "runtime:                  $$r bytes"; \
 	echo "runtime cost:             $$(( (r - b) / 1024 )) KiB"
+
+## interop: the cross-language interop suite (interop/: the Go adapters against
+## the TypeScript MCP SDK, @adcp/sdk and @a2a-js/sdk 0.3 and 1.x on 127.0.0.1),
+## then the spec's error_compliance storyboard, run by @adcp/sdk's CLI against
+## the example seller (examples/seller). Needs node >= 20 and npm; installs the
+## pinned packages with npm ci.
+interop:
+	cd interop && npm ci --no-audit --no-fund --loglevel=error
+	cd interop && $(GO) run .
+	interop/storyboard.sh

@@ -49,9 +49,12 @@ type Policy struct {
 }
 
 // Classify returns the recovery class of e: the wire recovery when it is
-// one of the three classes; terminal for any other wire value; when recovery
-// is absent, the class p.Vocabulary gives the code (deprecated codes
-// included), and for a code outside the vocabulary p.UnknownCodeRecovery.
+// one of the three classes; terminal for any other value of a recovery
+// member that is present, whatever it is ("deferred", "", null, 3); only when
+// recovery is absent, the class p.Vocabulary gives the code (deprecated
+// codes included), and for a code outside the vocabulary
+// p.UnknownCodeRecovery. For an Error built in Go, an empty Recovery means
+// absent.
 func (p Policy) Classify(e *Error) Recovery {
 	if e == nil {
 		return RecoveryTerminal
@@ -62,8 +65,8 @@ func (p Policy) Classify(e *Error) Recovery {
 		}
 		return RecoveryTerminal
 	}
-	if _, ok := e.Extra["recovery"]; ok {
-		return RecoveryTerminal // present but not a string: an unknown value
+	if e.recoveryPresent() {
+		return RecoveryTerminal // present, and not a class: an unknown value
 	}
 	if info, ok := p.Vocabulary.Info(e.Code); ok {
 		return info.Recovery

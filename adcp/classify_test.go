@@ -1,6 +1,7 @@
 package adcp_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -109,5 +110,37 @@ func TestErrorInterfaces(t *testing.T) {
 	}
 	if got := (&adcp.Error{Code: "X"}).Error(); got != "adcp: X" {
 		t.Errorf("Error() = %q", got)
+	}
+}
+
+// TestClassifyPresentRecovery checks the one rule for a recovery member
+// that is present but not a class: an empty string, null, a number and an
+// unknown word are all terminal; only an absent member falls back to the
+// code table.
+func TestClassifyPresentRecovery(t *testing.T) {
+	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
+	for _, tt := range []struct {
+		json string
+		want adcp.Recovery
+	}{
+		{`{"code":"RATE_LIMITED","message":"m"}`, adcp.RecoveryTransient},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":"transient"}`, adcp.RecoveryTransient},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":""}`, adcp.RecoveryTerminal},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":null}`, adcp.RecoveryTerminal},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":3}`, adcp.RecoveryTerminal},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":"deferred"}`, adcp.RecoveryTerminal},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":"","recovery":"transient"}`, adcp.RecoveryTransient},
+	} {
+		var e adcp.Error
+		if err := json.Unmarshal([]byte(tt.json), &e); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Classify(&e); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.json, got, tt.want)
+		}
+		c := e
+		if got := p.Classify(&c); got != tt.want {
+			t.Errorf("%s copied: %q, want %q", tt.json, got, tt.want)
+		}
 	}
 }

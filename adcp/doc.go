@@ -75,8 +75,11 @@
 // # Safety
 //
 // Every string in an error is seller-controlled. [Error.Display] and
-// [Sanitize] strip control, zero-width and bidirectional-override characters
-// and cut to the specification's byte limits; [Policy.RenderUntrusted]
+// [Sanitize] strip every invisible character, decided by Unicode property
+// (controls, format characters such as zero-width, bidirectional and tag
+// characters, line and paragraph separators, private use, unassigned and
+// default-ignorable code points), and cut to the specification's byte
+// limits; [Policy.RenderUntrusted]
 // fences an error as data for an LLM context; [CheckSellerURL] and
 // [CheckDetailsURLs] accept only https URLs, without userinfo, on the
 // seller's known hosts. Never act on message, suggestion or details text,

@@ -65,6 +65,10 @@ type Error struct {
 	Extra map[string]json.RawMessage `json:"-"`
 
 	codec adcpimpl.State
+	// retryAfterRaw is retry_after as written when a float64 does not hold
+	// it exactly (3600.0000000000000001): validated exactly, and re-encoded
+	// as written while RetryAfter keeps its decoded value.
+	retryAfterRaw []byte
 }
 
 var membersError = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
@@ -93,7 +97,11 @@ func (x Error) MarshalJSON() ([]byte, error) {
 	}
 	if x.RetryAfter != nil {
 		e.Field(4, "retry_after")
-		e.Float(*x.RetryAfter)
+		if x.retryAfterRaw != nil && adcpimpl.SameNumber(x.retryAfterRaw, *x.RetryAfter) {
+			e.Raw(x.retryAfterRaw)
+		} else {
+			e.Float(*x.RetryAfter)
+		}
 	}
 	if x.codec.Emit(5, false, x.Issues != nil) {
 		e.Field(5, "issues")
@@ -146,7 +154,7 @@ func (x *Error) UnmarshalValidJSON(data []byte) error {
 		case "suggestion":
 			adcpimpl.String(&d, 3, &x.Suggestion)
 		case "retry_after":
-			adcpimpl.FloatPtr(&d, 4, &x.RetryAfter)
+			x.retryAfterRaw = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter)
 		case "issues":
 			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
 		case "details":
@@ -273,7 +281,10 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	return err
 }
 
-// IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items. It is closed: members it does not declare are rejected.
+// IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items.
+// Members it does not declare are kept in Extra; whether they are allowed is
+// the version's rule (ErrorRules.Issue.Discriminator.Closed), which
+// Vocabulary.Validate applies.
 type IssueDiscriminator struct {
 	// Required.
 	// Name of the discriminating property, such as `kind` (as in OpenAPI's `propertyName`).
@@ -309,7 +320,7 @@ func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
-// kept raw in Extra. An undeclared member is an error.
+// kept raw in Extra, as are undeclared members.
 func (x *IssueDiscriminator) UnmarshalJSON(data []byte) error {
 	if err := adcpimpl.Check(data, "IssueDiscriminator"); err != nil {
 		return err
@@ -331,7 +342,7 @@ func (x *IssueDiscriminator) UnmarshalValidJSON(data []byte) error {
 		case "value":
 			adcpimpl.Raw(&d, 1, &x.Value)
 		default:
-			d.Unknown(true, "IssueDiscriminator")
+			d.Unknown(false, "IssueDiscriminator")
 		}
 	}
 	x.Extra, x.codec, err = d.Finish()
@@ -359,6 +370,18 @@ func (v ErrorSource) Known() bool {
 		return true
 	}
 	return false
+}
+
+// recoveryPresent reports whether e carries a recovery member: a non-empty
+// Recovery, or, for a decoded error, a recovery member of any value (an
+// empty string, null, a number), which Classify treats as an unknown
+// recovery value, terminal.
+func (e *Error) recoveryPresent() bool {
+	if e == nil {
+		return false
+	}
+	_, kept := e.Extra["recovery"]
+	return e.Recovery != "" || kept || e.codec.Emit(7, false, false)
 }
 
 // present reports which members e has: present when it was decoded, or, for

@@ -41,9 +41,10 @@ const (
 	// MaxCodeLength is the largest code, in characters (Unicode code points,
 	// as JSON Schema's maxLength counts them).
 	MaxCodeLength = 64
-	// maxTextJSON bounds the content[] text items parsed as JSON: a larger
-	// item is skipped (the reference client uses the same 1 MiB bound).
-	maxTextJSON = 1 << 20
+	// textPoolMax bounds the text buffers kept for reuse. Text items of
+	// any size are parsed: an item over 1 MiB (where the reference client
+	// stops) is still read when it holds a small, valid error.
+	textPoolMax = 1 << 20
 )
 
 // Extraction is an AdCP error found in a response.
@@ -72,9 +73,9 @@ type Extraction struct {
 // it is not JSON at all): the caller falls back to generic error handling.
 //
 // It reads the response in one pass, without building the values it does
-// not need, and allocates nothing when there is no error (fast.go).
+// not need, and allocates nothing when there is no error (navigate.go).
 func Extract(response []byte) (Extraction, bool) {
-	return fastExtract(response)
+	return extractBytes(response)
 }
 
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
@@ -84,86 +85,7 @@ func Extract(response []byte) (Extraction, bool) {
 // validate and decode it) and a text item that must be parsed are encoded
 // or copied.
 func ExtractValue(response any) (Extraction, bool) {
-	return fastExtractValue(response)
-}
-
-// unwrapResponse returns the response inside a JSON-RPC result and inside
-// the A2A {"task": …} / {"statusUpdate": …} envelopes of streams and push
-// notifications.
-func extractUnwrap(root jobject) jobject {
-	resp := root
-	if r, ok := root.obj("result"); ok {
-		resp = r
-	}
-	for _, k := range [...]string{"task", "statusUpdate"} {
-		if _, ok := resp.get("status"); ok {
-			break
-		}
-		if w, ok := resp.obj(k); ok {
-			return w
-		}
-	}
-	return resp
-}
-
-// arrayMember returns the elements of the array member k of o.
-func extractArray(o jobject, k string) []jnode {
-	v, ok := o.get(k)
-	if !ok {
-		return nil
-	}
-	return v.array()
-}
-
-// statusParts returns status.message.parts of an A2A task.
-func extractStatusParts(resp jobject) []jnode {
-	st, ok := resp.obj("status")
-	if !ok {
-		return nil
-	}
-	msg, ok := st.obj("message")
-	if !ok {
-		return nil
-	}
-	return extractArray(msg, "parts")
-}
-
-// dataPart returns the data member of an A2A part: a part with a data
-// member and, when it has a kind (A2A 0.x), kind "data". A2A 1.0 parts have
-// no kind. The optional error MIME type is not required.
-func extractDataPart(p jnode) (jnode, bool) {
-	o, ok := p.object()
-	if !ok {
-		return jnode{}, false
-	}
-	if k, ok := o.get("kind"); ok {
-		if s, _ := k.str(); s != "data" {
-			return jnode{}, false
-		}
-	}
-	return o.get("data")
-}
-
-// textJSON parses an MCP content item of type "text" as a JSON object.
-func extractTextJSON(item jnode) (jobject, bool) {
-	o, ok := item.object()
-	if !ok {
-		return jobject{}, false
-	}
-	if t, ok := o.get("type"); !ok {
-		return jobject{}, false
-	} else if s, _ := t.str(); s != "text" {
-		return jobject{}, false
-	}
-	t, ok := o.get("text")
-	if !ok {
-		return jobject{}, false
-	}
-	s, ok := t.str()
-	if !ok || s == "" || len(s) > maxTextJSON {
-		return jobject{}, false
-	}
-	return rawJNode([]byte(s)).object()
+	return extractValue(response)
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a
@@ -181,14 +103,38 @@ func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStr
 //
 // The serialized size is measured as the length in UTF-8 bytes of the
 // object's compact encoding by encoding/json with HTML escaping off (so "<"
-// counts 1, not 6), after decoding it (numbers kept as written). The
-// specification's reference code counts UTF-16 code units of
-// JSON.stringify; the two agree on ASCII and differ only for non-ASCII text,
-// where ours is the stricter.
+// counts 1, not 6), after decoding it into any: of duplicate members only
+// the last counts, and each number counts as encoding/json writes the
+// float64 it parses to (1.50e+3 counts as 1500, 1.0 as 1; a number no
+// float64 holds, 1e400, as written). That is what a decoder hands an SDK,
+// so Extract on the bytes and ExtractValue on the decoded response measure
+// the same size, and what the reference code's JSON.stringify of the parsed
+// object writes. The specification's reference code counts UTF-16 code
+// units; the two agree on ASCII and differ only for non-ASCII text, where
+// ours is the stricter. An object too complex to measure in one pass (more
+// than 32 members in one object, or more than 32 levels) is measured by
+// decoding it, unless its compact form is over six times the limit: it is
+// then refused without being decoded.
 func Validate(raw json.RawMessage) error {
+	if reason := extractProblem(raw); reason != "" {
+		return extractInvalid(reason)
+	}
+	return nil
+}
+
+// The reasons extractProblem gives, built once.
+var (
+	extractTooLarge = "larger than " + strconv.Itoa(MaxErrorSize) + " bytes"
+	extractBadCode  = "code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters"
+)
+
+// extractProblem is Validate without building an error: the reason raw is
+// not a structured AdCP error, or "". It allocates nothing unless the
+// object is too complex to measure in one pass.
+func extractProblem(raw json.RawMessage) string {
 	raw = jsonwire.Trim(raw)
 	if len(raw) == 0 || raw[0] != '{' {
-		return extractInvalid("not a JSON object")
+		return "not a JSON object"
 	}
 	// One pass measures the object and finds its code; an object too
 	// complex for it is measured by decoding and encoding it again.
@@ -197,7 +143,7 @@ func Validate(raw json.RawMessage) error {
 	measured := end != jsonwire.TooComplex
 	if !measured {
 		if !jsonwire.Valid(raw) {
-			return extractInvalid("not valid JSON")
+			return "not valid JSON"
 		}
 		compact, code = jsonwire.CompactLen(raw), nil
 		it := jsonwire.Open(raw, 0, 0, '{')
@@ -209,35 +155,38 @@ func Validate(raw json.RawMessage) error {
 			}
 		}
 	} else if end != len(raw) {
-		return extractInvalid("not valid JSON")
+		return "not valid JSON"
 	}
-	// A compact encoding shrinks at most 6 times on re-encoding ("\u0041"
-	// becomes "A"), which bounds the work spent on an oversized object.
-	if compact > 6*MaxErrorSize {
-		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+	// An object measured in one pass is judged by its measure below. One
+	// too complex for that is decoded to be measured, unless its compact
+	// form is over six times the limit (an escape such as "\u0041" shrinks
+	// six times on re-encoding), which bounds the work spent on it.
+	if !measured && compact > 6*MaxErrorSize {
+		return extractTooLarge
 	}
 	if code == nil {
-		return extractInvalid("no code")
+		return "no code"
 	}
 	if code[0] != '"' {
-		return extractInvalid("code is not a string")
+		return "code is not a string"
 	}
 	if n := jsonwire.RuneCount(code); n == 0 || n > MaxCodeLength {
-		return extractInvalid("code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters")
+		return extractBadCode
 	}
 	ok := true
 	if !measured {
 		enc, ok = extractSerializedSize(raw)
 	}
 	if !ok || enc > MaxErrorSize {
-		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+		return extractTooLarge
 	}
-	return nil
+	return ""
 }
 
-// serializedSize returns the length of raw re-encoded compactly by
-// encoding/json without HTML escaping, for the objects jsonwire.EncodedLen leaves
-// to it.
+// extractSerializedSize returns the size Validate measures (raw decoded
+// into any, each number as the float64 it parses to unless no float64
+// holds it, re-encoded compactly by encoding/json without HTML escaping),
+// for the objects jsonwire.Measure leaves to it.
 func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -245,8 +194,28 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	if err := dec.Decode(&v); err != nil {
 		return 0, false
 	}
-	b, ok := extractEncodeCompact(v)
+	b, ok := extractEncodeCompact(extractFloatNumbers(v))
 	return len(b), ok
+}
+
+// extractFloatNumbers replaces, in a value decoded with UseNumber, each
+// number a float64 holds by that float64.
+func extractFloatNumbers(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
+			return f
+		}
+	case map[string]any:
+		for k, x := range t {
+			t[k] = extractFloatNumbers(x)
+		}
+	case []any:
+		for i, x := range t {
+			t[i] = extractFloatNumbers(x)
+		}
+	}
+	return v
 }
 
 // extractDecodeError decodes a validated error object, which is valid

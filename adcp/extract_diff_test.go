@@ -309,6 +309,12 @@ func TestExtractValueDifferential(t *testing.T) {
 		map[string]any{"status": map[string]any{"state": "failed"}, "artifacts": []any{raw(`{"parts":[{"data":{"adcp_error":{"code":"R"}}}]}`)}},
 		map[string]any{"status": map[string]any{"state": "failed"}, "artifacts": []any{map[string]any{"parts": []any{raw(`{"kind":"data","data":{"adcp_error":{"code":"R"}}}`)}}}},
 		map[string]any{"status": map[string]any{"state": "failed"}, "artifacts": []any{map[string]any{"parts": []any{raw(`{"kind":"data","data":{"adcp_error":{"code":"R"}}`)}}}},
+		// A data part whose data is an embedded json.RawMessage starting
+		// with '{' but not valid JSON is selected as the payload's data
+		// part, and holds nothing.
+		map[string]any{"status": map[string]any{"state": "completed"}, "artifacts": []any{map[string]any{"parts": []any{map[string]any{"data": map[string]any{"errors": []any{errObj}}}, map[string]any{"data": raw(`{bad`)}}}}},
+		map[string]any{"status": map[string]any{"state": "working", "message": map[string]any{"parts": []any{map[string]any{"data": raw(`{bad`)}, map[string]any{"data": map[string]any{"errors": []any{errObj}}}}}}},
+		map[string]any{"status": map[string]any{"state": "failed"}, "artifacts": []any{map[string]any{"parts": []any{map[string]any{"data": raw(`{"adcp_error":{"code":"R"}`)}, map[string]any{"data": map[string]any{"adcp_error": errObj}}}}}},
 		map[string]any{"result": raw(`{"isError":true,"structuredContent":{"adcp_error":{"code":"J"}}}`)},
 		map[string]any{"result": raw(`{"isError":true,"structuredContent":{"adcp_error":{"code":"J"}}`), "errors": []any{errObj}},
 		map[string]any{"task": raw(`{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"K"}}}]}]}`)},
@@ -341,9 +347,9 @@ func TestExtractValueDifferential(t *testing.T) {
 	}
 }
 
-// TestExtractTextSize checks the 1 MiB bound on parsed text items at its
-// edge, measured on the decoded text: an escape decodes to 1 byte and an
-// invalid UTF-8 byte to the 3 bytes of U+FFFD.
+// TestExtractTextSize checks that a text item is parsed whatever its size:
+// over 1 MiB (where the reference client stops), a small valid error inside
+// is found, with the padding written plain, escaped, or as invalid UTF-8.
 func TestExtractTextSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("1 MiB inputs")
@@ -359,18 +365,24 @@ func TestExtractTextSize(t *testing.T) {
 		{"escaped", `\u0061`, 1},
 		{"invalid UTF-8", "\xff", 3},
 	} {
-		for _, extra := range []int{0, 1} {
-			n := (maxTextJSON-34)/tt.width + extra
+		for _, size := range []int{1 << 20, 1<<20 + 1, 3 << 20} {
+			n := (size-34)/tt.width + 1
 			in := []byte(`{"isError":true,"content":[{"type":"text","text":"` + before + strings.Repeat(tt.pad, n) + after + `"}]}`)
-			found := extra == 0 // (maxTextJSON-34) is a multiple of 3
 			t.Run(tt.name, func(t *testing.T) {
 				x, ok := Extract(in)
-				if ok != found {
-					t.Errorf("found = %v, want %v", ok, found)
+				if !ok || x.Err.Code != "T" || x.Path != PathTextFallback {
+					t.Errorf("%d bytes: found = %v, %+v", size, ok, x.Err)
 				}
 				y, yok := refExtract(in)
 				if d := diffExtraction(x, ok, y, yok); d != "" {
 					t.Errorf("%s: fast %v, reference %v", d, ok, yok)
+				}
+				var decoded any
+				if err := json.Unmarshal(in, &decoded); err != nil {
+					t.Fatal(err)
+				}
+				if v, vok := ExtractValue(decoded); !vok || v.Err.Code != "T" {
+					t.Errorf("%d bytes decoded: found = %v", size, vok)
 				}
 			})
 		}

@@ -14,7 +14,7 @@ func TestExtractDeepInput(t *testing.T) {
 		deep,
 		`{"isError":true,"structuredContent":{"adcp_error":` + deep + `}}`,
 		`{"isError":true,"content":[{"type":"text","text":"` + strings.Repeat(`[`, 50000) + `"}]}`,
-		`{"isError":true,"content":[{"type":"text","text":"{\"adcp_error\":{\"code\":\"` + strings.Repeat("A", maxTextJSON) + `\"}}"}]}`,
+		`{"isError":true,"content":[{"type":"text","text":"{\"adcp_error\":{\"code\":\"` + strings.Repeat("A", textPoolMax) + `\"}}"}]}`,
 	} {
 		if x, ok := Extract([]byte(in)); ok {
 			t.Errorf("extracted %s", x.Raw)

@@ -10,12 +10,13 @@ import (
 )
 
 // The reference extraction: the straightforward decode-then-look-up
-// implementation over jnode (extract_node.go), which decodes each object it
-// looks into with encoding/json. Extract and ExtractValue (fast.go) must
-// return exactly what it returns, for every input: the vector tests run both
-// and FuzzExtractDifferential compares them on arbitrary bytes. It lives in
-// a test file so that the shipped package carries one implementation; the
-// jnode helpers it shares with success.go stay in the package.
+// implementation over jnode (extract_node_test.go), which decodes each
+// object it looks into with encoding/json. Extract and ExtractValue
+// (navigate.go) must return exactly what it returns, for every input: the
+// vector tests run both and FuzzExtractDifferential compares them on
+// arbitrary bytes. It lives in a test file so that the shipped package
+// carries one implementation; so do the jnode tree and the reference success
+// extraction (success_ref_test.go) whose payload selection it shares.
 
 // refExtract is the reference Extract.
 func refExtract(response []byte) (Extraction, bool) {
@@ -128,7 +129,7 @@ func extractPayloadError(root, resp jobject) (jnode, bool) {
 			break
 		}
 	}
-	if d, _, ok := successA2AData(resp); ok {
+	if d, _, ok := refA2AData(resp); ok {
 		if o, ok := d.object(); ok {
 			holders = append(holders, o)
 		}
@@ -167,7 +168,7 @@ func extractFailed(root, resp jobject, isError bool) bool {
 	if _, ok := root.get("error"); ok {
 		return true
 	}
-	switch successA2AState(resp) {
+	switch refA2AState(resp) {
 	case "failed", "rejected":
 		return true
 	}

@@ -77,15 +77,20 @@ type Attempt struct {
 	Number int
 	// Last is the error of the previous attempt, nil on the first.
 	Last *Error
+	//
+	// The three fixes below are one-shot: each is made at most once per
+	// Retry call, and once made it holds for every later attempt, also
+	// after a transient error comes between (a retry after RATE_LIMITED
+	// resends the fixed request, never the one the seller refused).
+	//
 	// SuggestedBilling, when set, is the billing value to send instead of
 	// the rejected one (the one-shot BILLING_NOT_PERMITTED_FOR_AGENT retry).
 	SuggestedBilling string
-	// ProvideCredentials asks for credentials to be attached (the one
-	// retry after AUTH_REQUIRED on a request that carried none).
+	// ProvideCredentials asks for credentials to be attached (the retry
+	// after AUTH_REQUIRED on a request that carried none).
 	ProvideCredentials bool
 	// CredentialsRefreshed: RetryOptions.RefreshCredentials succeeded after
-	// an AUTH_INVALID, and this attempt (the only one) carries the new
-	// credentials.
+	// an AUTH_INVALID, and this attempt carries the new credentials.
 	CredentialsRefreshed bool
 }
 
@@ -125,7 +130,9 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		creds = creds || a.ProvideCredentials
 		billingTried = billingTried || a.SuggestedBilling != ""
 		d := o.Policy.Decide(e, RequestContext{CredentialsPresented: creds, SuggestedBillingTried: billingTried})
-		next := Attempt{Number: a.Number + 1, Last: e}
+		// The one-shot fixes already made hold for every later attempt.
+		next := Attempt{Number: a.Number + 1, Last: e, SuggestedBilling: a.SuggestedBilling,
+			ProvideCredentials: a.ProvideCredentials, CredentialsRefreshed: a.CredentialsRefreshed}
 		var delay time.Duration
 		refresh := false
 		switch {

@@ -243,7 +243,7 @@ func TestRetryRefreshCredentials(t *testing.T) {
 		{name: "second AUTH_INVALID escalated", hook: true, errs: repeat(authInvalid, 3), attempts: 2, refreshes: 1, waits: []time.Duration{0}, refreshed: []bool{false, true}, wantCode: "AUTH_INVALID"},
 		{name: "refresh declined", hook: true, refreshErr: refuse, errs: repeat(authInvalid, 3), attempts: 1, refreshes: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID"},
 		{name: "once per operation", hook: true, maxAtt: 5, errs: []error{authInvalid, rerr("RATE_LIMITED", "", f64(2), ""), authInvalid}, attempts: 3, refreshes: 1,
-			waits: []time.Duration{0, 2 * sec}, refreshed: []bool{false, true, false}, wantCode: "AUTH_INVALID"},
+			waits: []time.Duration{0, 2 * sec}, refreshed: []bool{false, true, true}, wantCode: "AUTH_INVALID"},
 		{name: "after a transient retry", hook: true, errs: []error{rerr("RATE_LIMITED", "", f64(3), ""), authInvalid}, attempts: 3, refreshes: 1,
 			waits: []time.Duration{3 * sec, 0}, refreshed: []bool{false, false, true}},
 		{name: "no budget left: not refreshed", hook: true, maxAtt: 1, errs: []error{authInvalid}, attempts: 1, refreshed: []bool{false}, wantCode: "AUTH_INVALID", exhausted: true},

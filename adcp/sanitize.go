@@ -3,6 +3,8 @@ package adcp
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
 )
 
 // Length limits for seller strings placed in an LLM context, in bytes
@@ -15,15 +17,36 @@ const (
 )
 
 // Sanitize makes a seller-provided string safe to place in an LLM context:
-// it removes control characters (U+0000–U+001F), zero-width characters
-// (U+200B–U+200F), bidirectional overrides (U+202A–U+202E) and bytes that are
-// not UTF-8, then truncates the result to at most max bytes on a character
-// boundary, silently. A max below zero means no length limit.
+// it removes every character that is not visible text, decided by Unicode
+// property rather than by a list, then truncates the result to at most max
+// bytes on a character boundary, silently. A max below zero means no length
+// limit. Removed are bytes that are not UTF-8 and the code points that are
+//   - control characters (general category Cc: U+0000–U+001F, U+007F and the
+//     C1 controls U+0080–U+009F, U+009B included);
+//   - format characters (Cf: zero-width characters U+200B–U+200F, the
+//     bidirectional embeddings, overrides and isolates U+202A–U+202E and
+//     U+2066–U+2069, U+2060, U+FEFF, the tag characters U+E0001–U+E007F);
+//   - line and paragraph separators (Zl, Zp: U+2028, U+2029);
+//   - private use (Co) and unassigned code points (Cn);
+//   - default-ignorable code points (Default_Ignorable_Code_Point), which
+//     package unicode has no table for: they are derived from the
+//     property's definition (Other_Default_Ignorable_Code_Point, Cf and the
+//     variation selectors, less White_Space; the few format characters the
+//     definition leaves out are removed as Cf anyway).
+//
+// transport-errors.md asks for U+0000–U+001F, U+200B–U+200F and
+// U+202A–U+202E; the rest is the same class of invisible text, which a hand
+// list would always miss some of (a message spelled in tag characters is
+// invisible to a person and readable to a model). Unassigned means
+// unassigned in the Unicode version of the Go release the program is built
+// with (package unicode).
 func Sanitize(s string, max int) string {
-	var b strings.Builder
 	clean := true
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		if sanitizeDropped(r, size) {
 			clean = false
 			break
@@ -33,6 +56,7 @@ func Sanitize(s string, max int) string {
 	if clean {
 		return sanitizeTruncate(s, max)
 	}
+	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -45,19 +69,7 @@ func Sanitize(s string, max int) string {
 }
 
 // sanitizeDropped reports whether Sanitize removes the rune r (of size bytes).
-func sanitizeDropped(r rune, size int) bool {
-	switch {
-	case r == utf8.RuneError && size == 1: // not UTF-8
-		return true
-	case r <= 0x1F:
-		return true
-	case r >= 0x200B && r <= 0x200F:
-		return true
-	case r >= 0x202A && r <= 0x202E:
-		return true
-	}
-	return false
-}
+func sanitizeDropped(r rune, size int) bool { return invisible.Dropped(r, size) }
 
 // sanitizeTruncate cuts valid UTF-8 s to at most max bytes on a rune
 // boundary.

@@ -20,7 +20,10 @@ func TestSanitize(t *testing.T) {
 		{"controls", "a\x00b\tc\nd\re\x1f", 256, "abcde"},
 		{"zero width", "a\u200bb\u200cc\u200dd\u200ee\u200ff", 256, "abcdef"},
 		{"bidi overrides", "a\u202ab\u202bc\u202cd\u202de\u202ef", 256, "abcdef"},
-		{"outside the lists", "a\u007f\u2066\u2069\ufeff\u2010\u2030", 256, "a\u007f\u2066\u2069\ufeff\u2010\u2030"},
+		{"beyond the spec's lists", "a\u007f\u0085\u009b\u2066\u2069\u2028\u2029\ufeff\u2060\U000e0041\U000e007f\u2010\u2030", 256, "a\u2010\u2030"},
+		{"private use and unassigned", "a\ue000\U000f0000\u0378\U000e0fffb", 256, "ab"},
+		{"hangul fillers and variation selectors", "a\u3164\u115f\ufe0f\U000e0100b", 256, "ab"},
+		{"visible text kept", "Café 日本 العربية \u00a0\u3000😀\ufffd", 256, "Café 日本 العربية \u00a0\u3000😀\ufffd"},
 		{"invalid UTF-8 dropped", "a\xffb\xc3", 256, "ab"},
 		{"cut at limit", strings.Repeat("a", 300), 256, strings.Repeat("a", 256)},
 		{"cut on rune boundary", "aé", 2, "a"},
@@ -81,7 +84,7 @@ func FuzzSanitize(f *testing.F) {
 			t.Fatalf("invalid UTF-8 %q", got)
 		}
 		for _, r := range got {
-			if r <= 0x1f || r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e {
+			if invisible(r) {
 				t.Fatalf("kept %U in %q", r, got)
 			}
 		}

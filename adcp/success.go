@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Data is the AdCP payload of a response that is not an error.
@@ -28,41 +30,31 @@ var ErrWrappedPayload = errors.New("adcp: A2A data part wraps the payload in {\"
 // object. An error result (isError true) has no data, nor has an object
 // whose only member is adcp_error (an error result missing its isError).
 func ExtractMCPData(response any) (Data, bool) {
-	root, ok := newJNode(response).object()
-	if !ok {
+	var root responseRoot
+	if !root.read(response) {
 		return Data{}, false
 	}
-	resp := extractUnwrap(root)
-	if v, ok := resp.get("isError"); ok && v.isTrue() {
+	resp := root.response()
+	if resp.isError.isTrue() {
 		return Data{}, false
 	}
-	if sc, ok := resp.get("structuredContent"); ok {
-		if o, ok := sc.object(); ok {
-			if successOnlyError(o) {
-				return Data{}, false
-			}
-			raw, ok := sc.encode()
-			return Data{Path: PathStructuredContent, Raw: raw}, ok
+	if sc := &resp.sc; sc.ok {
+		if sc.onlyError() {
+			return Data{}, false
 		}
+		raw, ok := sc.self.encoding()
+		return Data{Path: PathStructuredContent, Raw: raw}, ok
 	}
-	for _, item := range extractArray(resp, "content") {
-		o, ok := extractTextJSON(item)
-		if !ok || successOnlyError(o) {
+	var texts textBuffers
+	defer texts.release()
+	for items := itemsOf(resp.content); items.next(); {
+		h, ok := textHolder(items.cur, texts.buffer(false))
+		if !ok || h.onlyError() {
 			continue
 		}
-		// Re-read the text: textJSON already proved it an object.
-		t, _ := item.object()
-		tn, _ := t.get("text")
-		s, _ := tn.str()
-		return Data{Path: PathTextFallback, Raw: json.RawMessage(strings.TrimSpace(s))}, true
+		return Data{Path: PathTextFallback, Raw: append(json.RawMessage(nil), h.self.raw...)}, true
 	}
 	return Data{}, false
-}
-
-// onlyError reports whether o's only member is adcp_error.
-func successOnlyError(o jobject) bool {
-	_, ok := o.get("adcp_error")
-	return ok && o.len() == 1
 }
 
 // ExtractA2AData returns the AdCP payload of an A2A task (bare, wrapped as
@@ -74,91 +66,83 @@ func successOnlyError(o jobject) bool {
 // status.message. A task in no known state has no data. A payload wrapped in
 // {"response": …} is reported as ErrWrappedPayload.
 func ExtractA2AData(response any) (Data, bool, error) {
-	root, ok := newJNode(response).object()
-	if !ok {
+	var root responseRoot
+	if !root.read(response) {
 		return Data{}, false, nil
 	}
-	resp := extractUnwrap(root)
-	d, p, ok := successA2AData(resp)
-	if !ok {
+	resp := root.response()
+	state := a2aState(&resp.status)
+	d, p := a2aData(resp, state)
+	if d == nil {
 		return Data{}, false, nil
 	}
-	if o, _ := d.object(); p == PathArtifact && o.len() == 1 {
-		// The reference test is typeof data.response === "object", which
-		// null and arrays pass too.
-		if w, ok := o.get("response"); ok && strings.ContainsRune("{[n", rune(w.kind())) {
-			return Data{}, false, ErrWrappedPayload
-		}
+	if p == PathArtifact && d.wrapped() {
+		return Data{}, false, ErrWrappedPayload
 	}
-	raw, ok := d.encode()
-	return Data{Path: p, Raw: raw, State: successA2AState(resp)}, ok, nil
+	raw, ok := d.self.encoding()
+	return Data{Path: p, Raw: raw, State: state}, ok, nil
 }
 
-// a2aData returns the data part success extraction selects.
-func successA2AData(resp jobject) (jnode, Path, bool) {
-	switch successA2AState(resp) {
-	case "completed", "failed", "canceled", "rejected":
-		if arts := extractArray(resp, "artifacts"); len(arts) > 0 {
-			if a, ok := arts[0].object(); ok {
-				if d, ok := successLastData(extractArray(a, "parts")); ok {
-					return d, PathArtifact, true
-				}
-			}
-		}
-	case "working", "submitted", "input-required", "auth-required":
-	default:
-		return jnode{}, "", false
-	}
-	if d, ok := successFirstData(extractStatusParts(resp)); ok {
-		return d, PathStatusMessage, true
-	}
-	return jnode{}, "", false
-}
+// a2aStatePrefix starts every A2A 1.0 task state.
+const a2aStatePrefix = "TASK_STATE_"
 
-// firstDataObject returns the data of the first data part whose data is an
-// object.
-func successFirstData(parts []jnode) (jnode, bool) {
-	for _, p := range parts {
-		if d, ok := extractDataPart(p); ok && d.kind() == '{' {
-			return d, true
-		}
-	}
-	return jnode{}, false
-}
+// a2aStates are the A2A task states, in the A2A 0.x spelling, that
+// extraction tells apart.
+var a2aStates = [...]string{"completed", "failed", "canceled", "rejected", "working", "submitted", "input-required", "auth-required"}
 
-// lastDataObject returns the data of the last data part whose data is an
-// object.
-func successLastData(parts []jnode) (jnode, bool) {
-	for i := len(parts) - 1; i >= 0; i-- {
-		if d, ok := extractDataPart(parts[i]); ok && d.kind() == '{' {
-			return d, true
-		}
-	}
-	return jnode{}, false
-}
-
-// a2aState returns status.state of an A2A task, normalized.
-func successA2AState(resp jobject) string {
-	st, ok := resp.obj("status")
-	if !ok {
-		return ""
-	}
-	v, ok := st.get("state")
-	if !ok {
-		return ""
-	}
-	s, _ := v.str()
-	return NormalizeA2AState(s)
-}
+// maxA2AStateLen bounds the states that may normalize to one of a2aStates:
+// the prefix and at most 14 characters ("input-required"), each at most
+// utf8.UTFMax bytes.
+const maxA2AStateLen = len(a2aStatePrefix) + utf8.UTFMax*len("input-required")
 
 // NormalizeA2AState maps an A2A 1.0 task state ("TASK_STATE_INPUT_REQUIRED")
 // to its A2A 0.x spelling ("input-required"); 0.x names are unchanged.
 func NormalizeA2AState(s string) string {
-	if rest, ok := strings.CutPrefix(s, "TASK_STATE_"); ok {
-		s = strings.ReplaceAll(strings.ToLower(rest), "_", "-")
+	if !strings.HasPrefix(s, a2aStatePrefix) && s != "cancelled" {
+		return s
 	}
-	if s == "cancelled" {
-		s = "canceled"
+	return string(appendA2AState(nil, s))
+}
+
+// appendA2AState appends the A2A 0.x spelling of the state s to dst, the
+// one rule of NormalizeA2AState: after the prefix "TASK_STATE_", the rest
+// lower-cased (as strings.ToLower does: invalid UTF-8 becomes U+FFFD) with
+// '_' as '-'; otherwise s as it is; and "cancelled" becomes "canceled".
+func appendA2AState(dst []byte, s string) []byte {
+	start := len(dst)
+	if rest, ok := strings.CutPrefix(s, a2aStatePrefix); ok {
+		for _, r := range rest {
+			switch {
+			case r == '_':
+				r = '-'
+			case 'A' <= r && r <= 'Z':
+				r += 'a' - 'A'
+			case r >= utf8.RuneSelf:
+				r = unicode.ToLower(r)
+			}
+			dst = utf8.AppendRune(dst, r)
+		}
+	} else {
+		dst = append(dst, s...)
 	}
-	return s
+	if string(dst[start:]) == "cancelled" {
+		dst = append(dst[:start], "canceled"...)
+	}
+	return dst
+}
+
+// knownA2AState returns NormalizeA2AState(s) when it is one of a2aStates,
+// else "", without allocating.
+func knownA2AState(s string) string {
+	if len(s) > maxA2AStateLen {
+		return ""
+	}
+	var buf [2 * maxA2AStateLen]byte
+	n := appendA2AState(buf[:0], s)
+	for _, k := range a2aStates {
+		if string(n) == k {
+			return k
+		}
+	}
+	return ""
 }

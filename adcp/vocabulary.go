@@ -264,7 +264,19 @@ func declares(names []string, name string) bool {
 // check appends the violations of e to val.
 func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 	present := e.present()
-	checkObject(ObjectRules{r.Members, r.Required, r.Closed}, "", membersError, present, e.Extra, val)
+	extra := e.Extra
+	if raw, ok := e.Extra["retry_after"]; ok && declares(r.Members, "retry_after") && len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		// A number too large for a float64 (1e400) is kept raw, and is
+		// valid where the version sets no maximum: compared as written.
+		val.NumberBounds("/retry_after", raw, r.RetryAfterMinimum, r.RetryAfterMaximum)
+		extra = make(map[string]json.RawMessage, len(e.Extra))
+		for k, v := range e.Extra {
+			if k != "retry_after" {
+				extra[k] = v
+			}
+		}
+	}
+	checkObject(ObjectRules{r.Members, r.Required, r.Closed}, "", membersError, present, extra, val)
 	on := func(m string) bool { return present[m] && declares(r.Members, m) }
 	if on("code") {
 		if r.CodeMinLength > 0 {
@@ -274,7 +286,10 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 			val.MaxLength("/code", string(e.Code), r.CodeMaxLength)
 		}
 	}
-	if on("retry_after") {
+	if on("retry_after") && e.retryAfterRaw != nil && adcpimpl.SameNumber(e.retryAfterRaw, *e.RetryAfter) {
+		// A number a float64 does not hold exactly: compared as written.
+		val.NumberBounds("/retry_after", e.retryAfterRaw, r.RetryAfterMinimum, r.RetryAfterMaximum)
+	} else if on("retry_after") {
 		if r.RetryAfterMinimum != nil {
 			val.Minimum("/retry_after", *e.RetryAfter, *r.RetryAfterMinimum)
 		}

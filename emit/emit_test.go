@@ -68,7 +68,7 @@ func TestGeneratedFiles(t *testing.T) {
 	for _, n := range sortedKeys(files) {
 		src := files[n]
 		if !IsOwned(src) {
-			t.Errorf("%s: no adcp-gen header: %q", n, firstLine(src))
+			t.Errorf("%s: no adcp-gen header: %q", n, firstLine(string(src)))
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.ParseComments)
 		if err != nil {
@@ -100,10 +100,23 @@ func TestFilesErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		pkg  string
-	}{{"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}} {
-		if _, err := Files(fixtureSpec(), Options{Package: tc.pkg}); err == nil {
+	}{{"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}, {"blank", "_"}, {"keyword", "func"}, {"predeclared", "int"}} {
+		_, err := Files(fixtureSpec(), Options{Package: tc.pkg})
+		if err == nil {
 			t.Errorf("%s: Files accepted package %q", tc.name, tc.pkg)
+		} else if len(err.Error()) > 200 {
+			t.Errorf("%s: a %d-byte error", tc.name, len(err.Error()))
 		}
+	}
+	// A model that does not make a package that compiles (here, two types
+	// with one name, which schemaload would have refused) is refused with
+	// the first type error, never rendered as output.
+	spec := fixtureSpec()
+	spec.Types[1].GoName = spec.Types[0].GoName
+	spec.SettleGoTypes()
+	if _, err := Files(spec, Options{Package: "fixture"}); err == nil || !strings.Contains(err.Error(), "would not compile") ||
+		!strings.Contains(err.Error(), "redeclared") || strings.Count(err.Error(), "\n") > 0 {
+		t.Errorf("Files of a broken model = %v", err)
 	}
 	if _, err := Files(nil, Options{}); err == nil {
 		t.Error("Files accepted a nil spec")
@@ -199,9 +212,4 @@ func sortedKeys(m map[string][]byte) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func firstLine(b []byte) string {
-	line, _, _ := bytes.Cut(b, []byte("\n"))
-	return string(line)
 }

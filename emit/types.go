@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -32,7 +31,7 @@ type member struct {
 	*schemaload.Field
 	bit  uint
 	kind fieldKind
-	ptr  bool // held by pointer (optional number, integer, boolean, object)
+	ptr  bool // held by pointer (optional number, integer, boolean, object; recursive object)
 }
 
 // members settles the Go representation of every field of an object type.
@@ -52,7 +51,7 @@ func (g *gen) members(t *schemaload.Type) []member {
 			m.kind = fkRaw
 		default:
 			m.kind = kindOf(f.Type)
-			m.ptr = !f.Required && (m.kind == fkFloat || m.kind == fkInt || m.kind == fkBool || m.kind == fkObject)
+			m.ptr = f.GoType.Pointer // optional numbers, booleans and objects, and recursive objects
 		}
 		out[i] = m
 	}
@@ -409,6 +408,7 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 	)
 	f.Line()
 	g.skipped = nil
+	su := &schemaUse{name: "schema" + t.GoName, props: map[string]bool{}}
 	var checks []jen.Code
 	for _, m := range ms {
 		p := jen.Id("path").Op("+").Lit("/" + pointerToken(m.JSONName))
@@ -417,7 +417,7 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 		if m.ptr && m.kind != fkObject {
 			val = jen.Op("*").Id("x").Dot(m.GoName)
 		}
-		body = g.checks(m, val)
+		body = g.checks(m, val, su)
 		if len(body) > 0 {
 			body = append([]jen.Code{jen.Id("p").Op(":=").Add(p)}, body...)
 		}
@@ -434,19 +434,77 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 			checks = append(checks, stmt)
 		}
 	}
+	// A number that does not fit its Go type (an integer beyond int64, a
+	// decimal a float64 cannot hold exactly) is kept raw, and may still be
+	// valid: validate checks it against its schema.
+	for _, m := range ms {
+		if m.kind == fkFloat || m.kind == fkInt || (m.kind == fkSlice && (elemKind(m.Type.Elem) == fkFloat || elemKind(m.Type.Elem) == fkInt)) {
+			su.props[m.JSONName] = true
+		}
+	}
+	src, skippedConstraints := g.objectSchema(t, su.props)
 	for _, pat := range g.skipped {
 		f.Comment(fmt.Sprintf("validate does not check pattern %s: Go regexp cannot express it.", strconv.Quote(pat)))
 	}
-	if len(g.skipped) == 0 {
+	for _, c := range skippedConstraints {
+		f.Comment(fmt.Sprintf("validate does not check %s: the runtime's schema checks cannot express it.", c))
+	}
+	if len(g.skipped) == 0 && len(skippedConstraints) == 0 {
 		f.Comment("validate appends the violations of x, at path, to v.")
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
-		grp.Id("v").Dot("Extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
+		if src != "" && len(su.props) > 0 {
+			grp.Id("v").Dot("ExtraSchema").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed), jen.Id(su.name))
+		} else {
+			grp.Id("v").Dot("Extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
+		}
 		for _, c := range checks {
 			grp.Add(c)
 		}
+		if src != "" && len(t.Constraints) > len(skippedConstraints) {
+			grp.Id("v").Dot("Conditions").Call(jen.Id("path"), jen.Id("x"), jen.Id(su.name))
+		}
 	})
 	f.Line()
+	if src != "" {
+		for _, c := range comments(docLines(fmt.Sprintf("%s holds what validate checks at run time (adcpimpl.Schema) for %s: "+
+			"members held as raw JSON or kept raw because their value did not fit the Go type, "+
+			"and the constraints the Go type does not express.", su.name, where(t)))) {
+			f.Add(c)
+		}
+		lit := jen.Lit(src)
+		if !strings.ContainsAny(src, "`\r") {
+			lit = jen.Op("`" + src + "`") // the JSON as written, readable
+		}
+		f.Var().Id(su.name).Op("=").Qual(implPkg, "NewSchema").Call(lit)
+		f.Line()
+	}
+}
+
+// schemaUse collects, while one object type's checks are rendered, the
+// members whose schema its validate checks at run time (adcpimpl.Schema).
+type schemaUse struct {
+	name  string          // the package variable holding the schema
+	props map[string]bool // the members whose schema it holds
+}
+
+// schemaAt is where in a schemaUse the value being checked is: the member
+// it belongs to, and the JSON pointer of its schema.
+type schemaAt struct {
+	use    *schemaUse
+	member string
+	ptr    string
+}
+
+// check renders the run-time schema check of a raw JSON value.
+func (at schemaAt) check(raw jen.Code, p jen.Code) jen.Code {
+	at.use.props[at.member] = true
+	return jen.Id("v").Dot("Schema").Call(p, raw, jen.Id(at.use.name), jen.Lit(at.ptr))
+}
+
+func (at schemaAt) items() schemaAt {
+	at.ptr += "/items"
+	return at
 }
 
 func pointerToken(s string) string {
@@ -454,22 +512,27 @@ func pointerToken(s string) string {
 }
 
 // checks are the statements validating one member's value (in p).
-func (g *gen) checks(m member, val *jen.Statement) []jen.Code {
+func (g *gen) checks(m member, val *jen.Statement, su *schemaUse) []jen.Code {
+	at := schemaAt{use: su, member: m.JSONName, ptr: "/properties/" + pointerToken(m.JSONName)}
 	switch m.kind {
 	case fkCode:
-		return g.stringChecks(m.Type, jen.String().Call(val), nil, jen.Id("p"))
+		return g.stringChecks(m.Type, jen.String().Call(val), nil, jen.Id("p"), at)
 	case fkRecovery:
 		return nil // an open vocabulary on the wire: any string decodes and is kept
 	case fkRaw:
 		if m.JSONName == "details" && m.Type.Kind != schemaload.KindAny {
 			return []jen.Code{jen.Id("v").Dot("Union").Call(jen.Id("p"), val, jen.Lit("object"))}
 		}
+		// Held raw (a union, alternatives, a nullable member): the whole
+		// schema of the member is checked at run time.
+		return []jen.Code{at.check(val, jen.Id("p"))}
 	}
-	return g.valueChecks(m.Type, val, jen.Id("p"), 0)
+	return g.valueChecks(m.Type, val, jen.Id("p"), 0, at)
 }
 
-// valueChecks validate a value of type t held in val (never a pointer).
-func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int) []jen.Code {
+// valueChecks validate a value of type t held in val (never a pointer); at
+// locates its schema for the checks made at run time.
+func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int, at schemaAt) []jen.Code {
 	v := jen.Id("v")
 	var out []jen.Code
 	switch k := kindOf(t); k {
@@ -489,7 +552,7 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 				known = jen.Parens(alts)
 			}
 		}
-		return g.stringChecks(t, jen.String().Call(val), known, p)
+		return g.stringChecks(t, jen.String().Call(val), known, p, at)
 	case fkFloat, fkInt:
 		num := jen.Float64().Call(val.Clone())
 		if k == fkFloat {
@@ -528,62 +591,48 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 		i := "i" + strconv.Itoa(depth)
 		q := "p" + strconv.Itoa(depth)
 		elem := val.Clone().Index(jen.Id(i))
-		inner := g.elemChecks(t.Elem, elem, jen.Id(q), depth+1)
+		inner := g.elemChecks(t.Elem, elem, jen.Id(q), depth+1, at.items())
 		if len(inner) > 0 {
 			body := append([]jen.Code{jen.Id(q).Op(":=").Add(p).Op("+").Lit("/").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i))}, inner...)
 			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(val.Clone())).Block(body...))
 		}
 	case fkRaw:
-		out = append(out, g.rawChecks(t, val, p)...)
+		out = append(out, g.rawChecks(t, val, p, at)...)
 	}
 	return out
 }
 
 // elemChecks validate an array item.
-func (g *gen) elemChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int) []jen.Code {
+func (g *gen) elemChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int, at schemaAt) []jen.Code {
 	if t == nil {
 		return nil
 	}
 	if elemKind(t) == fkRaw {
-		return g.rawChecks(t, val, p)
+		return g.rawChecks(t, val, p, at)
 	}
-	return g.valueChecks(t, val, p, depth)
+	return g.valueChecks(t, val, p, depth, at)
 }
 
-// rawChecks validate a value held as raw JSON: its JSON type and const.
-func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code) []jen.Code {
+// rawChecks validate a value held as raw JSON against its whole schema, at
+// run time (adcpimpl.Schema): its JSON types, the alternatives of an anyOf
+// or oneOf, and every keyword of each.
+func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, at schemaAt) []jen.Code {
 	if t == nil {
 		return nil
 	}
-	var out []jen.Code
-	types := t.Union
-	if len(types) == 0 {
-		switch t.Kind {
-		case schemaload.KindObject:
-			types = []string{"object"}
-		case schemaload.KindArray:
-			types = []string{"array"}
-		}
-	}
-	if len(types) > 0 {
-		args := []jen.Code{p, val.Clone()}
-		sorted := append([]string(nil), types...)
-		sort.Strings(sorted)
-		for _, u := range sorted {
-			args = append(args, jen.Lit(u))
-		}
-		out = append(out, jen.Id("v").Dot("Union").Call(args...))
-	}
-	if len(t.Const) > 0 {
-		out = append(out, jen.Id("v").Dot("Const").Call(p, val.Clone(), jen.Lit(string(t.Const))))
-	}
-	return out
+	return []jen.Code{at.check(val.Clone(), p)}
 }
 
 // stringChecks validate a string (s is a string expression; known, if set,
 // is the enum membership condition).
-func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code, p jen.Code) []jen.Code {
+func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code, p jen.Code, at schemaAt) []jen.Code {
 	v := jen.Id("v")
+	if known != nil && t.OpenEnum && t.Alternatives == "oneOf" {
+		// A value must match exactly one alternative, which the typed
+		// checks (known, or else the pattern) do not say: checked at run
+		// time against the schema.
+		return []jen.Code{at.check(jen.Qual(implPkg, "AppendString").Call(jen.Nil(), s.Clone()), p)}
+	}
 	var out []jen.Code
 	if t.MinLength != nil {
 		out = append(out, v.Clone().Dot("MinLength").Call(p, s.Clone(), jen.Lit(*t.MinLength)))
@@ -601,8 +650,11 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 	default:
 		g.skipped = append(g.skipped, t.Pattern)
 	}
-	if t.Format == "uri" {
+	switch t.Format {
+	case "uri":
 		out = append(out, v.Clone().Dot("URI").Call(p, s.Clone()))
+	case "date-time":
+		out = append(out, v.Clone().Dot("DateTime").Call(p, s.Clone()))
 	}
 	switch {
 	case known != nil && t.OpenEnum && pattern != nil:

@@ -2,8 +2,11 @@ package emit
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,37 +14,71 @@ import (
 	"strings"
 )
 
-// Write makes dir hold exactly files among the files adcp-gen owns: it
-// writes the files whose bytes differ (each through a temporary file and a
-// rename), and removes the .go files of dir that carry the adcp-gen header
-// but are not in files. A file without the header is never touched: if one
-// has the name of a produced file, Write fails before writing anything.
-// changed lists, sorted, the names written or removed.
+// Write makes dir hold exactly files among the .go files adcp-gen owns, as
+// one unit:
+//
+//   - Every conflict is found before anything is written: a produced name
+//     held by a symbolic link, a folder, anything but a regular file, or a
+//     file without the adcp-gen header. A file without the header is never
+//     touched.
+//   - Concurrent runs on one folder take turns: a lock file
+//     (.adcp-gen.lock, removed when done) serialises them.
+//   - The new content is first written beside the old, under names the go
+//     command ignores (.adcp-gen.<name>.new); then a journal
+//     (.adcp-gen.journal) records the change, and only then are the files
+//     renamed into place and the stale owned files removed. While that
+//     happens, the package holds adcp_gen_incomplete.go, which keeps it from
+//     compiling, so no build uses a mix of two generations.
+//   - A run interrupted before the journal leaves the old package (and
+//     temporary files); one interrupted after it, a package that does not
+//     compile until the next run. The next Write finishes the journaled
+//     change, removes the leftovers, then writes its own.
+//
+// Only the files whose bytes differ are written. changed lists, sorted, the
+// names written or removed.
 func Write(dir string, files map[string][]byte) (changed []string, err error) {
+	if _, err := Plan(dir, files); err != nil {
+		return nil, err // a conflict, found before touching the folder
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if err := Recover(dir); err != nil {
+		return nil, err
+	}
 	plan, err := Plan(dir, files)
 	if err != nil {
 		return nil, err
 	}
-	if len(plan.Write) > 0 || len(plan.Remove) > 0 {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
+	if len(plan.Write) == 0 && len(plan.Remove) == 0 {
+		return nil, nil
 	}
-	for _, name := range plan.Write {
-		if err := writeAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return changed, err
-		}
-		changed = append(changed, name)
+	if err := commit(dir, plan, files); err != nil {
+		return nil, err
 	}
-	for _, name := range plan.Remove {
-		if err := os.Remove(filepath.Join(dir, name)); err != nil {
-			return changed, err
-		}
-		changed = append(changed, name)
-	}
+	changed = append(append(changed, plan.Write...), plan.Remove...)
 	sort.Strings(changed)
 	return changed, nil
 }
+
+// Names adcp-gen uses in an output folder besides the files it produces.
+const (
+	lockName    = ".adcp-gen.lock"
+	journalName = ".adcp-gen.journal"
+	tempPrefix  = ".adcp-gen."
+	tempSuffix  = ".new"
+	// barrierName is the file that keeps a package from compiling while it
+	// is being rewritten.
+	barrierName = "adcp_gen_incomplete.go"
+)
+
+// tempName is the name the new content of file name is written under.
+func tempName(name string) string { return tempPrefix + name + tempSuffix }
 
 // Changes is what Write would do in a folder.
 type Changes struct {
@@ -50,50 +87,83 @@ type Changes struct {
 	Old    map[string][]byte // current content of the files in Write and Remove
 }
 
-// Plan compares files with dir without changing anything.
+// Plan compares files with dir without changing anything, and reports the
+// first conflict that would stop Write.
 func Plan(dir string, files map[string][]byte) (*Changes, error) {
 	c := &Changes{Old: map[string][]byte{}}
 	for name := range files {
-		if name != filepath.Base(name) || !strings.HasSuffix(name, ".go") {
-			return nil, fmt.Errorf("emit: %q is not a Go file name", name)
+		if !isGoFileName(name) || name == barrierName {
+			return nil, fmt.Errorf("emit: %q is not a Go file name adcp-gen can produce", name)
 		}
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	existing := map[string][]byte{}
+	for _, name := range append(sortedNames(files), barrierName, journalName, lockName) {
+		if err := checkName(dir, name); err != nil {
+			return nil, err
+		}
+		if name != lockName {
+			if err := checkName(dir, tempName(name)); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".go") {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".go") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		old, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
-		existing[e.Name()] = b
-	}
-	for name, b := range files {
-		old, ok := existing[name]
+		b, produced := files[name]
 		switch {
-		case !ok:
-			c.Write = append(c.Write, name)
-		case !IsOwned(old):
+		case (produced || name == barrierName) && !IsOwned(old):
 			return nil, fmt.Errorf("emit: %s exists and was not generated by adcp-gen; refusing to overwrite it", filepath.Join(dir, name))
-		case !bytes.Equal(old, b):
+		case produced && !bytes.Equal(old, b):
 			c.Write = append(c.Write, name)
+			c.Old[name] = old
+		case !produced && IsOwned(old):
+			c.Remove = append(c.Remove, name)
 			c.Old[name] = old
 		}
 	}
-	for name, old := range existing {
-		if _, produced := files[name]; !produced && IsOwned(old) {
-			c.Remove = append(c.Remove, name)
-			c.Old[name] = old
+	for name := range files {
+		if _, err := os.Lstat(filepath.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
+			c.Write = append(c.Write, name)
 		}
 	}
 	sort.Strings(c.Write)
 	sort.Strings(c.Remove)
 	return c, nil
+}
+
+// checkName reports a name Write would need to create or replace that is
+// held by anything but a regular file.
+func checkName(dir, name string) error {
+	st, err := os.Lstat(filepath.Join(dir, name))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("emit: %s is a symbolic link; refusing to replace it", filepath.Join(dir, name))
+	case st.IsDir():
+		return fmt.Errorf("emit: %s is a folder; refusing to replace it", filepath.Join(dir, name))
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("emit: %s is not a regular file (%s); refusing to replace it", filepath.Join(dir, name), st.Mode().Type())
+	}
+	return nil
+}
+
+// isGoFileName reports whether name is a plain .go file name of a folder.
+func isGoFileName(name string) bool {
+	return name == filepath.Base(name) && strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") &&
+		!strings.ContainsAny(name, `/\`)
 }
 
 // Check returns a unified diff of what Write would change in dir ("" when
@@ -118,26 +188,218 @@ func Check(dir string, files map[string][]byte) (string, error) {
 	return b.String(), nil
 }
 
-// writeAtomic replaces path with data through a temporary file and rename.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".adcp-gen-*.tmp")
+// journal is the record of a change between its commit point and its end.
+type journal struct {
+	Format  int      `json:"format"`
+	Write   []string `json:"write"`   // files whose new content waits under tempName
+	Remove  []string `json:"remove"`  // owned files to remove
+	Barrier bool     `json:"barrier"` // barrierName's content waits under tempName
+}
+
+const journalFormat = 1
+
+// stepHook, when set (by tests), is called after each change commit makes
+// to the folder.
+var stepHook func()
+
+func step() {
+	if stepHook != nil {
+		stepHook()
+	}
+}
+
+// commit applies plan: the new files and the barrier under temporary names,
+// the journal (the commit point), then apply. A failure before the journal
+// removes what it wrote and leaves the old package.
+func commit(dir string, plan *Changes, files map[string][]byte) (err error) {
+	j := journal{Format: journalFormat, Write: plan.Write, Remove: plan.Remove}
+	var temps []string
+	defer func() {
+		if err != nil && temps != nil {
+			for _, t := range temps {
+				os.Remove(filepath.Join(dir, t))
+			}
+		}
+	}()
+	for _, name := range plan.Write {
+		temps = append(temps, tempName(name))
+		if err := writeSynced(filepath.Join(dir, tempName(name)), files[name]); err != nil {
+			return err
+		}
+	}
+	if b := barrier(files); b != nil {
+		j.Barrier = true
+		temps = append(temps, tempName(barrierName))
+		if err := writeSynced(filepath.Join(dir, tempName(barrierName)), b); err != nil {
+			return err
+		}
+	}
+	data, err := json.Marshal(j)
 	if err != nil {
 		return err
 	}
-	name := tmp.Name()
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
+	temps = append(temps, tempName(journalName))
+	if err := writeSynced(filepath.Join(dir, tempName(journalName)), data); err != nil {
+		return err
 	}
-	if werr == nil {
-		werr = os.Chmod(name, 0o644)
+	if err := os.Rename(filepath.Join(dir, tempName(journalName)), filepath.Join(dir, journalName)); err != nil {
+		return err
 	}
-	if werr == nil {
-		werr = os.Rename(name, path)
+	syncDir(dir)
+	step()
+	temps = nil // committed: from here on, the journal finishes the change
+	if err := apply(dir, j); err != nil {
+		return fmt.Errorf("emit: %s: %v (the next run finishes the change)", dir, err)
 	}
-	if werr != nil {
-		os.Remove(name)
+	return nil
+}
+
+// apply carries out a journaled change. It is idempotent, so that the next
+// run can finish an interrupted one: a temporary file already renamed is
+// skipped, a file already removed is ignored.
+func apply(dir string, j journal) error {
+	rename := func(name string) error {
+		err := os.Rename(filepath.Join(dir, tempName(name)), filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		step()
+		return err
 	}
-	return werr
+	remove := func(name string) error {
+		err := os.Remove(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		step()
+		return err
+	}
+	if j.Barrier {
+		if err := rename(barrierName); err != nil {
+			return err
+		}
+	}
+	for _, name := range j.Write {
+		if err := rename(name); err != nil {
+			return err
+		}
+	}
+	for _, name := range j.Remove {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil && IsOwned(b) {
+			if err := remove(name); err != nil {
+				return err
+			}
+		}
+	}
+	if err := remove(barrierName); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return remove(journalName)
+}
+
+// Recover finishes, in dir, a change a previous Write recorded in its
+// journal but did not complete, and removes the temporary files an
+// interrupted Write left. Write calls it under the folder's lock.
+func Recover(dir string) error {
+	if err := checkName(dir, journalName); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join(dir, journalName))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return err
+	default:
+		var j journal
+		if err := json.Unmarshal(data, &j); err != nil || j.Format != journalFormat || !validNames(j.Write) || !validNames(j.Remove) {
+			return fmt.Errorf("emit: %s is not a journal adcp-gen can finish: remove it, and the %s*%s files, by hand",
+				filepath.Join(dir, journalName), tempPrefix, tempSuffix)
+		}
+		if err := apply(dir, j); err != nil {
+			return fmt.Errorf("emit: finishing the interrupted change recorded in %s: %v", filepath.Join(dir, journalName), err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if n := e.Name(); e.Type().IsRegular() && strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Pending reports whether dir holds a change a Write did not finish.
+func Pending(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, journalName))
+	return err == nil
+}
+
+func validNames(names []string) bool {
+	for _, n := range names {
+		if !isGoFileName(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// barrier returns the content of barrierName for the package files belong
+// to, or nil when no file names a package.
+func barrier(files map[string][]byte) []byte {
+	for _, name := range sortedNames(files) {
+		f, err := parser.ParseFile(token.NewFileSet(), name, files[name], parser.PackageClauseOnly)
+		if err != nil {
+			continue
+		}
+		return []byte(HeaderPrefix + " from an interrupted run. DO NOT EDIT.\n\n" +
+			"// adcp-gen is rewriting this package, or a run was interrupted while it did:\n" +
+			"// the package may mix two generations, so it does not compile until\n" +
+			"// adcp-gen generate (go generate) runs again and removes this file.\n\n" +
+			"package " + f.Name.Name + "\n\nconst _ = adcpGenWriteInterrupted_RunGoGenerateAgain\n")
+	}
+	return nil
+}
+
+// writeSynced creates path (which must not exist) with data, flushed to disk.
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	step()
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// syncDir flushes a folder's entries (renames, removals) to disk, where the
+// platform allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+func sortedNames(m map[string][]byte) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -15,6 +15,49 @@ var proseRecovery = regexp.MustCompile(`Recovery:\s*(transient|correctable|termi
 // deprecated ("**Deprecated** — use AUTH_MISSING ...").
 var deprecatedProse = regexp.MustCompile(`(?i)^\W*deprecated\b`)
 
+// The marks of an advisory in a code's own text (isAdvisoryText).
+var (
+	// advisorySuggestion: the enumMetadata suggestion opens with the word
+	// ("advisory — seller-side fix needed: ...").
+	advisorySuggestion = regexp.MustCompile(`(?i)^\W*advisory\b`)
+	// advisoryNoun: the description calls the code an advisory ("rides as
+	// an advisory", "with an advisory BUDGET_CAP_REACHED entry").
+	advisoryNoun = regexp.MustCompile(`(?i)\ban advisory\b`)
+	// advisoryWord finds the word in the description's first sentence
+	// ("Non-fatal advisory raised when ...", "Non-fatal deprecation
+	// advisory raised when ...", "Advisory, not a failure: ...").
+	advisoryWord = regexp.MustCompile(`(?i)\badvisory\b`)
+	// sentenceEnd ends a description's first sentence.
+	sentenceEnd = regexp.MustCompile(`\.\s|\n|:\s`)
+)
+
+// isAdvisoryText reports whether a code's description or suggestion marks
+// it an advisory, the way the published versions write it (see
+// advisoryReviewed for the review).
+func isAdvisoryText(description, suggestion string) bool {
+	first := description
+	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
+		first = description[:loc[0]]
+	}
+	return advisorySuggestion.MatchString(suggestion) || advisoryWord.MatchString(first) || advisoryNoun.MatchString(description)
+}
+
+// advisory settles whether code c is an advisory: the reviewed table when it
+// lists the code, else the code's own text; a disagreement is a warning.
+func (l *loader) advisory(c *Code) bool {
+	derived := isAdvisoryText(c.Description, c.Suggestion)
+	reviewed, ok := advisoryReviewed[c.Value]
+	if !ok {
+		return derived
+	}
+	if reviewed != derived {
+		says := map[bool]string{true: "marks it an advisory", false: "does not mark it an advisory"}
+		l.warn(codesFile, pointerJoin("/enumDescriptions", c.Value), "the description and suggestion of %s %s, but the reviewed table "+
+			"in schemaload/links.go says advisory: %v, which is used: review the entry", c.Value, says[derived], reviewed)
+	}
+	return reviewed
+}
+
 // buildError types core/error.json and checks what the runtime relies on.
 func (l *loader) buildError() error {
 	res, err := l.refType(ref{file: errorFile})
@@ -109,10 +152,10 @@ func (l *loader) buildCodes(manifest *node) error {
 			return errorf(codesFile, ptr, fmt.Sprintf("code %s is listed twice", v.str))
 		}
 		known[v.str] = true
-		if camel(v.str) == "" {
-			return errorf(codesFile, ptr, fmt.Sprintf("code %q gives no Go name", v.str))
+		if len(v.str) > maxNameLen {
+			return errorf(codesFile, ptr, fmt.Sprintf("a code of %d bytes, more than the %d a spec may need", len(v.str), maxNameLen))
 		}
-		c := &Code{Value: v.str, GoName: "Code" + camel(v.str)}
+		c := &Code{Value: v.str, GoName: "Code" + nameWords(v.str)}
 		if o, ok := codeNameOverrides[v.str]; ok {
 			c.GoName = o
 		}
@@ -148,7 +191,7 @@ func (l *loader) buildCodes(manifest *node) error {
 			c.Recovery, c.RecoverySource = prose, "prose"
 		}
 		c.Deprecated = deprecatedProse.MatchString(c.Description)
-		c.Advisory = advisoryCodes[c.Value]
+		c.Advisory = l.advisory(c)
 		c.NoDetails = noDetailsCodes[c.Value]
 		l.spec.Codes = append(l.spec.Codes, c)
 	}

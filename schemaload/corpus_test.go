@@ -126,6 +126,17 @@ func TestCorpus(t *testing.T) {
 				if strings.Contains(w.Msg, "differs") || strings.Contains(w.Msg, "is missing") {
 					t.Errorf("unexpected manifest disagreement: %s", w)
 				}
+				if strings.Contains(w.Msg, "reviewed table") {
+					t.Errorf("the advisory table disagrees with the schema: %s", w)
+				}
+			}
+			// The advisories are the reviewed ones, and FORMAT_CAPABILITY_UNRESOLVED
+			// ("Non-fatal advisory", 3.1.0-beta.0 … beta.3), which only the
+			// schema's own text marks.
+			for _, c := range s.Codes {
+				if want := advisoryReviewed[c.Value] || c.Value == "FORMAT_CAPABILITY_UNRESOLVED"; c.Advisory != want {
+					t.Errorf("%s: Advisory = %v, want %v", c.Value, c.Advisory, want)
+				}
 			}
 		})
 	}
@@ -185,6 +196,68 @@ func TestCorpusPatterns(t *testing.T) {
 		if strings.HasSuffix(w.Pointer, "/pattern") {
 			t.Errorf("pattern warning: %s", w)
 		}
+	}
+}
+
+// TestUnreleasedAdvisory: the unreleased tree adds FORMAT_SHAPE_PROMOTED,
+// a "Non-fatal deprecation advisory" that no table lists: its own text makes
+// it an advisory.
+func TestUnreleasedAdvisory(t *testing.T) {
+	s, err := Load(testshared.SourceHead(t, "3.3.0-head"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range s.Codes {
+		if c.Value == "FORMAT_SHAPE_PROMOTED" {
+			found = true
+			if _, listed := advisoryReviewed[c.Value]; listed || !c.Advisory {
+				t.Errorf("FORMAT_SHAPE_PROMOTED: Advisory = %v, listed in the table: %v", c.Advisory, listed)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no FORMAT_SHAPE_PROMOTED in the unreleased tree")
+	}
+}
+
+// TestAdvisoryStatus: the marks of an advisory, and the table winning over
+// them with a warning.
+func TestAdvisoryStatus(t *testing.T) {
+	for _, tc := range []struct {
+		desc, suggestion string
+		want             bool
+	}{
+		{"Non-fatal advisory raised when a thing happens. Recovery: correctable.", "", true},
+		{"Non-fatal deprecation advisory raised when a shape was promoted.", "", true},
+		{"Advisory, not a failure: the cache was old.", "", true},
+		{"Stopped early. Normally a successful build with an advisory X entry.", "fix it", true},
+		{"A plain failure.", "advisory — do not retry", true},
+		{"A plain failure. Signal pointers are advisory at the build layer.", "reroute", false},
+		{"The envelope expired. Distinct from STALE_RESPONSE (cache-staleness advisory on a success payload).", "retry", false},
+	} {
+		if got := isAdvisoryText(tc.desc, tc.suggestion); got != tc.want {
+			t.Errorf("isAdvisoryText(%q, %q) = %v", tc.desc, tc.suggestion, got)
+		}
+	}
+	// STALE_RESPONSE reworded so nothing marks it: the table keeps it an
+	// advisory, and says so.
+	codes := replaceIn(t, "enums/error-code.json", "Non-fatal advisory: served from an old cache", "Served from an old cache")
+	s, err := Load(writeFixture(t, map[string]string{"enums/error-code.json": codes}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.Codes {
+		if c.Value == "STALE_RESPONSE" && !c.Advisory {
+			t.Error("the reviewed table must win")
+		}
+	}
+	found := false
+	for _, w := range s.Warnings {
+		found = found || w.Pointer == "/enumDescriptions/STALE_RESPONSE" && strings.Contains(w.Msg, "reviewed table")
+	}
+	if !found {
+		t.Errorf("no warning about the disagreement in %v", s.Warnings)
 	}
 }
 

@@ -4,9 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 )
@@ -51,13 +48,16 @@ var optionalFiles = []string{errorFile, codesFile, scopesFile, manifestFile}
 // Load(dir) reads the same bytes again and returns the same Spec. A source
 // that can no longer be read is an error (the caller loads in full).
 func FolderDigest(dir string, sources []string) (string, error) {
+	f, err := openFolder(dir)
+	if err != nil {
+		return "", err
+	}
 	set := inputSet{files: map[string][sha256.Size]byte{}}
-	var err error
-	if set.details, err = listDetails(dir); err != nil {
+	if set.details, err = f.listDetails(); err != nil {
 		return "", err
 	}
 	for _, rel := range sources {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		data, err := f.readFile(rel)
 		if err != nil {
 			return "", err
 		}
@@ -67,8 +67,9 @@ func FolderDigest(dir string, sources []string) (string, error) {
 		if _, read := set.files[rel]; read {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-		if errors.Is(err, fs.ErrNotExist) {
+		data, err := f.readFile(rel)
+		var e *Error
+		if errors.As(err, &e) && e.Msg == errMissing {
 			continue
 		}
 		if err != nil {

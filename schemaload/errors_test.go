@@ -103,11 +103,11 @@ func TestLoadErrors(t *testing.T) {
 			file: "core/error.json", pointer: "/properties/issues/items/properties/schemaPath", msg: "not a constraint the runtime's Error can check",
 		},
 		{
-			name: "name collision: field vs emit member",
+			name: "name collision: two fields named like an emit member",
 			edits: func(t *testing.T) map[string]string {
-				return map[string]string{"error-details/creative-rejected.json": replaceIn(t, "error-details/creative-rejected.json", `"policy_url"`, `"extra": {"type": "string"}, "policy_url"`)}
+				return map[string]string{"error-details/creative-rejected.json": replaceIn(t, "error-details/creative-rejected.json", `"policy_url"`, `"extra": {"type": "string"}, "extra_": {"type": "string"}, "policy_url"`)}
 			},
-			file: "error-details/creative-rejected.json", pointer: "/properties/extra", msg: "Extra",
+			file: "error-details/creative-rejected.json", pointer: "/properties/extra_", msg: "Extra_",
 		},
 		{
 			name: "name collision: enum values",
@@ -117,11 +117,18 @@ func TestLoadErrors(t *testing.T) {
 			file: "enums/billing-party.json", pointer: "/enum/2", msg: "BillingPartyAgent",
 		},
 		{
-			name: "enum value with no letters",
+			name: "name collision: a symbol spelled out and its word",
 			edits: func(t *testing.T) map[string]string {
-				return map[string]string{"error-details/rate-limited.json": replaceIn(t, "error-details/rate-limited.json", `"global"]`, `"global", "@"]`)}
+				return map[string]string{"error-details/rate-limited.json": replaceIn(t, "error-details/rate-limited.json", `"global"]`, `"global", "+", "plus"]`)}
 			},
-			file: "error-details/rate-limited.json", pointer: "/properties/scope/enum/3", msg: "gives no Go name",
+			file: "error-details/rate-limited.json", pointer: "/properties/scope/enum/4", msg: "RateLimitedDetailsScopePlus",
+		},
+		{
+			name: "recursive array",
+			edits: func(t *testing.T) map[string]string {
+				return map[string]string{"error-details/rate-limited.json": replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"definitions": {"list": {"type": "array", "items": {"$ref": "#/definitions/list"}}}, "properties": {"list": {"$ref": "#/definitions/list"},`)}
+			},
+			file: "error-details/rate-limited.json", pointer: "/definitions/list/items/$ref", msg: "recursive $ref",
 		},
 		{
 			name: "details schema with no code",

@@ -12,12 +12,76 @@ const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 // spec. Load calls it; a Spec built or changed by hand must call it again
 // before it is handed to emit or to the reports.
 func (s *Spec) SettleGoTypes() {
+	var structs []*Type
 	s.EachType(func(t *Type) {
 		t.GoType = valueGoType(t)
 		for _, f := range t.Fields {
 			f.GoType = fieldGoType(f, t == s.Error)
 		}
+		if t.Kind == KindObject && t.GoName != "" && !t.Fixed {
+			structs = append(structs, t)
+		}
 	})
+	breakValueCycles(structs)
+}
+
+// breakValueCycles holds by pointer every field that would make a struct
+// contain itself (a required object field whose type leads back to its own
+// struct through fields held by value), which Go refuses as an invalid
+// recursive type. Such a field is on a cycle of the graph of fields held by
+// value: both ends are in one strongly connected component.
+func breakValueCycles(structs []*Type) {
+	byValue := func(f *Field) *Type {
+		if g := f.GoType; f.Type != nil && f.Type.Kind == KindObject && !g.Pointer && !g.Slice && g.Pkg == "" && g.Name == f.Type.GoName {
+			return f.Type
+		}
+		return nil
+	}
+	// Tarjan's algorithm.
+	index, low, comp := map[*Type]int{}, map[*Type]int{}, map[*Type]int{}
+	var stack []*Type
+	onStack := map[*Type]bool{}
+	var visit func(t *Type)
+	visit = func(t *Type) {
+		index[t], low[t] = len(index), len(index)
+		stack = append(stack, t)
+		onStack[t] = true
+		for _, f := range t.Fields {
+			u := byValue(f)
+			if u == nil {
+				continue
+			}
+			if _, seen := index[u]; !seen {
+				visit(u)
+				low[t] = min(low[t], low[u])
+			} else if onStack[u] {
+				low[t] = min(low[t], index[u])
+			}
+		}
+		if low[t] == index[t] {
+			for {
+				u := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[u] = false
+				comp[u] = index[t]
+				if u == t {
+					break
+				}
+			}
+		}
+	}
+	for _, t := range structs {
+		if _, seen := index[t]; !seen {
+			visit(t)
+		}
+	}
+	for _, t := range structs {
+		for _, f := range t.Fields {
+			if u := byValue(f); u != nil && comp[u] == comp[t] {
+				f.GoType.Pointer = true
+			}
+		}
+	}
 }
 
 // fieldGoType is the Go type of field f of an object type. inError reports

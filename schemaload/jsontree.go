@@ -15,10 +15,11 @@ import (
 // order of codes, fields and enum values in the model.
 type node struct {
 	kind  nodeKind
-	keys  []string // object member names, in document order
-	vals  []*node  // object member values, parallel to keys
-	elems []*node  // array elements
-	str   string   // string value
+	keys  []string       // object member names, in document order
+	vals  []*node        // object member values, parallel to keys
+	index map[string]int // position of each key, for objects of more than smallObject members
+	elems []*node        // array elements
+	str   string         // string value
 	num   json.Number
 	b     bool
 	src   []byte // the value's own bytes in the document
@@ -39,22 +40,28 @@ func (k nodeKind) String() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
+// smallObject is the number of members up to which an object is searched
+// member by member; a larger one gets an index, so every lookup (and the
+// parser's duplicate check) stays constant-time.
+const smallObject = 16
+
 // get returns the value of member key of an object node, or nil.
 func (n *node) get(key string) *node {
-	if n == nil || n.kind != nodeObject {
-		return nil
-	}
-	for i, k := range n.keys {
-		if k == key {
-			return n.vals[i]
-		}
+	if i := n.find(key); i >= 0 {
+		return n.vals[i]
 	}
 	return nil
 }
 
-// index returns the position of member key in an object node, or -1.
-func (n *node) index(key string) int {
-	if n == nil {
+// find returns the position of member key in an object node, or -1.
+func (n *node) find(key string) int {
+	if n == nil || n.kind != nodeObject {
+		return -1
+	}
+	if n.index != nil {
+		if i, ok := n.index[key]; ok {
+			return i
+		}
 		return -1
 	}
 	for i, k := range n.keys {
@@ -63,6 +70,21 @@ func (n *node) index(key string) int {
 		}
 	}
 	return -1
+}
+
+// addMember appends a member to an object node, keeping its index.
+func (n *node) addMember(key string, v *node) {
+	n.keys = append(n.keys, key)
+	n.vals = append(n.vals, v)
+	switch {
+	case n.index != nil:
+		n.index[key] = len(n.keys) - 1
+	case len(n.keys) > smallObject:
+		n.index = make(map[string]int, 2*len(n.keys))
+		for i, k := range n.keys {
+			n.index[k] = i
+		}
+	}
 }
 
 // getString returns the string member key, and whether it is a string.
@@ -159,8 +181,9 @@ func (n *node) lookup(ptr string) *node {
 	return cur
 }
 
-// parseError is a JSON syntax problem: the pointer of the innermost value
-// being read and the byte offset where reading failed.
+// parseError is a JSON syntax problem, or input past the bounds: the
+// pointer of the innermost value being read and the byte offset where
+// reading failed.
 type parseError struct {
 	Pointer string
 	Offset  int64
@@ -175,33 +198,33 @@ func (e *parseError) Error() string {
 
 // parseJSON decodes one JSON document (RFC 8259, as encoding/json reads
 // it) into an ordered tree. Duplicate object member names are an error (the
-// schema would be ambiguous), as is anything after the top-level value.
+// schema would be ambiguous), as is anything after the top-level value, and
+// nesting deeper than maxDepth or an object or array of more than maxMembers
+// members. It runs in time linear in the input.
 // It is a direct scanner: json.Decoder.Token, which it replaces, spent most
 // of the load time allocating tokens.
 func parseJSON(data []byte) (*node, error) {
 	p := &treeParser{data: data}
 	p.skipSpace()
-	n, err := p.value("", 0)
+	n, err := p.value()
 	if err != nil {
 		return nil, err
 	}
 	p.skipSpace()
 	if p.pos < len(data) {
-		return nil, p.failAt("", p.pos, "unexpected data after the top-level value")
+		return nil, p.failAt(p.pos, "unexpected data after the top-level value")
 	}
 	return n, nil
 }
 
-// maxDepth bounds nesting as encoding/json does.
-const maxDepth = 10000
-
 type treeParser struct {
 	data []byte
 	pos  int
+	path []string // reference tokens of the value being read
 }
 
-// failAt builds a parseError at byte offset off.
-func (p *treeParser) failAt(ptr string, off int, msg string) error {
+// failAt builds a parseError at byte offset off, at the current pointer.
+func (p *treeParser) failAt(off int, msg string) error {
 	if off > len(p.data) {
 		off = len(p.data)
 	}
@@ -213,15 +236,15 @@ func (p *treeParser) failAt(ptr string, off int, msg string) error {
 			col++
 		}
 	}
-	return &parseError{Pointer: ptr, Offset: int64(off), Line: line, Col: col, Msg: msg}
+	return &parseError{Pointer: pointerOf(p.path), Offset: int64(off), Line: line, Col: col, Msg: msg}
 }
 
 // unexpected reports the byte at the current position (or the end of input).
-func (p *treeParser) unexpected(ptr, context string) error {
+func (p *treeParser) unexpected(context string) error {
 	if p.pos >= len(p.data) {
-		return p.failAt(ptr, p.pos, "unexpected end of input")
+		return p.failAt(p.pos, "unexpected end of input")
 	}
-	return p.failAt(ptr, p.pos, fmt.Sprintf("invalid character %q %s", p.data[p.pos], context))
+	return p.failAt(p.pos, fmt.Sprintf("invalid character %q %s", p.data[p.pos], context))
 }
 
 func (p *treeParser) skipSpace() {
@@ -236,63 +259,67 @@ func (p *treeParser) skipSpace() {
 }
 
 // value reads the value at p.pos (whitespace already skipped).
-func (p *treeParser) value(ptr string, depth int) (*node, error) {
+func (p *treeParser) value() (*node, error) {
 	if p.pos >= len(p.data) {
-		return nil, p.unexpected(ptr, "")
+		return nil, p.unexpected("")
 	}
 	start := p.pos
 	n := &node{}
 	switch c := p.data[p.pos]; {
-	case c == '{':
-		if depth >= maxDepth {
-			return nil, p.failAt(ptr, p.pos, "exceeded max depth")
+	case c == '{' || c == '[':
+		if len(p.path) >= maxDepth {
+			return nil, p.failAt(p.pos, fmt.Sprintf("nested deeper than the %d levels a spec file may have", maxDepth))
 		}
-		n.kind = nodeObject
-		if err := p.object(n, ptr, depth); err != nil {
-			return nil, err
+		var err error
+		if c == '{' {
+			n.kind = nodeObject
+			err = p.object(n)
+		} else {
+			n.kind = nodeArray
+			err = p.array(n)
 		}
-	case c == '[':
-		if depth >= maxDepth {
-			return nil, p.failAt(ptr, p.pos, "exceeded max depth")
-		}
-		n.kind = nodeArray
-		if err := p.array(n, ptr, depth); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	case c == '"':
-		s, err := p.str(ptr)
+		s, err := p.str()
 		if err != nil {
 			return nil, err
 		}
 		n.kind, n.str = nodeString, s
 	case c == '-' || '0' <= c && c <= '9':
-		if err := p.number(ptr); err != nil {
+		if err := p.number(); err != nil {
 			return nil, err
 		}
 		n.kind, n.num = nodeNumber, json.Number(p.data[start:p.pos])
 	case c == 't':
-		if err := p.literal(ptr, "true"); err != nil {
+		if err := p.literal("true"); err != nil {
 			return nil, err
 		}
 		n.kind, n.b = nodeBool, true
 	case c == 'f':
-		if err := p.literal(ptr, "false"); err != nil {
+		if err := p.literal("false"); err != nil {
 			return nil, err
 		}
 		n.kind = nodeBool
 	case c == 'n':
-		if err := p.literal(ptr, "null"); err != nil {
+		if err := p.literal("null"); err != nil {
 			return nil, err
 		}
 		n.kind = nodeNull
 	default:
-		return nil, p.unexpected(ptr, "looking for beginning of value")
+		return nil, p.unexpected("looking for beginning of value")
 	}
 	n.src = p.data[start:p.pos]
 	return n, nil
 }
 
-func (p *treeParser) object(n *node, ptr string, depth int) error {
+// tooMany is the error of an object or array with more than maxMembers members.
+func (p *treeParser) tooMany() error {
+	return p.failAt(p.pos, fmt.Sprintf("more than the %d members an object or array of a spec file may have", maxMembers))
+}
+
+func (p *treeParser) object(n *node) error {
 	p.pos++ // {
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
@@ -301,30 +328,34 @@ func (p *treeParser) object(n *node, ptr string, depth int) error {
 	}
 	for {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return p.unexpected(ptr, "looking for beginning of object key string")
+			return p.unexpected("looking for beginning of object key string")
 		}
-		k, err := p.str(ptr)
+		if len(n.keys) == maxMembers {
+			return p.tooMany()
+		}
+		k, err := p.str()
 		if err != nil {
 			return err
 		}
-		if n.index(k) >= 0 {
-			return p.failAt(pointerJoin(ptr, k), p.pos, fmt.Sprintf("duplicate member %q", k))
+		p.path = append(p.path, k)
+		if n.find(k) >= 0 {
+			return p.failAt(p.pos, fmt.Sprintf("duplicate member %q", k))
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return p.unexpected(ptr, "after object key")
+			return p.unexpected("after object key")
 		}
 		p.pos++
 		p.skipSpace()
-		v, err := p.value(pointerJoin(ptr, k), depth+1)
+		v, err := p.value()
 		if err != nil {
 			return err
 		}
-		n.keys = append(n.keys, k)
-		n.vals = append(n.vals, v)
+		p.path = p.path[:len(p.path)-1]
+		n.addMember(k, v)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return p.unexpected(ptr, "")
+			return p.unexpected("")
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -334,30 +365,35 @@ func (p *treeParser) object(n *node, ptr string, depth int) error {
 			p.pos++
 			return nil
 		default:
-			return p.unexpected(ptr, "after object key:value pair")
+			return p.unexpected("after object key:value pair")
 		}
 	}
 }
 
-func (p *treeParser) array(n *node, ptr string, depth int) error {
+func (p *treeParser) array(n *node) error {
 	p.pos++ // [
 	p.skipSpace()
 	if p.pos >= len(p.data) {
-		return p.unexpected(ptr, "")
+		return p.unexpected("")
 	}
 	if p.data[p.pos] == ']' {
 		p.pos++
 		return nil
 	}
 	for {
-		e, err := p.value(pointerJoin(ptr, strconv.Itoa(len(n.elems))), depth+1)
+		if len(n.elems) == maxMembers {
+			return p.tooMany()
+		}
+		p.path = append(p.path, strconv.Itoa(len(n.elems)))
+		e, err := p.value()
 		if err != nil {
 			return err
 		}
+		p.path = p.path[:len(p.path)-1]
 		n.elems = append(n.elems, e)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return p.unexpected(ptr, "")
+			return p.unexpected("")
 		}
 		switch p.data[p.pos] {
 		case ',':
@@ -367,15 +403,15 @@ func (p *treeParser) array(n *node, ptr string, depth int) error {
 			p.pos++
 			return nil
 		default:
-			return p.unexpected(ptr, "after array element")
+			return p.unexpected("after array element")
 		}
 	}
 }
 
-func (p *treeParser) literal(ptr, word string) error {
+func (p *treeParser) literal(word string) error {
 	for i := 0; i < len(word); i++ {
 		if p.pos >= len(p.data) || p.data[p.pos] != word[i] {
-			return p.unexpected(ptr, "in literal "+word)
+			return p.unexpected("in literal " + word)
 		}
 		p.pos++
 	}
@@ -383,7 +419,7 @@ func (p *treeParser) literal(ptr, word string) error {
 }
 
 // number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *treeParser) number(ptr string) error {
+func (p *treeParser) number() error {
 	if p.data[p.pos] == '-' {
 		p.pos++
 	}
@@ -393,12 +429,12 @@ func (p *treeParser) number(ptr string) error {
 	case p.pos < len(p.data) && '1' <= p.data[p.pos] && p.data[p.pos] <= '9':
 		p.digits()
 	default:
-		return p.unexpected(ptr, "in numeric literal")
+		return p.unexpected("in numeric literal")
 	}
 	if p.pos < len(p.data) && p.data[p.pos] == '.' {
 		p.pos++
 		if p.digits() == 0 {
-			return p.unexpected(ptr, "after decimal point in numeric literal")
+			return p.unexpected("after decimal point in numeric literal")
 		}
 	}
 	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
@@ -407,7 +443,7 @@ func (p *treeParser) number(ptr string) error {
 			p.pos++
 		}
 		if p.digits() == 0 {
-			return p.unexpected(ptr, "in exponent of numeric literal")
+			return p.unexpected("in exponent of numeric literal")
 		}
 	}
 	return nil
@@ -423,7 +459,7 @@ func (p *treeParser) digits() int {
 
 // str reads a string literal and returns its value, decoded as
 // encoding/json does: invalid UTF-8 and lone surrogates become U+FFFD.
-func (p *treeParser) str(ptr string) (string, error) {
+func (p *treeParser) str() (string, error) {
 	p.pos++ // opening quote
 	start := p.pos
 	// Fast path: no escapes, ASCII or valid UTF-8, no control characters.
@@ -446,7 +482,7 @@ func (p *treeParser) str(ptr string) (string, error) {
 	var b []byte
 	for {
 		if p.pos >= len(p.data) {
-			return "", p.unexpected(ptr, "")
+			return "", p.unexpected("")
 		}
 		c := p.data[p.pos]
 		switch {
@@ -454,11 +490,11 @@ func (p *treeParser) str(ptr string) (string, error) {
 			p.pos++
 			return string(b), nil
 		case c < 0x20:
-			return "", p.unexpected(ptr, "in string literal")
+			return "", p.unexpected("in string literal")
 		case c == '\\':
 			p.pos++
 			if p.pos >= len(p.data) {
-				return "", p.unexpected(ptr, "")
+				return "", p.unexpected("")
 			}
 			e := p.data[p.pos]
 			p.pos++
@@ -478,7 +514,7 @@ func (p *treeParser) str(ptr string) (string, error) {
 			case 'u':
 				r, ok := p.hex4()
 				if !ok {
-					return "", p.unexpected(ptr, "in \\u hexadecimal character escape")
+					return "", p.unexpected("in \\u hexadecimal character escape")
 				}
 				if utf16.IsSurrogate(r) {
 					// A high surrogate followed by an escaped low one is one
@@ -488,7 +524,7 @@ func (p *treeParser) str(ptr string) (string, error) {
 						p.pos += 2
 						r2, ok := p.hex4()
 						if !ok {
-							return "", p.unexpected(ptr, "in \\u hexadecimal character escape")
+							return "", p.unexpected("in \\u hexadecimal character escape")
 						}
 						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
 							r = dec
@@ -503,7 +539,7 @@ func (p *treeParser) str(ptr string) (string, error) {
 				b = utf8.AppendRune(b, r)
 			default:
 				p.pos--
-				return "", p.unexpected(ptr, "in string escape code")
+				return "", p.unexpected("in string escape code")
 			}
 		case c < utf8.RuneSelf:
 			b = append(b, c)

@@ -48,14 +48,18 @@ var notShapes = map[string]string{
 	"vendor-error-codes": "registry of vendor-prefixed error codes, not a details shape",
 }
 
-// advisoryCodes are the non-fatal advisories: they ride in errors[] of a
-// successful response and must never be treated as a failure or retried
-// (checklist A.2 #30, B #19). Their enumDescriptions say "Non-fatal
-// advisory" (STALE_RESPONSE, the five FORMAT_* advisories, the two
-// PIXEL_TRACKER_* ones) or, for BUDGET_CAP_REACHED, "Normally a SUCCESSFUL
-// partial build ... with an advisory BUDGET_CAP_REACHED entry".
-// FORMAT_NOT_SUPPORTED is a plain failure and is not listed.
-var advisoryCodes = map[string]bool{
+// advisoryReviewed is the reviewed advisory status of codes. A code's
+// status is derived from its own text (see isAdvisoryText); an entry here
+// wins over the derivation, and when the two disagree the loader warns, so
+// that a change of wording in a new version is reviewed, not silently
+// followed. Advisories ride in errors[] of a successful response and must
+// never be treated as a failure or retried (checklist A.2 #30, B #19).
+// Reviewed against the enumDescriptions of every published version:
+// STALE_RESPONSE, the five FORMAT_* advisories and the two PIXEL_TRACKER_*
+// ones open with "Non-fatal advisory"; BUDGET_CAP_REACHED is "Normally a
+// SUCCESSFUL partial build ... with an advisory BUDGET_CAP_REACHED entry";
+// FORMAT_NOT_SUPPORTED, despite its prefix, is a plain failure.
+var advisoryReviewed = map[string]bool{
 	"STALE_RESPONSE":                         true,
 	"FORMAT_PROJECTION_FAILED":               true,
 	"FORMAT_DECLARATION_DIVERGENT":           true,
@@ -65,6 +69,7 @@ var advisoryCodes = map[string]bool{
 	"PIXEL_TRACKER_LOSSY_DOWNGRADE":          true,
 	"PIXEL_TRACKER_UPGRADE_INFERRED":         true,
 	"BUDGET_CAP_REACHED":                     true,
+	"FORMAT_NOT_SUPPORTED":                   false,
 }
 
 // noDetailsCodes must not carry details: their descriptions forbid it to

@@ -16,7 +16,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -40,6 +39,7 @@ const (
 // loader holds the state of one Load.
 type loader struct {
 	dir     string
+	folder  *folder
 	version string
 	files   map[string]*node // schema files read, by relative path
 	order   []string         // schema files in the order they were first reached
@@ -47,6 +47,9 @@ type loader struct {
 	types   map[string]*Type // types of $ref targets, by file#pointer
 	fieldAt map[*Field]ref   // where each field is declared
 	spec    *Spec
+
+	building    map[string]bool // $ref targets whose type is being built, by file#pointer
+	recursiveAt map[string]ref  // the first $ref reaching each of them while it is built
 
 	parsed map[string]*node // every file parsed, by relative path
 	inputs inputSet         // what was read, for Spec.Digest
@@ -66,8 +69,11 @@ func Load(dir string) (*Spec, error) {
 		types:   map[string]*Type{},
 		fieldAt: map[*Field]ref{},
 		spec:    &Spec{Dir: dir},
-		parsed:  map[string]*node{},
-		inputs:  inputSet{files: map[string][sha256.Size]byte{}},
+
+		building:    map[string]bool{},
+		recursiveAt: map[string]ref{},
+		parsed:      map[string]*node{},
+		inputs:      inputSet{files: map[string][sha256.Size]byte{}},
 	}
 	if err := l.load(); err != nil {
 		return nil, err
@@ -80,9 +86,11 @@ func (l *loader) warn(file, pointer, format string, args ...any) {
 }
 
 func (l *loader) load() error {
-	if st, err := os.Stat(l.dir); err != nil || !st.IsDir() {
-		return errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", l.dir, errOrNotDir(err)))
+	f, err := openFolder(l.dir)
+	if err != nil {
+		return errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", l.dir, err))
 	}
+	l.folder = f
 	errDoc, err := l.read(errorFile)
 	if err != nil {
 		return err
@@ -139,16 +147,10 @@ func (l *loader) load() error {
 	return nil
 }
 
-func errOrNotDir(err error) error {
-	if err == nil {
-		return errors.New("not a folder")
-	}
-	return err
-}
-
-// exists reports whether the relative file exists in the folder.
+// exists reports whether the relative file exists in the folder (reading
+// it may still fail: see folder.readFile).
 func (l *loader) exists(rel string) bool {
-	st, err := os.Stat(filepath.Join(l.dir, filepath.FromSlash(rel)))
+	st, err := os.Stat(filepath.Join(l.folder.real, filepath.FromSlash(rel)))
 	return err == nil && !st.IsDir()
 }
 
@@ -158,12 +160,12 @@ func (l *loader) parse(rel string) (*node, error) {
 	if n, ok := l.parsed[rel]; ok {
 		return n, nil
 	}
-	data, err := os.ReadFile(filepath.Join(l.dir, filepath.FromSlash(rel)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errorf(rel, "", "missing file")
+	if len(l.parsed) >= maxFiles {
+		return nil, errorf(rel, "", fmt.Sprintf("the spec reaches more than the %d files a spec may have", maxFiles))
 	}
+	data, err := l.folder.readFile(rel)
 	if err != nil {
-		return nil, errorf(rel, "", err.Error())
+		return nil, err
 	}
 	l.inputs.files[rel] = sha256.Sum256(data)
 	n, err := parseJSON(data)
@@ -237,28 +239,9 @@ func (l *loader) readVersion(errDoc *node) error {
 
 // detailsFiles lists error-details/*.json, sorted.
 func (l *loader) detailsFiles() ([]string, error) {
-	out, err := listDetails(l.dir)
+	out, err := l.folder.listDetails()
 	l.inputs.details = out
 	return out, err
-}
-
-// listDetails lists error-details/*.json of dir, sorted.
-func listDetails(dir string) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(dir, detailsDir))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, errorf(detailsDir, "", err.Error())
-	}
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
-			out = append(out, detailsDir+"/"+e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out, nil
 }
 
 // canonicalURL is the URL a file of the folder is published at.
@@ -322,7 +305,7 @@ func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
 	}
 	if _, err := l.read(target); err != nil {
 		var e *Error
-		if errors.As(err, &e) && e.Msg == "missing file" {
+		if errors.As(err, &e) && e.Msg == errMissing {
 			return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: %s does not exist in the folder", s, target))
 		}
 		return ref{}, err
@@ -341,11 +324,16 @@ func (l *loader) readAll(roots []string) error {
 			return err
 		}
 	}
+	schemas := 0
 	for i := 0; i < len(l.order); i++ {
 		file := l.order[i]
 		var firstErr error
 		walkSchemas(l.files[file], "", func(n *node, ptr string) {
 			if firstErr != nil {
+				return
+			}
+			if schemas++; schemas > maxSchemas {
+				firstErr = errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
 				return
 			}
 			r := n.get("$ref")

@@ -193,8 +193,22 @@ type Type struct {
 	// and the alternatives of an anyOf/oneOf that could not be a single type.
 	Union    []string
 	Variants []*Type
+	// Alternatives is the keyword Variants, or the alternatives merged into
+	// an OpenEnum, come from: "anyOf" or "oneOf" ("" otherwise).
+	Alternatives string
+	// Constraints are schemas the Go type does not express, kept as written
+	// for Validate (emit checks them against the encoded value): the
+	// if/then/else members of an object's allOf, and an object's anyOf or
+	// oneOf that only constrains which members are present.
+	Constraints []Constraint
 
 	Examples []json.RawMessage
+}
+
+// Constraint is one schema of a Type kept as written.
+type Constraint struct {
+	Pointer string          // JSON pointer of the schema in the Type's File
+	Schema  json.RawMessage // compact JSON
 }
 
 // EnumValue is one known value of an enum, with its constant name.

@@ -1,10 +1,12 @@
 package schemaload
 
 import (
+	"fmt"
 	"go/token"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/iancoleman/strcase"
 )
@@ -69,6 +71,55 @@ func camel(s string) string {
 	return b.String()
 }
 
+// goName is the exported Go name of a wire name that stands alone (a
+// property's field, a file's type): nameWords, prefixed with "N" when it
+// starts with a digit ("3d_mode" → "N3DMode") and with "X" when it starts
+// with anything else that is not an upper-case letter ("名前" → "X名前"). Every
+// valid JSON string gets a valid exported identifier; two strings that get
+// one name are a collision, reported by checkNames.
+func goName(s string) string {
+	n := nameWords(s)
+	r, _ := utf8.DecodeRuneInString(n)
+	switch {
+	case unicode.IsUpper(r):
+		return n
+	case unicode.IsDigit(r):
+		return "N" + n
+	}
+	return "X" + n
+}
+
+// nameWords is the Go spelling of a wire name that follows a prefix (a code
+// constant's "Code", an enum constant's type name): camel, or, when the name
+// has no letter or digit, its characters spelled out ("$" → "Dollar", "+-" →
+// "PlusMinus", U+00A0 → "U00A0", "" → "Empty").
+func nameWords(s string) string {
+	if c := camel(s); c != "" {
+		return c
+	}
+	if s == "" {
+		return "Empty"
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if w, ok := symbolNames[r]; ok {
+			b.WriteString(w)
+		} else {
+			fmt.Fprintf(&b, "U%04X", r)
+		}
+	}
+	return b.String()
+}
+
+// symbolNames spell the ASCII symbols of a name that has nothing else.
+var symbolNames = map[rune]string{
+	' ': "Space", '!': "Bang", '"': "Quote", '#': "Hash", '$': "Dollar", '%': "Percent", '&': "And",
+	'\'': "Apostrophe", '(': "LParen", ')': "RParen", '*': "Star", '+': "Plus", ',': "Comma", '-': "Minus",
+	'.': "Dot", '/': "Slash", ':': "Colon", ';': "Semicolon", '<': "Less", '=': "Equals", '>': "Greater",
+	'?': "Question", '@': "At", '[': "LBracket", '\\': "Backslash", ']': "RBracket", '^': "Caret",
+	'_': "Underscore", '`': "Backtick", '{': "LBrace", '|': "Pipe", '}': "RBrace", '~': "Tilde",
+}
+
 // splitWords splits s into words with strcase (which breaks at separators
 // and at lower→upper and letter→digit changes), then rejoins a digit run to
 // the word before it, so "V1" and "WCAG21" stay one word each.
@@ -92,6 +143,8 @@ func checkIdent(name string) string {
 	switch {
 	case name == "":
 		return "gives an empty Go name"
+	case len(name) > maxNameLen:
+		return fmt.Sprintf("gives a Go name of %d bytes, more than the %d a spec may need", len(name), maxNameLen)
 	case !token.IsIdentifier(name):
 		return "gives " + quote(name) + ", which is not a Go identifier"
 	case !token.IsExported(name):

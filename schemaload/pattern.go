@@ -3,7 +3,10 @@ package schemaload
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -12,102 +15,410 @@ import (
 const ecmaSpace = `\t\n\x{000B}\f\r \x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}`
 
 // translatePattern rewrites an ECMAScript (JSON Schema) regular expression
-// for Go's regexp (RE2). It rewrites what RE2 spells differently (\uXXXX,
-// \cX, \0, \s, ".", [\b], named groups) and refuses what RE2 cannot express:
-// lookahead, lookbehind and backreferences. The result is checked with
-// regexp.Compile.
+// for Go's regexp (RE2), keeping its meaning: \uXXXX, \xHH, \cX and \0
+// become \x{…}, \s and . take their ECMAScript sets, named groups become
+// plain groups, and an identity escape (\Q, \/, \é) becomes the character
+// itself. It accepts only what ECMAScript, regexp2 in ECMAScript mode (the
+// engine the schemas are validated with) and Go read alike, and refuses the
+// rest with an error (the caller skips the check, with a warning):
+// lookaround and backreferences, which RE2 cannot express; an unescaped "["
+// inside a class, which ECMAScript reads as a literal but regexp2 as a POSIX
+// class ([[:digit:]]) or a class subtraction ([a-z-[aeiou]]); escaped letters
+// that regexp2 or Go give a meaning ECMAScript does not (\A, \z, \Z, \G,
+// \a, \e, \p), octal escapes, a "\c" without a letter, quantifiers with
+// nothing to repeat, and ranges that start or end at a class escape. The
+// result is checked with regexp.Compile. FuzzTranslatePattern compares it with
+// regexp2.
 func translatePattern(p string) (string, error) {
-	var b strings.Builder
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '\\':
-			if i+1 >= len(p) {
-				return "", fmt.Errorf("trailing backslash")
-			}
-			i++
-			e := p[i]
-			switch {
-			case e == 'u':
-				if i+4 >= len(p) || !isHex(p[i+1:i+5]) {
-					return "", fmt.Errorf(`\u at offset %d is not followed by four hex digits`, i-1)
-				}
-				b.WriteString(`\x{` + p[i+1:i+5] + `}`)
-				i += 4
-			case e == 'c':
-				if i+1 >= len(p) || !isASCIILetter(p[i+1]) {
-					return "", fmt.Errorf(`\c at offset %d is not followed by a letter`, i-1)
-				}
-				fmt.Fprintf(&b, `\x{%X}`, p[i+1]%32)
-				i++
-			case e == '0' && (i+1 >= len(p) || p[i+1] < '0' || p[i+1] > '9'):
-				b.WriteString(`\x{0}`)
-			case e >= '1' && e <= '9':
-				return "", fmt.Errorf(`backreference \%c is not supported by Go regexp`, e)
-			case e == 'k':
-				return "", fmt.Errorf(`named backreference \k is not supported by Go regexp`)
-			case e == 'b' && inClass:
-				b.WriteString(`\x{8}`)
-			case e == 's':
-				if inClass {
-					b.WriteString(ecmaSpace)
-				} else {
-					b.WriteString("[" + ecmaSpace + "]")
-				}
-			case e == 'S':
-				if inClass {
-					return "", fmt.Errorf(`\S inside a character class cannot be expressed in Go regexp`)
-				}
-				b.WriteString("[^" + ecmaSpace + "]")
-			case e == 'p' || e == 'P':
-				return "", fmt.Errorf(`\%c is a Unicode property escape only with the u flag`, e)
-			default:
-				b.WriteByte('\\')
-				b.WriteByte(e)
-			}
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			b.WriteByte(c)
-		case c == '[':
-			if strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]") {
-				return "", fmt.Errorf("empty character class at offset %d", i)
-			}
-			inClass = true
-			b.WriteByte(c)
-			if i+1 < len(p) && p[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-		case c == '.':
-			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
-		case c == '(' && strings.HasPrefix(p[i:], "(?"):
-			rest := p[i+2:]
-			switch {
-			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"):
-				return "", fmt.Errorf("lookahead at offset %d is not supported by Go regexp", i)
-			case strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
-				return "", fmt.Errorf("lookbehind at offset %d is not supported by Go regexp", i)
-			case strings.HasPrefix(rest, "<"):
-				b.WriteString("(?P<")
-				i += 2
-			case strings.HasPrefix(rest, ":"):
-				b.WriteString("(?:")
-				i += 2
-			default:
-				return "", fmt.Errorf("unknown group syntax at offset %d", i)
-			}
-		default:
-			b.WriteByte(c)
-		}
+	t := &patternTranslator{src: p}
+	if err := t.disjunction(0); err != nil {
+		return "", err
 	}
-	out := b.String()
+	if t.pos < len(p) {
+		return "", fmt.Errorf("unbalanced ) at offset %d", t.pos)
+	}
+	out := t.out.String()
 	if _, err := regexp.Compile(out); err != nil {
 		return "", fmt.Errorf("Go regexp rejects the translation %q: %v", out, err)
 	}
 	return out, nil
+}
+
+// patternTranslator is the state of one translatePattern.
+type patternTranslator struct {
+	src string
+	pos int
+	out strings.Builder
+}
+
+// maxPatternDepth bounds group nesting (Go's own limit is 1000).
+const maxPatternDepth = 1000
+
+// ecmaDot is ECMAScript's ".": anything but a line terminator.
+const ecmaDot = `[^\n\r\x{2028}\x{2029}]`
+
+// identityLetters are the letters whose escape both ECMAScript and regexp2
+// read as the letter itself ("\Q" is "Q"); Go gives some of them a meaning
+// (\Q…\E quotes), so the translation writes the bare letter.
+const identityLetters = "CEFHIJKLMNOQRTUVXYghijlmoqy"
+
+func (t *patternTranslator) peek() byte {
+	if t.pos < len(t.src) {
+		return t.src[t.pos]
+	}
+	return 0
+}
+
+func (t *patternTranslator) errorf(format string, args ...any) error {
+	return fmt.Errorf(format+" at offset %d", append(args, t.pos)...)
+}
+
+// disjunction translates alternatives up to an unmatched ")" or the end.
+func (t *patternTranslator) disjunction(depth int) error {
+	if depth > maxPatternDepth {
+		return t.errorf("groups nested deeper than %d", maxPatternDepth)
+	}
+	quantifiable := false
+	for t.pos < len(t.src) {
+		c := t.src[t.pos]
+		switch {
+		case c == ')':
+			return nil
+		case c == '|':
+			t.pos++
+			t.out.WriteByte('|')
+			quantifiable = false
+		case c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0:
+			if !quantifiable {
+				return t.errorf("quantifier with nothing to repeat")
+			}
+			if err := t.quantifier(); err != nil {
+				return err
+			}
+			quantifiable = false
+		case c == '^' || c == '$':
+			t.pos++
+			t.out.WriteByte(c)
+			quantifiable = false
+		case c == '(':
+			if err := t.group(depth); err != nil {
+				return err
+			}
+			quantifiable = true
+		case c == '[':
+			if err := t.class(); err != nil {
+				return err
+			}
+			quantifiable = true
+		case c == '.':
+			t.pos++
+			t.out.WriteString(ecmaDot)
+			quantifiable = true
+		case c == '\\':
+			var err error
+			if quantifiable, err = t.atomEscape(); err != nil {
+				return err
+			}
+		default:
+			r, size := utf8.DecodeRuneInString(t.src[t.pos:])
+			t.pos += size
+			t.out.WriteString(regexp.QuoteMeta(string(r))) // "{", "}" and "]" are literals here
+			quantifiable = true
+		}
+	}
+	return nil
+}
+
+// quantifierBraces returns the length of a {n}, {n,} or {n,m} at the current
+// position, or 0.
+func (t *patternTranslator) quantifierBraces() int {
+	rest := t.src[t.pos:]
+	i := 1
+	digits := func() int {
+		start := i
+		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if len(rest) == 0 || rest[0] != '{' || digits() == 0 {
+		return 0
+	}
+	if i < len(rest) && rest[i] == ',' {
+		i++
+		digits()
+	}
+	if i < len(rest) && rest[i] == '}' {
+		return i + 1
+	}
+	return 0
+}
+
+// quantifier copies *, +, ?, {n}, {n,} or {n,m}, and a lazy "?"; another
+// quantifier right after is an error in ECMAScript.
+func (t *patternTranslator) quantifier() error {
+	if n := t.quantifierBraces(); n > 0 {
+		q := t.src[t.pos : t.pos+n]
+		if lo, hi, _ := strings.Cut(q[1:n-1], ","); hi != "" && atoi(lo) > atoi(hi) {
+			return t.errorf("quantifier %s out of order", q)
+		}
+		t.out.WriteString(q)
+		t.pos += n
+	} else {
+		t.out.WriteByte(t.src[t.pos])
+		t.pos++
+	}
+	if t.peek() == '?' {
+		t.out.WriteByte('?')
+		t.pos++
+	}
+	if c := t.peek(); c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0 {
+		return t.errorf("quantifier with nothing to repeat")
+	}
+	return nil
+}
+
+// atoi reads a run of decimal digits, saturating (Go refuses counts over
+// 1000 anyway).
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s) && n < 1<<20; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// group translates (…), (?:…) and (?<name>…), refusing lookaround.
+func (t *patternTranslator) group(depth int) error {
+	rest := t.src[t.pos:]
+	switch {
+	case strings.HasPrefix(rest, "(?:"):
+		t.pos += 3
+		t.out.WriteString("(?:")
+	case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"):
+		return t.errorf("lookahead is not supported by Go regexp")
+	case strings.HasPrefix(rest, "(?<="), strings.HasPrefix(rest, "(?<!"):
+		return t.errorf("lookbehind is not supported by Go regexp")
+	case strings.HasPrefix(rest, "(?<"):
+		end := strings.IndexByte(rest, '>')
+		if end < 0 || !groupName.MatchString(rest[3:end]) {
+			return t.errorf("group name that is not a word")
+		}
+		t.pos += end + 1
+		t.out.WriteString("(?:") // the name does not change what matches
+	case strings.HasPrefix(rest, "(?"):
+		return t.errorf("unknown group syntax")
+	default:
+		t.pos++
+		t.out.WriteByte('(')
+	}
+	if err := t.disjunction(depth + 1); err != nil {
+		return err
+	}
+	if t.peek() != ')' {
+		return t.errorf("missing )")
+	}
+	t.pos++
+	t.out.WriteByte(')')
+	return nil
+}
+
+// groupName is a group name all three engines accept.
+var groupName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// atomEscape translates an escape outside a class and reports whether it
+// can be quantified (\b and \B are assertions).
+func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
+	switch t.src[t.pos:min(t.pos+2, len(t.src))] {
+	case `\b`, `\B`:
+		t.out.WriteString(t.src[t.pos : t.pos+2])
+		t.pos += 2
+		return false, nil
+	case `\s`:
+		t.out.WriteString("[" + ecmaSpace + "]")
+		t.pos += 2
+		return true, nil
+	case `\S`:
+		t.out.WriteString("[^" + ecmaSpace + "]")
+		t.pos += 2
+		return true, nil
+	}
+	s, err := t.escape(false)
+	if err != nil {
+		return false, err
+	}
+	t.out.WriteString(s)
+	return true, nil
+}
+
+// escape reads an escape that stands for characters, in a class or not, and
+// returns its Go form.
+func (t *patternTranslator) escape(inClass bool) (string, error) {
+	t.pos++ // the backslash
+	r, size := utf8.DecodeRuneInString(t.src[t.pos:])
+	if size == 0 {
+		return "", t.errorf("trailing backslash")
+	}
+	t.pos += size
+	switch {
+	case strings.ContainsRune("dDwWtnvfr", r):
+		return `\` + string(r), nil
+	case r == 's' && inClass:
+		return ecmaSpace, nil
+	case r == 'S' && inClass:
+		return "", t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
+	case r == 'b' && inClass:
+		return `\x{8}`, nil
+	case r == 'c':
+		if c := t.peek(); isASCIILetter(c) {
+			t.pos++
+			return fmt.Sprintf(`\x{%X}`, c%32), nil
+		}
+		return "", t.errorf(`\c not followed by a letter`)
+	case r == 'x':
+		if t.pos+2 <= len(t.src) && isHex(t.src[t.pos:t.pos+2]) {
+			t.pos += 2
+			return `\x{` + t.src[t.pos-2:t.pos] + `}`, nil
+		}
+		return "", t.errorf(`\x not followed by two hex digits`)
+	case r == 'u':
+		if t.pos+4 <= len(t.src) && isHex(t.src[t.pos:t.pos+4]) {
+			hex := t.src[t.pos : t.pos+4]
+			t.pos += 4
+			if v, _ := strconv.ParseUint(hex, 16, 32); utf16.IsSurrogate(rune(v)) {
+				return "", t.errorf(`\u%s is half of a UTF-16 surrogate pair`, hex)
+			}
+			return `\x{` + hex + `}`, nil
+		}
+		return "", t.errorf(`\u not followed by four hex digits`)
+	case r == '0':
+		if c := t.peek(); '0' <= c && c <= '9' {
+			return "", t.errorf(`octal escape`)
+		}
+		return `\x{0}`, nil
+	case '1' <= r && r <= '9':
+		return "", t.errorf(`backreference or octal escape \%c`, r)
+	case r == 'k':
+		return "", t.errorf(`named backreference \k`)
+	case r < utf8.RuneSelf && isASCIILetter(byte(r)) && !strings.ContainsRune(identityLetters, r):
+		return "", t.errorf(`escape \%c (its meaning differs between ECMAScript, regexp2 and Go)`, r)
+	}
+	if r < utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)) {
+		return `\` + string(r), nil // Go reads an escaped ASCII punctuation character as itself
+	}
+	return quoteRune(r, inClass), nil
+}
+
+// quoteRune writes r as a literal, outside or inside a Go character class
+// (where "-" is left to the caller).
+func quoteRune(r rune, inClass bool) string {
+	if inClass {
+		if strings.ContainsRune(`\][^`, r) {
+			return `\` + string(r)
+		}
+		return string(r)
+	}
+	return regexp.QuoteMeta(string(r))
+}
+
+// class translates a character class.
+func (t *patternTranslator) class() error {
+	t.pos++ // [
+	t.out.WriteByte('[')
+	if t.peek() == '^' {
+		t.pos++
+		t.out.WriteByte('^')
+	}
+	if t.peek() == ']' {
+		return t.errorf("empty character class")
+	}
+	for {
+		switch t.peek() {
+		case 0:
+			if t.pos >= len(t.src) {
+				return t.errorf("missing ]")
+			}
+		case ']':
+			t.pos++
+			t.out.WriteByte(']')
+			return nil
+		}
+		lo, loChar, err := t.classAtom()
+		if err != nil {
+			return err
+		}
+		if t.peek() != '-' || t.pos+1 >= len(t.src) || t.src[t.pos+1] == ']' {
+			t.out.WriteString(lo)
+			continue
+		}
+		t.pos++ // -
+		hi, hiChar, err := t.classAtom()
+		if err != nil {
+			return err
+		}
+		if loChar < 0 || hiChar < 0 {
+			return t.errorf("range with a class escape at one end")
+		}
+		if loChar > hiChar {
+			return t.errorf("range out of order")
+		}
+		t.out.WriteString(lo + "-" + hi)
+	}
+}
+
+// classAtom reads one atom of a class and returns its Go form and the
+// character it stands for (-1 for a class escape such as \d).
+func (t *patternTranslator) classAtom() (string, rune, error) {
+	r, size := utf8.DecodeRuneInString(t.src[t.pos:])
+	switch r {
+	case '[':
+		return "", 0, t.errorf(`"[" inside a character class (regexp2 reads [: as a POSIX class and -[ as a subtraction)`)
+	case '\\':
+		start := t.pos
+		s, err := t.escape(true)
+		if err != nil {
+			return "", 0, err
+		}
+		if c, ok := escapedChar(t.src[start:t.pos]); ok {
+			return s, c, nil
+		}
+		return s, -1, nil
+	}
+	t.pos += size
+	if r == '-' && t.peek() != ']' && t.src[t.pos-2] != '[' {
+		return `\-`, r, nil // a "-" Go could read as a range
+	}
+	return quoteRune(r, true), r, nil
+}
+
+// escapedChar returns the one character an escape inside a class stands
+// for, or false for a class escape (\d, \s, ...).
+func escapedChar(esc string) (rune, bool) {
+	switch {
+	case len(esc) == 2 && strings.ContainsRune("dDwWsS", rune(esc[1])):
+		return 0, false
+	case esc == `\b`:
+		return 8, true
+	case esc == `\t`:
+		return '\t', true
+	case esc == `\n`:
+		return '\n', true
+	case esc == `\v`:
+		return '\v', true
+	case esc == `\f`:
+		return '\f', true
+	case esc == `\r`:
+		return '\r', true
+	case esc == `\0`:
+		return 0, true
+	case strings.HasPrefix(esc, `\c`):
+		return rune(esc[2] % 32), true
+	case strings.HasPrefix(esc, `\x`), strings.HasPrefix(esc, `\u`):
+		v, _ := strconv.ParseUint(esc[2:], 16, 32)
+		return rune(v), true
+	}
+	r, _ := utf8.DecodeRuneInString(esc[1:])
+	return r, true
 }
 
 func isHex(s string) bool {

@@ -90,19 +90,28 @@ func (s *Spec) EachType(fn func(*Type)) {
 	}
 }
 
-// emitMembers are the members emit declares on every generated struct (the
-// extras bag, the codec's state, the JSON and Validate methods): no field may
-// take them.
+// emitMembers are the exported members emit declares on every generated
+// struct (the extras bag, the JSON and Validate methods): a field named like
+// one gets a trailing "_" (see addProperties), and checkFields reports a
+// field that still collides. The unexported ones (the codec's state, the
+// validate method) cannot meet a field, which is always exported; a string
+// type's one method, Known, cannot meet one either.
 var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "UnmarshalValidJSON"}
 
-// packageNames are the names emit declares in every generated package
-// beside codes and types. The runtime lives in its own packages, so nothing
-// else is reserved.
+// packageNames are the exported names emit declares in every generated
+// package beside the ones checkNames derives: a file's type named like one
+// gets a trailing "_" (see fileTypeName). The runtime lives in its own
+// packages, so nothing else is reserved. emit's unexported package-level
+// names are a fixed prefix and a type name ("members", "detailsShape",
+// "schema" + the type's name; "detailsPattern" + a number), distinct
+// whenever the type names are, and never those of the imports (adcp,
+// adcpimpl, json, regexp, strconv).
 var packageNames = []string{"SpecVersion", "Vocabulary"}
 
-// checkNames declares every Go name the package will hold — code constants,
-// types, enum constants, details accessors and emit's own — and every
-// struct's field names against its methods, and reports the first collision.
+// checkNames declares every exported Go name the package will hold in one
+// scope — code constants, types, enum constants, the details accessors
+// (<Type>Of) and emit's own — and every struct's field names in another,
+// with its methods, and reports the first collision, naming both places.
 func (l *loader) checkNames() error {
 	pkg := newNameSet("the package")
 	for _, name := range packageNames {

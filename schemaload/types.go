@@ -1,6 +1,7 @@
 package schemaload
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"strconv"
@@ -20,11 +21,23 @@ func fileTypeName(rel string) string {
 	if rel == errorFile {
 		return "Error"
 	}
-	base := camel(strings.TrimSuffix(path.Base(rel), ".json"))
+	base := goName(strings.TrimSuffix(path.Base(rel), ".json"))
 	if path.Dir(rel) == detailsDir {
 		return base + "Details"
 	}
-	return base
+	return reserved(base, packageNames)
+}
+
+// reserved returns name, with "_" appended when it is one of taken: the
+// names generated code declares itself (protoc-gen-go's rule for a field
+// named like a generated method).
+func reserved(name string, taken []string) string {
+	for _, t := range taken {
+		if name == t {
+			return name + "_"
+		}
+	}
+	return name
 }
 
 // refType returns the type of a $ref target, building it once.
@@ -36,14 +49,23 @@ func (l *loader) refType(r ref) (typeRes, error) {
 	name := fileTypeName(r.file)
 	if r.pointer != "" {
 		toks, _ := pointerTokens(r.pointer)
-		name += camel(toks[len(toks)-1])
+		name += nameWords(toks[len(toks)-1])
 	}
-	// Register a placeholder first so a recursive $ref ends.
+	// Register a placeholder first so a recursive $ref ends. A type can
+	// only hold itself through a name (a struct field, by pointer when
+	// required: see SettleGoTypes); an array or scalar that contains
+	// itself has no Go type.
 	ph := &Type{GoName: name, File: r.file, Pointer: r.pointer, Kind: KindAny}
 	l.types[key] = ph
+	l.building[key] = true
 	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name)
+	delete(l.building, key)
 	if err != nil {
 		return typeRes{}, err
+	}
+	if at, recursive := l.recursiveAt[key]; recursive && res.t.GoName == "" {
+		return typeRes{}, errorf(at.file, at.pointer, fmt.Sprintf("recursive $ref to %s#%s, which has no Go type name of its own "+
+			"(an array, a scalar or a free-form object cannot contain itself): not supported", r.file, r.pointer))
 	}
 	*ph = *res.t
 	return typeRes{t: ph, nullable: res.nullable}, nil
@@ -63,6 +85,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		target, ok := l.refs[file+"#"+ptr]
 		if !ok {
 			return typeRes{}, errorf(file, pointerJoin(ptr, "$ref"), "internal error: $ref not resolved")
+		}
+		if key := target.file + "#" + target.pointer; l.building[key] {
+			if _, seen := l.recursiveAt[key]; !seen {
+				l.recursiveAt[key] = ref{file: file, pointer: pointerJoin(ptr, "$ref")}
+			}
 		}
 		for _, k := range n.keys {
 			switch k {
@@ -255,7 +282,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 		}
 	}
 	if allStrings {
-		t.Kind = KindString
+		t.Kind, t.Alternatives = KindString, key
 		free := 0
 		for i, a := range alts.elems {
 			ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
@@ -276,7 +303,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 				return nil, err
 			}
 			if c := a.get("const"); c != nil && c.kind == nodeString {
-				sub.Enum = append(sub.Enum, &EnumValue{Value: c.str, GoName: name + camel(c.str)})
+				sub.Enum = append(sub.Enum, &EnumValue{Value: c.str, GoName: name + nameWords(c.str)})
 			}
 			t.Enum = append(t.Enum, sub.Enum...)
 		}
@@ -285,7 +312,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 		}
 		return t, nil
 	}
-	t.Kind = KindAny
+	t.Kind, t.Alternatives = KindAny, key
 	t.GoName = name
 	for i, a := range alts.elems {
 		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
@@ -346,6 +373,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				mp := pointerJoin(pointerJoin(ptr, k), strconv.Itoa(i))
 				if isConditional(m) {
 					l.warn(file, mp, "conditional (if/then) requirement is not expressed in the Go type")
+					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
 					continue
 				}
 				res, err := l.schemaType(file, mp, m, name)
@@ -355,6 +383,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				if res.t.Kind != KindObject {
 					return errorf(file, mp, "allOf member is not an object schema with properties: not supported")
 				}
+				t.Constraints = append(t.Constraints, res.t.Constraints...)
 				for _, f := range res.t.Fields {
 					if j, dup := seen[f.JSONName]; dup {
 						l.warn(file, mp, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
@@ -384,6 +413,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
 		if len(t.Fields) > 0 || !altsHaveProperties(n.get(alt)) {
 			l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
+			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
+				Schema: json.RawMessage(`{"` + alt + `":` + string(n.get(alt).raw()) + `}`)})
 		} else {
 			res, err := l.alternatives(file, ptr, n, alt, t, name)
 			if err != nil {
@@ -420,18 +451,18 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 	}
 	for i, key := range props.keys {
 		child, cp := props.vals[i], pointerJoin(pp, key)
-		goName := camel(key)
+		if len(key) > maxNameLen {
+			return errorf(file, cp, fmt.Sprintf("a property name of %d bytes, more than the %d a spec may need", len(key), maxNameLen))
+		}
+		fieldName := reserved(goName(key), emitMembers)
 		if o, ok := fieldNameOverrides[file+"#"+cp]; ok {
-			goName = o
+			fieldName = o
 		}
-		if goName == "" {
-			return errorf(file, cp, fmt.Sprintf("property %q gives no Go name (add it to fieldNameOverrides)", key))
-		}
-		res, err := l.schemaType(file, cp, child, name+goName)
+		res, err := l.schemaType(file, cp, child, name+fieldName)
 		if err != nil {
 			return err
 		}
-		f := &Field{JSONName: key, GoName: goName, Type: res.t, Nullable: res.nullable}
+		f := &Field{JSONName: key, GoName: fieldName, Type: res.t, Nullable: res.nullable}
 		f.Doc, _ = child.getString("description")
 		if d := child.get("deprecated"); d != nil && d.kind == nodeBool {
 			f.Deprecated = d.b
@@ -489,10 +520,10 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 			if v.kind != nodeString {
 				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), "enum value of a string type must be a string")
 			}
-			if camel(v.str) == "" {
-				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), fmt.Sprintf("enum value %q gives no Go name (add a name override)", v.str))
+			if len(v.str) > maxNameLen {
+				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), fmt.Sprintf("an enum value of %d bytes, more than the %d a spec may need", len(v.str), maxNameLen))
 			}
-			ev := &EnumValue{Value: v.str, GoName: name + camel(v.str)}
+			ev := &EnumValue{Value: v.str, GoName: name + nameWords(v.str)}
 			ev.Doc, _ = docs.getString(v.str)
 			t.Enum = append(t.Enum, ev)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
@@ -187,6 +188,59 @@ func TestCorpusFacts(t *testing.T) {
 			if got := r.Count(RecoverySourceChanged); got != len(o.Codes) {
 				t.Errorf("%s → %s: %d recovery carrier changes, want one per code (%d)", tt.old, tt.new, got, len(o.Codes))
 			}
+		}
+	}
+}
+
+// TestAdvisoryFromSchemaText: a code's advisory status comes from its own
+// text, so a description that starts (or stops) calling a code an advisory
+// is a behaviour change in the report. The unreleased tree's
+// FORMAT_SHAPE_PROMOTED is the case: added as an advisory, and, against a
+// copy whose text does not mark it, changed to one.
+func TestAdvisoryFromSchemaText(t *testing.T) {
+	dir := testshared.Dir(t, "adcp-schemas")
+	beta5, err := schemaload.Load(filepath.Join(dir, "3.2.0-beta.5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := schemaload.Load(testshared.SourceHead(t, "3.3.0-head"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compare(beta5, head)
+	found := false
+	for _, c := range r.Changes {
+		found = found || c.Kind == CodeAdded && c.Subject == "FORMAT_SHAPE_PROMOTED" && strings.Contains(c.New, "advisory")
+	}
+	if !found {
+		t.Errorf("FORMAT_SHAPE_PROMOTED is not reported added as an advisory:\n%s", r.Markdown())
+	}
+
+	plain := testshared.SourceHead(t, "3.3.0-plain")
+	codes := filepath.Join(plain, "enums", "error-code.json")
+	b, err := os.ReadFile(codes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "Non-fatal deprecation advisory raised when a 3.2-aware SDK", "Raised when a 3.2-aware SDK", 1)
+	s = strings.Replace(s, `"advisory — migrate the legacy`, `"migrate the legacy`, 1)
+	if s == string(b) {
+		t.Fatal("the unreleased tree no longer has the expected wording")
+	}
+	if err := os.WriteFile(codes, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, err := schemaload.Load(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = Compare(old, head)
+	if got := subjects(r, AdvisoryChanged); !equalStrings(got, []string{"FORMAT_SHAPE_PROMOTED"}) || !r.Breaking() {
+		t.Errorf("advisory changes %v, breaking %v:\n%s", got, r.Breaking(), r.Markdown())
+	}
+	for _, c := range r.Changes {
+		if c.Kind == AdvisoryChanged && (c.Impact != Behaviour || c.Old != "no" || c.New != "yes") {
+			t.Errorf("change %+v, want a behaviour change from no to yes", c)
 		}
 	}
 }

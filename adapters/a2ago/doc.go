@@ -11,12 +11,12 @@
 // terminal event; the server stores it and returns it to the client:
 //
 //	func (x *seller) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
-//		e, err := seller.New(adcp.CodeBudgetTooLow, "Budget is below the minimum.",
+//		e, err := seller.New(v, adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
 //			seller.WithField("packages[0].budget"))
 //		if err != nil {
 //			return err
 //		}
-//		task, err := a2ago.FailedTask(reqCtx, e, "")
+//		task, err := a2ago.FailedTask(v, reqCtx, e, "")
 //		if err != nil {
 //			return err
 //		}
@@ -26,6 +26,12 @@
 // The task has status.state "failed" and one artifact whose parts are a
 // TextPart, a DataPart {"adcp_error": …} and a DataPart with the payload's
 // errors[] (both layers of the error model).
+//
+// A2A 1.0 clients (such as @a2a-js/sdk 1.x) send SendMessage, GetTask and
+// CancelTask with the A2A-Version: 1.0 header; a2a-go v0.3.3 speaks 0.3.
+// Serve both from one endpoint with V1Handler:
+//
+//	http.Handle("/", a2ago.V1Handler(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(executor))))
 //
 // # Buyer side
 //
@@ -37,13 +43,24 @@
 //		}
 //	}
 //
+// An A2A 1.0 agent answers a2a-go with -32009 (version not supported) and
+// an array in error.data, which a2a-go cannot decode. Call it with
+// V1Client, which returns the response's bytes, and extract with
+// ExtractJSON:
+//
+//	resp, err := (&a2ago.V1Client{Endpoint: url}).SendText(ctx, "…")
+//	if err == nil {
+//		if x, ok := a2ago.ExtractJSON(resp); ok { … }
+//	}
+//
 // # What to know about a2a-go v0.3.3
 //
 //   - a2a-go speaks A2A 0.3: a part is decoded by its "kind" member
 //     (a2a/core.go, ContentParts.UnmarshalJSON), and a part without one is an
 //     error ("unknown part kind"). A2A 1.0 parts have no kind and 1.0 states
 //     are spelled TASK_STATE_FAILED, so an A2A 1.0 task cannot be decoded
-//     into an a2a.Task: extract from its bytes with ExtractJSON.
+//     into an a2a.Task: use V1Client and extract from its bytes with
+//     ExtractJSON.
 //   - DataPart.Data is a map[string]any: numbers in a decoded task are
 //     float64, and Extraction.Raw is a re-encoding of the decoded value, not
 //     the bytes on the wire.

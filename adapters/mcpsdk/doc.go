@@ -8,39 +8,47 @@
 //
 // # Seller side
 //
-// A tool that fails returns both layers of the error model in an isError
-// result. With a handler registered by Server.AddTool (or mcp.AddTool with
-// Out = any), return the result ToolResult builds:
+// Register typed tools with AddTool: it publishes an output schema that
+// admits the AdCP error result too, so that strict clients (the TypeScript
+// SDK validates every structured result after listTools) keep the error, and
+// a handler simply returns the *adcp.Error, wrapped or not, or several joined
+// with errors.Join:
 //
-//	e, err := seller.New(adcp.CodeBudgetTooLow, "Budget is below the minimum.",
-//		seller.WithField("packages[0].budget"))
-//	if err != nil {
-//		return nil, err
-//	}
-//	return mcpsdk.ToolResult(v, e, "")
-//
-// With a typed handler (mcp.AddTool with a typed Out), install ToolErrors
-// and return the *adcp.Error, wrapped or not, as the handler's error:
-//
-//	server.AddReceivingMiddleware(mcpsdk.ToolErrors())
-//	mcp.AddTool(server, tool, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
-//		return nil, Out{}, fmt.Errorf("pricing: %w", e)
+//	mcpsdk.AddTool(server, v, &mcp.Tool{Name: "create_media_buy"}, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
+//		e, err := seller.New(v, adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
+//			seller.WithField("packages[0].budget"))
+//		if err != nil {
+//			return nil, Out{}, err
+//		}
+//		return nil, Out{}, e
 //	})
+//
+// With a raw handler (Server.AddTool), return the result ToolResult builds,
+// and publish AdmitErrorResult(schema) if the tool has an output schema.
+// EchoContext echoes the caller's context object in every tool result, as
+// AdCP buyers and the compliance storyboards expect. ToolErrors repairs the
+// results of tools registered with mcp.AddTool (see the traps below), but
+// their published output schema still refuses the error result.
 //
 // Infrastructure that rejects a request before tool dispatch (rate limits,
 // missing credentials, overload) answers with a JSON-RPC error carrying one
 // of the reserved codes; Reject is that middleware, WriteHTTPRejection the
 // same answer from an HTTP gateway in front of the MCP endpoint:
 //
-//	server.AddReceivingMiddleware(mcpsdk.Reject(func(ctx context.Context, method string, req mcp.Request) *adcp.Error {
+//	server.AddReceivingMiddleware(mcpsdk.Reject(v, func(ctx context.Context, method string, req mcp.Request) *adcp.Error {
 //		if method == "tools/call" && !limiter.Allow() {
-//			return rateLimited // built with seller.New(adcp.CodeRateLimited, …)
+//			return rateLimited // built with seller.New(v, adcperr.CodeRateLimited, …)
 //		}
 //		return nil
 //	}))
 //
 // # Buyer side
 //
+// Behind gateways that answer 429 or 5xx with the JSON-RPC error in the
+// body, give the client KeepErrorBodies as its HTTP transport:
+//
+//	transport := &mcp.StreamableClientTransport{Endpoint: url,
+//		HTTPClient: &http.Client{Transport: mcpsdk.KeepErrorBodies(nil)}}
 //	res, err := session.CallTool(ctx, params)
 //	if x, ok := mcpsdk.Extract(res, err); ok {
 //		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
@@ -67,12 +75,18 @@
 //     only the content[0] text fallback is left. ToolErrors restores the
 //     result of a ToolResult returned that way (ToolResult records the error
 //     with CallToolResult.SetError, which survives the overwrite).
+//   - mcp.AddTool publishes the output schema inferred from Out (required
+//     members, additionalProperties false), which the error result does not
+//     fit: the TypeScript client rejects it with -32602 after listTools.
+//     AddTool publishes AdmitErrorResult of it instead.
 //   - Over the streamable HTTP transport the client discards the body of a
 //     429, 500, 502, 503 or 504 response and reports only the status text
-//     (mcp/streamable.go, checkResponse and isTransientHTTPStatus): a
-//     gateway must send the reserved JSON-RPC codes with HTTP 200, as
-//     WriteHTTPRejection does. (This client does decode the body of another
-//     4xx, such as 400.)
+//     (mcp/streamable.go, checkResponse and isTransientHTTPStatus):
+//     KeepErrorBodies hands such a body that holds an AdCP JSON-RPC error to
+//     the client with status 200. A gateway should still send the reserved
+//     codes with HTTP 200, as WriteHTTPRejection does: the TypeScript client
+//     keeps a non-2xx body only as the text of its error. (This client does
+//     decode the body of another 4xx, such as 400.)
 //   - The client decodes structuredContent into map[string]any, so Extract
 //     sees numbers as float64 and Extraction.Raw is a re-encoding, not the
 //     bytes on the wire.

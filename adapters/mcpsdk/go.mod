@@ -5,11 +5,11 @@ go 1.25.0
 require (
 	github.com/adcp-gen/adcp-gen v0.0.0-00010101000000-000000000000
 	github.com/adcp-gen/adcp-gen/adcp v0.0.0
+	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
 require (
-	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect

@@ -4,6 +4,7 @@
 package adcphttp
 
 import (
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -47,7 +48,9 @@ func FromHTTP(status int, h http.Header, now time.Time) *adcp.Error {
 
 // ParseRetryAfterHeader reads an HTTP Retry-After value (RFC 9110: delay-seconds or
 // an HTTP date) as whole seconds from now, rounded up and clamped to 1..3600.
-// It reports false for an empty or unreadable value.
+// delay-seconds of any length count: a value too large for any integer type
+// is clamped to 3600 like any other large delay. It reports false for an
+// empty or unreadable value.
 func ParseRetryAfterHeader(v string, now time.Time) (float64, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
@@ -56,6 +59,8 @@ func ParseRetryAfterHeader(v string, now time.Time) (float64, bool) {
 	var secs float64
 	if n, err := strconv.ParseUint(v, 10, 64); err == nil {
 		secs = float64(n)
+	} else if errors.Is(err, strconv.ErrRange) && strings.Trim(v, "0123456789") == "" {
+		secs = 3600 // 1*DIGIT, beyond 2^64-1 seconds
 	} else if t, err := http.ParseTime(v); err == nil {
 		secs = math.Ceil(t.Sub(now).Seconds())
 	} else {

@@ -85,6 +85,10 @@ func TestParseRetryAfterHeader(t *testing.T) {
 		{"3600", 3600, true},
 		{"3601", 3600, true},
 		{"18446744073709551615", 3600, true},
+		{"18446744073709551616", 3600, true}, // 2^64: beyond uint64, still delay-seconds
+		{"99999999999999999999999999999999999999999999", 3600, true},
+		{"000000000000000000000000000000000000000007", 7, true},
+		{"18446744073709551616x", 0, false},
 		{now.Add(90 * time.Second).Format(http.TimeFormat), 90, true},
 		{now.Add(90 * time.Second).Format(time.RFC850), 90, true},
 		{now.Add(90 * time.Second).Format(time.ANSIC), 90, true},

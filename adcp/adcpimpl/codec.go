@@ -25,7 +25,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/url"
 	"reflect"
 	"regexp"
 	"sort"
@@ -244,6 +243,52 @@ func FloatPtr(d *Decoder, bit uint, dst **float64) {
 	d.done(bit, false)
 }
 
+// FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
+// even when the JSON number is not exactly one (Error.retry_after, which a
+// client rounds up anyway): any finite number fits. It returns the number as
+// written when the float64 is not exactly it, nil otherwise, for exact
+// validation and re-encoding (see ExactNumber).
+func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
+	d.known(bit)
+	*dst = nil
+	f, ok := elemFloatRounded(d.val)
+	d.done(bit, ok)
+	if !ok {
+		return nil
+	}
+	*dst = &f
+	if ExactFloat(string(d.val), f) {
+		return nil
+	}
+	return append([]byte(nil), d.val...)
+}
+
+// NumberBounds checks the JSON number lit (a float64 did not hold it
+// exactly) against inclusive bounds, exactly.
+func (v *Validator) NumberBounds(path string, lit []byte, min, max *float64) {
+	d, ok := parseDecimal(string(lit))
+	if !ok {
+		v.Add(path, "invalid number")
+		return
+	}
+	if min != nil {
+		if b, _ := parseDecimal(number(*min)); d.cmp(b) < 0 {
+			v.Add(path, "less than "+number(*min))
+		}
+	}
+	if max != nil {
+		if b, _ := parseDecimal(number(*max)); d.cmp(b) > 0 {
+			v.Add(path, "greater than "+number(*max))
+		}
+	}
+}
+
+// SameNumber reports whether the JSON number lit parses to f.
+func SameNumber(lit []byte, f float64) bool {
+	g, ok := elemFloatRounded(lit)
+	return ok && g == f
+}
+
 func Int(d *Decoder, bit uint, dst *int64) {
 	d.known(bit)
 	n, ok := elemInt(d.val)
@@ -338,7 +383,22 @@ func elemString[T ~string](v []byte) (T, bool) {
 	return T(unquote(v)), true
 }
 
+// elemFloat decodes a JSON number that a float64 holds exactly: one whose
+// decimal is the shortest decimal of the float64 it parses to (ExactFloat).
+// A number that float64 would round to another value (3600.0000000000000001)
+// or that overflows it (1e400) does not fit: it is kept raw, so that
+// re-encoding reproduces it and Validate compares it exactly, as JSON Schema
+// does.
 func elemFloat(v []byte) (float64, bool) {
+	f, ok := elemFloatRounded(v)
+	if !ok || !ExactFloat(string(v), f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// elemFloatRounded decodes any finite JSON number, rounded to a float64.
+func elemFloatRounded(v []byte) (float64, bool) {
 	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
 		return 0, false
 	}
@@ -703,11 +763,19 @@ func (v *Validator) PatternNot(path, s string, re, not *regexp.Regexp) {
 	}
 }
 
-// uri checks format "uri": an absolute URI, with a scheme.
+// URI checks format "uri": an absolute URI, with a scheme (as
+// santhosh-tekuri/jsonschema checks it: net/url's parse, and a host holding
+// a colon must be a bracketed IPv6 address).
 func (v *Validator) URI(path, s string) {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme == "" {
+	if checkURI(s) != nil {
 		v.Add(path, "not an absolute URI")
+	}
+}
+
+// DateTime checks format "date-time": an RFC 3339 date and time.
+func (v *Validator) DateTime(path, s string) {
+	if err := checkDateTime(s); err != nil {
+		v.Add(path, "not an RFC 3339 date-time: "+err.Error())
 	}
 }
 

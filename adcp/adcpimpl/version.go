@@ -29,7 +29,9 @@ type RegenerateWithNewerAdcpGen uint
 
 const (
 	// GenVersion is the contract version the current generator writes.
-	GenVersion = 1
+	// Version 2 adds the run-time schema checks (Schema, ExtraSchema,
+	// Conditions, DateTime) of exact validation.
+	GenVersion = 2
 	// MinVersion is the oldest generated-code version this runtime serves.
 	MinVersion = 1
 	// MaxVersion is the newest generated-code version this runtime serves.

@@ -78,20 +78,44 @@ type buildConfig struct {
 	recovery   adcp.Recovery
 	retryAfter *float64
 	details    any
+	members    bool // an option above was given
+	checks     buildChecks
 }
+
+// buildChecks are the options that relax a check rather than set a member.
+type buildChecks struct {
+	allowFlagged bool
+	// authoring: the error is built by New or Build, which refuse a vendor
+	// code without recovery (WithRecovery sets it); Finalize and the wire
+	// builders, which also see errors passed through from an upstream,
+	// only warn.
+	authoring bool
+}
+
+// AllowFlaggedText turns the refusal of a message or suggestion that
+// CheckMessage flags as a connection string, stack trace or credential
+// (and, for CONFIGURATION_ERROR, a file path) into a warning. The check is a
+// heuristic that errs towards flagging: use this only for text a person has
+// checked. New, Build and Finalize take it; the wire builders take
+// WithFlaggedTextAllowed.
+func AllowFlaggedText() Option { return func(c *buildConfig) { c.checks.allowFlagged = true } }
 
 // WithField sets Error.Field, a JSONPath-lite path such as
 // "packages[0].budget". FIELD_NOT_PERMITTED cannot be built without it.
-func WithField(path string) Option { return func(c *buildConfig) { c.field = path } }
+func WithField(path string) Option { return func(c *buildConfig) { c.field = path; c.members = true } }
 
 // WithSuggestion sets Error.Suggestion: generic correction guidance that does
 // not reveal thresholds, identifiers or whether a resource exists.
-func WithSuggestion(s string) Option { return func(c *buildConfig) { c.suggestion = s } }
+func WithSuggestion(s string) Option {
+	return func(c *buildConfig) { c.suggestion = s; c.members = true }
+}
 
 // WithRecovery sets the recovery class of a vendor code (X_{VENDOR}_{CODE}),
 // which has no catalogue entry. A standard code always carries its catalogue
 // recovery; giving it another one is refused.
-func WithRecovery(r adcp.Recovery) Option { return func(c *buildConfig) { c.recovery = r } }
+func WithRecovery(r adcp.Recovery) Option {
+	return func(c *buildConfig) { c.recovery = r; c.members = true }
+}
 
 // WithRetryAfter sets retry_after from a delay. Sub-second parts round up:
 // the wire value is ceil(seconds) clamped to 1..3600.
@@ -102,14 +126,17 @@ func WithRetryAfter(d time.Duration) Option {
 // WithRetryAfterSeconds sets retry_after from a number of seconds, rounded up
 // and then clamped to 1..3600. NaN and infinities are refused.
 func WithRetryAfterSeconds(s float64) Option {
-	return func(c *buildConfig) { c.retryAfter = &s }
+	return func(c *buildConfig) { c.retryAfter, c.members = &s, true }
 }
 
 // WithDetails sets Error.Details from a generated details struct (validated
 // with its Validate method, whether given as a value or a pointer; so is any
 // other value with a Validate() error method), a map, any value that encodes
 // to a JSON object, or raw JSON ([]byte or json.RawMessage) holding an object.
-func WithDetails(d any) Option { return func(c *buildConfig) { c.details = d } }
+// A generated struct must be of a shape the code carries (RateLimitedDetails
+// on RATE_LIMITED, never BudgetTooLowDetails), and whatever the form, the
+// details are checked against the code's shape as Finalize says.
+func WithDetails(d any) Option { return func(c *buildConfig) { c.details, c.members = d, true } }
 
 // New returns a spec-conformant error for code of vocabulary v, or an error saying why one
 // cannot be built. It is Build without the warnings.
@@ -136,13 +163,17 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 		RetryAfter: c.retryAfter,
 	}
 	if c.details != nil {
+		if err := buildCheckTyped(v, code, c.details); err != nil {
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
+		}
 		raw, err := buildDetailsJSON(c.details)
 		if err != nil {
 			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		e.Details = raw
 	}
-	return Finalize(v, e)
+	c.checks.authoring = true
+	return finalize(v, e, c.checks)
 }
 
 // Finalize completes and checks an error a seller assembled, and returns a
@@ -163,17 +194,50 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 // It refuses:
 //   - a code that is neither a standard code nor a valid vendor code, or a
 //     vendor code ending in _NOT_FOUND (REFERENCE_NOT_FOUND covers those);
-//   - a vendor code without a valid recovery, or a standard code with
-//     another recovery than its own; an empty message;
+//   - a vendor code with a recovery that is not one of the three classes
+//     (New and Build also refuse one without recovery, which Finalize only
+//     warns about: it is valid on the wire, as an upstream's error passed
+//     through may carry it), or a standard code with another recovery
+//     than its own; an empty message;
 //   - a non-finite retry_after; a field that differs from issues[0].pointer;
 //     issues[] entries without pointer, message or keyword, or whose keyword
 //     is not a JSON Schema keyword; sdk_id without source "sdk" or the reverse;
 //   - FIELD_NOT_PERMITTED without field; ACCOUNT_MOVED without
 //     details.current_account; details that are not an object, or details on
 //     a code that carries none (CodeInfo.NoDetails);
+//   - details that do not fit the code's shape (see buildShapesFor: the
+//     code's own shape always, a conditional shape when its condition holds,
+//     another shape of the code when the details use one of its members),
+//     decoded into the shape's Go type and validated;
+//   - a raw member (details, a member kept in Extra, an issue's or a
+//     discriminator's raw members) that is not exactly one JSON value, so
+//     that no text such as `{"x":1},"code":"X_EVIL_CODE"` can forge members;
+//   - a message or suggestion that CheckMessage flags as a connection
+//     string, stack trace or credential, which transport-errors.md says
+//     sellers must never send (for CONFIGURATION_ERROR also a file path, as
+//     its description says); other findings are warnings, and
+//     AllowFlaggedText turns these into warnings too;
 //   - an error that Validate, the check clients apply, refuses: over
-//     MaxErrorSize (4096) bytes of JSON, measured as Validate documents.
-func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) {
+//     MaxErrorSize (4096) bytes of JSON, measured as Validate documents; and
+//     an encoding that the vocabulary's rules (Vocabulary.Validate, its
+//     core/error.json) refuse, decoded again from the bytes that would be
+//     sent.
+//
+// opts may hold only options that relax a check (AllowFlaggedText); set the
+// members on e.
+func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
+	var cfg buildConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.members {
+		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
+	}
+	return finalize(v, e, cfg.checks)
+}
+
+// finalize is Finalize with its checks settled.
+func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
 	if e == nil {
 		return nil, nil, errors.New("adcp: nil error")
 	}
@@ -204,11 +268,19 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) 
 		c.Recovery = info.Recovery
 	case info.Recovery != "" && c.Recovery != info.Recovery:
 		return fail("recovery is %q in the catalogue; only vendor codes take another recovery", info.Recovery)
+	case c.Recovery == "" && !checks.authoring:
+		// Valid on the wire (recovery is optional in every version), as an
+		// upstream's error passed through may be; a client that does not
+		// know the code classifies it by its own policy.
+		warn = append(warn, fmt.Sprintf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code))
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
 	}
 	if c.Message == "" {
 		return fail("message is required")
+	}
+	if err := buildCheckRaw(&c); err != nil {
+		return fail("%v", err)
 	}
 
 	// retry_after: ceil, then clamp.
@@ -266,6 +338,9 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) 
 		} else if c.Details, err = buildCompact(c.Details); err != nil {
 			return fail("details: %v", err)
 		}
+		if err := buildCheckShapes(info, c.Code, c.Details, obj); err != nil {
+			return fail("details: %v", err)
+		}
 		if n := len(c.Details); n > buildDetailsGuidanceBytes {
 			warn = append(warn, fmt.Sprintf("details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes))
 		}
@@ -307,6 +382,10 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) 
 			warn = append(warn, fmt.Sprintf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max))
 		}
 		for _, f := range CheckMessage(s.text) {
+			if buildRefused(c.Code, f.Kind) && !checks.allowFlagged {
+				return fail("%s looks like it contains a %s (bytes %d-%d), which sellers must never send: remove it (Scrub), or build with AllowFlaggedText if a person has checked it is not one",
+					s.name, f.Kind, f.Start, f.End)
+			}
 			warn = append(warn, fmt.Sprintf("%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End))
 		}
 	}
@@ -321,7 +400,113 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) 
 	if err := buildCheckEncoded(raw); err != nil {
 		return fail("%v", err)
 	}
+	if err := buildRevalidate(v, c.Code, raw); err != nil {
+		return fail("%v", err)
+	}
 	return &c, warn, nil
+}
+
+// buildRefused reports whether a CheckMessage finding of kind k refuses an
+// error of code c: connection strings, stack traces and credentials always
+// (transport-errors.md § "Seller Requirements": implementations MUST NOT
+// include them), and for CONFIGURATION_ERROR also file paths (its
+// description: the message MUST NOT include credentials, connection
+// strings, full file paths, or stack traces).
+func buildRefused(c adcp.Code, k FindingKind) bool {
+	switch k {
+	case FindingConnectionString, FindingStackTrace, FindingCredential:
+		return true
+	case FindingFilePath:
+		return c == codeConfigurationError
+	}
+	return false
+}
+
+// buildCheckRaw refuses a raw member of e that is not exactly one JSON
+// value: details, the members kept in Extra, and the raw members of every
+// issue and discriminator entry. The encoder writes raw members as they
+// are, so one that held `{"x":1},"code":"X_EVIL_CODE"` would forge members.
+func buildCheckRaw(e *adcp.Error) error {
+	check := func(where string, raw []byte) error {
+		if raw != nil && !jsonwire.Valid(raw) {
+			return fmt.Errorf("%s is not exactly one JSON value", where)
+		}
+		return nil
+	}
+	checkExtra := func(where string, extra map[string]json.RawMessage) error {
+		for k, raw := range extra {
+			if err := check(fmt.Sprintf("%s member %q", where, k), raw); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := check("details", e.Details); err != nil {
+		return err
+	}
+	if err := checkExtra("error", e.Extra); err != nil {
+		return err
+	}
+	for i, is := range e.Issues {
+		if err := checkExtra(fmt.Sprintf("issues[%d]", i), is.Extra); err != nil {
+			return err
+		}
+		for j, d := range is.Discriminator {
+			where := fmt.Sprintf("issues[%d].discriminator[%d]", i, j)
+			if err := check(where+".value", d.Value); err != nil {
+				return err
+			}
+			if err := checkExtra(where, d.Extra); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// buildRevalidate decodes the bytes that would be sent and checks them as a
+// client would: one object without repeated members, whose code is the one
+// built, and that the vocabulary's rules (its core/error.json) accept.
+func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
+	if err := buildUniqueMembers(raw); err != nil {
+		return fmt.Errorf("encoded error: %v", err)
+	}
+	var back adcp.Error
+	if err := back.UnmarshalJSON(raw); err != nil {
+		return fmt.Errorf("encoded error: %v", err)
+	}
+	if back.Code != code {
+		return fmt.Errorf("encoded error reads as code %q", back.Code)
+	}
+	if err := v.Validate(&back); err != nil {
+		return err
+	}
+	return nil
+}
+
+// buildUniqueMembers refuses a JSON object with a repeated member name.
+func buildUniqueMembers(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return errors.New("not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		k, _ := tok.(string)
+		if seen[k] {
+			return fmt.Errorf("member %q appears twice", k)
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // errBuildTooLarge is wrapped by the errors of buildCheckSize.
@@ -333,12 +518,14 @@ var errBuildTooLarge = errors.New("clients would discard the error")
 // serialized size and one limit (MaxErrorSize).
 //
 // Validate measures the error decoded and encoded again, which is at most
-// three times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
-// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), and
-// everything else keeps its length or shrinks. So an error of up to a third
-// of MaxErrorSize passes without being measured.
+// six times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
+// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), a
+// number is written as the float64 it parses to (1e20, four bytes, is
+// 100000000000000000000, 21), and everything else keeps its length or
+// shrinks. So an error of up to a sixth of MaxErrorSize passes without
+// being measured.
 func buildCheckSize(raw []byte) error {
-	if 3*len(raw) <= adcp.MaxErrorSize {
+	if 6*len(raw) <= adcp.MaxErrorSize {
 		return nil
 	}
 	if err := adcp.Validate(raw); err != nil {
@@ -494,6 +681,106 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 	}
 	if len(plain) == 1 {
 		return plain[0]
+	}
+	return nil
+}
+
+// buildShapesFor returns the shapes the details of a code must fit:
+//   - a conditional shape (When) whose condition holds, such as
+//     agent-permission-denied for PERMISSION_DENIED with scope "agent";
+//   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
+//     always: the spec's recommended shape for every details of the code;
+//   - another unconditional shape of the code, which describes one case of
+//     it (accessibility-violation for CREATIVE_REJECTED,
+//     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
+//     details carry one of its members: they use that shape.
+//
+// Details must fit every shape returned.
+func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawMessage) []*adcp.DetailsShape {
+	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
+	var out []*adcp.DetailsShape
+	for _, s := range info.Shapes {
+		switch {
+		case s.When != nil:
+			var v string
+			if json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value {
+				out = append(out, s)
+			}
+		case s.Name == own:
+			out = append(out, s)
+		default:
+			for _, f := range s.Fields {
+				if _, ok := obj[f]; ok {
+					out = append(out, s)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// buildCheckShapes decodes details into the Go type of every shape they
+// must fit (buildShapesFor) and validates them.
+func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage) error {
+	for _, s := range buildShapesFor(info, code, obj) {
+		if err := buildFitShape(s, raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// buildFitShape decodes raw details into the shape's Go type and validates
+// them. A shape without a Go type (New nil) cannot be checked.
+func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
+	if s.New == nil {
+		return nil
+	}
+	d := s.New()
+	if err := d.UnmarshalJSON(raw); err != nil {
+		return fmt.Errorf("do not fit %s: %w", s.Name, err)
+	}
+	if err := d.Validate(); err != nil {
+		return fmt.Errorf("do not fit %s: %w", s.Name, err)
+	}
+	return nil
+}
+
+// buildCheckTyped refuses a typed details value whose Go type is the type
+// of a details shape the code does not carry (BudgetTooLowDetails on
+// RATE_LIMITED). Types are matched by name against the vocabulary's shapes,
+// so that a struct generated for another spec version is recognised too.
+func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
+	switch d.(type) {
+	case json.RawMessage, []byte:
+		return nil
+	}
+	t := reflect.TypeOf(d)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Name() == "" {
+		return nil
+	}
+	info, _ := v.Info(code)
+	for _, s := range v.Shapes() {
+		if s.Type != t.Name() {
+			continue
+		}
+		for _, own := range info.Shapes {
+			if own.Type == s.Type {
+				return nil
+			}
+		}
+		var want []string
+		for _, own := range info.Shapes {
+			want = append(want, own.Type)
+		}
+		if len(want) == 0 {
+			return fmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
+		}
+		return fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
 	}
 	return nil
 }

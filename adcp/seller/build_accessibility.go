@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -16,8 +18,10 @@ const buildMaxViolations = 4
 // FitAccessibilityDetails is Finalize for a CREATIVE_REJECTED error whose
 // details are accessibility violations (error-details/accessibility-violation.json,
 // 3.2 and later), given as raw JSON in e.Details. It returns a completed copy
-// that fits the rules of that shape:
+// whose details are valid against that shape of v and that fits its rules:
 //   - at most four violations, the first four;
+//   - a remediation text the shape refuses (over 256 characters, or holding
+//     a control character) is left out, with a warning;
 //   - the whole error at most MaxErrorSize bytes, as Validate measures it:
 //     remediation texts are left out, from the last violation backwards,
 //     then violations from the end, down to one;
@@ -28,10 +32,13 @@ const buildMaxViolations = 4
 //
 // Pointers are never shortened, nor any other text cut. An error that does
 // not fit with one violation and no remediation is refused, as are details
-// that are not an object with a non-empty violations array of objects, and
-// a kept violation whose pointer is not an RFC 6901 string. Other members of
-// the details and of each violation are kept, in their order.
-func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []string, error) {
+// that are not an object with a non-empty violations array of objects, a
+// kept violation whose pointer is not an RFC 6901 string, any other
+// violation of the shape (a missing criterion_source, a failure_kind that is
+// neither a listed value nor an x_ extension, ...), and a vocabulary without
+// the accessibility-violation shape. Other members of the details and of
+// each violation are kept, in their order. opts are Finalize's.
+func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
 	if e == nil {
 		return nil, nil, errors.New("adcp: nil error")
 	}
@@ -40,6 +47,16 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []
 	}
 	if e.Code != codeCreativeRejected {
 		return fail("they belong to %s", codeCreativeRejected)
+	}
+	info, _ := v.Info(e.Code)
+	var shape *adcp.DetailsShape
+	for _, s := range info.Shapes {
+		if s.Name == buildAccessibilityShape {
+			shape = s
+		}
+	}
+	if shape == nil {
+		return fail("AdCP %s has no %s details shape", v.SpecVersion(), buildAccessibilityShape)
 	}
 	details, err := wireMembers(e.Details)
 	if err != nil {
@@ -73,12 +90,33 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []
 		}
 	}
 
+	// Valid against the shape: invalid remediation texts are left out,
+	// anything else invalid is refused.
+	var warn []string
+	for {
+		bad, err := buildBadRemediations(shape, buildAccessibilityJSON(details, vs, truncated))
+		if err != nil {
+			return fail("%v", err)
+		}
+		if len(bad) == 0 {
+			break
+		}
+		for _, i := range bad {
+			vs[i] = buildWithout(vs[i], "remediation")
+			warn = append(warn, fmt.Sprintf("violations[%d].remediation left out: %s refuses it", i, shape.Name))
+		}
+		truncated = true
+	}
+
 	for {
 		c := *e
 		c.Details = buildAccessibilityJSON(details, vs, truncated)
-		out, warn, err := Finalize(v, &c)
+		out, w, err := Finalize(v, &c, opts...)
 		if !errors.Is(err, errBuildTooLarge) {
-			return out, warn, err
+			if err != nil {
+				return out, nil, err
+			}
+			return out, append(warn, w...), nil
 		}
 		// Too large: leave out the last remediation text, else the last
 		// violation, else give up.
@@ -92,6 +130,37 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error) (*adcp.Error, []
 		}
 		truncated = true
 	}
+}
+
+// buildAccessibilityShape is the name of the accessibility details shape.
+const buildAccessibilityShape = "accessibility-violation"
+
+// buildBadRemediations validates details against the accessibility shape
+// and returns the indexes of the violations whose only faults are in their
+// remediation text; any other fault is returned as an error.
+func buildBadRemediations(shape *adcp.DetailsShape, details []byte) ([]int, error) {
+	err := buildFitShape(shape, details)
+	if err == nil {
+		return nil, nil
+	}
+	var ve *adcp.ValidationError
+	if !errors.As(err, &ve) {
+		return nil, err
+	}
+	var bad []int
+	for _, v := range ve.Violations {
+		ptr, _, _ := strings.Cut(v, ": ")
+		rest, ok := strings.CutPrefix(ptr, "/violations/")
+		idx, member, _ := strings.Cut(rest, "/")
+		i, convErr := strconv.Atoi(idx)
+		if !ok || convErr != nil || member != "remediation" {
+			return nil, err
+		}
+		if len(bad) == 0 || bad[len(bad)-1] != i {
+			bad = append(bad, i)
+		}
+	}
+	return bad, nil
 }
 
 // buildCheckViolationPointer checks that a violation has a pointer that is

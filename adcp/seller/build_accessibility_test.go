@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
@@ -48,7 +49,12 @@ func asset(i int) string { return fmt.Sprintf("/creatives/%d/assets/hero_image",
 
 func TestFitAccessibilityDetails(t *testing.T) {
 	yes := true
-	longPointer := func(i int) string { return fmt.Sprintf("/creatives/%d/assets/", i) + strings.Repeat("p", 900) }
+	// 253 characters, under the shape's 256, but 973 bytes.
+	longPointer := func(i int) string { return fmt.Sprintf("/creatives/%d/", i) + strings.Repeat("😀", 240) }
+	longField, err := seller.PointerToField(longPointer(0))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name        string
 		in          []a11yViolation
@@ -62,8 +68,10 @@ func TestFitAccessibilityDetails(t *testing.T) {
 		{"fits as it is", a11yMany(2, asset, "Describe the image"), nil, "", 2, 2, false, "creatives[0].assets.hero_image"},
 		{"truncated kept", a11yMany(1, asset, ""), &yes, "", 1, 0, true, "creatives[0].assets.hero_image"},
 		{"more than four", a11yMany(7, asset, "Describe the image"), nil, "", 4, 4, true, "creatives[0].assets.hero_image"},
-		{"long remediation left out from the end", a11yMany(4, asset, strings.Repeat("r", 1500)), nil, "", 4, 2, true, "creatives[0].assets.hero_image"},
-		{"long pointers: violations left out", a11yMany(4, longPointer, ""), nil, "", 2, 0, true, "creatives[0].assets." + strings.Repeat("p", 900)},
+		{"long remediation left out from the end", a11yMany(4, asset, strings.Repeat("😀", 256)), nil, "", 4, 3, true, "creatives[0].assets.hero_image"},
+		{"remediation the shape refuses left out", a11yMany(2, asset, strings.Repeat("r", 257)), nil, "", 2, 0, true, "creatives[0].assets.hero_image"},
+		{"remediation with a control character left out", a11yMany(2, asset, "line\nbreak"), nil, "", 2, 0, true, "creatives[0].assets.hero_image"},
+		{"long pointers: violations left out", a11yMany(4, longPointer, ""), nil, "", 2, 0, true, longField},
 		{"explicit field kept", a11yMany(1, asset, ""), nil, "creatives[0]", 1, 0, false, "creatives[0]"},
 		{"creative_id pointer", a11yMany(1, func(int) string { return "/creative_id" }, ""), nil, "", 1, 0, false, "creative_id"},
 	}
@@ -85,6 +93,10 @@ func TestFitAccessibilityDetails(t *testing.T) {
 			}
 			if err := adcp.Validate(raw); err != nil {
 				t.Errorf("a client refuses the result: %v", err)
+			}
+			var typed adcperr.AccessibilityViolationDetails
+			if err := typed.UnmarshalJSON(got.Details); err != nil || typed.Validate() != nil {
+				t.Errorf("details invalid against accessibility-violation.json: %v, %v", err, typed.Validate())
 			}
 			var d a11yDetails
 			if err := json.Unmarshal(got.Details, &d); err != nil {
@@ -124,20 +136,38 @@ func TestFitAccessibilityDetails(t *testing.T) {
 // TestFitAccessibilityKeepsOtherMembers: members the helper does not manage
 // stay, in their order, in the details and in each violation.
 func TestFitAccessibilityKeepsOtherMembers(t *testing.T) {
+	v := func(i int) string {
+		return fmt.Sprintf(`{"pointer":"/creatives/%d","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"x_vendor_kind"}`, i)
+	}
 	e := &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: json.RawMessage(
-		`{"x_note":"n", "violations":[{"vendor":1,"pointer":"/creatives/0","remediation":"r"},{"pointer":"/creatives/1"},{"pointer":"/creatives/2"},{"pointer":"/creatives/3"},{"pointer":"/creatives/4"}], "z":[1]}`)}
+		`{"x_note":"n", "violations":[{"vendor":1,"pointer":"/creatives/0","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other","remediation":"r"},` +
+			v(1) + "," + v(2) + "," + v(3) + "," + v(4) + `], "z":[1]}`)}
 	got, _, err := seller.FitAccessibilityDetails(voc, e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"x_note":"n","violations":[{"vendor":1,"pointer":"/creatives/0","remediation":"r"},{"pointer":"/creatives/1"},{"pointer":"/creatives/2"},{"pointer":"/creatives/3"}],"z":[1],"truncated":true}`
+	want := `{"x_note":"n","violations":[{"vendor":1,"pointer":"/creatives/0","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other","remediation":"r"},` +
+		v(1) + "," + v(2) + "," + v(3) + `],"z":[1],"truncated":true}`
 	if string(got.Details) != want {
 		t.Errorf("details\n got %s\nwant %s", got.Details, want)
 	}
 }
 
 func TestFitAccessibilityRefusals(t *testing.T) {
-	huge := a11yMany(1, func(int) string { return "/" + strings.Repeat("a", adcp.MaxErrorSize) }, "")
+	hugeDetails, _ := json.Marshal(map[string]any{"violations": []map[string]any{{
+		"pointer": "/creatives/0", "criterion": "1.1.1", "criterion_source": "WCAG22", "required_level": "A",
+		"failure_kind": "other", "vendor_trace": strings.Repeat("a", adcp.MaxErrorSize)}}})
+	huge := &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: hugeDetails}
+	bad := func(member, value string) *adcp.Error {
+		m := map[string]any{"pointer": "/creatives/0", "criterion": "1.1.1", "criterion_source": "WCAG22", "required_level": "A", "failure_kind": "other"}
+		if value == "" {
+			delete(m, member)
+		} else {
+			m[member] = value
+		}
+		raw, _ := json.Marshal(map[string]any{"violations": []any{m}})
+		return &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: raw}
+	}
 	tests := []struct {
 		name    string
 		e       *adcp.Error
@@ -154,10 +184,21 @@ func TestFitAccessibilityRefusals(t *testing.T) {
 		{"no pointer", &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: json.RawMessage(`{"violations":[{"criterion":"1.1.1"}]}`)}, "violations[0].pointer", false},
 		{"pointer not a string", &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: json.RawMessage(`{"violations":[{"pointer":"/a"},{"pointer":3}]}`)}, "violations[1].pointer", false},
 		{"pointer not RFC 6901", &adcp.Error{Code: "CREATIVE_REJECTED", Message: "m", Details: json.RawMessage(`{"violations":[{"pointer":"assets/x"}]}`)}, "violations[0].pointer", false},
-		{"one violation too large", a11yError(t, huge, nil), "over 4096", true},
+		{"one violation too large", huge, "over 4096", true},
+		{"criterion_source missing", bad("criterion_source", ""), "/violations/0/criterion_source: required member missing", false},
+		{"failure_kind outside the list and the x_ pattern", bad("failure_kind", "Bad-Kind"), "/violations/0/failure_kind", false},
+		{"criterion with a control character", bad("criterion", "1.1\u0001"), "/violations/0/criterion", false},
+		{"criterion_source against its pattern", bad("criterion_source", "9WCAG"), "/violations/0/criterion_source", false},
+		{"pointer over 256 characters", bad("pointer", "/"+strings.Repeat("p", 256)), "/violations/0/pointer: longer than 256", false},
+		{"vocabulary without the shape", nil, "", false},
 	}
 	for _, tt := range tests {
-		got, _, err := seller.FitAccessibilityDetails(voc, tt.e)
+		v := voc
+		if tt.name == "vocabulary without the shape" {
+			v = patchVocabulary(t, voc, "CREATIVE_REJECTED", func(i *adcp.CodeInfo) { i.Shapes = nil })
+			tt.e, tt.want = a11yError(t, a11yMany(1, asset, ""), nil), "no accessibility-violation details shape"
+		}
+		got, _, err := seller.FitAccessibilityDetails(v, tt.e)
 		if err == nil {
 			t.Errorf("%s: = %+v, want an error", tt.name, got)
 			continue
@@ -176,6 +217,8 @@ func TestFitAccessibilityRefusals(t *testing.T) {
 // pointers are the first ones given, unchanged.
 func FuzzFitAccessibilityDetails(f *testing.F) {
 	f.Add([]byte(`{"violations":[{"pointer":"/creatives/0","remediation":"r"},{"pointer":"/creative_id"}]}`), 1)
+	f.Add([]byte(`{"violations":[{"pointer":"/creatives/0","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other","remediation":"r"}]}`), 3000)
+	f.Add([]byte(`{"violations":[{"pointer":"/c","criterion":"1","criterion_source":"W","required_level":"A","failure_kind":"x_a","remediation":"\u0001"}],"truncated":false}`), 10)
 	f.Add([]byte(`{"violations":[{"pointer":"/a~1b"},{"pointer":"/c"}],"truncated":false}`), 2000)
 	f.Add([]byte(`{"violations":[{"pointer":"/x"}]}`), 5000)
 	f.Fuzz(func(t *testing.T, details []byte, pad int) {
@@ -194,6 +237,10 @@ func FuzzFitAccessibilityDetails(f *testing.F) {
 		}
 		if err := adcp.Validate(raw); err != nil {
 			t.Fatalf("result refused by clients: %v", err)
+		}
+		var typed adcperr.AccessibilityViolationDetails
+		if err := typed.UnmarshalJSON(got.Details); err != nil || typed.Validate() != nil {
+			t.Fatalf("details %s invalid against the shape: %v, %v", got.Details, err, typed.Validate())
 		}
 		var in, out struct {
 			Violations []struct {

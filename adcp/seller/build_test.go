@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -83,7 +84,7 @@ func TestBuildWarnings(t *testing.T) {
 		{"long message", "INVALID_REQUEST", strings.Repeat("m", 300), nil, "buyers keep only 256"},
 		{"retry_after on a correctable code", "INVALID_REQUEST", "Bad request", []seller.Option{seller.WithRetryAfterSeconds(3)}, "clients only wait on transient"},
 		{"scope hint", "SCOPE_INSUFFICIENT", "Task not granted", nil, "introspection_hint"},
-		{"supported_majors", "VERSION_UNSUPPORTED", "Version not supported", []seller.Option{seller.WithDetails(map[string]any{"supported_versions": []string{"3.1.0"}})}, "supported_majors"},
+		{"supported_majors", "VERSION_UNSUPPORTED", "Version not supported", []seller.Option{seller.WithDetails(map[string]any{"supported_versions": []string{"3.1"}})}, "supported_majors"},
 	}
 	for _, tt := range tests {
 		_, warns, err := seller.Build(voc, tt.code, tt.msg, tt.opts...)
@@ -156,7 +157,7 @@ func TestBuildRefusals(t *testing.T) {
 		{"generated details invalid, by pointer", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(&adcperr.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"error over 4096 bytes", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(tooBig)}, "over 4096"},
 		{"custom *_NOT_FOUND vendor code", "X_ACME_LIST_NOT_FOUND", "m", []seller.Option{seller.WithRecovery(adcp.RecoveryCorrectable)}, "REFERENCE_NOT_FOUND"},
-		{"bad accessibility pointer", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(json.RawMessage(`{"violations":[{"pointer":"assets/x"}]}`))}, "violations[0].pointer"},
+		{"bad accessibility pointer", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(json.RawMessage(`{"violations":[{"pointer":"assets/x","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other"}]}`))}, "/violations/0/pointer"},
 	}
 	for _, tt := range tests {
 		e, err := seller.New(voc, tt.code, tt.msg, tt.opts...)
@@ -273,7 +274,8 @@ func TestFinalizeIssuesSetField(t *testing.T) {
 }
 
 func TestAccessibilityViolationSetsField(t *testing.T) {
-	d := json.RawMessage(`{"violations":[{"pointer":"/creatives/0/assets/hero_image"},{"pointer":"/creative_id"}],"truncated":false}`)
+	d := json.RawMessage(`{"violations":[{"pointer":"/creatives/0/assets/hero_image","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"alt_text_missing"},` +
+		`{"pointer":"/creative_id","criterion":"1.4.3","criterion_source":"WCAG22","required_level":"AA","failure_kind":"contrast_ratio_insufficient"}],"truncated":false}`)
 	e := mustNew(t, "CREATIVE_REJECTED", "Creative failed accessibility review", seller.WithDetails(d))
 	if e.Field != "creatives[0].assets.hero_image" {
 		t.Errorf("field = %q", e.Field)
@@ -369,7 +371,7 @@ func TestClosedShapesByName(t *testing.T) {
 		details string
 		drop    string
 	}{
-		{"PERMISSION_DENIED", `{"scope":"agent","reason":"x","leak":1}`, "leak"},
+		{"PERMISSION_DENIED", `{"scope":"agent","reason":"sandbox_only","leak":1}`, "leak"},
 		{"BILLING_NOT_PERMITTED_FOR_AGENT", `{"rejected_billing":"agent","leak":1}`, "leak"},
 	}
 	for _, tt := range tests {
@@ -393,8 +395,9 @@ func TestClosedShapesByName(t *testing.T) {
 }
 
 // FuzzBuildSizeBound checks the bound buildCheckSize relies on: the size
-// Validate measures (the value decoded, numbers as written, and encoded
-// compactly without HTML escaping) is at most three times the input.
+// Validate measures (the value decoded, each number as the float64 it
+// parses to, and encoded compactly without HTML escaping) is at most six
+// times the input.
 func FuzzBuildSizeBound(f *testing.F) {
 	for _, s := range []string{
 		`{"code":"X","message":"\u2028\u2029"}`,
@@ -402,6 +405,7 @@ func FuzzBuildSizeBound(f *testing.F) {
 		`{"code":"X","m":"\ud800\udc00\ud800"}`,
 		`{"a":[1.50e+3,{"b":"<>&"}],"a":2}`,
 		`{"k":"\u0041\/"}`,
+		`[1e20,-1e20,1E20,9e20]`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -412,12 +416,32 @@ func FuzzBuildSizeBound(f *testing.F) {
 		if dec.Decode(&v) != nil || dec.More() {
 			return
 		}
-		out, err := jsonwire.Marshal(v)
+		out, err := jsonwire.Marshal(floatNumbers(v))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(out) > 3*len(in) {
-			t.Fatalf("%q re-encodes to %d bytes, more than 3 × %d", in, len(out), len(in))
+		if len(out) > 6*len(in) {
+			t.Fatalf("%q re-encodes to %d bytes, more than 6 × %d", in, len(out), len(in))
 		}
 	})
+}
+
+// floatNumbers replaces each number a float64 holds by that float64, as
+// Validate measures numbers.
+func floatNumbers(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
+			return f
+		}
+	case map[string]any:
+		for k, x := range t {
+			t[k] = floatNumbers(x)
+		}
+	case []any:
+		for i, x := range t {
+			t[i] = floatNumbers(x)
+		}
+	}
+	return v
 }

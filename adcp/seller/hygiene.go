@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
 )
 
 // FindingKind names what CheckMessage found in a string.
@@ -116,8 +119,61 @@ var hygieneDetectors = []hygieneDetector{
 //
 // A byte-level pre-scan (hygieneMay) first rules out the detectors that
 // cannot match, so clean prose runs no regular expression at all.
+//
+// A buyer reads s sanitized (adcp.Sanitize removes invisible characters),
+// so a token split by zero-width or other silent characters
+// ("pass\u200bword=hunter2") reaches it whole. CheckMessage therefore also
+// checks s with the silent characters removed (format, private use,
+// unassigned and default-ignorable code points; not controls or line
+// breaks, whose removal would join words the check must see apart), and
+// reports what it finds there at the matching bytes of s, spans widened
+// over the removed characters, beside what it finds in s as it is.
 func CheckMessage(s string) []Finding {
-	return hygieneCheck(s, hygieneMay(s))
+	out := hygieneCheck(s, hygieneMay(s))
+	norm, at := hygieneNormalize(s)
+	if at == nil {
+		return out
+	}
+	for _, f := range hygieneCheck(norm, hygieneMay(norm)) {
+		out = append(out, Finding{f.Kind, at[f.Start], at[f.End-1] + 1})
+	}
+	return hygieneSort(out)
+}
+
+// hygieneNormalize returns s without its silent characters
+// (invisible.Silent) and the byte of s each byte of the result comes from;
+// at is nil when s has none.
+func hygieneNormalize(s string) (norm string, at []int) {
+	i := 0
+	for i < len(s) && (s[i] < utf8.RuneSelf || !hygieneSilentAt(s, i)) {
+		i++
+	}
+	if i == len(s) {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	at = make([]int, 0, len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !(r >= utf8.RuneSelf && invisible.Silent(r)) {
+			b.WriteString(s[i : i+size])
+			for k := 0; k < size; k++ {
+				at = append(at, i+k)
+			}
+		}
+		i += size
+	}
+	return b.String(), at
+}
+
+// hygieneSilentAt reports whether a silent character starts at s[i].
+func hygieneSilentAt(s string, i int) bool {
+	if !utf8.RuneStart(s[i]) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r >= utf8.RuneSelf && invisible.Silent(r)
 }
 
 // hygieneCheck runs the detectors whose gate is set in may.
@@ -141,6 +197,11 @@ func hygieneCheck(s string, may uint32) []Finding {
 			out = append(out, Finding{d.kind, start, end})
 		}
 	}
+	return hygieneSort(out)
+}
+
+// hygieneSort sorts findings by position and lists each span of a kind once.
+func hygieneSort(out []Finding) []Finding {
 	if len(out) < 2 {
 		return out
 	}

@@ -89,14 +89,20 @@ func Passthrough(e *adcp.Error) *adcp.Error {
 
 // Aggregate returns the payload {"errors":[…]} of an intermediary that
 // collects errors from several upstreams, each passed through unchanged (its
-// own code and recovery). To also send the first as the failure of an MCP or
+// own code and recovery). Each is checked against vocabulary v as
+// MCPToolResult checks an error (wireCheck); the options that apply are
+// WithFlaggedTextAllowed. To also send the first as the failure of an MCP or
 // A2A response, use WithPayloadErrors.
-func Aggregate(errs ...*adcp.Error) ([]byte, error) {
+func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]byte, error) {
+	var cfg wireConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	if len(errs) == 0 {
 		return nil, errors.New("adcp: nothing to aggregate")
 	}
 	for _, e := range errs {
-		if err := wireCheck(e); err != nil {
+		if err := wireCheck(v, e, cfg.checks); err != nil {
 			return nil, err
 		}
 	}

@@ -93,7 +93,7 @@ func TestPassthroughCopiesUnchanged(t *testing.T) {
 func TestAggregatePreservesEach(t *testing.T) {
 	a := decodeTestError(t, `{"code":"RATE_LIMITED","message":"a","recovery":"transient","retry_after":30}`)
 	b := decodeTestError(t, `{"code":"X_SELLERB_SOLD_OUT","message":"b","recovery":"terminal","details":{"k":[1,2]}}`)
-	got, err := seller.Aggregate(a, b)
+	got, err := seller.Aggregate(voc, []*adcp.Error{a, b})
 	if err != nil {
 		t.Fatal(err)
 	}

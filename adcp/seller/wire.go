@@ -50,6 +50,15 @@ type wireConfig struct {
 	mimeType   bool
 	rpcCode    int
 	timestamp  time.Time
+	checks     buildChecks
+}
+
+// WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
+// message or suggestion that CheckMessage flags as a connection string,
+// stack trace or credential is sent instead of refused. Use it only for
+// text a person has checked (the check errs towards flagging).
+func WithFlaggedTextAllowed() WireOption {
+	return func(c *wireConfig) { c.checks.allowFlagged = true }
 }
 
 // WithPayloadErrors sets the payload layer's errors[] (by default the error
@@ -102,10 +111,15 @@ type (
 // (both layers of the error model).
 //
 // e is sent as it is: build it with New or Finalize, or pass an upstream
-// error through unchanged. MCPToolResult refuses an advisory code (it
-// belongs in a successful payload; see SuccessPayloadWithWarnings), a code
-// outside 1..MaxCodeLength characters and an error Validate refuses (over
-// MaxErrorSize bytes of JSON).
+// error through unchanged. MCPToolResult sends only what Finalize accepts
+// and what a client accepts as it is (see wireCheck): it refuses an error
+// Finalize refuses (an unknown code, a raw member that is not one JSON
+// value, details that do not fit the code's shape, flagged text, ...), an
+// error whose own encoding v's core/error.json rules or the code's details
+// shape refuse, or that Validate refuses (over MaxErrorSize bytes of JSON);
+// and an advisory code (it belongs in a successful payload; see
+// SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
+// description makes a failure when not even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
 	c, err := wireFatal(v, e, opts)
 	if err != nil {
@@ -266,16 +280,21 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	return jsonwire.Marshal(t)
 }
 
+// codeBudgetCapReached is normally an advisory on a successful partial
+// build, and a terminal failure "only when even the first leaf would exceed
+// the cap (no partial possible)" (its description).
+const codeBudgetCapReached = adcp.Code("BUDGET_CAP_REACHED")
+
 // wireFatal checks an error about to be sent as a failure, and the options.
 func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig, error) {
 	var c wireConfig
 	for _, o := range opts {
 		o(&c)
 	}
-	if err := wireCheck(e); err != nil {
+	if err := wireCheck(v, e, c.checks); err != nil {
 		return c, err
 	}
-	if info, _ := v.Info(e.Code); info.Advisory || e.Code == codeStaleResponse {
+	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
@@ -285,22 +304,32 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		return c, errors.New("adcp: the payload's errors[] cannot be empty")
 	}
 	for _, p := range c.payload {
-		if err := wireCheck(p); err != nil {
+		if err := wireCheck(v, p, c.checks); err != nil {
 			return c, fmt.Errorf("payload errors[]: %w", err)
 		}
 	}
 	return c, nil
 }
 
-// wireCheck refuses what no client would accept as an AdCP error: no error,
-// a code outside 1..MaxCodeLength characters, or an encoding that Validate
-// (the client's check, with its measure of MaxErrorSize) refuses.
-func wireCheck(e *adcp.Error) error {
+// wireCheck refuses an error a builder must not send. Every builder sends
+// an error as it is (an intermediary passes upstream errors through
+// unchanged), so it checks both:
+//   - that Finalize accepts e (the code, recovery, raw members, details
+//     shape, message hygiene, size and the version's core/error.json rules);
+//   - that e itself, encoded as it will be sent, is what a client accepts:
+//     one object whose code is e's, valid against v's core/error.json rules
+//     (Vocabulary.Validate), with details that fit the code's shape as they
+//     are (Finalize would drop a closed shape's undeclared members; a
+//     builder refuses them), and no larger than Validate allows.
+func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) error {
 	if e == nil {
 		return errors.New("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
 		return fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+	}
+	if _, _, err := finalize(v, e, checks); err != nil {
+		return err
 	}
 	raw, err := jsonwire.Marshal(e)
 	if err != nil {
@@ -308,6 +337,19 @@ func wireCheck(e *adcp.Error) error {
 	}
 	if err := buildCheckSize(raw); err != nil {
 		return fmt.Errorf("adcp: %s: %w", e.Code, err)
+	}
+	if err := buildRevalidate(v, e.Code, raw); err != nil {
+		return fmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
+	}
+	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
+		obj, err := buildObject(e.Details)
+		if err != nil {
+			return fmt.Errorf("adcp: %s: details: %w", e.Code, err)
+		}
+		info, _ := v.Info(e.Code)
+		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
+			return fmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
+		}
 	}
 	return nil
 }
@@ -319,13 +361,19 @@ func wireCheck(e *adcp.Error) error {
 // Each warning gets "severity": "warning" (a member core/error.json does not
 // declare but allows) unless it has a severity already. Warnings never go
 // into adcp_error, so a payload holding adcp_error is refused, as is an
-// errors member that is not an array.
+// errors member that is not an array. Each warning is checked against
+// vocabulary v as MCPToolResult checks an error (wireCheck); the options
+// that apply are WithFlaggedTextAllowed.
 //
 // STALE_RESPONSE is sent only with a non-empty payload served from cache, so
 // it is refused on an empty payload: one whose members other than errors,
 // context and ext (the echoed request context and extensions, which are not
 // served data) are all null, "", [] or {}.
-func SuccessPayloadWithWarnings(payload any, warnings ...*adcp.Error) ([]byte, error) {
+func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adcp.Error, opts ...WireOption) ([]byte, error) {
+	var cfg wireConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	var raw []byte
 	switch v := payload.(type) {
 	case nil:
@@ -347,7 +395,7 @@ func SuccessPayloadWithWarnings(payload any, warnings ...*adcp.Error) ([]byte, e
 	}
 	var items [][]byte
 	for _, w := range warnings {
-		if err := wireCheck(w); err != nil {
+		if err := wireCheck(v, w, cfg.checks); err != nil {
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {

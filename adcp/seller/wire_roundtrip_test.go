@@ -3,6 +3,7 @@ package seller_test
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -96,7 +97,9 @@ func TestRoundTripEveryCodeEveryTransport(t *testing.T) {
 	for _, code := range voc.Codes() {
 		e := roundTripError(t, code)
 		info, _ := voc.Info(code)
-		advisory := info.Advisory || code == adcperr.CodeStaleResponse
+		// BUDGET_CAP_REACHED is an advisory that is also the failure when no
+		// partial result exists.
+		advisory := (info.Advisory && code != "BUDGET_CAP_REACHED") || code == adcperr.CodeStaleResponse
 		for _, tr := range transports {
 			name := tr.name + " " + string(code)
 			resp, err := tr.build(e)
@@ -162,10 +165,11 @@ func TestRoundTripVendorCode(t *testing.T) {
 	}
 }
 
-// TestRoundTripPassthrough: an intermediary passing an upstream error on,
-// even one outside the schema's bounds, delivers it unchanged.
+// TestRoundTripPassthrough: an intermediary passing an upstream error on
+// delivers it unchanged; one outside the schema's bounds is refused (a
+// client would reject it) until Finalize brings it within them.
 func TestRoundTripPassthrough(t *testing.T) {
-	up := decodeTestError(t, `{"code":"RATE_LIMITED","message":"Slow down","recovery":"transient","retry_after":86400,"details":{"limit":100,"scope":"account"}}`)
+	up := decodeTestError(t, `{"code":"RATE_LIMITED","message":"Slow down","recovery":"transient","retry_after":120.5,"details":{"limit":100,"scope":"account"},"x_hop":"a"}`)
 	for _, tr := range transports {
 		resp, err := tr.build(seller.Passthrough(up))
 		if err != nil {
@@ -175,8 +179,22 @@ func TestRoundTripPassthrough(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: nothing extracted", tr.name)
 		}
-		if x.Err.RetryAfter == nil || *x.Err.RetryAfter != 86400 || x.Err.Recovery != adcp.RecoveryTransient || string(x.Err.Details) != `{"limit":100,"scope":"account"}` {
+		if x.Err.RetryAfter == nil || *x.Err.RetryAfter != 120.5 || x.Err.Recovery != adcp.RecoveryTransient ||
+			string(x.Err.Details) != `{"limit":100,"scope":"account"}` || string(x.Err.Extra["x_hop"]) != `"a"` {
 			t.Errorf("%s: passthrough altered the error: %s", tr.name, x.Raw)
+		}
+	}
+	over := decodeTestError(t, `{"code":"RATE_LIMITED","message":"Slow down","recovery":"transient","retry_after":86400}`)
+	for _, tr := range transports {
+		if resp, err := tr.build(seller.Passthrough(over)); err == nil || !strings.Contains(err.Error(), "/retry_after: greater than 3600") {
+			t.Errorf("%s: retry_after 86400 sent: %s, %v", tr.name, resp, err)
+		}
+		fixed, _, err := seller.Finalize(voc, over)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.build(fixed); err != nil || *fixed.RetryAfter != 3600 {
+			t.Errorf("%s: finalized passthrough: %v", tr.name, err)
 		}
 	}
 }
@@ -185,7 +203,7 @@ func TestRoundTripPassthrough(t *testing.T) {
 // non-fatal, and surfaced rather than retried.
 func TestRoundTripWarnings(t *testing.T) {
 	stale := mustNew(t, "STALE_RESPONSE", "Served from cache")
-	resp, err := seller.SuccessPayloadWithWarnings(json.RawMessage(`{"products":[{"product_id":"p1"}]}`), stale)
+	resp, err := seller.SuccessPayloadWithWarnings(voc, json.RawMessage(`{"products":[{"product_id":"p1"}]}`), []*adcp.Error{stale})
 	if err != nil {
 		t.Fatal(err)
 	}

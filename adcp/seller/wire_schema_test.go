@@ -464,7 +464,7 @@ func TestWireShapesValidateAgainstSchemas(t *testing.T) {
 				check("jsonrpc "+string(code), rpc, 1)
 				built++
 			}
-			if ok, err := seller.SuccessPayloadWithWarnings(nil, e); err == nil {
+			if ok, err := seller.SuccessPayloadWithWarnings(voc, nil, []*adcp.Error{e}); err == nil {
 				check("payload "+string(code), ok, 1)
 				built++
 			}

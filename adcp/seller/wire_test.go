@@ -172,8 +172,8 @@ func TestWireRefusals(t *testing.T) {
 		{"bad payload error", func() ([]byte, error) {
 			return seller.A2AFailedTask(voc, "t", rate, "", seller.WithPayloadErrors(rate, huge))
 		}, "payload errors[]"},
-		{"aggregate nothing", func() ([]byte, error) { return seller.Aggregate() }, "nothing to aggregate"},
-		{"aggregate nil", func() ([]byte, error) { return seller.Aggregate(rate, nil) }, "nil error"},
+		{"aggregate nothing", func() ([]byte, error) { return seller.Aggregate(voc, nil) }, "nothing to aggregate"},
+		{"aggregate nil", func() ([]byte, error) { return seller.Aggregate(voc, []*adcp.Error{rate, nil}) }, "nil error"},
 	}
 	for _, tt := range tests {
 		got, err := tt.call()
@@ -231,7 +231,7 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 		{"stale with a scalar member", json.RawMessage(`{"total":0}`), stale, `{"total":0,"errors":[` + warn + `]}`},
 	}
 	for _, tt := range tests {
-		got, err := seller.SuccessPayloadWithWarnings(tt.payload, tt.w)
+		got, err := seller.SuccessPayloadWithWarnings(voc, tt.payload, []*adcp.Error{tt.w})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -242,7 +242,7 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 	}
 
 	// No warnings: the payload, compacted.
-	if got, err := seller.SuccessPayloadWithWarnings(json.RawMessage(`{"a": 1}`)); err != nil || string(got) != `{"a":1}` {
+	if got, err := seller.SuccessPayloadWithWarnings(voc, json.RawMessage(`{"a": 1}`), nil); err != nil || string(got) != `{"a":1}` {
 		t.Errorf("no warnings: %s, %v", got, err)
 	}
 
@@ -254,11 +254,11 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 		"duplicate member":      json.RawMessage(`{"a":1,"a":2}`),
 		"trailing data":         json.RawMessage(`{"a":1} {}`),
 	} {
-		if got, err := seller.SuccessPayloadWithWarnings(p, stale); err == nil {
+		if got, err := seller.SuccessPayloadWithWarnings(voc, p, []*adcp.Error{stale}); err == nil {
 			t.Errorf("%s: = %s, want an error", name, got)
 		}
 	}
-	if _, err := seller.SuccessPayloadWithWarnings(nil, &adcp.Error{Message: "no code"}); err == nil {
+	if _, err := seller.SuccessPayloadWithWarnings(voc, nil, []*adcp.Error{{Message: "no code"}}); err == nil {
 		t.Error("a warning without code was accepted")
 	}
 }
@@ -278,10 +278,10 @@ func TestStaleResponseNeedsData(t *testing.T) {
 			Products []string `json:"products"`
 		}{},
 	} {
-		if got, err := seller.SuccessPayloadWithWarnings(p, review, stale); err == nil || !strings.Contains(err.Error(), "non-empty") {
+		if got, err := seller.SuccessPayloadWithWarnings(voc, p, []*adcp.Error{review, stale}); err == nil || !strings.Contains(err.Error(), "non-empty") {
 			t.Errorf("STALE_RESPONSE on empty payload %v: = %s, %v; want a refusal", p, got, err)
 		}
-		if _, err := seller.SuccessPayloadWithWarnings(p, review); err != nil {
+		if _, err := seller.SuccessPayloadWithWarnings(voc, p, []*adcp.Error{review}); err != nil {
 			t.Errorf("another warning on empty payload %v: %v", p, err)
 		}
 	}
@@ -329,7 +329,7 @@ func TestHTTPStatus(t *testing.T) {
 func TestSuccessPayloadKeepsSeverity(t *testing.T) {
 	w := mustNew(t, "BUDGET_CAP_REACHED", "Cap reached")
 	w.Extra = map[string]json.RawMessage{"severity": json.RawMessage(`"info"`)}
-	got, err := seller.SuccessPayloadWithWarnings(nil, w)
+	got, err := seller.SuccessPayloadWithWarnings(voc, nil, []*adcp.Error{w})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func BenchmarkWireSuccessPayloadWithWarnings(b *testing.B) {
 	payload := json.RawMessage(`{"products":[{"product_id":"p1","name":"Display"}]}`)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := seller.SuccessPayloadWithWarnings(payload, w); err != nil {
+		if _, err := seller.SuccessPayloadWithWarnings(voc, payload, []*adcp.Error{w}); err != nil {
 			b.Fatal(err)
 		}
 	}

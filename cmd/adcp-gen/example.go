@@ -130,7 +130,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
 		// An advisory accompanies data (STALE_RESPONSE requires it): a
 		// placeholder result stands for the task's own payload.
-		out, err = seller.SuccessPayloadWithWarnings(json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), e)
+		out, err = seller.SuccessPayloadWithWarnings(adcperr.Vocabulary, json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), []*adcp.Error{e})
 	case *transport == "mcp":
 		out, err = seller.MCPToolResult(adcperr.Vocabulary, e, *text)
 	case *transport == "jsonrpc":

@@ -53,6 +53,10 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen generate: %s is not a folder\n", *out)
 		return 2
 	}
+	if err := emit.CheckPackageName(*pkg); err != nil && *all == "" {
+		fmt.Fprintf(stderr, "adcp-gen generate: -package: %v\n", err)
+		return 2
+	}
 	if *all != "" {
 		return generateAll(*all, *out, *check, *cache, stdout, stderr)
 	}

@@ -105,6 +105,9 @@ func upToDate(o genOptions) (warnings []string, ok bool) {
 // the .go files adcp-gen owns, each with its recorded hash: then emit.Write
 // would change nothing.
 func outputMatches(dir string, outputs map[string]string) bool {
+	if emit.Pending(dir) {
+		return false // an interrupted write: the full path finishes it
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false

@@ -8,8 +8,16 @@ import (
 	"testing"
 )
 
-// TestMain keeps generate's records in a temporary folder.
+// mainEnv, when set, makes the test binary run as the command itself (for
+// tests that need generators in processes of their own).
+const mainEnv = "ADCPGEN_TEST_RUN_MAIN"
+
+// TestMain keeps generate's records in a temporary folder, or runs the
+// command (mainEnv).
 func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) != "" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "adcp-gen-cache-*")
 	if err != nil {
 		panic(err)

@@ -44,3 +44,36 @@ func ModuleRoot() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }
+
+// SourceHead returns a temporary copy of the spec's unreleased source tree
+// (adcp-schemas-source/head), with a manifest.json naming it version, since
+// its $ids carry none; it skips t when the tree is absent.
+func SourceHead(t testing.TB, version string) string {
+	t.Helper()
+	src := Dir(t, "adcp-schemas-source/head")
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dst, "manifest.json"), []byte(`{"adcp_version": "`+version+`"}`), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}

@@ -251,7 +251,7 @@ func (x *AccessibilityViolation) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *AccessibilityViolation) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccessibilityViolation, false)
+	v.ExtraSchema(path, x.Extra, membersAccessibilityViolation, false, schemaAccessibilityViolation)
 	if x.codec.Emit(0, true, x.Pointer != "") {
 		p := path + "/pointer"
 		v.MaxLength(p, string(x.Pointer), 256)
@@ -285,19 +285,22 @@ func (x *AccessibilityViolation) validate(v *adcpimpl.Validator, path string) {
 	}
 	if x.codec.Emit(4, true, x.FailureKind != "") {
 		p := path + "/failure_kind"
-		v.MaxLength(p, string(x.FailureKind), 64)
-		if !x.FailureKind.Known() {
-			v.Pattern(p, string(x.FailureKind), detailsPattern3)
-		}
+		v.Schema(p, adcpimpl.AppendString(nil, string(x.FailureKind)), schemaAccessibilityViolation, "/properties/failure_kind")
 	} else {
 		v.Missing(path, "failure_kind", x.Extra)
 	}
 	if x.codec.Emit(5, false, x.Remediation != "") {
 		p := path + "/remediation"
 		v.MaxLength(p, string(x.Remediation), 256)
-		v.Pattern(p, string(x.Remediation), detailsPattern4)
+		v.Pattern(p, string(x.Remediation), detailsPattern3)
 	}
 }
+
+// schemaAccessibilityViolation holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/accessibility-violation.json#/properties/violations/items: members held as raw
+// JSON or kept raw because their value did not fit the Go type, and the constraints the Go type
+// does not express.
+var schemaAccessibilityViolation = adcpimpl.NewSchema(`{"properties":{"failure_kind":{"type":"string","oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLength":64,"pattern":"^x_[a-z0-9]+(?:_[a-z0-9]+)*$"}]}}}`)
 
 // AccessibilityViolationFailureKind is the string type of error-details/accessibility-violation.json#/properties/violations/items/properties/failure_kind: the constants below, or an extension value matching its pattern.
 //
@@ -404,8 +407,11 @@ func (x *AccountMovedDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *AccountMovedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccountMovedDetails, false)
-	if !(x.codec.Emit(0, true, x.CurrentAccount != nil)) {
+	v.ExtraSchema(path, x.Extra, membersAccountMovedDetails, false, schemaAccountMovedDetails)
+	if x.codec.Emit(0, true, x.CurrentAccount != nil) {
+		p := path + "/current_account"
+		v.Schema(p, x.CurrentAccount, schemaAccountMovedDetails, "/properties/current_account")
+	} else {
 		v.Missing(path, "current_account", x.Extra)
 	}
 	if x.Revision != nil {
@@ -413,6 +419,11 @@ func (x *AccountMovedDetails) validate(v *adcpimpl.Validator, path string) {
 		v.Minimum(p, float64(*x.Revision), 1.0)
 	}
 }
+
+// schemaAccountMovedDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/account-moved.json: members held as raw JSON or kept raw because their value did
+// not fit the Go type, and the constraints the Go type does not express.
+var schemaAccountMovedDetails = adcpimpl.NewSchema(`{"properties":{"current_account":{"anyOf":[{"type":"object","properties":{"account_id":{"type":"string","minLength":1}},"required":["account_id"],"additionalProperties":false},{"type":"object","properties":{"brand":{"type":"object","properties":{"domain":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"brand_id":{"type":"string","pattern":"^[a-z0-9_]+$"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"},"minItems":1,"uniqueItems":true}},"required":["domain"],"additionalProperties":false},"operator":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"operator_unit":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$"},"name":{"type":"string","minLength":1,"maxLength":200}},"required":["id"],"additionalProperties":false},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"timezone":{"type":"string","minLength":1},"sandbox":{"type":"boolean"}},"required":["brand","operator"],"additionalProperties":false}]},"revision":{"type":"integer","minimum":1}}}`)
 
 // CanonicalAccountRef is core/canonical-account-ref.json, held as raw JSON.
 //
@@ -615,7 +626,7 @@ func (x *CanonicalAccountRefVariant2) validate(v *adcpimpl.Validator, path strin
 	}
 	if x.codec.Emit(1, true, x.Operator != "") {
 		p := path + "/operator"
-		v.Pattern(p, string(x.Operator), detailsPattern5)
+		v.Pattern(p, string(x.Operator), detailsPattern4)
 	} else {
 		v.Missing(path, "operator", x.Extra)
 	}
@@ -625,7 +636,7 @@ func (x *CanonicalAccountRefVariant2) validate(v *adcpimpl.Validator, path strin
 	}
 	if x.codec.Emit(3, false, x.Currency != "") {
 		p := path + "/currency"
-		v.Pattern(p, string(x.Currency), detailsPattern6)
+		v.Pattern(p, string(x.Currency), detailsPattern5)
 	}
 	if x.codec.Emit(4, false, x.Timezone != "") {
 		p := path + "/timezone"
@@ -726,13 +737,13 @@ func (x *BrandKey) validate(v *adcpimpl.Validator, path string) {
 	v.Extra(path, x.Extra, membersBrandKey, true)
 	if x.codec.Emit(0, true, x.Domain != "") {
 		p := path + "/domain"
-		v.Pattern(p, string(x.Domain), detailsPattern5)
+		v.Pattern(p, string(x.Domain), detailsPattern4)
 	} else {
 		v.Missing(path, "domain", x.Extra)
 	}
 	if x.codec.Emit(1, false, x.BrandID != "") {
 		p := path + "/brand_id"
-		v.Pattern(p, string(x.BrandID), detailsPattern7)
+		v.Pattern(p, string(x.BrandID), detailsPattern6)
 	}
 	if x.codec.Emit(2, false, x.Countries != nil) {
 		p := path + "/countries"
@@ -740,7 +751,7 @@ func (x *BrandKey) validate(v *adcpimpl.Validator, path string) {
 		adcpimpl.UniqueItems(v, p, x.Countries)
 		for i0 := range x.Countries {
 			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.Countries[i0]), detailsPattern8)
+			v.Pattern(p0, string(x.Countries[i0]), detailsPattern7)
 		}
 	}
 }
@@ -829,7 +840,7 @@ func (x *OperatorUnit) validate(v *adcpimpl.Validator, path string) {
 		p := path + "/id"
 		v.MinLength(p, string(x.ID), 1)
 		v.MaxLength(p, string(x.ID), 255)
-		v.Pattern(p, string(x.ID), detailsPattern9)
+		v.Pattern(p, string(x.ID), detailsPattern8)
 	} else {
 		v.Missing(path, "id", x.Extra)
 	}
@@ -1416,11 +1427,11 @@ func (x *SLAWindow) validate(v *adcpimpl.Validator, path string) {
 	v.Extra(path, x.Extra, membersSLAWindow, true)
 	if x.codec.Emit(0, false, x.ResponseMax != "") {
 		p := path + "/response_max"
-		v.PatternNot(p, string(x.ResponseMax), detailsPattern10, detailsPattern11)
+		v.PatternNot(p, string(x.ResponseMax), detailsPattern9, detailsPattern10)
 	}
 	if x.codec.Emit(1, false, x.CompletionMax != "") {
 		p := path + "/completion_max"
-		v.PatternNot(p, string(x.CompletionMax), detailsPattern10, detailsPattern11)
+		v.PatternNot(p, string(x.CompletionMax), detailsPattern9, detailsPattern10)
 	}
 }
 
@@ -1621,8 +1632,13 @@ func (x *AudienceTooSmallDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *AudienceTooSmallDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAudienceTooSmallDetails, false)
+	v.ExtraSchema(path, x.Extra, membersAudienceTooSmallDetails, false, schemaAudienceTooSmallDetails)
 }
+
+// schemaAudienceTooSmallDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/audience-too-small.json: members held as raw JSON or kept raw because their value
+// did not fit the Go type, and the constraints the Go type does not express.
+var schemaAudienceTooSmallDetails = adcpimpl.NewSchema(`{"properties":{"minimum_size":{"type":"number"},"current_size":{"type":"number"}}}`)
 
 // AuthorizationRequiredDetails is the object of error-details/authorization-required.json.
 //
@@ -1732,7 +1748,7 @@ func (x *AuthorizationRequiredDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *AuthorizationRequiredDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAuthorizationRequiredDetails, false)
+	v.ExtraSchema(path, x.Extra, membersAuthorizationRequiredDetails, false, schemaAuthorizationRequiredDetails)
 	if x.codec.Emit(0, false, x.RequiredConnections != nil) {
 		p := path + "/required_connections"
 		for i0 := range x.RequiredConnections {
@@ -1753,9 +1769,14 @@ func (x *AuthorizationRequiredDetails) validate(v *adcpimpl.Validator, path stri
 	}
 	if x.codec.Emit(4, false, x.ReferenceAuthorization != nil) {
 		p := path + "/reference_authorization"
-		v.Union(p, x.ReferenceAuthorization, "object")
+		v.Schema(p, x.ReferenceAuthorization, schemaAuthorizationRequiredDetails, "/properties/reference_authorization")
 	}
 }
+
+// schemaAuthorizationRequiredDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/authorization-required.json: members held as raw JSON or kept raw because their
+// value did not fit the Go type, and the constraints the Go type does not express.
+var schemaAuthorizationRequiredDetails = adcpimpl.NewSchema(`{"properties":{"reference_authorization":{"type":["object"]}}}`)
 
 // DownstreamConnectionRequirement is the object of core/downstream-connection-requirement.json.
 //
@@ -1941,7 +1962,17 @@ func (x *DownstreamConnectionRequirement) validate(v *adcpimpl.Validator, path s
 		p := path + "/authorization_url"
 		v.URI(p, string(x.AuthorizationURL))
 	}
+	if x.codec.Emit(9, false, x.ExpiresAt != "") {
+		p := path + "/expires_at"
+		v.DateTime(p, string(x.ExpiresAt))
+	}
+	v.Conditions(path, x, schemaDownstreamConnectionRequirement)
 }
+
+// schemaDownstreamConnectionRequirement holds what validate checks at run time (adcpimpl.Schema)
+// for core/downstream-connection-requirement.json: members held as raw JSON or kept raw because
+// their value did not fit the Go type, and the constraints the Go type does not express.
+var schemaDownstreamConnectionRequirement = adcpimpl.NewSchema(`{"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}`)
 
 // DownstreamConnectionRequirementConnectionType is the closed enumeration of core/downstream-connection-requirement.json#/properties/connection_type.
 //
@@ -2451,8 +2482,13 @@ func (x *BudgetTooLowDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *BudgetTooLowDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBudgetTooLowDetails, false)
+	v.ExtraSchema(path, x.Extra, membersBudgetTooLowDetails, false, schemaBudgetTooLowDetails)
 }
+
+// schemaBudgetTooLowDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/budget-too-low.json: members held as raw JSON or kept raw because their value did
+// not fit the Go type, and the constraints the Go type does not express.
+var schemaBudgetTooLowDetails = adcpimpl.NewSchema(`{"properties":{"minimum_budget":{"type":"number"}}}`)
 
 // ConflictDetails is the object of error-details/conflict.json.
 //
@@ -2538,16 +2574,21 @@ func (x *ConflictDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *ConflictDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersConflictDetails, false)
+	v.ExtraSchema(path, x.Extra, membersConflictDetails, false, schemaConflictDetails)
 	if x.codec.Emit(1, false, x.ExpectedVersion != nil) {
 		p := path + "/expected_version"
-		v.Union(p, x.ExpectedVersion, "number", "string")
+		v.Schema(p, x.ExpectedVersion, schemaConflictDetails, "/properties/expected_version")
 	}
 	if x.codec.Emit(2, false, x.CurrentVersion != nil) {
 		p := path + "/current_version"
-		v.Union(p, x.CurrentVersion, "number", "string")
+		v.Schema(p, x.CurrentVersion, schemaConflictDetails, "/properties/current_version")
 	}
 }
+
+// schemaConflictDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/conflict.json: members held as raw JSON or kept raw because their value did not
+// fit the Go type, and the constraints the Go type does not express.
+var schemaConflictDetails = adcpimpl.NewSchema(`{"properties":{"expected_version":{"type":["number","string"]},"current_version":{"type":["number","string"]}}}`)
 
 // CreativeRejectedDetails is the object of error-details/creative-rejected.json.
 //
@@ -2825,12 +2866,17 @@ func (x *RateLimitedDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *RateLimitedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersRateLimitedDetails, false)
+	v.ExtraSchema(path, x.Extra, membersRateLimitedDetails, false, schemaRateLimitedDetails)
 	if x.codec.Emit(3, false, x.Scope != "") {
 		p := path + "/scope"
 		v.Enum(p, string(x.Scope), x.Scope.Known())
 	}
 }
+
+// schemaRateLimitedDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/rate-limited.json: members held as raw JSON or kept raw because their value did
+// not fit the Go type, and the constraints the Go type does not express.
+var schemaRateLimitedDetails = adcpimpl.NewSchema(`{"properties":{"limit":{"type":"number"},"remaining":{"type":"number"},"window_seconds":{"type":"number"}}}`)
 
 // RateLimitedDetailsScope is the closed enumeration of error-details/rate-limited.json#/properties/scope.
 //
@@ -2960,7 +3006,7 @@ func (x *StaleResponseDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *StaleResponseDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersStaleResponseDetails, false)
+	v.ExtraSchema(path, x.Extra, membersStaleResponseDetails, false, schemaStaleResponseDetails)
 	if x.codec.Emit(0, true, x.ServedFromCache) {
 		p := path + "/served_from_cache"
 		v.Const(p, strconv.AppendBool(nil, x.ServedFromCache), "true")
@@ -2986,6 +3032,11 @@ func (x *StaleResponseDetails) validate(v *adcpimpl.Validator, path string) {
 		x.OriginalError.validate(v, p)
 	}
 }
+
+// schemaStaleResponseDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/stale-response.json: members held as raw JSON or kept raw because their value did
+// not fit the Go type, and the constraints the Go type does not express.
+var schemaStaleResponseDetails = adcpimpl.NewSchema(`{"properties":{"cache_age_seconds":{"type":"integer","minimum":0},"freshness_target_seconds":{"type":"integer","minimum":0}}}`)
 
 // StaleResponseDetailsUpstream is the object of error-details/stale-response.json#/properties/upstream.
 //
@@ -3368,10 +3419,10 @@ func (x *VersionUnsupportedDetails) Validate() error {
 
 // validate appends the violations of x, at path, to v.
 func (x *VersionUnsupportedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersVersionUnsupportedDetails, false)
+	v.ExtraSchema(path, x.Extra, membersVersionUnsupportedDetails, false, schemaVersionUnsupportedDetails)
 	if x.codec.Emit(0, false, x.AdCPVersion != "") {
 		p := path + "/adcp_version"
-		v.Pattern(p, string(x.AdCPVersion), detailsPattern12)
+		v.Pattern(p, string(x.AdCPVersion), detailsPattern11)
 	}
 	if x.AdCPMajorVersion != nil {
 		p := path + "/adcp_major_version"
@@ -3383,7 +3434,7 @@ func (x *VersionUnsupportedDetails) validate(v *adcpimpl.Validator, path string)
 		v.MinItems(p, len(x.SupportedVersions), 1)
 		for i0 := range x.SupportedVersions {
 			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.SupportedVersions[i0]), detailsPattern12)
+			v.Pattern(p0, string(x.SupportedVersions[i0]), detailsPattern11)
 		}
 	} else {
 		v.Missing(path, "supported_versions", x.Extra)
@@ -3397,9 +3448,14 @@ func (x *VersionUnsupportedDetails) validate(v *adcpimpl.Validator, path string)
 	}
 	if x.codec.Emit(4, false, x.BuildVersion != "") {
 		p := path + "/build_version"
-		v.Pattern(p, string(x.BuildVersion), detailsPattern13)
+		v.Pattern(p, string(x.BuildVersion), detailsPattern12)
 	}
 }
+
+// schemaVersionUnsupportedDetails holds what validate checks at run time (adcpimpl.Schema) for
+// error-details/version-unsupported.json: members held as raw JSON or kept raw because their value
+// did not fit the Go type, and the constraints the Go type does not express.
+var schemaVersionUnsupportedDetails = adcpimpl.NewSchema(`{"properties":{"adcp_major_version":{"type":"integer","minimum":1,"maximum":99},"supported_majors":{"type":"array","items":{"type":"integer","minimum":1}}}}`)
 
 // detailsShapeAccessibilityViolationDetails describes error-details/accessibility-violation.json.
 var detailsShapeAccessibilityViolationDetails = &adcp.DetailsShape{
@@ -3877,15 +3933,14 @@ var (
 	detailsPattern0  = regexp.MustCompile("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
 	detailsPattern1  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
 	detailsPattern2  = regexp.MustCompile("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern3  = regexp.MustCompile("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
-	detailsPattern4  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
-	detailsPattern5  = regexp.MustCompile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
-	detailsPattern6  = regexp.MustCompile("^[A-Z]{3}$")
-	detailsPattern7  = regexp.MustCompile("^[a-z0-9_]+$")
-	detailsPattern8  = regexp.MustCompile("^[A-Z]{2}$")
-	detailsPattern9  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern10 = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
-	detailsPattern11 = regexp.MustCompile("^P$")
-	detailsPattern12 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern13 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern3  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
+	detailsPattern4  = regexp.MustCompile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+	detailsPattern5  = regexp.MustCompile("^[A-Z]{3}$")
+	detailsPattern6  = regexp.MustCompile("^[a-z0-9_]+$")
+	detailsPattern7  = regexp.MustCompile("^[A-Z]{2}$")
+	detailsPattern8  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
+	detailsPattern9  = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern10 = regexp.MustCompile("^P$")
+	detailsPattern11 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern12 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )

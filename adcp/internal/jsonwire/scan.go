@@ -9,7 +9,9 @@ package jsonwire
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
+	"strconv"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -640,9 +642,11 @@ const (
 const TooComplex = -2
 
 // Measure validates the JSON value at b[i] and measures two lengths:
-// enc, its length once decoded into any (numbers as json.Number) and
-// encoded again compactly by encoding/json without HTML escaping (strings
-// re-escaped, numbers as written, of duplicate keys only the last); and
+// enc, its length once decoded into any and encoded again compactly by
+// encoding/json without HTML escaping (strings re-escaped, each number as
+// encoding/json writes the float64 it parses to, as a decoder into any
+// holds it, or as written when no float64 holds it; of duplicate keys only
+// the last); and
 // compact, its length without white space (json.Compact). When code is not
 // nil, it receives the value of the object's last "code" member. It returns
 // the index past the value, -1 when the value is not valid JSON, or
@@ -659,6 +663,9 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 	case '{', '[':
 	default:
 		end = Scalar(b, i)
+		if end > i && (b[i] == '-' || b[i] >= '0' && b[i] <= '9') {
+			return NumberLen(b[i:end]), end - i, end
+		}
 		return end - i, end - i, end
 	}
 	if depth >= MaxSizeDepth {
@@ -720,6 +727,51 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 		enc, compact = 2, 2
 	}
 	return enc, compact, end
+}
+
+// NumberLen returns the length of the valid JSON number lit as
+// encoding/json writes the float64 it parses to (1.50e+3 is 1500, 1.0 is 1,
+// 1e20 is 100000000000000000000), which is how a decoder into any holds a
+// number and JSON.stringify writes it; a number no float64 holds (1e400)
+// counts as written. Short integers, which are their own float64 encoding,
+// are measured without parsing.
+func NumberLen(lit []byte) int {
+	plain := len(lit) <= 15
+	for _, c := range lit {
+		if c == '.' || c == 'e' || c == 'E' {
+			plain = false
+			break
+		}
+	}
+	if plain && !(len(lit) == 2 && lit[0] == '-' && lit[1] == '0') {
+		return len(lit)
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return len(lit)
+	}
+	var buf [32]byte
+	return len(AppendFloat(buf[:0], f))
+}
+
+// AppendFloat appends f as encoding/json writes a float64: 'f' format, or
+// 'e' below 1e-6 and from 1e21, with a two-digit negative exponent
+// shortened (e-07 → e-7).
+func AppendFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // CompactLen returns the length of the valid JSON b without the white

@@ -6,16 +6,22 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// node is one JSON value of a response, either still encoded (raw) or
-// already decoded by an SDK (val). Extraction walks nodes so that raw bytes
-// and decoded values follow exactly the same rules, and decodes raw bytes only
-// one level at a time, as deep as a lookup goes.
+// The decoded tree the reference extractions (extract_ref_test.go,
+// success_ref_test.go) walk: each object they look into is decoded with
+// encoding/json, one level at a time. It was the package's second JSON
+// reader; the shipped package now reads JSON only with the navigator of
+// navigate.go, and this tree stays here as the independent reference the
+// differential tests and fuzz targets compare it with.
+
+// jnode is one JSON value of a response, either still encoded (raw) or
+// already decoded by an SDK (val). The reference walks nodes so that raw
+// bytes and decoded values follow exactly the same rules.
 type jnode struct {
 	raw json.RawMessage // the encoded value, when the value is still encoded
 	val any             // the decoded value otherwise (nil is JSON null)
 }
 
-// newNode wraps a response value: encoded JSON ([]byte, json.RawMessage) or
+// newJNode wraps a response value: encoded JSON ([]byte, json.RawMessage) or
 // a decoded value (map[string]any, []any, string, float64, bool, nil,
 // json.Number). Any other value (an SDK struct, say) is encoded with
 // encoding/json first; a value that does not encode is JSON null.
@@ -37,7 +43,7 @@ func newJNode(v any) jnode {
 	}
 }
 
-// rawNode wraps encoded JSON, without surrounding JSON white space (space,
+// rawJNode wraps encoded JSON, without surrounding JSON white space (space,
 // tab, line feed, carriage return: what JSON.parse and json.Valid allow, not
 // other Unicode spaces).
 func rawJNode(b []byte) jnode {
@@ -52,33 +58,7 @@ func rawJNode(b []byte) jnode {
 // 't', 'f', 'n', or a number's first character.
 func (n jnode) kind() byte { return jsonKind(n.raw, n.val) }
 
-// jsonKind returns the first byte of the JSON encoding of a value held
-// either encoded (raw, when not nil) or decoded (val).
-func jsonKind(raw []byte, val any) byte {
-	if raw != nil {
-		return raw[0]
-	}
-	switch t := val.(type) {
-	case nil:
-		return 'n'
-	case map[string]any, map[string]json.RawMessage:
-		// A nil map here is a typed nil in an interface: an (empty) object.
-		return '{'
-	case []any, []json.RawMessage:
-		return '['
-	case string:
-		return '"'
-	case bool:
-		if t {
-			return 't'
-		}
-		return 'f'
-	default:
-		return '0'
-	}
-}
-
-// object is a decoded JSON object whose members are nodes.
+// jobject is a decoded JSON object whose members are nodes.
 type jobject struct {
 	raw map[string]json.RawMessage
 	val map[string]any
@@ -234,9 +214,81 @@ func (n jnode) encode() (json.RawMessage, bool) {
 	return extractEncodeCompact(n.val)
 }
 
-// extractEncodeCompact encodes v as compact JSON without HTML escaping
-// (wireJSON, the one encoding the seller side measures too).
-func extractEncodeCompact(v any) (json.RawMessage, bool) {
-	b, err := jsonwire.Marshal(v)
-	return b, err == nil
+// extractUnwrap returns the response inside a JSON-RPC result and inside
+// the A2A {"task": …} / {"statusUpdate": …} envelopes of streams and push
+// notifications.
+func extractUnwrap(root jobject) jobject {
+	resp := root
+	if r, ok := root.obj("result"); ok {
+		resp = r
+	}
+	for _, k := range [...]string{"task", "statusUpdate"} {
+		if _, ok := resp.get("status"); ok {
+			break
+		}
+		if w, ok := resp.obj(k); ok {
+			return w
+		}
+	}
+	return resp
+}
+
+// extractArray returns the elements of the array member k of o.
+func extractArray(o jobject, k string) []jnode {
+	v, ok := o.get(k)
+	if !ok {
+		return nil
+	}
+	return v.array()
+}
+
+// extractStatusParts returns status.message.parts of an A2A task.
+func extractStatusParts(resp jobject) []jnode {
+	st, ok := resp.obj("status")
+	if !ok {
+		return nil
+	}
+	msg, ok := st.obj("message")
+	if !ok {
+		return nil
+	}
+	return extractArray(msg, "parts")
+}
+
+// extractDataPart returns the data member of an A2A part: a part with a data
+// member and, when it has a kind (A2A 0.x), kind "data". A2A 1.0 parts have
+// no kind. The optional error MIME type is not required.
+func extractDataPart(p jnode) (jnode, bool) {
+	o, ok := p.object()
+	if !ok {
+		return jnode{}, false
+	}
+	if k, ok := o.get("kind"); ok {
+		if s, _ := k.str(); s != "data" {
+			return jnode{}, false
+		}
+	}
+	return o.get("data")
+}
+
+// extractTextJSON parses an MCP content item of type "text" as a JSON object.
+func extractTextJSON(item jnode) (jobject, bool) {
+	o, ok := item.object()
+	if !ok {
+		return jobject{}, false
+	}
+	if t, ok := o.get("type"); !ok {
+		return jobject{}, false
+	} else if s, _ := t.str(); s != "text" {
+		return jobject{}, false
+	}
+	t, ok := o.get("text")
+	if !ok {
+		return jobject{}, false
+	}
+	s, ok := t.str()
+	if !ok || s == "" {
+		return jobject{}, false
+	}
+	return rawJNode([]byte(s)).object()
 }

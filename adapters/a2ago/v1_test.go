@@ -1,0 +1,63 @@
+package a2ago_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/a2asrv"
+	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
+	"github.com/adcp-gen/adcp-gen/adcp"
+)
+
+// TestV1: an A2A 1.0 client (V1Client) reads the failed tasks of an a2a-go
+// seller served through V1Handler, in 1.0's spelling, from SendMessage and
+// GetTask; 0.3 clients are still served (TestFailedTaskEveryPath).
+func TestV1(t *testing.T) {
+	errs := map[string]*adcp.Error{}
+	for _, c := range cases[:3] {
+		errs[c.name] = c.err(t)
+	}
+	srv := httptest.NewServer(a2ago.V1Handler(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(&fakeSeller{t, errs}))))
+	defer srv.Close()
+	client := &a2ago.V1Client{Endpoint: srv.URL}
+	ctx := context.Background()
+	for _, c := range cases[:3] {
+		resp, err := client.SendText(ctx, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(resp), `"kind"`) || !strings.Contains(string(resp), `"TASK_STATE_FAILED"`) {
+			t.Errorf("%s: not A2A 1.0: %s", c.name, resp)
+		}
+		x, ok := a2ago.ExtractJSON(resp)
+		if !ok {
+			t.Fatalf("%s: nothing extracted from %s", c.name, resp)
+		}
+		checkDecision(t, x, errs[c.name], c)
+		var r struct {
+			Result struct {
+				Task struct {
+					ID string `json:"id"`
+				} `json:"task"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(resp, &r); err != nil || r.Result.Task.ID == "" {
+			t.Fatalf("%s: no result.task in %s", c.name, resp)
+		}
+		stored, err := client.GetTask(ctx, r.Result.Task.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x, ok := a2ago.ExtractJSON(stored); !ok || x.Err.Code != errs[c.name].Code {
+			t.Errorf("%s: GetTask %s: %+v, %v", c.name, stored, x, ok)
+		}
+	}
+	// Streaming is not translated: a JSON-RPC error, not a 0.3 stream.
+	resp, err := client.Call(ctx, "SendStreamingMessage", map[string]any{})
+	if err != nil || !strings.Contains(string(resp), `-32601`) {
+		t.Errorf("SendStreamingMessage = %s, %v", resp, err)
+	}
+}

@@ -1,0 +1,182 @@
+package adcpimpl
+
+import (
+	"strconv"
+	"strings"
+)
+
+// decimal is a JSON number held exactly: value = ±0.digits × 10^exp, digits
+// without leading or trailing zeros ("" for zero). JSON Schema compares
+// numbers by value, so 1e400, 9223372036854775808 and 3600.0000000000000001
+// compare as written, not as a float64 would round them.
+type decimal struct {
+	neg    bool
+	digits string
+	exp    int64
+}
+
+// maxDecimalExp bounds the exponents kept; a larger one (1e999999999999)
+// only needs to compare larger than every bound, which any exponent beyond
+// the input's length does.
+const maxDecimalExp = 1 << 40
+
+// parseDecimal reads a JSON number.
+func parseDecimal(s string) (decimal, bool) {
+	var d decimal
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		d.neg = true
+		i++
+	}
+	start := i
+	var intPart, frac string
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	intPart = s[start:i]
+	if intPart == "" || (len(intPart) > 1 && intPart[0] == '0') {
+		return decimal{}, false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		fs := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		frac = s[fs:i]
+		if frac == "" {
+			return decimal{}, false
+		}
+	}
+	var exp int64
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		eneg := false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			eneg = s[i] == '-'
+			i++
+		}
+		es := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if exp < maxDecimalExp {
+				exp = exp*10 + int64(s[i]-'0')
+			}
+			i++
+		}
+		if es == i {
+			return decimal{}, false
+		}
+		if eneg {
+			exp = -exp
+		}
+	}
+	if i != len(s) {
+		return decimal{}, false
+	}
+	all := intPart + frac
+	lead := len(all) - len(strings.TrimLeft(all, "0"))
+	all = strings.TrimRight(all[lead:], "0")
+	if all == "" {
+		return decimal{}, true // zero, of either sign
+	}
+	d.digits = all
+	d.exp = exp + int64(len(intPart)) - int64(lead)
+	return d, true
+}
+
+// isInteger reports whether d has no fractional part.
+func (d decimal) isInteger() bool {
+	return d.digits == "" || int64(len(d.digits)) <= d.exp
+}
+
+// cmp compares a and b: -1, 0 or +1.
+func (a decimal) cmp(b decimal) int {
+	switch {
+	case a.digits == "" && b.digits == "":
+		return 0
+	case a.digits == "":
+		if b.neg {
+			return 1
+		}
+		return -1
+	case b.digits == "":
+		if a.neg {
+			return -1
+		}
+		return 1
+	case a.neg != b.neg:
+		if a.neg {
+			return -1
+		}
+		return 1
+	}
+	c := a.cmpAbs(b)
+	if a.neg {
+		return -c
+	}
+	return c
+}
+
+// cmpAbs compares |a| and |b|, both non-zero.
+func (a decimal) cmpAbs(b decimal) int {
+	if a.exp != b.exp {
+		if a.exp < b.exp {
+			return -1
+		}
+		return 1
+	}
+	n := len(a.digits)
+	if len(b.digits) > n {
+		n = len(b.digits)
+	}
+	for i := 0; i < n; i++ {
+		x, y := byte('0'), byte('0')
+		if i < len(a.digits) {
+			x = a.digits[i]
+		}
+		if i < len(b.digits) {
+			y = b.digits[i]
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// String writes d as a JSON number.
+func (d decimal) String() string {
+	if d.digits == "" {
+		return "0"
+	}
+	sign := ""
+	if d.neg {
+		sign = "-"
+	}
+	n := int64(len(d.digits))
+	switch {
+	case d.exp >= n && d.exp <= 21:
+		return sign + d.digits + strings.Repeat("0", int(d.exp-n))
+	case d.exp > 0 && d.exp < n:
+		return sign + d.digits[:d.exp] + "." + d.digits[d.exp:]
+	case d.exp <= 0 && d.exp > -7:
+		return sign + "0." + strings.Repeat("0", int(-d.exp)) + d.digits
+	}
+	m := d.digits[:1]
+	if n > 1 {
+		m += "." + d.digits[1:]
+	}
+	return sign + m + "e" + strconv.FormatInt(d.exp-1, 10)
+}
+
+// ExactFloat reports whether the JSON number lit is exactly the shortest
+// decimal of the float64 f it parses to: a value a float64 holds without
+// rounding it to another decimal ("0.1" yes, "3600.0000000000000001" no).
+func ExactFloat(lit string, f float64) bool {
+	a, ok1 := parseDecimal(lit)
+	b, ok2 := parseDecimal(strconv.FormatFloat(f, 'g', -1, 64))
+	return ok1 && ok2 && a.cmp(b) == 0
+}

@@ -1,0 +1,133 @@
+package adcpimpl
+
+import (
+	"errors"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// formatChecks are the formats generated validation asserts, checked as
+// santhosh-tekuri/jsonschema checks them for draft-07 (which asserts
+// formats), so that a generated Validate and a schema validator agree.
+var formatChecks = map[string]func(string) error{
+	"uri":       checkURI,
+	"date-time": checkDateTime,
+}
+
+// checkURI: an absolute URI, as net/url parses it, whose host, when it
+// holds a colon, is a bracketed IPv6 address without a zone.
+func checkURI(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return err
+	}
+	if host := u.Hostname(); strings.Contains(host, ":") {
+		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
+			return errors.New("IPv6 address not enclosed in brackets")
+		}
+		addr, err := netip.ParseAddr(host)
+		if err != nil {
+			return err
+		}
+		if addr.Zone() != "" {
+			return errors.New("zone id is not part of an IPv6 address")
+		}
+	}
+	if !u.IsAbs() {
+		return errors.New("relative URI")
+	}
+	return nil
+}
+
+// checkDateTime: an RFC 3339 date-time, yyyy-mm-ddThh:mm:ss[.frac](Z|±hh:mm),
+// with a leap second only at 23:59:60 UTC.
+func checkDateTime(s string) error {
+	if len(s) < 20 {
+		return errors.New("less than 20 characters long")
+	}
+	if s[10] != 't' && s[10] != 'T' {
+		return errors.New("11th character must be t or T")
+	}
+	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
+		return errors.New("invalid date")
+	}
+	return checkTime(s[11:])
+}
+
+// checkTime checks hh:mm:ss[.frac](Z|±hh:mm).
+func checkTime(str string) error {
+	if len(str) < 9 {
+		return errors.New("time less than 9 characters long")
+	}
+	if str[2] != ':' || str[5] != ':' {
+		return errors.New("missing colon in time")
+	}
+	var hms []int
+	for _, tok := range strings.SplitN(str[:8], ":", 3) {
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 {
+			return errors.New("invalid hour, minute or second")
+		}
+		hms = append(hms, i)
+	}
+	if len(hms) != 3 {
+		return errors.New("missing hour, minute or second")
+	}
+	h, m, sec := hms[0], hms[1], hms[2]
+	if h > 23 || m > 59 || sec > 60 {
+		return errors.New("hour, minute or second out of range")
+	}
+	str = str[8:]
+	if rem, ok := strings.CutPrefix(str, "."); ok {
+		n := 0
+		for n < len(rem) && rem[n] >= '0' && rem[n] <= '9' {
+			n++
+		}
+		if n == 0 {
+			return errors.New("no digits in the second fraction")
+		}
+		str = rem[n:]
+	}
+	if str != "z" && str != "Z" {
+		if len(str) != 6 {
+			return errors.New("offset must be 6 characters long")
+		}
+		var sign int
+		switch str[0] {
+		case '+':
+			sign = -1
+		case '-':
+			sign = +1
+		default:
+			return errors.New("offset must begin with + or -")
+		}
+		str = str[1:]
+		if str[2] != ':' {
+			return errors.New("missing colon in offset")
+		}
+		var zhm []int
+		for _, tok := range strings.SplitN(str, ":", 2) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 {
+				return errors.New("invalid offset")
+			}
+			zhm = append(zhm, i)
+		}
+		zh, zm := zhm[0], zhm[1]
+		if zh > 23 || zm > 59 {
+			return errors.New("offset out of range")
+		}
+		hm := (h*60 + m) + sign*(zh*60+zm)
+		if hm < 0 {
+			hm += 24 * 60
+		}
+		h, m = hm/60, hm%60
+	}
+	if sec >= 60 && (h != 23 || m != 59) {
+		return errors.New("invalid leap second")
+	}
+	return nil
+}

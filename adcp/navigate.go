@@ -1,0 +1,1344 @@
+package adcp
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// The single-pass navigator behind Extract and ExtractValue, and behind
+// ExtractMCPData and ExtractA2AData (success.go): the one JSON reader of the
+// package's extraction.
+//
+// From bytes, one pass over the response validates every byte (scan.go, the
+// json.Valid rules) and, on the way, records the few values the detection
+// order looks at: for the root object, the JSON-RPC result and the A2A task
+// and statusUpdate envelopes, their isError, structuredContent, artifacts,
+// status, content, payload and errors members, down to each data part's
+// adcp_error, payload.errors[0] and errors[0]. Everything else is skipped
+// without being built. The detection order (decide) then runs on those
+// records; only the content[] text items are read again, when a rule needs
+// one parsed. Nothing is allocated unless a text item must be unescaped (a
+// pooled buffer) or an error is found (its copy, Validate, its decoding).
+// Success extraction runs on the same records: each holder also keeps the
+// object itself (its span of the input, or its decoded value), so the
+// structuredContent, the selected data part or the text item it returns is
+// the one the detection order looked at.
+//
+// From decoded values (map[string]any and the like), the same records are
+// filled by map lookups, so both forms share the detection order.
+//
+// The records: a value is one JSON value found (encoded or decoded); a
+// holder an object that may carry an error or be the payload; dataParts,
+// artifactList and taskStatus what an A2A parts array, artifacts array and
+// status hold; a responseObject an object that may be the response, an
+// envelope one with the A2A envelopes it may wrap, and the responseRoot the
+// whole response. The scan* functions fill them from encoded bytes, the
+// walk* functions from decoded values.
+//
+// It returns exactly what the decode-then-look-up references
+// (extract_ref_test.go, success_ref_test.go, over the decoded tree of
+// extract_node_test.go) return for every input, which the differential fuzz
+// targets FuzzExtractDifferential and FuzzExtractDataDifferential check. In
+// particular:
+//   - input that is not valid JSON (json.Valid) finds nothing;
+//   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
+//     adcp_error; invalid UTF-8 never matches), case-sensitively;
+//   - of duplicate keys the last one wins, as with encoding/json decoding
+//     into a map: an earlier duplicate's findings are discarded;
+//   - nesting deeper than encoding/json's 10000 levels is invalid.
+
+// value is one value the extractor found: encoded (raw) or decoded (val).
+type value struct {
+	raw []byte // the encoding, when the value is encoded
+	val any    // the decoded value otherwise (nil is JSON null)
+	set bool   // the value is present
+	bad bool   // raw is not valid JSON (a json.RawMessage inside decoded values)
+}
+
+// holder is an object that may carry an AdCP error, or be the payload
+// success extraction returns.
+type holder struct {
+	ok bool // the holder is present and an object
+	// self is the value itself when its encoding starts with '{': the
+	// object, or (only inside decoded values) an embedded json.RawMessage
+	// that is not valid JSON, which is not ok.
+	self    value
+	adcpErr value // its adcp_error member
+	payErr  value // payload.errors[0] (payload an object, errors non-empty)
+	errs0   value // errors[0] (errors a non-empty array)
+	members uint8 // which members it has (memberAdcpError and so on)
+	resp    byte  // the kind (jsonKind) of its response member
+}
+
+// The members a holder records the presence of (holder.members), as
+// encoding/json decodes the keys.
+const (
+	memberAdcpError uint8 = 1 << iota // adcp_error
+	memberResponse                    // response
+	memberOther                       // any other
+)
+
+// onlyError reports whether the holder's only member is adcp_error (an
+// error result missing its isError, which carries no data).
+func (h *holder) onlyError() bool { return h.ok && h.members == memberAdcpError }
+
+// wrapped reports whether the holder's only member is response and that
+// member is an object, an array or null: the A2A wrapper of a payload (the
+// reference test is typeof data.response === "object").
+func (h *holder) wrapped() bool {
+	return h.ok && h.members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
+}
+
+// dataParts is what a parts array of A2A parts holds.
+type dataParts struct {
+	hit value // the truthy adcp_error of the first data part with one
+	// data is the data of the first data part whose data is an object
+	// (its encoding starts with '{': self is set).
+	data holder
+	last bool // data is the last such part's instead (set by the caller)
+}
+
+// artifactList is what an A2A artifacts array holds.
+type artifactList struct {
+	hit  value  // the first artifact part's truthy adcp_error
+	art0 holder // the last object data part of artifacts[0]
+}
+
+// taskStatus is an A2A status object.
+type taskStatus struct {
+	ok    bool      // status is an object
+	state value     // status.state
+	parts dataParts // status.message.parts
+}
+
+// responseObject is an object that may be the response: the root, the
+// JSON-RPC result, or an A2A task / statusUpdate envelope.
+type responseObject struct {
+	ok        bool // present and an object
+	isError   value
+	hasStatus bool // a status member, of any type
+	sc        holder
+	arts      artifactList
+	status    taskStatus
+	content   value
+	self      holder // its own payload and errors members
+}
+
+// envelope is the root or the JSON-RPC result, with the A2A envelopes
+// they may wrap.
+type envelope struct {
+	responseObject
+	task, statusUpdate responseObject
+}
+
+// responseRoot is what the extractor records of a response.
+type responseRoot struct {
+	envelope
+	result    envelope
+	hasResult bool   // a result member, of any type
+	hasError  bool   // an error member, of any type
+	rpc       holder // error.data
+}
+
+// kind returns the first byte of the value's JSON encoding (jsonKind).
+func (v value) kind() byte { return jsonKind(v.raw, v.val) }
+
+// isTrue reports whether the value is present and the literal true.
+func (v value) isTrue() bool { return v.set && v.kind() == 't' }
+
+// truthy reports whether the value is present and truthy in JavaScript:
+// anything but null, false, 0, NaN and "".
+func (v value) truthy() bool {
+	if !v.set {
+		return false
+	}
+	switch v.kind() {
+	case 'n', 'f':
+		return false
+	case '"':
+		if v.raw != nil {
+			return !v.bad && len(v.raw) > 2
+		}
+		return v.val.(string) != ""
+	case '{', '[', 't':
+		return true
+	}
+	var f float64
+	if v.raw != nil {
+		var err error
+		if v.bad {
+			return true
+		}
+		if f, err = strconv.ParseFloat(string(v.raw), 64); err != nil {
+			return true // too large for float64: not zero
+		}
+	} else {
+		switch t := v.val.(type) {
+		case float64:
+			f = t
+		case json.Number:
+			var err error
+			if f, err = t.Float64(); err != nil {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return f != 0 && f == f
+}
+
+// is reports whether the value is the string s (ASCII, no backslash).
+func (v value) is(s string) bool {
+	if !v.set || v.kind() != '"' {
+		return false
+	}
+	if v.raw != nil {
+		return !v.bad && jsonwire.StringIs(v.raw, s)
+	}
+	return v.val.(string) == s
+}
+
+// encoding returns the value's JSON encoding: its bytes as found (not
+// copied) when it is encoded, else the encoding/json encoding without HTML
+// escaping (object members sorted by name).
+func (v value) encoding() (json.RawMessage, bool) {
+	if v.raw != nil {
+		return v.raw, true
+	}
+	return extractEncodeCompact(v.val)
+}
+
+// encode returns the value's encoding, copied.
+func (v value) encode() (json.RawMessage, bool) {
+	if v.raw != nil {
+		return append(json.RawMessage(nil), v.raw...), true
+	}
+	return extractEncodeCompact(v.val)
+}
+
+// scanLeaf records the value at b[i], validated.
+func scanLeaf(b []byte, i, depth int, v *value) int {
+	end := jsonwire.Value(b, i, depth)
+	if end < 0 {
+		return -1
+	}
+	*v = value{raw: b[i:end], set: true}
+	return end
+}
+
+// scanFirst records the first element of the array at b[i] in v; v is
+// left unset when the value is not an array or is empty.
+func scanFirst(b []byte, i, depth int, v *value) int {
+	*v = value{}
+	if b[i] != '[' {
+		return jsonwire.Value(b, i, depth)
+	}
+	it := jsonwire.Open(b, i, depth, '[')
+	if it.Next() {
+		it.Pos = scanLeaf(b, it.Pos, it.Depth, v)
+	}
+	return it.End()
+}
+
+// scanPayload records payload.errors[0] of the payload at b[i].
+func scanPayload(b []byte, i, depth int, v *value) int {
+	*v = value{}
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
+	it := jsonwire.Open(b, i, depth, '{')
+	for it.Next() {
+		if jsonwire.StringIs(it.Key, "errors") {
+			it.Pos = scanFirst(b, it.Pos, it.Depth, v)
+		} else {
+			it.Skip()
+		}
+	}
+	return it.End()
+}
+
+// scanHolder records the holder at b[i].
+func scanHolder(b []byte, i, depth int, h *holder) int {
+	*h = holder{}
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
+	h.ok = true
+	it := jsonwire.Open(b, i, depth, '{')
+	for it.Next() {
+		var kb [32]byte
+		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		case "adcp_error":
+			h.members |= memberAdcpError
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &h.adcpErr)
+		case "payload":
+			h.members |= memberOther
+			it.Pos = scanPayload(b, it.Pos, it.Depth, &h.payErr)
+		case "errors":
+			h.members |= memberOther
+			it.Pos = scanFirst(b, it.Pos, it.Depth, &h.errs0)
+		case "response":
+			h.members |= memberResponse
+			h.resp = b[it.Pos]
+			it.Skip()
+		default:
+			h.members |= memberOther
+			it.Skip()
+		}
+	}
+	end := it.End()
+	if end >= 0 {
+		h.self = value{raw: b[i:end], set: true}
+	}
+	return end
+}
+
+// add adds one part, of the given kind and data, to p: it counts when it is
+// a data part (no kind, or kind "data") whose data is an object. An
+// embedded json.RawMessage that starts with '{' but is not valid JSON
+// counts as an object here, as the reference's kind test has it, though
+// nothing is found in it.
+func (p *dataParts) add(kind value, data *holder) {
+	if !data.self.set || kind.set && !kind.is("data") {
+		return
+	}
+	if p.last || !p.data.self.set {
+		p.data = *data
+	}
+	if !p.hit.set && data.adcpErr.truthy() {
+		p.hit = data.adcpErr
+	}
+}
+
+// scanParts records the parts array at b[i].
+func scanParts(b []byte, i, depth int, p *dataParts) int {
+	*p = dataParts{last: p.last}
+	if b[i] != '[' {
+		return jsonwire.Value(b, i, depth)
+	}
+	it := jsonwire.Open(b, i, depth, '[')
+	for it.Next() {
+		if b[it.Pos] != '{' {
+			it.Skip()
+			continue
+		}
+		var kind value
+		var data holder
+		part := jsonwire.Open(b, it.Pos, it.Depth, '{')
+		for part.Next() {
+			var kb [32]byte
+			switch string(jsonwire.KeyText(part.Key, &kb)) {
+			case "kind":
+				part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
+			case "data":
+				part.Pos = scanHolder(b, part.Pos, part.Depth, &data)
+			default:
+				part.Skip()
+			}
+		}
+		if it.Pos = part.End(); it.Pos < 0 {
+			break
+		}
+		p.add(kind, &data)
+	}
+	return it.End()
+}
+
+// add adds one artifact, an object whose parts are parts, to a.
+func (a *artifactList) add(first bool, parts *dataParts) {
+	if !a.hit.set {
+		a.hit = parts.hit
+	}
+	if first {
+		a.art0 = parts.data
+	}
+}
+
+// scanArtifacts records the artifacts array at b[i].
+func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
+	*a = artifactList{}
+	if b[i] != '[' {
+		return jsonwire.Value(b, i, depth)
+	}
+	it := jsonwire.Open(b, i, depth, '[')
+	for n := 0; it.Next(); n++ {
+		if b[it.Pos] != '{' {
+			it.Skip()
+			continue
+		}
+		parts := dataParts{last: true} // artifacts[0] selects its last part
+		art := jsonwire.Open(b, it.Pos, it.Depth, '{')
+		for art.Next() {
+			if jsonwire.StringIs(art.Key, "parts") {
+				art.Pos = scanParts(b, art.Pos, art.Depth, &parts)
+			} else {
+				art.Skip()
+			}
+		}
+		if it.Pos = art.End(); it.Pos < 0 {
+			break
+		}
+		a.add(n == 0, &parts)
+	}
+	return it.End()
+}
+
+// scanStatus records the A2A status at b[i].
+func scanStatus(b []byte, i, depth int, s *taskStatus) int {
+	*s = taskStatus{}
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
+	s.ok = true
+	it := jsonwire.Open(b, i, depth, '{')
+	for it.Next() {
+		var kb [32]byte
+		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		case "state":
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &s.state)
+		case "message":
+			s.parts = dataParts{}
+			if b[it.Pos] != '{' {
+				it.Skip()
+				continue
+			}
+			msg := jsonwire.Open(b, it.Pos, it.Depth, '{')
+			for msg.Next() {
+				if jsonwire.StringIs(msg.Key, "parts") {
+					msg.Pos = scanParts(b, msg.Pos, msg.Depth, &s.parts)
+				} else {
+					msg.Skip()
+				}
+			}
+			it.Pos = msg.End()
+		default:
+			it.Skip()
+		}
+	}
+	return it.End()
+}
+
+// scanResponse records the response object at b[i] (known to start with
+// '{') in r; env and root, when not nil, receive the members only an
+// envelope or the root may have.
+func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root *responseRoot) int {
+	r.ok, r.self.ok = true, true
+	it := jsonwire.Open(b, i, depth, '{')
+	for it.Next() {
+		var kb [32]byte
+		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		case "isError":
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.isError)
+		case "structuredContent":
+			it.Pos = scanHolder(b, it.Pos, it.Depth, &r.sc)
+		case "artifacts":
+			it.Pos = scanArtifacts(b, it.Pos, it.Depth, &r.arts)
+		case "status":
+			r.hasStatus = true
+			it.Pos = scanStatus(b, it.Pos, it.Depth, &r.status)
+		case "content":
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.content)
+		case "payload":
+			it.Pos = scanPayload(b, it.Pos, it.Depth, &r.self.payErr)
+		case "errors":
+			it.Pos = scanFirst(b, it.Pos, it.Depth, &r.self.errs0)
+		case "task":
+			if env == nil {
+				it.Skip()
+				continue
+			}
+			it.Pos = scanInner(b, it.Pos, it.Depth, &env.task)
+		case "statusUpdate":
+			if env == nil {
+				it.Skip()
+				continue
+			}
+			it.Pos = scanInner(b, it.Pos, it.Depth, &env.statusUpdate)
+		case "result":
+			if root == nil {
+				it.Skip()
+				continue
+			}
+			if root.hasResult {
+				root.result = envelope{} // a duplicate: the last one wins
+			}
+			root.hasResult = true
+			if b[it.Pos] == '{' {
+				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result.responseObject, &root.result, nil)
+			} else {
+				it.Skip()
+			}
+		case "error":
+			if root == nil {
+				it.Skip()
+				continue
+			}
+			root.hasError = true
+			root.rpc = holder{}
+			if b[it.Pos] != '{' {
+				it.Skip()
+				continue
+			}
+			e := jsonwire.Open(b, it.Pos, it.Depth, '{')
+			for e.Next() {
+				if jsonwire.StringIs(e.Key, "data") {
+					e.Pos = scanHolder(b, e.Pos, e.Depth, &root.rpc)
+				} else {
+					e.Skip()
+				}
+			}
+			it.Pos = e.End()
+		default:
+			it.Skip()
+		}
+	}
+	return it.End()
+}
+
+// scanInner records an A2A task or statusUpdate envelope at b[i].
+func scanInner(b []byte, i, depth int, r *responseObject) int {
+	if r.ok {
+		*r = responseObject{} // a duplicate: the last one wins
+	}
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
+	return scanResponse(b, i, depth, r, nil, nil)
+}
+
+// consumed reports whether a parser that read the whole of the
+// json.RawMessage b (found inside decoded values) ended at its end.
+func consumed(b []byte, end int) bool { return end == len(b) }
+
+// normalize returns a decoded value as the extractor walks it, as the
+// reference's newJNode (extract_node_test.go) does: decoded JSON values as they are; encoded JSON ([]byte,
+// json.RawMessage) as a json.RawMessage without surrounding white space (nil,
+// JSON null, when empty); anything else encoded by encoding/json (nil when it
+// does not encode).
+func normalize(v any) any {
+	switch t := v.(type) {
+	case json.RawMessage:
+		return normalizeRaw(t)
+	case []byte:
+		return normalizeRaw(t)
+	case nil, map[string]any, []any, string, bool, float64, json.Number,
+		map[string]json.RawMessage, []json.RawMessage:
+		return t
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return json.RawMessage(b)
+}
+
+// normalizeRaw trims encoded JSON; empty is null.
+func normalizeRaw(b []byte) any {
+	b = jsonwire.Trim(b)
+	if len(b) == 0 {
+		return nil
+	}
+	return json.RawMessage(b)
+}
+
+// leafOf records a decoded value.
+func leafOf(v any) value {
+	v = normalize(v)
+	if raw, ok := v.(json.RawMessage); ok {
+		return value{raw: raw, set: true, bad: !jsonwire.Valid(raw)}
+	}
+	return value{val: v, set: true}
+}
+
+// object is a decoded JSON object.
+type object struct {
+	m map[string]any
+	r map[string]json.RawMessage
+}
+
+// objectOf returns v as an object, when it is a decoded one.
+func objectOf(v any) (object, bool) {
+	switch t := v.(type) {
+	case map[string]any:
+		return object{m: t}, true
+	case map[string]json.RawMessage:
+		return object{r: t}, true
+	}
+	return object{}, false
+}
+
+// get returns the member k.
+func (o object) get(k string) (any, bool) {
+	if o.r != nil {
+		v, ok := o.r[k]
+		return v, ok
+	}
+	v, ok := o.m[k]
+	return v, ok
+}
+
+// len returns the number of members.
+func (o object) len() int {
+	if o.r != nil {
+		return len(o.r)
+	}
+	return len(o.m)
+}
+
+// array is a decoded JSON array.
+type array struct {
+	a []any
+	r []json.RawMessage
+}
+
+// arrayOf returns v as an array, when it is a decoded one.
+func arrayOf(v any) (array, bool) {
+	switch t := v.(type) {
+	case []any:
+		return array{a: t}, true
+	case []json.RawMessage:
+		return array{r: t}, true
+	}
+	return array{}, false
+}
+
+func (l array) len() int {
+	if l.r != nil {
+		return len(l.r)
+	}
+	return len(l.a)
+}
+
+func (l array) at(i int) any {
+	if l.r != nil {
+		return l.r[i]
+	}
+	return l.a[i]
+}
+
+// The walk* functions fill the records from decoded values; an encoded
+// value met on the way goes to the matching scan* parser, and counts as
+// absent (not an object, not an array) when it is not valid JSON.
+
+func walkFirst(v any, out *value) {
+	*out = value{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanFirst(t, 0, 0, out)) {
+			*out = value{}
+		}
+	default:
+		if l, ok := arrayOf(t); ok && l.len() > 0 {
+			*out = leafOf(l.at(0))
+		}
+	}
+}
+
+func walkPayload(v any, out *value) {
+	*out = value{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanPayload(t, 0, 0, out)) {
+			*out = value{}
+		}
+	default:
+		if o, ok := objectOf(t); ok {
+			if e, ok := o.get("errors"); ok {
+				walkFirst(e, out)
+			}
+		}
+	}
+}
+
+func walkHolder(v any, h *holder) {
+	*h = holder{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanHolder(t, 0, 0, h)) {
+			*h = holder{}
+			if t[0] == '{' {
+				h.self = value{raw: t, set: true, bad: true}
+			}
+		}
+	default:
+		o, ok := objectOf(t)
+		if !ok {
+			return
+		}
+		h.ok = true
+		h.self = value{val: t, set: true}
+		n := 0 // the members recorded
+		if x, ok := o.get("adcp_error"); ok {
+			n++
+			h.members |= memberAdcpError
+			h.adcpErr = leafOf(x)
+		}
+		if x, ok := o.get("response"); ok {
+			n++
+			h.members |= memberResponse
+			h.resp = leafOf(x).kind()
+		}
+		if o.len() > n {
+			h.members |= memberOther
+		}
+		if x, ok := o.get("payload"); ok {
+			walkPayload(x, &h.payErr)
+		}
+		if x, ok := o.get("errors"); ok {
+			walkFirst(x, &h.errs0)
+		}
+	}
+}
+
+func walkParts(v any, p *dataParts) {
+	*p = dataParts{last: p.last}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanParts(t, 0, 0, p)) {
+			*p = dataParts{last: p.last}
+		}
+	default:
+		l, _ := arrayOf(t)
+		for i := 0; i < l.len(); i++ {
+			var kind value
+			var data holder
+			switch e := normalize(l.at(i)).(type) {
+			case json.RawMessage:
+				// A raw part: parse it as a one-part array would be.
+				if len(e) == 0 || e[0] != '{' || !jsonwire.Valid(e) {
+					continue
+				}
+				part := jsonwire.Open(e, 0, 0, '{')
+				for part.Next() {
+					var kb [32]byte
+					switch string(jsonwire.KeyText(part.Key, &kb)) {
+					case "kind":
+						part.Pos = scanLeaf(e, part.Pos, part.Depth, &kind)
+					case "data":
+						part.Pos = scanHolder(e, part.Pos, part.Depth, &data)
+					default:
+						part.Skip()
+					}
+				}
+			default:
+				o, ok := objectOf(e)
+				if !ok {
+					continue
+				}
+				if x, ok := o.get("kind"); ok {
+					kind = leafOf(x)
+				}
+				if x, ok := o.get("data"); ok {
+					walkHolder(x, &data)
+				}
+			}
+			p.add(kind, &data)
+		}
+	}
+}
+
+// memberOf returns the member k of the object v (decoded, or encoded
+// and valid), whether it is present, and whether v is an object.
+func memberOf(v any, k string) (any, bool, bool) {
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if len(t) == 0 || t[0] != '{' || !jsonwire.Valid(t) {
+			return nil, false, false
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(t, &m) != nil {
+			return nil, false, false
+		}
+		x, ok := m[k]
+		return x, ok, true
+	default:
+		o, ok := objectOf(t)
+		if !ok {
+			return nil, false, false
+		}
+		x, found := o.get(k)
+		return x, found, true
+	}
+}
+
+func walkArtifacts(v any, a *artifactList) {
+	*a = artifactList{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanArtifacts(t, 0, 0, a)) {
+			*a = artifactList{}
+		}
+	default:
+		l, _ := arrayOf(t)
+		for i := 0; i < l.len(); i++ {
+			x, found, isObj := memberOf(l.at(i), "parts")
+			if !isObj {
+				continue
+			}
+			parts := dataParts{last: true} // artifacts[0] selects its last part
+			if found {
+				walkParts(x, &parts)
+			}
+			a.add(i == 0, &parts)
+		}
+	}
+}
+
+func walkStatus(v any, s *taskStatus) {
+	*s = taskStatus{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if !consumed(t, scanStatus(t, 0, 0, s)) {
+			*s = taskStatus{}
+		}
+	default:
+		o, ok := objectOf(t)
+		if !ok {
+			return
+		}
+		s.ok = true
+		if x, ok := o.get("state"); ok {
+			s.state = leafOf(x)
+		}
+		if m, ok := o.get("message"); ok {
+			if x, found, _ := memberOf(m, "parts"); found {
+				walkParts(x, &s.parts)
+			}
+		}
+	}
+}
+
+// walkResponse fills r from the decoded response object o.
+func walkResponse(o object, r *responseObject, env *envelope, root *responseRoot) {
+	r.ok, r.self.ok = true, true
+	if x, ok := o.get("isError"); ok {
+		r.isError = leafOf(x)
+	}
+	if x, ok := o.get("structuredContent"); ok {
+		walkHolder(x, &r.sc)
+	}
+	if x, ok := o.get("artifacts"); ok {
+		walkArtifacts(x, &r.arts)
+	}
+	if x, ok := o.get("status"); ok {
+		r.hasStatus = true
+		walkStatus(x, &r.status)
+	}
+	if x, ok := o.get("content"); ok {
+		r.content = leafOf(x)
+	}
+	if x, ok := o.get("payload"); ok {
+		walkPayload(x, &r.self.payErr)
+	}
+	if x, ok := o.get("errors"); ok {
+		walkFirst(x, &r.self.errs0)
+	}
+	if env != nil {
+		if x, ok := o.get("task"); ok {
+			walkInner(x, &env.task)
+		}
+		if x, ok := o.get("statusUpdate"); ok {
+			walkInner(x, &env.statusUpdate)
+		}
+	}
+	if root != nil {
+		if x, ok := o.get("result"); ok {
+			root.hasResult = true
+			switch t := normalize(x).(type) {
+			case json.RawMessage:
+				if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
+					root.result = envelope{}
+				}
+			default:
+				if m, ok := objectOf(t); ok {
+					walkResponse(m, &root.result.responseObject, &root.result, nil)
+				}
+			}
+		}
+		if x, ok := o.get("error"); ok {
+			root.hasError = true
+			if d, found, _ := memberOf(x, "data"); found {
+				walkHolder(d, &root.rpc)
+			}
+		}
+	}
+}
+
+// walkInner fills an A2A envelope from a decoded value.
+func walkInner(v any, r *responseObject) {
+	*r = responseObject{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, r, nil, nil)) {
+			*r = responseObject{}
+		}
+	default:
+		if m, ok := objectOf(t); ok {
+			walkResponse(m, r, nil, nil)
+		}
+	}
+}
+
+// contentItems walks the content[] items of a response.
+type contentItems struct {
+	it   jsonwire.Iter
+	list array
+	i    int
+	raw  bool
+	cur  value
+}
+
+func itemsOf(v value) contentItems {
+	if !v.set || v.kind() != '[' {
+		return contentItems{}
+	}
+	if v.raw != nil {
+		if v.bad {
+			return contentItems{}
+		}
+		return contentItems{raw: true, it: jsonwire.Open(v.raw, 0, 0, '[')}
+	}
+	l, _ := arrayOf(v.val)
+	return contentItems{list: l}
+}
+
+func (c *contentItems) next() bool {
+	if c.raw {
+		if !c.it.Next() {
+			return false
+		}
+		c.it.Pos = scanLeaf(c.it.Bytes(), c.it.Pos, c.it.Depth, &c.cur)
+		return c.it.Pos >= 0
+	}
+	if c.i >= c.list.len() {
+		return false
+	}
+	c.cur = leafOf(c.list.at(c.i))
+	c.i++
+	return true
+}
+
+// textPool holds the buffers text items are unescaped into.
+var textPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// textBuffers owns the text buffers of one extraction: kept holds the first
+// text item that is a JSON object (its records point into it), scratch the
+// later ones.
+type textBuffers struct {
+	kept, scratch *[]byte
+}
+
+func (t *textBuffers) buffer(keep bool) *[]byte {
+	p := &t.scratch
+	if keep {
+		p = &t.kept
+	}
+	if *p == nil {
+		*p = textPool.Get().(*[]byte)
+	}
+	return *p
+}
+
+// release returns the buffers to the pool (not huge ones).
+func (t *textBuffers) release() {
+	for _, b := range [...]*[]byte{t.kept, t.scratch} {
+		if b != nil && cap(*b) <= 4*textPoolMax {
+			*b = (*b)[:0]
+			textPool.Put(b)
+		}
+	}
+}
+
+// textMayBeObject reports whether the valid string literal lit may
+// decode to a JSON object: its first character that is not JSON white space
+// is '{'. It rules out the common prose without unescaping it.
+func textMayBeObject(lit []byte) bool {
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		switch body[i] {
+		case '{':
+			return true
+		case ' ':
+			i++
+		case '\\':
+			switch body[i+1] {
+			case 'n', 't', 'r':
+				i += 2
+			case 'u':
+				switch jsonwire.Hex4(body, i+2) {
+				case ' ', '\t', '\n', '\r':
+					i += 6
+				case '{':
+					return true
+				default:
+					return false
+				}
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// textHolder parses an MCP content item of type "text" whose text is a
+// JSON object (the reference's extractTextJSON), unescaping it into buf; the holder's self
+// is the text without the JSON white space around it, in buf.
+func textHolder(item value, buf *[]byte) (holder, bool) {
+	var typ, text value
+	switch {
+	case item.raw != nil:
+		if item.bad || item.raw[0] != '{' {
+			return holder{}, false
+		}
+		it := jsonwire.Open(item.raw, 0, 0, '{')
+		for it.Next() {
+			var kb [32]byte
+			switch string(jsonwire.KeyText(it.Key, &kb)) {
+			case "type":
+				it.Pos = scanLeaf(item.raw, it.Pos, it.Depth, &typ)
+			case "text":
+				it.Pos = scanLeaf(item.raw, it.Pos, it.Depth, &text)
+			default:
+				it.Skip()
+			}
+		}
+	default:
+		o, ok := objectOf(item.val)
+		if !ok {
+			return holder{}, false
+		}
+		if x, ok := o.get("type"); ok {
+			typ = leafOf(x)
+		}
+		if x, ok := o.get("text"); ok {
+			text = leafOf(x)
+		}
+	}
+	if !typ.is("text") || !text.set || text.kind() != '"' || text.bad {
+		return holder{}, false
+	}
+	if text.raw != nil {
+		if !textMayBeObject(text.raw) {
+			return holder{}, false
+		}
+		*buf = jsonwire.Unquote((*buf)[:0], text.raw)
+	} else {
+		s := text.val.(string)
+		if t := strings.TrimLeft(s, " \t\n\r"); t == "" || t[0] != '{' {
+			return holder{}, false
+		}
+		*buf = append((*buf)[:0], s...)
+	}
+	if len(*buf) == 0 {
+		return holder{}, false
+	}
+	b := jsonwire.Trim(*buf)
+	var h holder
+	if len(b) == 0 || b[0] != '{' || scanHolder(b, 0, 0, &h) != len(b) {
+		return holder{}, false
+	}
+	return h, true // h.self is b
+}
+
+// a2aState returns the A2A state of a status, normalized
+// (NormalizeA2AState), when it is one of a2aStates, else "".
+func a2aState(s *taskStatus) string {
+	v := s.state
+	if !s.ok || !v.set || v.kind() != '"' || v.bad {
+		return ""
+	}
+	if v.raw == nil {
+		return knownA2AState(v.val.(string))
+	}
+	if len(v.raw) > 256 {
+		// A known state has at most 25 characters ("TASK_STATE_" and 14),
+		// each at most 6 bytes encoded.
+		return ""
+	}
+	if jsonwire.Plain(v.raw) {
+		return knownA2AState(string(v.raw[1 : len(v.raw)-1]))
+	}
+	var buf [256]byte
+	return knownA2AState(string(jsonwire.Unquote(buf[:0], v.raw)))
+}
+
+// a2aData returns the data part success extraction selects in a
+// response whose A2A state is state (a2aState), and its path, or nil:
+// in a final state the last object data part of the first artifact, else
+// the first object data part of status.message; in an interim state the
+// first object data part of status.message. The holder is not ok when it is
+// an embedded json.RawMessage that is not valid JSON.
+func a2aData(r *responseObject, state string) (*holder, Path) {
+	switch state {
+	case "completed", "failed", "canceled", "rejected":
+		if r.arts.art0.self.set {
+			return &r.arts.art0, PathArtifact
+		}
+	case "working", "submitted", "input-required", "auth-required":
+	default:
+		return nil, ""
+	}
+	if r.status.parts.data.self.set {
+		return &r.status.parts.data, PathStatusMessage
+	}
+	return nil, ""
+}
+
+// decided validates the error a path found and decodes it. An encoded
+// error is validated where it lies in the response, before it is copied, so
+// that an oversized one is refused without allocating anything for it.
+func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
+	if v.raw != nil && (v.bad || extractProblem(v.raw) != "") {
+		return Extraction{}, false
+	}
+	raw, ok := v.encode()
+	if !ok || (v.raw == nil && extractProblem(raw) != "") {
+		return Extraction{}, false
+	}
+	return Extraction{Path: p, Raw: raw, Err: extractDecodeError(raw), NonFatal: nonFatal}, true
+}
+
+// response returns the response the rules look at: the JSON-RPC result
+// when it is an object, else the root; inside it, the A2A {"task": …} or
+// {"statusUpdate": …} envelope of streams and push notifications when it
+// has no status member.
+func (root *responseRoot) response() *responseObject {
+	env := &root.envelope
+	if root.result.ok {
+		env = &root.result
+	}
+	resp := &env.responseObject
+	if !resp.hasStatus {
+		if env.task.ok {
+			resp = &env.task
+		} else if env.statusUpdate.ok {
+			resp = &env.statusUpdate
+		}
+	}
+	return resp
+}
+
+// decide runs the detection order of transport-errors.md over the
+// records (see extractFrom in extract_ref_test.go, the reference).
+func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
+	resp := root.response()
+	isError := resp.isError.isTrue()
+	// 1. MCP structuredContent, only on an error result.
+	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
+		return decided(PathStructuredContent, resp.sc.adcpErr, false)
+	}
+	// 2. and 3. A2A data parts: artifacts, then the status message.
+	if resp.arts.hit.set {
+		return decided(PathArtifact, resp.arts.hit, false)
+	}
+	if resp.status.parts.hit.set {
+		return decided(PathStatusMessage, resp.status.parts.hit, false)
+	}
+	// 4. JSON-RPC error.data.adcp_error.
+	if root.rpc.ok && root.rpc.adcpErr.truthy() {
+		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
+	}
+	// 5. Text fallback, only on an error result. The first text item that
+	// is a JSON object is also a payload holder.
+	var text holder
+	searched := false
+	if isError {
+		searched = true
+		for items := itemsOf(resp.content); items.next(); {
+			h, ok := textHolder(items.cur, texts.buffer(!text.ok))
+			if !ok {
+				continue
+			}
+			if !text.ok {
+				text = h
+			}
+			if h.adcpErr.truthy() {
+				return decided(PathTextFallback, h.adcpErr, false)
+			}
+		}
+	}
+	// 6. The payload layer.
+	state := a2aState(&resp.status)
+	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
+	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
+	if !searched {
+		for items := itemsOf(resp.content); items.next(); {
+			if h, ok := textHolder(items.cur, texts.buffer(true)); ok {
+				text = h
+				break
+			}
+		}
+	}
+	holders[2], _ = a2aData(resp, state)
+	if root.hasResult {
+		holders[4] = &root.self
+	}
+	for _, h := range holders {
+		if h == nil || !h.ok {
+			continue
+		}
+		if h.payErr.set {
+			return decided(PathPayload, h.payErr, nonFatal)
+		}
+		if h.errs0.set {
+			return decided(PathPayload, h.errs0, nonFatal)
+		}
+	}
+	return Extraction{}, false
+}
+
+// scan fills root from the encoded response b; it reports false when b is
+// not a JSON object (or not valid JSON).
+func (root *responseRoot) scan(b []byte) bool {
+	b = jsonwire.Trim(b)
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	return scanResponse(b, 0, 0, &root.responseObject, &root.envelope, root) == len(b)
+}
+
+// read fills root from a response as ExtractValue takes it; it reports
+// false when the response is not a JSON object.
+func (root *responseRoot) read(response any) bool {
+	switch t := response.(type) {
+	case []byte:
+		return root.scan(t)
+	case json.RawMessage:
+		return root.scan(t)
+	}
+	v := normalize(response)
+	if raw, ok := v.(json.RawMessage); ok {
+		return root.scan(raw)
+	}
+	o, ok := objectOf(v)
+	if !ok {
+		return false
+	}
+	walkResponse(o, &root.responseObject, &root.envelope, root)
+	return true
+}
+
+// extractBytes is Extract.
+func extractBytes(response []byte) (Extraction, bool) {
+	var root responseRoot
+	if !root.scan(response) {
+		return Extraction{}, false
+	}
+	var texts textBuffers
+	x, ok := decide(&root, &texts)
+	texts.release()
+	return x, ok
+}
+
+// extractValue is ExtractValue.
+func extractValue(response any) (Extraction, bool) {
+	var root responseRoot
+	if !root.read(response) {
+		return Extraction{}, false
+	}
+	var texts textBuffers
+	x, ok := decide(&root, &texts)
+	texts.release()
+	return x, ok
+}
+
+// jsonKind returns the first byte of the JSON encoding of a value held
+// either encoded (raw, when not nil) or decoded (val): '{', '[', '"', 't',
+// 'f', 'n', or a number's first character.
+func jsonKind(raw []byte, val any) byte {
+	if raw != nil {
+		return raw[0]
+	}
+	switch t := val.(type) {
+	case nil:
+		return 'n'
+	case map[string]any, map[string]json.RawMessage:
+		// A nil map here is a typed nil in an interface: an (empty) object.
+		return '{'
+	case []any, []json.RawMessage:
+		return '['
+	case string:
+		return '"'
+	case bool:
+		if t {
+			return 't'
+		}
+		return 'f'
+	default:
+		return '0'
+	}
+}
+
+// extractEncodeCompact encodes v as compact JSON without HTML escaping
+// (wireJSON, the one encoding the seller side measures too). A float that
+// is NaN or infinite, which JSON cannot hold, is written null, as
+// JSON.stringify writes it: a decoded retry_after of NaN is then absent,
+// and the error is kept.
+func extractEncodeCompact(v any) (json.RawMessage, bool) {
+	b, err := jsonwire.Marshal(v)
+	if err != nil && extractHasNonFinite(v) {
+		b, err = jsonwire.Marshal(extractWithoutNonFinite(v))
+	}
+	return b, err == nil
+}
+
+// extractHasNonFinite reports whether v, decoded values, holds a NaN or an
+// infinite float.
+func extractHasNonFinite(v any) bool {
+	switch t := v.(type) {
+	case float64:
+		return math.IsNaN(t) || math.IsInf(t, 0)
+	case float32:
+		return math.IsNaN(float64(t)) || math.IsInf(float64(t), 0)
+	case map[string]any:
+		for _, x := range t {
+			if extractHasNonFinite(x) {
+				return true
+			}
+		}
+	case []any:
+		for _, x := range t {
+			if extractHasNonFinite(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extractWithoutNonFinite returns a copy of v with every NaN or infinite
+// float replaced by nil (JSON null).
+func extractWithoutNonFinite(v any) any {
+	switch t := v.(type) {
+	case float64:
+		if math.IsNaN(t) || math.IsInf(t, 0) {
+			return nil
+		}
+	case float32:
+		if math.IsNaN(float64(t)) || math.IsInf(float64(t), 0) {
+			return nil
+		}
+	case map[string]any:
+		c := make(map[string]any, len(t))
+		for k, x := range t {
+			c[k] = extractWithoutNonFinite(x)
+		}
+		return c
+	case []any:
+		c := make([]any, len(t))
+		for i, x := range t {
+			c[i] = extractWithoutNonFinite(x)
+		}
+		return c
+	}
+	return v
+}

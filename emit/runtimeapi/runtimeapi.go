@@ -1,0 +1,263 @@
+// Package runtimeapi type-checks a generated package in memory, before the
+// generator writes it, as the Go compiler would check it in a user's module.
+//
+// Generated packages import the runtime module (github.com/adcp-gen/adcp-gen/adcp
+// and adcp/adcpimpl), which is another module than the generator's, so it
+// cannot be embedded as source. Its API is held here instead as stubs (the
+// *.stub files): the runtime's declarations with function bodies stripped,
+// written from the runtime's source by internal/apistub (go generate; make
+// drift fails when they are stale). The standard library is imported from
+// its export data, which the go command provides (one go list per process).
+package runtimeapi
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+//go:embed *.stub
+var stubFS embed.FS
+
+// RuntimeModule is the module path of the runtime.
+const RuntimeModule = "github.com/adcp-gen/adcp-gen/adcp"
+
+// Public lists the runtime packages generated code may import.
+var Public = []string{RuntimeModule, RuntimeModule + "/adcpimpl"}
+
+// goVersion is the language version of generated code (and of the runtime).
+const goVersion = "go1.22"
+
+// The importer, shared by every Check of the process: the packages it
+// imports are type-checked once, and then only read (go/types allows
+// concurrent reads), so checks run in parallel.
+var (
+	fset     = token.NewFileSet()
+	imp      *stubImporter
+	impErr   error
+	impReady sync.Once
+)
+
+// Check type-checks the Go files of one package (file name → source) and
+// returns the first error, as "file:line:col: message", or nil. Every
+// import must be the standard library or a Public runtime package. It is
+// safe for concurrent use.
+func Check(files map[string][]byte) error {
+	impReady.Do(func() { imp, impErr = newStubImporter() })
+	if impErr != nil {
+		return impErr
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var parsed []*ast.File
+	var imports []string
+	for _, n := range names {
+		f, err := parser.ParseFile(fset, n, files[n], parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, is := range f.Imports {
+			ip, _ := strconv.Unquote(is.Path.Value)
+			if inRuntime(ip) && !isPublic(ip) {
+				return fmt.Errorf("%s: imports %s, which generated code may not import", fset.Position(is.Pos()), ip)
+			}
+			imports = append(imports, ip)
+		}
+		parsed = append(parsed, f)
+	}
+	if err := imp.prepare(imports); err != nil {
+		return err
+	}
+	conf := types.Config{GoVersion: goVersion, Importer: imp}
+	_, err := conf.Check("adcp-gen/generated", fset, parsed, nil)
+	return err
+}
+
+func inRuntime(ip string) bool {
+	return ip == RuntimeModule || strings.HasPrefix(ip, RuntimeModule+"/")
+}
+
+func isPublic(ip string) bool {
+	for _, p := range Public {
+		if ip == p {
+			return true
+		}
+	}
+	return false
+}
+
+// stubImporter imports runtime packages from their stubs and the standard
+// library from its export data. Its methods are safe for concurrent use.
+type stubImporter struct {
+	mu    sync.Mutex
+	stubs map[string]*ast.File // import path → parsed stub
+	pkgs  map[string]*types.Package
+	std   *stdImporter
+}
+
+// prepare readies the export data of the standard packages paths name.
+func (im *stubImporter) prepare(paths []string) error {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	return im.std.prepare(paths)
+}
+
+// importComment reads the import path from a stub's package clause.
+var importComment = regexp.MustCompile(`(?m)^package \w+ // import "([^"]+)"$`)
+
+func newStubImporter() (*stubImporter, error) {
+	im := &stubImporter{stubs: map[string]*ast.File{}, pkgs: map[string]*types.Package{}, std: newStdImporter()}
+	entries, err := stubFS.ReadDir(".")
+	if err != nil {
+		return nil, err
+	}
+	var stdImports []string
+	for _, e := range entries {
+		src, err := stubFS.ReadFile(e.Name())
+		if err != nil {
+			return nil, err
+		}
+		m := importComment.FindSubmatch(src)
+		if m == nil {
+			return nil, fmt.Errorf("runtimeapi: %s has no import comment", e.Name())
+		}
+		f, err := parser.ParseFile(fset, e.Name(), src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("runtimeapi: %v", err)
+		}
+		im.stubs[string(m[1])] = f
+		for _, is := range f.Imports {
+			ip, _ := strconv.Unquote(is.Path.Value)
+			stdImports = append(stdImports, ip)
+		}
+	}
+	im.std.wanted = stdImports
+	return im, nil
+}
+
+// Import implements types.Importer.
+func (im *stubImporter) Import(path string) (*types.Package, error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	return locked{im}.Import(path)
+}
+
+// locked is the importer of a stub's own check, which runs with im.mu held.
+type locked struct{ im *stubImporter }
+
+// Import implements types.Importer.
+func (l locked) Import(path string) (*types.Package, error) {
+	im := l.im
+	if p, ok := im.pkgs[path]; ok {
+		return p, nil
+	}
+	f, ok := im.stubs[path]
+	if !ok {
+		if inRuntime(path) {
+			return nil, fmt.Errorf("runtimeapi: no API stub for %s", path)
+		}
+		return im.std.Import(path)
+	}
+	conf := types.Config{GoVersion: goVersion, Importer: l}
+	p, err := conf.Check(path, fset, []*ast.File{f}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("runtimeapi: the API stub of %s does not type-check (run make generate): %v", path, err)
+	}
+	im.pkgs[path] = p
+	return p, nil
+}
+
+// stdImporter imports standard-library packages from the export data the go
+// command builds, asking for every package it knows it will need in one go
+// list.
+type stdImporter struct {
+	gc      types.Importer
+	wanted  []string          // packages to ask for with the first go list
+	exports map[string]string // import path → export data file
+}
+
+func newStdImporter() *stdImporter {
+	s := &stdImporter{exports: map[string]string{}}
+	s.gc = importer.ForCompiler(fset, "gc", s.lookup)
+	return s
+}
+
+// Import implements types.Importer.
+func (s *stdImporter) Import(path string) (*types.Package, error) {
+	return s.gc.Import(path)
+}
+
+// prepare asks the go command, at once, for the export data of the wanted
+// packages and of paths that it does not have yet.
+func (s *stdImporter) prepare(paths []string) error {
+	var missing []string
+	seen := map[string]bool{}
+	for _, p := range append(s.wanted, paths...) {
+		if _, ok := s.exports[p]; !ok && !seen[p] && p != "unsafe" && !inRuntime(p) {
+			seen[p] = true
+			missing = append(missing, p)
+		}
+	}
+	s.wanted = nil
+	if len(missing) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	return s.list(missing)
+}
+
+// list runs go list -export for paths.
+func (s *stdImporter) list(paths []string) error {
+	args := append([]string{"list", "-export", "-f", "{{.ImportPath}}\t{{.Export}}\t{{.Standard}}"}, paths...)
+	cmd := exec.Command("go", args...)
+	// Outside any module, offline, with the toolchain at hand: only the
+	// standard library is listed.
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOTOOLCHAIN=local", "GO111MODULE=on")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("type-checking the generated package needs the standard library's export data "+
+			"from the go command: go list: %v %s", err, strings.TrimSpace(stderr.String()))
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) == 3 && f[2] == "true" && f[1] != "" {
+			s.exports[f[0]] = f[1]
+		}
+	}
+	return nil
+}
+
+// lookup serves the gc importer the export data of a standard package.
+func (s *stdImporter) lookup(path string) (io.ReadCloser, error) {
+	if _, ok := s.exports[path]; !ok {
+		if err := s.list([]string{path}); err != nil {
+			return nil, err
+		}
+	}
+	file, ok := s.exports[path]
+	if !ok {
+		return nil, fmt.Errorf("%s is not a standard-library package, and generated code imports nothing else but the runtime", path)
+	}
+	return os.Open(file)
+}

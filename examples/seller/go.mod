@@ -1,0 +1,28 @@
+module github.com/adcp-gen/adcp-gen/examples/seller
+
+go 1.25.0
+
+require (
+	github.com/adcp-gen/adcp-gen v0.0.0-00010101000000-000000000000
+	github.com/adcp-gen/adcp-gen/adapters/mcpsdk v0.0.0
+	github.com/adcp-gen/adcp-gen/adcp v0.0.0
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+)
+
+require (
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)
+
+// The modules it builds on are developed in the same repository.
+replace (
+	github.com/adcp-gen/adcp-gen => ../..
+	github.com/adcp-gen/adcp-gen/adapters/mcpsdk => ../../adapters/mcpsdk
+	github.com/adcp-gen/adcp-gen/adcp => ../../adcp
+)

@@ -1,0 +1,81 @@
+// Command apistub writes the API stubs of the runtime packages that generated
+// code imports, for emit/runtimeapi, which type-checks every generated package
+// against them before the generator writes it.
+//
+// A stub is the package's declarations with function bodies stripped and
+// comments dropped: every exported declaration, every method of a type it
+// keeps, and whatever those refer to (unexported types, constants, the
+// functions a variable's initialiser calls), so it type-checks exactly like
+// the package as seen from outside. Packages of the runtime module a stub
+// refers to (adcp/internal/jsonwire) get a stub of what is referred to.
+//
+//	go run ./internal/apistub -runtime adcp -out emit/runtimeapi [-check]
+//
+// -check writes nothing and exits 1 when a stub in -out is stale.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+func main() {
+	runtimeDir := flag.String("runtime", "adcp", "folder of the runtime module (its go.mod names the module)")
+	out := flag.String("out", "emit/runtimeapi", "folder to write the .stub files to")
+	check := flag.Bool("check", false, "write nothing; exit 1 when a stub is stale")
+	flag.Parse()
+	stubs, err := stubModule(*runtimeDir, []string{".", "adcpimpl"})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apistub:", err)
+		os.Exit(2)
+	}
+	stale, err := sync(*out, stubs, *check)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apistub:", err)
+		os.Exit(2)
+	}
+	if *check && len(stale) > 0 {
+		fmt.Fprintf(os.Stderr, "apistub: stale in %s: %s (run make generate)\n", *out, strings.Join(stale, ", "))
+		os.Exit(1)
+	}
+}
+
+// sync makes dir hold exactly the stubs among its .stub files and returns
+// the names that differed; with check it only compares.
+func sync(dir string, stubs map[string][]byte, check bool) ([]string, error) {
+	var stale []string
+	for name, src := range stubs {
+		old, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil && bytes.Equal(old, src) {
+			continue
+		}
+		stale = append(stale, name)
+		if !check {
+			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+				return nil, err
+			}
+		}
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*.stub"))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range old {
+		if _, ok := stubs[filepath.Base(p)]; ok {
+			continue
+		}
+		stale = append(stale, filepath.Base(p))
+		if !check {
+			if err := os.Remove(p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.Strings(stale)
+	return stale, nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2aclient"
+	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
+	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Got is what a buyer made of a response, in the suite's terms.
+type Got struct {
+	Code   *string `json:"code"`
+	Path   string  `json:"path"`
+	Action string  `json:"action"`
+	Delay  float64 `json:"delay,omitempty"`
+	Field  string  `json:"field,omitempty"`
+	Note   string  `json:"note,omitempty"`
+}
+
+var paths = map[adcp.Path]string{
+	adcp.PathStructuredContent: "structured", adcp.PathArtifact: "structured",
+	adcp.PathTextFallback: "fallback", adcp.PathStatusMessage: "fallback",
+	adcp.PathJSONRPCError: "jsonrpc_error", adcp.PathPayload: "payload",
+}
+
+// decide is the Go buyer: the runtime's extraction, decided by
+// adcp.Policy with the shipped vocabulary.
+func decide(x adcp.Extraction, ok bool, note string) Got {
+	if !ok {
+		return Got{Path: "none", Action: "generic_error", Note: note}
+	}
+	code := string(x.Err.Code)
+	g := Got{Code: &code, Path: paths[x.Path], Note: note}
+	if x.NonFatal {
+		g.Action = "success"
+		return g
+	}
+	d := adcp.Policy{Vocabulary: v}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+	g.Action, g.Delay, g.Field = string(d.Action), d.Delay.Seconds(), d.Field
+	return g
+}
+
+// mcpBuyer calls every MCP case on a TypeScript MCP server with go-sdk;
+// keep wraps the HTTP transport in mcpsdk.KeepErrorBodies.
+func mcpBuyer(ctx context.Context, url string, cases []*Case, keep bool) ([]Got, error) {
+	hc := &http.Client{Timeout: 20 * time.Second}
+	if keep {
+		hc.Transport = mcpsdk.KeepErrorBodies(nil)
+	}
+	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, DisableStandaloneSSE: true, MaxRetries: -1}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "interop-go-buyer", Version: "1.0.0"}, nil).Connect(ctx, t, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer cs.Close()
+	var out []Got
+	for _, c := range cases {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "adcp_case", Arguments: caseArgs{c.ID}})
+		note := ""
+		if err != nil {
+			note = trim(err.Error())
+		}
+		x, ok := mcpsdk.Extract(res, err)
+		out = append(out, decide(x, ok, note))
+	}
+	return out, nil
+}
+
+// a2aBuyer sends every A2A case to an A2A 0.3 agent with a2a-go.
+func a2aBuyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
+	client, err := a2aclient.NewFromEndpoints(ctx, []a2a.AgentInterface{{URL: url, Transport: a2a.TransportProtocolJSONRPC}})
+	if err != nil {
+		return nil, err
+	}
+	defer client.Destroy()
+	var out []Got
+	for _, c := range cases {
+		res, err := client.SendMessage(ctx, &a2a.MessageSendParams{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: c.ID})})
+		if err != nil {
+			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
+			continue
+		}
+		x, ok := a2ago.ExtractResult(res)
+		note := ""
+		if t, isTask := res.(*a2a.Task); isTask {
+			note = "state " + string(t.Status.State)
+		}
+		out = append(out, decide(x, ok, note))
+	}
+	return out, nil
+}
+
+// a2aV1Buyer sends every A2A case to an A2A 1.0 agent with a2ago.V1Client.
+func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
+	client := &a2ago.V1Client{Endpoint: url, HTTPClient: &http.Client{Timeout: 20 * time.Second}}
+	var out []Got
+	for _, c := range cases {
+		resp, err := client.SendText(ctx, c.ID)
+		if err != nil {
+			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
+			continue
+		}
+		var r struct {
+			Result struct {
+				Task struct {
+					Status struct {
+						State string `json:"state"`
+					} `json:"status"`
+				} `json:"task"`
+			} `json:"result"`
+		}
+		_ = json.Unmarshal(resp, &r)
+		x, ok := a2ago.ExtractJSON(resp)
+		out = append(out, decide(x, ok, "state "+r.Result.Task.Status.State))
+	}
+	return out, nil
+}
+
+func trim(s string) string {
+	if len(s) > 110 {
+		return s[:110] + "…"
+	}
+	return s
+}
+
+func errGot(err error) Got {
+	return Got{Path: "none", Action: "generic_error", Note: fmt.Sprintf("buyer failed: %v", err)}
+}

@@ -1,0 +1,172 @@
+package schemaload
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rateLimited returns error-details/rate-limited.json with extra properties
+// (JSON members, without braces) before its own.
+func rateLimited(t *testing.T, extra string) string {
+	return replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"properties": {`+extra+`,`)
+}
+
+// nested returns a schema nested levels deep: an object whose one property
+// "a" is the same again.
+func nested(levels int) string {
+	return strings.Repeat(`{"type": "object", "properties": {"a": `, levels) + `{"type": "string"}` + strings.Repeat(`}}`, levels)
+}
+
+// members returns n members "m0": {"type": "string"}, ... joined by commas.
+func members(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"m%d": {"type": "string"}`, i)
+	}
+	return b.String()
+}
+
+// loadErr loads dir within limit, and returns its *Error.
+func loadErr(t *testing.T, dir string, limit time.Duration) *Error {
+	t.Helper()
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Load(dir)
+		done <- err
+	}()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Load has not returned after 30 s")
+	}
+	if d := time.Since(start); d > limit {
+		t.Errorf("Load took %v, more than %v", d, limit)
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("Load = %v, want an *Error", err)
+	}
+	return e
+}
+
+// TestLoadBounds: input past a bound is refused quickly, naming the file and
+// the pointer where reading stopped; input just within the bounds loads.
+func TestLoadBounds(t *testing.T) {
+	deepPtr := strings.Repeat("/properties/a", 31)
+	for _, tc := range []struct {
+		name          string
+		extra         string
+		file, pointer string
+		msg           string
+	}{
+		{"2,000 levels deep", `"deep": ` + nested(2000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
+		{"4,000 levels deep", `"deep": ` + nested(4000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
+		{"80,000 members", members(80000), "error-details/rate-limited.json", "/properties", "more than the 10000 members"},
+		{"array of 20,000 elements", `"e": {"type": "string", "enum": [` + strings.Repeat(`"x",`, 20000) + `"x"]}`, "error-details/rate-limited.json", "/properties/e/enum", "more than the 10000 members"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, tc.extra)})
+			e := loadErr(t, dir, 2*time.Second)
+			if e.File != tc.file || e.Pointer != tc.pointer || !strings.Contains(e.Msg, tc.msg) {
+				t.Errorf("error %s#%s: %s\nwant %s#%s: …%s…", e.File, e.Pointer, e.Msg, tc.file, tc.pointer, tc.msg)
+			}
+		})
+	}
+	t.Run("within the bounds", func(t *testing.T) {
+		// 30 schema levels (61 JSON levels) and 9,000 properties load, in
+		// time linear in the input.
+		dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, `"deep": `+nested(30)+`,`+members(9000))})
+		start := time.Now()
+		s, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("Load took %v", d)
+		}
+		if f := fieldOf(typeNamed(t, s, "RateLimitedDetails"), "m8999"); f == nil || f.GoName != "M8999" {
+			t.Errorf("m8999 = %+v", f)
+		}
+	})
+	t.Run("file too large", func(t *testing.T) {
+		big := `"description": "` + strings.Repeat("x", maxFileSize) + `"`
+		dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, `"p": {`+big+`}`)})
+		e := loadErr(t, dir, 2*time.Second)
+		if e.File != "error-details/rate-limited.json" || !strings.Contains(e.Msg, "more than the 4194304 a spec file may have") {
+			t.Errorf("error %v", e)
+		}
+	})
+	t.Run("too many details files", func(t *testing.T) {
+		dir := writeFixture(t, nil)
+		for i := 0; i <= maxFiles; i++ {
+			if err := os.WriteFile(filepath.Join(dir, detailsDir, fmt.Sprintf("x%d.txt", i)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if e := loadErr(t, dir, 2*time.Second); e.File != detailsDir || !strings.Contains(e.Msg, "more than the 1000 entries") {
+			t.Errorf("error %v", e)
+		}
+	})
+}
+
+// TestLoadRecursive: a struct that holds itself through required fields,
+// directly or through another struct, holds those fields by pointer (Go
+// refuses a struct that contains itself); an optional one already is.
+func TestLoadRecursive(t *testing.T) {
+	details := replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"definitions": {
+    "node": {"type": "object", "properties": {"next": {"$ref": "#/definitions/node"}, "peer": {"$ref": "#/definitions/peer"}}, "required": ["next", "peer"]},
+    "peer": {"type": "object", "properties": {"back": {"$ref": "#/definitions/node"}, "leaf": {"$ref": "#/definitions/leaf"}}, "required": ["back", "leaf"]},
+    "leaf": {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+  },
+  "required": ["self"],
+  "properties": {
+    "self": {"$ref": "#"},
+    "optional_self": {"$ref": "#"},
+    "node": {"$ref": "#/definitions/node"},`)
+	s, err := Load(writeFixture(t, map[string]string{"error-details/rate-limited.json": details}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ, field, goType string
+	}{
+		{"RateLimitedDetails", "self", "*RateLimitedDetails"},
+		{"RateLimitedDetails", "optional_self", "*RateLimitedDetails"},
+		{"RateLimitedDetails", "node", "*RateLimitedDetailsNode"},
+		{"RateLimitedDetailsNode", "next", "*RateLimitedDetailsNode"},
+		{"RateLimitedDetailsNode", "peer", "*RateLimitedDetailsPeer"},
+		{"RateLimitedDetailsPeer", "back", "*RateLimitedDetailsNode"},
+		{"RateLimitedDetailsPeer", "leaf", "RateLimitedDetailsLeaf"}, // not on a cycle
+	} {
+		if got := field(t, typeNamed(t, s, tc.typ), tc.field).GoType.String(); got != tc.goType {
+			t.Errorf("%s.%s: Go type %s, want %s", tc.typ, tc.field, got, tc.goType)
+		}
+	}
+}
+
+// TestLoadManySchemas: a spec of more schemas than maxSchemas is refused
+// before the schema compiler (whose work grows with their square) sees it.
+func TestLoadManySchemas(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 2000; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"p%d": %s`, i, nested(5))
+	}
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, b.String())})
+	e := loadErr(t, dir, 5*time.Second)
+	if e.File != "error-details/rate-limited.json" || !strings.Contains(e.Msg, "more than the 10000 schemas") {
+		t.Errorf("error %v", e)
+	}
+}

@@ -1,0 +1,148 @@
+package schemaload
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Bounds on the input. A published spec stays far below each (the largest
+// file is 143 KB, the deepest nesting 11, the longest object or array 111
+// members, the largest version 35 files and 237 schemas); input past one is
+// refused with an *Error naming the file and pointer, so a hostile folder
+// can neither make Load run out of memory nor run for long. (The schema
+// compiler's work grows with the square of the number of schemas: 10,000
+// take a fraction of a second, 180,000 minutes.)
+const (
+	maxFileSize  = 4 << 20  // bytes of one file
+	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
+	maxFiles     = 1000     // files one Load reads or lists in error-details/
+	maxSchemas   = 10000    // schemas and sub-schemas of all the files one Load reads
+	maxDepth     = 64       // nesting of JSON objects and arrays
+	maxMembers   = 10000    // members of one object, elements of one array
+	maxNameLen   = 1024     // bytes of one Go name (published: 62)
+)
+
+// errMissing is the message of a file that does not exist.
+const errMissing = "missing file"
+
+// folder is a spec folder opened for reading: its path as given and as
+// resolved (symbolic links followed), against which every file read is
+// checked to stay inside.
+type folder struct {
+	dir, real string
+	read      int64 // bytes read so far, against maxTotalSize
+}
+
+// openFolder resolves dir.
+func openFolder(dir string) (*folder, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, errors.New("not a folder")
+	}
+	return &folder{dir: dir, real: real}, nil
+}
+
+// readFile returns the content of the file rel (slash-separated, relative to
+// the folder). It refuses, before reading anything, a path that resolves
+// outside the folder through a symbolic link and anything but a regular file
+// (a FIFO would block, a device never end), and it reads at most
+// maxFileSize bytes. Errors are *Error values naming rel.
+func (f *folder) readFile(rel string) ([]byte, error) {
+	real, err := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errorf(rel, "", errMissing)
+	}
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	if !f.contains(real) {
+		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
+	}
+	// The flags keep the open itself from blocking on a FIFO or following a
+	// link swapped in since EvalSymlinks; the regular-file check is on what
+	// was opened.
+	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|openNoFollow, 0)
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	defer file.Close()
+	st, err := file.Stat()
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errorf(rel, "", fmt.Sprintf("is not a regular file (%s): refused", st.Mode().Type()))
+	}
+	if st.Size() > maxFileSize {
+		return nil, errorf(rel, "", fmt.Sprintf("is %d bytes, more than the %d a spec file may have", st.Size(), maxFileSize))
+	}
+	data, err := io.ReadAll(io.LimitReader(file, maxFileSize+1))
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	if len(data) > maxFileSize {
+		return nil, errorf(rel, "", fmt.Sprintf("holds more than the %d bytes a spec file may have", maxFileSize))
+	}
+	if f.read += int64(len(data)); f.read > maxTotalSize {
+		return nil, errorf(rel, "", fmt.Sprintf("the spec folder's files hold more than the %d bytes a spec may have", maxTotalSize))
+	}
+	return data, nil
+}
+
+// listDetails lists error-details/*.json, sorted, refusing a folder with
+// more than maxFiles entries.
+func (f *folder) listDetails() ([]string, error) {
+	real, err := filepath.EvalSymlinks(filepath.Join(f.real, detailsDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errorf(detailsDir, "", err.Error())
+	}
+	if !f.contains(real) {
+		return nil, errorf(detailsDir, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
+	}
+	d, err := os.OpenFile(real, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, errorf(detailsDir, "", err.Error())
+	}
+	defer d.Close()
+	entries, err := d.ReadDir(maxFiles + 1)
+	if err != nil && err != io.EOF {
+		return nil, errorf(detailsDir, "", err.Error())
+	}
+	if len(entries) > maxFiles {
+		return nil, errorf(detailsDir, "", fmt.Sprintf("holds more than the %d entries a spec folder may have", maxFiles))
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			out = append(out, detailsDir+"/"+e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// contains reports whether the resolved path real is inside the folder.
+func (f *folder) contains(real string) bool {
+	r, err := filepath.Rel(f.real, real)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
+}
