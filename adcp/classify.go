@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The wire codes the client runtime has special rules for. They are declared
@@ -49,12 +51,11 @@ type Policy struct {
 }
 
 // Classify returns the recovery class of e: the wire recovery when it is
-// one of the three classes; terminal for any other value of a recovery
-// member that is present, whatever it is ("deferred", "", null, 3); only when
-// recovery is absent, the class p.Vocabulary gives the code (deprecated
-// codes included), and for a code outside the vocabulary
-// p.UnknownCodeRecovery. For an Error built in Go, an empty Recovery means
-// absent.
+// one of the three classes; terminal for any other value ("deferred", 3,
+// []); when recovery is absent or empty (null and "" alike, the one rule
+// for a recovery that says nothing; in Go, an empty Recovery), the class
+// p.Vocabulary gives the code (deprecated codes included), and for a code
+// outside the vocabulary p.UnknownCodeRecovery.
 func (p Policy) Classify(e *Error) Recovery {
 	if e == nil {
 		return RecoveryTerminal
@@ -65,8 +66,8 @@ func (p Policy) Classify(e *Error) Recovery {
 		}
 		return RecoveryTerminal
 	}
-	if e.recoveryPresent() {
-		return RecoveryTerminal // present, and not a class: an unknown value
+	if raw, ok := e.Extra["recovery"]; ok && string(jsonwire.Trim(raw)) != "null" {
+		return RecoveryTerminal // present but not a string: an unknown value
 	}
 	if info, ok := p.Vocabulary.Info(e.Code); ok {
 		return info.Recovery

@@ -113,10 +113,10 @@ func TestErrorInterfaces(t *testing.T) {
 	}
 }
 
-// TestClassifyPresentRecovery checks the one rule for a recovery member
-// that is present but not a class: an empty string, null, a number and an
-// unknown word are all terminal; only an absent member falls back to the
-// code table.
+// TestClassifyPresentRecovery checks the one rule for a recovery that is
+// not a class: null and "" say nothing, like an absent member, and fall back
+// to the code table; a number or an unknown word is an unknown value,
+// terminal.
 func TestClassifyPresentRecovery(t *testing.T) {
 	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
 	for _, tt := range []struct {
@@ -125,8 +125,10 @@ func TestClassifyPresentRecovery(t *testing.T) {
 	}{
 		{`{"code":"RATE_LIMITED","message":"m"}`, adcp.RecoveryTransient},
 		{`{"code":"RATE_LIMITED","message":"m","recovery":"transient"}`, adcp.RecoveryTransient},
-		{`{"code":"RATE_LIMITED","message":"m","recovery":""}`, adcp.RecoveryTerminal},
-		{`{"code":"RATE_LIMITED","message":"m","recovery":null}`, adcp.RecoveryTerminal},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":""}`, adcp.RecoveryTransient},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":null}`, adcp.RecoveryTransient},
+		{`{"code":"RATE_LIMITED","message":"m","recovery": null }`, adcp.RecoveryTransient},
+		{`{"code":"RATE_LIMITED","message":"m","recovery":[]}`, adcp.RecoveryTerminal},
 		{`{"code":"RATE_LIMITED","message":"m","recovery":3}`, adcp.RecoveryTerminal},
 		{`{"code":"RATE_LIMITED","message":"m","recovery":"deferred"}`, adcp.RecoveryTerminal},
 		{`{"code":"RATE_LIMITED","message":"m","recovery":"","recovery":"transient"}`, adcp.RecoveryTransient},

@@ -372,18 +372,6 @@ func (v ErrorSource) Known() bool {
 	return false
 }
 
-// recoveryPresent reports whether e carries a recovery member: a non-empty
-// Recovery, or, for a decoded error, a recovery member of any value (an
-// empty string, null, a number), which Classify treats as an unknown
-// recovery value, terminal.
-func (e *Error) recoveryPresent() bool {
-	if e == nil {
-		return false
-	}
-	_, kept := e.Extra["recovery"]
-	return e.Recovery != "" || kept || e.codec.Emit(7, false, false)
-}
-
 // present reports which members e has: present when it was decoded, or, for
 // a value built in Go, set (code and message always).
 func (x *Error) present() map[string]bool {

@@ -194,28 +194,8 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	if err := dec.Decode(&v); err != nil {
 		return 0, false
 	}
-	b, ok := extractEncodeCompact(extractFloatNumbers(v))
+	b, ok := extractEncodeCompact(jsonwire.FloatNumbers(v))
 	return len(b), ok
-}
-
-// extractFloatNumbers replaces, in a value decoded with UseNumber, each
-// number a float64 holds by that float64.
-func extractFloatNumbers(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
-			return f
-		}
-	case map[string]any:
-		for k, x := range t {
-			t[k] = extractFloatNumbers(x)
-		}
-	case []any:
-		for i, x := range t {
-			t[i] = extractFloatNumbers(x)
-		}
-	}
-	return v
 }
 
 // extractDecodeError decodes a validated error object, which is valid

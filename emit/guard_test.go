@@ -34,7 +34,7 @@ func TestVersionGuard(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"runtime too old", "MaxVersion = GenVersion", "MaxVersion = 0", "adcpimpl.UpgradeTheRuntimeModule"},
-		{"runtime too new", "MinVersion = 1", "MinVersion = 2", "adcpimpl.RegenerateWithNewerAdcpGen"},
+		{"runtime too new", "MinVersion = 1", "MinVersion = GenVersion + 1", "adcpimpl.RegenerateWithNewerAdcpGen"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			runtime := copyRuntime(t)

@@ -48,7 +48,7 @@ func Write(dir string, files map[string][]byte) (changed []string, err error) {
 		return nil, err
 	}
 	defer unlock()
-	if err := Recover(dir); err != nil {
+	if err := finishInterrupted(dir); err != nil {
 		return nil, err
 	}
 	plan, err := Plan(dir, files)
@@ -100,7 +100,7 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	for _, name := range append(sortedNames(files), barrierName, journalName, lockName) {
+	for _, name := range append(sortedKeys(files), barrierName, journalName, lockName) {
 		if err := checkName(dir, name); err != nil {
 			return nil, err
 		}
@@ -110,8 +110,10 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 			}
 		}
 	}
+	listed := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
+		listed[name] = true
 		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".go") {
 			continue
 		}
@@ -132,9 +134,14 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 		}
 	}
 	for name := range files {
-		if _, err := os.Lstat(filepath.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
-			c.Write = append(c.Write, name)
+		if listed[name] {
+			continue
 		}
+		if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+			// A case-insensitive file system finds another entry.
+			return nil, fmt.Errorf("emit: %s names an entry spelled differently; refusing to replace it", filepath.Join(dir, name))
+		}
+		c.Write = append(c.Write, name)
 	}
 	sort.Strings(c.Write)
 	sort.Strings(c.Remove)
@@ -199,13 +206,14 @@ type journal struct {
 const journalFormat = 1
 
 // stepHook, when set (by tests), is called after each change commit makes
-// to the folder.
-var stepHook func()
+// to the folder; an error it returns stands for the next change failing.
+var stepHook func() error
 
-func step() {
+func step() error {
 	if stepHook != nil {
-		stepHook()
+		return stepHook()
 	}
+	return nil
 }
 
 // commit applies plan: the new files and the barrier under temporary names,
@@ -246,9 +254,12 @@ func commit(dir string, plan *Changes, files map[string][]byte) (err error) {
 		return err
 	}
 	syncDir(dir)
-	step()
 	temps = nil // committed: from here on, the journal finishes the change
-	if err := apply(dir, j); err != nil {
+	err = step()
+	if err == nil {
+		err = apply(dir, j)
+	}
+	if err != nil {
 		return fmt.Errorf("emit: %s: %v (the next run finishes the change)", dir, err)
 	}
 	return nil
@@ -263,16 +274,20 @@ func apply(dir string, j journal) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		step()
-		return err
+		if err != nil {
+			return err
+		}
+		return step()
 	}
 	remove := func(name string) error {
 		err := os.Remove(filepath.Join(dir, name))
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		step()
-		return err
+		if err != nil {
+			return err
+		}
+		return step()
 	}
 	if j.Barrier {
 		if err := rename(barrierName); err != nil {
@@ -285,7 +300,11 @@ func apply(dir string, j journal) error {
 		}
 	}
 	for _, name := range j.Remove {
-		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil && IsOwned(b) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+			continue // gone, or replaced by something not ours since
+		}
+		if b, err := os.ReadFile(p); err == nil && IsOwned(b) {
 			if err := remove(name); err != nil {
 				return err
 			}
@@ -298,10 +317,10 @@ func apply(dir string, j journal) error {
 	return remove(journalName)
 }
 
-// Recover finishes, in dir, a change a previous Write recorded in its
+// finishInterrupted finishes, in dir, a change a previous Write recorded in its
 // journal but did not complete, and removes the temporary files an
 // interrupted Write left. Write calls it under the folder's lock.
-func Recover(dir string) error {
+func finishInterrupted(dir string) error {
 	if err := checkName(dir, journalName); err != nil {
 		return err
 	}
@@ -325,13 +344,20 @@ func Recover(dir string) error {
 		return err
 	}
 	for _, e := range entries {
-		if n := e.Name(); e.Type().IsRegular() && strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+		if n := e.Name(); e.Type().IsRegular() && isLeftover(n) {
 			if err := os.Remove(filepath.Join(dir, n)); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// isLeftover reports whether name is a temporary file of an interrupted
+// Write: one of ours, or one of the earlier writer's (.adcp-gen-*.tmp).
+func isLeftover(name string) bool {
+	return strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix) ||
+		strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")
 }
 
 // Pending reports whether dir holds a change a Write did not finish.
@@ -352,7 +378,7 @@ func validNames(names []string) bool {
 // barrier returns the content of barrierName for the package files belong
 // to, or nil when no file names a package.
 func barrier(files map[string][]byte) []byte {
-	for _, name := range sortedNames(files) {
+	for _, name := range sortedKeys(files) {
 		f, err := parser.ParseFile(token.NewFileSet(), name, files[name], parser.PackageClauseOnly)
 		if err != nil {
 			continue
@@ -379,7 +405,9 @@ func writeSynced(path string, data []byte) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	step()
+	if err == nil {
+		err = step()
+	}
 	if err != nil {
 		os.Remove(path)
 	}
@@ -395,7 +423,8 @@ func syncDir(dir string) {
 	}
 }
 
-func sortedNames(m map[string][]byte) []string {
+// sortedKeys returns the file names of m in order.
+func sortedKeys(m map[string][]byte) []string {
 	names := make([]string, 0, len(m))
 	for n := range m {
 		names = append(names, n)

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adcp-gen/adcp-gen/internal/testfs"
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 )
 
 // helperEnv names the file of a writeJob when the test binary runs as a
@@ -51,12 +51,13 @@ func helperMain(jobFile string) int {
 		return 2
 	}
 	n := 0
-	stepHook = func() {
+	stepHook = func() error {
 		n++
 		if n == job.CrashAfter {
 			os.Exit(3) // no deferred function runs: as if killed
 		}
 		time.Sleep(job.Delay)
+		return nil
 	}
 	if _, err := Write(job.Dir, toBytes(job.Files)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -119,6 +120,23 @@ func goFiles(all map[string]string) map[string]string {
 	return out
 }
 
+// buildState tells what the go command builds in a folder holding all,
+// between the generations old and next: "old", "new", "does not compile"
+// (the barrier is there), or "a mix".
+func buildState(all, old, next map[string]string) string {
+	seen := goFiles(all)
+	_, broken := seen[barrierName]
+	switch {
+	case broken:
+		return "does not compile"
+	case reflect.DeepEqual(seen, goFiles(withUser(old))):
+		return "old"
+	case reflect.DeepEqual(seen, goFiles(withUser(next))):
+		return "new"
+	}
+	return "a mix"
+}
+
 // TestWriteKilledAtEveryChange runs Write in a helper process that dies
 // right after its first change, then its second, and so on until one run
 // completes. After each death the package the go command sees is the old
@@ -150,18 +168,11 @@ func TestWriteKilledAtEveryChange(t *testing.T) {
 				default:
 					t.Fatalf("after %d changes: helper: %v", n, err)
 				}
-				seen := goFiles(readDir(t, dir))
-				_, broken := seen[barrierName]
-				switch {
-				case broken:
-					states["does not compile"]++
-				case reflect.DeepEqual(seen, goFiles(withUser(old))):
-					states["old"]++
-				case reflect.DeepEqual(seen, goFiles(withUser(next))):
-					states["new"]++
-				default:
-					t.Errorf("killed after %d changes: the go command sees a mix: %v", n, keys(seen))
+				state := buildState(readDir(t, dir), old, next)
+				if state == "a mix" {
+					t.Errorf("killed after %d changes: the go command sees a mix", n)
 				}
+				states[state]++
 				if _, err := Write(dir, toBytes(again.files)); err != nil {
 					t.Fatalf("killed after %d changes: the next run: %v", n, err)
 				}
@@ -180,6 +191,47 @@ func TestWriteKilledAtEveryChange(t *testing.T) {
 				t.Errorf("states after each kill: %v", states)
 			}
 		})
+	}
+}
+
+// TestWriteFailsAtEveryChange makes each change of Write fail in turn, as
+// a full disk would: a failure before the journal is in place leaves exactly
+// the old package and no temporary file; one after it leaves the journal,
+// and the go command sees the old package, the new one, or one that does not
+// compile; the next run finishes the change.
+func TestWriteFailsAtEveryChange(t *testing.T) {
+	old := map[string]string{"a.go": genFile("old a"), "b.go": genFile("b"), "stale.go": genFile("stale")}
+	next := map[string]string{"a.go": genFile("new a"), "b.go": genFile("b"), "c.go": genFile("new c")}
+	defer func() { stepHook = nil }()
+	for n := 1; ; n++ {
+		dir := t.TempDir()
+		writeFiles(t, dir, withUser(old))
+		count := 0
+		stepHook = func() error {
+			if count++; count == n {
+				return fmt.Errorf("no space left on device (change %d)", n)
+			}
+			return nil
+		}
+		_, err := Write(dir, toBytes(next))
+		stepHook = nil
+		if err == nil {
+			break
+		}
+		got := readDir(t, dir)
+		if _, journaled := got[journalName]; !journaled {
+			if !reflect.DeepEqual(got, withUser(old)) && !reflect.DeepEqual(got, withUser(next)) {
+				t.Errorf("failed at change %d (%v): folder holds %v, want one package exactly", n, err, keys(got))
+			}
+		} else if buildState(got, old, next) == "a mix" {
+			t.Errorf("failed at change %d: the go command sees a mix: %v", n, keys(got))
+		}
+		if _, err := Write(dir, toBytes(next)); err != nil {
+			t.Fatalf("failed at change %d, then the next run: %v", n, err)
+		}
+		if got := readDir(t, dir); !reflect.DeepEqual(got, withUser(next)) {
+			t.Errorf("failed at change %d, then rerun: folder holds %v", n, keys(got))
+		}
 	}
 }
 
@@ -221,14 +273,14 @@ func TestWriteConflicts(t *testing.T) {
 		make func(t *testing.T, dir string)
 		want string
 	}{
-		{"symlink", func(t *testing.T, dir string) { testfs.Symlink(t, "keep.go", filepath.Join(dir, "b.go")) }, "b.go is a symbolic link"},
+		{"symlink", func(t *testing.T, dir string) { hostile.Symlink(t, "keep.go", filepath.Join(dir, "b.go")) }, "b.go is a symbolic link"},
 		{"symlink to an owned file", func(t *testing.T, dir string) {
 			writeFiles(t, dir, map[string]string{"real.go": genFile("real")})
-			testfs.Symlink(t, "real.go", filepath.Join(dir, "b.go"))
+			hostile.Symlink(t, "real.go", filepath.Join(dir, "b.go"))
 		}, "b.go is a symbolic link"},
 		{"folder", func(t *testing.T, dir string) { mkdir(t, filepath.Join(dir, "b.go")) }, "b.go is a folder"},
 		{"FIFO", func(t *testing.T, dir string) {
-			testfs.Mkfifo(t, filepath.Join(dir, "b.go"))
+			hostile.Mkfifo(t, filepath.Join(dir, "b.go"))
 		}, "b.go is not a regular file"},
 		{"hand-written file", func(t *testing.T, dir string) { writeFiles(t, dir, map[string]string{"b.go": "package p\n"}) }, "not generated by adcp-gen"},
 		{"another generator's file", func(t *testing.T, dir string) {
@@ -240,18 +292,18 @@ func TestWriteConflicts(t *testing.T) {
 		}, "not generated by adcp-gen"},
 		{"folder under a temporary name", func(t *testing.T, dir string) { mkdir(t, filepath.Join(dir, tempName("a.go"))) }, "is a folder"},
 		{"folder under the journal's name", func(t *testing.T, dir string) { mkdir(t, filepath.Join(dir, journalName)) }, "is a folder"},
-		{"symlink under the lock's name", func(t *testing.T, dir string) { testfs.Symlink(t, "keep.go", filepath.Join(dir, lockName)) }, "is a symbolic link"},
+		{"symlink under the lock's name", func(t *testing.T, dir string) { hostile.Symlink(t, "keep.go", filepath.Join(dir, lockName)) }, "is a symbolic link"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeFiles(t, dir, withUser(map[string]string{"a.go": genFile("old a"), "stale.go": genFile("stale")}))
 			tc.make(t, dir)
-			before := testfs.Snapshot(t, dir)
+			before := hostile.Snapshot(t, dir)
 			_, err := Write(dir, toBytes(files))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Write = %v, want an error with %q", err, tc.want)
 			}
-			if after := testfs.Snapshot(t, dir); !reflect.DeepEqual(before, after) {
+			if after := hostile.Snapshot(t, dir); !reflect.DeepEqual(before, after) {
 				t.Errorf("the folder changed:\nbefore %v\nafter  %v", before, after)
 			}
 		})
@@ -265,25 +317,26 @@ func TestWriteCleansLeftovers(t *testing.T) {
 	writeFiles(t, dir, withUser(map[string]string{
 		"a.go": genFile("old a"), "gone.go": genFile("gone"),
 		tempName("a.go"): genFile("journaled a"), tempName("x.go"): genFile("never journaled"),
-		journalName: `{"format": 1, "write": ["a.go"], "remove": ["gone.go"]}`,
+		".adcp-gen-123.tmp": genFile("the earlier writer's"),
+		journalName:         `{"format": 1, "write": ["a.go"], "remove": ["gone.go"]}`,
 	}))
 	if !Pending(dir) {
 		t.Error("Pending is false with a journal")
 	}
-	if err := Recover(dir); err != nil {
+	if err := finishInterrupted(dir); err != nil {
 		t.Fatal(err)
 	}
 	want := withUser(map[string]string{"a.go": genFile("journaled a")})
 	if got := readDir(t, dir); !reflect.DeepEqual(got, want) {
-		t.Errorf("after Recover: %v, want %v", keys(got), keys(want))
+		t.Errorf("after finishInterrupted: %v, want %v", keys(got), keys(want))
 	}
 	if Pending(dir) {
-		t.Error("Pending after Recover")
+		t.Error("Pending after finishInterrupted")
 	}
 	// A journal naming a file outside the folder is refused, not followed.
 	writeFiles(t, dir, map[string]string{journalName: `{"format": 1, "write": ["../x.go"]}`})
-	if err := Recover(dir); err == nil || !strings.Contains(err.Error(), "not a journal adcp-gen can finish") {
-		t.Errorf("Recover of a hostile journal = %v", err)
+	if err := finishInterrupted(dir); err == nil || !strings.Contains(err.Error(), "not a journal adcp-gen can finish") {
+		t.Errorf("finishInterrupted of a hostile journal = %v", err)
 	}
 }
 

@@ -8,30 +8,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 )
 
 // rateLimited returns error-details/rate-limited.json with extra properties
 // (JSON members, without braces) before its own.
 func rateLimited(t *testing.T, extra string) string {
 	return replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"properties": {`+extra+`,`)
-}
-
-// nested returns a schema nested levels deep: an object whose one property
-// "a" is the same again.
-func nested(levels int) string {
-	return strings.Repeat(`{"type": "object", "properties": {"a": `, levels) + `{"type": "string"}` + strings.Repeat(`}}`, levels)
-}
-
-// members returns n members "m0": {"type": "string"}, ... joined by commas.
-func members(n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, `"m%d": {"type": "string"}`, i)
-	}
-	return b.String()
 }
 
 // loadErr loads dir within limit, and returns its *Error.
@@ -69,9 +53,9 @@ func TestLoadBounds(t *testing.T) {
 		file, pointer string
 		msg           string
 	}{
-		{"2,000 levels deep", `"deep": ` + nested(2000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
-		{"4,000 levels deep", `"deep": ` + nested(4000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
-		{"80,000 members", members(80000), "error-details/rate-limited.json", "/properties", "more than the 10000 members"},
+		{"2,000 levels deep", `"deep": ` + hostile.Nested(2000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
+		{"4,000 levels deep", `"deep": ` + hostile.Nested(4000), "error-details/rate-limited.json", "/properties/deep" + deepPtr, "nested deeper than the 64 levels"},
+		{"80,000 members", hostile.Properties(80000), "error-details/rate-limited.json", "/properties", "more than the 10000 members"},
 		{"array of 20,000 elements", `"e": {"type": "string", "enum": [` + strings.Repeat(`"x",`, 20000) + `"x"]}`, "error-details/rate-limited.json", "/properties/e/enum", "more than the 10000 members"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,7 +69,7 @@ func TestLoadBounds(t *testing.T) {
 	t.Run("within the bounds", func(t *testing.T) {
 		// 30 schema levels (61 JSON levels) and 9,000 properties load, in
 		// time linear in the input.
-		dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, `"deep": `+nested(30)+`,`+members(9000))})
+		dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, `"deep": `+hostile.Nested(30)+`,`+hostile.Properties(9000))})
 		start := time.Now()
 		s, err := Load(dir)
 		if err != nil {
@@ -162,11 +146,76 @@ func TestLoadManySchemas(t *testing.T) {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, `"p%d": %s`, i, nested(5))
+		fmt.Fprintf(&b, `"p%d": %s`, i, hostile.Nested(5))
 	}
 	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": rateLimited(t, b.String())})
 	e := loadErr(t, dir, 5*time.Second)
 	if e.File != "error-details/rate-limited.json" || !strings.Contains(e.Msg, "more than the 10000 schemas") {
 		t.Errorf("error %v", e)
+	}
+}
+
+// TestLoadRefusesSpecialFiles: a FIFO, a device, a symbolic link to either,
+// and a symbolic link leaving the folder are refused, without blocking or
+// reading them; a symbolic link inside the folder is followed.
+func TestLoadRefusesSpecialFiles(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "billing-party.json")
+	for _, f := range fixtureFiles(t) {
+		if f.Name == "enums/billing-party.json" {
+			if err := os.WriteFile(outside, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		make func(t *testing.T, p string)
+		msg  string // "" = loads
+	}{
+		{"FIFO", func(t *testing.T, p string) {
+			hostile.Mkfifo(t, p)
+		}, "is not a regular file (p"},
+		{"symlink to /dev/zero", func(t *testing.T, p string) { hostile.Symlink(t, "/dev/zero", p) }, "outside the spec folder"},
+		{"symlink to a FIFO inside", func(t *testing.T, p string) {
+			fifo := filepath.Join(filepath.Dir(p), "fifo")
+			hostile.Mkfifo(t, fifo)
+			hostile.Symlink(t, "fifo", p)
+		}, "is not a regular file (p"},
+		{"symlink leaving the folder", func(t *testing.T, p string) { hostile.Symlink(t, outside, p) }, "outside the spec folder"},
+		{"relative symlink leaving the folder", func(t *testing.T, p string) {
+			rel, err := filepath.Rel(filepath.Dir(p), outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hostile.Symlink(t, rel, p)
+		}, "outside the spec folder"},
+		{"symlink inside the folder", func(t *testing.T, p string) {
+			if err := os.Rename(p, p+".real"); err != nil {
+				t.Fatal(err)
+			}
+			hostile.Symlink(t, filepath.Base(p)+".real", p)
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFixture(t, nil)
+			p := filepath.Join(dir, "enums", "billing-party.json")
+			if tc.msg != "" {
+				os.Remove(p)
+			}
+			tc.make(t, p)
+			if tc.msg == "" {
+				if _, err := Load(dir); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			e := loadErr(t, dir, 5*time.Second)
+			if e.File != "enums/billing-party.json" || !strings.Contains(e.Msg, tc.msg) {
+				t.Errorf("error %v, want enums/billing-party.json: …%s…", e, tc.msg)
+			}
+			if _, err := FolderDigest(dir, []string{"enums/billing-party.json"}); err == nil {
+				t.Error("FolderDigest read the file")
+			}
+		})
 	}
 }

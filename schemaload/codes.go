@@ -29,6 +29,8 @@ var (
 	advisoryWord = regexp.MustCompile(`(?i)\badvisory\b`)
 	// sentenceEnd ends a description's first sentence.
 	sentenceEnd = regexp.MustCompile(`\.\s|\n|:\s`)
+	// advisoryDenied says the code is not one ("not an advisory").
+	advisoryDenied = regexp.MustCompile(`(?i)\bnot (an )?advisory\b`)
 )
 
 // isAdvisoryText reports whether a code's description or suggestion marks
@@ -38,6 +40,9 @@ func isAdvisoryText(description, suggestion string) bool {
 	first := description
 	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
 		first = description[:loc[0]]
+	}
+	if advisoryDenied.MatchString(description) || advisoryDenied.MatchString(suggestion) {
+		return false
 	}
 	return advisorySuggestion.MatchString(suggestion) || advisoryWord.MatchString(first) || advisoryNoun.MatchString(description)
 }

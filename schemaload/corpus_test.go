@@ -235,6 +235,7 @@ func TestAdvisoryStatus(t *testing.T) {
 		{"A plain failure.", "advisory — do not retry", true},
 		{"A plain failure. Signal pointers are advisory at the build layer.", "reroute", false},
 		{"The envelope expired. Distinct from STALE_RESPONSE (cache-staleness advisory on a success payload).", "retry", false},
+		{"Not an advisory: the whole call failed.", "", false},
 	} {
 		if got := isAdvisoryText(tc.desc, tc.suggestion); got != tc.want {
 			t.Errorf("isAdvisoryText(%q, %q) = %v", tc.desc, tc.suggestion, got)

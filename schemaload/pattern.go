@@ -159,10 +159,19 @@ func (t *patternTranslator) quantifierBraces() int {
 func (t *patternTranslator) quantifier() error {
 	if n := t.quantifierBraces(); n > 0 {
 		q := t.src[t.pos : t.pos+n]
-		if lo, hi, _ := strings.Cut(q[1:n-1], ","); hi != "" && atoi(lo) > atoi(hi) {
+		lo, hi, comma := strings.Cut(q[1:n-1], ",")
+		if hi != "" && atoi(lo) > atoi(hi) {
 			return t.errorf("quantifier %s out of order", q)
 		}
-		t.out.WriteString(q)
+		// Counts in decimal without leading zeros: Go reads {00} as text.
+		t.out.WriteString("{" + strconv.Itoa(atoi(lo)))
+		if comma {
+			t.out.WriteString(",")
+		}
+		if hi != "" {
+			t.out.WriteString(strconv.Itoa(atoi(hi)))
+		}
+		t.out.WriteString("}")
 		t.pos += n
 	} else {
 		t.out.WriteByte(t.src[t.pos])

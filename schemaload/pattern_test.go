@@ -38,6 +38,8 @@ func TestTranslatePattern(t *testing.T) {
 		{`^[-a.-]$`, `^[-a.-]$`, []string{"-", ".", "b"}},
 		{`^[a-c-e]$`, `^[a-c\-e]$`, []string{"-", "b", "d", "e"}},
 		{`^[--0]$`, `^[--0]$`, []string{"-", "/", "0", "1"}},
+		{`^a{01,002}$`, `^a{1,2}$`, []string{"a", "aa", "a{01,002}"}},
+		{`0{00}`, `0{0}`, []string{"0", ""}},
 		{`^\x41\u00e9[\x41-\x43]$`, `^\x{41}\x{00e9}[\x{41}-\x{43}]$`, []string{"AéB", "AéD"}},
 		{`^\/a$`, `^\/a$`, []string{"/a", "a"}},
 		{`^P(?!$)(\d+Y)?$`, "", nil},
@@ -165,4 +167,31 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// TestLoadPatternMeaning: a pattern whose ECMAScript meaning the translation
+// cannot keep loads with its check skipped and a warning naming it; one
+// whose identity escapes it can keep is translated.
+func TestLoadPatternMeaning(t *testing.T) {
+	details := replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"properties": {
+    "digits": {"type": "string", "pattern": "^[[:digit:]]+$"},
+    "quoted": {"type": "string", "pattern": "^\\Qa.b\\E$"},`)
+	s, err := Load(writeFixture(t, map[string]string{"error-details/rate-limited.json": details}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl := typeNamed(t, s, "RateLimitedDetails")
+	if d := field(t, rl, "digits").Type; d.GoPattern != "" || d.Pattern != `^[[:digit:]]+$` {
+		t.Errorf("digits: GoPattern %q", d.GoPattern)
+	}
+	if q := field(t, rl, "quoted").Type; q.GoPattern != `^Qa`+ecmaDot+`bE$` {
+		t.Errorf("quoted: GoPattern %q", q.GoPattern)
+	}
+	found := false
+	for _, w := range s.Warnings {
+		found = found || w.Pointer == "/properties/digits/pattern" && strings.Contains(w.Msg, "skips this check")
+	}
+	if !found {
+		t.Errorf("no warning for the [[:digit:]] pattern in %v", s.Warnings)
+	}
 }

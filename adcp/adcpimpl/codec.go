@@ -650,23 +650,7 @@ func AppendString(b []byte, s string) []byte {
 }
 
 // AppendFloat appends f the way encoding/json writes a float64.
-func AppendFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
+func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
 
 // Validator collects the violations of one Validate call.
 type Validator struct {
@@ -701,6 +685,13 @@ func (v *Validator) Result(typeName string) error {
 // extra reports members kept raw because their value did not fit (names are
 // the declared members), and, for closed types, members not declared.
 func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string, closed bool) {
+	v.extra(path, extra, names, closed, nil)
+}
+
+// extra is Extra; a declared member kept raw is passed to check first, and
+// reported as an invalid value when check is nil or reports false.
+func (v *Validator) extra(path string, extra map[string]json.RawMessage, names []string, closed bool,
+	check func(p, name string, raw json.RawMessage) bool) {
 	if len(extra) == 0 {
 		return
 	}
@@ -717,11 +708,13 @@ func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names [
 				break
 			}
 		}
+		p := path + "/" + PointerToken(k)
 		switch {
+		case declared && check != nil && check(p, k, extra[k]):
 		case declared:
-			v.Add(path+"/"+PointerToken(k), "invalid value "+short(extra[k]))
+			v.Add(p, "invalid value "+short(extra[k]))
 		case closed:
-			v.Add(path+"/"+PointerToken(k), "member not allowed")
+			v.Add(p, "member not allowed")
 		}
 	}
 }

@@ -104,33 +104,14 @@ func (v *Validator) Schema(path string, raw []byte, s *Schema, at string) {
 // s's schema of that member when s has one (a number beyond the Go type may
 // be valid), and reported as an invalid value otherwise.
 func (v *Validator) ExtraSchema(path string, extra map[string]json.RawMessage, names []string, closed bool, s *Schema) {
-	if len(extra) == 0 {
-		return
-	}
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	root := s.node()
-	for _, k := range keys {
-		declared := false
-		for _, n := range names {
-			if n == k {
-				declared = true
-				break
-			}
+	v.extra(path, extra, names, closed, func(p, name string, raw json.RawMessage) bool {
+		if root.props[name] == nil {
+			return false
 		}
-		p := path + "/" + PointerToken(k)
-		switch {
-		case declared && root.props[k] != nil:
-			v.Schema(p, extra[k], s, "/properties/"+PointerToken(k))
-		case declared:
-			v.Add(p, "invalid value "+short(extra[k]))
-		case closed:
-			v.Add(p, "member not allowed")
-		}
-	}
+		v.Schema(p, raw, s, "/properties/"+PointerToken(name))
+		return true
+	})
 }
 
 // Conditions validates the encoding of x, at path, against the constraints

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -416,7 +415,7 @@ func FuzzBuildSizeBound(f *testing.F) {
 		if dec.Decode(&v) != nil || dec.More() {
 			return
 		}
-		out, err := jsonwire.Marshal(floatNumbers(v))
+		out, err := jsonwire.Marshal(jsonwire.FloatNumbers(v))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,24 +423,4 @@ func FuzzBuildSizeBound(f *testing.F) {
 			t.Fatalf("%q re-encodes to %d bytes, more than 6 × %d", in, len(out), len(in))
 		}
 	})
-}
-
-// floatNumbers replaces each number a float64 holds by that float64, as
-// Validate measures numbers.
-func floatNumbers(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
-			return f
-		}
-	case map[string]any:
-		for k, x := range t {
-			t[k] = floatNumbers(x)
-		}
-	case []any:
-		for i, x := range t {
-			t[i] = floatNumbers(x)
-		}
-	}
-	return v
 }

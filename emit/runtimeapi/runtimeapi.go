@@ -186,11 +186,13 @@ func (l locked) Import(path string) (*types.Package, error) {
 
 // stdImporter imports standard-library packages from the export data the go
 // command builds, asking for every package it knows it will need in one go
-// list.
+// list. When go list fails (no go command, no writable build cache), it
+// type-checks them from the toolchain's source instead, which is slower.
 type stdImporter struct {
 	gc      types.Importer
 	wanted  []string          // packages to ask for with the first go list
 	exports map[string]string // import path → export data file
+	source  types.Importer    // set when go list failed before any import
 }
 
 func newStdImporter() *stdImporter {
@@ -201,6 +203,9 @@ func newStdImporter() *stdImporter {
 
 // Import implements types.Importer.
 func (s *stdImporter) Import(path string) (*types.Package, error) {
+	if s.source != nil {
+		return s.source.Import(path)
+	}
 	return s.gc.Import(path)
 }
 
@@ -215,12 +220,18 @@ func (s *stdImporter) prepare(paths []string) error {
 			missing = append(missing, p)
 		}
 	}
+	first := s.wanted != nil
 	s.wanted = nil
-	if len(missing) == 0 {
+	if len(missing) == 0 || s.source != nil {
 		return nil
 	}
 	sort.Strings(missing)
-	return s.list(missing)
+	err := s.list(missing)
+	if err != nil && first {
+		s.source = importer.ForCompiler(fset, "source", nil)
+		return nil
+	}
+	return err
 }
 
 // list runs go list -export for paths.

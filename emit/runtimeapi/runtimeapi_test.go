@@ -73,3 +73,27 @@ func TestCheckConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestPublicStubs: every runtime package generated code may import has a
+// stub (internal/apistub's roots are Public).
+func TestPublicStubs(t *testing.T) {
+	for _, p := range Public {
+		src := "package p\n\nimport _ \"" + p + "\"\n"
+		if err := Check(map[string][]byte{"x.go": []byte(src)}); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// TestCheckFromSource: without the go command's export data, the standard
+// library is type-checked from source.
+func TestCheckFromSource(t *testing.T) {
+	s := newStdImporter()
+	s.wanted = []string{"this/is/not/a/package"} // go list fails on it
+	if err := s.prepare([]string{"strconv"}); err != nil || s.source == nil {
+		t.Fatalf("prepare = %v, source importer %v", err, s.source != nil)
+	}
+	if _, err := s.Import("strconv"); err != nil {
+		t.Fatal(err)
+	}
+}

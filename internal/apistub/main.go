@@ -29,12 +29,13 @@ func main() {
 	out := flag.String("out", "emit/runtimeapi", "folder to write the .stub files to")
 	check := flag.Bool("check", false, "write nothing; exit 1 when a stub is stale")
 	flag.Parse()
+	// The packages generated code may import (runtimeapi.Public).
 	stubs, err := stubModule(*runtimeDir, []string{".", "adcpimpl"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apistub:", err)
 		os.Exit(2)
 	}
-	stale, err := sync(*out, stubs, *check)
+	stale, err := syncStubs(*out, stubs, *check)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apistub:", err)
 		os.Exit(2)
@@ -45,9 +46,9 @@ func main() {
 	}
 }
 
-// sync makes dir hold exactly the stubs among its .stub files and returns
+// syncStubs makes dir hold exactly the stubs among its .stub files and returns
 // the names that differed; with check it only compares.
-func sync(dir string, stubs map[string][]byte, check bool) ([]string, error) {
+func syncStubs(dir string, stubs map[string][]byte, check bool) ([]string, error) {
 	var stale []string
 	for name, src := range stubs {
 		old, err := os.ReadFile(filepath.Join(dir, name))

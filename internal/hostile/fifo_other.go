@@ -1,6 +1,6 @@
-//go:build !unix
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
-package testfs
+package hostile
 
 import "errors"
 

@@ -1,13 +1,15 @@
-// Package testfs holds file-system helpers for tests: a snapshot of a folder
-// that tells files, links and folders apart, and the special files hostile
-// input is made of.
-package testfs
+// Package hostile makes the hostile input of tests: special files, schemas
+// nested too deep or too wide, and a snapshot of a folder that tells files,
+// links and folders apart, to show that nothing changed.
+package hostile
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -57,4 +59,23 @@ func Mkfifo(t testing.TB, p string) {
 	if err := mkfifo(p); err != nil {
 		t.Skip("mkfifo:", err)
 	}
+}
+
+// Nested returns a JSON schema nested levels deep: an object whose one
+// property "a" is the same again, down to a string.
+func Nested(levels int) string {
+	return strings.Repeat(`{"type": "object", "properties": {"a": `, levels) + `{"type": "string"}` + strings.Repeat(`}}`, levels)
+}
+
+// Properties returns n members "m0": {"type": "string"}, ... of a
+// properties object, without the braces.
+func Properties(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"m%d": {"type": "string"}`, i)
+	}
+	return b.String()
 }

@@ -1,7 +1,0 @@
-//go:build unix
-
-package testfs
-
-import "syscall"
-
-func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }
