@@ -81,9 +81,10 @@ func Extract(response []byte) (Extraction, bool) {
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
-// values are looked up where they are; only the adcp_error found (to
-// validate and decode it) and a text item that must be parsed are encoded
-// or copied.
+// values are looked up where they are; only a text item that must be parsed
+// is copied, and the adcp_error found is written once, as Raw (the bytes
+// encoding/json would write), while it is checked and decoded straight from
+// the decoded values (valueerr.go).
 func ExtractValue(response any) (Extraction, bool) {
 	return extractValue(response)
 }

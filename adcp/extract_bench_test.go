@@ -91,6 +91,7 @@ func BenchmarkExtractValueVectors(b *testing.B) {
 		f    func(any) (Extraction, bool)
 	}{
 		{"baseline", refExtractValue}, // the reference is the baseline here
+		{"old", extractValueOld},      // before issue 14 (valueerr_old_test.go)
 		{"fast", ExtractValue},
 	} {
 		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {

@@ -1100,12 +1100,27 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 	if v.raw != nil && (v.bad || extractProblem(v.raw) != "") {
 		return Extraction{}, false
 	}
-	raw, ok := v.encode()
-	if !ok || (v.raw == nil && extractProblem(raw) != "") {
+	var raw json.RawMessage
+	var ok bool
+	var e *Error
+	if v.raw != nil {
+		raw, ok = v.encode()
+	} else {
+		raw, ok, e = valueErrorEncoding(v.val)
+	}
+	if !ok {
 		return Extraction{}, false
 	}
-	return Extraction{Path: p, Raw: raw, Err: extractDecodeError(raw), NonFatal: nonFatal}, true
+	if e == nil {
+		e = extractDecodeError(raw)
+	}
+	return Extraction{Path: p, Raw: raw, Err: e, NonFatal: nonFatal}, true
 }
+
+// valueErrorEncoding validates, encodes and decodes an error found as a
+// decoded value (decodedErrorEncoding); the tests set it to the former encoding
+// round trip to compare the two.
+var valueErrorEncoding = decodedErrorEncoding
 
 // response returns the response the rules look at: the JSON-RPC result
 // when it is an object, else the root; inside it, the A2A {"task": …} or

@@ -62,8 +62,22 @@ type ref struct {
 
 // Load reads the spec folder dir. Errors are *Error values.
 func Load(dir string) (*Spec, error) {
+	return LoadVersion(dir, "")
+}
+
+// LoadVersion is Load for a folder whose version may not be written in it,
+// such as the spec repository's source tree, whose $ids carry no version.
+// A non-empty version names it: it must agree with a versioned $id, and it
+// takes precedence over manifest.json's adcp_version.
+func LoadVersion(dir, version string) (*Spec, error) {
+	if version != "" {
+		if _, ok := parseVersion(version); !ok {
+			return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
+		}
+	}
 	l := &loader{
 		dir:     dir,
+		version: version,
 		files:   map[string]*node{},
 		refs:    map[string]ref{},
 		types:   map[string]*Type{},
@@ -119,6 +133,9 @@ func (l *loader) load() error {
 		if manifest, err = l.parse(manifestFile); err != nil {
 			return err
 		}
+		l.spec.HasManifest = true
+	} else if l.spec.Source {
+		l.warn(manifestFile, "", "absent from this source tree: the recovery for unknown codes is left to adcp.Policy")
 	}
 	if err := l.compile(); err != nil {
 		return err
@@ -203,20 +220,30 @@ func (l *loader) read(rel string) (*node, error) {
 	return n, nil
 }
 
-// readVersion takes the version from core/error.json's $id, or from
-// manifest.json's adcp_version when the $id is unversioned.
+// readVersion settles the version: core/error.json's $id when it carries
+// one (a version given to LoadVersion must agree with it), else the given
+// version, else manifest.json's adcp_version. A folder whose $ids carry no
+// version is a source tree (Spec.Source).
 func (l *loader) readVersion(errDoc *node) error {
-	id, ok := errDoc.getString("$id")
-	if ok {
+	idVersion := ""
+	if id, ok := errDoc.getString("$id"); ok {
 		u, err := url.Parse(id)
 		if err != nil {
 			return errorf(errorFile, "/$id", fmt.Sprintf("invalid $id %q: %v", id, err))
 		}
 		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile {
 			if _, isV := parseVersion(v); isV {
-				l.version = v
+				idVersion = v
 			}
 		}
+	}
+	switch {
+	case idVersion != "" && l.version != "" && idVersion != l.version:
+		return errorf(errorFile, "/$id", fmt.Sprintf("the $id names version %s, not %s as asked", idVersion, l.version))
+	case idVersion != "":
+		l.version = idVersion
+	default:
+		l.spec.Source = true
 	}
 	if l.version == "" && l.exists(manifestFile) {
 		m, err := l.parse(manifestFile)
@@ -230,8 +257,8 @@ func (l *loader) readVersion(errDoc *node) error {
 		}
 	}
 	if l.version == "" {
-		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id is not /schemas/<version>/core/error.json "+
-			"and manifest.json has no adcp_version")
+		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id carries none (a spec source tree?) "+
+			"and there is no manifest.json with adcp_version; pass the version with -version (for example -version 3.3.0)")
 	}
 	l.spec.Version = l.version
 	return nil

@@ -52,6 +52,12 @@ type Spec struct {
 	// UnknownRecovery is manifest.json#/error_code_policy/default_unknown_recovery,
 	// or "" when the version has no manifest policy.
 	UnknownRecovery string
+	// Source reports a spec source tree: core/error.json's $id carries no
+	// version. Its manifest.json, when absent, is a build product of a
+	// release, so a missing policy there is unknown rather than none.
+	Source bool
+	// HasManifest reports whether the folder has a manifest.json.
+	HasManifest bool
 
 	// Warnings are things a person should read but that do not stop generation
 	// (recovery taken from prose, manifest disagreements, untranslatable patterns).

@@ -177,9 +177,11 @@ func describeCondition(w *schemaload.Condition) string {
 }
 
 // policy compares the version-wide policy: the unknown-code recovery and the
-// recovery vocabulary.
+// recovery vocabulary. A source tree states no unknown-code recovery (the
+// manifest.json that does is built at release), so its policy is unknown,
+// and unknown against any value is not reported as a change.
 func (c *comparer) policy(old, new *schemaload.Spec) {
-	if old.UnknownRecovery != new.UnknownRecovery {
+	if old.UnknownRecovery != new.UnknownRecovery && !policyUnknown(old) && !policyUnknown(new) {
 		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
@@ -193,6 +195,10 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 			c.add(RecoveryValueRemoved, Behaviour, r, "", r, "")
 		}
 	}
+}
+
+func policyUnknown(s *schemaload.Spec) bool {
+	return s.Source && s.UnknownRecovery == ""
 }
 
 func codeSet(s *schemaload.Spec) map[string]bool {

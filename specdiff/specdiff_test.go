@@ -249,6 +249,17 @@ func TestCompare(t *testing.T) {
 		{"unknown recovery policy", func(old, new *schemaload.Spec) {
 			old.UnknownRecovery = ""
 		}, []want{{UnknownRecoveryChanged, Behaviour, "default_unknown_recovery"}}},
+		// A source tree states no policy (its manifest.json is built at
+		// release): unknown against a value is no change, either way.
+		{"unknown recovery policy of a source tree", func(old, new *schemaload.Spec) {
+			new.Source, new.UnknownRecovery = true, ""
+		}, nil},
+		{"unknown recovery policy, from a source tree", func(old, new *schemaload.Spec) {
+			old.Source, old.UnknownRecovery = true, ""
+		}, nil},
+		{"a source tree that states a policy", func(old, new *schemaload.Spec) {
+			old.Source, new.Source, new.UnknownRecovery = true, true, "terminal"
+		}, []want{{UnknownRecoveryChanged, Behaviour, "default_unknown_recovery"}}},
 		{"fixed type gains a value", func(old, new *schemaload.Spec) {
 			for i, s := range []*schemaload.Spec{old, new} {
 				rec := &schemaload.Type{GoName: "Recovery", Kind: schemaload.KindString, Fixed: true}

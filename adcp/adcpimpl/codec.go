@@ -146,6 +146,12 @@ func (d *Decoder) done(bit uint, ok bool) {
 	}
 }
 
+// DecodedState returns the State of a value decoded from JSON whose members
+// present holds (bit i: member i, schema order, present with a usable
+// value), as Finish returns it: for a decoder that reads decoded values
+// (map[string]any) instead of JSON text.
+func DecodedState(present uint64) State { return State{decoded: true, present: present} }
+
 // finish returns the decoded state and the first error.
 func (d *Decoder) Finish() (map[string]json.RawMessage, State, error) {
 	return d.extra, State{decoded: true, present: d.present}, d.err

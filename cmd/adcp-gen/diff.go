@@ -19,7 +19,7 @@ func init() {
 	}
 }
 
-const diffUsage = `usage: adcp-gen diff [-fail-on breaking|none] OLD NEW
+const diffUsage = `usage: adcp-gen diff [-fail-on breaking|none] [-old-version V] [-new-version V] OLD NEW
        adcp-gen diff [-fail-on breaking|none] -all DIR
 
 Compares two spec folders and prints a Markdown report of what the bump from
@@ -30,40 +30,53 @@ With -all, compares every consecutive pair of versions among the folders of
 DIR, ordered by semantic version (pre-releases before their release), and
 prints one summary line per bump.
 
+A spec source tree (its $ids carry no version) needs -old-version or
+-new-version unless it has a manifest.json with adcp_version. It states no
+recovery for unknown codes (the manifest that does is built at release), so
+that policy is not compared with it.
+
 Exit status: 0 done; 1 with -fail-on breaking when a change breaks; 2 bad
 usage or a spec folder that cannot be loaded.
+
+Flags (they may also follow OLD NEW):
 `
 
 func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, diffUsage) }
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), diffUsage)
+		printFlags(fs)
+	}
 	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
-	all := fs.Bool("all", false, "compare every consecutive pair of versions in the folder `DIR`")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")
+	oldVersion := fs.String("old-version", "", "AdCP `VERSION` of OLD when its $ids carry none; empty: from the $ids or manifest.json")
+	newVersion := fs.String("new-version", "", "AdCP `VERSION` of NEW when its $ids carry none; empty: from the $ids or manifest.json")
+	pos, exit, stop := parseFlags(fs, args, stdout)
+	if stop {
+		return exit
 	}
 	if *failOn != "none" && *failOn != "breaking" {
 		fmt.Fprintf(stderr, "adcp-gen diff: -fail-on must be breaking or none, not %q\n", *failOn)
 		return 2
 	}
 	if *all {
-		if fs.NArg() != 1 {
+		if len(pos) != 1 || *oldVersion != "" || *newVersion != "" {
 			fs.Usage()
 			return 2
 		}
-		return diffAll(fs.Arg(0), *failOn == "breaking", stdout, stderr)
+		return diffAll(pos[0], *failOn == "breaking", stdout, stderr)
 	}
-	if fs.NArg() != 2 {
+	if len(pos) != 2 {
 		fs.Usage()
 		return 2
 	}
-	old, err := diffLoad(fs.Arg(0))
+	old, err := diffLoad(pos[0], *oldVersion)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
 		return 2
 	}
-	new, err := diffLoad(fs.Arg(1))
+	new, err := diffLoad(pos[1], *newVersion)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
 		return 2
@@ -91,7 +104,7 @@ func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
 	var prev *schemaload.Spec
 	bumps, breaking, skipped := 0, 0, 0
 	for _, v := range versions {
-		spec, err := diffLoad(filepath.Join(dir, v))
+		spec, err := diffLoad(filepath.Join(dir, v), "")
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen diff: skipping %v\n", err)
 			skipped++
@@ -136,9 +149,9 @@ func diffVersionDirs(dir string) ([]string, error) {
 }
 
 // diffLoad loads a spec folder; the error names the folder, then the file
-// and JSON pointer inside it.
-func diffLoad(dir string) (*schemaload.Spec, error) {
-	spec, err := schemaload.Load(dir)
+// and JSON pointer inside it. version is as for schemaload.LoadVersion.
+func diffLoad(dir, version string) (*schemaload.Spec, error) {
+	spec, err := schemaload.LoadVersion(dir, version)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}

@@ -21,7 +21,7 @@ func init() {
 	}
 }
 
-const docsUsage = `usage: adcp-gen docs -schemas DIR [-out FILE [-check]]
+const docsUsage = `usage: adcp-gen docs -schemas DIR [-version VERSION] [-out FILE [-check]]
 
 Writes the Markdown catalogue of the spec folder DIR: one table row per code
 (recovery, suggestion, details type, deprecation), the error object, and each
@@ -32,23 +32,30 @@ not what docs would write.
 
 Exit status: 0 done (or up to date); 1 -check found FILE stale; 2 bad usage,
 a spec folder that cannot be loaded, or a FILE adcp-gen does not own.
+
+Flags:
 `
 
 func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("docs", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	flags.Usage = func() { fmt.Fprint(stderr, docsUsage) }
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), docsUsage)
+		printFlags(flags)
+	}
 	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
+	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")
 	out := flags.String("out", "", "`FILE` to write (standard output when absent)")
 	check := flags.Bool("check", false, "write nothing; print a diff and exit 1 when FILE is stale")
-	if err := flags.Parse(args); err != nil {
-		return 2
+	pos, exit, stop := parseFlags(flags, args, stdout)
+	if stop {
+		return exit
 	}
-	if *schemas == "" || flags.NArg() != 0 || (*check && *out == "") {
+	if *schemas == "" || len(pos) != 0 || (*check && *out == "") {
 		flags.Usage()
 		return 2
 	}
-	spec, err := diffLoad(*schemas)
+	spec, err := diffLoad(*schemas, *version)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
 		return 2

@@ -41,36 +41,32 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("example", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
-	message := fs.String("message", "", "error message (default: the code in words)")
+	message := fs.String("message", "", "error message; empty: the code in words")
 	field := fs.String("field", "", "JSONPath-lite path of the offending field, e.g. packages[0].budget")
 	retryAfter := fs.Float64("retry-after", 0, "seconds before a retry (rounded up, clamped to 1..3600)")
 	suggestion := fs.String("suggestion", "", "generic correction guidance")
 	details := fs.String("details", "", "details, as a JSON object")
-	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE} (default terminal)")
+	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE}; empty: terminal")
 	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, exampleUsage)
-		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), exampleUsage)
+		printFlags(fs)
 	}
-	// Go's flag package stops at the first positional argument: parse the
-	// flags before CODE, then those after it.
-	if err := fs.Parse(args); err != nil {
-		return 2
+	pos, exit, stop := parseFlags(fs, args, stdout)
+	if stop {
+		return exit
 	}
-	if fs.NArg() == 0 {
+	if len(pos) == 0 {
 		fmt.Fprintln(stderr, "adcp-gen example: missing CODE")
 		fs.Usage()
 		return 2
 	}
-	code := adcp.Code(fs.Arg(0))
-	if err := fs.Parse(fs.Args()[1:]); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "adcp-gen example: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "adcp-gen example: unexpected argument %q\n", pos[1])
 		fs.Usage()
 		return 2
 	}
+	code := adcp.Code(pos[0])
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "adcp-gen example: "+format+"\n", a...)
 		return 2
@@ -91,6 +87,15 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		if *recovery == "" {
 			*recovery = string(adcp.RecoveryTerminal)
+		}
+	}
+
+	if *details == "" {
+		for _, sh := range info.Shapes {
+			if len(sh.Required) > 0 {
+				fmt.Fprintf(stderr, "adcp-gen example: %s details (%s) have required members %s; a valid value: -details '%s'\n",
+					code, sh.Name, strings.Join(sh.Required, ", "), exampleDetails[sh.Name])
+			}
 		}
 	}
 
@@ -153,6 +158,20 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	return 0
+}
+
+// exampleDetails holds a valid details value, with every required member,
+// for each details shape of the shipped vocabulary that has required members
+// (TestExampleRequiredDetails checks that it covers them all).
+var exampleDetails = map[string]string{
+	"accessibility-violation":          `{"violations":[{"pointer":"/creatives/0/assets/logo","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"alt_text_missing"}]}`,
+	"account-moved":                    `{"current_account":{"account_id":"acc_2"}}`,
+	"action-not-allowed":               `{"attempted_action":"pause","reason":"wrong_status"}`,
+	"agent-permission-denied":          `{"scope":"agent","reason":"sandbox_only"}`,
+	"billing-not-permitted-for-agent":  `{"rejected_billing":"agent"}`,
+	"stale-response":                   `{"served_from_cache":true,"cache_age_seconds":120}`,
+	"unsupported-refinement-dimension": `{"unsupported_dimension":"daypart","supported_dimensions":["geo"]}`,
+	"version-unsupported":              `{"supported_versions":["3.2"],"supported_majors":[3]}`,
 }
 
 // exampleMessage turns a code into a message: RATE_LIMITED → "Rate limited",

@@ -53,24 +53,25 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: adcp-gen explain [-unknown-recovery terminal|transient] [FILE]")
-		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen explain [-unknown-recovery terminal|transient] [FILE]")
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	pos, exit, stop := parseFlags(fs, args, stdout)
+	if stop {
+		return exit
 	}
 	policy := adcp.Policy{Vocabulary: adcperr.Vocabulary, UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
 		fmt.Fprintf(stderr, "adcp-gen explain: -unknown-recovery must be terminal or transient, not %q\n", *unknown)
 		return 2
 	}
-	if fs.NArg() > 1 {
+	if len(pos) > 1 {
 		fs.Usage()
 		return 2
 	}
 	name, in := "stdin", stdin
-	if fs.NArg() == 1 && fs.Arg(0) != "-" {
-		name = fs.Arg(0)
+	if len(pos) == 1 && pos[0] != "-" {
+		name = pos[0]
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)

@@ -20,6 +20,9 @@ func init() {
 	}
 }
 
+// warnPrefix starts every warning generate prints.
+const warnPrefix = "adcp-gen generate: warning: "
+
 // fullGenerations counts the runs that loaded the schemas (tests tell the
 // no-op path from the full one by it).
 var fullGenerations atomic.Int64
@@ -28,24 +31,22 @@ var fullGenerations atomic.Int64
 func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	schemas := fs.String("schemas", "", "spec folder to read (core/, enums/, error-details/, manifest.json)")
-	out := fs.String("out", "", "package folder to write")
-	pkg := fs.String("package", "adcperr", "Go package name of the output")
+	schemas := fs.String("schemas", "", "spec folder `DIR` to read (core/, enums/, error-details/, manifest.json)")
+	version := fs.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
+	out := fs.String("out", "", "package folder `DIR` to write")
+	pkg := fs.String("package", "adcperr", "Go package `NAME` of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
-	all := fs.String("all", "", "generate every version folder of DIR (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
+	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	cache := fs.Bool("cache", true, "do nothing when the record of the previous run shows that the schemas, the generator and the output are unchanged (ADCPGEN_CACHE=off disables it)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: adcp-gen generate -schemas DIR -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
-		fs.VisitAll(func(f *flag.Flag) {
-			if f.Usage != "" {
-				fmt.Fprintf(stderr, "  -%s\t%s\n", f.Name, f.Usage)
-			}
-		})
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	pos, exit, stop := parseFlags(fs, args, stdout)
+	if stop {
+		return exit
 	}
-	if fs.NArg() > 0 || (*schemas == "") == (*all == "") || *out == "" || (*all != "" && pkgSet(fs)) {
+	if len(pos) > 0 || (*schemas == "") == (*all == "") || *out == "" || (*all != "" && (isSet(fs, "package") || *version != "")) {
 		fs.Usage()
 		return 2
 	}
@@ -60,21 +61,21 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *all != "" {
 		return generateAll(*all, *out, *check, *cache, stdout, stderr)
 	}
-	return generateOne(*schemas, *out, *pkg, *check, *cache, stdout, stderr)
+	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, stdout, stderr)
 }
 
-// pkgSet reports whether -package was given.
-func pkgSet(fs *flag.FlagSet) bool {
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "package" })
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
 
 // generateOne generates the package of one spec folder: the no-op path
 // when the record allows it (see generate_cache.go), else load, emit and
 // write (or, with check, diff).
-func generateOne(schemas, out, pkg string, check, cache bool, stdout, stderr io.Writer) int {
-	o := genOptions{pkg: pkg}
+func generateOne(schemas, version, out, pkg string, check, cache bool, stdout, stderr io.Writer) int {
+	o := genOptions{pkg: pkg, version: version}
 	var err error
 	if o.schemas, err = filepath.Abs(schemas); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -87,14 +88,14 @@ func generateOne(schemas, out, pkg string, check, cache bool, stdout, stderr io.
 	if cache && !check {
 		if warnings, ok := upToDate(o); ok {
 			for _, w := range warnings {
-				fmt.Fprintf(stderr, "adcp-gen generate: warning: %s\n", w)
+				fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
 			}
 			return 0
 		}
 	}
 
 	fullGenerations.Add(1)
-	spec, err := schemaload.Load(schemas)
+	spec, err := schemaload.LoadVersion(schemas, version)
 	if err != nil {
 		var le *schemaload.Error
 		if errors.As(err, &le) {
@@ -109,7 +110,7 @@ func generateOne(schemas, out, pkg string, check, cache bool, stdout, stderr io.
 	var warnings []string
 	for _, w := range spec.Warnings {
 		warnings = append(warnings, w.String())
-		fmt.Fprintf(stderr, "adcp-gen generate: warning: %s\n", w)
+		fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
 	}
 	files, err := emit.Files(spec, emit.Options{Package: pkg})
 	if err != nil {

@@ -65,7 +65,7 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, filepath.Join(out, j.pkg), j.pkg, check, cache, &j.stdout, &j.stderr)
+				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, cache, &j.stdout, &j.stderr)
 			}
 		}()
 	}
@@ -77,6 +77,24 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 	close(work)
 	wg.Wait()
 
+	// Each distinct warning is printed once, where it first appears, naming
+	// the version it came from and how many later versions repeat it.
+	type warning struct {
+		first string
+		later int
+	}
+	warnings := map[string]*warning{}
+	for _, j := range jobs {
+		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
+			if msg, ok := strings.CutPrefix(line, warnPrefix); ok {
+				if w := warnings[msg]; w != nil {
+					w.later++
+				} else {
+					warnings[msg] = &warning{first: j.name}
+				}
+			}
+		}
+	}
 	status := 0
 	for _, j := range jobs {
 		if j.skip {
@@ -84,7 +102,18 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 			continue
 		}
 		stdout.Write(j.stdout.Bytes())
-		stderr.Write(j.stderr.Bytes())
+		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
+			msg, ok := strings.CutPrefix(line, warnPrefix)
+			switch w := warnings[msg]; {
+			case !ok:
+				io.WriteString(stderr, line)
+			case w.first != j.name: // printed with the version it first came from
+			case w.later > 0:
+				fmt.Fprintf(stderr, "%s%s (and %d more): %s", warnPrefix, j.name, w.later, msg)
+			default:
+				fmt.Fprintf(stderr, "%s%s: %s", warnPrefix, j.name, msg)
+			}
+		}
 		if j.status > status {
 			status = j.status
 		}

@@ -38,7 +38,8 @@ type genRecord struct {
 	Schemas   string            `json:"schemas"` // absolute path
 	Out       string            `json:"out"`     // absolute path
 	Package   string            `json:"package"`
-	Inputs    string            `json:"inputs"` // Spec.Digest
+	Version   string            `json:"version,omitempty"` // -version
+	Inputs    string            `json:"inputs"`            // Spec.Digest
 	Sources   []string          `json:"sources"`
 	Warnings  []string          `json:"warnings"`
 	Outputs   map[string]string `json:"outputs"` // file name → hex SHA-256
@@ -48,7 +49,7 @@ const genRecordFormat = 1
 
 // genOptions are what a record is keyed by.
 type genOptions struct {
-	schemas, out, pkg string
+	schemas, out, pkg, version string
 }
 
 // recordPath returns where the record of opts lives ("" when there is no
@@ -89,7 +90,7 @@ func upToDate(o genOptions) (warnings []string, ok bool) {
 	}
 	var r genRecord
 	if json.Unmarshal(data, &r) != nil || r.Format != genRecordFormat || r.Generator != generatorID() ||
-		r.Schemas != o.schemas || r.Out != o.out || r.Package != o.pkg || len(r.Outputs) == 0 {
+		r.Schemas != o.schemas || r.Out != o.out || r.Package != o.pkg || r.Version != o.version || len(r.Outputs) == 0 {
 		return nil, false
 	}
 	if d, err := schemaload.FolderDigest(o.schemas, r.Sources); err != nil || d != r.Inputs {
@@ -145,7 +146,7 @@ func saveRecord(o genOptions, spec *schemaload.Spec, warnings []string, files ma
 		return
 	}
 	r := genRecord{
-		Format: genRecordFormat, Generator: generatorID(), Schemas: o.schemas, Out: o.out, Package: o.pkg,
+		Format: genRecordFormat, Generator: generatorID(), Schemas: o.schemas, Out: o.out, Package: o.pkg, Version: o.version,
 		Inputs: spec.Digest, Sources: spec.Sources, Warnings: warnings,
 		Outputs: make(map[string]string, len(files)),
 	}

@@ -1,14 +1,18 @@
 // Command adcp-gen generates a self-contained Go package for the AdCP error
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
-//	adcp-gen generate -schemas DIR -out DIR -package NAME [-check] [-cache=false]
+//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-cache=false]
 //	adcp-gen generate -all DIR -out DIR [-check]
 //	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
 //	                 [-suggestion S] [-details JSON] [-recovery R] [-text T]
-//	adcp-gen diff [-fail-on breaking|none] OLD NEW
+//	adcp-gen diff [-fail-on breaking|none] [-old-version V] [-new-version V] OLD NEW
 //	adcp-gen diff -all DIR
-//	adcp-gen docs -schemas DIR [-out FILE [-check]]
+//	adcp-gen docs -schemas DIR [-version V] [-out FILE [-check]]
+//	adcp-gen help [COMMAND]
+//
+// Flags may follow the positional arguments. -h, or help COMMAND, prints a
+// command's usage and flags to standard output.
 //
 // Exit status: 0 success, 1 a check found something, 2 bad usage or bad input.
 package main
@@ -18,6 +22,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: it reads args (after the subcommand name) and
@@ -35,7 +40,23 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
+		return 0
+	case "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return 0
+		}
+		if _, ok := commands[args[1]]; ok && len(args) == 2 {
+			return commands[args[1]].run([]string{"-h"}, stdin, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "adcp-gen help: unknown command %q\n", strings.Join(args[1:], " "))
 		usage(stderr)
 		return 2
 	}
@@ -58,4 +79,5 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "\nRun adcp-gen help COMMAND (or adcp-gen COMMAND -h) for its flags.")
 }

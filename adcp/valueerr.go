@@ -1,0 +1,368 @@
+package adcp
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// decodedErrorEncoding validates an adcp_error found as a decoded value and
+// returns its encoding (Extraction.Raw), or false when it is not a valid
+// AdCP error. The result is exactly what the encoding round trip gives
+// (extractEncodeCompact, then extractProblem on its bytes; kept as
+// oldDecodedErrorEncoding in valueerr_old_test.go), without encoding/json:
+//
+//   - appendDecoded writes the bytes encoding/json writes, for the decoded
+//     types (map[string]any, []any, string, float64, bool, nil, json.Number);
+//     any other value (json.RawMessage leaves, map[string]json.RawMessage,
+//     NaN or infinite floats, other Go types) goes the old way.
+//   - The verdict is taken from the value itself when the size Validate
+//     measures is the length of those bytes: every string valid UTF-8 and
+//     no json.Number (a decoded re-encoding of encoding/json's own output,
+//     otherwise, may shrink: "\ufffd" to 3 bytes, 1.0 to 1). Otherwise the
+//     bytes are validated as before.
+func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
+	m, ok := val.(map[string]any)
+	if !ok || m == nil {
+		raw, ok := oldValueErrorEncoding(val)
+		return raw, ok, nil
+	}
+	// The code check needs no encoding: a missing or non-string code,
+	// or one of the wrong length, is refused at once (the same verdict
+	// extractProblem reaches on the encoding: code members are unique in
+	// a map, and a string's code points are counted as encoding/json
+	// writes them, an invalid byte as one U+FFFD).
+	c, ok := m["code"]
+	if !ok {
+		return nil, false, nil
+	}
+	code, ok := c.(string)
+	if !ok {
+		raw, ok := oldValueErrorEncoding(val) // json.RawMessage and other types
+		return raw, ok, nil
+	}
+	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
+		return nil, false, nil
+	}
+	sc := valueScratchPool.Get().(*valueScratch)
+	w := valueWriter{b: make([]byte, 0, 256), members: sc.members[:0], spans: sc.spans[:0]}
+	raw, ok, e := w.b, false, (*Error)(nil)
+	switch {
+	case !w.value(m, 0):
+		raw, ok = oldValueErrorEncoding(val)
+	case w.inexact:
+		raw, ok = w.b, extractProblem(w.b) == ""
+	case len(w.b) <= MaxErrorSize:
+		raw, ok, e = w.b, true, errorFromValues(w.b, w.spans)
+	}
+	if !ok {
+		raw = nil
+	}
+	// Drop the references to the caller's values before reuse.
+	clear(w.members[:cap(w.members)])
+	clear(w.spans[:cap(w.spans)])
+	sc.members, sc.spans = w.members[:0], w.spans[:0]
+	valueScratchPool.Put(sc)
+	return raw, ok, e
+}
+
+// valueScratch is the reusable scratch space of the writer.
+type valueScratch struct {
+	members []member
+	spans   []memberSpan
+}
+
+var valueScratchPool = sync.Pool{New: func() any { return new(valueScratch) }}
+
+// errorFromValues decodes the error object whose encoding raw the writer
+// wrote (its members at spans, every string valid UTF-8 and every number
+// a finite float64), as Error.UnmarshalValidJSON decodes raw: the same
+// fields, the same members kept raw in Extra (copied from raw), the same
+// codec state. It returns nil for what it leaves to UnmarshalValidJSON
+// (issues, which hold nested generated types).
+func errorFromValues(raw []byte, spans []memberSpan) *Error {
+	e := new(Error)
+	var present uint64
+	keep := func(k string, val []byte) {
+		if e.Extra == nil {
+			e.Extra = make(map[string]json.RawMessage)
+		}
+		e.Extra[k] = append(json.RawMessage(nil), val...)
+	}
+	for _, sp := range spans {
+		k, v, val := sp.key, sp.val, raw[sp.start:sp.end]
+		var dst *string
+		var bit uint
+		switch k {
+		case "code":
+			dst, bit = (*string)(&e.Code), 0
+		case "message":
+			dst, bit = &e.Message, 1
+		case "field":
+			dst, bit = &e.Field, 2
+		case "suggestion":
+			dst, bit = &e.Suggestion, 3
+		case "recovery":
+			dst, bit = (*string)(&e.Recovery), 7
+		case "source":
+			dst, bit = (*string)(&e.Source), 8
+		case "sdk_id":
+			dst, bit = &e.SDKID, 9
+		case "retry_after":
+			// adcpimpl.FloatPtrRounded: any finite number fits; the
+			// number as written is kept only when the float64 is not
+			// exactly it, and the writer wrote the float64's shortest
+			// decimal (the one ExactFloat compares with).
+			if f, ok := v.(float64); ok {
+				e.RetryAfter = &f
+				present |= 1 << 4
+			} else {
+				keep(k, val)
+			}
+			continue
+		case "issues":
+			return nil
+		case "details":
+			e.Details = append(json.RawMessage(nil), val...)
+			present |= 1 << 6
+			continue
+		default:
+			keep(k, val)
+			continue
+		}
+		// adcpimpl.String: a JSON string fits (valid UTF-8 without
+		// escapes decodes to itself: the Go string as it is).
+		if s, ok := v.(string); ok {
+			*dst = s
+			present |= 1 << bit
+		} else {
+			keep(k, val)
+		}
+	}
+	e.codec = adcpimpl.DecodedState(present)
+	return e
+}
+
+// oldValueErrorEncoding is the encoding round trip, for the values
+// decodedErrorEncoding leaves to it.
+func oldValueErrorEncoding(val any) (json.RawMessage, bool) {
+	raw, ok := extractEncodeCompact(val)
+	if !ok || extractProblem(raw) != "" {
+		return nil, false
+	}
+	return raw, true
+}
+
+// valueWriter appends decoded values as encoding/json (jsonwire.Marshal)
+// encodes them.
+type valueWriter struct {
+	b []byte
+	// inexact: the size Validate measures may differ from len(b).
+	inexact bool
+	members []member     // the members of the objects being written
+	spans   []memberSpan // the top-level members
+}
+
+// member is an object member.
+type member struct {
+	key string
+	val any
+}
+
+// memberSpan is a top-level member and where the writer wrote its value.
+type memberSpan struct {
+	member
+	start, end int
+}
+
+// maxValueDepth bounds the recursion; deeper values go the old way.
+const maxValueDepth = 64
+
+// value appends v; it reports false for a value it leaves to encoding/json.
+func (w *valueWriter) value(v any, depth int) bool {
+	if depth > maxValueDepth {
+		return false
+	}
+	switch t := v.(type) {
+	case nil:
+		w.b = append(w.b, "null"...)
+	case bool:
+		if t {
+			w.b = append(w.b, "true"...)
+		} else {
+			w.b = append(w.b, "false"...)
+		}
+	case string:
+		w.str(t)
+	case float64:
+		if math.IsNaN(t) || math.IsInf(t, 0) {
+			return false
+		}
+		w.b = jsonwire.AppendFloat(w.b, t)
+	case json.Number:
+		s := string(t)
+		if s == "" {
+			s = "0"
+		}
+		if !validNumber(s) {
+			return false
+		}
+		w.b = append(w.b, s...)
+		w.inexact = true
+	case map[string]any:
+		if t == nil {
+			w.b = append(w.b, "null"...)
+			return true
+		}
+		if len(t) == 0 {
+			w.b = append(w.b, "{}"...)
+			return true
+		}
+		mark := len(w.members)
+		for k, x := range t {
+			w.members = append(w.members, member{k, x})
+		}
+		slices.SortFunc(w.members[mark:], func(a, b member) int { return strings.Compare(a.key, b.key) })
+		w.b = append(w.b, '{')
+		for i := range len(t) {
+			x := w.members[mark+i] // w.members may grow (and move) below
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.str(x.key)
+			w.b = append(w.b, ':')
+			start := len(w.b)
+			if !w.value(x.val, depth+1) {
+				return false
+			}
+			if depth == 0 {
+				w.spans = append(w.spans, memberSpan{x, start, len(w.b)})
+			}
+		}
+		w.b = append(w.b, '}')
+		w.members = w.members[:mark]
+	case []any:
+		if t == nil {
+			w.b = append(w.b, "null"...)
+			return true
+		}
+		w.b = append(w.b, '[')
+		for i, x := range t {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			if !w.value(x, depth+1) {
+				return false
+			}
+		}
+		w.b = append(w.b, ']')
+	default:
+		return false
+	}
+	return true
+}
+
+const valueHex = "0123456789abcdef"
+
+// str appends s as encoding/json does without HTML escaping.
+func (w *valueWriter) str(s string) {
+	b := append(w.b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', valueHex[c>>4], valueHex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			w.inexact = true // decoded and encoded again: 3 bytes
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', valueHex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	w.b = append(b, '"')
+}
+
+// validNumber reports whether s is a JSON number (encoding/json's
+// isValidNumber).
+func validNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '-' {
+		s = s[1:]
+		if s == "" {
+			return false
+		}
+	}
+	switch {
+	default:
+		return false
+	case s[0] == '0':
+		s = s[1:]
+	case '1' <= s[0] && s[0] <= '9':
+		s = s[1:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
+		s = s[2:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if s[0] == '+' || s[0] == '-' {
+			s = s[1:]
+			if s == "" {
+				return false
+			}
+		}
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	return s == ""
+}
