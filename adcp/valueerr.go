@@ -53,8 +53,11 @@ func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
 	sc := valueScratchPool.Get().(*valueScratch)
 	w := valueWriter{b: make([]byte, 0, 256), members: sc.members[:0], spans: sc.spans[:0]}
 	raw, ok, e := w.b, false, (*Error)(nil)
+	wrote := w.value(m, 0)
 	switch {
-	case !w.value(m, 0):
+	case w.over:
+		// Larger than Validate allows: refused before the rest is copied.
+	case !wrote:
 		raw, ok = oldValueErrorEncoding(val)
 	case w.inexact:
 		raw, ok = w.b, extractProblem(w.b) == ""
@@ -165,8 +168,14 @@ type valueWriter struct {
 	b []byte
 	// inexact: the size Validate measures may differ from len(b).
 	inexact bool
-	members []member     // the members of the objects being written
-	spans   []memberSpan // the top-level members
+	// strBytes counts the bytes of the strings written (keys included).
+	// Validate's measure of an error is at least that (an invalid byte
+	// counts as U+FFFD, an escaped one as its escape), so past MaxErrorSize
+	// the writer stops: over is set, and nothing more is copied.
+	strBytes int
+	over     bool
+	members  []member     // the members of the objects being written
+	spans    []memberSpan // the top-level members
 }
 
 // member is an object member.
@@ -186,7 +195,7 @@ const maxValueDepth = 64
 
 // value appends v; it reports false for a value it leaves to encoding/json.
 func (w *valueWriter) value(v any, depth int) bool {
-	if depth > maxValueDepth {
+	if depth > maxValueDepth || w.over {
 		return false
 	}
 	switch t := v.(type) {
@@ -272,6 +281,10 @@ const valueHex = "0123456789abcdef"
 
 // str appends s as encoding/json does without HTML escaping.
 func (w *valueWriter) str(s string) {
+	if w.strBytes += len(s); w.strBytes > MaxErrorSize {
+		w.over = true
+		return
+	}
 	b := append(w.b, '"')
 	start := 0
 	for i := 0; i < len(s); {
