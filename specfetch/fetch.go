@@ -1,0 +1,319 @@
+// Package specfetch gets a verified AdCP spec bundle into the user cache.
+//
+// Fetch downloads {base}/protocol/{version}.tgz and its .sha256 (always
+// checked; a bundle without one is refused), checks the Sigstore signature
+// ({tgz}.sig and {tgz}.crt) through a SignatureVerifier whenever the
+// signature files exist (they do not for older releases and for latest,
+// which is unsigned upstream), unpacks the archive's adcp-{version}/schemas/
+// safely (regular files and folders only, no path escapes, bounded sizes),
+// rewrites the $ref/$id/$schema values that point at /schemas/latest/ to the
+// bundle's version, and keeps the result in the cache by digest, so that a
+// pinned version is served offline from then on. Nothing is cached from a
+// bundle that fails any check, and cache entries appear by atomic rename,
+// so concurrent runs and interrupted ones never leave a half-written entry.
+package specfetch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// DefaultBaseURL is where AdCP publishes its protocol bundles.
+const DefaultBaseURL = "https://adcontextprotocol.org"
+
+// Latest is the version name of the newest published bundle. It is unsigned
+// upstream and moves, so it is re-checked online on every Fetch.
+const Latest = "latest"
+
+// Environment variables.
+const (
+	// EnvBaseURL overrides DefaultBaseURL (a mirror).
+	EnvBaseURL = "ADCPGEN_BASE_URL"
+	// EnvCacheDir names the cache folder (default: the user cache folder's
+	// adcp-gen).
+	EnvCacheDir = "ADCPGEN_CACHE_DIR"
+)
+
+// SignatureVerifier checks a Sigstore keyless signature of artifact: sig is
+// the {tgz}.sig file and cert the {tgz}.crt file, as published. It returns
+// the identity the certificate was issued to (the signing workflow) when the
+// signature verifies, and an error otherwise.
+type SignatureVerifier interface {
+	VerifyBlob(artifact, sig, cert []byte) (identity string, err error)
+}
+
+// Trust is how far a bundle was verified.
+type Trust struct {
+	// Level is TrustSHA256 (the archive matched its published .sha256) or
+	// TrustSigstore (and its signature verified).
+	Level string `json:"level"`
+	// Identity is the signer's identity when Level is TrustSigstore.
+	Identity string `json:"identity,omitempty"`
+}
+
+// Trust levels.
+const (
+	TrustSHA256   = "sha256"
+	TrustSigstore = "sigstore"
+)
+
+func (t Trust) String() string {
+	if t.Identity != "" {
+		return t.Level + " (" + t.Identity + ")"
+	}
+	return t.Level
+}
+
+// Limits bound what one Fetch downloads and unpacks. A published bundle
+// stays far below each.
+type Limits struct {
+	Bundle   int64 // bytes of the .tgz
+	Unpacked int64 // bytes of the uncompressed tar stream
+	Entries  int   // entries of the archive
+	FileSize int64 // bytes of one file of the archive
+}
+
+// DefaultLimits are the limits Fetch uses when Options.Limits is zero.
+var DefaultLimits = Limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
+
+// Options configure Fetch. The zero value fetches from DefaultBaseURL (or
+// $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
+// bundle is then refused.
+type Options struct {
+	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL
+	CacheDir string            // "" means CacheDir()
+	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
+	Client   *http.Client      // nil means a client with the timeouts below
+	Timeout  time.Duration     // of the whole Fetch; 0 means 5 minutes
+	Limits   Limits            // zero fields take DefaultLimits'
+}
+
+// Bundle is a verified spec bundle in the cache.
+type Bundle struct {
+	Version     string // as asked: a version or "latest"
+	SpecVersion string // the AdCP version of the schemas (latest resolved)
+	Dir         string // the schemas folder: core/, enums/, error-details/, ...
+	Digest      string // hex SHA-256 of the .tgz
+	Trust       Trust  // reached when it was downloaded
+	URL         string // the .tgz it came from
+	Cached      bool   // served from the cache, nothing downloaded
+	Offline     bool   // no network access at all
+}
+
+// BaseURL returns the base URL Fetch uses by default: $ADCPGEN_BASE_URL,
+// else DefaultBaseURL.
+func BaseURL() string {
+	if b := os.Getenv(EnvBaseURL); b != "" {
+		return b
+	}
+	return DefaultBaseURL
+}
+
+// CacheDir returns the cache folder: $ADCPGEN_CACHE_DIR, else adcp-gen in
+// the user cache folder.
+func CacheDir() (string, error) {
+	if d := os.Getenv(EnvCacheDir); d != "" {
+		return d, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache folder (set %s): %w", EnvCacheDir, err)
+	}
+	return filepath.Join(base, "adcp-gen"), nil
+}
+
+// versionRE is a semantic version (what a bundle may be named).
+var versionRE = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
+
+// ValidVersion reports whether v is a version Fetch accepts: a semantic
+// version such as 3.2.0 or 3.2.0-beta.5, or "latest".
+func ValidVersion(v string) bool {
+	return v == Latest || (len(v) <= 128 && versionRE.MatchString(v))
+}
+
+// CheckBaseURL returns base without a trailing slash, or an error when it
+// is not an absolute http(s) URL without query or fragment.
+func CheckBaseURL(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", fmt.Errorf("base URL %q: %v", base, err)
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment", base, DefaultBaseURL)
+	}
+	return strings.TrimRight(base, "/"), nil
+}
+
+// Fetch returns the bundle of version ("latest" or a semantic version) from
+// the cache, or downloads, verifies, unpacks and caches it. A pinned version
+// found in the cache is served without any network access; latest re-reads
+// its .sha256 and reuses the cached tree when the digest is unchanged.
+func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
+	if !ValidVersion(version) {
+		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", version)
+	}
+	f, err := newFetcher(o)
+	if err != nil {
+		return nil, err
+	}
+	if version != Latest {
+		if b := f.cache.lookup(version); b != nil {
+			b.Offline = true
+			return b, nil
+		}
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	return f.fetch(ctx, version)
+}
+
+// fetcher is one Fetch's settings.
+type fetcher struct {
+	base     string
+	cache    *cache
+	client   *http.Client
+	verifier SignatureVerifier
+	lim      Limits
+}
+
+func newFetcher(o Options) (*fetcher, error) {
+	base := o.BaseURL
+	if base == "" {
+		base = BaseURL()
+	}
+	base, err := CheckBaseURL(base)
+	if err != nil {
+		return nil, err
+	}
+	dir := o.CacheDir
+	if dir == "" {
+		if dir, err = CacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, err
+	}
+	lim := o.Limits
+	if lim.Bundle <= 0 {
+		lim.Bundle = DefaultLimits.Bundle
+	}
+	if lim.Unpacked <= 0 {
+		lim.Unpacked = DefaultLimits.Unpacked
+	}
+	if lim.Entries <= 0 {
+		lim.Entries = DefaultLimits.Entries
+	}
+	if lim.FileSize <= 0 {
+		lim.FileSize = DefaultLimits.FileSize
+	}
+	client := o.Client
+	if client == nil {
+		client = newClient()
+	}
+	return &fetcher{base: base, cache: &cache{root: filepath.Join(dir, "specs")}, client: client, verifier: o.Verifier, lim: lim}, nil
+}
+
+// fetch downloads and verifies version and puts it in the cache.
+func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
+	tgzURL := f.base + "/protocol/" + url.PathEscape(version) + ".tgz"
+	sumURL := tgzURL + ".sha256"
+	sumFile, status, err := f.get(ctx, sumURL, maxChecksumSize)
+	if status == http.StatusNotFound {
+		// Tell a version that does not exist from a bundle without a checksum.
+		if _, st, _ := f.get(ctx, tgzURL, 0); st == http.StatusNotFound {
+			return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+		}
+		return nil, fmt.Errorf("%s: HTTP 404: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL)
+	}
+	if err != nil {
+		return nil, err
+	}
+	want, err := parseChecksum(sumFile, version)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", sumURL, err)
+	}
+
+	if version == Latest {
+		if b := f.cache.lookupDigest(version, want); b != nil {
+			return b, nil
+		}
+	}
+
+	tgz, status, err := f.get(ctx, tgzURL, f.lim.Bundle)
+	if status == http.StatusNotFound {
+		return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(tgz)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		return nil, fmt.Errorf("%s: checksum mismatch: %s says %s, the %d bytes downloaded hash to %s (an altered or truncated download); nothing was cached",
+			tgzURL, sumURL, want, len(tgz), got)
+	}
+
+	trust := Trust{Level: TrustSHA256}
+	if version != Latest { // latest is unsigned upstream
+		if trust, err = f.checkSignature(ctx, tgzURL, tgz); err != nil {
+			return nil, err
+		}
+	}
+
+	b, err := f.cache.store(version, want, tgz, f.lim)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tgzURL, err)
+	}
+	b.Trust, b.URL = trust, tgzURL
+	if err := f.cache.savePointer(b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// checkSignature fetches {tgz}.sig and {tgz}.crt. Both absent (404): the
+// release predates signing, and the trust stays at sha256. Both present:
+// the verifier must accept them. Anything else fails.
+func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte) (Trust, error) {
+	sigURL, crtURL := tgzURL+".sig", tgzURL+".crt"
+	sig, sigStatus, sigErr := f.get(ctx, sigURL, maxSignatureSize)
+	crt, crtStatus, crtErr := f.get(ctx, crtURL, maxSignatureSize)
+	sigMissing, crtMissing := sigStatus == http.StatusNotFound, crtStatus == http.StatusNotFound
+	switch {
+	case sigMissing && crtMissing:
+		return Trust{Level: TrustSHA256}, nil
+	case sigErr != nil && !sigMissing:
+		return Trust{}, fmt.Errorf("signature: %w", sigErr)
+	case crtErr != nil && !crtMissing:
+		return Trust{}, fmt.Errorf("signature certificate: %w", crtErr)
+	case sigMissing:
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", crtURL, sigURL)
+	case crtMissing:
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", sigURL, crtURL)
+	}
+	if f.verifier == nil {
+		return Trust{}, fmt.Errorf("%s is signed (%s), but this build of adcp-gen has no signature verifier: refusing the bundle", tgzURL, sigURL)
+	}
+	id, err := f.verifier.VerifyBlob(tgz, sig, crt)
+	if err != nil {
+		return Trust{}, fmt.Errorf("%s: the signature does not verify: %v; nothing was cached", tgzURL, err)
+	}
+	if id == "" {
+		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no identity; refusing the bundle")
+	}
+	return Trust{Level: TrustSigstore, Identity: id}, nil
+}

@@ -1,0 +1,363 @@
+package specfetch
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+const root = "adcp-" + corpusVersion
+
+// TestFetchGood fetches a bundle built from the published corpus: the
+// cached schemas are exactly the published files (the /schemas/latest/
+// references the bundle holds are rewritten back), nothing outside
+// schemas/ is kept, the trust is sha256, and a second Fetch, with the
+// server gone, is served from the cache.
+func TestFetchGood(t *testing.T) {
+	files := corpus(t, corpusVersion)
+	bundle := tgz(t, corpusEntries(files, root, corpusVersion))
+	if bytes.Equal(toLatest(files["core/error.json"], corpusVersion), files["core/error.json"]) {
+		t.Fatal("the test bundle holds no /schemas/latest/ reference: the rewrite is not exercised")
+	}
+	s := newSite(t)
+	s.publish(corpusVersion, bundle)
+	cache := t.TempDir()
+
+	b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Trust.String() != "sha256" || b.Cached || b.Offline || b.SpecVersion != corpusVersion || b.Digest != sum(bundle) {
+		t.Errorf("bundle = %+v", b)
+	}
+	if got := readTree(t, b.Dir); !reflect.DeepEqual(got, files) {
+		t.Errorf("cached schemas differ from the published files: %d files, want %d", len(got), len(files))
+		for n := range files {
+			if !bytes.Equal(got[n], files[n]) {
+				t.Errorf("%s differs", n)
+			}
+		}
+	}
+	if got, want := cacheEntries(t, cache), []string{"sha256-" + sum(bundle), "versions/" + corpusVersion + ".json"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("cache holds %q, want %q", got, want)
+	}
+
+	s.srv.Close()
+	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+	if err != nil {
+		t.Fatalf("offline: %v", err)
+	}
+	if !again.Offline || !again.Cached || again.Dir != b.Dir || again.Trust != b.Trust {
+		t.Errorf("offline bundle = %+v, want the cached %+v", again, b)
+	}
+}
+
+// TestFetchRefused: every way a bundle can fail fails with a message that
+// says what is wrong, and leaves nothing in the cache.
+func TestFetchRefused(t *testing.T) {
+	files := corpus(t, corpusVersion)
+	good := corpusEntries(files, root, corpusVersion)
+	with := func(extra ...entry) []entry { return append(append([]entry(nil), good...), extra...) }
+	reg := func(name, body string) entry { return entry{name: name, typeflag: tar.TypeReg, body: body} }
+
+	cases := []struct {
+		name    string
+		version string
+		setup   func(s *site, bundle []byte)
+		entries []entry
+		opts    Options
+		want    string
+	}{
+		{name: "404", version: "9.9.9", setup: func(*site, []byte) {}, want: "no such version 9.9.9 at http://"},
+		{name: "bad checksum", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sha256", []byte(sum([]byte("other"))+"\n"))
+		}, want: "checksum mismatch"},
+		{name: "malformed checksum", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sha256", []byte("sha256:"+sum(b)+"\n"))
+		}, want: "not a SHA-256 checksum file"},
+		{name: "checksum of another file", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sha256", []byte(sum(b)+"  3.1.0.tgz\n"))
+		}, want: `the checksum is of "3.1.0.tgz"`},
+		{name: "missing checksum", setup: func(s *site, b []byte) {
+			s.remove("/protocol/" + corpusVersion + ".tgz.sha256")
+		}, want: ".tgz.sha256: HTTP 404: the bundle has no published checksum"},
+		{name: "server error", setup: func(s *site, b []byte) {
+			s.status["/protocol/"+corpusVersion+".tgz"] = 500
+		}, want: ".tgz: HTTP 500 Internal Server Error"},
+		{name: "server error on the checksum", setup: func(s *site, b []byte) {
+			s.status["/protocol/"+corpusVersion+".tgz.sha256"] = 503
+		}, want: ".tgz.sha256: HTTP 503"},
+		{name: "truncated", setup: func(s *site, b []byte) {
+			s.truncate["/protocol/"+corpusVersion+".tgz"] = true
+		}, want: "cut short"},
+		{name: "too large to download", opts: Options{Limits: Limits{Bundle: 1000}}, want: "more than the 1000 bytes"},
+		{name: "signature rejected", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
+			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+		}, opts: Options{Verifier: &fakeVerifier{accept: false}}, want: "the signature does not verify: fake verifier: signature rejected"},
+		{name: "signed, no verifier", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
+			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+		}, want: "no signature verifier"},
+		{name: "sig without crt", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: "incomplete signature"},
+		{name: "crt without sig", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: "incomplete signature"},
+		{name: "sig server error", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+			s.status["/protocol/"+corpusVersion+".tgz.sig"] = 500
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: ".tgz.sig: HTTP 500"},
+		{name: "symlink", entries: with(entry{name: root + "/schemas/core/x.json", typeflag: tar.TypeSymlink, linkname: "/etc/passwd"}), want: "a symbolic link"},
+		{name: "symlink outside schemas", entries: with(entry{name: root + "/docs", typeflag: tar.TypeSymlink, linkname: "schemas"}), want: "a symbolic link"},
+		{name: "hard link", entries: with(entry{name: root + "/schemas/core/x.json", typeflag: tar.TypeLink, linkname: root + "/schemas/core/error.json"}), want: "a hard link"},
+		{name: "fifo", entries: with(entry{name: root + "/schemas/fifo", typeflag: tar.TypeFifo}), want: "not a regular file or folder"},
+		{name: "traversal", entries: with(reg(root+"/schemas/../../../evil.json", "{}")), want: "an empty, . or .. path element"},
+		{name: "absolute", entries: with(reg("/tmp/evil.json", "{}")), want: "an absolute path"},
+		{name: "outside the root", entries: with(reg("adcp-3.1.0/schemas/core/error.json", "{}")), want: "outside adcp-" + corpusVersion + "/"},
+		{name: "duplicate", entries: with(reg(root+"/schemas/core/error.json", "{}")), want: "given twice"},
+		{name: "file used as a folder", entries: with(reg(root+"/schemas/core/error.json/x.json", "{}")), want: `inside "schemas/core/error.json", which is a file`},
+		{name: "too many files", opts: Options{Limits: Limits{Entries: 10}}, want: "more than the 10 entries"},
+		{name: "file too large", opts: Options{Limits: Limits{FileSize: 1000}}, want: "more than the 1000 adcp-gen accepts for one file"},
+		{name: "unpacks too large", opts: Options{Limits: Limits{Unpacked: 10000}}, want: "unpacks to more bytes"},
+		{name: "no schemas", entries: []entry{reg(root+"/README.md", "x")}, want: "no files under " + root + "/schemas/"},
+		{name: "version mismatch", entries: with(reg(root+"/schemas/index.json", `{"adcp_version": "3.1.0"}`)), want: "schemas/manifest.json says AdCP " + corpusVersion + ", but schemas/index.json says 3.1.0"},
+		{name: "not gzip", setup: func(s *site, b []byte) { s.publish(corpusVersion, []byte("plain text")) }, want: "not a gzip archive"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			es := c.entries
+			if es == nil {
+				es = good
+			}
+			bundle := tgz(t, es)
+			s := newSite(t)
+			s.publish(corpusVersion, bundle)
+			if c.setup != nil {
+				c.setup(s, bundle)
+			}
+			version := c.version
+			if version == "" {
+				version = corpusVersion
+			}
+			cache := t.TempDir()
+			b, err := fetchWith(t, s, cache, version, c.opts)
+			if err == nil {
+				t.Fatalf("fetched %+v, want an error containing %q", b, c.want)
+			}
+			mustContain(t, err, c.want)
+			if got := cacheEntries(t, cache); len(got) != 0 {
+				t.Errorf("the cache holds %q after a failed Fetch", got)
+			}
+		})
+	}
+}
+
+// TestFetchSigned: with both signature files, the verifier sees the
+// archive and its identity is the trust reached, kept with the cached
+// version.
+func TestFetchSigned(t *testing.T) {
+	bundle := tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion))
+	s := newSite(t)
+	s.publish(corpusVersion, bundle)
+	s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
+	s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+	v := &fakeVerifier{accept: true}
+	cache := t.TempDir()
+	b, err := fetchWith(t, s, cache, corpusVersion, Options{Verifier: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(v.artifact, bundle) {
+		t.Error("the verifier did not get the archive")
+	}
+	want := "sigstore (https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main)"
+	if b.Trust.String() != want {
+		t.Errorf("trust %q, want %q", b.Trust, want)
+	}
+	s.srv.Close()
+	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+	if err != nil || again.Trust.String() != want {
+		t.Errorf("offline: %+v, %v; want trust %q", again, err, want)
+	}
+}
+
+// TestFetchLatest: latest resolves to the version its manifest names, has
+// its /schemas/latest/ references rewritten to it, re-reads only the
+// .sha256 while it is unchanged, downloads again when it changes, and
+// needs the network.
+func TestFetchLatest(t *testing.T) {
+	files := corpus(t, corpusVersion)
+	bundle := tgz(t, corpusEntries(files, "adcp-latest", corpusVersion))
+	s := newSite(t)
+	s.publish("latest", bundle)
+	s.set("/protocol/latest.tgz.sig", []byte("SIG")) // never fetched: latest is unsigned upstream
+	cache := t.TempDir()
+
+	b, err := fetchWith(t, s, cache, "latest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.SpecVersion != corpusVersion || b.Version != "latest" || b.Cached || b.Trust.Level != TrustSHA256 {
+		t.Errorf("bundle = %+v", b)
+	}
+	if got := readTree(t, b.Dir); !reflect.DeepEqual(got, files) {
+		t.Error("the latest references were not rewritten to " + corpusVersion)
+	}
+	if s.hit("/protocol/latest.tgz.sig") != 0 {
+		t.Error("fetched the signature of latest")
+	}
+
+	again, err := fetchWith(t, s, cache, "latest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Cached || again.Offline || again.Dir != b.Dir {
+		t.Errorf("unchanged latest: %+v, want the cached tree, checked online", again)
+	}
+	if got := [2]int{s.hit("/protocol/latest.tgz.sha256"), s.hit("/protocol/latest.tgz")}; got != [2]int{2, 1} {
+		t.Errorf(".sha256 and .tgz requested %v times, want [2 1]", got)
+	}
+
+	files["manifest.json"] = bytes.Replace(files["manifest.json"], []byte(`"generated_at": "`), []byte(`"generated_at": "X`), 1)
+	changed := tgz(t, corpusEntries(files, "adcp-latest", corpusVersion))
+	s.publish("latest", changed)
+	third, err := fetchWith(t, s, cache, "latest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third.Cached || third.Digest != sum(changed) || third.Dir == b.Dir {
+		t.Errorf("changed latest: %+v, want a new download", third)
+	}
+	if got := readTree(t, third.Dir); !bytes.Equal(got["manifest.json"], files["manifest.json"]) {
+		t.Error("the new latest is not what was served")
+	}
+
+	s.srv.Close()
+	_, err = fetchWith(t, s, cache, "latest", Options{})
+	mustContain(t, err, "latest.tgz.sha256")
+}
+
+// TestFetchLatestNoVersion: a latest bundle that names no version is refused.
+func TestFetchLatestNoVersion(t *testing.T) {
+	files := corpus(t, corpusVersion)
+	delete(files, "manifest.json")
+	s := newSite(t)
+	s.publish("latest", tgz(t, corpusEntries(files, "adcp-latest", corpusVersion)))
+	_, err := fetchWith(t, s, t.TempDir(), "latest", Options{})
+	mustContain(t, err, "names no adcp_version")
+}
+
+// TestFetchDamagedCache: a cached entry whose files changed is not used: a
+// pinned version is fetched again.
+func TestFetchDamagedCache(t *testing.T) {
+	files := corpus(t, corpusVersion)
+	s := newSite(t)
+	s.publish(corpusVersion, tgz(t, corpusEntries(files, root, corpusVersion)))
+	cache := t.TempDir()
+	b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(b.Dir, "core", "error.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Cached || s.hit("/protocol/"+corpusVersion+".tgz") != 2 {
+		t.Errorf("damaged entry: %+v, want a new download", again)
+	}
+	if got := readTree(t, again.Dir); !reflect.DeepEqual(got, files) {
+		t.Error("the damaged entry was not replaced")
+	}
+	if got := cacheEntries(t, cache); len(got) != 2 {
+		t.Errorf("cache holds %q, want one entry and one version record", got)
+	}
+}
+
+// TestFetchConcurrent: runs that fetch one bundle at once all succeed and
+// share one entry.
+func TestFetchConcurrent(t *testing.T) {
+	s := newSite(t)
+	s.publish(corpusVersion, tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion)))
+	cache := t.TempDir()
+	var wg sync.WaitGroup
+	dirs := make([]string, 4)
+	errs := make([]error, 4)
+	for i := range dirs {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			errs[i] = err
+			if err == nil {
+				dirs[i] = b.Dir
+			}
+		}(i)
+	}
+	wg.Wait()
+	for i := range dirs {
+		if errs[i] != nil || dirs[i] != dirs[0] {
+			t.Errorf("run %d: %q, %v", i, dirs[i], errs[i])
+		}
+	}
+	if got := cacheEntries(t, cache); len(got) != 2 {
+		t.Errorf("cache holds %q, want one entry and one version record", got)
+	}
+}
+
+func TestParseChecksum(t *testing.T) {
+	hex := strings.Repeat("ab", 32)
+	cases := []struct {
+		in, want, err string
+	}{
+		{in: hex, want: hex},
+		{in: hex + "\n", want: hex},
+		{in: strings.ToUpper(hex) + "\r\n", want: hex},
+		{in: hex + "  3.2.0.tgz\n", want: hex},
+		{in: hex + " *3.2.0.tgz\n", want: hex},
+		{in: hex + "  dist/protocol/3.2.0.tgz\n", want: hex},
+		{in: hex + " 3.2.0.tgz", err: "not a SHA-256 checksum file"},
+		{in: hex + "  3.2.1.tgz", err: `the checksum is of "3.2.1.tgz"`},
+		{in: hex + "  ", err: "not a SHA-256 checksum file"},
+		{in: hex[:62], err: "not a SHA-256 checksum file"},
+		{in: hex + "00", err: "not a SHA-256 checksum file"},
+		{in: strings.Repeat("zz", 32), err: "not a SHA-256 checksum file"},
+		{in: "", err: "not a SHA-256 checksum file"},
+		{in: hex + "\n" + hex + "\n", err: "one line"},
+		{in: "SHA256 (3.2.0.tgz) = " + hex, err: "not a SHA-256 checksum file"},
+	}
+	for _, c := range cases {
+		got, err := parseChecksum([]byte(c.in), "3.2.0")
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: %q, %v; want error %q", c.in, got, err, c.err)
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("%q: %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestFetchBadArguments(t *testing.T) {
+	for _, c := range []struct{ version, base, want string }{
+		{"3.2", "https://example.com", "not a semantic version"},
+		{"../3.2.0", "https://example.com", "not a semantic version"},
+		{"3.2.0", "ftp://example.com", "want an http(s) URL"},
+		{"3.2.0", "https://example.com/?q=1", "want an http(s) URL"},
+		{"3.2.0", "example.com", "want an http(s) URL"},
+	} {
+		_, err := Fetch(context.Background(), c.version, Options{BaseURL: c.base, CacheDir: t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Fetch(%q, %q): %v, want %q", c.version, c.base, err, c.want)
+		}
+	}
+}
