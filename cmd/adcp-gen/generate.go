@@ -11,11 +11,12 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
 func init() {
 	commands["generate"] = command{
-		summary: "generate the Go package of a spec version (-schemas DIR -out DIR -package NAME [-check])",
+		summary: "generate the Go package of a spec version (-schemas DIR or -version VERSION, -out DIR -package NAME [-check])",
 		run:     runGenerate,
 	}
 }
@@ -32,22 +33,28 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	schemas := fs.String("schemas", "", "spec folder `DIR` to read (core/, enums/, error-details/, manifest.json)")
-	version := fs.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
+	version := fs.String("version", "", "without -schemas: the published AdCP `VERSION` (or latest) to fetch, verify and cache (see adcp-gen fetch -h), then generate;\nwith -schemas: its version when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
+	baseURL := fs.String("base-url", specfetch.BaseURL(), "`URL` -version fetches from without -schemas (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
 	out := fs.String("out", "", "package folder `DIR` to write")
 	pkg := fs.String("package", "adcperr", "Go package `NAME` of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	cache := fs.Bool("cache", true, "do nothing when the record of the previous run shows that the schemas, the generator and the output are unchanged (ADCPGEN_CACHE=off disables it)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -version VERSION [-base-url URL] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
 		printFlags(fs)
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
 	if stop {
 		return exit
 	}
-	if len(pos) > 0 || (*schemas == "") == (*all == "") || *out == "" || (*all != "" && (isSet(fs, "package") || *version != "")) {
+	fetch := *schemas == "" && *all == "" && *version != ""
+	if len(pos) > 0 || (!fetch && (*schemas == "") == (*all == "")) || *out == "" || (*all != "" && (isSet(fs, "package") || *version != "")) {
 		fs.Usage()
+		return 2
+	}
+	if isSet(fs, "base-url") && !fetch {
+		fmt.Fprintln(stderr, "adcp-gen generate: -base-url goes with -version and no -schemas (a published version to fetch)")
 		return 2
 	}
 	if st, err := os.Stat(*out); err == nil && !st.IsDir() {
@@ -60,6 +67,17 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *all != "" {
 		return generateAll(*all, *out, *check, *cache, stdout, stderr)
+	}
+	if fetch {
+		b, err := fetchSpec(*version, *baseURL)
+		if err != nil {
+			fmt.Fprintf(stderr, "adcp-gen generate: -version %s: %v\n", *version, err)
+			return 2
+		}
+		if !b.Cached {
+			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", describeBundle(b))
+		}
+		*schemas, *version = b.Dir, b.SpecVersion
 	}
 	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, stdout, stderr)
 }

@@ -2,6 +2,7 @@
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
 //	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-cache=false]
+//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check] [-cache=false]
 //	adcp-gen generate -all DIR -out DIR [-check]
 //	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
@@ -9,6 +10,7 @@
 //	adcp-gen diff [-fail-on breaking|none] [-old-version V] [-new-version V] OLD NEW
 //	adcp-gen diff -all DIR
 //	adcp-gen docs -schemas DIR [-version V] [-out FILE [-check]]
+//	adcp-gen fetch VERSION [-base-url URL] [-out DIR]
 //	adcp-gen help [COMMAND]
 //
 // Flags may follow the positional arguments. -h, or help COMMAND, prints a

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+)
+
+// fetchVersion is the published version the CLI tests serve.
+const fetchVersion = "3.2.0-beta.5"
+
+// bundleOf builds the .tgz a release of version publishes from the corpus
+// folder dir: adcp-{version}/schemas/..., with the published $refs pointing
+// at /schemas/latest/ as in a bundle, and a file outside schemas/.
+func bundleOf(t *testing.T, dir, version string) []byte {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	add := func(name string, body []byte) {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(body))}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write(body)
+	}
+	root := "adcp-" + version + "/"
+	add(root+"README.md", []byte("outside schemas/\n"))
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = bytes.ReplaceAll(b, []byte(`"$ref": "https://adcontextprotocol.org/schemas/`+version+`/`), []byte(`"$ref": "https://adcontextprotocol.org/schemas/latest/`))
+		add(root+"schemas/"+n, b)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// serveBundle serves bundle as BASE/protocol/{version}.tgz and its .sha256.
+func serveBundle(t *testing.T, version string, bundle []byte) *httptest.Server {
+	sum := sha256.Sum256(bundle)
+	files := map[string][]byte{
+		"/protocol/" + version + ".tgz":        bundle,
+		"/protocol/" + version + ".tgz.sha256": []byte(hex.EncodeToString(sum[:]) + "  " + version + ".tgz\n"),
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if b, ok := files[r.URL.Path]; ok {
+			w.Write(b)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestGenerateFetched: generate -version fetches the published bundle from
+// the server, then generates from the cache with the server gone, and both
+// packages are what -schemas gives from the published folder.
+func TestGenerateFetched(t *testing.T) {
+	published := testshared.Dir(t, "adcp-schemas/"+fetchVersion)
+	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
+	t.Setenv("ADCPGEN_CACHE", "off")
+	srv := serveBundle(t, fetchVersion, bundleOf(t, published, fetchVersion))
+	tmp := t.TempDir()
+
+	want := filepath.Join(tmp, "want")
+	if code, _, stderr := runCmd("generate", "-schemas", published, "-out", want, "-package", "p"); code != 0 {
+		t.Fatalf("generate -schemas: exit %d: %s", code, stderr)
+	}
+	online := filepath.Join(tmp, "online")
+	code, _, stderr := runCmd("generate", "-version", fetchVersion, "-out", online, "-package", "p", "-base-url", srv.URL)
+	if code != 0 {
+		t.Fatalf("generate -version: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "AdCP "+fetchVersion+", sha256 ") || !strings.Contains(stderr, "trust: sha256") {
+		t.Errorf("generate -version does not say what it fetched: %q", stderr)
+	}
+	srv.Close()
+	offline := filepath.Join(tmp, "offline")
+	t.Setenv("ADCPGEN_BASE_URL", srv.URL) // the environment sets the base too; the server is gone
+	if code, _, stderr := runCmd("generate", "-out", offline, "-version", fetchVersion, "-package", "p"); code != 0 {
+		t.Fatalf("generate -version offline: exit %d: %s", code, stderr)
+	}
+	w := snapshot(t, want)
+	if len(w) != 4 {
+		t.Fatalf("generate -schemas wrote %d files", len(w))
+	}
+	if got := snapshot(t, online); !reflect.DeepEqual(got, w) {
+		t.Error("generate -version (online) differs from generate -schemas of the published folder")
+	}
+	if got := snapshot(t, offline); !reflect.DeepEqual(got, w) {
+		t.Error("generate -version (offline) differs from generate -schemas of the published folder")
+	}
+}
+
+// TestFetchCommand: fetch prints the cached folder and the trust, vendors
+// the files generate reads (enough to generate the same package), replaces
+// its own earlier copy, and refuses an unrelated folder and a missing version.
+func TestFetchCommand(t *testing.T) {
+	published := testshared.Dir(t, "adcp-schemas/"+fetchVersion)
+	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
+	t.Setenv("ADCPGEN_CACHE", "off")
+	srv := serveBundle(t, fetchVersion, bundleOf(t, published, fetchVersion))
+	tmp := t.TempDir()
+	vendor := filepath.Join(tmp, "schemas")
+
+	code, stdout, stderr := runCmd("fetch", fetchVersion, "-base-url", srv.URL, "-out", vendor)
+	if code != 0 {
+		t.Fatalf("fetch: exit %d: %s", code, stderr)
+	}
+	dir := strings.TrimSuffix(stdout, "\n")
+	if _, err := os.Stat(filepath.Join(dir, "core", "error.json")); err != nil || strings.Contains(dir, "\n") {
+		t.Fatalf("fetch printed %q, not the schema folder", stdout)
+	}
+	if !strings.Contains(stderr, "trust: sha256") || !strings.Contains(stderr, "downloaded from "+srv.URL+"/protocol/"+fetchVersion+".tgz") {
+		t.Errorf("fetch stderr: %q", stderr)
+	}
+
+	// The vendored folder: the files generate reads, byte for byte, and the record.
+	vendored := snapshotTree(t, vendor)
+	if _, ok := vendored[vendorRecord]; !ok {
+		t.Fatalf("no %s in %s", vendorRecord, vendor)
+	}
+	for _, n := range []string{"core/error.json", "enums/error-code.json", "enums/error-scope.json", "manifest.json", "error-details/rate-limited.json", "enums/billing-party.json"} {
+		b, err := os.ReadFile(filepath.Join(published, filepath.FromSlash(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vendored[n] != string(b) {
+			t.Errorf("vendored %s is not the published file", n)
+		}
+	}
+	if _, ok := vendored["manifest.schema.json"]; ok {
+		t.Error("vendored manifest.schema.json, which generate does not read")
+	}
+	want, got := filepath.Join(tmp, "want"), filepath.Join(tmp, "got")
+	if code, _, stderr := runCmd("generate", "-schemas", published, "-out", want, "-package", "p"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := runCmd("generate", "-schemas", vendor, "-out", got, "-package", "p"); code != 0 {
+		t.Fatalf("generate from the vendored folder: %s", stderr)
+	}
+	if !reflect.DeepEqual(snapshot(t, got), snapshot(t, want)) {
+		t.Error("the package generated from the vendored folder differs")
+	}
+
+	// Again, offline: replaces its own copy with the same files.
+	srv.Close()
+	if code, _, stderr := runCmd("fetch", "-out", vendor, fetchVersion, "-base-url", srv.URL); code != 0 || !strings.Contains(stderr, "from the cache (offline)") {
+		t.Fatalf("fetch -out again: exit %d: %s", code, stderr)
+	}
+	if !reflect.DeepEqual(snapshotTree(t, vendor), vendored) {
+		t.Error("a second fetch -out changed the vendored folder")
+	}
+
+	// A folder with a file fetch did not write is left alone.
+	if err := os.WriteFile(filepath.Join(vendor, "NOTES.md"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(tmp, "other")
+	os.Mkdir(other, 0o755)
+	os.WriteFile(filepath.Join(other, "go.mod"), []byte("module x\n"), 0o644)
+	for _, dst := range []string{vendor, other} {
+		before := snapshotTree(t, dst)
+		code, _, stderr := runCmd("fetch", fetchVersion, "-out", dst)
+		if code != 2 || !strings.Contains(stderr, "which adcp-gen fetch -out did not write: refusing to replace the folder") {
+			t.Errorf("fetch -out %s: exit %d: %s", dst, code, stderr)
+		}
+		if !reflect.DeepEqual(snapshotTree(t, dst), before) {
+			t.Errorf("fetch -out changed %s", dst)
+		}
+	}
+
+	code, _, stderr = runCmd("fetch", "9.9.9", "-base-url", srv.URL)
+	if code != 2 || !strings.Contains(stderr, "adcp-gen fetch: GET "+srv.URL+"/protocol/9.9.9.tgz.sha256") {
+		t.Errorf("fetch of a missing version, server down: exit %d: %s", code, stderr)
+	}
+	if code, stdout, _ := runCmd("fetch", "-h"); code != 0 || !strings.Contains(stdout, "usage: adcp-gen fetch VERSION") || !strings.Contains(stdout, "-base-url URL") {
+		t.Errorf("fetch -h: exit %d: %s", code, stdout)
+	}
+	if code, _, _ := runCmd("fetch"); code != 2 {
+		t.Errorf("fetch without a version: exit %d", code)
+	}
+	if code, _, stderr := runCmd("generate", "-schemas", published, "-base-url", srv.URL, "-out", got); code != 2 || !strings.Contains(stderr, "-base-url goes with -version") {
+		t.Errorf("generate -schemas -base-url: exit %d: %s", code, stderr)
+	}
+}
+
+// TestFetchMissingVersion: a version the server does not have is named.
+func TestFetchMissingVersion(t *testing.T) {
+	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
+	srv := serveBundle(t, "1.0.0", []byte("x"))
+	code, _, stderr := runCmd("generate", "-version", "9.9.9", "-out", t.TempDir(), "-base-url", srv.URL)
+	if code != 2 || !strings.Contains(stderr, "no such version 9.9.9 at "+srv.URL) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// snapshotTree reads every file under dir: slash path → content.
+func snapshotTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
