@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // The cache, under {CacheDir}/specs/:
@@ -121,6 +122,7 @@ func (c *cache) store(version, digest string, tgz []byte, lim Limits) (*Bundle, 
 	if err := os.MkdirAll(c.root, 0o755); err != nil {
 		return nil, fmt.Errorf("cache: %v", err)
 	}
+	c.removeLeftovers()
 	tmp, err := os.MkdirTemp(c.root, ".tmp-")
 	if err != nil {
 		return nil, fmt.Errorf("cache: %v", err)
@@ -186,6 +188,27 @@ func (c *cache) install(tmp, digest string) error {
 		return err
 	}
 	return os.Rename(tmp, dst)
+}
+
+// leftoverAge is how old a temporary folder of the cache must be to be
+// another run's leftover (a Fetch that was killed): far longer than a Fetch
+// may take.
+const leftoverAge = 24 * time.Hour
+
+// removeLeftovers removes the temporary folders killed runs left.
+func (c *cache) removeLeftovers() {
+	es, err := os.ReadDir(c.root)
+	if err != nil {
+		return
+	}
+	for _, e := range es {
+		if !strings.HasPrefix(e.Name(), ".tmp-") && !strings.HasPrefix(e.Name(), ".trash-") {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > leftoverAge {
+			os.RemoveAll(filepath.Join(c.root, e.Name()))
+		}
+	}
 }
 
 // savePointer records which bundle b.Version is.

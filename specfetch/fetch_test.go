@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 const root = "adcp-" + corpusVersion
@@ -359,5 +360,33 @@ func TestFetchBadArguments(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Fetch(%q, %q): %v, want %q", c.version, c.base, err, c.want)
 		}
+	}
+}
+
+// TestFetchRemovesLeftovers: a temporary folder a killed run left a day ago
+// is removed; one a running Fetch may be using is not.
+func TestFetchRemovesLeftovers(t *testing.T) {
+	s := newSite(t)
+	s.publish(corpusVersion, tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion)))
+	cache := t.TempDir()
+	specs := filepath.Join(cache, "specs")
+	old, fresh := filepath.Join(specs, ".tmp-old"), filepath.Join(specs, ".tmp-fresh")
+	for _, d := range []string{old, fresh} {
+		if err := os.MkdirAll(filepath.Join(d, "schemas"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-2 * leftoverAge)
+	if err := os.Chtimes(old, long, long); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fetchWith(t, s, cache, corpusVersion, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); err == nil {
+		t.Error("the old leftover is still there")
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("the fresh temporary folder was removed: %v", err)
 	}
 }
