@@ -87,9 +87,27 @@ func corpusEntries(files map[string][]byte, root, version string) []entry {
 // tgz builds a .tgz of es.
 func tgz(t testing.TB, es []entry) []byte {
 	t.Helper()
+	return gzipped(t, tarOf(t, es))
+}
+
+// gzipped compresses b.
+func gzipped(t testing.TB, b []byte) []byte {
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
+	if _, err := gz.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// tarOf builds a tar archive of es.
+func tarOf(t testing.TB, es []entry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
 	for _, e := range es {
 		h := &tar.Header{Name: e.name, Typeflag: e.typeflag, Linkname: e.linkname, Mode: 0o644, Format: tar.FormatPAX}
 		if e.typeflag == tar.TypeReg {
@@ -109,9 +127,6 @@ func tgz(t testing.TB, es []entry) []byte {
 		}
 	}
 	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
