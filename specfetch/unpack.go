@@ -92,7 +92,7 @@ func unpack(tgz []byte, root, dst string, lim Limits) ([]string, error) {
 }
 
 // entryName checks the name of an archive entry and returns it relative to
-// root ("" for root itself).
+// root ("" for root itself, and for "./").
 func entryName(h *tar.Header, root string) (string, error) {
 	switch h.Typeflag {
 	case tar.TypeReg, tar.TypeDir:
@@ -106,6 +106,9 @@ func entryName(h *tar.Header, root string) (string, error) {
 	name := h.Name
 	if h.Typeflag == tar.TypeDir {
 		name = strings.TrimSuffix(name, "/")
+	}
+	if name == "." && h.Typeflag == tar.TypeDir {
+		return "", nil // the folder the archive was made in ("tar -C dir .")
 	}
 	name = strings.TrimPrefix(name, "./")
 	switch {

@@ -15,6 +15,7 @@ func TestUnpackKeepsSchemasOnly(t *testing.T) {
 	dst := filepath.Join(t.TempDir(), "schemas")
 	files, err := unpack(tgz(t, []entry{
 		{name: "pax_global_header", typeflag: tar.TypeXGlobalHeader},
+		{name: "./", typeflag: tar.TypeDir},
 		{name: "./adcp-1.0.0/", typeflag: tar.TypeDir},
 		{name: "adcp-1.0.0/schemas/core/error.json", typeflag: tar.TypeReg, body: "{}"},
 		{name: "adcp-1.0.0/schemas/a/b/c.json", typeflag: tar.TypeReg, body: "[]"},

@@ -25,6 +25,12 @@ const fetchVersion = "3.2.0-beta.5"
 // folder dir: adcp-{version}/schemas/..., with the published $refs pointing
 // at /schemas/latest/ as in a bundle, and a file outside schemas/.
 func bundleOf(t *testing.T, dir, version string) []byte {
+	return bundleNamed(t, dir, version, version)
+}
+
+// bundleNamed is bundleOf for the bundle called name (a version or
+// latest); latest's $ids point at /schemas/latest/ too.
+func bundleNamed(t *testing.T, dir, version, name string) []byte {
 	t.Helper()
 	var names []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -47,7 +53,7 @@ func bundleOf(t *testing.T, dir, version string) []byte {
 		}
 		tw.Write(body)
 	}
-	root := "adcp-" + version + "/"
+	root := "adcp-" + name + "/"
 	add(root+"README.md", []byte("outside schemas/\n"))
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
@@ -55,6 +61,9 @@ func bundleOf(t *testing.T, dir, version string) []byte {
 			t.Fatal(err)
 		}
 		b = bytes.ReplaceAll(b, []byte(`"$ref": "https://adcontextprotocol.org/schemas/`+version+`/`), []byte(`"$ref": "https://adcontextprotocol.org/schemas/latest/`))
+		if name == "latest" {
+			b = bytes.ReplaceAll(b, []byte(`"$id": "https://adcontextprotocol.org/schemas/`+version+`/`), []byte(`"$id": "https://adcontextprotocol.org/schemas/latest/`))
+		}
 		add(root+"schemas/"+n, b)
 	}
 	if err := tw.Close(); err != nil {
@@ -121,6 +130,20 @@ func TestGenerateFetched(t *testing.T) {
 	}
 	if got := snapshot(t, offline); !reflect.DeepEqual(got, w) {
 		t.Error("generate -version (offline) differs from generate -schemas of the published folder")
+	}
+
+	// latest: its $refs and $ids point at /schemas/latest/; its manifest names the version.
+	latest := serveBundle(t, "latest", bundleNamed(t, published, fetchVersion, "latest"))
+	fromLatest := filepath.Join(tmp, "latest")
+	code, _, stderr = runCmd("generate", "-version", "latest", "-out", fromLatest, "-package", "p", "-base-url", latest.URL)
+	if code != 0 {
+		t.Fatalf("generate -version latest: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "AdCP "+fetchVersion+" (latest), sha256 ") {
+		t.Errorf("generate -version latest does not say which version latest is: %q", stderr)
+	}
+	if got := snapshot(t, fromLatest); !reflect.DeepEqual(got, w) {
+		t.Error("generate -version latest differs from generate -schemas of the published folder")
 	}
 }
 
