@@ -8,11 +8,11 @@ require (
 	github.com/dlclark/regexp2 v1.11.5
 	github.com/iancoleman/strcase v0.3.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
+	golang.org/x/mod v0.23.0
 	golang.org/x/tools v0.30.0
 )
 
 require (
-	golang.org/x/mod v0.23.0 // indirect
 	golang.org/x/sync v0.11.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

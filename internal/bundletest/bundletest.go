@@ -1,0 +1,146 @@
+// Package bundletest publishes spec bundles for tests the way the spec's site
+// does: {base}/protocol/{version}.tgz, an archive whose root is
+// adcp-{version}/ with schemas/ inside, beside {version}.tgz.sha256. The
+// bundles are built in the test from a schema folder (a version of
+// ../shared/adcp-schemas), so nothing published is copied into the
+// repository.
+package bundletest
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Tgz returns the bundle of version: every regular file of dir under
+// adcp-{version}/schemas/, in name order, with fixed times and modes, so the
+// same folder always gives the same bytes.
+func Tgz(t testing.TB, version, dir string) []byte {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	root := "adcp-" + version + "/schemas/"
+	dirs := map[string]bool{}
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeDirs(t, tw, dirs, path.Dir(root+name)) // parent folders first, as tar(1) writes them
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: root + name, Mode: 0o644, Size: int64(len(b))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// writeDirs writes the entries of dir and of its parents that seen does not
+// hold yet, outermost first.
+func writeDirs(t testing.TB, tw *tar.Writer, seen map[string]bool, dir string) {
+	t.Helper()
+	var chain []string
+	for d := dir; d != "." && d != "/" && !seen[d]; d = path.Dir(d) {
+		chain = append(chain, d)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		seen[chain[i]] = true
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: chain[i] + "/", Mode: 0o755}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// SHA256 returns the checksum file of b as sha256sum(1) writes it.
+func SHA256(b []byte, name string) []byte {
+	sum := sha256.Sum256(b)
+	return []byte(hex.EncodeToString(sum[:]) + "  " + name + "\n")
+}
+
+// Server serves files under /protocol/; what is not there is a 404. It
+// counts the requests it serves, so a test can tell that a run was offline.
+type Server struct {
+	*httptest.Server
+	mu       sync.Mutex
+	files    map[string][]byte
+	requests int
+}
+
+// NewServer starts a server on 127.0.0.1 that t closes.
+func NewServer(t testing.TB) *Server {
+	s := &Server{files: map[string][]byte{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Publish serves the bundle of version built from dir, with its .sha256.
+func (s *Server) Publish(t testing.TB, version, dir string) {
+	t.Helper()
+	tgz := Tgz(t, version, dir)
+	s.Put(version+".tgz", tgz)
+	s.Put(version+".tgz.sha256", SHA256(tgz, version+".tgz"))
+}
+
+// Put serves b as /protocol/name.
+func (s *Server) Put(name string, b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files[name] = b
+}
+
+// Requests returns how many requests the server has answered.
+func (s *Server) Requests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.requests++
+	b, ok := s.files[strings.TrimPrefix(r.URL.Path, "/protocol/")]
+	s.mu.Unlock()
+	if !ok || !strings.HasPrefix(r.URL.Path, "/protocol/") || r.Method != http.MethodGet {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Write(b)
+}
