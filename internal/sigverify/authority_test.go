@@ -2,9 +2,11 @@ package sigverify
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/rsa"
 	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -102,10 +104,11 @@ type leafSpec struct {
 	notAfter   time.Time // zero: t0 + 10 minutes
 	sctAt      time.Time // zero: t0 + 1 second
 	noSCT      bool
-	sctLog     *ecdsa.PrivateKey // zero: the authority's log
-	tamperSCT  func(sct []byte)  // changes the encoded SCT after signing
-	sctOverTBS []byte            // the TBS the log signs, instead of the leaf's
-	selfSigned bool              // issued by its own key, not the intermediate
+	sctLog     crypto.Signer    // zero: the authority's log; ECDSA or RSA
+	unknownSCT bool             // an SCT by an unknown log before the good one
+	tamperSCT  func(sct []byte) // changes the encoded SCT after signing
+	sctOverTBS []byte           // the TBS the log signs, instead of the leaf's
+	selfSigned bool             // issued by its own key, not the intermediate
 	ekus       []x509.ExtKeyUsage
 	keyUsage   x509.KeyUsage
 }
@@ -181,9 +184,9 @@ func (a *authority) leaf(t testing.TB, s leafSpec) leaf {
 	if s.sctOverTBS != nil {
 		tbs = s.sctOverTBS
 	}
-	logKey := s.sctLog
-	if logKey == nil {
-		logKey = a.logKey
+	var logKey crypto.Signer = a.logKey
+	if s.sctLog != nil {
+		logKey = s.sctLog
 	}
 	at := s.sctAt
 	if at.IsZero() {
@@ -197,9 +200,11 @@ func (a *authority) leaf(t testing.TB, s leafSpec) leaf {
 	if s.tamperSCT != nil {
 		s.tamperSCT(sct)
 	}
-	list := binary.BigEndian.AppendUint16(nil, uint16(len(sct)+2))
-	list = binary.BigEndian.AppendUint16(list, uint16(len(sct)))
-	list = append(list, sct...)
+	scts := [][]byte{sct}
+	if s.unknownSCT {
+		scts = append([][]byte{makeSCT(t, newKey(t, elliptic.P256()), at, issuerSPKI, tbs)}, sct)
+	}
+	list := sctList(scts...)
 	value, err := asn1.Marshal(list)
 	if err != nil {
 		t.Fatal(err)
@@ -236,20 +241,43 @@ func sanExtension(t testing.TB, uri string, extraDNS bool) pkix.Extension {
 }
 
 // makeSCT is a v1 SCT by logKey at time at over a precert entry.
-func makeSCT(t testing.TB, logKey *ecdsa.PrivateKey, at time.Time, issuerSPKI, tbs []byte) []byte {
+func makeSCT(t testing.TB, logKey crypto.Signer, at time.Time, issuerSPKI, tbs []byte) []byte {
 	t.Helper()
-	s := sct{logID: logID(t, &logKey.PublicKey), timestamp: uint64(at.UnixMilli()), hashAlg: hashSHA256, sigAlg: sigECDSA}
-	digest := sha256.Sum256(precertSignedData(&s, sha256.Sum256(issuerSPKI), tbs))
-	sig, err := ecdsa.SignASN1(rand.Reader, logKey, digest[:])
+	s := sct{logID: logID(t, logKey.Public()), timestamp: uint64(at.UnixMilli()), hashAlg: hashSHA256, sigAlg: sigECDSA}
+	if _, ok := logKey.(*rsa.PrivateKey); ok {
+		s.sigAlg = sigRSA
+	}
+	// RFC 6962 3.2, written out here rather than with precertSignedData, so
+	// that the tests check the verifier's encoding.
+	ikh := sha256.Sum256(issuerSPKI)
+	signed := []byte{0, 0} // v1, certificate_timestamp
+	signed = binary.BigEndian.AppendUint64(signed, s.timestamp)
+	signed = append(signed, 0, 1) // precert_entry
+	signed = append(signed, ikh[:]...)
+	signed = append(signed, byte(len(tbs)>>16), byte(len(tbs)>>8), byte(len(tbs)))
+	signed = append(signed, tbs...)
+	signed = append(signed, 0, 0) // no extensions
+	digest := sha256.Sum256(signed)
+	sig, err := logKey.Sign(rand.Reader, digest[:], crypto.SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := []byte{0}
 	b = append(b, s.logID[:]...)
 	b = binary.BigEndian.AppendUint64(b, s.timestamp)
-	b = append(b, 0, 0, hashSHA256, sigECDSA)
+	b = append(b, 0, 0, hashSHA256, s.sigAlg)
 	b = binary.BigEndian.AppendUint16(b, uint16(len(sig)))
 	return append(b, sig...)
+}
+
+// sctList is the TLS SignedCertificateTimestampList of scts.
+func sctList(scts ...[]byte) []byte {
+	var body []byte
+	for _, s := range scts {
+		body = binary.BigEndian.AppendUint16(body, uint16(len(s)))
+		body = append(body, s...)
+	}
+	return append(binary.BigEndian.AppendUint16(nil, uint16(len(body))), body...)
 }
 
 func spki(t testing.TB, pub any) []byte {
@@ -287,6 +315,8 @@ func sigFile(t testing.TB, key *ecdsa.PrivateKey, artifact []byte) []byte {
 type rootSpec struct {
 	caValid, logValid *jsonValidity
 	omitIntermediate  bool
+	logKey            crypto.Signer // zero: the authority's log
+	logKeyPKCS1       bool          // an RSA log key as a bare PKCS #1 key
 }
 
 func (a *authority) trustedRootJSON(t testing.TB, s rootSpec) []byte {
@@ -303,7 +333,15 @@ func (a *authority) trustedRootJSON(t testing.TB, s rootSpec) []byte {
 		// Intermediate after the root: the order is not the verifier's business.
 		certs = append(certs, map[string]string{"rawBytes": base64.StdEncoding.EncodeToString(a.inter.Raw)})
 	}
-	id := logID(t, &a.logKey.PublicKey)
+	var logKey crypto.Signer = a.logKey
+	if s.logKey != nil {
+		logKey = s.logKey
+	}
+	id := logID(t, logKey.Public())
+	keyDER, keyDetails := spki(t, logKey.Public()), "PKIX_ECDSA_P256_SHA_256"
+	if s.logKeyPKCS1 {
+		keyDER, keyDetails = x509.MarshalPKCS1PublicKey(logKey.Public().(*rsa.PublicKey)), "PKCS1_RSA_PKCS1V5"
+	}
 	root := map[string]any{
 		"mediaType": "application/vnd.dev.sigstore.trustedroot+json;version=0.1",
 		"certificateAuthorities": []any{map[string]any{
@@ -315,8 +353,8 @@ func (a *authority) trustedRootJSON(t testing.TB, s rootSpec) []byte {
 			"baseUrl":       "https://ctfe.test.invalid",
 			"hashAlgorithm": "SHA2_256",
 			"publicKey": map[string]any{
-				"rawBytes":   base64.StdEncoding.EncodeToString(spki(t, &a.logKey.PublicKey)),
-				"keyDetails": "PKIX_ECDSA_P256_SHA_256",
+				"rawBytes":   base64.StdEncoding.EncodeToString(keyDER),
+				"keyDetails": keyDetails,
 				"validFor":   s.logValid,
 			},
 			"logId": map[string]string{"keyId": base64.StdEncoding.EncodeToString(id[:])},

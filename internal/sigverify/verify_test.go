@@ -61,6 +61,7 @@ func TestVerify(t *testing.T) {
 		{"good: a ref under refs/heads", withLeaf(leafSpec{san: "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main"}), ""},
 		{"good: the deprecated issuer extension only", withLeaf(leafSpec{issuerV1: strp(goodIssuer)}), ""},
 		{"good: both issuer extensions, agreeing", withLeaf(leafSpec{issuer: strp(goodIssuer), issuerV1: strp(goodIssuer)}), ""},
+		{"good: an SCT by an unknown log, then a good one", withLeaf(leafSpec{unknownSCT: true}), ""},
 		{"good: zero Options fields take the defaults", goodWith(func(in *input) { in.opts = Options{TrustedRoot: tr} }), ""},
 
 		{"bad signature: another key's", goodWith(func(in *input) { in.sig = sigFile(t, a.leaf(t, leafSpec{}).key, artifact) }), "signature: does not verify"},
@@ -77,6 +78,9 @@ func TestVerify(t *testing.T) {
 		{"SCT by an unknown log", withLeaf(leafSpec{sctLog: other.logKey}), "by a log the trusted root does not list"},
 		{"tampered SCT: signature", withLeaf(leafSpec{tamperSCT: func(b []byte) { b[len(b)-3] ^= 1 }}), "the log's signature does not verify"},
 		{"tampered SCT: timestamp", withLeaf(leafSpec{tamperSCT: func(b []byte) { b[40] ^= 1 }}), "the log's signature does not verify"},
+		{"tampered SCT: version", withLeaf(leafSpec{tamperSCT: func(b []byte) { b[0] = 1 }}), "SCT 1: version 1, only v1 (0) is known"},
+		{"SCT hash algorithm not SHA-256", withLeaf(leafSpec{tamperSCT: func(b []byte) { b[43] = 5 }}), "hash algorithm 5"},
+		{"SCT says RSA, the log key is ECDSA", withLeaf(leafSpec{tamperSCT: func(b []byte) { b[44] = sigRSA }}), "the log's signature does not verify"},
 		{"SCT over another certificate", withLeaf(leafSpec{sctOverTBS: other.inter.RawTBSCertificate}), "the log's signature does not verify"},
 		{"expired at the SCT time", withLeaf(leafSpec{sctAt: t0.Add(11 * time.Minute)}), "expired"},
 		{"not yet valid at the SCT time", withLeaf(leafSpec{sctAt: t0.Add(-time.Minute)}), "expired or is not yet valid"},
