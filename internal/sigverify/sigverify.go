@@ -44,8 +44,8 @@ type Options struct {
 	// TrustedRoot holds the Fulcio CAs and CT logs; nil is the embedded
 	// Sigstore public-good root.
 	TrustedRoot *TrustedRoot
-	// SANRegexp is matched (Go regexp syntax, unanchored: anchor it) against
-	// the certificate's SAN URI.
+	// SANRegexp (Go regexp syntax) must match the certificate's whole SAN
+	// URI: it is anchored at both ends whether or not it says so.
 	SANRegexp string
 	// Issuer is the OIDC issuer the certificate must name, exactly.
 	Issuer string
@@ -87,6 +87,7 @@ func Verify(artifact, sigFile, certFile []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("identity pattern %q: %v", opts.SANRegexp, err)
 	}
+	sanRE.Longest()
 	sig, err := parseSignature(sigFile)
 	if err != nil {
 		return nil, err
@@ -108,7 +109,7 @@ func Verify(artifact, sigFile, certFile []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !sanRE.MatchString(san) {
+	if !matchesAll(sanRE, san) {
 		return nil, fmt.Errorf("certificate: identity %q does not match %q", san, opts.SANRegexp)
 	}
 	issuer, err := oidcIssuer(leaf)
@@ -219,4 +220,10 @@ func containsCert(certs []*x509.Certificate, c *x509.Certificate) bool {
 		}
 	}
 	return false
+}
+
+// matchesAll reports whether re, set to leftmost-longest, matches all of s.
+func matchesAll(re *regexp.Regexp, s string) bool {
+	loc := re.FindStringIndex(s)
+	return loc != nil && loc[0] == 0 && loc[1] == len(s)
 }

@@ -110,6 +110,15 @@ func TestVerify(t *testing.T) {
 		{"sig base64 of garbage", goodWith(func(in *input) { in.sig = []byte(base64.StdEncoding.EncodeToString([]byte("garbage bytes"))) }), "not an ASN.1 ECDSA signature"},
 		{"sig empty", goodWith(func(in *input) { in.sig = nil }), "signature file: empty"},
 		{"sig oversized", goodWith(func(in *input) { in.sig = bytes.Repeat([]byte("A"), MaxSignatureFileSize+1) }), "more than the 4096 accepted"},
+		{"an unanchored pattern matches the whole SAN only", goodWith(func(in *input) { in.opts.SANRegexp = `adcontextprotocol/adcp` }), "does not match"},
+		{"a pattern cannot escape the anchoring", goodWith(func(in *input) { in.opts.SANRegexp = `x)|(.*` }), "identity pattern"},
+		{"an alternative that matches a prefix only", goodWith(func(in *input) { in.opts.SANRegexp = `https://github\.com/adcontextprotocol|x` }), "does not match"},
+		{"good: an alternative whose first branch matches a prefix", goodWith(func(in *input) {
+			in.opts.SANRegexp = `https://github\.com/adcontextprotocol|https://github\.com/adcontextprotocol/adcp/.*`
+		}), ""},
+		{"good: an unanchored pattern for the whole SAN", goodWith(func(in *input) {
+			in.opts.SANRegexp = `https://github\.com/adcontextprotocol/adcp/\.github/workflows/release\.yml@refs/tags/v3\.2\.0`
+		}), ""},
 		{"bad identity pattern", goodWith(func(in *input) { in.opts.SANRegexp = "(" }), "identity pattern"},
 		{"the default trusted root does not know the test CA", goodWith(func(in *input) { in.opts.TrustedRoot = nil }), "no chain to a trusted Fulcio CA"},
 	}
