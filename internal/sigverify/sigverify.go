@@ -15,10 +15,11 @@
 //   - the signature is the certificate key's ECDSA signature over the
 //     SHA-256 of the blob.
 //
-// It does not check the Rekor transparency log: whether the signature was
-// logged is not known, and a signature made with a stolen short-lived key
-// during the certificate's few minutes would pass. Result.Trust says so. Nor
-// does it read RFC 3161 timestamps, or revocation (Fulcio has none).
+// It does not check the Rekor transparency log (nor RFC 3161 timestamps):
+// that the signature was logged, and when it was made, are not known. The
+// certificate's key is ephemeral and normally discarded at once, but whoever
+// kept it could sign other bytes, at any later time, and they would pass.
+// Result.Trust says that the log was not checked. Fulcio has no revocation.
 package sigverify
 
 import (
