@@ -29,6 +29,9 @@ func TestPublicGood(t *testing.T) {
 				if len(c.ExtKeyUsage) != 1 || c.ExtKeyUsage[0] != x509.ExtKeyUsageCodeSigning {
 					t.Errorf("the Fulcio intermediate's EKU: %v", c.ExtKeyUsage)
 				}
+				if _, err := c.Verify(x509.VerifyOptions{Roots: ca.roots, CurrentTime: at, KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageCodeSigning}}); err != nil {
+					t.Errorf("the Fulcio intermediate does not chain to its root: %v", err)
+				}
 			}
 		}
 	}
