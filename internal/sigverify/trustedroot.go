@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -179,6 +181,32 @@ func LoadTrustedRoot(data []byte) (*TrustedRoot, error) {
 			return nil, err
 		}
 		tr.logs = append(tr.logs, l)
+	}
+	return tr, nil
+}
+
+// LoadTrustedRootFile reads a trusted_root.json file (a regular file of at
+// most MaxTrustedRootSize bytes); errors name the file.
+func LoadTrustedRootFile(path string) (*TrustedRoot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxTrustedRootSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	tr, err := LoadTrustedRoot(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return tr, nil
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +129,35 @@ func TestLoadTrustedRootErrors(t *testing.T) {
 				t.Fatalf("error %q, want it to start with %q and contain %q", err, "trusted root: ", tt.wantErr)
 			}
 		})
+	}
+}
+
+func TestLoadTrustedRootFile(t *testing.T) {
+	a := newAuthority(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "trusted_root.json")
+	if err := os.WriteFile(good, a.trustedRootJSON(t, rootSpec{}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := LoadTrustedRootFile(good); err != nil || tr.CTLogs() != 1 {
+		t.Fatalf("LoadTrustedRootFile = %v, %v", tr, err)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, make([]byte, MaxTrustedRootSize+10), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ path, wantErr string }{
+		{bad, bad + ": trusted root: no certificateAuthorities"},
+		{big, big + ": trusted root: 1048577 bytes, more than the 1048576 accepted"},
+		{dir, dir + ": not a regular file"},
+		{filepath.Join(dir, "absent.json"), "no such file"},
+	} {
+		if _, err := LoadTrustedRootFile(tt.path); err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("LoadTrustedRootFile(%s): err = %v, want %q", tt.path, err, tt.wantErr)
+		}
 	}
 }
