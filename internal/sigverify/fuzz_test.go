@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/sigverify/sigtest"
 )
 
 // FuzzVerify feeds Verify arbitrary signature and certificate files against
@@ -12,21 +14,21 @@ import (
 // no mutation makes another certificate or identity pass (the seeds hold
 // only that one good certificate).
 func FuzzVerify(f *testing.F) {
-	a := newAuthority(f)
-	tr := a.trustedRoot(f, rootSpec{})
-	good := a.leaf(f, leafSpec{})
-	goodSig := sigFile(f, good.key, artifact)
+	a := sigtest.NewAuthority(f)
+	tr := trustedRoot(f, a, sigtest.RootSpec{})
+	good := issueLeaf(f, a, sigtest.LeafSpec{})
+	goodSig := sigtest.SigFile(f, good.Key, artifact)
 	opts := Options{TrustedRoot: tr}
-	want, err := Verify(artifact, goodSig, certFile(good.cert), opts)
+	want, err := Verify(artifact, goodSig, sigtest.CertFile(good.Cert), opts)
 	if err != nil {
 		f.Fatal(err)
 	}
 
-	f.Add(goodSig, certFile(good.cert))
-	f.Add(goodSig, certPEM(good.cert))
-	for _, s := range []leafSpec{{noSCT: true}, {issuerV1: strp("https://gitlab.com")}, {extraDNS: true}, {selfSigned: true}} {
-		l := a.leaf(f, s)
-		f.Add(sigFile(f, l.key, artifact), certPEM(l.cert))
+	f.Add(goodSig, sigtest.CertFile(good.Cert))
+	f.Add(goodSig, sigtest.CertPEM(good.Cert))
+	for _, s := range []sigtest.LeafSpec{{NoSCT: true}, {IssuerV1: sigtest.Strp("https://gitlab.com")}, {ExtraDNS: true}, {SelfSigned: true}} {
+		l := issueLeaf(f, a, s)
+		f.Add(sigtest.SigFile(f, l.Key, artifact), sigtest.CertPEM(l.Cert))
 	}
 	f.Add([]byte(base64.StdEncoding.EncodeToString([]byte{0x30, 6, 2, 1, 1, 2, 1, 1})), []byte("-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n"))
 
@@ -39,7 +41,7 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		leaf, perr := parseCertificate(cert)
-		if perr != nil || !bytes.Equal(leaf.Raw, good.cert.Raw) {
+		if perr != nil || !bytes.Equal(leaf.Raw, good.Cert.Raw) {
 			t.Fatalf("verified a certificate other than the good one: %v", perr)
 		}
 		if *res != *want {

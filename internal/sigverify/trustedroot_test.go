@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/internal/sigverify/sigtest"
 )
 
 // TestPublicGood checks the embedded Sigstore public-good trusted root: it
@@ -62,8 +64,8 @@ func TestPublicGood(t *testing.T) {
 }
 
 func TestLoadTrustedRootErrors(t *testing.T) {
-	a := newAuthority(t)
-	good := a.trustedRootJSON(t, rootSpec{})
+	a := sigtest.NewAuthority(t)
+	good := a.TrustedRootJSON(t, sigtest.RootSpec{})
 	if _, err := LoadTrustedRoot(good); err != nil {
 		t.Fatal(err)
 	}
@@ -133,10 +135,10 @@ func TestLoadTrustedRootErrors(t *testing.T) {
 }
 
 func TestLoadTrustedRootFile(t *testing.T) {
-	a := newAuthority(t)
+	a := sigtest.NewAuthority(t)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "trusted_root.json")
-	if err := os.WriteFile(good, a.trustedRootJSON(t, rootSpec{}), 0o600); err != nil {
+	if err := os.WriteFile(good, a.TrustedRootJSON(t, sigtest.RootSpec{}), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if tr, err := LoadTrustedRootFile(good); err != nil || tr.CTLogs() != 1 {
