@@ -46,10 +46,20 @@ const (
 
 // SignatureVerifier checks a Sigstore keyless signature of artifact: sig is
 // the {tgz}.sig file and cert the {tgz}.crt file, as published. It returns
-// the identity the certificate was issued to (the signing workflow) when the
-// signature verifies, and an error otherwise.
+// what it established when the signature verifies, and otherwise an error
+// that says which check failed (Fetch adds the URLs).
 type SignatureVerifier interface {
-	VerifyBlob(artifact, sig, cert []byte) (identity string, err error)
+	VerifyBlob(artifact, sig, cert []byte) (Signature, error)
+}
+
+// Signature is what a SignatureVerifier established.
+type Signature struct {
+	// Identity is the identity the certificate was issued to (the signing
+	// workflow and ref); it must not be empty.
+	Identity string
+	// Detail says, for a user to read, what was checked and what was not
+	// ("" when Identity says it all).
+	Detail string
 }
 
 // Trust is how far a bundle was verified.
@@ -59,6 +69,8 @@ type Trust struct {
 	Level string `json:"level"`
 	// Identity is the signer's identity when Level is TrustSigstore.
 	Identity string `json:"identity,omitempty"`
+	// Detail is the verifier's Signature.Detail when Level is TrustSigstore.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Trust levels.
@@ -67,7 +79,12 @@ const (
 	TrustSigstore = "sigstore"
 )
 
+// String says how far the bundle was verified: the verifier's detail when it
+// gave one, else the level and the identity.
 func (t Trust) String() string {
+	if t.Detail != "" {
+		return t.Detail
+	}
 	if t.Identity != "" {
 		return t.Level + " (" + t.Identity + ")"
 	}
@@ -308,12 +325,12 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 	if f.verifier == nil {
 		return Trust{}, fmt.Errorf("%s is signed (%s), but this build of adcp-gen has no signature verifier: refusing the bundle", tgzURL, sigURL)
 	}
-	id, err := f.verifier.VerifyBlob(tgz, sig, crt)
+	s, err := f.verifier.VerifyBlob(tgz, sig, crt)
 	if err != nil {
-		return Trust{}, fmt.Errorf("%s: the signature does not verify: %v; nothing was cached", tgzURL, err)
+		return Trust{}, fmt.Errorf("%s: the signature %s with the certificate %s does not verify: %v; nothing was cached", tgzURL, sigURL, crtURL, err)
 	}
-	if id == "" {
+	if s.Identity == "" {
 		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no identity; refusing the bundle")
 	}
-	return Trust{Level: TrustSigstore, Identity: id}, nil
+	return Trust{Level: TrustSigstore, Identity: s.Identity, Detail: s.Detail}, nil
 }

@@ -101,7 +101,7 @@ func TestFetchRefused(t *testing.T) {
 		{name: "signature rejected", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
-		}, opts: Options{Verifier: &fakeVerifier{accept: false}}, want: "the signature does not verify: fake verifier: signature rejected"},
+		}, opts: Options{Verifier: &fakeVerifier{accept: false}}, want: ".tgz.crt does not verify: fake verifier: signature rejected"},
 		{name: "signed, no verifier", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
@@ -170,23 +170,27 @@ func TestFetchSigned(t *testing.T) {
 	s.publish(corpusVersion, bundle)
 	s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 	s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
-	v := &fakeVerifier{accept: true}
-	cache := t.TempDir()
-	b, err := fetchWith(t, s, cache, corpusVersion, Options{Verifier: v})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(v.artifact, bundle) {
-		t.Error("the verifier did not get the archive")
-	}
-	want := "sigstore (https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main)"
-	if b.Trust.String() != want {
-		t.Errorf("trust %q, want %q", b.Trust, want)
-	}
-	s.srv.Close()
-	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
-	if err != nil || again.Trust.String() != want {
-		t.Errorf("offline: %+v, %v; want trust %q", again, err, want)
+	const id = "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main"
+	for _, tt := range []struct{ detail, want string }{
+		{"", "sigstore (" + id + ")"},
+		{"sigstore: what was checked", "sigstore: what was checked"}, // the verifier's words, kept
+	} {
+		v := &fakeVerifier{accept: true, detail: tt.detail}
+		cache := t.TempDir()
+		b, err := fetchWith(t, s, cache, corpusVersion, Options{Verifier: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(v.artifact, bundle) {
+			t.Error("the verifier did not get the archive")
+		}
+		if b.Trust.String() != tt.want || b.Trust.Level != TrustSigstore || b.Trust.Identity != id {
+			t.Errorf("trust %+v (%q), want %q", b.Trust, b.Trust, tt.want)
+		}
+		again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+		if err != nil || !again.Offline || again.Trust != b.Trust {
+			t.Errorf("offline: %+v, %v; want trust %+v", again, err, b.Trust)
+		}
 	}
 }
 

@@ -206,15 +206,16 @@ func (s *site) hit(path string) int {
 // fakeVerifier accepts or rejects every signature, and records what it saw.
 type fakeVerifier struct {
 	accept   bool
+	detail   string // the Signature.Detail it returns
 	artifact []byte
 }
 
-func (f *fakeVerifier) VerifyBlob(artifact, sig, cert []byte) (string, error) {
+func (f *fakeVerifier) VerifyBlob(artifact, sig, cert []byte) (Signature, error) {
 	f.artifact = artifact
 	if !f.accept || string(sig) != "SIG" || string(cert) != "CRT" {
-		return "", errors.New("fake verifier: signature rejected")
+		return Signature{}, errors.New("fake verifier: signature rejected")
 	}
-	return "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", nil
+	return Signature{Identity: "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", Detail: f.detail}, nil
 }
 
 // fetchWith runs Fetch against s with cache dir.

@@ -21,8 +21,8 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	flags := map[string][]string{
-		"generate": {"-schemas", "-version", "-base-url", "-out", "-package", "-check", "-all", "-cache"},
-		"fetch":    {"-base-url", "-out"},
+		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-cache"},
+		"fetch":    {"-base-url", "-out", "-trusted-root"},
 		"diff":     {"-fail-on", "-all", "-old-version", "-new-version"},
 		"docs":     {"-schemas", "-version", "-out", "-check"},
 		"example":  {"-transport", "-message", "-field", "-retry-after", "-suggestion", "-details", "-recovery", "-text"},

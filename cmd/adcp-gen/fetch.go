@@ -11,27 +11,34 @@ import (
 
 func init() {
 	commands["fetch"] = command{
-		summary: "download, verify and cache a published spec bundle (VERSION [-base-url URL] [-out DIR])",
+		summary: "download, verify and cache a published spec bundle (VERSION [-base-url URL] [-trusted-root FILE] [-out DIR])",
 		run:     runFetch,
 	}
 }
 
-// signatureVerifier checks the Sigstore signature of a bundle that has one.
-// While it is nil, a signed bundle is refused (fail closed).
-var signatureVerifier specfetch.SignatureVerifier
-
-const fetchUsage = `usage: adcp-gen fetch VERSION [-base-url URL] [-out DIR]
+const fetchUsage = `usage: adcp-gen fetch VERSION [-base-url URL] [-trusted-root FILE] [-out DIR]
 
 Downloads BASE/protocol/VERSION.tgz, checks it against VERSION.tgz.sha256
 (always: a bundle without one is refused) and, when VERSION.tgz.sig and
-VERSION.tgz.crt are published, its Sigstore signature. It unpacks the
-bundle's schemas/ (regular files only, nothing outside it), points the
-/schemas/latest/ references at VERSION, and keeps them in the cache folder
-($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache folder). Prints the
-schema folder on standard output and the trust reached on standard error
-(sha256, or sigstore and the signer's identity).
+VERSION.tgz.crt are published, its Sigstore keyless signature, which must
+verify (else the bundle is refused, as when only one of the two exists):
+the certificate chains to a Fulcio CA of the trusted root (-trusted-root;
+default: the Sigstore public-good root built into adcp-gen) and carries an
+SCT of one of its CT logs; it was issued to the spec's release workflow
+(.github/workflows/release.yml of github.com/adcontextprotocol/adcp, on a
+branch or a tag, OIDC issuer token.actions.githubusercontent.com); its key
+signed the archive. The Rekor transparency log is not checked (the trust
+line says so).
 
-A version already in the cache is used without the network. VERSION latest
+It unpacks the bundle's schemas/ (regular files only, nothing outside it),
+points the /schemas/latest/ references at VERSION, and keeps them in the
+cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
+folder). Prints the schema folder on standard output and the trust
+reached on standard error (sha256, or what the signature check established
+and the signer's identity).
+
+A version already in the cache is used without the network, with the trust
+reached when it was downloaded (it is not verified again). VERSION latest
 (unsigned upstream) always checks its .sha256 online, and reuses the cache
 while it is unchanged.
 
@@ -57,6 +64,7 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	base := fs.String("base-url", specfetch.BaseURL(), "`URL` the bundles are published under (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
 	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")
+	root := trustedRootFlag(fs)
 	pos, exit, stop := parseFlags(fs, args, stdout)
 	if stop {
 		return exit
@@ -65,7 +73,7 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	b, err := fetchSpec(pos[0], *base)
+	b, err := fetchSpec(pos[0], *base, *root)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen fetch: %v\n", err)
 		return 2
@@ -83,10 +91,15 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// fetchSpec gets version from base (or the cache) with the command's
-// verifier.
-func fetchSpec(version, base string) (*specfetch.Bundle, error) {
-	return specfetch.Fetch(context.Background(), version, specfetch.Options{BaseURL: base, Verifier: signatureVerifier})
+// fetchSpec gets version from base (or the cache), checking signatures
+// against the trusted root in the file trustedRoot ("" for the embedded
+// one).
+func fetchSpec(version, base, trustedRoot string) (*specfetch.Bundle, error) {
+	v, err := newSignatureVerifier(trustedRoot)
+	if err != nil {
+		return nil, err
+	}
+	return specfetch.Fetch(context.Background(), version, specfetch.Options{BaseURL: base, Verifier: v})
 }
 
 // describeBundle says which version b is, where from and how far it was
