@@ -18,6 +18,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/internal/bundletest"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
@@ -53,16 +54,6 @@ func corpus(t testing.TB, version string) map[string][]byte {
 	return out
 }
 
-// toLatest rewrites, as a latest bundle holds them, the published $refs and
-// $ids of version to point at /schemas/latest/ (a text edit: the test data
-// is known).
-func toLatest(b []byte, version string) []byte {
-	for _, key := range []string{`"$ref": "https://adcontextprotocol.org`, `"$id": "https://adcontextprotocol.org`} {
-		b = bytes.ReplaceAll(b, []byte(key+"/schemas/"+version+"/"), []byte(key+"/schemas/latest/"))
-	}
-	return b
-}
-
 // corpusEntries is the archive of files under root/schemas/, with every
 // published $ref and $id rewritten to /schemas/latest/, in sorted order,
 // folders first as tar writes them.
@@ -79,7 +70,7 @@ func corpusEntries(files map[string][]byte, root, version string) []entry {
 			dirs[d] = true
 			es = append(es, entry{name: root + "/schemas/" + d + "/", typeflag: tar.TypeDir})
 		}
-		es = append(es, entry{name: root + "/schemas/" + n, typeflag: tar.TypeReg, body: string(toLatest(files[n], version))})
+		es = append(es, entry{name: root + "/schemas/" + n, typeflag: tar.TypeReg, body: string(bundletest.ToLatest(files[n], version, "$ref", "$id"))})
 	}
 	return append(es, entry{name: root + "/README.md", typeflag: tar.TypeReg, body: "not kept\n"})
 }

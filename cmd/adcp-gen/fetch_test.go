@@ -1,95 +1,32 @@
 package main
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/internal/bundletest"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
 // fetchVersion is the published version the CLI tests serve.
 const fetchVersion = "3.2.0-beta.5"
 
-// bundleOf builds the .tgz a release of version publishes from the corpus
-// folder dir: adcp-{version}/schemas/..., with the published $refs pointing
-// at /schemas/latest/ as in a bundle, and a file outside schemas/.
-func bundleOf(t *testing.T, dir, version string) []byte {
-	return bundleNamed(t, dir, version, version)
-}
-
-// bundleNamed is bundleOf for the bundle called name (a version or
-// latest); latest's $ids point at /schemas/latest/ too.
-func bundleNamed(t *testing.T, dir, version, name string) []byte {
+// publishCorpus serves the bundle called name (a version or latest) of
+// the corpus folder dir, which is AdCP version, as a release publishes it:
+// its $refs point at /schemas/latest/, and latest's $ids too.
+func publishCorpus(t *testing.T, dir, version, name string) *bundletest.Server {
 	t.Helper()
-	var names []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			names = append(names, filepath.ToSlash(rel))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	members := []string{"$ref"}
+	if name == "latest" {
+		members = append(members, "$id")
 	}
-	sort.Strings(names)
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	add := func(name string, body []byte) {
-		if err := tw.WriteHeader(&tar.Header{Name: name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(body))}); err != nil {
-			t.Fatal(err)
-		}
-		tw.Write(body)
-	}
-	root := "adcp-" + name + "/"
-	add(root+"README.md", []byte("outside schemas/\n"))
-	for _, n := range names {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = bytes.ReplaceAll(b, []byte(`"$ref": "https://adcontextprotocol.org/schemas/`+version+`/`), []byte(`"$ref": "https://adcontextprotocol.org/schemas/latest/`))
-		if name == "latest" {
-			b = bytes.ReplaceAll(b, []byte(`"$id": "https://adcontextprotocol.org/schemas/`+version+`/`), []byte(`"$id": "https://adcontextprotocol.org/schemas/latest/`))
-		}
-		add(root+"schemas/"+n, b)
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// serveBundle serves bundle as BASE/protocol/{version}.tgz and its .sha256.
-func serveBundle(t *testing.T, version string, bundle []byte) *httptest.Server {
-	sum := sha256.Sum256(bundle)
-	files := map[string][]byte{
-		"/protocol/" + version + ".tgz":        bundle,
-		"/protocol/" + version + ".tgz.sha256": []byte(hex.EncodeToString(sum[:]) + "  " + version + ".tgz\n"),
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if b, ok := files[r.URL.Path]; ok {
-			w.Write(b)
-			return
-		}
-		http.NotFound(w, r)
+	srv := bundletest.NewServer(t)
+	srv.PublishTgz(name, bundletest.TgzEdited(t, name, dir, func(_ string, b []byte) []byte {
+		return bundletest.ToLatest(b, version, members...)
 	}))
-	t.Cleanup(srv.Close)
 	return srv
 }
 
@@ -100,7 +37,7 @@ func TestGenerateFetched(t *testing.T) {
 	published := testshared.Dir(t, "adcp-schemas/"+fetchVersion)
 	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
 	t.Setenv("ADCPGEN_CACHE", "off")
-	srv := serveBundle(t, fetchVersion, bundleOf(t, published, fetchVersion))
+	srv := publishCorpus(t, published, fetchVersion, fetchVersion)
 	tmp := t.TempDir()
 
 	want := filepath.Join(tmp, "want")
@@ -133,7 +70,7 @@ func TestGenerateFetched(t *testing.T) {
 	}
 
 	// latest: its $refs and $ids point at /schemas/latest/; its manifest names the version.
-	latest := serveBundle(t, "latest", bundleNamed(t, published, fetchVersion, "latest"))
+	latest := publishCorpus(t, published, fetchVersion, "latest")
 	fromLatest := filepath.Join(tmp, "latest")
 	code, _, stderr = runCmd("generate", "-version", "latest", "-out", fromLatest, "-package", "p", "-base-url", latest.URL)
 	if code != 0 {
@@ -154,7 +91,7 @@ func TestFetchCommand(t *testing.T) {
 	published := testshared.Dir(t, "adcp-schemas/"+fetchVersion)
 	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
 	t.Setenv("ADCPGEN_CACHE", "off")
-	srv := serveBundle(t, fetchVersion, bundleOf(t, published, fetchVersion))
+	srv := publishCorpus(t, published, fetchVersion, fetchVersion)
 	tmp := t.TempDir()
 	vendor := filepath.Join(tmp, "schemas")
 
@@ -243,7 +180,8 @@ func TestFetchCommand(t *testing.T) {
 // TestFetchMissingVersion: a version the server does not have is named.
 func TestFetchMissingVersion(t *testing.T) {
 	t.Setenv("ADCPGEN_CACHE_DIR", t.TempDir())
-	srv := serveBundle(t, "1.0.0", []byte("x"))
+	srv := bundletest.NewServer(t)
+	srv.PublishTgz("1.0.0", []byte("x"))
 	code, _, stderr := runCmd("generate", "-version", "9.9.9", "-out", t.TempDir(), "-base-url", srv.URL)
 	if code != 2 || !strings.Contains(stderr, "no such version 9.9.9 at "+srv.URL) {
 		t.Errorf("exit %d: %s", code, stderr)

@@ -29,6 +29,13 @@ import (
 // same folder always gives the same bytes.
 func Tgz(t testing.TB, version, dir string) []byte {
 	t.Helper()
+	return TgzEdited(t, version, dir, nil)
+}
+
+// TgzEdited is Tgz with every file's content passed through edit (given
+// its slash path under schemas/) first; a nil edit changes nothing.
+func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
+	t.Helper()
 	var names []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
@@ -53,6 +60,9 @@ func Tgz(t testing.TB, version, dir string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if edit != nil {
+			b = edit(name, b)
 		}
 		writeDirs(t, tw, dirs, path.Dir(root+name)) // parent folders first, as tar(1) writes them
 		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: root + name, Mode: 0o644, Size: int64(len(b))}); err != nil {
@@ -87,6 +97,18 @@ func writeDirs(t testing.TB, tw *tar.Writer, seen map[string]bool, dir string) {
 	}
 }
 
+// ToLatest rewrites the given members ("$ref", "$id") of b that point at
+// https://adcontextprotocol.org/schemas/{version}/ to point at
+// /schemas/latest/, as a published bundle holds its $refs (and the latest
+// bundle its $ids). It is a text edit: the test data is known.
+func ToLatest(b []byte, version string, members ...string) []byte {
+	for _, m := range members {
+		key := `"` + m + `": "https://adcontextprotocol.org/schemas/`
+		b = bytes.ReplaceAll(b, []byte(key+version+"/"), []byte(key+"latest/"))
+	}
+	return b
+}
+
 // SHA256 returns the checksum file of b as sha256sum(1) writes it.
 func SHA256(b []byte, name string) []byte {
 	sum := sha256.Sum256(b)
@@ -113,7 +135,11 @@ func NewServer(t testing.TB) *Server {
 // Publish serves the bundle of version built from dir, with its .sha256.
 func (s *Server) Publish(t testing.TB, version, dir string) {
 	t.Helper()
-	tgz := Tgz(t, version, dir)
+	s.PublishTgz(version, Tgz(t, version, dir))
+}
+
+// PublishTgz serves tgz as the bundle of version, with its .sha256.
+func (s *Server) PublishTgz(version string, tgz []byte) {
 	s.Put(version+".tgz", tgz)
 	s.Put(version+".tgz.sha256", SHA256(tgz, version+".tgz"))
 }
