@@ -1,9 +1,12 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/internal/sigverify"
 	"github.com/adcp-gen/adcp-gen/specfetch"
@@ -23,22 +26,36 @@ func trustedRootFlag(fs *flag.FlagSet) *string {
 // the trusted root's Fulcio CA and CT log.
 type sigstoreVerifier struct {
 	opts sigverify.Options
-	root string // the -trusted-root file; "" for the embedded root
+	root string // names the -trusted-root file by base name and digest; "" for the embedded root
 }
 
 // newSignatureVerifier returns the verifier of the command, checking against
 // the trusted root in file ("" for the embedded public-good root). A file
 // that cannot be read or is not a trusted root is an error naming it.
 func newSignatureVerifier(file string) (*sigstoreVerifier, error) {
-	v := &sigstoreVerifier{opts: sigverify.DefaultOptions(), root: file}
+	v := &sigstoreVerifier{opts: sigverify.DefaultOptions()}
 	if file != "" {
 		tr, err := sigverify.LoadTrustedRootFile(file)
 		if err != nil {
 			return nil, fmt.Errorf("-trusted-root: %v", err)
 		}
 		v.opts.TrustedRoot = tr
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("-trusted-root: %v", err)
+		}
+		v.root = rootLabel(file, b)
 	}
 	return v, nil
+}
+
+// rootLabel names a trusted root file by its base name and SHA-256, not its
+// path: the trust detail goes into the cache record and into the
+// adcp-gen-fetch.json that fetch -out writes for committing, where a local
+// path would differ from machine to machine.
+func rootLabel(file string, b []byte) string {
+	sum := sha256.Sum256(b)
+	return filepath.Base(file) + " (sha256 " + hex.EncodeToString(sum[:6]) + ")"
 }
 
 // VerifyBlob implements specfetch.SignatureVerifier: the detail is what

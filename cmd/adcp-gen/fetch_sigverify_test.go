@@ -47,7 +47,7 @@ func TestFetchSigstore(t *testing.T) {
 		t.Fatalf("fetch: exit %d: %s", code, stderr)
 	}
 	wantTrust := "trust: sigstore: Fulcio chain, CT SCT (https://ctfe.test.invalid, 2026-03-01T12:00:01Z), identity " + sigtest.GoodSAN +
-		", signature; transparency log not checked; trusted root " + root + "\n"
+		", signature; transparency log not checked; trusted root " + rootLabel(root, mustRead(t, root)) + "\n"
 	if !strings.Contains(stderr, "downloaded from "+srv.URL+"/protocol/"+fetchVersion+".tgz; "+wantTrust) {
 		t.Errorf("fetch stderr:\n%s\nwant it to end with %q", stderr, wantTrust)
 	}
@@ -83,7 +83,7 @@ func TestFetchSigstore(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("generate -version with $%s: exit %d: %s", envTrustedRoot, code, stderr)
 	}
-	if !strings.Contains(stderr, "trust: sigstore: Fulcio chain") || !strings.Contains(stderr, "identity "+sigtest.GoodSAN) || !strings.Contains(stderr, "trusted root "+root2) {
+	if !strings.Contains(stderr, "trust: sigstore: Fulcio chain") || !strings.Contains(stderr, "identity "+sigtest.GoodSAN) || !strings.Contains(stderr, "trusted root "+rootLabel(root2, mustRead(t, root2))) {
 		t.Errorf("generate -version stderr: %s", stderr)
 	}
 	if !reflect.DeepEqual(snapshot(t, online), snapshot(t, want)) {
@@ -210,4 +210,14 @@ func TestTrustedRootFlag(t *testing.T) {
 	if code, _, stderr := runCmd("generate", "-schemas", t.TempDir(), "-out", t.TempDir(), "-trusted-root", bad); code != 2 || !strings.Contains(stderr, "-trusted-root goes with -version") {
 		t.Errorf("generate -schemas -trusted-root: exit %d, stderr %q", code, stderr)
 	}
+}
+
+// mustRead returns the bytes of file.
+func mustRead(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
