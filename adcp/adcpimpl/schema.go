@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
 // Schema is the part of a JSON Schema that a generated Validate cannot
@@ -161,8 +162,8 @@ type schemaNode struct {
 	isConst    bool
 	minLength  int // -1: none
 	maxLength  int
-	pattern    *regexp.Regexp
-	patternNot *regexp.Regexp
+	pattern    *rematch.Regexp
+	patternNot *rematch.Regexp
 	format     string
 	minimum    *decimal
 	maximum    *decimal
@@ -339,7 +340,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be a string")
 			}
-			re, rerr := regexp.Compile(s)
+			re, rerr := rematch.Compile(s)
 			if rerr != nil {
 				return nil, fail(k, rerr.Error())
 			}
