@@ -354,7 +354,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be a string")
 			}
-			if formatChecks[s] == nil {
+			if formatCheck(s) == nil {
 				return nil, fail(k, "format "+strconv.Quote(s)+" is not checked by this runtime")
 			}
 			n.format = s
@@ -545,7 +545,7 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 		v.Add(path, "matches the excluded pattern "+strconv.Quote(n.patternNot.String()))
 	}
 	if n.format != "" {
-		if err := formatChecks[n.format](s); err != nil {
+		if err := formatCheck(n.format)(s); err != nil {
 			v.Add(path, "not a valid "+n.format+": "+err.Error())
 		}
 	}
