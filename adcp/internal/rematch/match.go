@@ -94,11 +94,15 @@ type frag struct {
 	nullable bool
 }
 
+// compiler builds a program. Its helpers are kept out of line
+// (go:noinline): a program is compiled once, and inlining them only grows
+// every binary that links the matcher (by about 4 KB).
 type compiler struct {
 	prog   []inst
 	tooBig bool
 }
 
+//go:noinline
 func (c *compiler) emit(in inst) int {
 	if len(c.prog) >= maxInsts {
 		c.tooBig = true
@@ -108,6 +112,7 @@ func (c *compiler) emit(in inst) int {
 	return len(c.prog) - 1
 }
 
+//go:noinline
 func (c *compiler) patch(holes []int, to int) {
 	for _, h := range holes {
 		if c.tooBig {
@@ -121,23 +126,28 @@ func (c *compiler) patch(holes []int, to int) {
 	}
 }
 
+//go:noinline
 func (c *compiler) one(in inst, nullable bool) frag {
 	pc := c.emit(in)
 	return frag{start: pc, outs: []int{pc << 1}, nullable: nullable}
 }
 
+//go:noinline
 func (c *compiler) save(slot int) frag { return c.one(inst{op: iSave, arg: slot}, true) }
 
+//go:noinline
 func (c *compiler) cat(a, b frag) frag {
 	c.patch(a.outs, b.start)
 	return frag{start: a.start, outs: b.outs, nullable: a.nullable && b.nullable}
 }
 
+//go:noinline
 func (c *compiler) alt(a, b frag) frag {
 	pc := c.emit(inst{op: iSplit, out: a.start, arg: b.start})
 	return frag{start: pc, outs: append(append([]int(nil), a.outs...), b.outs...), nullable: a.nullable || b.nullable}
 }
 
+//go:noinline
 func (c *compiler) quest(f frag, lazy bool) frag {
 	pc := c.emit(inst{op: iSplit})
 	var outs []int
@@ -156,6 +166,7 @@ func (c *compiler) quest(f frag, lazy bool) frag {
 }
 
 // loop is the main loop of a plus or star.
+//go:noinline
 func (c *compiler) loop(f frag, lazy bool) frag {
 	pc := c.emit(inst{op: iSplit})
 	var outs []int
@@ -174,6 +185,7 @@ func (c *compiler) loop(f frag, lazy bool) frag {
 	return frag{start: pc, outs: outs, nullable: true}
 }
 
+//go:noinline
 func (c *compiler) star(f frag, lazy bool) frag {
 	if f.nullable {
 		// (f+)? keeps the priority order right (as regexp/syntax does).
@@ -182,6 +194,7 @@ func (c *compiler) star(f frag, lazy bool) frag {
 	return c.loop(f, lazy)
 }
 
+//go:noinline
 func (c *compiler) plus(f frag, lazy bool) frag {
 	return frag{start: f.start, outs: c.loop(f, lazy).outs, nullable: f.nullable}
 }
