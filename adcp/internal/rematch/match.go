@@ -166,6 +166,7 @@ func (c *compiler) quest(f frag, lazy bool) frag {
 }
 
 // loop is the main loop of a plus or star.
+//
 //go:noinline
 func (c *compiler) loop(f frag, lazy bool) frag {
 	pc := c.emit(inst{op: iSplit})
