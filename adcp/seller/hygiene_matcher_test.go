@@ -17,6 +17,13 @@ var hygieneRegexps = func() []*regexp.Regexp {
 	return out
 }()
 
+// The UUID and seller-code patterns, compiled by package regexp.
+var (
+	uuidRegexp       = regexp.MustCompile(hygieneUUID.String())
+	vendorNameRegexp = regexp.MustCompile(vendorNamePattern.String())
+	vendorCodeRegexp = regexp.MustCompile(vendorCodePattern.String())
+)
+
 // checkHygieneMatcher fails when a detector's matcher and package regexp
 // find different spans (or groups) in s, or the UUID check disagrees.
 func checkHygieneMatcher(t *testing.T, s string) {
@@ -31,14 +38,13 @@ func checkHygieneMatcher(t *testing.T, s string) {
 			t.Fatalf("detector %d (%s) on %q: matcher %v, regexp %v", i, d.kind, s, got, want)
 		}
 	}
-	uuid := regexp.MustCompile(hygieneUUID.String())
-	if got, want := hygieneUUID.MatchString(s), uuid.MatchString(s); got != want {
+	if got, want := hygieneUUID.MatchString(s), uuidRegexp.MatchString(s); got != want {
 		t.Fatalf("UUID on %q: matcher %v, regexp %v", s, got, want)
 	}
-	if got, want := vendorNamePattern.MatchString(s), regexp.MustCompile(vendorNamePattern.String()).MatchString(s); got != want {
+	if got, want := vendorNamePattern.MatchString(s), vendorNameRegexp.MatchString(s); got != want {
 		t.Fatalf("vendor name on %q: matcher %v, regexp %v", s, got, want)
 	}
-	if got, want := vendorCodePattern.MatchString(s), regexp.MustCompile(vendorCodePattern.String()).MatchString(s); got != want {
+	if got, want := vendorCodePattern.MatchString(s), vendorCodeRegexp.MatchString(s); got != want {
 		t.Fatalf("vendor code on %q: matcher %v, regexp %v", s, got, want)
 	}
 }
