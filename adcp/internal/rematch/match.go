@@ -3,6 +3,7 @@ package rematch
 import (
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -35,6 +36,8 @@ type Regexp struct {
 	start     int
 	ncap      int  // capturing groups, without the whole match
 	beginText bool // every match starts at the beginning of the text
+
+	cache atomic.Pointer[machine] // a free machine, reused
 }
 
 // Compile parses and compiles expr; see the package documentation for the
@@ -304,7 +307,53 @@ type machine struct {
 	q0, q1   queue
 	matched  bool
 	matchcap []int
+	cap      []int
+	pool     [][]int // free capture arrays
+	ncap     int
 	s        string
+}
+
+// newMachine returns a machine for re recording ncap positions, reusing
+// the one re keeps when it is free.
+func (re *Regexp) newMachine(s string, ncap int) *machine {
+	m := re.cache.Swap(nil)
+	if m == nil || m.ncap != ncap {
+		n := len(re.prog)
+		m = &machine{re: re, ncap: ncap, matchcap: make([]int, ncap), cap: make([]int, ncap)}
+		m.q0 = queue{sparse: make([]int, n)}
+		m.q1 = queue{sparse: make([]int, n)}
+	}
+	m.s = s
+	return m
+}
+
+// free hands the machine back to re.
+func (re *Regexp) free(m *machine) {
+	m.s = ""
+	re.cache.Store(m)
+}
+
+// alloc returns a capture array holding cap.
+func (m *machine) alloc(cap []int) []int {
+	var c []int
+	if n := len(m.pool); n > 0 {
+		c, m.pool = m.pool[n-1], m.pool[:n-1]
+	} else {
+		c = make([]int, m.ncap)
+	}
+	copy(c, cap)
+	return c
+}
+
+// release returns the capture arrays of q's threads to the pool.
+func (m *machine) release(q *queue) {
+	for i := range q.dense {
+		if c := q.dense[i].cap; c != nil {
+			m.pool = append(m.pool, c)
+			q.dense[i].cap = nil
+		}
+	}
+	q.dense = q.dense[:0]
 }
 
 const endOfText rune = -1
@@ -399,7 +448,7 @@ func (m *machine) add(q *queue, pc, pos int, cap []int, cond uint8) {
 			pc = in.out
 		default: // a rune or a match: a thread
 			if len(cap) > 0 {
-				q.dense[j].cap = append([]int(nil), cap...)
+				q.dense[j].cap = m.alloc(cap)
 			}
 			return
 		}
@@ -408,12 +457,10 @@ func (m *machine) add(q *queue, pc, pos int, cap []int, cond uint8) {
 
 // run looks for the leftmost-first match starting at or after pos; ncap is
 // the number of positions to record (0: only whether there is a match).
-func (re *Regexp) run(s string, pos, ncap int) []int {
-	m := &machine{re: re, s: s}
-	n := len(re.prog)
-	m.q0 = queue{sparse: make([]int, n)}
-	m.q1 = queue{sparse: make([]int, n)}
-	m.matchcap = make([]int, ncap)
+// The result is the machine's, valid until its next run.
+func (m *machine) run(pos int) []int {
+	re, ncap := m.re, m.ncap
+	m.matched = false
 	for i := range m.matchcap {
 		m.matchcap[i] = -1
 	}
@@ -429,7 +476,7 @@ func (re *Regexp) run(s string, pos, ncap int) []int {
 	} else {
 		flag = m.contextAt(pos)
 	}
-	cap := make([]int, ncap)
+	cap := m.cap
 	for {
 		if len(runq.dense) == 0 {
 			if re.beginText && pos != 0 {
@@ -461,6 +508,11 @@ func (re *Regexp) run(s string, pos, ncap int) []int {
 					copy(m.matchcap, t.cap)
 				}
 				// First match: cut off the lower-priority threads.
+				for _, d := range runq.dense[j+1:] {
+					if d.cap != nil {
+						m.pool = append(m.pool, d.cap)
+					}
+				}
 				runq.dense = runq.dense[:j+1]
 				m.matched = true
 			case iRune:
@@ -474,7 +526,7 @@ func (re *Regexp) run(s string, pos, ncap int) []int {
 				m.add(nextq, in.out, pos+width, t.cap, flag)
 			}
 		}
-		runq.dense = runq.dense[:0]
+		m.release(runq)
 		if width == 0 {
 			break
 		}
@@ -488,6 +540,8 @@ func (re *Regexp) run(s string, pos, ncap int) []int {
 		}
 		runq, nextq = nextq, runq
 	}
+	m.release(runq)
+	m.release(nextq)
 	if !m.matched {
 		return nil
 	}
@@ -513,7 +567,10 @@ func (m *machine) contextAt(pos int) uint8 {
 
 // MatchString reports whether s contains a match.
 func (re *Regexp) MatchString(s string) bool {
-	return re.run(s, 0, 0) != nil
+	m := re.newMachine(s, 0)
+	ok := m.run(0) != nil
+	re.free(m)
+	return ok
 }
 
 // FindAllStringIndex is regexp's: the start and end of every successive
@@ -535,8 +592,10 @@ func (re *Regexp) all(s string, n, ncap int) [][]int {
 		n = end + 1
 	}
 	var out [][]int
+	mach := re.newMachine(s, ncap)
+	defer re.free(mach)
 	for pos, i, prevEnd := 0, 0, -1; i < n && pos <= end; {
-		m := re.run(s, pos, ncap)
+		m := mach.run(pos)
 		if m == nil {
 			break
 		}
