@@ -162,8 +162,8 @@ type schemaNode struct {
 	isConst    bool
 	minLength  int // -1: none
 	maxLength  int
-	pattern    *rematch.Regexp
-	patternNot *rematch.Regexp
+	pattern    Matcher
+	patternNot Matcher
 	format     string
 	minimum    *decimal
 	maximum    *decimal
