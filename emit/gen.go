@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
@@ -19,7 +20,10 @@ type gen struct {
 	// Patterns whose GoPattern does not compile are skipped (reported by
 	// schemaload as warnings when untranslatable).
 	goodPattern map[string]bool
-	skipped     []string // patterns of the type being rendered that are not checked
+	// Good patterns the runtime's matcher (adcpimpl.MustPattern) compiles:
+	// the others are compiled with regexp, and left out of run-time schemas.
+	matcherPattern map[string]bool
+	skipped        []string // patterns of the type being rendered that are not checked
 
 	// The regular expressions of the file being rendered, in first-use order.
 	patternPrefix string
@@ -51,7 +55,11 @@ func (g *gen) endPatterns(f *jen.File) {
 	f.Comment("The patterns of the schema, translated for Go regexp.")
 	f.Var().DefsFunc(func(grp *jen.Group) {
 		for i, p := range g.patterns {
-			grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p))
+			if g.matcherPattern[p] {
+				grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Qual(implPkg, "MustPattern").Call(jen.Lit(p))
+			} else {
+				grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p))
+			}
 		}
 	})
 }
@@ -63,6 +71,8 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		header:      Header(spec),
 		codeNames:   map[string]string{},
 		goodPattern: map[string]bool{},
+
+		matcherPattern: map[string]bool{},
 	}
 	for _, c := range spec.Codes {
 		g.codeNames[c.Value] = c.GoName
@@ -118,6 +128,7 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 			}
 			if _, err := regexp.Compile(p); err == nil {
 				g.goodPattern[p] = true
+				g.matcherPattern[p] = adcpimpl.CompilePattern(p) == nil
 			}
 		}
 		for _, f := range t.Fields {

@@ -26,13 +26,13 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -745,7 +745,27 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-func (v *Validator) Pattern(path, s string, re *regexp.Regexp) {
+// Matcher is a compiled pattern: what MustPattern returns, or a
+// *regexp.Regexp (generated code of contract versions before 3, and
+// patterns the runtime's matcher does not support).
+type Matcher interface {
+	MatchString(s string) bool
+	String() string
+}
+
+// MustPattern compiles a pattern in Go regexp syntax with the runtime's own
+// matcher, which does not link package regexp; it panics when the matcher
+// does not support the pattern (the generator checks it with
+// CompilePattern, and uses regexp for such a pattern).
+func MustPattern(expr string) Matcher { return rematch.MustCompile(expr) }
+
+// CompilePattern reports why the runtime's matcher cannot compile expr.
+func CompilePattern(expr string) error {
+	_, err := rematch.Compile(expr)
+	return err
+}
+
+func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
 		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	}
@@ -753,7 +773,7 @@ func (v *Validator) Pattern(path, s string, re *regexp.Regexp) {
 
 // patternNot checks a pattern with an exclusion, the Go form of a schema
 // pattern "^L(?!$)R": s must match re ("^LR") and must not match not ("^L$").
-func (v *Validator) PatternNot(path, s string, re, not *regexp.Regexp) {
+func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
 		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))

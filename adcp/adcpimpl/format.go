@@ -6,15 +6,21 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 )
 
-// formatChecks are the formats generated validation asserts, checked as
-// santhosh-tekuri/jsonschema checks them for draft-07 (which asserts
-// formats), so that a generated Validate and a schema validator agree.
-var formatChecks = map[string]func(string) error{
-	"uri":       checkURI,
-	"date-time": checkDateTime,
+// formatCheck returns the check of a format generated validation asserts
+// (nil for any other), checked as santhosh-tekuri/jsonschema checks them for
+// draft-07 (which asserts formats), so that a generated Validate and a
+// schema validator agree. A function rather than a table, so that a program
+// that checks no format does not link net/url and the date checks.
+func formatCheck(format string) func(string) error {
+	switch format {
+	case "uri":
+		return checkURI
+	case "date-time":
+		return checkDateTime
+	}
+	return nil
 }
 
 // checkURI: an absolute URI, as net/url parses it, whose host, when it
@@ -51,7 +57,7 @@ func checkDateTime(s string) error {
 	if s[10] != 't' && s[10] != 'T' {
 		return errors.New("11th character must be t or T")
 	}
-	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
+	if !validDate(s[:10]) {
 		return errors.New("invalid date")
 	}
 	return checkTime(s[11:])
@@ -130,4 +136,32 @@ func checkTime(str string) error {
 		return errors.New("invalid leap second")
 	}
 	return nil
+}
+
+// validDate reports whether d is yyyy-mm-dd with a month of 01 to 12 and a
+// day that month has in that (proleptic Gregorian) year: what
+// time.Parse("2006-01-02", d) accepts, without linking time's parser.
+func validDate(d string) bool {
+	if len(d) != 10 || d[4] != '-' || d[7] != '-' {
+		return false
+	}
+	num := func(s string) int {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return -1
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	year, month, day := num(d[:4]), num(d[5:7]), num(d[8:])
+	if year < 0 || month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
+	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days = 29
+	}
+	return day <= days
 }

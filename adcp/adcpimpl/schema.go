@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
 // Schema is the part of a JSON Schema that a generated Validate cannot
@@ -161,8 +162,8 @@ type schemaNode struct {
 	isConst    bool
 	minLength  int // -1: none
 	maxLength  int
-	pattern    *regexp.Regexp
-	patternNot *regexp.Regexp
+	pattern    Matcher
+	patternNot Matcher
 	format     string
 	minimum    *decimal
 	maximum    *decimal
@@ -339,7 +340,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be a string")
 			}
-			re, rerr := regexp.Compile(s)
+			re, rerr := rematch.Compile(s)
 			if rerr != nil {
 				return nil, fail(k, rerr.Error())
 			}
@@ -353,7 +354,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be a string")
 			}
-			if formatChecks[s] == nil {
+			if formatCheck(s) == nil {
 				return nil, fail(k, "format "+strconv.Quote(s)+" is not checked by this runtime")
 			}
 			n.format = s
@@ -544,7 +545,7 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 		v.Add(path, "matches the excluded pattern "+strconv.Quote(n.patternNot.String()))
 	}
 	if n.format != "" {
-		if err := formatChecks[n.format](s); err != nil {
+		if err := formatCheck(n.format)(s); err != nil {
 			v.Add(path, "not a valid "+n.format+": "+err.Error())
 		}
 	}

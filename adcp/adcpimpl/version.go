@@ -30,8 +30,10 @@ type RegenerateWithNewerAdcpGen uint
 const (
 	// GenVersion is the contract version the current generator writes.
 	// Version 2 adds the run-time schema checks (Schema, ExtraSchema,
-	// Conditions, DateTime) of exact validation.
-	GenVersion = 2
+	// Conditions, DateTime) of exact validation. Version 3 compiles the
+	// patterns of generated code with MustPattern (the runtime's matcher,
+	// not package regexp).
+	GenVersion = 3
 	// MinVersion is the oldest generated-code version this runtime serves.
 	MinVersion = 1
 	// MaxVersion is the newest generated-code version this runtime serves.

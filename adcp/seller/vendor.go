@@ -2,14 +2,15 @@ package seller
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
 // The two patterns of transport-errors.md §Seller-Specific Error Codes.
 var (
-	vendorNamePattern = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,19}$`)
-	vendorCodePattern = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,39}$`)
+	vendorNamePattern = rematch.MustCompile(`^[A-Z][A-Z0-9]{1,19}$`)
+	vendorCodePattern = rematch.MustCompile(`^[A-Z][A-Z0-9_]{1,39}$`)
 )
 
 // ValidVendorCode checks a seller-specific code against the X_{VENDOR}_{CODE}

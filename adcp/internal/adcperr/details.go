@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	adcp "github.com/adcp-gen/adcp-gen/adcp"
 	adcpimpl "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"regexp"
 	"strconv"
 )
 
@@ -3930,17 +3929,17 @@ func VersionUnsupportedDetailsOf(e *adcp.Error) (*VersionUnsupportedDetails, err
 
 // The patterns of the schema, translated for Go regexp.
 var (
-	detailsPattern0  = regexp.MustCompile("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
-	detailsPattern1  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
-	detailsPattern2  = regexp.MustCompile("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern3  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
-	detailsPattern4  = regexp.MustCompile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
-	detailsPattern5  = regexp.MustCompile("^[A-Z]{3}$")
-	detailsPattern6  = regexp.MustCompile("^[a-z0-9_]+$")
-	detailsPattern7  = regexp.MustCompile("^[A-Z]{2}$")
-	detailsPattern8  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern9  = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
-	detailsPattern10 = regexp.MustCompile("^P$")
-	detailsPattern11 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern12 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern0  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
+	detailsPattern1  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
+	detailsPattern2  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
+	detailsPattern3  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
+	detailsPattern4  = adcpimpl.MustPattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+	detailsPattern5  = adcpimpl.MustPattern("^[A-Z]{3}$")
+	detailsPattern6  = adcpimpl.MustPattern("^[a-z0-9_]+$")
+	detailsPattern7  = adcpimpl.MustPattern("^[A-Z]{2}$")
+	detailsPattern8  = adcpimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
+	detailsPattern9  = adcpimpl.MustPattern("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern10 = adcpimpl.MustPattern("^P$")
+	detailsPattern11 = adcpimpl.MustPattern("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern12 = adcpimpl.MustPattern("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )
