@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // proseRecovery finds "Recovery: X" in an enumDescriptions entry, the carrier
@@ -37,6 +38,11 @@ var (
 // it an advisory, the way the published versions write it (see
 // advisoryReviewed for the review).
 func isAdvisoryText(description, suggestion string) bool {
+	// Every mark holds the word: most texts lack it, and are settled
+	// without running the expressions.
+	if !mayHoldAdvisory(description) && !mayHoldAdvisory(suggestion) {
+		return false
+	}
 	first := description
 	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
 		first = description[:loc[0]]
@@ -45,6 +51,29 @@ func isAdvisoryText(description, suggestion string) bool {
 		return false
 	}
 	return advisorySuggestion.MatchString(suggestion) || advisoryWord.MatchString(first) || advisoryNoun.MatchString(description)
+}
+
+// mayHoldAdvisory reports whether s may hold "advisory" in the case folding
+// of the (?i) expressions above: false only for ASCII text without it in
+// any case (outside ASCII, (?i) also folds "ſ" to "s", so any non-ASCII
+// text may hold it).
+func mayHoldAdvisory(s string) bool {
+	const word = "advisory"
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
 }
 
 // advisory settles whether code c is an advisory: the reviewed table when it
