@@ -34,7 +34,7 @@ var advisoryCases = []struct {
 }
 
 // TestMayHoldAdvisory: the shortcut never changes isAdvisoryText's answer,
-// and answers false only for ASCII text without the word.
+// and answers false only for text without the word in any case.
 func TestMayHoldAdvisory(t *testing.T) {
 	for _, tc := range advisoryCases {
 		if got := isAdvisoryText(tc.desc, tc.suggestion); got != tc.want {
@@ -49,7 +49,8 @@ func TestMayHoldAdvisory(t *testing.T) {
 		want bool
 	}{
 		{"", false}, {"advisor", false}, {"ADVISORY", true}, {"xAdViSoRyx", true}, {"adv isory", false},
-		{"AdvisorY", true}, {"@DVISORY", false}, {"é", true}, {"advisorz", false},
+		{"AdvisorY", true}, {"@DVISORY", false}, {"é — advisor", false}, {"advisorz", false},
+		{"ADVIſORY", true}, {"advi\xffsory", false}, {"—advisory—", true}, {"aadvisory", true}, {"advisory"[:7], false},
 	} {
 		if got := mayHoldAdvisory(tc.s); got != tc.want {
 			t.Errorf("mayHoldAdvisory(%q) = %v, want %v", tc.s, got, tc.want)
