@@ -118,7 +118,7 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 			t.file.NoFormat = true
 			var raw bytes.Buffer
 			if t.err = t.file.Render(&raw); t.err == nil {
-				t.src, t.tree, t.err = gofmt(t.name, raw.Bytes())
+				t.src, t.tree, t.err = gofmtOnce(t.name, raw.Bytes())
 			}
 		}(&jobs[i])
 	}

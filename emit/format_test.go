@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"go/format"
 	"sort"
 	"strings"
@@ -111,6 +112,62 @@ func TestStdImports(t *testing.T) {
 			if !strings.HasPrefix(p, runtimeapi.RuntimeModule) && !want[p] {
 				t.Errorf("%s imports %s, which stdImports lacks", n, p)
 			}
+		}
+	}
+}
+
+// TestGofmtOnce: a file whose unformatted body was formatted before gets
+// the remembered body under its own first lines, the bytes
+// go/format.Source gives it; so do files whose first lines gofmtOnce does
+// not split.
+func TestGofmtOnce(t *testing.T) {
+	g, err := newGen(fixtureSpec(), "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := g.detailsFile()
+	f.NoFormat = true
+	var b bytes.Buffer
+	must(t, f.Render(&b))
+	head, body, ok := splitHead(b.Bytes())
+	if !ok {
+		t.Fatalf("splitHead refuses jennifer's render: %q", firstLine(b.String()))
+	}
+	if !bytes.HasPrefix(head, []byte(g.header)) || !bytes.HasSuffix(head, []byte("\npackage fixture\n")) {
+		t.Fatalf("head = %q", head)
+	}
+	body = append([]byte("\n// A marker that makes this body its own.\n"), body...)
+	for i, h := range []string{
+		HeaderPrefix + " from x.json (AdCP 1.0.0). DO NOT EDIT.\n\npackage first\n",
+		HeaderPrefix + " from a much longer list of sources.json (AdCP 10.20.30-beta.40). DO NOT EDIT.\n\npackage second_package_name\n",
+		HeaderPrefix + " from x.json (AdCP 1.0.0). DO NOT EDIT. \n\npackage trailingblank\n", // not split
+		"// Another header.\n\npackage other\n",                                              // not split
+		HeaderPrefix + " from x.json.\n// Two lines.\n\npackage twolines\n",                  // not split
+	} {
+		raw := append([]byte(h), body...)
+		want, err := format.Source(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, tree, err := gofmtOnce("details.go", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("case %d: gofmtOnce differs from format.Source:\n%s", i, Diff("format.Source", "gofmtOnce", want, got))
+		}
+		if tree == nil || tree.Name.Name != strings.TrimSpace(h[strings.LastIndex(h, "package ")+len("package "):]) {
+			t.Errorf("case %d: the tree is not the file's", i)
+		}
+		_, _, split := splitHead(raw)
+		if split != (i < 2) {
+			t.Errorf("case %d: splitHead = %v", i, split)
+		}
+		formatted.Lock()
+		_, remembered := formatted.bodies[sha256.Sum256(body)]
+		formatted.Unlock()
+		if !remembered {
+			t.Errorf("case %d: the body is not remembered", i)
 		}
 	}
 }
