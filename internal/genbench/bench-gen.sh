@@ -71,9 +71,10 @@ gjone="$work/go-jsonschema -p p -o $work/gj/one.go $(gjargs $one | tr '\n' ' ')"
 sh "$work/gjloop.sh"
 versions=$(ls "$work/rel" | wc -l)
 
-ratio() { # ratio CSV: the first command's mean and median over the second's
-	awk -F, 'NR == 2 { m1 = $2; d1 = $4 } NR == 3 { m2 = $2; d2 = $4 }
-		END { printf "%s: adcp-gen / go-jsonschema = %.2fx (means), %.2fx (medians)\n", LABEL, m1 / m2, d1 / d2 }' LABEL="$2" "$1"
+ratio() { # ratio CSV: the first command's mean, median and CPU time (user + system, children included) over the second's
+	awk -F, 'NR == 2 { m1 = $2; d1 = $4; c1 = $5 + $6 } NR == 3 { m2 = $2; d2 = $4; c2 = $5 + $6 }
+		END { printf "%s: adcp-gen / go-jsonschema = %.2fx (means), %.2fx (medians); CPU time %.0f ms / %.0f ms = %.2fx\n",
+			LABEL, m1 / m2, d1 / d2, c1 * 1000, c2 * 1000, c1 / c2 }' LABEL="$2" "$1"
 }
 
 echo "== one version ($one), first run, whole process"
