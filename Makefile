@@ -12,7 +12,7 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench fuzz size interop
+.PHONY: all generate test check fmt vet coredeps drift bench bench-gen fuzz size interop
 
 all: check
 
@@ -67,6 +67,13 @@ bench:
 	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
+
+## bench-gen: generation speed, whole process, against go-jsonschema v0.24.1
+## on the same files in one hyperfine -N run (one version, and generate -all
+## against a go-jsonschema loop over every version), with the ratios. Skips
+## when hyperfine or ../shared is absent.
+bench-gen:
+	GO=$(GO) sh internal/genbench/bench-gen.sh
 
 ## fuzz: run every fuzz target for FUZZTIME each. A target that fails (or a
 ## package whose targets cannot be listed) does not stop the others: every

@@ -13,6 +13,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
@@ -96,8 +97,14 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	docSrc, docTree, err := gofmt("doc.go", doc)
+	if err != nil {
+		return nil, fmt.Errorf("emit: doc.go: %v", err)
+	}
 	// The files are built in turn (g keeps per-file state), then rendered
-	// and gofmt-formatted concurrently: each render reads only its own file.
+	// and formatted concurrently: each render reads only its own file.
+	// jennifer renders without formatting; gofmt formats each file once and
+	// keeps its syntax tree for the type check.
 	jobs := []renderJob{
 		{name: "codes.go", file: g.codesFile()},
 		{name: "vocabulary.go", file: g.vocabularyFile()},
@@ -108,19 +115,34 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 		wg.Add(1)
 		go func(t *renderJob) {
 			defer wg.Done()
-			t.err = t.file.Render(&t.src)
+			t.file.NoFormat = true
+			var raw bytes.Buffer
+			if t.err = t.file.Render(&raw); t.err == nil {
+				t.src, t.tree, t.err = gofmtOnce(t.name, raw.Bytes())
+			}
 		}(&jobs[i])
 	}
 	wg.Wait()
-	out := map[string][]byte{"doc.go": doc}
+	out := map[string][]byte{"doc.go": docSrc}
+	trees := map[string]*ast.File{"doc.go": docTree}
 	for i := range jobs {
 		t := &jobs[i]
 		if t.err != nil {
 			return nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
 		}
-		out[t.name] = t.src.Bytes()
+		out[t.name], trees[t.name] = t.src, t.tree
 	}
-	if err := runtimeapi.Check(out); err != nil {
+	// In file name order, as Check reads them.
+	var sorted []*ast.File
+	for _, name := range sortedKeys(out) {
+		sorted = append(sorted, trees[name])
+	}
+	if err := runtimeapi.CheckFiles(sorted); err != nil {
+		// The trees' positions are those of the unformatted sources: check
+		// the output itself again to name a line of the file as written.
+		if again := runtimeapi.Check(out); again != nil {
+			err = again
+		}
 		return nil, fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
 			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(err.Error()))
 	}
@@ -138,7 +160,8 @@ func firstLine(msg string) string {
 type renderJob struct {
 	name string
 	file *jen.File
-	src  bytes.Buffer
+	src  []byte    // formatted
+	tree *ast.File // what src was printed from
 	err  error
 }
 

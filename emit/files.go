@@ -3,7 +3,6 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/templates"
@@ -11,7 +10,7 @@ import (
 )
 
 // docFile renders doc.go, the package's doc comment, from the text template
-// templates/package.go.tmpl.
+// templates/package.go.tmpl, unformatted (Files formats it).
 func (g *gen) docFile() ([]byte, error) {
 	var b bytes.Buffer
 	data := struct {
@@ -21,11 +20,7 @@ func (g *gen) docFile() ([]byte, error) {
 	if err := templates.PackageDoc.Execute(&b, data); err != nil {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("emit: doc.go: %v", err)
-	}
-	return src, nil
+	return b.Bytes(), nil
 }
 
 // detailsFile renders details.go: the details types, one DetailsShape per

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Write makes dir hold exactly files among the .go files adcp-gen owns, as
@@ -218,27 +219,40 @@ func step() error {
 
 // commit applies plan: the new files and the barrier under temporary names,
 // the journal (the commit point), then apply. A failure before the journal
-// removes what it wrote and leaves the old package.
+// removes what it wrote and leaves the old package. The temporary files are
+// flushed to disk together, after they are all written and before the
+// journal takes effect.
 func commit(dir string, plan *Changes, files map[string][]byte) (err error) {
 	j := journal{Format: journalFormat, Write: plan.Write, Remove: plan.Remove}
 	var temps []string
+	var written []*os.File
 	defer func() {
+		for _, f := range written {
+			f.Close()
+		}
 		if err != nil && temps != nil {
 			for _, t := range temps {
 				os.Remove(filepath.Join(dir, t))
 			}
 		}
 	}()
-	for _, name := range plan.Write {
+	create := func(name string, data []byte) error {
 		temps = append(temps, tempName(name))
-		if err := writeSynced(filepath.Join(dir, tempName(name)), files[name]); err != nil {
+		f, err := writeNew(filepath.Join(dir, tempName(name)), data)
+		if err != nil {
+			return err
+		}
+		written = append(written, f)
+		return step()
+	}
+	for _, name := range plan.Write {
+		if err := create(name, files[name]); err != nil {
 			return err
 		}
 	}
 	if b := barrier(files); b != nil {
 		j.Barrier = true
-		temps = append(temps, tempName(barrierName))
-		if err := writeSynced(filepath.Join(dir, tempName(barrierName)), b); err != nil {
+		if err := create(barrierName, b); err != nil {
 			return err
 		}
 	}
@@ -246,9 +260,21 @@ func commit(dir string, plan *Changes, files map[string][]byte) (err error) {
 	if err != nil {
 		return err
 	}
-	temps = append(temps, tempName(journalName))
-	if err := writeSynced(filepath.Join(dir, tempName(journalName)), data); err != nil {
+	if err := create(journalName, data); err != nil {
 		return err
+	}
+	if err := syncAll(written); err != nil {
+		return err
+	}
+	var closeErr error
+	for _, f := range written {
+		if err := f.Close(); err != nil && closeErr == nil {
+			closeErr = err
+		}
+	}
+	written = nil
+	if closeErr != nil {
+		return closeErr
 	}
 	if err := os.Rename(filepath.Join(dir, tempName(journalName)), filepath.Join(dir, journalName)); err != nil {
 		return err
@@ -392,26 +418,40 @@ func barrier(files map[string][]byte) []byte {
 	return nil
 }
 
-// writeSynced creates path (which must not exist) with data, flushed to disk.
-func writeSynced(path string, data []byte) error {
+// writeNew creates path (which must not exist) with data and returns it
+// open, for syncAll.
+func writeNew(path string, data []byte) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = step()
-	}
-	if err != nil {
+	if _, err := f.Write(data); err != nil {
+		f.Close()
 		os.Remove(path)
+		return nil, err
 	}
-	return err
+	return f, nil
+}
+
+// syncAll flushes files to disk concurrently, so that the file system can
+// commit them together, and returns the first error.
+func syncAll(files []*os.File) error {
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Add(1)
+		go func(i int, f *os.File) {
+			defer wg.Done()
+			errs[i] = f.Sync()
+		}(i, f)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // syncDir flushes a folder's entries (renames, removals) to disk, where the

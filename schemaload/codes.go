@@ -3,8 +3,11 @@ package schemaload
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // proseRecovery finds "Recovery: X" in an enumDescriptions entry, the carrier
@@ -37,6 +40,11 @@ var (
 // it an advisory, the way the published versions write it (see
 // advisoryReviewed for the review).
 func isAdvisoryText(description, suggestion string) bool {
+	// Every mark holds the word: most texts lack it, and are settled
+	// without running the expressions.
+	if !mayHoldAdvisory(description) && !mayHoldAdvisory(suggestion) {
+		return false
+	}
 	first := description
 	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
 		first = description[:loc[0]]
@@ -46,6 +54,45 @@ func isAdvisoryText(description, suggestion string) bool {
 	}
 	return advisorySuggestion.MatchString(suggestion) || advisoryWord.MatchString(first) || advisoryNoun.MatchString(description)
 }
+
+// mayHoldAdvisory reports whether s holds "advisory" in the case folding of
+// the (?i) expressions above (Unicode simple folding: "ſ" matches "s"); when
+// it does not, none of them can match.
+func mayHoldAdvisory(s string) bool {
+	for i := 0; i+len(advisoryFold) <= len(s); i++ {
+		// "a" folds only to "A": every match starts with an ASCII byte.
+		if s[i]|0x20 == 'a' && holdsAdvisoryAt(s[i+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAdvisoryAt reports whether s starts with "dvisory", folded.
+func holdsAdvisoryAt(s string) bool {
+	for _, fold := range advisoryFold[1:] {
+		r, n := utf8.DecodeRuneInString(s)
+		if !slices.Contains(fold, r) {
+			return false
+		}
+		s = s[n:]
+	}
+	return true
+}
+
+// advisoryFold holds, for each letter of "advisory", the runes (?i) matches
+// it with: its simple folding orbit.
+var advisoryFold = func() [][]rune {
+	var folds [][]rune
+	for _, r := range "advisory" {
+		fold := []rune{r}
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			fold = append(fold, f)
+		}
+		folds = append(folds, fold)
+	}
+	return folds
+}()
 
 // advisory settles whether code c is an advisory: the reviewed table when it
 // lists the code, else the code's own text; a disagreement is a warning.

@@ -57,22 +57,35 @@ var (
 // import must be the standard library or a Public runtime package. It is
 // safe for concurrent use.
 func Check(files map[string][]byte) error {
-	impReady.Do(func() { imp, impErr = newStubImporter() })
-	if impErr != nil {
-		return impErr
-	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var parsed []*ast.File
-	var imports []string
+	parsed := make([]*ast.File, 0, len(names))
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, n, files[n], parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
+		parsed = append(parsed, f)
+	}
+	return CheckFiles(parsed)
+}
+
+// FileSet is the file set CheckFiles expects its files to be parsed with
+// (token.FileSet is safe for concurrent use).
+func FileSet() *token.FileSet { return fset }
+
+// CheckFiles is Check on files already parsed with FileSet, in the order
+// given; positions in its error are those of the parsed sources.
+func CheckFiles(parsed []*ast.File) error {
+	impReady.Do(func() { imp, impErr = newStubImporter() })
+	if impErr != nil {
+		return impErr
+	}
+	var imports []string
+	for _, f := range parsed {
 		for _, is := range f.Imports {
 			ip, _ := strconv.Unquote(is.Path.Value)
 			if inRuntime(ip) && !isPublic(ip) {
@@ -80,7 +93,6 @@ func Check(files map[string][]byte) error {
 			}
 			imports = append(imports, ip)
 		}
-		parsed = append(parsed, f)
 	}
 	if err := imp.prepare(imports); err != nil {
 		return err
@@ -88,6 +100,25 @@ func Check(files map[string][]byte) error {
 	conf := types.Config{GoVersion: goVersion, Importer: imp}
 	_, err := conf.Check("adcp-gen/generated", fset, parsed, nil)
 	return err
+}
+
+// Warm does, once per process, the work every check shares: it reads the
+// stubs, asks the go command for the export data of the standard packages
+// they import and of std (the ones the generated code will import), and
+// type-checks the stubs. A generator calls it in the background while it
+// loads its input, so that the go command runs beside the loading; errors
+// are left for Check to report.
+func Warm(std ...string) {
+	impReady.Do(func() { imp, impErr = newStubImporter() })
+	if impErr != nil {
+		return
+	}
+	if imp.prepare(std) != nil {
+		return
+	}
+	for _, p := range Public {
+		imp.Import(p)
+	}
 }
 
 func inRuntime(ip string) bool {

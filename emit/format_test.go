@@ -1,0 +1,173 @@
+package emit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"go/format"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/emit/runtimeapi"
+)
+
+// TestGofmtIsFormatSource: gofmt gives go/format.Source's bytes, on the
+// unformatted renders of the fixture's files and on sources that need each
+// kind of change gofmt makes (spacing, alignment, imports to sort, number
+// prefixes to canonicalise, doc comments to reformat).
+func TestGofmtIsFormatSource(t *testing.T) {
+	g, err := newGen(fixtureSpec(), "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := g.docFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string][]byte{"doc.go": doc}
+	for _, j := range []struct {
+		name   string
+		render func() []byte
+	}{
+		{"codes.go", func() []byte {
+			f := g.codesFile()
+			f.NoFormat = true
+			var b bytes.Buffer
+			must(t, f.Render(&b))
+			return b.Bytes()
+		}},
+		{"vocabulary.go", func() []byte {
+			f := g.vocabularyFile()
+			f.NoFormat = true
+			var b bytes.Buffer
+			must(t, f.Render(&b))
+			return b.Bytes()
+		}},
+		{"details.go", func() []byte {
+			f := g.detailsFile()
+			f.NoFormat = true
+			var b bytes.Buffer
+			must(t, f.Render(&b))
+			return b.Bytes()
+		}},
+	} {
+		inputs[j.name] = j.render()
+	}
+	inputs["imports.go"] = []byte("package p\nimport (\n\"strconv\"\n\"bytes\"\n\n\"regexp\"\n\"errors\"\n)\nvar _,_,_,_=strconv.Itoa,bytes.Equal,regexp.MustCompile,errors.New\n")
+	inputs["numbers.go"] = []byte("package p\nconst (\na=0X1F\nbb=0B101\nccc=0O17\nd=1E3\ne=0x1P-2\nf=1_000i\n)\n")
+	inputs["align.go"] = []byte("package p\ntype T struct{\nA int `json:\"a\"` // a\nLonger string `json:\"longer\"` // longer\n}\nvar x=map[string]int{\"a\":1,\n\"bbbb\":2,\n}\n")
+	inputs["doccomment.go"] = []byte("package p\n// F does\n//things:\n//  - one\n//  - two\n// See [T].\nfunc F(){ if true {return} }\n")
+	names := make([]string, 0, len(inputs))
+	for n := range inputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		raw := inputs[n]
+		want, err := format.Source(raw)
+		if err != nil {
+			t.Fatalf("%s: format.Source: %v", n, err)
+		}
+		got, tree, err := gofmt(n, raw)
+		if err != nil {
+			t.Fatalf("%s: gofmt: %v", n, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: gofmt differs from format.Source:\n%s", n, Diff("format.Source/"+n, "gofmt/"+n, want, got))
+		}
+		if tree == nil || runtimeapi.FileSet().File(tree.Pos()) == nil {
+			t.Errorf("%s: the tree is not parsed with runtimeapi.FileSet", n)
+		}
+		if strings.HasSuffix(n, ".go") && bytes.Equal(raw, want) && n != "doc.go" {
+			t.Errorf("%s: the input is already formatted, so it tests nothing", n)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStdImports: every standard package a generated package imports is in
+// stdImports, which Warm readies beforehand.
+func TestStdImports(t *testing.T) {
+	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, p := range stdImports {
+		want[p] = true
+	}
+	for _, n := range sortedKeys(files) {
+		_, tree, err := gofmt(n, files[n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, is := range tree.Imports {
+			p := strings.Trim(is.Path.Value, `"`)
+			if !strings.HasPrefix(p, runtimeapi.RuntimeModule) && !want[p] {
+				t.Errorf("%s imports %s, which stdImports lacks", n, p)
+			}
+		}
+	}
+}
+
+// TestGofmtOnce: a file whose unformatted body was formatted before gets
+// the remembered body under its own first lines, the bytes
+// go/format.Source gives it; so do files whose first lines gofmtOnce does
+// not split.
+func TestGofmtOnce(t *testing.T) {
+	g, err := newGen(fixtureSpec(), "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := g.detailsFile()
+	f.NoFormat = true
+	var b bytes.Buffer
+	must(t, f.Render(&b))
+	head, body, ok := splitHead(b.Bytes())
+	if !ok {
+		t.Fatalf("splitHead refuses jennifer's render: %q", firstLine(b.String()))
+	}
+	if !bytes.HasPrefix(head, []byte(g.header)) || !bytes.HasSuffix(head, []byte("\npackage fixture\n")) {
+		t.Fatalf("head = %q", head)
+	}
+	body = append([]byte("\n// A marker that makes this body its own.\n"), body...)
+	for i, h := range []string{
+		HeaderPrefix + " from x.json (AdCP 1.0.0). DO NOT EDIT.\n\npackage first\n",
+		HeaderPrefix + " from a much longer list of sources.json (AdCP 10.20.30-beta.40). DO NOT EDIT.\n\npackage second_package_name\n",
+		HeaderPrefix + " from x.json (AdCP 1.0.0). DO NOT EDIT. \n\npackage trailingblank\n", // not split
+		"// Another header.\n\npackage other\n",                                              // not split
+		HeaderPrefix + " from x.json.\n// Two lines.\n\npackage twolines\n",                  // not split
+	} {
+		raw := append([]byte(h), body...)
+		want, err := format.Source(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, tree, err := gofmtOnce("details.go", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("case %d: gofmtOnce differs from format.Source:\n%s", i, Diff("format.Source", "gofmtOnce", want, got))
+		}
+		if tree == nil || tree.Name.Name != strings.TrimSpace(h[strings.LastIndex(h, "package ")+len("package "):]) {
+			t.Errorf("case %d: the tree is not the file's", i)
+		}
+		_, _, split := splitHead(raw)
+		if split != (i < 2) {
+			t.Errorf("case %d: splitHead = %v", i, split)
+		}
+		formatted.Lock()
+		_, remembered := formatted.bodies[sha256.Sum256(body)]
+		formatted.Unlock()
+		if !remembered {
+			t.Errorf("case %d: the body is not remembered", i)
+		}
+	}
+}
