@@ -33,6 +33,112 @@ func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
 		raw, ok := oldValueErrorEncoding(val)
 		return raw, ok, nil
 	}
+	if raw, ok, e, known := exactErrorEncoding(m); known {
+		return raw, ok, e
+	}
+	return writtenErrorEncoding(m)
+}
+
+// exactErrorEncoding is decodedErrorEncoding for the errors whose measure
+// is exactly their encoding's length (every string valid UTF-8, every
+// number a finite float64, only the types encoding/json decodes into,
+// nested at most maxValueDepth deep): the size is measured first, without
+// writing anything (valuemeasure.go), so that an oversized or invalid error
+// is refused before anything is allocated, and the encoding is then written
+// once into a buffer of that size. known is false for the other errors.
+func exactErrorEncoding(m map[string]any) (raw json.RawMessage, ok bool, e *Error, known bool) {
+	// One pass measures every member and collects them; past the limit it
+	// stops: the error is refused before anything is copied.
+	var memberBuf [12]member
+	members := memberBuf[:0]
+	ms := measurer{n: 1 + 2*len(m), limit: MaxErrorSize} // the braces, commas and colons
+	if len(m) == 0 {
+		ms.n = 2
+	}
+	code, hasCode, codeIsStr, issues := "", false, false, false
+	for k, x := range m {
+		n, exact := exactStringLen(k)
+		if !exact {
+			return nil, false, nil, false
+		}
+		ms.n += n
+		switch k {
+		case "code":
+			hasCode = true
+			code, codeIsStr = x.(string)
+		case "issues":
+			issues = true
+		}
+		if !ms.value(x, 1) {
+			return nil, false, nil, false
+		}
+		if ms.n > MaxErrorSize {
+			return nil, false, nil, true
+		}
+		members = append(members, member{k, x})
+	}
+	// The code check of extractProblem: code members are unique in a map,
+	// and a string's code points are counted as encoding/json writes them.
+	switch {
+	case !hasCode:
+		return nil, false, nil, true
+	case !codeIsStr:
+		return nil, false, nil, false // a json.RawMessage code, or another type
+	}
+	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
+		return nil, false, nil, true
+	}
+	sortMembers(members)
+	if issues {
+		// Issues hold nested generated types: UnmarshalValidJSON decodes them.
+		raw, _ = appendExactSorted(make([]byte, 0, ms.n), members, nil)
+		return raw, true, nil, true
+	}
+	// One allocation holds the Error, its retry_after and, when it fits,
+	// Raw.
+	blk := new(errorBlock)
+	var buf []byte
+	if ms.n <= len(blk.raw) {
+		buf = blk.raw[:0:ms.n]
+	} else {
+		buf = make([]byte, 0, ms.n)
+	}
+	var spanBuf [12]memberSpan
+	raw, spans := appendExactSorted(buf, members, spanBuf[:0])
+	errorFromValues(&blk.e, &blk.retryAfter, raw, spans)
+	clear(members) // memberBuf may have moved to the heap: drop the references
+	clear(spans)
+	return raw, true, &blk.e, true
+}
+
+// errorBlock is the one allocation behind an Error extracted from decoded
+// values: the Error, the float64 its RetryAfter points to, and the bytes
+// of Raw when they fit (144 bytes puts the block in the 384-byte size
+// class).
+type errorBlock struct {
+	e          Error
+	retryAfter float64
+	raw        [144]byte
+}
+
+// sortMembers sorts members by name, as encoding/json sorts map keys: by
+// insertion when they are few, as an error's are.
+func sortMembers(members []member) {
+	if len(members) > 12 {
+		slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		return
+	}
+	for i := 1; i < len(members); i++ {
+		for j := i; j > 0 && members[j].key < members[j-1].key; j-- {
+			members[j], members[j-1] = members[j-1], members[j]
+		}
+	}
+}
+
+// writtenErrorEncoding is decodedErrorEncoding for the errors
+// exactErrorEncoding leaves: written first, then judged.
+func writtenErrorEncoding(m map[string]any) (json.RawMessage, bool, *Error) {
+	val := any(m)
 	// The code check needs no encoding: a missing or non-string code,
 	// or one of the wrong length, is refused at once (the same verdict
 	// extractProblem reaches on the encoding: code members are unique in
@@ -62,7 +168,10 @@ func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
 	case w.inexact:
 		raw, ok = w.b, extractProblem(w.b) == ""
 	case len(w.b) <= MaxErrorSize:
-		raw, ok, e = w.b, true, errorFromValues(w.b, w.spans)
+		raw, ok = w.b, true
+		if blk := new(errorBlock); errorFromValues(&blk.e, &blk.retryAfter, w.b, w.spans) {
+			e = &blk.e
+		}
 	}
 	if !ok {
 		raw = nil
@@ -83,14 +192,14 @@ type valueScratch struct {
 
 var valueScratchPool = sync.Pool{New: func() any { return new(valueScratch) }}
 
-// errorFromValues decodes the error object whose encoding raw the writer
-// wrote (its members at spans, every string valid UTF-8 and every number
-// a finite float64), as Error.UnmarshalValidJSON decodes raw: the same
-// fields, the same members kept raw in Extra (copied from raw), the same
-// codec state. It returns nil for what it leaves to UnmarshalValidJSON
+// errorFromValues decodes into e, zero, the error object whose encoding
+// raw the writer wrote (its members at spans, every string valid UTF-8 and
+// every number a finite float64), as Error.UnmarshalValidJSON decodes raw:
+// the same fields, the same members kept raw in Extra (copied from raw),
+// the same codec state; retry_after goes to *ra, which e.RetryAfter then
+// points to. It reports false for what it leaves to UnmarshalValidJSON
 // (issues, which hold nested generated types).
-func errorFromValues(raw []byte, spans []memberSpan) *Error {
-	e := new(Error)
+func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool {
 	var present uint64
 	keep := func(k string, val []byte) {
 		if e.Extra == nil {
@@ -123,14 +232,15 @@ func errorFromValues(raw []byte, spans []memberSpan) *Error {
 			// exactly it, and the writer wrote the float64's shortest
 			// decimal (the one ExactFloat compares with).
 			if f, ok := v.(float64); ok {
-				e.RetryAfter = &f
+				*ra = f
+				e.RetryAfter = ra
 				present |= 1 << 4
 			} else {
 				keep(k, val)
 			}
 			continue
 		case "issues":
-			return nil
+			return false
 		case "details":
 			e.Details = append(json.RawMessage(nil), val...)
 			present |= 1 << 6
@@ -149,7 +259,7 @@ func errorFromValues(raw []byte, spans []memberSpan) *Error {
 		}
 	}
 	e.codec = adcpimpl.DecodedState(present)
-	return e
+	return true
 }
 
 // oldValueErrorEncoding is the encoding round trip, for the values

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // oldDecodedErrorEncoding is the decoded-value half of decided before
@@ -23,10 +25,7 @@ func oldDecodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
 // extractValueOld is ExtractValue as it was before issue 14: the found
 // error encoded, validated and decoded back.
 func extractValueOld(response any) (Extraction, bool) {
-	saved := valueErrorEncoding
-	valueErrorEncoding = oldDecodedErrorEncoding
-	defer func() { valueErrorEncoding = saved }()
-	return ExtractValue(response)
+	return extractValueWith(response, oldDecodedErrorEncoding)
 }
 
 // checkOldNew compares the new and the old decoded-value path on response,
@@ -38,7 +37,9 @@ func checkOldNew(t *testing.T, response any, errs ...any) {
 	if d := diffExtraction(x, xok, y, yok); d != "" {
 		t.Fatalf("%s\nresponse %#v\nnew %v %+v raw %s\nold %v %+v raw %s", d, response, xok, x, x.Raw, yok, y, y.Raw)
 	}
+	checkMeasure(t, response)
 	for _, e := range errs {
+		checkMeasure(t, e)
 		a, aok, ae := decodedErrorEncoding(e)
 		b, bok, be := oldDecodedErrorEncoding(e)
 		if aok != bok || !bytes.Equal(a, b) {
@@ -50,6 +51,23 @@ func checkOldNew(t *testing.T, response any, errs ...any) {
 		if !reflect.DeepEqual(ae, be) {
 			t.Fatalf("error %#v: new %+v, old %+v", e, ae, be)
 		}
+	}
+}
+
+// checkMeasure: a value the measurer takes (valuemeasure.go) is written by
+// appendExact as encoding/json writes it, and measured as long as that.
+func checkMeasure(t *testing.T, v any) {
+	t.Helper()
+	ms := measurer{limit: math.MaxInt}
+	if !ms.value(v, 0) {
+		return
+	}
+	want, err := jsonwire.Marshal(v)
+	if err != nil {
+		t.Fatalf("%#v: measured, but encoding/json: %v", v, err)
+	}
+	if got := appendExact(nil, v); !bytes.Equal(got, want) || ms.n != len(want) {
+		t.Fatalf("%#v: measured %d, wrote %q, encoding/json %q", v, ms.n, got, want)
 	}
 }
 

@@ -1,0 +1,229 @@
+package adcp
+
+import "encoding/json"
+
+// The first four rules of the detection order straight from decoded values,
+// for ExtractValue: a response as an SDK hands it over (map[string]any and
+// what encoding/json decodes into) is looked up member by member, only
+// where each rule looks, instead of filling every record first (navigate.go).
+// It decides only when one of the rules finds an adcp_error in plain decoded
+// values; anything else (no hit in rules 1 to 4, an embedded
+// json.RawMessage or []byte, map[string]json.RawMessage, any other Go type
+// on the way, an adcp_error that is truthy but not an object) is left to
+// the records, which then run the whole detection order from the start. It
+// returns what the records return: FuzzExtractDifferential and
+// FuzzExtractValueOldNew compare both with the references.
+
+// decodedLook is what a look-up found.
+type decodedLook uint8
+
+const (
+	lookMiss  decodedLook = iota // nothing there: the next rule
+	lookHit                      // an adcp_error object: decide on it
+	lookOther                    // a value left to the records
+)
+
+// decodedPlain reports whether v is of a type encoding/json decodes into.
+func decodedPlain(v any) bool {
+	switch v.(type) {
+	case nil, bool, float64, string, json.Number, map[string]any, []any:
+		return true
+	}
+	return false
+}
+
+// decodedFirstRules runs rules 1 to 4 on the decoded response root. done
+// is false when the records must decide.
+func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
+	// The response the rules look at (responseRoot.response): the JSON-RPC
+	// result when it is an object, then, without a status member, its A2A
+	// task or statusUpdate envelope.
+	env := root
+	if r, has := root["result"]; has {
+		if m, isObj := r.(map[string]any); isObj {
+			env = m
+		} else if !decodedPlain(r) {
+			return x, false, false
+		}
+	}
+	resp := env
+	if _, has := env["status"]; !has {
+		found := false
+		for _, k := range [...]string{"task", "statusUpdate"} {
+			if t, has := env[k]; has && !found {
+				if m, isObj := t.(map[string]any); isObj {
+					resp, found = m, true
+				} else if !decodedPlain(t) {
+					return x, false, false
+				}
+			}
+		}
+	}
+	// 1. MCP structuredContent, only on an error result.
+	if v, has := resp["isError"]; has {
+		isErr, isBool := v.(bool)
+		if !isBool && !decodedPlain(v) {
+			return x, false, false
+		}
+		if isErr {
+			if sc, has := resp["structuredContent"]; has {
+				if m, isObj := sc.(map[string]any); isObj {
+					if ae, look := holderError(m); look != lookMiss {
+						return decidedDecoded(PathStructuredContent, ae, look)
+					}
+				} else if !decodedPlain(sc) {
+					return x, false, false
+				}
+			}
+		}
+	}
+	// 2. A2A artifacts[].parts[] data parts.
+	if arts, has := resp["artifacts"]; has {
+		switch t := arts.(type) {
+		case []any:
+			for _, a := range t {
+				am, isObj := a.(map[string]any)
+				if !isObj {
+					if !decodedPlain(a) {
+						return x, false, false
+					}
+					continue
+				}
+				if parts, has := am["parts"]; has {
+					if ae, look := partsError(parts); look != lookMiss {
+						return decidedDecoded(PathArtifact, ae, look)
+					}
+				}
+			}
+		default:
+			if !decodedPlain(arts) {
+				return x, false, false
+			}
+		}
+	}
+	// 3. A2A status.message.parts[] data parts.
+	if st, has := resp["status"]; has {
+		if sm, isObj := st.(map[string]any); isObj {
+			if msg, has := sm["message"]; has {
+				if mm, isObj := msg.(map[string]any); isObj {
+					if parts, has := mm["parts"]; has {
+						if ae, look := partsError(parts); look != lookMiss {
+							return decidedDecoded(PathStatusMessage, ae, look)
+						}
+					}
+				} else if !decodedPlain(msg) {
+					return x, false, false
+				}
+			}
+		} else if !decodedPlain(st) {
+			return x, false, false
+		}
+	}
+	// 4. JSON-RPC error.data.adcp_error, of the root.
+	if e, has := root["error"]; has {
+		if em, isObj := e.(map[string]any); isObj {
+			if d, has := em["data"]; has {
+				if dm, isObj := d.(map[string]any); isObj {
+					if ae, look := holderError(dm); look != lookMiss {
+						return decidedDecoded(PathJSONRPCError, ae, look)
+					}
+				} else if !decodedPlain(d) {
+					return x, false, false
+				}
+			}
+		} else if !decodedPlain(e) {
+			return x, false, false
+		}
+	}
+	return x, false, false
+}
+
+// holderError looks at the adcp_error member of h: a hit when it is a
+// non-nil object, a miss when it is absent or falsy in JavaScript (null,
+// false, 0, NaN, ""), else a value left to the records.
+func holderError(h map[string]any) (map[string]any, decodedLook) {
+	v, has := h["adcp_error"]
+	if !has {
+		return nil, lookMiss
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		if t != nil {
+			return t, lookHit
+		}
+	case nil:
+		return nil, lookMiss
+	case bool:
+		if !t {
+			return nil, lookMiss
+		}
+	case string:
+		if t == "" {
+			return nil, lookMiss
+		}
+	case float64:
+		if t == 0 || t != t {
+			return nil, lookMiss
+		}
+	}
+	return nil, lookOther
+}
+
+// partsError finds the first data part (no kind, or kind "data") whose
+// data is an object with a truthy adcp_error, in a parts array.
+func partsError(parts any) (map[string]any, decodedLook) {
+	list, isArr := parts.([]any)
+	if !isArr {
+		if decodedPlain(parts) {
+			return nil, lookMiss
+		}
+		return nil, lookOther
+	}
+	for _, p := range list {
+		pm, isObj := p.(map[string]any)
+		if !isObj {
+			if !decodedPlain(p) {
+				return nil, lookOther
+			}
+			continue
+		}
+		if k, has := pm["kind"]; has {
+			if s, isStr := k.(string); !isStr || s != "data" {
+				if !decodedPlain(k) {
+					return nil, lookOther
+				}
+				continue
+			}
+		}
+		d, has := pm["data"]
+		if !has {
+			continue
+		}
+		dm, isObj := d.(map[string]any)
+		if !isObj {
+			if !decodedPlain(d) {
+				return nil, lookOther
+			}
+			continue
+		}
+		if ae, look := holderError(dm); look != lookMiss {
+			return ae, look
+		}
+	}
+	return nil, lookMiss
+}
+
+// decidedDecoded is decided for an adcp_error found by decodedFirstRules.
+func decidedDecoded(p Path, ae map[string]any, look decodedLook) (Extraction, bool, bool) {
+	if look != lookHit {
+		return Extraction{}, false, false
+	}
+	raw, ok, e := decodedErrorEncoding(ae)
+	if !ok {
+		return Extraction{}, false, true
+	}
+	if e == nil {
+		e = extractDecodeError(raw)
+	}
+	return Extraction{Path: p, Raw: raw, Err: e}, true, true
+}
