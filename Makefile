@@ -12,7 +12,7 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench fuzz size interop
+.PHONY: all generate test check fmt vet coredeps drift bench bench-js fuzz size interop
 
 all: check
 
@@ -67,6 +67,17 @@ bench:
 	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
+
+## bench-js: ExtractValue beside the spec's JavaScript reference extractor
+## (read at run time from ../shared/spec-reference; skipped when absent) and
+## @adcp/sdk 6.11.0 (pinned in bench/js/package-lock.json, installed with npm
+## ci), on the same official transport vectors already parsed: ROUNDS rounds
+## alternate one Go benchmark run and one Node process; medians and ratios.
+## Needs node >= 20 and npm.
+ROUNDS ?= 7
+bench-js:
+	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
+	cd bench/js && node bench.mjs -rounds $(ROUNDS)
 
 ## fuzz: run every fuzz target for FUZZTIME each. A target that fails (or a
 ## package whose targets cannot be listed) does not stop the others: every

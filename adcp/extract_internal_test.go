@@ -17,7 +17,7 @@ func TestExtractDeepInput(t *testing.T) {
 		`{"isError":true,"content":[{"type":"text","text":"{\"adcp_error\":{\"code\":\"` + strings.Repeat("A", textPoolMax) + `\"}}"}]}`,
 	} {
 		if x, ok := Extract([]byte(in)); ok {
-			t.Errorf("extracted %s", x.Raw)
+			t.Errorf("extracted %s", x.Raw())
 		}
 	}
 }

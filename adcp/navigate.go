@@ -1100,29 +1100,40 @@ func decided(p Path, v value, nonFatal bool, enc errorEncoding) (Extraction, boo
 	if v.raw != nil && (v.bad || extractProblem(v.raw) != "") {
 		return Extraction{}, false
 	}
-	var raw json.RawMessage
-	var ok bool
-	var e *Error
+	var d decodedError
+	ok := true
 	if v.raw != nil {
-		raw, ok = v.encode()
+		d.raw, ok = v.encode()
 	} else {
-		raw, ok, e = enc(v.val)
+		d, ok = enc(v.val)
 	}
 	if !ok {
 		return Extraction{}, false
 	}
-	if e == nil {
-		e = extractDecodeError(raw)
-	}
-	return Extraction{Path: p, Raw: raw, Err: e, NonFatal: nonFatal}, true
+	return d.extraction(p, nonFatal), true
 }
 
-// errorEncoding validates, encodes and decodes an error found as a decoded
-// value: decodedErrorEncoding, or in the tests the former encoding round
-// trip (valueerr_old_test.go) to compare the two. It returns the encoding
-// (Extraction.Raw), whether the error is valid, and its decoding, or nil for
-// decided to decode the encoding.
-type errorEncoding func(any) (json.RawMessage, bool, *Error)
+// errorEncoding validates and decodes an error found as a decoded value:
+// decodedErrorEncoding, or in the tests the former encoding round trip
+// (valueerr_old_test.go) to compare the two. It reports whether the error
+// is valid.
+type errorEncoding func(any) (decodedError, bool)
+
+// decodedError is a valid error found, checked and decoded.
+type decodedError struct {
+	raw json.RawMessage // its encoding, when it was written or found encoded
+	val map[string]any  // else the decoded object Extraction.Raw writes
+	err *Error          // its decoding, or nil: raw decoded
+}
+
+// extraction returns the Extraction of d found at p.
+func (d decodedError) extraction(p Path, nonFatal bool) Extraction {
+	e := d.err
+	if e == nil {
+		e = extractDecodeError(d.raw)
+	}
+	return Extraction{Path: p, Err: e, NonFatal: nonFatal, raw: d.raw, val: d.val}
+}
 
 // response returns the response the rules look at: the JSON-RPC result
 // when it is an object, else the root; inside it, the A2A {"task": …} or

@@ -218,12 +218,9 @@ func decidedDecoded(p Path, ae map[string]any, look decodedLook) (Extraction, bo
 	if look != lookHit {
 		return Extraction{}, false, false
 	}
-	raw, ok, e := decodedErrorEncoding(ae)
+	d, ok := decodedErrorEncoding(ae)
 	if !ok {
 		return Extraction{}, false, true
 	}
-	if e == nil {
-		e = extractDecodeError(raw)
-	}
-	return Extraction{Path: p, Raw: raw, Err: e}, true, true
+	return d.extraction(p, false), true, true
 }

@@ -13,45 +13,47 @@ import (
 )
 
 // decodedErrorEncoding validates an adcp_error found as a decoded value and
-// returns its encoding (Extraction.Raw), or false when it is not a valid
-// AdCP error. The result is exactly what the encoding round trip gives
-// (extractEncodeCompact, then extractProblem on its bytes; kept as
+// decodes it, or reports false when it is not a valid AdCP error. The
+// result is exactly what the encoding round trip gives (extractEncodeCompact,
+// then extractProblem on its bytes, then decoding them; kept as
 // oldDecodedErrorEncoding in valueerr_old_test.go), without encoding/json:
 //
-//   - appendDecoded writes the bytes encoding/json writes, for the decoded
-//     types (map[string]any, []any, string, float64, bool, nil, json.Number);
-//     any other value (json.RawMessage leaves, map[string]json.RawMessage,
-//     NaN or infinite floats, other Go types) goes the old way.
-//   - The verdict is taken from the value itself when the size Validate
-//     measures is the length of those bytes: every string valid UTF-8 and
-//     no json.Number (a decoded re-encoding of encoding/json's own output,
-//     otherwise, may shrink: "\ufffd" to 3 bytes, 1.0 to 1). Otherwise the
-//     bytes are validated as before.
-func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
+//   - An error whose encoding's length is the size Validate measures (the
+//     types encoding/json decodes into, every string valid UTF-8, every
+//     number a finite float64: exactErrorEncoding) is measured and decoded
+//     from the values themselves, and not written: Extraction.Raw writes
+//     it when asked (valuemeasure.go).
+//   - Otherwise (json.Number, invalid UTF-8, which a re-encoding may shrink:
+//     "\ufffd" to 3 bytes, 1.0 to 1; json.RawMessage leaves,
+//     map[string]json.RawMessage, NaN or infinite floats, other Go types)
+//     it is written as encoding/json writes it and the bytes are judged
+//     (writtenErrorEncoding), or it goes the old way.
+func decodedErrorEncoding(val any) (decodedError, bool) {
 	m, ok := val.(map[string]any)
 	if !ok || m == nil {
 		raw, ok := oldValueErrorEncoding(val)
-		return raw, ok, nil
+		return decodedError{raw: raw}, ok
 	}
-	if raw, ok, e, known := exactErrorEncoding(m); known {
-		return raw, ok, e
+	if d, ok, known := exactErrorEncoding(m); known {
+		return d, ok
 	}
-	return writtenErrorEncoding(m)
+	raw, ok, e := writtenErrorEncoding(m)
+	return decodedError{raw: raw, err: e}, ok
 }
 
 // exactErrorEncoding is decodedErrorEncoding for the errors whose measure
 // is exactly their encoding's length (every string valid UTF-8, every
 // number a finite float64, only the types encoding/json decodes into,
-// nested at most maxValueDepth deep): the size is measured first, without
-// writing anything (valuemeasure.go), so that an oversized or invalid error
-// is refused before anything is allocated, and the encoding is then written
-// once into a buffer of that size. known is false for the other errors.
-func exactErrorEncoding(m map[string]any) (raw json.RawMessage, ok bool, e *Error, known bool) {
-	// One pass measures every member and collects them; past the limit it
-	// stops: the error is refused before anything is copied.
-	var memberBuf [12]member
-	members := memberBuf[:0]
-	ms := measurer{n: 1 + 2*len(m), limit: MaxErrorSize} // the braces, commas and colons
+// nested at most maxValueDepth deep): one pass over the members measures
+// the encoding without writing it, stopping once past MaxErrorSize (an
+// oversized error is refused before anything is copied), and the error is
+// then decoded from the values. known is false for the other errors.
+func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
+	// The members, each with the length of its value's encoding (end).
+	var spanBuf [12]memberSpan
+	spans := spanBuf[:0]
+	// The braces, the commas and the colons, then each member.
+	ms := measurer{n: 1 + 2*len(m), limit: MaxErrorSize}
 	if len(m) == 0 {
 		ms.n = 2
 	}
@@ -59,7 +61,7 @@ func exactErrorEncoding(m map[string]any) (raw json.RawMessage, ok bool, e *Erro
 	for k, x := range m {
 		n, exact := exactStringLen(k)
 		if !exact {
-			return nil, false, nil, false
+			return d, false, false
 		}
 		ms.n += n
 		switch k {
@@ -69,56 +71,56 @@ func exactErrorEncoding(m map[string]any) (raw json.RawMessage, ok bool, e *Erro
 		case "issues":
 			issues = true
 		}
+		before := ms.n
 		if !ms.value(x, 1) {
-			return nil, false, nil, false
+			return d, false, false
 		}
 		if ms.n > MaxErrorSize {
-			return nil, false, nil, true
+			return d, false, true
 		}
-		members = append(members, member{k, x})
+		spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
 	}
 	// The code check of extractProblem: code members are unique in a map,
 	// and a string's code points are counted as encoding/json writes them.
 	switch {
 	case !hasCode:
-		return nil, false, nil, true
+		return d, false, true
 	case !codeIsStr:
-		return nil, false, nil, false // a json.RawMessage code, or another type
+		return d, false, false // a json.RawMessage code, or another type
 	}
 	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
-		return nil, false, nil, true
+		return d, false, true
 	}
-	sortMembers(members)
 	if issues {
-		// Issues hold nested generated types: UnmarshalValidJSON decodes them.
-		raw, _ = appendExactSorted(make([]byte, 0, ms.n), members, nil)
-		return raw, true, nil, true
+		// Issues hold nested generated types: UnmarshalValidJSON decodes
+		// them from the encoding.
+		clear(spans)
+		return decodedError{raw: appendExactObject(make([]byte, 0, ms.n), m)}, true, true
 	}
-	// One allocation holds the Error, its retry_after and, when it fits,
-	// Raw.
+	// One allocation holds the Error and its retry_after.
 	blk := new(errorBlock)
-	var buf []byte
-	if ms.n <= len(blk.raw) {
-		buf = blk.raw[:0:ms.n]
-	} else {
-		buf = make([]byte, 0, ms.n)
-	}
-	var spanBuf [12]memberSpan
-	raw, spans := appendExactSorted(buf, members, spanBuf[:0])
-	errorFromValues(&blk.e, &blk.retryAfter, raw, spans)
-	clear(members) // memberBuf may have moved to the heap: drop the references
-	clear(spans)
-	return raw, true, &blk.e, true
+	errorFromValues(&blk.e, &blk.retryAfter, nil, spans)
+	clear(spans) // spanBuf may have moved to the heap: drop the references
+	return decodedError{val: m, err: &blk.e}, true, true
 }
 
-// errorBlock is the one allocation behind an Error extracted from decoded
-// values: the Error, the float64 its RetryAfter points to, and the bytes
-// of Raw when they fit (144 bytes puts the block in the 384-byte size
-// class).
+// encodeDecoded returns the encoding of a decoded error object
+// (Extraction.Raw): the bytes exactErrorEncoding measured, or, for an
+// object changed since into one it would leave, encoding/json's.
+func encodeDecoded(m map[string]any) json.RawMessage {
+	ms := measurer{limit: math.MaxInt}
+	if ms.value(m, 0) {
+		return appendExact(make([]byte, 0, ms.n), m)
+	}
+	raw, _ := extractEncodeCompact(m)
+	return raw
+}
+
+// errorBlock is the one allocation behind an Error decoded from values:
+// the Error and the float64 its RetryAfter points to.
 type errorBlock struct {
 	e          Error
 	retryAfter float64
-	raw        [144]byte
 }
 
 // sortMembers sorts members by name, as encoding/json sorts map keys: by
@@ -192,23 +194,32 @@ type valueScratch struct {
 
 var valueScratchPool = sync.Pool{New: func() any { return new(valueScratch) }}
 
-// errorFromValues decodes into e, zero, the error object whose encoding
-// raw the writer wrote (its members at spans, every string valid UTF-8 and
-// every number a finite float64), as Error.UnmarshalValidJSON decodes raw:
-// the same fields, the same members kept raw in Extra (copied from raw),
-// the same codec state; retry_after goes to *ra, which e.RetryAfter then
-// points to. It reports false for what it leaves to UnmarshalValidJSON
-// (issues, which hold nested generated types).
+// errorFromValues decodes into e, zero, the error object whose members
+// are spans (every string valid UTF-8 and every number a finite float64),
+// as Error.UnmarshalValidJSON decodes its encoding: the same fields, the
+// same members kept raw in Extra, the same codec state; retry_after goes
+// to *ra, which e.RetryAfter then points to. The encoding of a member kept
+// raw is copied from raw[start:end] when raw is not nil (the writer wrote
+// the object), else written (end is then its length). It reports false for
+// what it leaves to UnmarshalValidJSON (issues, which hold nested
+// generated types).
 func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool {
 	var present uint64
-	keep := func(k string, val []byte) {
+	encoding := func(sp *memberSpan) json.RawMessage {
+		if raw != nil {
+			return append(json.RawMessage(nil), raw[sp.start:sp.end]...)
+		}
+		return appendExact(make(json.RawMessage, 0, sp.end), sp.val)
+	}
+	keep := func(sp *memberSpan) {
 		if e.Extra == nil {
 			e.Extra = make(map[string]json.RawMessage)
 		}
-		e.Extra[k] = append(json.RawMessage(nil), val...)
+		e.Extra[sp.key] = encoding(sp)
 	}
-	for _, sp := range spans {
-		k, v, val := sp.key, sp.val, raw[sp.start:sp.end]
+	for i := range spans {
+		sp := &spans[i]
+		k, v := sp.key, sp.val
 		var dst *string
 		var bit uint
 		switch k {
@@ -236,17 +247,17 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 				e.RetryAfter = ra
 				present |= 1 << 4
 			} else {
-				keep(k, val)
+				keep(sp)
 			}
 			continue
 		case "issues":
 			return false
 		case "details":
-			e.Details = append(json.RawMessage(nil), val...)
+			e.Details = encoding(sp)
 			present |= 1 << 6
 			continue
 		default:
-			keep(k, val)
+			keep(sp)
 			continue
 		}
 		// adcpimpl.String: a JSON string fits (valid UTF-8 without
@@ -255,7 +266,7 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 			*dst = s
 			present |= 1 << bit
 		} else {
-			keep(k, val)
+			keep(sp)
 		}
 	}
 	e.codec = adcpimpl.DecodedState(present)
