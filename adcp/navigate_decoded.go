@@ -32,53 +32,122 @@ func decodedPlain(v any) bool {
 	return false
 }
 
+// decodedMembers are the members of a response object the first rules look
+// at; has tells which are present (decodedHas bits).
+type decodedMembers struct {
+	result, status, task, statusUpdate, isError, structuredContent, artifacts, err any
+	has                                                                            uint8
+}
+
+// The decodedMembers present.
+const (
+	hasResult uint8 = 1 << iota
+	hasStatus
+	hasTask
+	hasStatusUpdate
+	hasIsError
+	hasStructuredContent
+	hasArtifacts
+	hasError
+)
+
+// read fills d from the object m: in one pass over a small object (as
+// responses are), by look-ups in a large one.
+func (d *decodedMembers) read(m map[string]any) {
+	if len(m) > 8 {
+		d.lookUp(m)
+		return
+	}
+	for k, v := range m {
+		switch k {
+		case "result":
+			d.result, d.has = v, d.has|hasResult
+		case "status":
+			d.status, d.has = v, d.has|hasStatus
+		case "task":
+			d.task, d.has = v, d.has|hasTask
+		case "statusUpdate":
+			d.statusUpdate, d.has = v, d.has|hasStatusUpdate
+		case "isError":
+			d.isError, d.has = v, d.has|hasIsError
+		case "structuredContent":
+			d.structuredContent, d.has = v, d.has|hasStructuredContent
+		case "artifacts":
+			d.artifacts, d.has = v, d.has|hasArtifacts
+		case "error":
+			d.err, d.has = v, d.has|hasError
+		}
+	}
+}
+
+// lookUp is read by look-ups.
+func (d *decodedMembers) lookUp(m map[string]any) {
+	for i, p := range [...]*any{&d.result, &d.status, &d.task, &d.statusUpdate, &d.isError, &d.structuredContent, &d.artifacts, &d.err} {
+		var has bool
+		if *p, has = m[decodedMemberNames[i]]; has {
+			d.has |= 1 << i
+		}
+	}
+}
+
+// decodedMemberNames are the names of decodedMembers, in bit order.
+var decodedMemberNames = [...]string{"result", "status", "task", "statusUpdate", "isError", "structuredContent", "artifacts", "error"}
+
 // decodedFirstRules runs rules 1 to 4 on the decoded response root. done
 // is false when the records must decide.
 func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 	// The response the rules look at (responseRoot.response): the JSON-RPC
 	// result when it is an object, then, without a status member, its A2A
 	// task or statusUpdate envelope.
-	env := root
-	if r, has := root["result"]; has {
-		if m, isObj := r.(map[string]any); isObj {
-			env = m
-		} else if !decodedPlain(r) {
+	var top, inner, wrapped decodedMembers
+	top.read(root)
+	env := &top
+	if top.has&hasResult != 0 {
+		if m, isObj := top.result.(map[string]any); isObj {
+			inner.read(m)
+			env = &inner
+		} else if !decodedPlain(top.result) {
 			return x, false, false
 		}
 	}
 	resp := env
-	if _, has := env["status"]; !has {
-		found := false
-		for _, k := range [...]string{"task", "statusUpdate"} {
-			if t, has := env[k]; has && !found {
-				if m, isObj := t.(map[string]any); isObj {
-					resp, found = m, true
-				} else if !decodedPlain(t) {
-					return x, false, false
-				}
+	if env.has&hasStatus == 0 {
+		for _, t := range [...]struct {
+			v   any
+			has bool
+		}{{env.task, env.has&hasTask != 0}, {env.statusUpdate, env.has&hasStatusUpdate != 0}} {
+			if !t.has {
+				continue
+			}
+			if m, isObj := t.v.(map[string]any); isObj {
+				wrapped.read(m)
+				resp = &wrapped
+				break
+			} else if !decodedPlain(t.v) {
+				return x, false, false
 			}
 		}
 	}
 	// 1. MCP structuredContent, only on an error result.
-	if v, has := resp["isError"]; has {
-		isErr, isBool := v.(bool)
-		if !isBool && !decodedPlain(v) {
+	if resp.has&hasIsError != 0 {
+		isErr, isBool := resp.isError.(bool)
+		if !isBool && !decodedPlain(resp.isError) {
 			return x, false, false
 		}
-		if isErr {
-			if sc, has := resp["structuredContent"]; has {
-				if m, isObj := sc.(map[string]any); isObj {
-					if ae, look := holderError(m); look != lookMiss {
-						return decidedDecoded(PathStructuredContent, ae, look)
-					}
-				} else if !decodedPlain(sc) {
-					return x, false, false
+		if isErr && resp.has&hasStructuredContent != 0 {
+			sc := resp.structuredContent
+			if m, isObj := sc.(map[string]any); isObj {
+				if ae, look := holderError(m); look != lookMiss {
+					return decidedDecoded(PathStructuredContent, ae, look)
 				}
+			} else if !decodedPlain(sc) {
+				return x, false, false
 			}
 		}
 	}
 	// 2. A2A artifacts[].parts[] data parts.
-	if arts, has := resp["artifacts"]; has {
+	if resp.has&hasArtifacts != 0 {
+		arts := resp.artifacts
 		switch t := arts.(type) {
 		case []any:
 			for _, a := range t {
@@ -102,7 +171,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 		}
 	}
 	// 3. A2A status.message.parts[] data parts.
-	if st, has := resp["status"]; has {
+	if st := resp.status; resp.has&hasStatus != 0 {
 		if sm, isObj := st.(map[string]any); isObj {
 			if msg, has := sm["message"]; has {
 				if mm, isObj := msg.(map[string]any); isObj {
@@ -120,7 +189,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 		}
 	}
 	// 4. JSON-RPC error.data.adcp_error, of the root.
-	if e, has := root["error"]; has {
+	if e := top.err; top.has&hasError != 0 {
 		if em, isObj := e.(map[string]any); isObj {
 			if d, has := em["data"]; has {
 				if dm, isObj := d.(map[string]any); isObj {
