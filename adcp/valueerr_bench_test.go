@@ -11,10 +11,10 @@ import (
 
 // BenchmarkExtractValueCommon measures ExtractValue on the three common
 // official vectors, decoded as an SDK hands them over (numbers as float64),
-// under the new decoded-value path (impl=new) and the former
+// under the new decoded-value path (impl=fast) and the former
 // encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
-// side by side in one binary: with -count, the two alternate run by run
-// (`benchstat -col /impl`).
+// side by side in one binary: make bench runs it once per round, so the
+// two alternate run by run (`benchstat -col /impl`).
 func BenchmarkExtractValueCommon(b *testing.B) {
 	for _, v := range commonVectors(b) {
 		resp, path := v.resp, v.path
@@ -23,7 +23,7 @@ func BenchmarkExtractValueCommon(b *testing.B) {
 			f    func(any) (Extraction, bool)
 		}{
 			{"old", extractValueOld},
-			{"new", ExtractValue},
+			{"fast", ExtractValue},
 		} {
 			if x, ok := impl.f(resp); !ok || x.Path != path {
 				b.Fatalf("%s/%s: %v %v, want %s", v.id, impl.name, x.Path, ok, path)
