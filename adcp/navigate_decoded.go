@@ -51,12 +51,18 @@ const (
 	hasError
 )
 
-// read fills d from the object m: in one pass over a small object (as
-// responses are), by look-ups in a large one.
-func (d *decodedMembers) read(m map[string]any) {
+// readMembers returns the decodedMembers of the object m: in one pass over
+// a small object (as responses are), by look-ups in a large one. (It
+// fills a local value, not one behind a pointer: no write barriers.)
+func readMembers(m map[string]any) (d decodedMembers) {
 	if len(m) > 8 {
-		d.lookUp(m)
-		return
+		for i, p := range [...]*any{&d.result, &d.status, &d.task, &d.statusUpdate, &d.isError, &d.structuredContent, &d.artifacts, &d.err} {
+			var has bool
+			if *p, has = m[decodedMemberNames[i]]; has {
+				d.has |= 1 << i
+			}
+		}
+		return d
 	}
 	for k, v := range m {
 		switch k {
@@ -78,16 +84,7 @@ func (d *decodedMembers) read(m map[string]any) {
 			d.err, d.has = v, d.has|hasError
 		}
 	}
-}
-
-// lookUp is read by look-ups.
-func (d *decodedMembers) lookUp(m map[string]any) {
-	for i, p := range [...]*any{&d.result, &d.status, &d.task, &d.statusUpdate, &d.isError, &d.structuredContent, &d.artifacts, &d.err} {
-		var has bool
-		if *p, has = m[decodedMemberNames[i]]; has {
-			d.has |= 1 << i
-		}
-	}
+	return d
 }
 
 // decodedMemberNames are the names of decodedMembers, in bit order.
@@ -99,12 +96,12 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 	// The response the rules look at (responseRoot.response): the JSON-RPC
 	// result when it is an object, then, without a status member, its A2A
 	// task or statusUpdate envelope.
-	var top, inner, wrapped decodedMembers
-	top.read(root)
+	var inner, wrapped decodedMembers
+	top := readMembers(root)
 	env := &top
 	if top.has&hasResult != 0 {
 		if m, isObj := top.result.(map[string]any); isObj {
-			inner.read(m)
+			inner = readMembers(m)
 			env = &inner
 		} else if !decodedPlain(top.result) {
 			return x, false, false
@@ -120,7 +117,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 				continue
 			}
 			if m, isObj := t.v.(map[string]any); isObj {
-				wrapped.read(m)
+				wrapped = readMembers(m)
 				resp = &wrapped
 				break
 			} else if !decodedPlain(t.v) {
