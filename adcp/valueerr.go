@@ -58,7 +58,44 @@ func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
 		ms.n = 2
 	}
 	code, hasCode, codeIsStr, issues := "", false, false, false
+	// An error whose members are all the schema's is read by look-ups (a
+	// range over a map writes its iterator, with write barriers while the
+	// collector marks); any other by a range.
+	found := 0
+	if len(m) <= len(errorMemberNames) {
+		for _, k := range errorMemberNames {
+			x, has := m[k]
+			if !has {
+				continue
+			}
+			found++
+			ms.n += len(k) + 2
+			switch k {
+			case "code":
+				hasCode = true
+				code, codeIsStr = x.(string)
+			case "issues":
+				issues = true
+			}
+			before := ms.n
+			if !ms.value(x, 1) {
+				return d, false, false
+			}
+			if ms.n > MaxErrorSize {
+				return d, false, true
+			}
+			spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
+		}
+	}
 	for k, x := range m {
+		if found == len(m) {
+			break
+		}
+		if found > 0 {
+			// Start again: the look-ups did not find every member.
+			found, spans, hasCode, codeIsStr, issues = 0, spans[:0], false, false, false
+			ms.n = 1 + 2*len(m)
+		}
 		n, exact := exactStringLen(k)
 		if !exact {
 			return d, false, false
@@ -115,6 +152,9 @@ func encodeDecoded(m map[string]any) json.RawMessage {
 	raw, _ := extractEncodeCompact(m)
 	return raw
 }
+
+// errorMemberNames are the members of core/error.json, in schema order.
+var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
 
 // errorBlock is the one allocation behind an Error decoded from values:
 // the Error and the float64 its RetryAfter points to.
