@@ -12,7 +12,7 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench bench-gen fuzz size interop
+.PHONY: all generate test check fmt vet coredeps drift bench bench-extract bench-js bench-gen fuzz size interop
 
 all: check
 
@@ -60,13 +60,41 @@ drift:
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test
 
-## bench: benchmarks beside their baselines; benchstat tables and the extraction ratios.
-bench:
-	cd adcp && $(GO) test -run '^$$' -bench '^Benchmark(Extract|ScanValid)' -benchmem -count $(BENCHCOUNT) ./... | tee ../bench-extract.txt
-	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
-	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
+## bench: the extraction benchmarks beside their baselines (decoding into
+## any, decoding into narrow structs, the reference, the former decoded-value
+## path), in BENCHCOUNT rounds of one run of each benchmark binary
+## (-test.count 1), so that the implementations alternate run by run;
+## benchstat tables, then the medians and speed-ups (ratios.awk). Then the
+## core module's other benchmarks. `make bench-extract` is the first part
+## alone; BENCHTIME is each run's -benchtime.
+BENCHEXTRACT = ^Benchmark(Extract|ExtractValueVectors|ExtractValueCommon|ExtractData|ScanValid)$$
+BENCHTIME ?= 1s
+bench: bench-extract
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
 	$(BENCHSTAT) bench.txt
+
+bench-extract:
+	@set -e; dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	(cd adcp && $(GO) test -c -o "$$dir/adcp.test" . && $(GO) test -c -o "$$dir/jsonwire.test" ./internal/jsonwire); \
+	: > bench-extract.txt; \
+	for i in $$(seq $(BENCHCOUNT)); do \
+	  echo "== round $$i of $(BENCHCOUNT)"; \
+	  (cd adcp && "$$dir/adcp.test" -test.run '^$$' -test.bench '$(BENCHEXTRACT)' -test.benchtime $(BENCHTIME) -test.benchmem -test.count 1) >> bench-extract.txt; \
+	  (cd adcp/internal/jsonwire && "$$dir/jsonwire.test" -test.run '^$$' -test.bench '$(BENCHEXTRACT)' -test.benchtime $(BENCHTIME) -test.benchmem -test.count 1) >> bench-extract.txt; \
+	done
+	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
+	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
+
+## bench-js: ExtractValue beside the spec's JavaScript reference extractor
+## (read at run time from ../shared/spec-reference; skipped when absent) and
+## @adcp/sdk 6.11.0 (pinned in bench/js/package-lock.json, installed with npm
+## ci), on the same official transport vectors already parsed: ROUNDS rounds
+## alternate one Go benchmark run and one Node process; medians and ratios.
+## Needs node >= 20 and npm.
+ROUNDS ?= 7
+bench-js:
+	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
+	cd bench/js && node bench.mjs -rounds $(ROUNDS)
 
 ## bench-gen: generation speed, whole process, against go-jsonschema v0.24.1
 ## on the same files in one hyperfine -N run (one version, and generate -all

@@ -51,19 +51,36 @@ const (
 type Extraction struct {
 	// Path is where the error was found.
 	Path Path
-	// Raw is the error object exactly as on the wire: the bytes as received
-	// when extracting from bytes, the encoding/json encoding (members sorted
-	// by name) when extracting from decoded values.
-	Raw json.RawMessage
-	// Err is Raw decoded, never nil in a successful extraction. Wire values
-	// are kept as they are (retry_after 86400 stays 86400): limits apply
-	// when acting on them (RetryDelay, Policy.Decide).
+	// Err is the error object decoded (see Raw), never nil in a successful
+	// extraction. Wire values are kept as they are (retry_after 86400
+	// stays 86400): limits apply when acting on them (RetryDelay,
+	// Policy.Decide).
 	Err *Error
 	// NonFatal is set when the error came from the payload's errors[] of a
 	// response that carries no failure marker (MCP isError, A2A state
 	// failed or rejected, a JSON-RPC error): an advisory or warning on a
 	// response that succeeded, which must never be treated as a failure.
 	NonFatal bool
+
+	raw json.RawMessage // the error object's bytes, when they are at hand
+	val map[string]any  // else the decoded error object Raw writes
+}
+
+// Raw returns the error object as on the wire: the bytes as received when
+// extracting from bytes (Extract), and when extracting from decoded values
+// (ExtractValue) the bytes encoding/json writes for them (members sorted by
+// name, no HTML escaping), the bytes whose size Validate measured. It is nil
+// for the zero Extraction.
+//
+// From decoded values the bytes are written when Raw is called, not by
+// ExtractValue (most callers only act on Err): each call writes them again,
+// from the response's values as they are then, so call it before changing
+// the decoded response, and keep what it returns.
+func (x Extraction) Raw() json.RawMessage {
+	if x.raw != nil || x.val == nil {
+		return x.raw
+	}
+	return encodeDecoded(x.val)
 }
 
 // Extract finds the AdCP error in one encoded response: an MCP tool result,
@@ -82,9 +99,9 @@ func Extract(response []byte) (Extraction, bool) {
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
 // values are looked up where they are; only a text item that must be parsed
-// is copied, and the adcp_error found is written once, as Raw (the bytes
-// encoding/json would write), while it is checked and decoded straight from
-// the decoded values (valueerr.go).
+// is copied, and the adcp_error found is checked and decoded straight from
+// the decoded values, without being encoded (valueerr.go): Raw writes it
+// when asked.
 func ExtractValue(response any) (Extraction, bool) {
 	return extractValue(response)
 }

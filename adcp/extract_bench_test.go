@@ -10,14 +10,18 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
 )
 
-// The extraction benchmarks. Each input runs under three implementations,
-// named so that benchstat can set them side by side
-// (`benchstat -col /impl`):
+// The extraction benchmarks. Each input runs under several implementations,
+// one after the other, named so that benchstat can set them side by side
+// (`benchstat -col /impl`); make bench runs the benchmark binary once per
+// round (-test.count 1), so the implementations alternate run by run:
 //
 //   - impl=fast: Extract (bytes) or ExtractValue (decoded);
-//   - impl=baseline: json.Unmarshal into any, then the same look-ups on the
-//     decoded value (ExtractValue); for the decoded-values benchmark, the
-//     reference on the same values;
+//   - impl=any: json.Unmarshal into any, then ExtractValue on the decoded
+//     value (for the decoded-values benchmark: the reference on the same
+//     values, impl=reference);
+//   - impl=narrow: json.Unmarshal of only the members the detection order
+//     needs into small structs, then the rules on them, Validate and
+//     json.Unmarshal of the error found (extract_narrow_test.go);
 //   - impl=reference: the decode-then-look-up reference (extract_ref_test.go).
 //
 // The inputs are our own responses in testdata/perf (the 64 KB ones are the
@@ -46,7 +50,7 @@ func BenchmarkExtract(b *testing.B) {
 			name string
 			f    func([]byte) bool
 		}{
-			{"baseline", func(in []byte) bool {
+			{"any", func(in []byte) bool {
 				var v any
 				if json.Unmarshal(in, &v) != nil {
 					return false
@@ -54,6 +58,7 @@ func BenchmarkExtract(b *testing.B) {
 				_, ok := ExtractValue(v)
 				return ok
 			}},
+			{"narrow", func(in []byte) bool { _, ok := narrowExtract(in); return ok }},
 			{"fast", func(in []byte) bool { _, ok := Extract(in); return ok }},
 			{"reference", func(in []byte) bool { _, ok := refExtract(in); return ok }},
 		}
@@ -90,8 +95,8 @@ func BenchmarkExtractValueVectors(b *testing.B) {
 		name string
 		f    func(any) (Extraction, bool)
 	}{
-		{"baseline", refExtractValue}, // the reference is the baseline here
-		{"old", extractValueOld},      // before issue 14 (valueerr_old_test.go)
+		{"reference", refExtractValue},
+		{"old", extractValueOld}, // before issue 14 (valueerr_old_test.go)
 		{"fast", ExtractValue},
 	} {
 		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {

@@ -26,7 +26,7 @@ func diffExtraction(x Extraction, xok bool, y Extraction, yok bool) string {
 		return "path differs"
 	case x.NonFatal != y.NonFatal:
 		return "NonFatal differs"
-	case !bytes.Equal(x.Raw, y.Raw):
+	case !bytes.Equal(x.Raw(), y.Raw()):
 		return "raw differs"
 	case !reflect.DeepEqual(x.Err, y.Err):
 		return "decoded error differs"
@@ -42,7 +42,7 @@ func checkDifferential(t *testing.T, in []byte) {
 	x, xok := Extract(in)
 	y, yok := refExtract(in)
 	if d := diffExtraction(x, xok, y, yok); d != "" {
-		t.Fatalf("bytes: %s\ninput %q\nfast %v %+v raw %s\nref  %v %+v raw %s", d, in, xok, x, x.Raw, yok, y, y.Raw)
+		t.Fatalf("bytes: %s\ninput %q\nfast %v %+v raw %s\nref  %v %+v raw %s", d, in, xok, x, x.Raw(), yok, y, y.Raw())
 	}
 	if !json.Valid(in) && xok {
 		t.Fatalf("found an error in invalid JSON %q", in)
@@ -52,7 +52,7 @@ func checkDifferential(t *testing.T, in []byte) {
 		x, xok := ExtractValue(plain)
 		y, yok := refExtractValue(plain)
 		if d := diffExtraction(x, xok, y, yok); d != "" {
-			t.Fatalf("decoded: %s\ninput %q\nfast %v %+v raw %s\nref  %v %+v raw %s", d, in, xok, x, x.Raw, yok, y, y.Raw)
+			t.Fatalf("decoded: %s\ninput %q\nfast %v %+v raw %s\nref  %v %+v raw %s", d, in, xok, x, x.Raw(), yok, y, y.Raw())
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(in))
@@ -342,7 +342,7 @@ func TestExtractValueDifferential(t *testing.T) {
 		x, xok := ExtractValue(in)
 		y, yok := refExtractValue(in)
 		if d := diffExtraction(x, xok, y, yok); d != "" {
-			t.Errorf("%d: %s\nfast %v %+v raw %s\nref  %v %+v raw %s", i, d, xok, x, x.Raw, yok, y, y.Raw)
+			t.Errorf("%d: %s\nfast %v %+v raw %s\nref  %v %+v raw %s", i, d, xok, x, x.Raw(), yok, y, y.Raw())
 		}
 	}
 }

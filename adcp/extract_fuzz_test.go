@@ -41,7 +41,7 @@ func FuzzExtract(f *testing.F) {
 		if !ok {
 			return
 		}
-		if x.Err == nil || adcp.Validate(x.Raw) != nil {
+		if x.Err == nil || adcp.Validate(x.Raw()) != nil {
 			t.Fatalf("invalid extraction %+v", x)
 		}
 		_ = (adcp.Policy{}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})

@@ -181,7 +181,7 @@ func extractDecided(p Path, v jnode, nonFatal bool) (Extraction, bool) {
 	if !ok || refValidate(raw) != nil {
 		return Extraction{}, false
 	}
-	return Extraction{Path: p, Raw: raw, Err: extractDecodeError(raw), NonFatal: nonFatal}, true
+	return Extraction{Path: p, Err: extractDecodeError(raw), NonFatal: nonFatal, raw: raw}, true
 }
 
 // refValidate is the reference Validate: json.Compact, a decoding into a

@@ -111,7 +111,7 @@ func checkErrorVector(t *testing.T, v errorVector) {
 		}
 		wantFound := v.ExpectedErrorText != "" || string(v.ExpectedError) != "null" && len(v.ExpectedError) > 0
 		if ok != wantFound {
-			t.Fatalf("%s: found = %v, want %v (raw %s)", form, ok, wantFound, x.Raw)
+			t.Fatalf("%s: found = %v, want %v (raw %s)", form, ok, wantFound, x.Raw())
 		}
 		var e *adcp.Error
 		if ok {
@@ -124,12 +124,12 @@ func checkErrorVector(t *testing.T, v errorVector) {
 			}
 			if v.ExpectedErrorText != "" {
 				var c bytes.Buffer
-				_ = json.Compact(&c, x.Raw)
+				_ = json.Compact(&c, x.Raw())
 				if c.String() != v.ExpectedErrorText {
 					t.Errorf("%s: raw = %s, want %s", form, c.Bytes(), v.ExpectedErrorText)
 				}
-			} else if !jsonEqual(t, x.Raw, v.ExpectedError) {
-				t.Errorf("%s: raw = %s, want %s", form, x.Raw, v.ExpectedError)
+			} else if !jsonEqual(t, x.Raw(), v.ExpectedError) {
+				t.Errorf("%s: raw = %s, want %s", form, x.Raw(), v.ExpectedError)
 			}
 			if v.ExpectedNonFatal != nil && x.NonFatal != *v.ExpectedNonFatal {
 				t.Errorf("%s: NonFatal = %v, want %v", form, x.NonFatal, *v.ExpectedNonFatal)

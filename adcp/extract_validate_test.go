@@ -61,7 +61,7 @@ func TestValidateDifferential(t *testing.T) {
 	ins := append(append([]string{}, validateCases...), validateSized()...)
 	for _, r := range vectorResponses(t) {
 		if x, ok := refExtract(r); ok {
-			ins = append(ins, string(x.Raw))
+			ins = append(ins, string(x.Raw()))
 		}
 	}
 	for _, in := range ins {

@@ -1096,31 +1096,44 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 // decided validates the error a path found and decodes it. An encoded
 // error is validated where it lies in the response, before it is copied, so
 // that an oversized one is refused without allocating anything for it.
-func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
+func decided(p Path, v value, nonFatal bool, enc errorEncoding) (Extraction, bool) {
 	if v.raw != nil && (v.bad || extractProblem(v.raw) != "") {
 		return Extraction{}, false
 	}
-	var raw json.RawMessage
-	var ok bool
-	var e *Error
+	var d decodedError
+	ok := true
 	if v.raw != nil {
-		raw, ok = v.encode()
+		d.raw, ok = v.encode()
 	} else {
-		raw, ok, e = valueErrorEncoding(v.val)
+		d, ok = enc(v.val)
 	}
 	if !ok {
 		return Extraction{}, false
 	}
-	if e == nil {
-		e = extractDecodeError(raw)
-	}
-	return Extraction{Path: p, Raw: raw, Err: e, NonFatal: nonFatal}, true
+	return d.extraction(p, nonFatal), true
 }
 
-// valueErrorEncoding validates, encodes and decodes an error found as a
-// decoded value (decodedErrorEncoding); the tests set it to the former encoding
-// round trip to compare the two.
-var valueErrorEncoding = decodedErrorEncoding
+// errorEncoding validates and decodes an error found as a decoded value:
+// decodedErrorEncoding, or in the tests the former encoding round trip
+// (valueerr_old_test.go) to compare the two. It reports whether the error
+// is valid.
+type errorEncoding func(any) (decodedError, bool)
+
+// decodedError is a valid error found, checked and decoded.
+type decodedError struct {
+	raw json.RawMessage // its encoding, when it was written or found encoded
+	val map[string]any  // else the decoded object Extraction.Raw writes
+	err *Error          // its decoding, or nil: raw decoded
+}
+
+// extraction returns the Extraction of d found at p.
+func (d decodedError) extraction(p Path, nonFatal bool) Extraction {
+	e := d.err
+	if e == nil {
+		e = extractDecodeError(d.raw)
+	}
+	return Extraction{Path: p, Err: e, NonFatal: nonFatal, raw: d.raw, val: d.val}
+}
 
 // response returns the response the rules look at: the JSON-RPC result
 // when it is an object, else the root; inside it, the A2A {"task": …} or
@@ -1144,23 +1157,23 @@ func (root *responseRoot) response() *responseObject {
 
 // decide runs the detection order of transport-errors.md over the
 // records (see extractFrom in extract_ref_test.go, the reference).
-func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
+func decide(root *responseRoot, texts *textBuffers, enc errorEncoding) (Extraction, bool) {
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
 	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
-		return decided(PathStructuredContent, resp.sc.adcpErr, false)
+		return decided(PathStructuredContent, resp.sc.adcpErr, false, enc)
 	}
 	// 2. and 3. A2A data parts: artifacts, then the status message.
 	if resp.arts.hit.set {
-		return decided(PathArtifact, resp.arts.hit, false)
+		return decided(PathArtifact, resp.arts.hit, false, enc)
 	}
 	if resp.status.parts.hit.set {
-		return decided(PathStatusMessage, resp.status.parts.hit, false)
+		return decided(PathStatusMessage, resp.status.parts.hit, false, enc)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
 	if root.rpc.ok && root.rpc.adcpErr.truthy() {
-		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
+		return decided(PathJSONRPCError, root.rpc.adcpErr, false, enc)
 	}
 	// 5. Text fallback, only on an error result. The first text item that
 	// is a JSON object is also a payload holder.
@@ -1177,7 +1190,7 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 				text = h
 			}
 			if h.adcpErr.truthy() {
-				return decided(PathTextFallback, h.adcpErr, false)
+				return decided(PathTextFallback, h.adcpErr, false, enc)
 			}
 		}
 	}
@@ -1202,10 +1215,10 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 			continue
 		}
 		if h.payErr.set {
-			return decided(PathPayload, h.payErr, nonFatal)
+			return decided(PathPayload, h.payErr, nonFatal, enc)
 		}
 		if h.errs0.set {
-			return decided(PathPayload, h.errs0, nonFatal)
+			return decided(PathPayload, h.errs0, nonFatal, enc)
 		}
 	}
 	return Extraction{}, false
@@ -1249,19 +1262,32 @@ func extractBytes(response []byte) (Extraction, bool) {
 		return Extraction{}, false
 	}
 	var texts textBuffers
-	x, ok := decide(&root, &texts)
+	x, ok := decide(&root, &texts, decodedErrorEncoding) // never called: every value is encoded
 	texts.release()
 	return x, ok
 }
 
-// extractValue is ExtractValue.
+// extractValue is ExtractValue: the first four rules straight from the
+// decoded values when the response is made of the types encoding/json
+// decodes into (navigate_decoded.go), else every rule on the records.
 func extractValue(response any) (Extraction, bool) {
+	if m, ok := response.(map[string]any); ok {
+		if x, ok, done := decodedFirstRules(m); done {
+			return x, ok
+		}
+	}
+	return extractValueWith(response, decodedErrorEncoding)
+}
+
+// extractValueWith runs the detection order on the records of a response
+// as ExtractValue takes it, with enc for an error found as a decoded value.
+func extractValueWith(response any, enc errorEncoding) (Extraction, bool) {
 	var root responseRoot
 	if !root.read(response) {
 		return Extraction{}, false
 	}
 	var texts textBuffers
-	x, ok := decide(&root, &texts)
+	x, ok := decide(&root, &texts, enc)
 	texts.release()
 	return x, ok
 }

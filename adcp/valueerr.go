@@ -13,26 +13,174 @@ import (
 )
 
 // decodedErrorEncoding validates an adcp_error found as a decoded value and
-// returns its encoding (Extraction.Raw), or false when it is not a valid
-// AdCP error. The result is exactly what the encoding round trip gives
-// (extractEncodeCompact, then extractProblem on its bytes; kept as
+// decodes it, or reports false when it is not a valid AdCP error. The
+// result is exactly what the encoding round trip gives (extractEncodeCompact,
+// then extractProblem on its bytes, then decoding them; kept as
 // oldDecodedErrorEncoding in valueerr_old_test.go), without encoding/json:
 //
-//   - appendDecoded writes the bytes encoding/json writes, for the decoded
-//     types (map[string]any, []any, string, float64, bool, nil, json.Number);
-//     any other value (json.RawMessage leaves, map[string]json.RawMessage,
-//     NaN or infinite floats, other Go types) goes the old way.
-//   - The verdict is taken from the value itself when the size Validate
-//     measures is the length of those bytes: every string valid UTF-8 and
-//     no json.Number (a decoded re-encoding of encoding/json's own output,
-//     otherwise, may shrink: "\ufffd" to 3 bytes, 1.0 to 1). Otherwise the
-//     bytes are validated as before.
-func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
+//   - An error whose encoding's length is the size Validate measures (the
+//     types encoding/json decodes into, every string valid UTF-8, every
+//     number a finite float64: exactErrorEncoding) is measured and decoded
+//     from the values themselves, and not written: Extraction.Raw writes
+//     it when asked (valuemeasure.go).
+//   - Otherwise (json.Number, invalid UTF-8, which a re-encoding may shrink:
+//     "\ufffd" to 3 bytes, 1.0 to 1; json.RawMessage leaves,
+//     map[string]json.RawMessage, NaN or infinite floats, other Go types)
+//     it is written as encoding/json writes it and the bytes are judged
+//     (writtenErrorEncoding), or it goes the old way.
+func decodedErrorEncoding(val any) (decodedError, bool) {
 	m, ok := val.(map[string]any)
 	if !ok || m == nil {
 		raw, ok := oldValueErrorEncoding(val)
-		return raw, ok, nil
+		return decodedError{raw: raw}, ok
 	}
+	if d, ok, known := exactErrorEncoding(m); known {
+		return d, ok
+	}
+	raw, ok, e := writtenErrorEncoding(m)
+	return decodedError{raw: raw, err: e}, ok
+}
+
+// exactErrorEncoding is decodedErrorEncoding for the errors whose measure
+// is exactly their encoding's length (every string valid UTF-8, every
+// number a finite float64, only the types encoding/json decodes into,
+// nested at most maxValueDepth deep): one pass over the members measures
+// the encoding without writing it, stopping once past MaxErrorSize (an
+// oversized error is refused before anything is copied), and the error is
+// then decoded from the values. known is false for the other errors.
+func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
+	// The members, each with the length of its value's encoding (end).
+	var spanBuf [12]memberSpan
+	spans := spanBuf[:0]
+	// The braces, the commas and the colons, then each member.
+	ms := measurer{n: 1 + 2*len(m), limit: MaxErrorSize}
+	if len(m) == 0 {
+		ms.n = 2
+	}
+	code, hasCode, codeIsStr, issues := "", false, false, false
+	// An error whose members are all the schema's is read by look-ups (a
+	// range over a map writes its iterator, with write barriers while the
+	// collector marks); any other by a range.
+	found := 0
+	if len(m) <= len(errorMemberNames) {
+		for _, k := range errorMemberNames {
+			x, has := m[k]
+			if !has {
+				continue
+			}
+			found++
+			ms.n += len(k) + 2
+			switch k {
+			case "code":
+				hasCode = true
+				code, codeIsStr = x.(string)
+			case "issues":
+				issues = true
+			}
+			before := ms.n
+			if !ms.value(x, 1) {
+				return d, false, false
+			}
+			if ms.n > MaxErrorSize {
+				return d, false, true
+			}
+			spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
+		}
+	}
+	for k, x := range m {
+		if found == len(m) {
+			break
+		}
+		if found > 0 {
+			// Start again: the look-ups did not find every member.
+			found, spans, hasCode, codeIsStr, issues = 0, spans[:0], false, false, false
+			ms.n = 1 + 2*len(m)
+		}
+		n, exact := exactStringLen(k)
+		if !exact {
+			return d, false, false
+		}
+		ms.n += n
+		switch k {
+		case "code":
+			hasCode = true
+			code, codeIsStr = x.(string)
+		case "issues":
+			issues = true
+		}
+		before := ms.n
+		if !ms.value(x, 1) {
+			return d, false, false
+		}
+		if ms.n > MaxErrorSize {
+			return d, false, true
+		}
+		spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
+	}
+	// The code check of extractProblem: code members are unique in a map,
+	// and a string's code points are counted as encoding/json writes them.
+	switch {
+	case !hasCode:
+		return d, false, true
+	case !codeIsStr:
+		return d, false, false // a json.RawMessage code, or another type
+	}
+	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
+		return d, false, true
+	}
+	if issues {
+		// Issues hold nested generated types: UnmarshalValidJSON decodes
+		// them from the encoding.
+		clear(spans)
+		return decodedError{raw: appendExactObject(make([]byte, 0, ms.n), m)}, true, true
+	}
+	// One allocation holds the Error and its retry_after.
+	blk := new(errorBlock)
+	errorFromValues(&blk.e, &blk.retryAfter, nil, spans)
+	clear(spans) // spanBuf may have moved to the heap: drop the references
+	return decodedError{val: m, err: &blk.e}, true, true
+}
+
+// encodeDecoded returns the encoding of a decoded error object
+// (Extraction.Raw): the bytes exactErrorEncoding measured, or, for an
+// object changed since into one it would leave, encoding/json's.
+func encodeDecoded(m map[string]any) json.RawMessage {
+	ms := measurer{limit: math.MaxInt}
+	if ms.value(m, 0) {
+		return appendExact(make([]byte, 0, ms.n), m)
+	}
+	raw, _ := extractEncodeCompact(m)
+	return raw
+}
+
+// errorMemberNames are the members of core/error.json, in schema order.
+var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
+
+// errorBlock is the one allocation behind an Error decoded from values:
+// the Error and the float64 its RetryAfter points to.
+type errorBlock struct {
+	e          Error
+	retryAfter float64
+}
+
+// sortMembers sorts members by name, as encoding/json sorts map keys: by
+// insertion when they are few, as an error's are.
+func sortMembers(members []member) {
+	if len(members) > 12 {
+		slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		return
+	}
+	for i := 1; i < len(members); i++ {
+		for j := i; j > 0 && members[j].key < members[j-1].key; j-- {
+			members[j], members[j-1] = members[j-1], members[j]
+		}
+	}
+}
+
+// writtenErrorEncoding is decodedErrorEncoding for the errors
+// exactErrorEncoding leaves: written first, then judged.
+func writtenErrorEncoding(m map[string]any) (json.RawMessage, bool, *Error) {
+	val := any(m)
 	// The code check needs no encoding: a missing or non-string code,
 	// or one of the wrong length, is refused at once (the same verdict
 	// extractProblem reaches on the encoding: code members are unique in
@@ -62,7 +210,10 @@ func decodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
 	case w.inexact:
 		raw, ok = w.b, extractProblem(w.b) == ""
 	case len(w.b) <= MaxErrorSize:
-		raw, ok, e = w.b, true, errorFromValues(w.b, w.spans)
+		raw, ok = w.b, true
+		if blk := new(errorBlock); errorFromValues(&blk.e, &blk.retryAfter, w.b, w.spans) {
+			e = &blk.e
+		}
 	}
 	if !ok {
 		raw = nil
@@ -83,23 +234,32 @@ type valueScratch struct {
 
 var valueScratchPool = sync.Pool{New: func() any { return new(valueScratch) }}
 
-// errorFromValues decodes the error object whose encoding raw the writer
-// wrote (its members at spans, every string valid UTF-8 and every number
-// a finite float64), as Error.UnmarshalValidJSON decodes raw: the same
-// fields, the same members kept raw in Extra (copied from raw), the same
-// codec state. It returns nil for what it leaves to UnmarshalValidJSON
-// (issues, which hold nested generated types).
-func errorFromValues(raw []byte, spans []memberSpan) *Error {
-	e := new(Error)
+// errorFromValues decodes into e, zero, the error object whose members
+// are spans (every string valid UTF-8 and every number a finite float64),
+// as Error.UnmarshalValidJSON decodes its encoding: the same fields, the
+// same members kept raw in Extra, the same codec state; retry_after goes
+// to *ra, which e.RetryAfter then points to. The encoding of a member kept
+// raw is copied from raw[start:end] when raw is not nil (the writer wrote
+// the object), else written (end is then its length). It reports false for
+// what it leaves to UnmarshalValidJSON (issues, which hold nested
+// generated types).
+func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool {
 	var present uint64
-	keep := func(k string, val []byte) {
+	encoding := func(sp *memberSpan) json.RawMessage {
+		if raw != nil {
+			return append(json.RawMessage(nil), raw[sp.start:sp.end]...)
+		}
+		return appendExact(make(json.RawMessage, 0, sp.end), sp.val)
+	}
+	keep := func(sp *memberSpan) {
 		if e.Extra == nil {
 			e.Extra = make(map[string]json.RawMessage)
 		}
-		e.Extra[k] = append(json.RawMessage(nil), val...)
+		e.Extra[sp.key] = encoding(sp)
 	}
-	for _, sp := range spans {
-		k, v, val := sp.key, sp.val, raw[sp.start:sp.end]
+	for i := range spans {
+		sp := &spans[i]
+		k, v := sp.key, sp.val
 		var dst *string
 		var bit uint
 		switch k {
@@ -123,20 +283,21 @@ func errorFromValues(raw []byte, spans []memberSpan) *Error {
 			// exactly it, and the writer wrote the float64's shortest
 			// decimal (the one ExactFloat compares with).
 			if f, ok := v.(float64); ok {
-				e.RetryAfter = &f
+				*ra = f
+				e.RetryAfter = ra
 				present |= 1 << 4
 			} else {
-				keep(k, val)
+				keep(sp)
 			}
 			continue
 		case "issues":
-			return nil
+			return false
 		case "details":
-			e.Details = append(json.RawMessage(nil), val...)
+			e.Details = encoding(sp)
 			present |= 1 << 6
 			continue
 		default:
-			keep(k, val)
+			keep(sp)
 			continue
 		}
 		// adcpimpl.String: a JSON string fits (valid UTF-8 without
@@ -145,11 +306,11 @@ func errorFromValues(raw []byte, spans []memberSpan) *Error {
 			*dst = s
 			present |= 1 << bit
 		} else {
-			keep(k, val)
+			keep(sp)
 		}
 	}
 	e.codec = adcpimpl.DecodedState(present)
-	return e
+	return true
 }
 
 // oldValueErrorEncoding is the encoding round trip, for the values

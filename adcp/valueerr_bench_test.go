@@ -11,13 +11,86 @@ import (
 
 // BenchmarkExtractValueCommon measures ExtractValue on the three common
 // official vectors, decoded as an SDK hands them over (numbers as float64),
-// under the new decoded-value path (impl=new) and the former
+// under the new decoded-value path (impl=fast) and the former
 // encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
-// side by side in one binary: with -count, the two alternate run by run
-// (`benchstat -col /impl`).
+// side by side in one binary: make bench runs it once per round, so the
+// two alternate run by run (`benchstat -col /impl`).
 func BenchmarkExtractValueCommon(b *testing.B) {
-	file := filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json")
-	data, err := os.ReadFile(file)
+	for _, v := range commonVectors(b) {
+		resp, path := v.resp, v.path
+		for _, impl := range []struct {
+			name string
+			f    func(any) (Extraction, bool)
+		}{
+			{"old", extractValueOld},
+			{"fast", ExtractValue},
+		} {
+			if x, ok := impl.f(resp); !ok || x.Path != path {
+				b.Fatalf("%s/%s: %v %v, want %s", v.id, impl.name, x.Path, ok, path)
+			}
+			b.Run("in="+v.id+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					impl.f(resp)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkExtractValueJS is the Go side of make bench-js (bench/js): ExtractValue
+// on each of the three common official vectors and over all 32, decoded as
+// an SDK hands them over (numbers as float64), reporting ns/vector. The
+// Node side times the spec's reference extractor and @adcp/sdk on the same
+// vectors parsed by JSON.parse.
+func BenchmarkExtractValueJS(b *testing.B) {
+	type input struct {
+		name string
+		vs   []any
+	}
+	var ins []input
+	for _, v := range commonVectors(b) {
+		ins = append(ins, input{v.id, []any{v.resp}})
+	}
+	var all []any
+	for _, r := range readVectorResponses(b, vectorFile(b)) {
+		var x any
+		if err := json.Unmarshal(r, &x); err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, x)
+	}
+	ins = append(ins, input{"all-32", all})
+	for _, in := range ins {
+		b.Run("in="+in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for _, v := range in.vs {
+					ExtractValue(v)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
+		})
+	}
+}
+
+// vectorFile is the official transport vectors' file (the benchmark skips
+// without ../shared).
+func vectorFile(b *testing.B) string {
+	return filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json")
+}
+
+// commonVector is one of the three common official vectors, decoded.
+type commonVector struct {
+	id   string
+	resp any
+	path Path
+}
+
+// commonVectors returns the MCP structuredContent, A2A failed-task and
+// JSON-RPC error vectors, decoded by json.Unmarshal into any.
+func commonVectors(b *testing.B) []commonVector {
+	data, err := os.ReadFile(vectorFile(b))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -30,41 +103,22 @@ func BenchmarkExtractValueCommon(b *testing.B) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		b.Fatal(err)
 	}
-	want := map[string]Path{
-		"mcp-structured-content": PathStructuredContent,
-		"a2a-failed-task":        PathArtifact,
-		"mcp-jsonrpc-rate-limit": PathJSONRPCError,
+	out := []commonVector{
+		{id: "mcp-structured-content", path: PathStructuredContent},
+		{id: "a2a-failed-task", path: PathArtifact},
+		{id: "mcp-jsonrpc-rate-limit", path: PathJSONRPCError},
 	}
-	found := 0
-	for _, v := range doc.Vectors {
-		path, ok := want[v.ID]
-		if !ok {
-			continue
-		}
-		found++
-		var resp any
-		if err := json.Unmarshal(v.Response, &resp); err != nil {
-			b.Fatal(err)
-		}
-		for _, impl := range []struct {
-			name string
-			f    func(any) (Extraction, bool)
-		}{
-			{"old", extractValueOld},
-			{"new", ExtractValue},
-		} {
-			if x, ok := impl.f(resp); !ok || x.Path != path {
-				b.Fatalf("%s/%s: %v %v, want %s", v.ID, impl.name, x.Path, ok, path)
-			}
-			b.Run("in="+v.ID+"/impl="+impl.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					impl.f(resp)
+	for i := range out {
+		for _, v := range doc.Vectors {
+			if v.ID == out[i].id {
+				if err := json.Unmarshal(v.Response, &out[i].resp); err != nil {
+					b.Fatal(err)
 				}
-			})
+			}
+		}
+		if out[i].resp == nil {
+			b.Fatalf("vector %s missing", out[i].id)
 		}
 	}
-	if found != len(want) {
-		b.Fatalf("found %d of the %d common vectors", found, len(want))
-	}
+	return out
 }

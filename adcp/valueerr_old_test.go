@@ -7,26 +7,25 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // oldDecodedErrorEncoding is the decoded-value half of decided before
 // issue 14, kept verbatim as the reference: encode the found error with
 // encoding/json (extractEncodeCompact), then validate the bytes.
-func oldDecodedErrorEncoding(val any) (json.RawMessage, bool, *Error) {
+func oldDecodedErrorEncoding(val any) (decodedError, bool) {
 	raw, ok := value{val: val, set: true}.encode()
 	if !ok || extractProblem(raw) != "" {
-		return nil, false, nil
+		return decodedError{}, false
 	}
-	return raw, true, extractDecodeError(raw)
+	return decodedError{raw: raw, err: extractDecodeError(raw)}, true
 }
 
 // extractValueOld is ExtractValue as it was before issue 14: the found
 // error encoded, validated and decoded back.
 func extractValueOld(response any) (Extraction, bool) {
-	saved := valueErrorEncoding
-	valueErrorEncoding = oldDecodedErrorEncoding
-	defer func() { valueErrorEncoding = saved }()
-	return ExtractValue(response)
+	return extractValueWith(response, oldDecodedErrorEncoding)
 }
 
 // checkOldNew compares the new and the old decoded-value path on response,
@@ -36,20 +35,44 @@ func checkOldNew(t *testing.T, response any, errs ...any) {
 	x, xok := ExtractValue(response)
 	y, yok := extractValueOld(response)
 	if d := diffExtraction(x, xok, y, yok); d != "" {
-		t.Fatalf("%s\nresponse %#v\nnew %v %+v raw %s\nold %v %+v raw %s", d, response, xok, x, x.Raw, yok, y, y.Raw)
+		t.Fatalf("%s\nresponse %#v\nnew %v %+v raw %s\nold %v %+v raw %s", d, response, xok, x, x.Raw(), yok, y, y.Raw())
 	}
+	checkMeasure(t, response)
 	for _, e := range errs {
-		a, aok, ae := decodedErrorEncoding(e)
-		b, bok, be := oldDecodedErrorEncoding(e)
-		if aok != bok || !bytes.Equal(a, b) {
-			t.Fatalf("error %#v: new %v %q, old %v %q", e, aok, a, bok, b)
+		checkMeasure(t, e)
+		a, aok := decodedErrorEncoding(e)
+		b, bok := oldDecodedErrorEncoding(e)
+		if aok != bok {
+			t.Fatalf("error %#v: new %v, old %v", e, aok, bok)
 		}
-		if ae == nil && aok {
-			ae = extractDecodeError(a)
+		if !aok {
+			continue
 		}
-		if !reflect.DeepEqual(ae, be) {
-			t.Fatalf("error %#v: new %+v, old %+v", e, ae, be)
+		// Raw as the caller gets it (written when asked, or at once).
+		x, y := a.extraction(PathPayload, false), b.extraction(PathPayload, false)
+		if !bytes.Equal(x.Raw(), y.Raw()) {
+			t.Fatalf("error %#v: new %q, old %q", e, x.Raw(), y.Raw())
 		}
+		if !reflect.DeepEqual(x.Err, y.Err) {
+			t.Fatalf("error %#v: new %+v, old %+v", e, x.Err, y.Err)
+		}
+	}
+}
+
+// checkMeasure: a value the measurer takes (valuemeasure.go) is written by
+// appendExact as encoding/json writes it, and measured as long as that.
+func checkMeasure(t *testing.T, v any) {
+	t.Helper()
+	ms := measurer{limit: math.MaxInt}
+	if !ms.value(v, 0) {
+		return
+	}
+	want, err := jsonwire.Marshal(v)
+	if err != nil {
+		t.Fatalf("%#v: measured, but encoding/json: %v", v, err)
+	}
+	if got := appendExact(nil, v); !bytes.Equal(got, want) || ms.n != len(want) {
+		t.Fatalf("%#v: measured %d, wrote %q, encoding/json %q", v, ms.n, got, want)
 	}
 }
 

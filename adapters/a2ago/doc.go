@@ -62,8 +62,8 @@
 //     into an a2a.Task: use V1Client and extract from its bytes with
 //     ExtractJSON.
 //   - DataPart.Data is a map[string]any: numbers in a decoded task are
-//     float64, and Extraction.Raw is a re-encoding of the decoded value, not
-//     the bytes on the wire.
+//     float64, and Extraction.Raw() is a re-encoding of the decoded value,
+//     not the bytes on the wire, written when it is called.
 //   - The task store validates a written task against the request's task and
 //     context ids (internal/taskupdate, Manager.Process): build the task from
 //     the RequestContext (FailedTask takes any a2a.TaskInfoProvider).

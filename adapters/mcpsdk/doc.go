@@ -88,6 +88,6 @@
 //     keeps a non-2xx body only as the text of its error. (This client does
 //     decode the body of another 4xx, such as 400.)
 //   - The client decodes structuredContent into map[string]any, so Extract
-//     sees numbers as float64 and Extraction.Raw is a re-encoding, not the
-//     bytes on the wire.
+//     sees numbers as float64 and Extraction.Raw() is a re-encoding, not the
+//     bytes on the wire, written when it is called.
 package mcpsdk

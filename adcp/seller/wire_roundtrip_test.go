@@ -72,8 +72,8 @@ func assertExtracted(t *testing.T, name string, resp []byte, path adcp.Path, wan
 	if !reflect.DeepEqual(jsonValue(t, got), jsonValue(t, exp)) {
 		t.Errorf("%s: extracted\n %s\nwant\n %s", name, got, exp)
 	}
-	if !reflect.DeepEqual(jsonValue(t, x.Raw), jsonValue(t, exp)) {
-		t.Errorf("%s: raw\n %s\nwant\n %s", name, x.Raw, exp)
+	if !reflect.DeepEqual(jsonValue(t, x.Raw()), jsonValue(t, exp)) {
+		t.Errorf("%s: raw\n %s\nwant\n %s", name, x.Raw(), exp)
 	}
 	p := adcp.Policy{Vocabulary: voc}
 	if r := p.Classify(x.Err); r != want.Recovery {
@@ -181,7 +181,7 @@ func TestRoundTripPassthrough(t *testing.T) {
 		}
 		if x.Err.RetryAfter == nil || *x.Err.RetryAfter != 120.5 || x.Err.Recovery != adcp.RecoveryTransient ||
 			string(x.Err.Details) != `{"limit":100,"scope":"account"}` || string(x.Err.Extra["x_hop"]) != `"a"` {
-			t.Errorf("%s: passthrough altered the error: %s", tr.name, x.Raw)
+			t.Errorf("%s: passthrough altered the error: %s", tr.name, x.Raw())
 		}
 	}
 	over := decodeTestError(t, `{"code":"RATE_LIMITED","message":"Slow down","recovery":"transient","retry_after":86400}`)

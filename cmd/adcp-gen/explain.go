@@ -128,7 +128,7 @@ func explain(data []byte, policy adcp.Policy) explanation {
 	e := explanation{
 		Found:    true,
 		Path:     &x.Path,
-		Error:    x.Raw,
+		Error:    x.Raw(),
 		Recovery: &rec,
 		Action:   d.Action,
 		Display:  &explainDisplay{Message: disp.Message, Suggestion: disp.Suggestion, Field: disp.Field},

@@ -1,9 +1,11 @@
 # ratios.awk prints, from `go test -bench` output of the extraction
-# benchmarks (sub-benchmarks named in=<input>/impl=<implementation>), the
-# median ns/op and allocs/op of each implementation and the speed-up of
-# impl=fast over impl=baseline and impl=reference, per input.
+# benchmarks (sub-benchmarks named in=<input>/impl=<implementation>, as
+# many runs of each as there were rounds), the median ns/op of each
+# implementation, the allocs/op of impl=fast, and the speed-up of impl=fast
+# over each other implementation (its median ns/op over fast's), per input.
+# Implementations are listed in the order they first appear; "-" where an
+# input has no such implementation.
 #
-#   cd adcp && go test -run '^$' -bench '^BenchmarkExtract' -benchmem -count 6 . > bench.txt
 #   awk -f testdata/perf/ratios.awk bench.txt
 #
 # POSIX awk (no gawk extensions).
@@ -21,6 +23,7 @@
 		if ($(i+1) == "allocs/op") allocs = $i
 	}
 	if (input ~ /\/$/ || impl == "" || ns == "") next
+	if (!(impl in implSeen)) { implSeen[impl] = 1; if (impl != "fast") impls[++nimpls] = impl }
 	key = input SUBSEP impl
 	if (!(key in count)) {
 		count[key] = 0
@@ -45,14 +48,34 @@ function median(key,    c, i, j, t, a) {
 }
 
 END {
-	printf "%-45s %14s %14s %14s %12s %10s %10s\n", "benchmark/input", "baseline ns/op", "fast ns/op", "reference", "fast allocs", "×baseline", "×reference"
-	for (k = 1; k <= ninputs; k++) {
-		input = inputs[k]
-		b = (input SUBSEP "baseline") in count ? median(input SUBSEP "baseline") : 0
-		f = (input SUBSEP "fast") in count ? median(input SUBSEP "fast") : 0
-		r = (input SUBSEP "reference") in count ? median(input SUBSEP "reference") : 0
-		if (f == 0) continue
-		printf "%-45s %14.0f %14.0f %14.0f %12s %10s %10s\n", input, b, f, r, alloc[input SUBSEP "fast"], \
-			(b ? sprintf("%.1f", b / f) : "-"), (r ? sprintf("%.1f", r / f) : "-")
+	# Only the implementations set beside a fast one.
+	m = 0
+	for (k = 1; k <= nimpls; k++) {
+		for (i = 1; i <= ninputs; i++) {
+			if (((inputs[i] SUBSEP "fast") in count) && ((inputs[i] SUBSEP impls[k]) in count)) { cols[++m] = impls[k]; break }
+		}
+	}
+	nimpls = m
+	for (k = 1; k <= nimpls; k++) impls[k] = cols[k]
+	printf "%-52s", "median ns/op"
+	for (k = 1; k <= nimpls; k++) printf " %12s", impls[k]
+	printf " %12s %5s %6s", "fast", "runs", "allocs"
+	for (k = 1; k <= nimpls; k++) printf " %11s", "×" impls[k]
+	printf "\n"
+	for (i = 1; i <= ninputs; i++) {
+		input = inputs[i]
+		if (!((input SUBSEP "fast") in count)) continue
+		f = median(input SUBSEP "fast")
+		printf "%-52s", input
+		for (k = 1; k <= nimpls; k++) {
+			key = input SUBSEP impls[k]
+			if (key in count) printf " %12.0f", median(key); else printf " %12s", "-"
+		}
+		printf " %12.0f %5d %6s", f, count[input SUBSEP "fast"], alloc[input SUBSEP "fast"]
+		for (k = 1; k <= nimpls; k++) {
+			key = input SUBSEP impls[k]
+			if ((key in count) && f > 0) printf " %11.1f", median(key) / f; else printf " %11s", "-"
+		}
+		printf "\n"
 	}
 }
