@@ -3,12 +3,15 @@ package emit
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
@@ -46,8 +49,12 @@ type corpusExpect struct {
 }
 
 // TestCorpus generates every published version from 3.0.0-rc.1 on (a sample
-// with -short) into one temporary module, one package per version, twice
-// to check determinism; runs go vet and a generated test over all of them.
+// with -short), twice to check determinism, into one temporary module (one
+// package per version, shared with internal/validationdiff through
+// corpusmod); then one go vet over all of them, and one test binary (from
+// testdata/corpus_test.go.txt) that imports every version's package and
+// checks its tables against what the raw schema files say (<pkg>.json):
+// two go invocations in all, whatever the number of versions.
 func TestCorpus(t *testing.T) {
 	root := testshared.Dir(t, "adcp-schemas")
 	goCmd := lookGo(t)
@@ -59,8 +66,13 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := t.TempDir()
-	writeModule(t, mod, "example.com/corpus")
+	runtime, err := filepath.Abs(filepath.Join("..", "adcp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := map[string]map[string][]byte{}
+	expects := map[string][]byte{}
+	var order, imports, table []string
 	for _, v := range versions {
 		dir := filepath.Join(root, v)
 		spec, err := schemaload.Load(dir)
@@ -83,28 +95,46 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: %s differs between two generations", v, n)
 			}
 		}
-		pkgDir := filepath.Join(mod, pkg)
-		if _, err := Write(pkgDir, files); err != nil {
-			t.Fatal(err)
-		}
-		exp := corpusExpectation(t, dir, spec)
-		b, err := json.Marshal(exp)
+		pkgs[pkg] = files
+		order = append(order, pkg)
+		b, err := json.Marshal(corpusExpectation(t, dir, spec))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(pkgDir, "expect.json"), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		src := bytes.Replace(testSrc, []byte("package corpus"), []byte("package "+pkg), 1)
-		if err := os.WriteFile(filepath.Join(pkgDir, "corpus_test.go"), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		expects[pkg+".json"] = b
+		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
+		table = append(table, fmt.Sprintf("{%q, %s.SpecVersion, %s.Vocabulary},", pkg, pkg, pkg))
 	}
 	if t.Failed() {
 		return
 	}
-	runGo(t, mod, goCmd, "vet", "./...")
-	runGo(t, mod, goCmd, "test", "-count=1", "./...")
+	// The version packages go where the differential validation test
+	// (internal/validationdiff) finds them compiled, or builds them for us.
+	mod := corpusmod.Write(t, runtime, order, pkgs)
+	own := mod.Own(t, "emit")
+	src := strings.NewReplacer(
+		"//IMPORTS", strings.Join(imports, "\n\t"),
+		"//VERSIONS", strings.Join(table, "\n\t"),
+		"-1 //COUNT", strconv.Itoa(len(versions)),
+	).Replace(string(testSrc))
+	expects["corpus_test.go"] = []byte(src)
+	for name, b := range expects {
+		if err := os.WriteFile(filepath.Join(mod.Dir, own, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unlock := mod.Lock()
+	defer unlock()
+	runGo(t, mod.Dir, goCmd, append([]string{"vet"}, mod.Patterns(own)...)...)
+	out := runGo(t, mod.Dir, goCmd, "test", "-count=1", "-v", "./"+own)
+	// Every version was checked by both tests.
+	for _, pkg := range order {
+		for _, test := range []string{"TestCodes", "TestShapes"} {
+			if !strings.Contains(out, "--- PASS: "+test+"/"+pkg+" ") {
+				t.Errorf("%s: %s did not run for it:\n%s", pkg, test, out)
+			}
+		}
+	}
 	t.Logf("%d versions generated, vetted and tested", len(versions))
 }
 

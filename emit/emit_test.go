@@ -194,12 +194,16 @@ func writeModule(t testing.TB, dir, path string) {
 	}
 }
 
-func runGo(t testing.TB, dir, goCmd string, args ...string) {
+// runGo runs the go command in dir and returns its output; a failure shows
+// it.
+func runGo(t testing.TB, dir, goCmd string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(goCmd, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	return string(out)
 }

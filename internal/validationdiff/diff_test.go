@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dlclark/regexp2"
@@ -59,18 +60,15 @@ func TestDifferentialValidation(t *testing.T) {
 		versions = diffSample
 	}
 
-	mod := t.TempDir()
 	runtime, err := filepath.Abs(filepath.Join("..", "..", "adcp"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const runtimePkg = "github.com/adcp-gen/adcp-gen/adcp"
-	gomod := "module example.com/validationdiff\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtime + "\n"
-	writeFile(t, filepath.Join(mod, "go.mod"), gomod)
 
 	groups := map[string]*schemaGroup{}
 	var roots []rootSchema
-	var imports, vocabs []string
+	var imports, vocabs, order []string
+	pkgs := map[string]map[string][]byte{}
 	for _, v := range versions {
 		dir := filepath.Join(shared, v)
 		spec, err := schemaload.Load(dir)
@@ -82,10 +80,9 @@ func TestDifferentialValidation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
-		if _, err := emit.Write(filepath.Join(mod, pkg), files); err != nil {
-			t.Fatal(err)
-		}
-		imports = append(imports, fmt.Sprintf("%s \"example.com/validationdiff/%s\"", pkg, pkg))
+		pkgs[pkg] = files
+		order = append(order, pkg)
+		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
 		vocabs = append(vocabs, fmt.Sprintf("%q: %s.Vocabulary,", pkg, pkg))
 
 		f, err := loadFolder(dir)
@@ -144,7 +141,11 @@ func TestDifferentialValidation(t *testing.T) {
 	}
 	prog := strings.Replace(string(src), "//IMPORTS", strings.Join(imports, "\n\t"), 1)
 	prog = strings.Replace(prog, "//VOCABULARIES", strings.Join(vocabs, "\n\t"), 1)
-	writeFile(t, filepath.Join(mod, "checker", "main.go"), prog)
+	// The version packages go where emit's corpus test finds them compiled,
+	// or compiles them for us.
+	mod := corpusmod.Write(t, runtime, order, pkgs)
+	checker := mod.Own(t, "checker")
+	writeFile(t, filepath.Join(mod.Dir, checker, "main.go"), prog)
 
 	var in bytes.Buffer
 	total := 0
@@ -154,13 +155,15 @@ func TestDifferentialValidation(t *testing.T) {
 			total++
 		}
 	}
-	cmd := exec.Command(goCmd, "run", "./checker")
-	cmd.Dir = mod
+	cmd := exec.Command(goCmd, "run", "./"+checker)
+	cmd.Dir = mod.Dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	unlock := mod.Lock()
 	out, err := cmd.Output()
+	unlock()
 	if err != nil {
 		t.Fatalf("checker: %v\n%s", err, stderr.String())
 	}

@@ -8,7 +8,8 @@
 // fails on any disagreement.
 //
 // The runtime module cannot depend on jsonschema, and the generated packages
-// live only in a temporary module, so the Go side runs there: one generated
-// checker program imports every version's package and reads the instances
-// from a file (one go invocation for all versions).
+// live only in a temporary module (internal/corpusmod's, whose compiled
+// packages emit's corpus test shares), so the Go side runs there: one
+// generated checker program imports every version's package and reads the
+// instances from its standard input (one go invocation for all versions).
 package validationdiff
