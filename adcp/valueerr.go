@@ -446,11 +446,21 @@ func (w *valueWriter) str(s string) {
 		w.over = true
 		return
 	}
-	b := append(w.b, '"')
+	var replaced bool
+	if w.b, replaced = appendJSONString(w.b, s); replaced {
+		w.inexact = true // decoded and encoded again: 3 bytes
+	}
+}
+
+// appendJSONString appends s as encoding/json writes it without HTML
+// escaping: invalid UTF-8 becomes \ufffd, and replaced reports whether any
+// did.
+func appendJSONString(b []byte, s string) (_ []byte, replaced bool) {
+	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if stringEscape[c] == 1 {
 				i++
 				continue
 			}
@@ -476,25 +486,21 @@ func (w *valueWriter) str(s string) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-			w.inexact = true // decoded and encoded again: 3 bytes
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
+			replaced = true
+			start = i + size
+		case r == '\u2028' || r == '\u2029':
 			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', valueHex[r&0xF])
-			i += size
-			start = i
-			continue
+			start = i + size
 		}
 		i += size
 	}
 	b = append(b, s[start:]...)
-	w.b = append(b, '"')
+	return append(b, '"'), replaced
 }
 
 // validNumber reports whether s is a JSON number (encoding/json's
