@@ -123,7 +123,7 @@ func splitHead(raw []byte) (head, body []byte, ok bool) {
 var stdImports = []string{jsonPkg, "regexp", "strconv"}
 
 // Warm does, once per process, the work the type check of every Files call
-// shares (runtimeapi.Warm: the runtime's API stubs and the standard
-// library's export data, which takes a go list). A command calls it in the
+// shares (runtimeapi.Warm: type-checking the API stubs of the runtime and of
+// the standard packages; no go command). A command calls it in the
 // background while schemaload reads the schemas; Files works without it.
 func Warm() { runtimeapi.Warm(stdImports...) }

@@ -6,8 +6,13 @@
 // cannot be embedded as source. Its API is held here instead as stubs (the
 // *.stub files): the runtime's declarations with function bodies stripped,
 // written from the runtime's source by internal/apistub (go generate; make
-// drift fails when they are stale). The standard library is imported from
-// its export data, which the go command provides (one go list per process).
+// drift fails when they are stale). The standard packages those stubs and
+// generated code use have stubs too (std.*.stub: the declarations they can
+// reach, written by internal/apistub from the toolchain's export data and
+// compared with it by this package's tests), so that the common check runs no
+// go command. A standard package with no stub (regexp, which a rare fallback
+// of emit uses) is imported from its export data, which the go command
+// provides (go list -export, only when such a package is imported).
 package runtimeapi
 
 import (
@@ -103,18 +108,19 @@ func CheckFiles(parsed []*ast.File) error {
 }
 
 // Warm does, once per process, the work every check shares: it reads the
-// stubs, asks the go command for the export data of the standard packages
-// they import and of std (the ones the generated code will import), and
-// type-checks the stubs. A generator calls it in the background while it
-// loads its input, so that the go command runs beside the loading; errors
-// are left for Check to report.
+// stubs and type-checks those of the runtime and of the packages of std (the
+// standard packages the generated code will import) that have one. It runs
+// no go command (a standard package with no stub is left for the check that
+// imports it); errors are left for Check to report.
 func Warm(std ...string) {
 	impReady.Do(func() { imp, impErr = newStubImporter() })
 	if impErr != nil {
 		return
 	}
-	if imp.prepare(std) != nil {
-		return
+	for _, p := range std {
+		if imp.hasStub(p) {
+			imp.Import(p)
+		}
 	}
 	for _, p := range Public {
 		imp.Import(p)
@@ -134,8 +140,9 @@ func isPublic(ip string) bool {
 	return false
 }
 
-// stubImporter imports runtime packages from their stubs and the standard
-// library from its export data. Its methods are safe for concurrent use.
+// stubImporter imports runtime packages and the stubbed standard packages
+// from their stubs, and the rest of the standard library from its export
+// data. Its methods are safe for concurrent use.
 type stubImporter struct {
 	mu    sync.Mutex
 	stubs map[string]*ast.File // import path → parsed stub
@@ -143,11 +150,25 @@ type stubImporter struct {
 	std   *stdImporter
 }
 
-// prepare readies the export data of the standard packages paths name.
+// prepare readies the export data of the standard packages among paths
+// that have no stub, with one go list for all of them (none in the common
+// case).
 func (im *stubImporter) prepare(paths []string) error {
 	im.mu.Lock()
 	defer im.mu.Unlock()
-	return im.std.prepare(paths)
+	var missing []string
+	for _, p := range paths {
+		if _, ok := im.stubs[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	return im.std.prepare(missing)
+}
+
+// hasStub reports whether the package at path is imported from a stub.
+func (im *stubImporter) hasStub(path string) bool {
+	_, ok := im.stubs[path]
+	return ok
 }
 
 // importComment reads the import path from a stub's package clause.
@@ -159,7 +180,6 @@ func newStubImporter() (*stubImporter, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stdImports []string
 	for _, e := range entries {
 		src, err := stubFS.ReadFile(e.Name())
 		if err != nil {
@@ -174,12 +194,7 @@ func newStubImporter() (*stubImporter, error) {
 			return nil, fmt.Errorf("runtimeapi: %v", err)
 		}
 		im.stubs[string(m[1])] = f
-		for _, is := range f.Imports {
-			ip, _ := strconv.Unquote(is.Path.Value)
-			stdImports = append(stdImports, ip)
-		}
 	}
-	im.std.wanted = stdImports
 	return im, nil
 }
 
@@ -215,15 +230,18 @@ func (l locked) Import(path string) (*types.Package, error) {
 	return p, nil
 }
 
-// stdImporter imports standard-library packages from the export data the go
-// command builds, asking for every package it knows it will need in one go
-// list. When go list fails (no go command, no writable build cache), it
-// type-checks them from the toolchain's source instead, which is slower.
+// stdImporter imports the standard packages that have no stub from the
+// export data the go command builds, asking for every package a check
+// imports in one go list. When go list fails (no go command, no writable
+// build cache), it type-checks them from the toolchain's source instead,
+// which is slower. Their packages are distinct from the stubbed ones (a
+// value of a stubbed type cannot be passed to them), which the regexp
+// fallback of emit does not need.
 type stdImporter struct {
 	gc      types.Importer
-	wanted  []string          // packages to ask for with the first go list
 	exports map[string]string // import path → export data file
-	source  types.Importer    // set when go list failed before any import
+	listed  bool              // go list ran
+	source  types.Importer    // set when the first go list failed
 }
 
 func newStdImporter() *stdImporter {
@@ -240,23 +258,22 @@ func (s *stdImporter) Import(path string) (*types.Package, error) {
 	return s.gc.Import(path)
 }
 
-// prepare asks the go command, at once, for the export data of the wanted
-// packages and of paths that it does not have yet.
+// prepare asks the go command, at once, for the export data of the packages
+// of paths that it does not have yet.
 func (s *stdImporter) prepare(paths []string) error {
 	var missing []string
 	seen := map[string]bool{}
-	for _, p := range append(s.wanted, paths...) {
+	for _, p := range paths {
 		if _, ok := s.exports[p]; !ok && !seen[p] && p != "unsafe" && !inRuntime(p) {
 			seen[p] = true
 			missing = append(missing, p)
 		}
 	}
-	first := s.wanted != nil
-	s.wanted = nil
 	if len(missing) == 0 || s.source != nil {
 		return nil
 	}
 	sort.Strings(missing)
+	first := !s.listed
 	err := s.list(missing)
 	if err != nil && first {
 		s.source = importer.ForCompiler(fset, "source", nil)
@@ -267,6 +284,7 @@ func (s *stdImporter) prepare(paths []string) error {
 
 // list runs go list -export for paths.
 func (s *stdImporter) list(paths []string) error {
+	s.listed = true
 	args := append([]string{"list", "-export", "-f", "{{.ImportPath}}\t{{.Export}}\t{{.Standard}}"}, paths...)
 	cmd := exec.Command("go", args...)
 	// Outside any module, offline, with the toolchain at hand: only the

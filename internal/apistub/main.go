@@ -9,6 +9,12 @@
 // the package as seen from outside. Packages of the runtime module a stub
 // refers to (adcp/internal/jsonwire) get a stub of what is referred to.
 //
+// The standard packages those stubs and generated code refer to get stubs
+// too (std.<path>.stub), computed with go/types from the toolchain's export
+// data: every declaration reachable from the ones used, method sets and all,
+// with unexported struct fields replaced by one opaque field. With them, the
+// type check needs no export data from the go command in the common case.
+//
 //	go run ./internal/apistub -runtime adcp -out emit/runtimeapi [-check]
 //
 // -check writes nothing and exits 1 when a stub in -out is stale.
@@ -34,6 +40,15 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apistub:", err)
 		os.Exit(2)
+	}
+	// The standard declarations those stubs and generated code reach.
+	std, err := stubStd(stubs, genStdRoots)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apistub:", err)
+		os.Exit(2)
+	}
+	for name, src := range std {
+		stubs[name] = src
 	}
 	stale, err := syncStubs(*out, stubs, *check)
 	if err != nil {
