@@ -304,7 +304,12 @@ func (sp *stdPkg) render() ([]byte, error) {
 				}
 			case *types.Func:
 				if kind == "func" {
-					fmt.Fprintf(&body, "\nfunc %s%s\n", name, signature(obj.Type().(*types.Signature), qual))
+					sig := obj.Type().(*types.Signature)
+					fmt.Fprintf(&body, "\nfunc %s%s", name, signature(sig, qual))
+					if sig.TypeParams().Len() > 0 {
+						body.WriteString(` { panic("stub") }`) // go/types requires a body
+					}
+					body.WriteString("\n")
 				}
 			case *types.TypeName:
 				if kind == "type" {
@@ -475,7 +480,7 @@ func constLit(c *types.Const) (string, error) {
 	case constant.Int:
 		if b, ok := c.Type().(*types.Basic); ok && b.Kind() == types.UntypedRune {
 			if r, exact := constant.Int64Val(v); exact {
-				return strconv.QuoteRune(rune(r)), nil
+				return strconv.QuoteRuneToASCII(rune(r)), nil
 			}
 		}
 		return v.ExactString(), nil
