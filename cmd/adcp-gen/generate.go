@@ -124,8 +124,8 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, stdout, s
 	}
 
 	fullGenerations.Add(1)
-	// The type check's shared set-up (a go list for the standard library's
-	// export data) runs beside the loading.
+	// The type check's shared set-up (type-checking the API stubs of the
+	// runtime and of the standard packages) runs beside the loading.
 	go emit.Warm()
 	spec, err := schemaload.LoadVersion(schemas, version)
 	if err != nil {
