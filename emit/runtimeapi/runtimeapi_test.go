@@ -194,11 +194,33 @@ func TestStdStubsMatch(t *testing.T) {
 				t.Errorf("%s.%s: not in the real package", path, name)
 				continue
 			}
-			if w := describe(obj); got != w {
-				t.Errorf("%s.%s:\nstub: %s\nreal: %s", path, name, got, w)
+			if missing := notIn(got, describe(obj)); missing != "" {
+				t.Errorf("%s.%s: the real package lacks what the stub declares:\n%s\nstub: %s\nreal: %s", path, name, missing, got, describe(obj))
 			}
 		}
 	}
+}
+
+// notIn returns the lines of stub that real does not have: the first line
+// (kind, type, comparability) must be equal, and every field and method of
+// the stub must be in real, which may have more (a newer Go release adds API;
+// the stubs serve the type check on any release from theirs on).
+func notIn(stub, real string) string {
+	s, r := strings.Split(stub, "\n"), strings.Split(real, "\n")
+	var missing []string
+	if s[0] != r[0] {
+		missing = append(missing, s[0])
+	}
+	have := map[string]bool{}
+	for _, l := range r[1:] {
+		have[l] = true
+	}
+	for _, l := range s[1:] {
+		if !have[l] {
+			missing = append(missing, l)
+		}
+	}
+	return strings.Join(missing, "\n")
 }
 
 // describe prints what the API of a package-level object is, with packages
@@ -228,7 +250,7 @@ func describe(obj types.Object) string {
 			b.WriteString("struct{")
 			for i := 0; i < st.NumFields(); i++ {
 				if f := st.Field(i); f.Exported() {
-					fmt.Fprintf(&b, "%s %v %s %q; ", f.Name(), f.Embedded(), ts(f.Type()), st.Tag(i))
+					fmt.Fprintf(&b, "\n  field %s %v %s %q", f.Name(), f.Embedded(), ts(f.Type()), st.Tag(i))
 				}
 			}
 			b.WriteString("}")
@@ -238,10 +260,9 @@ func describe(obj types.Object) string {
 		fmt.Fprintf(&b, " comparable=%v", types.Comparable(named))
 		for _, recv := range []types.Type{named, types.NewPointer(named)} {
 			ms := types.NewMethodSet(recv)
-			b.WriteString("\n  methods of " + ts(recv) + ":")
 			for i := 0; i < ms.Len(); i++ {
 				if m := ms.At(i); m.Obj().Exported() {
-					b.WriteString(" " + m.Obj().Name() + sigString(m.Type().(*types.Signature), q) + ";")
+					b.WriteString("\n  method of " + ts(recv) + ": " + m.Obj().Name() + sigString(m.Type().(*types.Signature), q))
 				}
 			}
 		}
