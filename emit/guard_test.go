@@ -20,11 +20,14 @@ func TestGenVersion(t *testing.T) {
 
 // TestVersionGuard builds the fixture package against copies of the runtime
 // that cannot serve its contract version, and checks that it fails to
-// compile naming what to do.
+// compile naming what to do. The two builds differ in the runtime's
+// adcpimpl, so each compiles its own copy; they run side by side, and beside
+// TestCorpus.
 func TestVersionGuard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
 	}
+	t.Parallel()
 	goCmd := lookGo(t)
 	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
 	if err != nil {
@@ -37,6 +40,7 @@ func TestVersionGuard(t *testing.T) {
 		{"runtime too new", "MinVersion = 1", "MinVersion = GenVersion + 1", "adcpimpl.RegenerateWithNewerAdcpGen"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			runtime := copyRuntime(t)
 			version := filepath.Join(runtime, "adcpimpl", "version.go")
 			src, err := os.ReadFile(version)
