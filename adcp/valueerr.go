@@ -438,8 +438,6 @@ func (w *valueWriter) value(v any, depth int) bool {
 	return true
 }
 
-const valueHex = "0123456789abcdef"
-
 // str appends s as encoding/json does without HTML escaping.
 func (w *valueWriter) str(s string) {
 	if w.strBytes += len(s); w.strBytes > MaxErrorSize {
@@ -447,60 +445,9 @@ func (w *valueWriter) str(s string) {
 		return
 	}
 	var replaced bool
-	if w.b, replaced = appendJSONString(w.b, s); replaced {
+	if w.b, replaced = jsonwire.AppendString(w.b, s); replaced {
 		w.inexact = true // decoded and encoded again: 3 bytes
 	}
-}
-
-// appendJSONString appends s as encoding/json writes it without HTML
-// escaping: invalid UTF-8 becomes \ufffd, and replaced reports whether any
-// did.
-func appendJSONString(b []byte, s string) (_ []byte, replaced bool) {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if stringEscape[c] == 1 {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', valueHex[c>>4], valueHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			replaced = true
-			start = i + size
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', valueHex[r&0xF])
-			start = i + size
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"'), replaced
 }
 
 // validNumber reports whether s is a JSON number (encoding/json's

@@ -97,22 +97,6 @@ func (ms *measurer) value(v any, depth int) bool {
 	return true
 }
 
-// stringEscape is the length of each ASCII byte inside an encoded string:
-// 1, 2 for the short escapes, 6 for \u00XX.
-var stringEscape = func() (t [utf8.RuneSelf]uint8) {
-	for c := range t {
-		switch {
-		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
-			t[c] = 2
-		case c < 0x20:
-			t[c] = 6
-		default:
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 // exactStringLen returns the length of s encoded, quotes included; false
 // when s is not valid UTF-8 (its measure is not its encoding's length).
 func exactStringLen(s string) (int, bool) {
@@ -120,7 +104,7 @@ func exactStringLen(s string) (int, bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			n += int(stringEscape[c]) - 1
+			n += int(jsonwire.EscapedLen[c]) - 1
 			i++
 			continue
 		}
@@ -171,7 +155,7 @@ func appendExact(b []byte, v any) []byte {
 		}
 		return append(b, "false"...)
 	case string:
-		return appendExactString(b, t)
+		return jsonwire.AppendStringTo(b, t)
 	case float64:
 		return appendExactFloat(b, t)
 	case map[string]any:
@@ -216,7 +200,7 @@ func appendExactSorted(b []byte, members []member, spans []memberSpan) ([]byte, 
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendExactString(b, x.key)
+		b = jsonwire.AppendStringTo(b, x.key)
 		b = append(b, ':')
 		start := len(b)
 		b = appendExact(b, x.val)
@@ -239,11 +223,4 @@ func appendExactFloat(b []byte, f float64) []byte {
 		}
 	}
 	return jsonwire.AppendFloat(b, f)
-}
-
-// appendExactString appends the valid UTF-8 s as encoding/json writes it
-// without HTML escaping.
-func appendExactString(b []byte, s string) []byte {
-	b, _ = appendJSONString(b, s)
-	return b
 }

@@ -611,49 +611,9 @@ func EncValue[T json.Marshaler](e *Encoder, v T) {
 	e.Value(v)
 }
 
-// AppendString appends s as a JSON string, escaping only what JSON
-// requires (no HTML escaping); invalid UTF-8 becomes U+FFFD.
-func AppendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, "\ufffd"...)
-			i++
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// AppendString appends s as encoding/json writes a string without HTML
+// escaping; invalid UTF-8 becomes \ufffd.
+func AppendString(b []byte, s string) []byte { return jsonwire.AppendStringTo(b, s) }
 
 // AppendFloat appends f the way encoding/json writes a float64.
 func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
