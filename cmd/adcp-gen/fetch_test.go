@@ -144,6 +144,22 @@ func TestFetchCommand(t *testing.T) {
 		t.Error("a second fetch -out changed the vendored folder")
 	}
 
+	// A vendored file edited since is kept: the folder is left alone.
+	edited := filepath.Join(vendor, "core", "error.json")
+	if err := os.WriteFile(edited, []byte(vendored["core/error.json"]+" "), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshotTree(t, vendor)
+	if code, _, stderr := runCmd("fetch", fetchVersion, "-out", vendor); code != 2 || !strings.Contains(stderr, edited+": changed since adcp-gen fetch -out wrote it") {
+		t.Errorf("fetch -out over an edited file: exit %d: %s", code, stderr)
+	}
+	if !reflect.DeepEqual(snapshotTree(t, vendor), before) {
+		t.Error("fetch -out changed a folder with an edited file")
+	}
+	if err := os.WriteFile(edited, []byte(vendored["core/error.json"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	// A folder with a file fetch did not write is left alone.
 	if err := os.WriteFile(filepath.Join(vendor, "NOTES.md"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)

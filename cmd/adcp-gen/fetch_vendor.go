@@ -107,8 +107,8 @@ func vendorSpec(b *specfetch.Bundle, out string) (int, error) {
 }
 
 // checkVendorDir reports whether dir exists, and refuses a dir that holds
-// anything an earlier vendorSpec did not write there (by its record), or
-// that is not a plain folder.
+// anything an earlier vendorSpec did not write there (by its record), a
+// file changed since, or that is not a plain folder.
 func checkVendorDir(dir string) (bool, error) {
 	st, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -138,8 +138,19 @@ func checkVendorDir(dir string) (bool, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if _, ours := info.Files[rel]; !d.Type().IsRegular() || (!ours && (rel != vendorRecord || info.Format == 0)) {
+		sum, ours := info.Files[rel]
+		if !d.Type().IsRegular() || (!ours && (rel != vendorRecord || info.Format == 0)) {
 			return fmt.Errorf("%s holds %s, which adcp-gen fetch -out did not write: refusing to replace the folder (use a new or empty one)", dir, rel)
+		}
+		if ours {
+			// A vendored file edited since: keep the edit, refuse.
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if got := sha256.Sum256(data); hex.EncodeToString(got[:]) != sum {
+				return fmt.Errorf("%s: changed since adcp-gen fetch -out wrote it (its SHA-256 is not the one %s records): refusing to replace the folder", p, vendorRecord)
+			}
 		}
 		return nil
 	})
