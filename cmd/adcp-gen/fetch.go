@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
@@ -35,7 +36,9 @@ points the /schemas/latest/ references at VERSION, and keeps them in the
 cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
 folder). Prints the schema folder on standard output and the trust
 reached on standard error (sha256, or what the signature check established
-and the signer's identity).
+and the signer's identity), with a warning when an unsigned bundle came
+over plain http (a mirror): its .sha256 came from the same server, so it
+shows the download is intact, not who published it.
 
 A version already in the cache is used without the network, with the trust
 reached when it was downloaded (it is not verified again). VERSION latest
@@ -80,6 +83,9 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, b.Dir)
 	fmt.Fprintf(stderr, "adcp-gen fetch: %s\n", describeBundle(b))
+	if w := insecureWarning(b); w != "" {
+		fmt.Fprintf(stderr, "adcp-gen fetch: %s\n", w)
+	}
 	if *out != "" {
 		n, err := vendorSpec(b, *out)
 		if err != nil {
@@ -117,4 +123,16 @@ func describeBundle(b *specfetch.Bundle) string {
 		how = "from the cache (its .sha256 is unchanged)"
 	}
 	return fmt.Sprintf("%s, sha256 %s, %s; trust: %s", v, b.Digest[:12], how, b.Trust)
+}
+
+// insecureWarning warns, when b was downloaded over plain http with no
+// signature, that its checksum proves little: the .sha256 came from the
+// same server as the archive, so anyone on the path could have replaced
+// both. It returns "" otherwise (https, or a verified signature).
+func insecureWarning(b *specfetch.Bundle) string {
+	if b.Trust.Level != specfetch.TrustSHA256 || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
+		return ""
+	}
+	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
+		"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)"
 }

@@ -51,6 +51,9 @@ func TestFetchSigstore(t *testing.T) {
 	if !strings.Contains(stderr, "downloaded from "+srv.URL+"/protocol/"+fetchVersion+".tgz; "+wantTrust) {
 		t.Errorf("fetch stderr:\n%s\nwant it to end with %q", stderr, wantTrust)
 	}
+	if strings.Contains(stderr, "warning:") {
+		t.Errorf("a signed bundle over http is warned about:\n%s", stderr)
+	}
 	dir := strings.TrimSuffix(stdout, "\n")
 	if _, err := os.Stat(filepath.Join(dir, "core", "error.json")); err != nil {
 		t.Fatalf("fetch printed %q: %v", stdout, err)

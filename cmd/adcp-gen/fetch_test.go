@@ -9,6 +9,7 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/internal/bundletest"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
+	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
 // fetchVersion is the published version the CLI tests serve.
@@ -105,6 +106,9 @@ func TestFetchCommand(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "trust: sha256") || !strings.Contains(stderr, "downloaded from "+srv.URL+"/protocol/"+fetchVersion+".tgz") {
 		t.Errorf("fetch stderr: %q", stderr)
+	}
+	if !strings.Contains(stderr, "warning: "+srv.URL+"/protocol/"+fetchVersion+".tgz came over plain http with no signature") {
+		t.Errorf("fetch over http with no signature does not warn: %q", stderr)
 	}
 
 	// The vendored folder: the files generate reads, byte for byte, and the record.
@@ -221,4 +225,23 @@ func snapshotTree(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestInsecureWarning: only a bundle downloaded over plain http without a
+// verified signature gets the warning.
+func TestInsecureWarning(t *testing.T) {
+	for _, tc := range []struct {
+		url, level string
+		warn       bool
+	}{
+		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSHA256, true},
+		{"HTTP://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSHA256, true},
+		{"https://adcontextprotocol.org/protocol/3.1.0.tgz", specfetch.TrustSHA256, false},
+		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSigstore, false},
+	} {
+		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Level: tc.level}}
+		if got := insecureWarning(b); (got != "") != tc.warn || tc.warn && !strings.Contains(got, tc.url) {
+			t.Errorf("%s %s: warning %q, want one: %v", tc.url, tc.level, got, tc.warn)
+		}
+	}
 }

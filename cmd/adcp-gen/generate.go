@@ -87,6 +87,9 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		if !b.Cached {
 			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", describeBundle(b))
+			if w := insecureWarning(b); w != "" {
+				fmt.Fprintf(stderr, "adcp-gen generate: %s\n", w)
+			}
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}
