@@ -720,8 +720,8 @@ func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawM
 	return out
 }
 
-// buildCheckShapes decodes details into the Go type of every shape they
-// must fit (buildShapesFor) and validates them.
+// buildCheckShapes validates details against the schema of every shape
+// they must fit (buildShapesFor).
 func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage) error {
 	for _, s := range buildShapesFor(info, code, obj) {
 		if err := buildFitShape(s, raw); err != nil {
@@ -731,17 +731,11 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 	return nil
 }
 
-// buildFitShape decodes raw details into the shape's Go type and validates
-// them. A shape without a Go type (New nil) cannot be checked.
+// buildFitShape validates raw details against the shape's schema (data, not
+// the shape's Go type, so that building an error does not link every
+// details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
-	if s.New == nil {
-		return nil
-	}
-	d := s.New()
-	if err := d.UnmarshalJSON(raw); err != nil {
-		return fmt.Errorf("do not fit %s: %w", s.Name, err)
-	}
-	if err := d.Validate(); err != nil {
+	if err := s.Validate(raw); err != nil {
 		return fmt.Errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
