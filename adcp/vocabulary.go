@@ -3,7 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -363,7 +363,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 				keys = append(keys, k)
 			}
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			val.Add(path+"/"+adcpimpl.PointerToken(k), "member not allowed")
 		}

@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -808,7 +808,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	sort.Strings(dropped)
+	slices.Sort(dropped)
 	return b.Bytes(), dropped, nil
 }
 
