@@ -35,7 +35,8 @@ const (
 	// not package regexp). Version 4 gives each details shape its whole
 	// schema as data (adcp.DetailsShape.Schema, which the runtime validates
 	// details with) in place of a constructor of its Go type (New), and a
-	// package function NewDetails.
+	// package function NewDetails; a code's description moves from
+	// CodeInfo.Doc (removed) to a package function CodeDoc.
 	GenVersion = 4
 	// MinVersion is the oldest generated-code version this runtime serves:
 	// code of version 3 and earlier sets DetailsShape.New, which is gone.
