@@ -135,3 +135,40 @@ func FuzzDetailsSchemaMatchesTyped(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDetailsCheck: checking details with the shape's schema (what the
+// builders do) beside decoding them into the Go type and validating it (what
+// they did before), on the examples of rate-limited, account-moved and
+// accessibility-violation.
+func BenchmarkDetailsCheck(b *testing.B) {
+	inputs := map[string][]byte{
+		"rate-limited":            []byte(`{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}`),
+		"account-moved":           []byte(`{"current_account":{"brand":{"domain":"acme.example"},"operator":"agency.example"},"revision":3}`),
+		"accessibility-violation": []byte(`{"violations":[{"pointer":"/assets/0","criterion":"1.1.1","criterion_source":"wcag22","required_level":"A","failure_kind":"alt_text_missing","remediation":"Add alt text"}]}`),
+	}
+	for _, s := range adcperr.Vocabulary.Shapes() {
+		raw, ok := inputs[s.Name]
+		if !ok {
+			continue
+		}
+		if err := s.Validate(raw); err != nil {
+			b.Fatalf("%s: %v", s.Name, err)
+		}
+		b.Run("in="+s.Name+"/impl=schema", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if s.Validate(raw) != nil {
+					b.Fatal("invalid")
+				}
+			}
+		})
+		b.Run("in="+s.Name+"/impl=typed", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if typedVerdict(s, raw) != nil {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
