@@ -3,10 +3,10 @@
 // [Finalize]: recovery from the catalogue, retry_after as whole seconds in
 // 1..3600, field from issues[0], details checked against their shape), puts
 // them on the wire with both layers of the error model ([MCPToolResult],
-// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), translates
-// upstream failures without leaking them ([FromError], [Passthrough],
-// [Aggregate]) and checks messages for leaked internals ([CheckMessage],
-// [Scrub]).
+// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), passes
+// upstream AdCP errors through ([Passthrough], [Aggregate]; adcphttp.FromError
+// and FromHTTP translate other upstream failures without leaking them) and
+// checks messages for leaked internals ([CheckMessage], [Scrub]).
 //
 //	e, err := seller.New(adcperr.Vocabulary, adcperr.CodeBudgetTooLow, "Total budget is under the minimum",
 //		seller.WithField("budget.total"))

@@ -2,12 +2,12 @@ package seller
 
 import (
 	"cmp"
-	"net"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
@@ -492,7 +492,9 @@ func Scrub(s string) string {
 	return hygieneRedacted
 }
 
-func hygieneIsIP(s string) bool { return net.ParseIP(s) != nil }
+// hygieneIsIP reports whether net.ParseIP accepts s (netparse.IP, without
+// linking package net).
+func hygieneIsIP(s string) bool { return netparse.IP(s) }
 
 // hygieneOpaqueToken reports whether a 32+ character word looks like a
 // secret: it mixes lower case and digits and is not a UUID (an identifier
