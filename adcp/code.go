@@ -35,12 +35,13 @@ func (r Recovery) Valid() bool {
 	return r == RecoveryTransient || r == RecoveryCorrectable || r == RecoveryTerminal
 }
 
-// CodeInfo is the catalogue entry of one standard code.
+// CodeInfo is the catalogue entry of one standard code. What a code means
+// is not part of it (the text would be linked into every program that uses
+// the vocabulary): a generated package's CodeDoc returns it.
 type CodeInfo struct {
 	Code       Code
 	Recovery   Recovery
 	Suggestion string // a short, generic hint for the caller
-	Doc        string // what the code means
 	// Deprecated codes are still valid on the wire; ReplacedBy lists the codes
 	// a sender should use instead.
 	Deprecated bool

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Details is implemented by every generated details struct (through a
-// pointer).
+// pointer). A generated package's NewDetails returns one by shape name.
 type Details interface {
 	// Validate checks the details against every constraint of its schema.
 	Validate() error
@@ -29,8 +32,37 @@ type DetailsShape struct {
 	Closed   bool
 	Fields   []string // declared members, in schema order
 	Required []string // required members
-	// New returns a new zero value of the shape's Go type.
-	New func() Details
+	// Schema is the shape's whole schema, resolved, in adcpimpl's dialect
+	// (adcpimpl.Schema): what Validate checks details against. It is data,
+	// so that checking details does not link the shapes' Go types: a
+	// program links a details type only when it names it (its accessor,
+	// such as RateLimitedDetailsOf, or the package's NewDetails).
+	Schema *adcpimpl.Schema
+}
+
+// Validate checks raw details (one JSON value) against the shape's schema
+// and returns a *ValidationError (of the shape's Go type name) listing each
+// violation with its JSON pointer. It accepts exactly what the shape's Go
+// type decodes and validates without error, and refuses an undeclared
+// member of a closed shape with the error the Go type's decoder gives. It
+// does not check that a code carries the shape, nor the shape's When
+// condition. A shape without a Schema checks nothing.
+func (s *DetailsShape) Validate(raw []byte) error {
+	if s.Schema == nil {
+		return nil
+	}
+	if s.Closed && jsonwire.Valid(raw) {
+		it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
+		for it.Next() {
+			if k := string(jsonwire.Unquote(nil, it.Key)); !declares(s.Fields, k) {
+				return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
+			}
+			it.Skip()
+		}
+	}
+	var val adcpimpl.Validator
+	val.Schema("", raw, s.Schema, "")
+	return val.Result(s.Type)
 }
 
 // DetailsCondition selects a shape by a string member of the details object.

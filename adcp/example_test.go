@@ -172,7 +172,7 @@ func ExampleDetailsShape_Decode() {
 
 	// The same, through the vocabulary's shape of the code.
 	info, _ := adcperr.Vocabulary.Info(x.Err.Code)
-	v := info.Shapes[0].New()
+	v := adcperr.NewDetails(info.Shapes[0].Name)
 	fmt.Println(info.Shapes[0].Decode(x.Err, v), info.Shapes[0].Type)
 
 	// The accessor refuses an error whose code does not carry the shape.

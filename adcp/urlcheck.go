@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
 // ErrUnsafeURL is the error CheckSellerURL and CheckDetailsURLs wrap.
@@ -20,20 +21,20 @@ var ErrUnsafeURL = errors.New("adcp: unsafe seller URL")
 // (compared case-insensitively, without a trailing dot). With no known hosts
 // every URL is rejected.
 func CheckSellerURL(raw string, knownHosts ...string) error {
-	u, err := url.Parse(raw)
+	u, err := netparse.Parse(raw) // url.Parse's grammar, without net/url
 	if err != nil {
 		return fmt.Errorf("%w: not a URL", ErrUnsafeURL)
 	}
 	if !strings.EqualFold(u.Scheme, "https") {
 		return fmt.Errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
 	}
-	if u.User != nil {
+	if u.User {
 		return fmt.Errorf("%w: has userinfo", ErrUnsafeURL)
 	}
 	if u.Opaque != "" || u.Host == "" {
 		return fmt.Errorf("%w: no host", ErrUnsafeURL)
 	}
-	host := urlcheckNormalize(u.Hostname())
+	host := urlcheckNormalize(netparse.Hostname(u.Host))
 	if !urlcheckHostChars(host) {
 		return fmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
 	}
@@ -102,7 +103,7 @@ func urlcheckWalk(v any, ptr string, depth int, f func(ptr, s string)) {
 		for k := range t {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			c := t[k]
 			p := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")

@@ -3,7 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -47,7 +47,7 @@ type VocabularyConfig struct {
 
 // NewVocabulary checks c and returns its Vocabulary: every code is 1 to 64
 // characters and listed once, with a valid recovery; every shape has a
-// name, a constructor, and codes of the vocabulary that list it.
+// name, a schema, and codes of the vocabulary that list it.
 func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	if c.UnknownRecovery != "" && !c.UnknownRecovery.Valid() {
 		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
@@ -73,8 +73,8 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 		v.index[info.Code] = i
 	}
 	for _, s := range v.shapes {
-		if s == nil || s.Name == "" || s.New == nil {
-			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or constructor", c.SpecVersion)
+		if s == nil || s.Name == "" || s.Schema == nil {
+			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
 		}
 		for _, code := range s.Codes {
 			info, ok := v.Info(code)
@@ -363,7 +363,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 				keys = append(keys, k)
 			}
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			val.Add(path+"/"+adcpimpl.PointerToken(k), "member not allowed")
 		}

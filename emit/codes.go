@@ -35,8 +35,31 @@ func (g *gen) codesFile() *jen.File {
 				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
 			}
 		})
+		f.Line()
 	}
+	g.codeDocDecl(f)
 	return f
+}
+
+// codeDocDecl renders CodeDoc: each standard code's description. A
+// function, not a member of the vocabulary, so that only a program that
+// calls it links the text.
+func (g *gen) codeDocDecl(f *jen.File) {
+	f.Comment("CodeDoc returns what a standard code of SpecVersion means (its description in")
+	f.Comment("the spec), or \"\" for any other code. The text is not part of Vocabulary: only a")
+	f.Comment("program that calls CodeDoc links it.")
+	f.Func().Id("CodeDoc").Params(jen.Id("c").Qual(runtimePkg, "Code")).String().BlockFunc(func(grp *jen.Group) {
+		var cases []jen.Code
+		for _, c := range g.spec.Codes {
+			if c.Description != "" {
+				cases = append(cases, jen.Case(jen.Id(c.GoName)).Block(jen.Return(jen.Lit(c.Description))))
+			}
+		}
+		if len(cases) > 0 {
+			grp.Switch(jen.Id("c")).Block(cases...)
+		}
+		grp.Return(jen.Lit(""))
+	})
 }
 
 // vocabularyFile renders vocabulary.go: the Vocabulary value.
@@ -165,9 +188,6 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	}
 	if c.Suggestion != "" {
 		d[jen.Id("Suggestion")] = jen.Lit(c.Suggestion)
-	}
-	if c.Description != "" {
-		d[jen.Id("Doc")] = jen.Lit(c.Description)
 	}
 	if c.Deprecated {
 		d[jen.Id("Deprecated")] = jen.True()

@@ -114,7 +114,7 @@ func TestCorpus(t *testing.T) {
 		}
 		expects[pkg+".json"] = b
 		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
-		table = append(table, fmt.Sprintf("{%q, %s.SpecVersion, %s.Vocabulary},", pkg, pkg, pkg))
+		table = append(table, fmt.Sprintf("{%q, %s.SpecVersion, %s.Vocabulary, %s.NewDetails},", pkg, pkg, pkg, pkg))
 	}
 	if t.Failed() {
 		return

@@ -36,7 +36,7 @@ const (
 // GenVersion is the generated-code contract version emit writes: it must be
 // within adcpimpl.MinVersion..MaxVersion of the runtime the package is
 // compiled with (a test keeps it equal to adcpimpl.GenVersion).
-const GenVersion = 3
+const GenVersion = 4
 
 // Options control generation.
 type Options struct {

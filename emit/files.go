@@ -34,8 +34,30 @@ func (g *gen) detailsFile() *jen.File {
 	for _, s := range g.spec.Shapes {
 		g.shapeDecl(f, s)
 	}
+	g.newDetailsDecl(f)
 	g.endPatterns(f)
 	return f
+}
+
+// newDetailsDecl renders NewDetails, the constructor of each shape's Go type
+// by shape name. A function, not a table, so that a program that does not
+// call it links only the details types it names.
+func (g *gen) newDetailsDecl(f *jen.File) {
+	f.Comment("NewDetails returns a new zero value of the Go type of the details shape")
+	f.Comment("named name (error-details/<name>.json; DetailsShape.Name), or nil when the")
+	f.Comment("vocabulary has no such shape. A program that calls it links every details")
+	f.Comment("type; the vocabulary itself checks details without them (DetailsShape.Validate).")
+	f.Func().Id("NewDetails").Params(jen.Id("name").String()).Qual(runtimePkg, "Details").BlockFunc(func(grp *jen.Group) {
+		if len(g.spec.Shapes) > 0 {
+			grp.Switch(jen.Id("name")).BlockFunc(func(sw *jen.Group) {
+				for _, s := range g.spec.Shapes {
+					sw.Case(jen.Lit(s.Name)).Block(jen.Return(jen.New(jen.Id(s.Type.GoName))))
+				}
+			})
+		}
+		grp.Return(jen.Nil())
+	})
+	f.Line()
 }
 
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
@@ -53,7 +75,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
 		jen.Id("Fields"): jen.Index().String().Values(fields...),
-		jen.Id("New"):    jen.Func().Params().Qual(runtimePkg, "Details").Block(jen.Return(jen.New(jen.Id(t.GoName)))),
+		jen.Id("Schema"): g.shapeSchemaExpr(t),
 	}
 	if len(required) > 0 {
 		d[jen.Id("Required")] = jen.Index().String().Values(required...)
@@ -72,6 +94,12 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		})
 	}
 	f.Commentf("%s describes %s.", shapeVar(s), s.File)
+	if skipped := g.shapeSchemas[t].skipped; len(skipped) > 0 {
+		f.Comment("Its Schema, like the Go type's Validate, does not check:")
+		for _, c := range skipped {
+			f.Comment("  - " + c)
+		}
+	}
 	f.Var().Id(shapeVar(s)).Op("=").Op("&").Qual(runtimePkg, "DetailsShape").Values(d)
 	f.Line()
 

@@ -24,6 +24,8 @@ type gen struct {
 	// the others are compiled with regexp, and left out of run-time schemas.
 	matcherPattern map[string]bool
 	skipped        []string // patterns of the type being rendered that are not checked
+	// The whole schema of each details shape's type (shapeSchema).
+	shapeSchemas map[*schemaload.Type]shapeSchemaSrc
 
 	// The regular expressions of the file being rendered, in first-use order.
 	patternPrefix string
@@ -139,6 +141,14 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 	seen := map[*schemaload.Type]bool{}
 	for _, t := range g.detailsTypes {
 		check(t, seen)
+	}
+	g.shapeSchemas = map[*schemaload.Type]shapeSchemaSrc{}
+	for _, s := range spec.Shapes {
+		src, skipped, err := g.shapeSchema(s.Type)
+		if err != nil {
+			return nil, fmt.Errorf("emit: %s: %v", s.File, err)
+		}
+		g.shapeSchemas[s.Type] = shapeSchemaSrc{src, skipped}
 	}
 	return g, nil
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/dave/jennifer/jen"
 )
 
 // This file writes the schemas a generated Validate checks at run time with
@@ -80,6 +82,46 @@ func (g *gen) objectSchema(t *schemaload.Type, props map[string]bool) (src strin
 		src = ""
 	}
 	return src, w.skipped
+}
+
+// shapeSchema returns the whole schema of a details shape's type t in
+// adcpimpl's dialect: what the runtime validates details with
+// (adcp.DetailsShape.Validate), so that it needs no Go type. It holds what
+// t's Go type and its validate check, and leaves out what they leave out (a
+// pattern Go regexp cannot express, a constraint the dialect cannot
+// check), listed in skipped.
+func (g *gen) shapeSchema(t *schemaload.Type) (src string, skipped []string, err error) {
+	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{}, defs: map[*schemaload.Type]string{}}
+	var body bytes.Buffer
+	w.write(&body, t, false)
+	if len(w.order) > 0 {
+		// Types reached recursively go in $defs, inside the root object.
+		body.Truncate(body.Len() - 1)
+		w.writeDefs(&body)
+		body.WriteByte('}')
+	}
+	src = body.String()
+	if err := adcpimpl.CompileSchema(src); err != nil {
+		// Not reached: every keyword written is one the dialect has.
+		return "", nil, fmt.Errorf("the schema of %s written for the runtime does not compile: %v", t.GoName, err)
+	}
+	return src, w.skipped, nil
+}
+
+// shapeSchemaSrc is a shape's schema and the constraints it leaves out.
+type shapeSchemaSrc struct {
+	src     string
+	skipped []string
+}
+
+// shapeSchemaExpr renders adcpimpl.NewSchema of t's shapeSchema.
+func (g *gen) shapeSchemaExpr(t *schemaload.Type) jen.Code {
+	src := g.shapeSchemas[t].src
+	lit := jen.Lit(src)
+	if !strings.ContainsAny(src, "`\r") {
+		lit = jen.Op("`" + src + "`") // the JSON as written, readable
+	}
+	return jen.Qual(implPkg, "NewSchema").Call(lit)
 }
 
 // checkedConstraints returns the constraints of t the run-time dialect can
@@ -168,7 +210,11 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 	case schemaload.KindString:
 		o.types(nullable, "string")
 		if len(t.Enum) > 0 && t.OpenEnum {
-			o.key(t.Alternatives)
+			alt := t.Alternatives
+			if alt == "" {
+				alt = "anyOf" // a model built without its schema: a listed value, or any other
+			}
+			o.key(alt)
 			b.WriteString(`[{"enum":`)
 			schemaEnum(b, t.Enum)
 			b.WriteString(`},{`)

@@ -1,6 +1,8 @@
-// Package adcphttp holds the helpers that speak net/http: translating an
-// upstream HTTP failure into an AdCP error, and reading Retry-After headers.
-// They live apart so that nothing on the buyer path links net/http.
+// Package adcphttp holds the helpers that speak net/http and net:
+// translating an upstream HTTP failure (FromHTTP) or Go error (FromError)
+// into an AdCP error, and reading Retry-After headers. They live apart so
+// that nothing on the buyer path links net/http, and a program that does
+// not translate upstream failures links neither net/http nor net.
 package adcphttp
 
 import (

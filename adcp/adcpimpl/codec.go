@@ -26,7 +26,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -537,7 +537,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 		for k := range extra {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 	next:
 		for _, k := range keys {
 			for i, n := range names {
@@ -665,7 +665,7 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 	for k := range extra {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	for _, k := range keys {
 		declared := false
 		for _, n := range names {

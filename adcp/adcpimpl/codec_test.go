@@ -57,7 +57,10 @@ func TestCodecSchemaExamples(t *testing.T) {
 			}
 			for i, ex := range schema.Examples {
 				total++
-				d := s.New()
+				d := adcperr.NewDetails(s.Name)
+				if err := s.Validate(ex); err != nil {
+					t.Errorf("%s/%s example %d: the shape's schema: %v", label, name, i, err)
+				}
 				if err := d.UnmarshalJSON(ex); err != nil {
 					t.Errorf("%s/%s example %d: decode: %v", label, name, i, err)
 					continue

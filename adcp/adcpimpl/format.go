@@ -2,17 +2,17 @@ package adcpimpl
 
 import (
 	"errors"
-	"net/netip"
-	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
 // formatCheck returns the check of a format generated validation asserts
 // (nil for any other), checked as santhosh-tekuri/jsonschema checks them for
 // draft-07 (which asserts formats), so that a generated Validate and a
 // schema validator agree. A function rather than a table, so that a program
-// that checks no format does not link net/url and the date checks.
+// that checks no format does not link the URI and date checks.
 func formatCheck(format string) func(string) error {
 	switch format {
 	case "uri":
@@ -24,25 +24,22 @@ func formatCheck(format string) func(string) error {
 }
 
 // checkURI: an absolute URI, as net/url parses it, whose host, when it
-// holds a colon, is a bracketed IPv6 address without a zone.
+// holds a colon, is a bracketed IPv6 address without a zone (netparse
+// parses as net/url and net/netip do, without linking them).
 func checkURI(s string) error {
-	u, err := url.Parse(s)
+	u, err := netparse.Parse(s)
 	if err != nil {
 		return err
 	}
-	if host := u.Hostname(); strings.Contains(host, ":") {
+	if host := netparse.Hostname(u.Host); strings.Contains(host, ":") {
 		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
 			return errors.New("IPv6 address not enclosed in brackets")
 		}
-		addr, err := netip.ParseAddr(host)
-		if err != nil {
-			return err
-		}
-		if addr.Zone() != "" {
-			return errors.New("zone id is not part of an IPv6 address")
+		if !netparse.IPv6(host) {
+			return errors.New("not an IPv6 address without a zone")
 		}
 	}
-	if !u.IsAbs() {
+	if u.Scheme == "" {
 		return errors.New("relative URI")
 	}
 	return nil

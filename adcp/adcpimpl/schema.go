@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -389,7 +389,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				}
 				n.propOrder = append(n.propOrder, name)
 			}
-			sort.Strings(n.propOrder)
+			slices.Sort(n.propOrder)
 		case "required":
 			xs, ok := x.([]any)
 			if !ok {
@@ -456,7 +456,7 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 		}
 		if !ok {
 			sorted := append([]string(nil), n.types...)
-			sort.Strings(sorted)
+			slices.Sort(sorted)
 			v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
 			return
 		}
@@ -609,7 +609,7 @@ func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any)
 				keys = append(keys, k)
 			}
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			v.Add(path+"/"+PointerToken(k), "member not allowed")
 		}

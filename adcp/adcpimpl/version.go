@@ -32,10 +32,15 @@ const (
 	// Version 2 adds the run-time schema checks (Schema, ExtraSchema,
 	// Conditions, DateTime) of exact validation. Version 3 compiles the
 	// patterns of generated code with MustPattern (the runtime's matcher,
-	// not package regexp).
-	GenVersion = 3
-	// MinVersion is the oldest generated-code version this runtime serves.
-	MinVersion = 1
+	// not package regexp). Version 4 gives each details shape its whole
+	// schema as data (adcp.DetailsShape.Schema, which the runtime validates
+	// details with) in place of a constructor of its Go type (New), and a
+	// package function NewDetails; a code's description moves from
+	// CodeInfo.Doc (removed) to a package function CodeDoc.
+	GenVersion = 4
+	// MinVersion is the oldest generated-code version this runtime serves:
+	// code of version 3 and earlier sets DetailsShape.New, which is gone.
+	MinVersion = 4
 	// MaxVersion is the newest generated-code version this runtime serves.
 	MaxVersion = GenVersion
 )

@@ -3,10 +3,10 @@
 // [Finalize]: recovery from the catalogue, retry_after as whole seconds in
 // 1..3600, field from issues[0], details checked against their shape), puts
 // them on the wire with both layers of the error model ([MCPToolResult],
-// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), translates
-// upstream failures without leaking them ([FromError], [Passthrough],
-// [Aggregate]) and checks messages for leaked internals ([CheckMessage],
-// [Scrub]).
+// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), passes
+// upstream AdCP errors through ([Passthrough], [Aggregate]; adcphttp.FromError
+// and FromHTTP translate other upstream failures without leaking them) and
+// checks messages for leaked internals ([CheckMessage], [Scrub]).
 //
 //	e, err := seller.New(adcperr.Vocabulary, adcperr.CodeBudgetTooLow, "Total budget is under the minimum",
 //		seller.WithField("budget.total"))
@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -720,8 +720,8 @@ func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawM
 	return out
 }
 
-// buildCheckShapes decodes details into the Go type of every shape they
-// must fit (buildShapesFor) and validates them.
+// buildCheckShapes validates details against the schema of every shape
+// they must fit (buildShapesFor).
 func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage) error {
 	for _, s := range buildShapesFor(info, code, obj) {
 		if err := buildFitShape(s, raw); err != nil {
@@ -731,17 +731,11 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 	return nil
 }
 
-// buildFitShape decodes raw details into the shape's Go type and validates
-// them. A shape without a Go type (New nil) cannot be checked.
+// buildFitShape validates raw details against the shape's schema (data, not
+// the shape's Go type, so that building an error does not link every
+// details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
-	if s.New == nil {
-		return nil
-	}
-	d := s.New()
-	if err := d.UnmarshalJSON(raw); err != nil {
-		return fmt.Errorf("do not fit %s: %w", s.Name, err)
-	}
-	if err := d.Validate(); err != nil {
+	if err := s.Validate(raw); err != nil {
 		return fmt.Errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
@@ -814,7 +808,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	sort.Strings(dropped)
+	slices.Sort(dropped)
 	return b.Bytes(), dropped, nil
 }
 

@@ -6,11 +6,3 @@ var (
 	BuildCheckSize   = buildCheckSize
 	WireRPCCode      = wireRPCCode
 )
-
-// The fixed messages of FromError.
-const (
-	UpstreamMsgUnavailable = upstreamMsgUnavailable
-	UpstreamMsgTimeout     = upstreamMsgTimeout
-	UpstreamMsgCanceled    = upstreamMsgCanceled
-	UpstreamMsgInternal    = upstreamMsgInternal
-)

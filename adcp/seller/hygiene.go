@@ -1,12 +1,13 @@
 package seller
 
 import (
-	"net"
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
@@ -205,14 +206,16 @@ func hygieneSort(out []Finding) []Finding {
 	if len(out) < 2 {
 		return out
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Start != out[j].Start {
-			return out[i].Start < out[j].Start
+	// Stable: the order is total (equal findings are identical), and the
+	// stable sort links less code than pdqsort.
+	slices.SortStableFunc(out, func(a, b Finding) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
 		}
-		if out[i].End != out[j].End {
-			return out[i].End > out[j].End
+		if a.End != b.End {
+			return cmp.Compare(b.End, a.End)
 		}
-		return out[i].Kind < out[j].Kind
+		return cmp.Compare(a.Kind, b.Kind)
 	})
 	// Two detectors of one kind may flag the same span: keep it once.
 	n := 0
@@ -489,7 +492,9 @@ func Scrub(s string) string {
 	return hygieneRedacted
 }
 
-func hygieneIsIP(s string) bool { return net.ParseIP(s) != nil }
+// hygieneIsIP reports whether net.ParseIP accepts s (netparse.IP, without
+// linking package net).
+func hygieneIsIP(s string) bool { return netparse.IP(s) }
 
 // hygieneOpaqueToken reports whether a 32+ character word looks like a
 // secret: it mixes lower case and digits and is not a UUID (an identifier

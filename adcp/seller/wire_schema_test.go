@@ -472,7 +472,7 @@ func TestWireShapesValidateAgainstSchemas(t *testing.T) {
 		if min := 2 * len(voc.Codes()); built < min {
 			t.Errorf("%s: only %d wire shapes built for %d codes", name, built, len(voc.Codes()))
 		}
-		for _, u := range []*adcp.Error{adcphttp.FromHTTP(429, nil, testNow), adcphttp.FromHTTP(500, nil, testNow), seller.FromError(errTest)} {
+		for _, u := range []*adcp.Error{adcphttp.FromHTTP(429, nil, testNow), adcphttp.FromHTTP(500, nil, testNow), adcphttp.FromError(errTest)} {
 			resp, err := seller.MCPToolResult(voc, u, "")
 			if err != nil {
 				t.Fatal(err)

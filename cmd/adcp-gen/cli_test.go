@@ -167,7 +167,7 @@ func TestExampleRequiredDetails(t *testing.T) {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("example %s: stderr lacks %q:\n%s", c, want, stderr)
 			}
-			d := sh.New()
+			d := adcperr.NewDetails(sh.Name)
 			if err := json.Unmarshal([]byte(value), d); err != nil {
 				t.Errorf("%s: %v", sh.Name, err)
 			} else if err := d.Validate(); err != nil {

@@ -3458,14 +3458,12 @@ var schemaVersionUnsupportedDetails = adcpimpl.NewSchema(`{"properties":{"adcp_m
 
 // detailsShapeAccessibilityViolationDetails describes error-details/accessibility-violation.json.
 var detailsShapeAccessibilityViolationDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeCreativeRejected},
-	Fields: []string{"violations", "truncated"},
-	Name:   "accessibility-violation",
-	New: func() adcp.Details {
-		return new(AccessibilityViolationDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeCreativeRejected},
+	Fields:   []string{"violations", "truncated"},
+	Name:     "accessibility-violation",
 	Required: []string{"violations"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"violations":{"type":"array","items":{"type":"object","properties":{"pointer":{"type":"string","maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$"},"criterion":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$"},"criterion_source":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$"},"required_level":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$"},"failure_kind":{"type":"string","oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLength":64,"pattern":"^x_[a-z0-9]+(?:_[a-z0-9]+)*$"}]},"remediation":{"type":"string","maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$"}},"required":["pointer","criterion","criterion_source","required_level","failure_kind"]},"minItems":1,"maxItems":4},"truncated":{"type":"boolean"}},"required":["violations"]}`),
 	Type:     "AccessibilityViolationDetails",
 }
 
@@ -3486,14 +3484,12 @@ func AccessibilityViolationDetailsOf(e *adcp.Error) (*AccessibilityViolationDeta
 
 // detailsShapeAccountMovedDetails describes error-details/account-moved.json.
 var detailsShapeAccountMovedDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeAccountMoved},
-	Fields: []string{"current_account", "revision"},
-	Name:   "account-moved",
-	New: func() adcp.Details {
-		return new(AccountMovedDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeAccountMoved},
+	Fields:   []string{"current_account", "revision"},
+	Name:     "account-moved",
 	Required: []string{"current_account"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"current_account":{"anyOf":[{"type":"object","properties":{"account_id":{"type":"string","minLength":1}},"required":["account_id"],"additionalProperties":false},{"type":"object","properties":{"brand":{"type":"object","properties":{"domain":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"brand_id":{"type":"string","pattern":"^[a-z0-9_]+$"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"},"minItems":1,"uniqueItems":true}},"required":["domain"],"additionalProperties":false},"operator":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"operator_unit":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$"},"name":{"type":"string","minLength":1,"maxLength":200}},"required":["id"],"additionalProperties":false},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"timezone":{"type":"string","minLength":1},"sandbox":{"type":"boolean"}},"required":["brand","operator"],"additionalProperties":false}]},"revision":{"type":"integer","minimum":1}},"required":["current_account"]}`),
 	Type:     "AccountMovedDetails",
 }
 
@@ -3518,10 +3514,8 @@ var detailsShapeAccountSetupRequiredDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeAccountSetupRequired},
 	Fields: []string{"setup_url", "setup_steps"},
 	Name:   "account-setup-required",
-	New: func() adcp.Details {
-		return new(AccountSetupRequiredDetails)
-	},
-	Type: "AccountSetupRequiredDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"setup_url":{"type":"string","format":"uri"},"setup_steps":{"type":"array","items":{"type":"string"}}}}`),
+	Type:   "AccountSetupRequiredDetails",
 }
 
 // AccountSetupRequiredDetailsOf decodes e.Details as account-setup-required (error-details/account-setup-required.json).
@@ -3541,14 +3535,12 @@ func AccountSetupRequiredDetailsOf(e *adcp.Error) (*AccountSetupRequiredDetails,
 
 // detailsShapeActionNotAllowedDetails describes error-details/action-not-allowed.json.
 var detailsShapeActionNotAllowedDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeActionNotAllowed},
-	Fields: []string{"attempted_action", "reason", "currently_available_actions"},
-	Name:   "action-not-allowed",
-	New: func() adcp.Details {
-		return new(ActionNotAllowedDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeActionNotAllowed},
+	Fields:   []string{"attempted_action", "reason", "currently_available_actions"},
+	Name:     "action-not-allowed",
 	Required: []string{"attempted_action", "reason"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"attempted_action":{"type":"string","enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targeting","update_pacing","update_bidding","update_frequency_caps","replace_creative","update_creative_assignments","remove_creative","add_packages","remove_packages","update_budget","update_dates","update_packages","sync_creatives"]},"reason":{"type":"string","enum":["wrong_status","not_supported_on_product","not_supported_on_buy","mode_mismatch"]},"currently_available_actions":{"type":"array","items":{"type":"object","properties":{"action":{"type":"string","enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targeting","update_pacing","update_bidding","update_frequency_caps","replace_creative","update_creative_assignments","remove_creative","add_packages","remove_packages","update_budget","update_dates","update_packages","sync_creatives"]},"mode":{"type":"string","enum":["self_serve","conditional_self_serve","requires_approval"]},"task":{"type":"string","enum":["control_media_buy","refine_proposals","sync_creatives"]},"sla":{"type":"object","properties":{"response_max":{"type":"string","pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$"},"completion_max":{"type":"string","pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$"}},"additionalProperties":false},"terms_ref":{"type":"string"}},"required":["action","mode"],"additionalProperties":false},"uniqueItems":true}},"required":["attempted_action","reason"]}`),
 	Type:     "ActionNotAllowedDetails",
 }
 
@@ -3569,14 +3561,12 @@ func ActionNotAllowedDetailsOf(e *adcp.Error) (*ActionNotAllowedDetails, error) 
 
 // detailsShapeAgentPermissionDeniedDetails describes error-details/agent-permission-denied.json.
 var detailsShapeAgentPermissionDeniedDetails = &adcp.DetailsShape{
-	Closed: true,
-	Codes:  []adcp.Code{CodePermissionDenied},
-	Fields: []string{"scope", "reason"},
-	Name:   "agent-permission-denied",
-	New: func() adcp.Details {
-		return new(AgentPermissionDeniedDetails)
-	},
+	Closed:   true,
+	Codes:    []adcp.Code{CodePermissionDenied},
+	Fields:   []string{"scope", "reason"},
+	Name:     "agent-permission-denied",
 	Required: []string{"scope", "reason"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"scope":{"type":"string","const":"agent"},"reason":{"type":"string","enum":["sandbox_only"]}},"required":["scope","reason"],"additionalProperties":false}`),
 	Type:     "AgentPermissionDeniedDetails",
 	When: &adcp.DetailsCondition{
 		Key:   "scope",
@@ -3605,10 +3595,8 @@ var detailsShapeAudienceTooSmallDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeAudienceTooSmall},
 	Fields: []string{"minimum_size", "current_size"},
 	Name:   "audience-too-small",
-	New: func() adcp.Details {
-		return new(AudienceTooSmallDetails)
-	},
-	Type: "AudienceTooSmallDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"minimum_size":{"type":"number"},"current_size":{"type":"number"}}}`),
+	Type:   "AudienceTooSmallDetails",
 }
 
 // AudienceTooSmallDetailsOf decodes e.Details as audience-too-small (error-details/audience-too-small.json).
@@ -3632,10 +3620,8 @@ var detailsShapeAuthorizationRequiredDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeAuthorizationRequired},
 	Fields: []string{"required_connections", "missing_connections", "authorization_url", "authorization_instructions", "reference_authorization"},
 	Name:   "authorization-required",
-	New: func() adcp.Details {
-		return new(AuthorizationRequiredDetails)
-	},
-	Type: "AuthorizationRequiredDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"required_connections":{"type":"array","items":{"type":"object","properties":{"provider":{"type":"string"},"connection_type":{"type":"string","enum":["advertiser_account","publisher_identity","post_authorization"]},"required_for":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"scope":{"type":"string","enum":["account","identity","post","unknown"]},"status":{"type":"string","enum":["connected","missing","pending","expired","revoked","not_required","unknown"]},"connection_id":{"type":"string"},"resource_ref":{"type":"object","properties":{"platform_account_id":{"type":"string"},"identity_id":{"type":"string"},"handle":{"type":"string"},"profile_url":{"type":"string","format":"uri"},"post_id":{"type":"string"},"post_url":{"type":"string","format":"uri"}}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"expires_at":{"type":"string","format":"date-time"}},"required":["connection_type"],"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}},"missing_connections":{"type":"array","items":{"type":"object","properties":{"provider":{"type":"string"},"connection_type":{"type":"string","enum":["advertiser_account","publisher_identity","post_authorization"]},"required_for":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"scope":{"type":"string","enum":["account","identity","post","unknown"]},"status":{"type":"string","enum":["connected","missing","pending","expired","revoked","not_required","unknown"]},"connection_id":{"type":"string"},"resource_ref":{"type":"object","properties":{"platform_account_id":{"type":"string"},"identity_id":{"type":"string"},"handle":{"type":"string"},"profile_url":{"type":"string","format":"uri"},"post_id":{"type":"string"},"post_url":{"type":"string","format":"uri"}}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"expires_at":{"type":"string","format":"date-time"}},"required":["connection_type"],"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"reference_authorization":{"type":["object"]}}}`),
+	Type:   "AuthorizationRequiredDetails",
 }
 
 // AuthorizationRequiredDetailsOf decodes e.Details as authorization-required (error-details/authorization-required.json).
@@ -3655,14 +3641,12 @@ func AuthorizationRequiredDetailsOf(e *adcp.Error) (*AuthorizationRequiredDetail
 
 // detailsShapeBillingNotPermittedForAgentDetails describes error-details/billing-not-permitted-for-agent.json.
 var detailsShapeBillingNotPermittedForAgentDetails = &adcp.DetailsShape{
-	Closed: true,
-	Codes:  []adcp.Code{CodeBillingNotPermittedForAgent},
-	Fields: []string{"rejected_billing", "suggested_billing"},
-	Name:   "billing-not-permitted-for-agent",
-	New: func() adcp.Details {
-		return new(BillingNotPermittedForAgentDetails)
-	},
+	Closed:   true,
+	Codes:    []adcp.Code{CodeBillingNotPermittedForAgent},
+	Fields:   []string{"rejected_billing", "suggested_billing"},
+	Name:     "billing-not-permitted-for-agent",
 	Required: []string{"rejected_billing"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"rejected_billing":{"type":"string","enum":["operator","agent","advertiser"]},"suggested_billing":{"type":"string","enum":["operator","agent","advertiser"]}},"required":["rejected_billing"],"additionalProperties":false}`),
 	Type:     "BillingNotPermittedForAgentDetails",
 }
 
@@ -3687,10 +3671,8 @@ var detailsShapeBillingNotSupportedDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeBillingNotSupported},
 	Fields: []string{"scope", "supported_billing"},
 	Name:   "billing-not-supported",
-	New: func() adcp.Details {
-		return new(BillingNotSupportedDetails)
-	},
-	Type: "BillingNotSupportedDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"scope":{"type":"string","enum":["capability","account"]},"supported_billing":{"type":"array","items":{"type":"string","enum":["operator","agent","advertiser"]},"minItems":1}}}`),
+	Type:   "BillingNotSupportedDetails",
 }
 
 // BillingNotSupportedDetailsOf decodes e.Details as billing-not-supported (error-details/billing-not-supported.json).
@@ -3714,10 +3696,8 @@ var detailsShapeBudgetTooLowDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeBudgetTooLow},
 	Fields: []string{"minimum_budget", "currency"},
 	Name:   "budget-too-low",
-	New: func() adcp.Details {
-		return new(BudgetTooLowDetails)
-	},
-	Type: "BudgetTooLowDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"minimum_budget":{"type":"number"},"currency":{"type":"string"}}}`),
+	Type:   "BudgetTooLowDetails",
 }
 
 // BudgetTooLowDetailsOf decodes e.Details as budget-too-low (error-details/budget-too-low.json).
@@ -3741,10 +3721,8 @@ var detailsShapeConflictDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeConflict},
 	Fields: []string{"resource_id", "expected_version", "current_version"},
 	Name:   "conflict",
-	New: func() adcp.Details {
-		return new(ConflictDetails)
-	},
-	Type: "ConflictDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"resource_id":{"type":"string"},"expected_version":{"type":["number","string"]},"current_version":{"type":["number","string"]}}}`),
+	Type:   "ConflictDetails",
 }
 
 // ConflictDetailsOf decodes e.Details as conflict (error-details/conflict.json).
@@ -3768,10 +3746,8 @@ var detailsShapeCreativeRejectedDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeCreativeRejected},
 	Fields: []string{"policy_id", "policy_url", "reasons"},
 	Name:   "creative-rejected",
-	New: func() adcp.Details {
-		return new(CreativeRejectedDetails)
-	},
-	Type: "CreativeRejectedDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"policy_id":{"type":"string"},"policy_url":{"type":"string","format":"uri"},"reasons":{"type":"array","items":{"type":"string"}}}}`),
+	Type:   "CreativeRejectedDetails",
 }
 
 // CreativeRejectedDetailsOf decodes e.Details as creative-rejected (error-details/creative-rejected.json).
@@ -3795,10 +3771,8 @@ var detailsShapePolicyViolationDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodePolicyViolation},
 	Fields: []string{"policy_id", "policy_url", "violated_rules"},
 	Name:   "policy-violation",
-	New: func() adcp.Details {
-		return new(PolicyViolationDetails)
-	},
-	Type: "PolicyViolationDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"policy_id":{"type":"string"},"policy_url":{"type":"string","format":"uri"},"violated_rules":{"type":"array","items":{"type":"string"}}}}`),
+	Type:   "PolicyViolationDetails",
 }
 
 // PolicyViolationDetailsOf decodes e.Details as policy-violation (error-details/policy-violation.json).
@@ -3822,10 +3796,8 @@ var detailsShapeRateLimitedDetails = &adcp.DetailsShape{
 	Codes:  []adcp.Code{CodeRateLimited},
 	Fields: []string{"limit", "remaining", "window_seconds", "scope"},
 	Name:   "rate-limited",
-	New: func() adcp.Details {
-		return new(RateLimitedDetails)
-	},
-	Type: "RateLimitedDetails",
+	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"limit":{"type":"number"},"remaining":{"type":"number"},"window_seconds":{"type":"number"},"scope":{"type":"string","enum":["account","tool","global"]}}}`),
+	Type:   "RateLimitedDetails",
 }
 
 // RateLimitedDetailsOf decodes e.Details as rate-limited (error-details/rate-limited.json).
@@ -3845,14 +3817,12 @@ func RateLimitedDetailsOf(e *adcp.Error) (*RateLimitedDetails, error) {
 
 // detailsShapeStaleResponseDetails describes error-details/stale-response.json.
 var detailsShapeStaleResponseDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeStaleResponse},
-	Fields: []string{"served_from_cache", "cache_age_seconds", "freshness_target_seconds", "upstream", "original_error"},
-	Name:   "stale-response",
-	New: func() adcp.Details {
-		return new(StaleResponseDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeStaleResponse},
+	Fields:   []string{"served_from_cache", "cache_age_seconds", "freshness_target_seconds", "upstream", "original_error"},
+	Name:     "stale-response",
 	Required: []string{"served_from_cache", "cache_age_seconds"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"served_from_cache":{"type":"boolean","const":true},"cache_age_seconds":{"type":"integer","minimum":0},"freshness_target_seconds":{"type":"integer","minimum":0},"upstream":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"name":{"type":"string"}}},"original_error":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}}}},"required":["served_from_cache","cache_age_seconds"]}`),
 	Type:     "StaleResponseDetails",
 }
 
@@ -3873,14 +3843,12 @@ func StaleResponseDetailsOf(e *adcp.Error) (*StaleResponseDetails, error) {
 
 // detailsShapeUnsupportedRefinementDimensionDetails describes error-details/unsupported-refinement-dimension.json.
 var detailsShapeUnsupportedRefinementDimensionDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeUnsupportedFeature},
-	Fields: []string{"unsupported_dimension", "supported_dimensions"},
-	Name:   "unsupported-refinement-dimension",
-	New: func() adcp.Details {
-		return new(UnsupportedRefinementDimensionDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeUnsupportedFeature},
+	Fields:   []string{"unsupported_dimension", "supported_dimensions"},
+	Name:     "unsupported-refinement-dimension",
 	Required: []string{"unsupported_dimension", "supported_dimensions"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"unsupported_dimension":{"type":"string","minLength":1},"supported_dimensions":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"required":["unsupported_dimension","supported_dimensions"]}`),
 	Type:     "UnsupportedRefinementDimensionDetails",
 }
 
@@ -3901,14 +3869,12 @@ func UnsupportedRefinementDimensionDetailsOf(e *adcp.Error) (*UnsupportedRefinem
 
 // detailsShapeVersionUnsupportedDetails describes error-details/version-unsupported.json.
 var detailsShapeVersionUnsupportedDetails = &adcp.DetailsShape{
-	Closed: false,
-	Codes:  []adcp.Code{CodeVersionUnsupported},
-	Fields: []string{"adcp_version", "adcp_major_version", "supported_versions", "supported_majors", "build_version"},
-	Name:   "version-unsupported",
-	New: func() adcp.Details {
-		return new(VersionUnsupportedDetails)
-	},
+	Closed:   false,
+	Codes:    []adcp.Code{CodeVersionUnsupported},
+	Fields:   []string{"adcp_version", "adcp_major_version", "supported_versions", "supported_majors", "build_version"},
+	Name:     "version-unsupported",
 	Required: []string{"supported_versions"},
+	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"adcp_version":{"type":"string","pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$"},"adcp_major_version":{"type":"integer","minimum":1,"maximum":99},"supported_versions":{"type":"array","items":{"type":"string","pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$"},"minItems":1},"supported_majors":{"type":"array","items":{"type":"integer","minimum":1}},"build_version":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$"}},"required":["supported_versions"]}`),
 	Type:     "VersionUnsupportedDetails",
 }
 
@@ -3925,6 +3891,50 @@ func VersionUnsupportedDetailsOf(e *adcp.Error) (*VersionUnsupportedDetails, err
 		return nil, err
 	}
 	return x, nil
+}
+
+// NewDetails returns a new zero value of the Go type of the details shape
+// named name (error-details/<name>.json; DetailsShape.Name), or nil when the
+// vocabulary has no such shape. A program that calls it links every details
+// type; the vocabulary itself checks details without them (DetailsShape.Validate).
+func NewDetails(name string) adcp.Details {
+	switch name {
+	case "accessibility-violation":
+		return new(AccessibilityViolationDetails)
+	case "account-moved":
+		return new(AccountMovedDetails)
+	case "account-setup-required":
+		return new(AccountSetupRequiredDetails)
+	case "action-not-allowed":
+		return new(ActionNotAllowedDetails)
+	case "agent-permission-denied":
+		return new(AgentPermissionDeniedDetails)
+	case "audience-too-small":
+		return new(AudienceTooSmallDetails)
+	case "authorization-required":
+		return new(AuthorizationRequiredDetails)
+	case "billing-not-permitted-for-agent":
+		return new(BillingNotPermittedForAgentDetails)
+	case "billing-not-supported":
+		return new(BillingNotSupportedDetails)
+	case "budget-too-low":
+		return new(BudgetTooLowDetails)
+	case "conflict":
+		return new(ConflictDetails)
+	case "creative-rejected":
+		return new(CreativeRejectedDetails)
+	case "policy-violation":
+		return new(PolicyViolationDetails)
+	case "rate-limited":
+		return new(RateLimitedDetails)
+	case "stale-response":
+		return new(StaleResponseDetails)
+	case "unsupported-refinement-dimension":
+		return new(UnsupportedRefinementDimensionDetails)
+	case "version-unsupported":
+		return new(VersionUnsupportedDetails)
+	}
+	return nil
 }
 
 // The patterns of the schema, translated for Go regexp.

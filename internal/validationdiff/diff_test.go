@@ -83,7 +83,7 @@ func TestDifferentialValidation(t *testing.T) {
 		pkgs[pkg] = files
 		order = append(order, pkg)
 		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
-		vocabs = append(vocabs, fmt.Sprintf("%q: %s.Vocabulary,", pkg, pkg))
+		vocabs = append(vocabs, fmt.Sprintf("%q: {%s.Vocabulary, %s.NewDetails},", pkg, pkg, pkg))
 
 		f, err := loadFolder(dir)
 		if err != nil {
@@ -179,7 +179,7 @@ func TestDifferentialValidation(t *testing.T) {
 			}
 			verdict, why, _ := strings.Cut(sc.Text(), "\t")
 			if verdict == "bad" {
-				t.Fatalf("%s %s: checker: %s", r.version, r.name, why)
+				t.Fatalf("%s %s: checker: %s (instance %s)", r.version, r.name, why, inst)
 			}
 			goValid := verdict == "ok"
 			if r.group.valid[i] {

@@ -10,11 +10,11 @@ import (
 // SpecVersion is the AdCP version this package was generated from.
 const SpecVersion = "3.2.0-beta.5"
 
-// This package was written for version 3 of the runtime's generated-code contract:
+// This package was written for version 4 of the runtime's generated-code contract:
 // with a runtime that cannot serve it, it fails to compile here, naming what to do.
 const (
-	_ = adcpimpl.UpgradeTheRuntimeModule(adcpimpl.MaxVersion - 3)
-	_ = adcpimpl.RegenerateWithNewerAdcpGen(3 - adcpimpl.MinVersion)
+	_ = adcpimpl.UpgradeTheRuntimeModule(adcpimpl.MaxVersion - 4)
+	_ = adcpimpl.RegenerateWithNewerAdcpGen(4 - adcpimpl.MinVersion)
 )
 
 // The standard codes of SpecVersion, in spec order.
@@ -849,3 +849,230 @@ const (
 	// depth reached. Recovery: correctable.
 	CodeVASTWrapperDepthExceeded adcp.Code = "VAST_WRAPPER_DEPTH_EXCEEDED"
 )
+
+// CodeDoc returns what a standard code of SpecVersion means (its description in
+// the spec), or "" for any other code. The text is not part of Vocabulary: only a
+// program that calls CodeDoc links it.
+func CodeDoc(c adcp.Code) string {
+	switch c {
+	case CodeInvalidRequest:
+		return "The seller could not accept the request as sent: it is not well-formed, lacks a required field, or breaks a schema rule. Inspect `field` and `issues`, correct the payload and send it again. Recovery: correctable."
+	case CodeAuthRequired:
+		return "**Deprecated**: use `AUTH_MISSING` (the request carried no credentials) or `AUTH_INVALID` (credentials were sent but refused) instead. Older sellers still send this code during the 3.x line, and it stays valid on the wire; a client cannot tell which of the two cases it means without knowing whether it sent credentials. Recovery: correctable."
+	case CodeAuthMissing:
+		return "The request arrived without any credentials. Sellers must send this code, not `AUTH_INVALID`, whenever the call came without an `Authorization` header. The caller should attach credentials and send the request again. Recovery: correctable."
+	case CodeAuthInvalid:
+		return "Credentials were sent but the seller refused them, for example because the key was revoked, the signature does not verify, or the key is unknown to the seller. Sellers must send this code whenever the call carried an `Authorization` header that did not verify. Do not retry with the same credentials; the one exception is an agent holding a valid OAuth 2.1 refresh grant whose token merely expired, which may refresh once and retry, escalating to a person if that fails or the seller signals revocation. Recovery: terminal."
+	case CodeAuthorizationRequired:
+		return "The caller's AdCP credential is fine, but the seller needs a further downstream grant (a platform account connection, a publisher identity, a creator or a single post authorization) before it can do the work, or an earlier grant expired or was revoked. A typical case is `sync_creatives` on a published post whose owner has not allowed paid use. This is neither a credential failure (`AUTH_MISSING`, `AUTH_INVALID`) nor a policy refusal (`PERMISSION_DENIED`). What is missing should be described with the `error-details/authorization-required.json` shape, above all `missing_connections[]`. Recovery: correctable."
+	case CodeRateLimited:
+		return "The caller sent too many requests. Sellers should set the top-level `retry_after` to a whole number of seconds; the caller waits that long (or backs off when it is absent) and retries. Recovery: transient."
+	case CodeServiceUnavailable:
+		return "The seller cannot serve requests right now, for example during an outage or overload. Back off exponentially and try again. Recovery: transient."
+	case CodeConfigurationError:
+		return "The seller's own deployment is set up wrongly (a missing upstream URL, an unset environment variable, a mock account without its mock endpoint), so no request can succeed until its operator fixes it. It is a seller-side fault, unlike `INVALID_REQUEST`, and not temporary, unlike `SERVICE_UNAVAILABLE`. Sellers report it as a transport-level failure in both the envelope and the payload, send no `details`, and may describe the problem in `message` but must never put secrets or stack traces there. Buyers must not retry automatically; they report it to the seller's operator. Recovery: terminal."
+	case CodePolicyViolation:
+		return "The request conflicts with the seller's content or advertising policy. The details (see `error-details/policy-violation.json`) may name the policy and the rules that were broken; adjust the request accordingly. Recovery: correctable."
+	case CodeProductNotFound:
+		return "At least one product ID does not resolve for this account and offer lineage. IDs the seller still knows as expired get `PRODUCT_EXPIRED` instead; IDs owned by another account always get this code, so the choice of code never reveals whether another tenant's product exists. Drop the bad IDs or discover products again. Recovery: correctable."
+	case CodeProductUnavailable:
+		return "The product exists but cannot be bought now, for instance because it is sold out or withdrawn. Pick another product. Recovery: correctable."
+	case CodeProposalExpired:
+		return "The proposal's `expires_at` time has passed; for a committed proposal this also means the inventory it held has been released. Get a new proposal and finalize it. Recovery: correctable."
+	case CodeBudgetTooLow:
+		return "The budget in the request is under the seller's minimum. The details (see `error-details/budget-too-low.json`) may give the minimum and its currency. Recovery: correctable."
+	case CodeCreativeRejected:
+		return "A creative did not pass the seller's content, brand-safety or accessibility review. Missed deadlines use `CREATIVE_DEADLINE_EXCEEDED` instead. Accessibility rejections should carry `error-details/accessibility-violation.json`; policy rejections may carry `error-details/creative-rejected.json`. Recovery: correctable."
+	case CodeCreativeLocaleNotAccepted:
+		return "The creative cannot be assigned because its locale variants do not fit the format's locale policy: no materialized variant matches `accepted_language_ranges` (RFC 4647 basic filtering, checked per placement), the locale topology is undeclared, or `serve_default` points at a variant the seller will not serve. It is a mechanical eligibility mismatch, not a content judgement like `CREATIVE_REJECTED`. `field` should name the creative or assignment, and `details` should list the accepted ranges and the variants available. Recovery: correctable."
+	case CodeCreativeValueNotAllowed:
+		return "A text asset holds a value that is not in the format's published `allowed_values`. Because the accepted set is closed and public, the buyer can fix this without interpreting any policy. The seller must point `field` at the asset value and should echo the list in `details.allowed_values`. Recovery: correctable."
+	case CodeUnsupportedFeature:
+		return "The seller does not support a feature or field used in the request. When a `refine_proposals` call uses a refinement dimension missing from the seller's `proposal_refinement.supported_dimensions`, the details should use the shape in `error-details/unsupported-refinement-dimension.json` so the buyer can drop or rewrite that part. Recovery: correctable."
+	case CodeUnpriceableOutput:
+		return "A creative transformer was asked to build an output capability that none of its pricing options covers (no option scoped to that capability and no unscoped option), so the seller refuses the build instead of guessing a price. Recovery: correctable."
+	case CodeUnsupportedGranularity:
+		return "`get_media_buy_delivery` asked for a `time_granularity` the product does not list in its windowed pull granularities (`reporting_capabilities`). Sellers may echo the supported set in `details.supported_granularities`, but only to callers entitled to see it. Buyers needing finer-grained data than pulls offer should rely on webhooks. `field` should point at `time_granularity`. Recovery: correctable."
+	case CodeUnsupportedProvisioning:
+		return "A `sync_accounts` entry used a mode this seller does not implement: either a natural-key entry (`brand` + `operator` + `billing`) at a seller whose accounts are never provisioned through AdCP, or an `account` reference sent to a seller without settings updates. Sellers must never switch an entry from one mode to the other on their own. `field` should name the entry index. Recovery: correctable."
+	case CodeAudienceTooSmall:
+		return "The targeted audience is below the size the seller requires. The details (see `error-details/audience-too-small.json`) may give the minimum and current sizes. Recovery: correctable."
+	case CodeAccountRequired:
+		return "The service needs to know the commercial account (for example to decide whether governance applies), but neither the request nor the resource it refers to identifies one. Recovery: correctable."
+	case CodeAccountNotFound:
+		return "The account reference does not resolve to any account the caller can use. An automatic retry will not help. Recovery: terminal."
+	case CodeAccountMoved:
+		return "The caller used a natural key that was retired when the account was re-keyed through `sync_accounts`. The seller must return the current reference in `details.current_account` (see `error-details/account-moved.json`) and must not create or resolve a second account from the old key. Only callers allowed to see the current account get this code; everyone else gets `ACCOUNT_NOT_FOUND`, so it cannot reveal other tenants' accounts. Recovery: correctable."
+	case CodeAccountIdentityConflict:
+		return "A `sync_accounts` change of operator identity would move the account onto a natural key that another account already holds. The seller must refuse the whole change, must not merge the two accounts, and must leave both and their resources untouched. Unlike `CONFLICT`, this is not a race and will not clear on its own. Recovery: correctable."
+	case CodeAccountSetupRequired:
+		return "The natural key matched an account, but that account must be set up before it can be used. The details (see `error-details/account-setup-required.json`) may give a setup URL and the remaining steps. Recovery: correctable."
+	case CodeAccountAmbiguous:
+		return "The natural key matches more than one account, so the seller cannot tell which one is meant. Recovery: correctable."
+	case CodeAccountPaymentRequired:
+		return "The account owes money and the seller accepts no new buys until it is paid. Only the buyer's people can settle this. Recovery: terminal."
+	case CodeAccountSuspended:
+		return "The seller has suspended the account. An agent cannot lift this itself. Recovery: terminal."
+	case CodeComplianceUnsatisfied:
+		return "The brief requires a disclosure that the target format cannot deliver: the required position or persistence mode is missing from the format's `disclosure_capabilities`. Recovery: correctable."
+	case CodeGovernanceDenied:
+		return "A governance agent was reached and refused the transaction; this is a business verdict, not a system failure. When the operation has a structured rejection arm (such as `AcquireRightsRejected`), the seller puts the refusal there and does not also send this code, and transport success stays intact. Otherwise the seller puts this code both in `errors[]` and in `adcp_error` and marks the transport as failed. Buyers check a response's `status` first and use the code only when no rejection arm exists. If the governance agent could not be reached at all, the code is `GOVERNANCE_UNAVAILABLE`. Recovery: correctable."
+	case CodeBudgetExhausted:
+		return "The account or campaign has spent all its budget. Unlike `BUDGET_TOO_LOW`, the request itself was acceptable; money has run out. Recovery: terminal."
+	case CodeBudgetExceeded:
+		return "The operation would spend more than the budget allocated to the media buy or package. Compare `BUDGET_EXHAUSTED` (nothing left) and `BUDGET_TOO_LOW` (under the minimum). Recovery: correctable."
+	case CodeBudgetCapReached:
+		return "`build_creative` hit the request's `max_spend` ceiling. Usually this rides as an advisory on a successful, partial build whose returned items are all real and billed; it is an error only when not even the first item fits under the cap. Recovery: correctable."
+	case CodeConflict:
+		return "Another request changed the resource between this request's read and its write. The details (see `error-details/conflict.json`) may carry the expected and current versions. Recovery: transient."
+	case CodeIdempotencyConflict:
+		return "The `idempotency_key` was already used, within the replay window, for a request with a different canonical payload. The client reused a key for a different operation; this is not a concurrent write. Recovery: correctable."
+	case CodeIdempotencyExpired:
+		return "The `idempotency_key` was seen before, but its stored response is older than the seller's `replay_ttl_seconds` and has been dropped. The buyer must first find out, from the natural key (for example by listing media buys and matching its own context identifiers), whether the first attempt succeeded. Only when there is no sign of success may it create a new key; doing so while the earlier call might have worked is how duplicates get created. Recovery: correctable."
+	case CodeIdempotencyInFlight:
+		return "The first request under this `idempotency_key` has not finished, so there is no stored response yet. Sellers may answer this way instead of holding the second call open, and should set `retry_after`. The buyer must retry with the same key and must not create a new one, which would risk running the operation twice. Recovery: transient."
+	case CodeCreativeDeadlineExceeded:
+		return "A creative change arrived after the package's `creative_deadline`. This is about timing, not review (`CREATIVE_REJECTED`). Recovery: correctable."
+	case CodeCreativeInaccessible:
+		return "A creative governance agent could not download the assets of the submitted `creative_manifest`: a URL failed, returned an error, or needed credentials the agent lacks. Compare `CREATIVE_NOT_FOUND` (unknown creative ID) and `CREATIVE_REJECTED` (assets fetched but refused). Recovery: correctable."
+	case CodeInvalidState:
+		return "The resource's current status does not allow this operation, for instance changing a completed or canceled media buy. Recovery: correctable."
+	case CodeMediaBuyNotFound:
+		return "The media buy does not exist or the caller may not see it. When IDs were lost, reconcile through `get_media_buys` and the opaque `context` handle rather than the deprecated top-level `buyer_ref`. Recovery: correctable."
+	case CodeNotCancellable:
+		return "Cancellation is refused for this media buy or package as things stand, for contractual or operational reasons. Recovery: correctable."
+	case CodePackageNotFound:
+		return "No such package exists inside the given media buy. When IDs were lost, reconcile through `get_media_buys` and the package-level `context` handle rather than the deprecated top-level `buyer_ref`. Recovery: correctable."
+	case CodePlaceTargetUnavailable:
+		return "A place ID pinned on a package when it was accepted can no longer be delivered. It is reported as a non-fatal entry in `get_media_buys` `errors[]` next to the buy. `field` must name the exact pinned value's response path and `details` must identify the buy, package, place system and version, country, place type and value. The seller keeps the pinned target as it was instead of quietly changing the geography. Recovery: correctable."
+	case CodeCreativeNotFound:
+		return "No creative with this ID exists in the agent's library. Sellers must answer the same way for IDs owned by another account as for IDs that never existed, so the code cannot be used to probe other tenants. Recovery: correctable."
+	case CodeSignalNotFound:
+		return "The signal is not in the agent's catalog or not available to this account. Sellers must not distinguish 'exists but not yours' from 'does not exist'. Recovery: correctable."
+	case CodeSignalTargetingIncompatible:
+		return "A creative made for one signal condition ended up assigned to a package targeting a contradictory condition (say, a sunny-weather creative on a rain-targeted package). The sales side enforces this when trafficking (`create_media_buy`, `sync_creatives`), not at `build_creative`. Conditions match on the shared signal reference: exact segment IDs when both sides carry one, otherwise the categorical signal and values; equal labels from different providers do not match. `field` should name the assignment and `details` should show both conditions. Recovery: correctable."
+	case CodeSessionNotFound:
+		return "The sponsored-intelligence session ID is unknown, expired or invalid. Recovery: correctable."
+	case CodePlanNotFound:
+		return "The governance plan does not exist or the caller may not see it. As with other not-found codes, sellers must answer identically whether the plan is missing or belongs to someone else. Recovery: correctable."
+	case CodeReferenceNotFound:
+		return "Catch-all for a referenced ID, grant, session or other object the caller cannot find or cannot see, when no dedicated not-found code fits (property lists, rights grants, catalogs, brands and the like); new typed parameters use it rather than inventing their own not-found code. The response for 'exists but hidden' must be indistinguishable from 'missing' on every channel: code, message, field and details; transport status; headers; side effects such as webhooks, quotas or audit rows; logs and telemetry; and timing, by running the same authorization work on both paths. Recovery: correctable."
+	case CodeSessionTerminated:
+		return "The sponsored-intelligence session has already ended and accepts no more messages. Recovery: correctable."
+	case CodeValidationError:
+		return "Some field values are invalid or break a business rule that goes beyond the schema. The top-level `issues` list, when present, names every offending field. Recovery: correctable."
+	case CodeProductExpired:
+		return "The seller still recognizes the configured product IDs as issued to this account and lineage, but their `expires_at` has passed. Sellers need not remember expired IDs forever; forgotten IDs, and IDs belonging to another account, get `PRODUCT_NOT_FOUND`, so neither code reveals other tenants' products. Recovery: correctable."
+	case CodeProposalNotCommitted:
+		return "The proposal is still a draft (`proposal_status` 'draft') and cannot become a media buy yet. Recovery: correctable."
+	case CodeProposalNotFound:
+		return "The seller does not know this `proposal_id`: it was never issued, belongs to another tenant, or was dropped from the session cache. Unlike `PROPOSAL_EXPIRED` and `PROPOSAL_NOT_COMMITTED`, there is no proposal to act on. Recovery: correctable."
+	case CodeMultiFinalizeUnsupported:
+		return "The request tried to finalize several proposals atomically in one call (several `finalize` entries in `get_products` `refine[]` or in `refine_proposals` `refinements[]`), and this seller cannot commit them atomically. The request is well-formed; there is no capability flag for this, so success is the only way to discover support. Recovery: correctable."
+	case CodeIORequired:
+		return "The committed proposal needs a signed insertion order and the request carried no `io_acceptance`. Recovery: correctable."
+	case CodeTermsRejected:
+		return "The seller refused the buyer's proposed `measurement_terms`. The details should say which term failed and what range or vendors the seller accepts. Recovery: correctable."
+	case CodeBiddingPlacementConflict:
+		return "The bidding scopes set on the media buy and its packages cannot be expressed by the provider's campaign, package or shared-strategy model. Sellers must detect this before touching the provider and should name the conflicting scopes in `details`. Recovery: correctable."
+	case CodeAmbiguousBiddingPolicy:
+		return "A package carries both the canonical `bidding` block and legacy bid fields (`bid_price` or monetary goal targets), giving two readings of its bidding. Sellers must refuse rather than pick one. Recovery: correctable."
+	case CodeConflictingSelectors:
+		return "A 3.x package request names its formats through several routes (`format_option_refs`, `format_kind` with `params`, deprecated `format_ids`) that resolve to different sets of the product's format options. Sellers resolve each route on its own, without precedence, and must refuse when the resulting sets, shapes or dimensions differ; a route that cannot be resolved at all is `UNSUPPORTED_FEATURE` instead. `field` should name the package. Recovery: correctable."
+	case CodeRequoteRequired:
+		return "A `control_media_buy` request (or a 3.x `update_media_buy`) asks for more than the accepted commercial envelope allows, so the seller will not do it on the current terms. Sellers should list the breaching fields in `details.envelope_field`. 3.2 callers refine the buy's `accepted_proposal_id` into an amendment; 3.1 callers adjust, rediscover or open a separate buy. Recovery: correctable."
+	case CodeVersionUnsupported:
+		return "The seller does not speak the AdCP version the buyer pinned (`adcp_version`, or the deprecated `adcp_major_version`). Its details should use the `error-details/version-unsupported.json` shape, whose `supported_versions` is the list to choose from. Recovery: correctable."
+	case CodeCampaignSuspended:
+		return "Governance for this plan is on hold pending human review, and until then the governance agent refuses governance checks (`check_governance`) and outcome reports (`report_plan_outcome`) for that plan. Only this plan is affected, unlike `ACCOUNT_SUSPENDED`. Recovery: transient."
+	case CodeGovernanceUnavailable:
+		return "The governance agent could not be reached (timeout, network or configuration failure), so there is no verdict. This is a system error: sellers put it in both `errors[]` and `adcp_error`, mark the transport as failed, never use a rejection arm for it, and must not go ahead with the buy without a decision. Compare `GOVERNANCE_DENIED`. Recovery: transient."
+	case CodePermissionDenied:
+		return "The authenticated caller may not do this under the seller's policy, or a required signed credential (such as a `governance_context` token) is missing, invalid or issued for another plan, seller or phase. For a per-agent provisioning gate (for example a sandbox-only agent calling a live account) the details should use the shape in `error-details/agent-permission-denied.json`; sellers must include `scope: \"agent\"` only once the agent's identity is established, and otherwise send this code without `details.scope`, identically on every channel. Suspended or blocked agents get `AGENT_SUSPENDED` or `AGENT_BLOCKED` instead. When `details.reason` is present the agent cannot fix it alone and must hand it to a person. Recovery: correctable."
+	case CodeScopeInsufficient:
+		return "This account's `allowed_tasks` for the caller do not include the task (see the `authorization` object of `list_accounts` or `sync_accounts`). Sellers should say in `details.introspection_hint` where the caller can re-read its scope. The request could succeed after the scope is widened, but only an operator can widen it, so agents should escalate rather than retry. Recovery: correctable."
+	case CodeReadOnlyScope:
+		return "The caller holds a read-only scope and the task would change state. Other scopes could run it, unlike `SCOPE_INSUFFICIENT`. Recovery: correctable."
+	case CodeFieldNotPermitted:
+		return "The request writes a field that this caller's `field_scopes` allowlist does not cover for the task. Nothing is wrong with the value; this caller simply may not write that field. `field` must give the exact path; several fields mean one error each or a list in `details.fields`. An agent may drop the field and retry on its own. Recovery: correctable."
+	case CodeProvenanceRequired:
+		return "Provenance is mandatory under the seller's creative policy (`provenance_required`) and the creative has no `provenance` object at any level (manifest, creative asset or individual asset). `field` must point where provenance was expected. Recovery: correctable."
+	case CodeProvenanceDigitalSourceTypeMissing:
+		return "The seller requires `digital_source_type`, and the creative's provenance (after inheritance) lacks it or has it null. Provenance exists; only this field is missing. `field` must point at the inspected path. Recovery: correctable."
+	case CodeProvenanceSyntheticDepictionMissing:
+		return "The seller requires `synthetic_depiction`, and the creative's provenance (after inheritance) has no such boolean. Either `true` or `false` satisfies the rule; absence means nobody assessed it. Declaring it proves neither consent nor legality. `field` must point at the inspected path. Recovery: correctable."
+	case CodeProvenanceDisclosureMissing:
+		return "The seller requires disclosure metadata, and the creative's provenance either lacks the `disclosure.required` boolean or sets it to true without any `disclosure.jurisdictions`. `field` must point at `provenance.disclosure`. Recovery: correctable."
+	case CodeProvenanceEmbeddedMissing:
+		return "The seller insists on provenance embedded in the content itself (it survives intermediaries that strip sidecar manifests), and the creative lists none, or an empty list, under `embedded_provenance`. `field` must give the path of the embedded provenance list. Recovery: correctable."
+	case CodeProvenanceVerifierNotAccepted:
+		return "A `verify_agent.agent_url` on the creative's embedded provenance or watermarks matches no entry of `accepted_verifiers` in the seller's creative policy (URLs compared in canonical form). The seller never calls verifiers the buyer chooses outside that allowlist. `field` must point at the URL. Recovery: correctable."
+	case CodeProvenanceClaimContradicted:
+		return "A verifier the seller trusts examined the creative and contradicts the buyer's provenance claim (for example, a capture claim against an AI-generation finding). `details` should hold only the audit-safe fields (agent, feature, claimed and observed values, confidence) and must not forward other verifier output. Retrying without changing the claim or creative will fail again. Recovery: correctable."
+	case CodeEvaluatorAgentNotAccepted:
+		return "The evaluator agent URL given to `build_creative` matches no entry of `accepted_verifiers` in the seller's creative policy (URLs compared in canonical form), so the seller will not call it. This is the evaluator counterpart of `PROVENANCE_VERIFIER_NOT_ACCEPTED`. `field` must point at the URL. Recovery: correctable."
+	case CodeBillingNotSupported:
+		return "The seller will not bill the way the request asks, either at all (`supported_billing` lacks the value) or for this account's operator. `details` should use the `error-details/billing-not-supported.json` shape. It is the default code for a billing mismatch: when the caller's agent identity is not established, sellers must use it instead of `BILLING_NOT_PERMITTED_FOR_AGENT` and leave out `details.scope`. Recovery: correctable."
+	case CodeBillingNotPermittedForAgent:
+		return "The seller supports the requested billing model in general, but not for this buyer agent's commercial relationship (for example a pass-through agent asking to be invoiced). Sellers send it only once the agent's identity is established. Its details (shape in `error-details/billing-not-permitted-for-agent.json`) echo the rejected value and at most one value to retry with, and must reveal nothing else about the agent's commercial terms. Without a suggestion the agent must not retry and must hand the matter to a person. Recovery: correctable."
+	case CodeBillingOutOfBand:
+		return "A billing-loop call (typically `report_usage`) sent a valid record for an account that is billed outside AdCP (flat licence, SaaS contract and so on). The record is returned in `errors[]` with `accepted: 0`; the code is per record, not per envelope, and has no details shape. Buyers should read `capabilities.creative.bills_through_adcp` before reporting usage. Recovery: terminal."
+	case CodePaymentTermsNotSupported:
+		return "This account cannot use the `payment_terms` value the request asked for. Sellers either accept or refuse payment terms; they never substitute others silently. Recovery: correctable."
+	case CodeBrandRequired:
+		return "A billable operation came without a brand. Such operations need either a seller `account_id` or a natural key that includes `brand`. Recovery: correctable."
+	case CodeAgentSuspended:
+		return "The seller has paused its relationship with the calling buyer agent, independently of any particular account. The code is the whole answer: no `details`, and nothing about the agent's commercial terms. The agent cannot lift the suspension and must hand it to a person; re-onboarding may restore it. Recovery: terminal."
+	case CodeAgentBlocked:
+		return "The seller has permanently refused the calling buyer agent. Like `AGENT_SUSPENDED` it carries no `details`, but no re-onboarding undoes it; only offline action between the operator and the seller can. Recovery: terminal."
+	case CodeCredentialInArgs:
+		return "The seller found credentials or trust material (tokens, keys, JWKS) inside the task arguments, including `context` and `ext`, instead of on the transport's authentication channel. Webhook callback credentials in `push_notification_config` are allowed and never trigger it. Sellers mark the transport as failed, never echo any part of the secret in `field` or `message`, and scrub it from logs. The agent must not retry as is: each retry would leak the secret again. Recovery: terminal."
+	case CodeActionNotAllowed:
+		return "The requested change maps to an action the media buy does not offer right now. Sellers must fill `details` per `error-details/action-not-allowed.json` with the attempted action, the reason and the currently available actions. With reason `wrong_status` or `mode_mismatch` the buyer can still succeed (wait for a suitable status, or use the flow the mode names); when the product or the buy does not support it at all, the action is closed for this buy. Recovery: correctable."
+	case CodePrivateFieldInPublicPlacement:
+		return "A placement meant for the public (in products, or in an adagents.json file) leaks fields that are private to the seller's operations, such as `visibility` or `delivery_mappings`. This is a data leak, not a syntax slip: a consumer that spots it must treat the placement as unusable and report this code, so monitoring can raise an alarm. `details` should name the placement and the leaked field names but never their values. Recovery: correctable."
+	case CodeFormatProjectionFailed:
+		return "Advisory, not a failure: a legacy named format on a product could not be mapped to a canonical format declaration, so only the 3.1+ `format_options` view is missing. Usually a consuming SDK adds it to `errors[]` with `source: \"sdk\"` and its `sdk_id`; later hops skip duplicates with the same code and field. The fix belongs to the seller or the mapping registry, so do not retry. Recovery: correctable."
+	case CodeFormatDeclarationDivergent:
+		return "Advisory, not a failure: a product declares formats both ways, v1 `format_ids` and v2 `format_options`, and the two disagree. SDKs prefer `format_options`, surface the product in `errors[]` (with `source: \"sdk\"` when they detected it) and should not fail the whole response. Only the producer can fix it. Recovery: correctable."
+	case CodeFormatDeclarationV1Ambiguous:
+		return "Advisory, not a failure: a v2 format declaration maps only to a format family, not to one v1 named format. SDKs must not invent a `v1_format_ref`; they treat the declaration as unreachable for v1 buyers and report it. The seller can resolve it by authoring `v1_format_ref`. Recovery: correctable."
+	case CodeFormatOptionUnresolved:
+		return "Advisory, not a failure: a placement refers to a `format_option_id` that the same file's `formats[]` does not declare (references never cross files). Buyer SDKs must drop that format from the placement and report this code rather than guess. The publisher must fix the file. Recovery: correctable."
+	case CodeFormatDeclarationV1LossyMultiSize:
+		return "Advisory, not a failure: a v2 declaration lists more sizes than it has `v1_format_ref` entries, so v1 buyers see only some sizes. It accompanies the partial v1 output instead of replacing it. SDKs may fill the gaps from a catalog and still report this code. Recovery: correctable."
+	case CodeFormatNotSupported:
+		return "The creative agent does not support the requested operation route: the target capability ID of `build_creative`, `preview_creative` or `validate_input` matches no advertised `creative.supported_formats[]` entry with that operation, or preview renderer inference found no single match. Sellers may list supported IDs in `details.supported_capability_ids`. Recovery: correctable."
+	case CodePixelTrackerLossyDowngrade:
+		return "Advisory, not a failure: a buyer SDK turned a `pixel_tracker` asset into the v1 tracker-pixel URL shape for a 3.0 seller. The pixel still fires, but event or method detail is lost (for example JavaScript execution or a specific viewability event). One entry per downgraded asset, added by the SDK with `source: \"sdk\"`; `details` lists what was lost. Recovery: correctable."
+	case CodePixelTrackerUpgradeInferred:
+		return "Advisory, not a failure: a buyer SDK converted a v1 tracker-pixel URL into a `pixel_tracker` asset and had to guess the event and method from the asset ID (impression, viewability, click, or a custom event named after the ID). The guess may not be what the buyer meant; `details` shows what was inferred. Recovery: correctable."
+	case CodeStaleResponse:
+		return "Advisory, not a failure: an upstream the seller depends on could not be reached, so the seller answered from a cache entry older than its freshness target. The payload is usable and transport success stays intact; the code rides in the payload's `errors[]` and must never be promoted to `adcp_error`. Sellers send it only for a non-empty payload from such a cache entry, one entry per stale upstream, with details per `error-details/stale-response.json`. Buyers treat it as non-fatal and may retry later for fresher data. Recovery: transient."
+	case CodeFeedFetchFailed:
+		return "During `sync_catalogs` the platform could not download the catalog feed. Recovery: correctable."
+	case CodeInvalidFeedFormat:
+		return "The catalog feed's content does not match its declared `feed_format`. Recovery: correctable."
+	case CodeItemValidationFailed:
+		return "During `sync_catalogs` at least one catalog item failed validation. Recovery: correctable."
+	case CodeCatalogLimitExceeded:
+		return "The account already has as many catalogs as it is allowed. Recovery: correctable."
+	case CodeInvalidPricingOption:
+		return "A `pricing_option_id` does not exist on the target product or account. It comes per record from `report_usage` and per request from `create_media_buy`. `field` should point at the ID. Recovery: correctable."
+	case CodeInvalidUsageData:
+		return "A `report_usage` record has missing, out-of-range or mistyped fields, though the request as a whole is well-formed. It is returned per record, with `field` on the bad value. Recovery: correctable."
+	case CodeSignedResponseEnvelopeExpired:
+		return "A signed response from a designated task (`verify_brand_claim` or `verify_brand_claims`) is past its `exp` time, even allowing for clock skew. Online verifiers must reject it; audit verifiers may still use it as evidence of what was signed back then, but not as current truth. Recovery: transient."
+	case CodeSignedResponseRequestHashMismatch:
+		return "The `request_hash` inside a signed response does not equal the verifier's own hash of the request it sent, which points to a replay, tampering or a canonicalization difference. Verifiers must reject the envelope. `details.expected_request_hash` may carry the recomputed value. Recovery: correctable."
+	case CodeSignedResponseTenantMismatch:
+		return "The `brand_domain` inside a signed response differs from the brand tenant the verifier expected. The responder derives that domain itself, so this suggests a cross-tenant replay, misrouting or a tenant-resolution fault. Recovery: correctable."
+	case CodeVASTParseFailed:
+		return "A `vast` asset's document is broken: not XML, no `<VAST>` root, no `<Ad>`, or an inline linear creative without a `<MediaFile>`. Sellers send it only when they declare document or wrapper level VAST validation in `creative_specs`. Macros left in URLs do not count as parse errors. `details.reason` should say which check failed. Recovery: correctable."
+	case CodeVASTVersionMismatch:
+		return "A `vast` asset's document declares a VAST version that differs from the asset's `vast_version`, or that the format or the seller does not accept. This is about creative documents, not the AdCP protocol version (`VERSION_UNSUPPORTED`). `details.supported_versions` should list what is accepted. Recovery: correctable."
+	case CodeVASTWrapperDepthExceeded:
+		return "Following a `vast` asset's wrapper chain failed: it went deeper than the format's `max_wrapper_depth`, looped back to a tag URI already seen, or a hop timed out. Only sellers validating wrappers send it. `details.reason` should say which, with `details.depth` giving the depth reached. Recovery: correctable."
+	}
+	return ""
+}

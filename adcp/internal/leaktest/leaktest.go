@@ -1,5 +1,5 @@
 // Package leaktest checks, for the tests of the upstream translators
-// (seller.FromError, adcphttp.FromHTTP), that nothing of an upstream failure
+// (adcphttp.FromError, adcphttp.FromHTTP), that nothing of an upstream failure
 // reaches what the buyer sees.
 package leaktest
 

@@ -17,8 +17,9 @@
 package rematch
 
 import (
+	"cmp"
 	"errors"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -594,7 +595,14 @@ func addFolded(r []rune, lo, hi rune) []rune {
 // clean sorts and merges range pairs.
 func clean(r []rune) []rune {
 	n := len(r) / 2
-	sort.Sort(pairs(r))
+	ps := make([][2]rune, n)
+	for i := range ps {
+		ps[i] = [2]rune{r[2*i], r[2*i+1]}
+	}
+	slices.SortStableFunc(ps, func(a, b [2]rune) int { return cmp.Compare(a[0], b[0]) })
+	for i, p := range ps {
+		r[2*i], r[2*i+1] = p[0], p[1]
+	}
 	if n < 2 {
 		return r
 	}
@@ -630,11 +638,3 @@ func negate(r []rune) []rune {
 }
 
 // pairs sorts range pairs by their low end.
-type pairs []rune
-
-func (p pairs) Len() int           { return len(p) / 2 }
-func (p pairs) Less(i, j int) bool { return p[2*i] < p[2*j] }
-func (p pairs) Swap(i, j int) {
-	p[2*i], p[2*j] = p[2*j], p[2*i]
-	p[2*i+1], p[2*j+1] = p[2*j+1], p[2*i+1]
-}
