@@ -1,7 +1,8 @@
 // Package corpusmod writes, for tests, the temporary Go module that holds
 // the packages generated for the published versions (one package per
-// version), so that the tests that build them (emit's corpus test and the
-// differential validation test) share one build.
+// version, or per group of versions whose packages are the same but for
+// their name and version string: Twins), so that the tests that build them
+// (emit's corpus test and the differential validation test) share one build.
 //
 // The go command's build cache keys a compiled package by its import path,
 // its source bytes and, without -trimpath, its folder. Two tests that wrote
