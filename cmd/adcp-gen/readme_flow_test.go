@@ -127,7 +127,11 @@ func TestREADMEConsumerFlow(t *testing.T) {
 				"GOTOOLCHAIN=local",
 				"GOSUMDB=off",
 				"GOENV=off",
-				"CGO_ENABLED=0",
+				// CGO_ENABLED is the caller's, as in TestConsumer: the
+				// standard library and the dependencies the flow compiles
+				// are then the ones the test binaries already compiled
+				// (with CGO_ENABLED=0, net/http and everything above it
+				// would be compiled again, in both variants at once).
 			)
 			skip := "install-checkout"
 			if variant == "release" {

@@ -1,7 +1,8 @@
 // Package corpusmod writes, for tests, the temporary Go module that holds
 // the packages generated for the published versions (one package per
-// version), so that the tests that build them (emit's corpus test and the
-// differential validation test) share one build.
+// version, or per group of versions whose packages are the same but for
+// their name and version string: Twins), so that the tests that build them
+// (emit's corpus test and the differential validation test) share one build.
 //
 // The go command's build cache keys a compiled package by its import path,
 // its source bytes and, without -trimpath, its folder. Two tests that wrote
@@ -206,4 +207,66 @@ func removeStale(base, keep string) {
 			os.Remove(filepath.Join(base, e.Name()) + ".lock")
 		}
 	}
+}
+
+// Twins groups the packages that are the same but for their name and the
+// spec version they were generated for, so that the tests build one of each
+// group: most patch releases leave the error schemas alone, and their
+// packages differ from an earlier one's only in those two strings.
+//
+// version maps each package of order to its spec version. Two packages are
+// twins when, in each of their files (the same file names), replacing the
+// package name and then the version by placeholders gives the same bytes.
+// The replacement is undone by replacing back (no file holds a NUL byte,
+// which the placeholders do), so a twin's files are exactly the kept
+// package's files with the other name and version written in: it compiles,
+// vets and behaves as the kept one does, but for the version string it
+// reports. It returns the packages to build (the first of each group, in
+// the order given) and, for every package, the kept package it is a twin of
+// (itself for a kept one).
+func Twins(order []string, pkgs map[string]map[string][]byte, version map[string]string) (kept []string, twin map[string]string) {
+	twin = map[string]string{}
+	first := map[string]string{} // canonical content → kept package
+	for _, pkg := range order {
+		key, ok := canonical(pkgs[pkg], pkg, version[pkg])
+		if !ok {
+			kept = append(kept, pkg)
+			twin[pkg] = pkg
+			continue
+		}
+		if k, seen := first[key]; seen {
+			twin[pkg] = k
+			continue
+		}
+		first[key] = pkg
+		kept = append(kept, pkg)
+		twin[pkg] = pkg
+	}
+	return kept, twin
+}
+
+// canonical returns the files of a package with its name and version
+// replaced by placeholders, as one string; false when that cannot be undone
+// (a file holds a NUL byte) or there is nothing to replace.
+func canonical(files map[string][]byte, pkg, version string) (string, bool) {
+	if pkg == "" || version == "" || len(files) == 0 {
+		return "", false
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var sb strings.Builder
+	for _, n := range names {
+		b := files[n]
+		if bytes.IndexByte(b, 0) >= 0 {
+			return "", false
+		}
+		b = bytes.ReplaceAll(b, []byte(pkg), []byte("\x00PKG\x00"))
+		b = bytes.ReplaceAll(b, []byte(version), []byte("\x00VERSION\x00"))
+		fmt.Fprintf(&sb, "%s\x00%d\x00", n, len(b))
+		sb.Write(b)
+	}
+	return sb.String(), true
 }
