@@ -103,7 +103,25 @@ func Extract(response []byte) (Extraction, bool) {
 // the decoded values, without being encoded (valueerr.go): Raw writes it
 // when asked.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response)
+	return extractValue(response, nil)
+}
+
+// Extractor is ExtractValue for a caller that extracts many responses one
+// after the other (a client's response loop, one Extractor per goroutine):
+// it decodes the common errors (only declared members, no issues or
+// details, the strings valid UTF-8, the numbers finite float64: what
+// servers send) into storage it holds, so that extracting them allocates
+// nothing. The zero Extractor is ready to use; it is not safe for
+// concurrent use.
+type Extractor struct {
+	blk errorBlock
+}
+
+// ExtractValue is ExtractValue. The Extraction's Err may point into ex: it
+// holds until the next call on ex, which may overwrite it. To keep an error
+// longer, copy it (e := *x.Err) or use the package's ExtractValue.
+func (ex *Extractor) ExtractValue(response any) (Extraction, bool) {
+	return extractValue(response, &ex.blk)
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a

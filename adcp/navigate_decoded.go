@@ -92,7 +92,7 @@ var decodedMemberNames = [...]string{"result", "status", "task", "statusUpdate",
 
 // decodedFirstRules runs rules 1 to 4 on the decoded response root. done
 // is false when the records must decide.
-func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
+func decodedFirstRules(root map[string]any, dst *errorBlock) (x Extraction, ok, done bool) {
 	// The response the rules look at (responseRoot.response): the JSON-RPC
 	// result when it is an object, then, without a status member, its A2A
 	// task or statusUpdate envelope.
@@ -135,7 +135,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 			sc := resp.structuredContent
 			if m, isObj := sc.(map[string]any); isObj {
 				if ae, look := holderError(m); look != lookMiss {
-					return decidedDecoded(PathStructuredContent, ae, look)
+					return decidedDecoded(dst, PathStructuredContent, ae, look)
 				}
 			} else if !decodedPlain(sc) {
 				return x, false, false
@@ -157,7 +157,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 				}
 				if parts, has := am["parts"]; has {
 					if ae, look := partsError(parts); look != lookMiss {
-						return decidedDecoded(PathArtifact, ae, look)
+						return decidedDecoded(dst, PathArtifact, ae, look)
 					}
 				}
 			}
@@ -174,7 +174,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 				if mm, isObj := msg.(map[string]any); isObj {
 					if parts, has := mm["parts"]; has {
 						if ae, look := partsError(parts); look != lookMiss {
-							return decidedDecoded(PathStatusMessage, ae, look)
+							return decidedDecoded(dst, PathStatusMessage, ae, look)
 						}
 					}
 				} else if !decodedPlain(msg) {
@@ -191,7 +191,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 			if d, has := em["data"]; has {
 				if dm, isObj := d.(map[string]any); isObj {
 					if ae, look := holderError(dm); look != lookMiss {
-						return decidedDecoded(PathJSONRPCError, ae, look)
+						return decidedDecoded(dst, PathJSONRPCError, ae, look)
 					}
 				} else if !decodedPlain(d) {
 					return x, false, false
@@ -280,11 +280,11 @@ func partsError(parts any) (map[string]any, decodedLook) {
 }
 
 // decidedDecoded is decided for an adcp_error found by decodedFirstRules.
-func decidedDecoded(p Path, ae map[string]any, look decodedLook) (Extraction, bool, bool) {
+func decidedDecoded(dst *errorBlock, p Path, ae map[string]any, look decodedLook) (Extraction, bool, bool) {
 	if look != lookHit {
 		return Extraction{}, false, false
 	}
-	d, ok := decodedErrorEncoding(ae)
+	d, ok := decodedErrorInto(ae, dst)
 	if !ok {
 		return Extraction{}, false, true
 	}

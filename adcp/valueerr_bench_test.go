@@ -71,6 +71,16 @@ func BenchmarkExtractValueJS(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
 		})
+		b.Run("in="+in.name+"/api=Extractor", func(b *testing.B) {
+			b.ReportAllocs()
+			var ex Extractor
+			for i := 0; i < b.N; i++ {
+				for _, v := range in.vs {
+					ex.ExtractValue(v)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
+		})
 	}
 }
 
