@@ -33,15 +33,16 @@ func decodedErrorEncoding(val any) (decodedError, bool) {
 }
 
 // decodedErrorInto is decodedErrorEncoding decoding the common valid error
-// (plainError) into dst, when dst is not nil, instead of a new errorBlock.
-func decodedErrorInto(val any, dst *errorBlock) (decodedError, bool) {
+// (plainError) into ex's storage when ex is not nil, instead of a new
+// errorBlock.
+func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 	m, ok := val.(map[string]any)
 	if !ok || m == nil {
 		raw, ok := oldValueErrorEncoding(val)
 		return decodedError{raw: raw}, ok
 	}
-	if blk := plainError(m, dst); blk != nil {
-		return decodedError{val: m, err: &blk.e}, true
+	if e := plainError(m, ex); e != nil {
+		return decodedError{val: m, err: e}, true
 	}
 	if d, ok, known := exactErrorEncoding(m); known {
 		return d, ok
@@ -56,25 +57,26 @@ func decodedErrorInto(val any, dst *errorBlock) (decodedError, bool) {
 // float64, the code 1 to MaxCodeLength characters, and the whole encoding
 // at most MaxErrorSize bytes. It measures the encoding and decodes the
 // error in one range over the members (errorFromValues's fields, with
-// nothing kept raw; a range costs less than looking up each plain member,
-// even the most frequent first). It decodes into dst when dst is not nil
-// (Extractor: dst is overwritten even when the error is not plain), else
-// into a local block copied to a new one only when the error is plain. It
-// returns the block decoded into, or nil for any other error, which
-// exactErrorEncoding then decides from the start: the verdict and the
-// Error are exactly its own.
-func plainError(m map[string]any, dst *errorBlock) *errorBlock {
+// nothing kept raw; fewer instructions than looking up each plain member,
+// even the most frequent first). With ex not nil it decodes into ex.e
+// (overwritten even when the error is not plain), with retry_after in a
+// float64 of ex's never used again; else into a local block copied to a
+// new one only when the error is plain. It returns the Error decoded, or
+// nil for any other error, which exactErrorEncoding then decides from the
+// start: the verdict and the Error are exactly its own.
+func plainError(m map[string]any, ex *Extractor) *Error {
 	if len(m) == 0 || len(m) > plainMembers {
 		return nil
 	}
 	var local errorBlock
-	b := dst
-	if b == nil {
-		b = &local
+	var e *Error
+	if ex == nil {
+		e = &local.e
 	} else {
-		*b = errorBlock{}
+		e = &ex.e
+		*e = Error{}
 	}
-	e := &b.e
+	var ra float64
 	var present uint64
 	// The braces, the commas and the colons, then each member.
 	n := 1 + 2*len(m)
@@ -107,7 +109,7 @@ func plainError(m map[string]any, dst *errorBlock) *errorBlock {
 				return nil
 			}
 			n += len("retry_after") + 2 + l
-			b.retryAfter, present = f, present|1<<4
+			ra, present = f, present|1<<4
 			continue
 		default:
 			return nil // issues, details, or a member kept raw in Extra
@@ -138,14 +140,19 @@ func plainError(m map[string]any, dst *errorBlock) *errorBlock {
 		return nil
 	}
 	e.codec = adcpimpl.DecodedState(present)
-	if dst == nil {
-		dst = new(errorBlock)
-		*dst = local
+	if ex != nil {
+		if present&(1<<4) != 0 {
+			ex.e.RetryAfter = ex.float(ra)
+		}
+		return &ex.e // not e: local stays on the stack
 	}
+	blk := new(errorBlock)
+	*blk = local
 	if present&(1<<4) != 0 {
-		dst.e.RetryAfter = &dst.retryAfter
+		blk.retryAfter = ra
+		blk.e.RetryAfter = &blk.retryAfter
 	}
-	return dst
+	return &blk.e
 }
 
 // plainMembers is how many members plainError decodes: the schema's but

@@ -165,8 +165,8 @@ func TestPlainError(t *testing.T) {
 		if got := plainError(c.e, nil) != nil; got != c.plain {
 			t.Errorf("%d %s: plain %v, want %v", i, brief(c.e), got, c.plain)
 		}
-		var blk errorBlock
-		if got := plainError(c.e, &blk) != nil; got != c.plain {
+		var into Extractor
+		if got := plainError(c.e, &into) != nil; got != c.plain {
 			t.Errorf("%d %s: plain into dst %v, want %v", i, brief(c.e), got, c.plain)
 		}
 		for j, r := range wrapError(c.e) {
@@ -176,7 +176,7 @@ func TestPlainError(t *testing.T) {
 			if d := diffExtraction(x, xok, y, yok); d != "" {
 				t.Fatalf("%d %s: Extractor: %s", i, brief(c.e), d)
 			}
-			if yok && c.plain && j < 3 && y.Err != &ex.blk.e { // the payload's errors[] are not the first rules
+			if yok && c.plain && j < 3 && y.Err != &ex.e { // the payload's errors[] are not the first rules
 				t.Errorf("%d %s: Extractor decoded a plain error elsewhere", i, brief(c.e))
 			}
 		}
@@ -236,4 +236,30 @@ func brief(e map[string]any) string {
 		short[k] = v
 	}
 	return fmt.Sprintf("%#v", short)
+}
+
+// TestExtractorKeep: an Error copied out of an Extractor's result keeps
+// its values, RetryAfter included, through the calls that follow (more
+// than a block of retry_after floats), while the Err returned is reused.
+func TestExtractorKeep(t *testing.T) {
+	var ex Extractor
+	var kept []Error
+	var errs []*Error
+	for i := range 200 {
+		e := map[string]any{"code": fmt.Sprint("C", i), "retry_after": float64(i)}
+		x, ok := ex.ExtractValue(wrapError(e)[i%3])
+		if !ok {
+			t.Fatalf("%d: not found", i)
+		}
+		kept = append(kept, *x.Err)
+		errs = append(errs, x.Err)
+	}
+	for i, e := range kept {
+		if string(e.Code) != fmt.Sprint("C", i) || e.RetryAfter == nil || *e.RetryAfter != float64(i) {
+			t.Fatalf("%d: kept %+v (retry_after %v)", i, e, e.RetryAfter)
+		}
+	}
+	if errs[0] != errs[1] || errs[0] != &ex.e {
+		t.Error("the Extractor's Error is not reused")
+	}
 }
