@@ -88,12 +88,13 @@ bench-extract:
 	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
 	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
 
-## bench-js: ExtractValue beside the spec's JavaScript reference extractor
-## (read at run time from ../shared/spec-reference; skipped when absent) and
-## @adcp/sdk 6.11.0 (pinned in bench/js/package-lock.json, installed with npm
-## ci), on the same official transport vectors already parsed: ROUNDS rounds
-## alternate one Go benchmark run and one Node process; medians and ratios.
-## Needs node >= 20 and npm.
+## bench-js: ExtractValue and a reused adcp.Extractor beside the spec's
+## JavaScript reference extractor (read at run time from
+## ../shared/spec-reference; skipped when absent) and @adcp/sdk 6.11.0
+## (pinned in bench/js/package-lock.json, installed with npm ci), on the same
+## official transport vectors already parsed: ROUNDS rounds alternate one Go
+## benchmark run and one Node process; medians and ratios of elapsed time
+## and of process CPU time. Needs node >= 20 and npm.
 ROUNDS ?= 7
 bench-js:
 	cd bench/js && npm ci --no-audit --no-fund --loglevel=error

@@ -101,9 +101,45 @@ func Extract(response []byte) (Extraction, bool) {
 // values are looked up where they are; only a text item that must be parsed
 // is copied, and the adcp_error found is checked and decoded straight from
 // the decoded values, without being encoded (valueerr.go): Raw writes it
-// when asked.
+// when asked. The one allocation for an error found is the Error; an
+// Extractor reused from call to call avoids it for the common errors.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response)
+	return extractValue(response, nil)
+}
+
+// Extractor is ExtractValue for a caller that extracts many responses one
+// after the other (a client's response loop, one Extractor per goroutine):
+// it decodes the common errors (only members the schema declares, no
+// issues or details, strings valid UTF-8, numbers finite float64: what
+// servers send) into an Error it holds, so that extracting them allocates
+// nothing (their retry_after goes to a float64 of a block it allocates
+// once every 64 of them). Other errors are decoded as ExtractValue
+// decodes them. The zero Extractor is ready to use; it is not safe for
+// concurrent use.
+type Extractor struct {
+	e Error
+	// floats is the rest of the block each retry_after is written to,
+	// once: an Error copied out keeps its RetryAfter.
+	floats []float64
+}
+
+// ExtractValue is the package's ExtractValue, with the same results. The
+// Extraction's Err may point to the Error ex holds: it holds until the
+// next call on ex, which may overwrite it. An Error copied out (e :=
+// *x.Err) stays as it is.
+func (ex *Extractor) ExtractValue(response any) (Extraction, bool) {
+	return extractValue(response, ex)
+}
+
+// float returns a float64 holding f that ex never uses again.
+func (ex *Extractor) float(f float64) *float64 {
+	if len(ex.floats) == 0 {
+		ex.floats = make([]float64, 64)
+	}
+	p := &ex.floats[0]
+	ex.floats = ex.floats[1:]
+	*p = f
+	return p
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a

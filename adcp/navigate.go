@@ -1270,9 +1270,9 @@ func extractBytes(response []byte) (Extraction, bool) {
 // extractValue is ExtractValue: the first four rules straight from the
 // decoded values when the response is made of the types encoding/json
 // decodes into (navigate_decoded.go), else every rule on the records.
-func extractValue(response any) (Extraction, bool) {
+func extractValue(response any, ex *Extractor) (Extraction, bool) {
 	if m, ok := response.(map[string]any); ok {
-		if x, ok, done := decodedFirstRules(m); done {
+		if x, ok, done := decodedFirstRules(m, ex); done {
 			return x, ok
 		}
 	}

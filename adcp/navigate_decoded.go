@@ -90,9 +90,10 @@ func readMembers(m map[string]any) (d decodedMembers) {
 // decodedMemberNames are the names of decodedMembers, in bit order.
 var decodedMemberNames = [...]string{"result", "status", "task", "statusUpdate", "isError", "structuredContent", "artifacts", "error"}
 
-// decodedFirstRules runs rules 1 to 4 on the decoded response root. done
-// is false when the records must decide.
-func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
+// decodedFirstRules runs rules 1 to 4 on the decoded response root,
+// decoding a common error into ex's storage when ex is not nil. done is
+// false when the records must decide.
+func decodedFirstRules(root map[string]any, ex *Extractor) (x Extraction, ok, done bool) {
 	// The response the rules look at (responseRoot.response): the JSON-RPC
 	// result when it is an object, then, without a status member, its A2A
 	// task or statusUpdate envelope.
@@ -135,7 +136,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 			sc := resp.structuredContent
 			if m, isObj := sc.(map[string]any); isObj {
 				if ae, look := holderError(m); look != lookMiss {
-					return decidedDecoded(PathStructuredContent, ae, look)
+					return decidedDecoded(ex, PathStructuredContent, ae, look)
 				}
 			} else if !decodedPlain(sc) {
 				return x, false, false
@@ -157,7 +158,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 				}
 				if parts, has := am["parts"]; has {
 					if ae, look := partsError(parts); look != lookMiss {
-						return decidedDecoded(PathArtifact, ae, look)
+						return decidedDecoded(ex, PathArtifact, ae, look)
 					}
 				}
 			}
@@ -174,7 +175,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 				if mm, isObj := msg.(map[string]any); isObj {
 					if parts, has := mm["parts"]; has {
 						if ae, look := partsError(parts); look != lookMiss {
-							return decidedDecoded(PathStatusMessage, ae, look)
+							return decidedDecoded(ex, PathStatusMessage, ae, look)
 						}
 					}
 				} else if !decodedPlain(msg) {
@@ -191,7 +192,7 @@ func decodedFirstRules(root map[string]any) (x Extraction, ok, done bool) {
 			if d, has := em["data"]; has {
 				if dm, isObj := d.(map[string]any); isObj {
 					if ae, look := holderError(dm); look != lookMiss {
-						return decidedDecoded(PathJSONRPCError, ae, look)
+						return decidedDecoded(ex, PathJSONRPCError, ae, look)
 					}
 				} else if !decodedPlain(d) {
 					return x, false, false
@@ -280,11 +281,11 @@ func partsError(parts any) (map[string]any, decodedLook) {
 }
 
 // decidedDecoded is decided for an adcp_error found by decodedFirstRules.
-func decidedDecoded(p Path, ae map[string]any, look decodedLook) (Extraction, bool, bool) {
+func decidedDecoded(ex *Extractor, p Path, ae map[string]any, look decodedLook) (Extraction, bool, bool) {
 	if look != lookHit {
 		return Extraction{}, false, false
 	}
-	d, ok := decodedErrorEncoding(ae)
+	d, ok := decodedErrorInto(ae, ex)
 	if !ok {
 		return Extraction{}, false, true
 	}

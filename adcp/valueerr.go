@@ -29,16 +29,175 @@ import (
 //     it is written as encoding/json writes it and the bytes are judged
 //     (writtenErrorEncoding), or it goes the old way.
 func decodedErrorEncoding(val any) (decodedError, bool) {
+	return decodedErrorInto(val, nil)
+}
+
+// decodedErrorInto is decodedErrorEncoding decoding the common valid error
+// (plainError) into ex's storage when ex is not nil, instead of a new
+// errorBlock.
+func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 	m, ok := val.(map[string]any)
 	if !ok || m == nil {
 		raw, ok := oldValueErrorEncoding(val)
 		return decodedError{raw: raw}, ok
+	}
+	if e := plainError(m, ex); e != nil {
+		return decodedError{val: m, err: e}, true
 	}
 	if d, ok, known := exactErrorEncoding(m); known {
 		return d, ok
 	}
 	raw, ok, e := writtenErrorEncoding(m)
 	return decodedError{raw: raw, err: e}, ok
+}
+
+// plainError is decodedErrorEncoding for the common valid error: every
+// member one the schema declares other than issues and details (a plain
+// member), every string member a valid UTF-8 string, retry_after a finite
+// float64, the code 1 to MaxCodeLength characters, and the whole encoding
+// at most MaxErrorSize bytes. It measures the encoding and decodes the
+// error in one range over the members (errorFromValues's fields, with
+// nothing kept raw; fewer instructions than looking up each plain member,
+// even the most frequent first). With ex not nil it decodes into ex.e
+// (overwritten even when the error is not plain), with retry_after in a
+// float64 of ex's never used again; else into a local block copied to a
+// new one only when the error is plain. It returns the Error decoded, or
+// nil for any other error, which exactErrorEncoding then decides from the
+// start: the verdict and the Error are exactly its own.
+func plainError(m map[string]any, ex *Extractor) *Error {
+	if len(m) == 0 || len(m) > plainMembers {
+		return nil
+	}
+	var local errorBlock
+	var e *Error
+	if ex == nil {
+		e = &local.e
+	} else {
+		e = &ex.e
+		*e = Error{}
+	}
+	var ra float64
+	var present uint64
+	// The braces, the commas and the colons, then each member.
+	n := 1 + 2*len(m)
+	codeASCII := false
+	for k, x := range m {
+		var field *string
+		var bit uint
+		switch k {
+		case "code":
+			field, bit = (*string)(&e.Code), 0
+		case "message":
+			field, bit = &e.Message, 1
+		case "field":
+			field, bit = &e.Field, 2
+		case "suggestion":
+			field, bit = &e.Suggestion, 3
+		case "recovery":
+			field, bit = (*string)(&e.Recovery), 7
+		case "source":
+			field, bit = (*string)(&e.Source), 8
+		case "sdk_id":
+			field, bit = &e.SDKID, 9
+		case "retry_after":
+			f, isFloat := x.(float64)
+			if !isFloat {
+				return nil
+			}
+			l, finite := floatLen(f)
+			if !finite {
+				return nil
+			}
+			n += len("retry_after") + 2 + l
+			ra, present = f, present|1<<4
+			continue
+		default:
+			return nil // issues, details, or a member kept raw in Extra
+		}
+		s, isStr := x.(string)
+		if !isStr || len(s) > MaxErrorSize {
+			return nil // a longer string is too large: not read twice
+		}
+		l, ascii, exact := plainStringLen(s)
+		if !exact {
+			return nil
+		}
+		// The plain names need no escaping: their length, and quotes.
+		n += len(k) + 2 + l
+		*field, present = s, present|1<<bit
+		if bit == 0 {
+			codeASCII = ascii
+		}
+	}
+	if present&1 == 0 || n > MaxErrorSize {
+		return nil
+	}
+	c := len(e.Code)
+	if !codeASCII {
+		c = utf8.RuneCountInString(string(e.Code))
+	}
+	if c == 0 || c > MaxCodeLength {
+		return nil
+	}
+	e.codec = adcpimpl.DecodedState(present)
+	if ex != nil {
+		if present&(1<<4) != 0 {
+			ex.e.RetryAfter = ex.float(ra)
+		}
+		return &ex.e // not e: local stays on the stack
+	}
+	blk := new(errorBlock)
+	*blk = local
+	if present&(1<<4) != 0 {
+		blk.retryAfter = ra
+		blk.e.RetryAfter = &blk.retryAfter
+	}
+	return &blk.e
+}
+
+// plainMembers is how many members plainError decodes: the schema's but
+// issues and details.
+const plainMembers = len(errorMemberNames) - 2
+
+// plainStringLen is exactStringLen with a fast path, eight bytes at a
+// time, for the strings most errors hold: ASCII that needs no escaping
+// (ascii is then true).
+func plainStringLen(s string) (n int, ascii, exact bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// A word is plain when none of its bytes is 0x80 or more, below 0x20
+	// (control bytes), a quote or a backslash. With no byte of 0x80 or
+	// more, w-ones*0x20 sets the high bit of a byte below 0x20 (or of one
+	// above it, borrowing: the answer is still yes), and x-ones&^x that of
+	// a zero byte of x.
+	var bad uint64
+	if len(s) >= 8 {
+		// Every eight bytes, the last eight overlapping the ones before.
+		for i := 0; ; i += 8 {
+			if i > len(s)-8 {
+				i = len(s) - 8
+			}
+			t := s[i : i+8]
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			q, bs := w^(ones*'"'), w^(ones*'\\')
+			bad |= w | (w - ones*0x20) | ((q - ones) &^ q) | ((bs - ones) &^ bs)
+			if i == len(s)-8 {
+				break
+			}
+		}
+	} else {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c >= utf8.RuneSelf || jsonwire.EscapedLen[c] != 1 {
+				bad = highs
+				break
+			}
+		}
+	}
+	if bad&highs != 0 {
+		n, exact = exactStringLen(s)
+		return n, false, exact
+	}
+	return 2 + len(s), true, true
 }
 
 // exactErrorEncoding is decodedErrorEncoding for the errors whose measure

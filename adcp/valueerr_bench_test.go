@@ -11,11 +11,13 @@ import (
 
 // BenchmarkExtractValueCommon measures ExtractValue on the three common
 // official vectors, decoded as an SDK hands them over (numbers as float64),
-// under the new decoded-value path (impl=fast) and the former
+// under the new decoded-value path (impl=fast), the same through an
+// Extractor reused from call to call (impl=extractor), and the former
 // encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
 // side by side in one binary: make bench runs it once per round, so the
 // two alternate run by run (`benchstat -col /impl`).
 func BenchmarkExtractValueCommon(b *testing.B) {
+	var ex Extractor
 	for _, v := range commonVectors(b) {
 		resp, path := v.resp, v.path
 		for _, impl := range []struct {
@@ -24,6 +26,7 @@ func BenchmarkExtractValueCommon(b *testing.B) {
 		}{
 			{"old", extractValueOld},
 			{"fast", ExtractValue},
+			{"extractor", ex.ExtractValue},
 		} {
 			if x, ok := impl.f(resp); !ok || x.Path != path {
 				b.Fatalf("%s/%s: %v %v, want %s", v.id, impl.name, x.Path, ok, path)
@@ -38,11 +41,16 @@ func BenchmarkExtractValueCommon(b *testing.B) {
 	}
 }
 
-// BenchmarkExtractValueJS is the Go side of make bench-js (bench/js): ExtractValue
-// on each of the three common official vectors and over all 32, decoded as
-// an SDK hands them over (numbers as float64), reporting ns/vector. The
-// Node side times the spec's reference extractor and @adcp/sdk on the same
-// vectors parsed by JSON.parse.
+// BenchmarkExtractValueJS is the Go side of make bench-js (bench/js): on
+// each of the three common official vectors and over all 32, decoded as an
+// SDK hands them over (numbers as float64), the package's ExtractValue
+// (api=ExtractValue: one allocation per error found, the Error) and an
+// Extractor reused from call to call (api=Extractor: none for the common
+// errors), reporting ns/vector, and cpu-ns/vector: the CPU time of the
+// whole process (the collector's included) per vector, which other
+// processes on the machine disturb less than elapsed time. The Node side
+// times the spec's reference extractor and @adcp/sdk on the same vectors
+// parsed by JSON.parse, both ways.
 func BenchmarkExtractValueJS(b *testing.B) {
 	type input struct {
 		name string
@@ -61,16 +69,30 @@ func BenchmarkExtractValueJS(b *testing.B) {
 		all = append(all, x)
 	}
 	ins = append(ins, input{"all-32", all})
+	var ex Extractor
 	for _, in := range ins {
-		b.Run("in="+in.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				for _, v := range in.vs {
-					ExtractValue(v)
+		for _, api := range []struct {
+			name string
+			f    func(any) (Extraction, bool)
+		}{
+			{"ExtractValue", ExtractValue},
+			{"Extractor", ex.ExtractValue},
+		} {
+			b.Run("in="+in.name+"/api="+api.name, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := processCPU()
+				for i := 0; i < b.N; i++ {
+					for _, v := range in.vs {
+						api.f(v)
+					}
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
-		})
+				if cpu >= 0 {
+					cpu = processCPU() - cpu
+					b.ReportMetric(float64(cpu)/float64(b.N*len(in.vs)), "cpu-ns/vector")
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
+			})
+		}
 	}
 }
 

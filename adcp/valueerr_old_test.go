@@ -37,6 +37,11 @@ func checkOldNew(t *testing.T, response any, errs ...any) {
 	if d := diffExtraction(x, xok, y, yok); d != "" {
 		t.Fatalf("%s\nresponse %#v\nnew %v %+v raw %s\nold %v %+v raw %s", d, response, xok, x, x.Raw(), yok, y, y.Raw())
 	}
+	var ex Extractor
+	ex.e.Message = "left from a former call" // overwritten
+	if z, zok := ex.ExtractValue(response); diffExtraction(z, zok, y, yok) != "" {
+		t.Fatalf("Extractor: %s\nresponse %#v\nnew %v %+v raw %s\nold %v %+v raw %s", diffExtraction(z, zok, y, yok), response, zok, z, z.Raw(), yok, y, y.Raw())
+	}
 	checkMeasure(t, response)
 	for _, e := range errs {
 		checkMeasure(t, e)

@@ -17,8 +17,16 @@
 // Each round runs the Go benchmark binary once (-test.count 1, built once
 // beforehand), then a fresh Node process that warms up and times each
 // extractor on each vector; rounds alternate, and the table reports the
-// median of the rounds, in ns per vector, with the ratios Go/reference and
-// Go/@adcp/sdk.
+// median of the rounds, in ns per vector, with the ratios to the reference
+// and to @adcp/sdk. The Go side is timed two ways (BenchmarkExtractValueJS):
+// the package's ExtractValue (one allocation per error found: the Error)
+// and an adcp.Extractor reused from call to call (none for the common
+// errors). Both sides time the same vectors, parsed once before timing (Go:
+// json.Unmarshal into any; Node: JSON.parse), each call warm and on the
+// same value. Two tables: elapsed time, and the CPU time of the whole
+// process per vector (getrusage in Go, process.cpuUsage in Node: the
+// collectors' and helper threads' time included), which the other
+// processes of a shared machine disturb far less.
 
 import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -104,6 +112,8 @@ function sdkExtractor(sdk) {
 
 // timeOne returns the ns per call of f on each of inputs, timed over at
 // least ms milliseconds after a warm-up.
+// least ms milliseconds after a warm-up, and the CPU time of the whole
+// process (user and system, V8's helper threads included) per call.
 function timeOne(f, inputs, ms) {
   let sink = 0;
   const run = (n) => {
@@ -112,15 +122,18 @@ function timeOne(f, inputs, ms) {
   run(20000); // warm up: optimized code
   let n = 1000;
   for (;;) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     run(n);
     const dt = Number(process.hrtime.bigint() - t0);
-    if (dt >= ms * 1e6) return { ns: dt / (n * inputs.length), sink };
+    const c = process.cpuUsage(c0);
+    const calls = n * inputs.length;
+    if (dt >= ms * 1e6) return { ns: dt / calls, cpu: ((c.user + c.system) * 1e3) / calls, sink };
     n = Math.min(n * 10, Math.ceil((n * ms * 1.2e6) / Math.max(dt, 1)));
   }
 }
 
-// nodeRound prints one line per (input, impl): "in impl ns".
+// nodeRound prints one line per (input, impl): "in impl ns cpu-ns".
 function nodeRound(ms) {
   const doc = JSON.parse(readFileSync(vectorsFile, 'utf8'));
   const vectors = doc.vectors;
@@ -138,12 +151,19 @@ function nodeRound(ms) {
     for (const [impl, f] of impls) {
       // Check before timing: the common vectors all hold an error.
       if (name !== 'all-32' && f(vs[0]) === null) throw new Error(`${impl} finds no error in ${name}`);
-      console.log(`${name} ${impl} ${timeOne(f, vs, ms).ns.toFixed(1)}`);
+      const t = timeOne(f, vs, ms);
+      console.log(`${name} ${impl} ${t.ns.toFixed(1)} ${t.cpu.toFixed(1)}`);
     }
   }
 }
 
-// goRound runs the Go benchmark binary once and returns "in go ns" lines.
+// The Go APIs timed (BenchmarkExtractValueJS's api=…), as the table names them.
+const goApis = [
+  ['ExtractValue', 'Go ExtractValue'],
+  ['Extractor', 'Go Extractor'],
+];
+
+// goRound runs the Go benchmark binary once and returns "in api ns cpu-ns" lines.
 function goRound(bin) {
   const out = execFileSync(bin, ['-test.run', '^$', '-test.bench', '^BenchmarkExtractValueJS$', '-test.count', '1', '-test.benchmem'], {
     cwd: path.join(repo, 'adcp'),
@@ -151,10 +171,10 @@ function goRound(bin) {
   });
   const lines = [];
   for (const l of out.split('\n')) {
-    const m = l.match(/^BenchmarkExtractValueJS\/in=(\S+?)(-\d+)?\s+\d+\s+([\d.]+) ns\/op.*?([\d.]+) ns\/vector/);
-    if (m) lines.push(`${m[1]} go ${m[4]}`);
+    const m = l.match(/^BenchmarkExtractValueJS\/in=(\S+?)\/api=(\w+?)(-\d+)?\s+\d+\s+([\d.]+) ns\/op\s+([\d.]+) cpu-ns\/vector\s+([\d.]+) ns\/vector/);
+    if (m) lines.push(`${m[1]} ${m[2]} ${m[6]} ${m[5]}`);
   }
-  if (lines.length !== common.length + 1) throw new Error(`unexpected Go benchmark output:\n${out}`);
+  if (lines.length !== (common.length + 1) * goApis.length) throw new Error(`unexpected Go benchmark output:\n${out}`);
   return lines;
 }
 
@@ -185,10 +205,14 @@ function drive(rounds, ms) {
     });
     const samples = new Map(); // "in impl" -> [ns]
     const add = (line) => {
-      const [name, impl, ns] = line.split(' ');
-      const k = `${name} ${impl}`;
-      if (!samples.has(k)) samples.set(k, []);
-      samples.get(k).push(Number(ns));
+      const [name, impl, ns, cpu] = line.split(' ');
+      for (const [k, v] of [
+        [`${name} ${impl}`, ns],
+        [`${name} ${impl} cpu`, cpu],
+      ]) {
+        if (!samples.has(k)) samples.set(k, []);
+        samples.get(k).push(Number(v));
+      }
     };
     for (let r = 1; r <= rounds; r++) {
       goRound(bin).forEach(add);
@@ -199,18 +223,33 @@ function drive(rounds, ms) {
       node.stdout.trim().split('\n').forEach(add);
       process.stderr.write(`round ${r}/${rounds} done\n`);
     }
-    const med = (name, impl) => median(samples.get(`${name} ${impl}`) || [NaN]);
     const rows = [...common, ['all-32', 'all 32 vectors (mean per vector)']];
-    console.log(`\nExtractValue (Go ${goVersion()}) vs Node ${process.version}: median ns/vector of ${rounds} alternated rounds`);
-    console.log('| vector | path | Go ExtractValue | JS reference | @adcp/sdk 6.11.0 | Go / reference | Go / @adcp/sdk |');
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const [name, label] of rows) {
-      const go = med(name, 'go');
-      const ref = med(name, 'reference');
-      const sdk = med(name, 'sdk');
-      console.log(`| ${name} | ${label} | ${go.toFixed(0)} | ${ref.toFixed(0)} | ${sdk.toFixed(0)} | ${(go / ref).toFixed(2)}× | ${(go / sdk).toFixed(2)}× |`);
-    }
-    console.log('\nEvery round (ns/vector):');
+    const x = (a, b) => `${(a / b).toFixed(2)}×`;
+    const table = (suffix, what) => {
+      const med = (name, impl) => median(samples.get(`${name} ${impl}${suffix}`) || [NaN]);
+      console.log(`\nExtractValue (Go ${goVersion()}) vs Node ${process.version}: ${what}, median of ${rounds} alternated rounds`);
+      console.log(
+        `| vector | path | ${goApis.map(([, label]) => label).join(' | ')} | JS reference | @adcp/sdk 6.11.0 | ` +
+          goApis.map(([api]) => `${api} / reference | ${api} / @adcp/sdk`).join(' | ') +
+          ' |',
+      );
+      console.log(`| --- | --- | ${Array(goApis.length * 3 + 2).fill('---:').join(' | ')} |`);
+      for (const [name, label] of rows) {
+        const go = goApis.map(([api]) => med(name, api));
+        const ref = med(name, 'reference');
+        const sdk = med(name, 'sdk');
+        console.log(
+          `| ${name} | ${label} | ${go.map((g) => g.toFixed(0)).join(' | ')} | ${ref.toFixed(0)} | ${sdk.toFixed(0)} | ` +
+            go.map((g) => `${x(g, ref)} | ${x(g, sdk)}`).join(' | ') +
+            ' |',
+        );
+      }
+    };
+    table('', 'elapsed ns per vector');
+    // Other processes on the machine lengthen elapsed time far more than
+    // CPU time: the process's own (collector and helper threads included).
+    table(' cpu', 'process CPU ns per vector');
+    console.log('\nEvery round (ns/vector; cpu: process CPU ns/vector):');
     for (const [k, xs] of samples) console.log(`${k.padEnd(34)} ${xs.map((x) => x.toFixed(0)).join(' ')}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

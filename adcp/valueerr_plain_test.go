@@ -1,0 +1,265 @@
+package adcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// TestPlainStringLen compares plainStringLen, eight bytes at a time, with
+// exactStringLen on strings of 0 to 25 bytes holding every byte value at
+// every position (the first word, a middle one, the overlapping last one),
+// and checks ascii: true exactly when no byte needs escaping or is not
+// ASCII.
+func TestPlainStringLen(t *testing.T) {
+	for size := 0; size <= 25; size++ {
+		for pos := 0; pos < max(size, 1); pos++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", size))
+				if size > 0 {
+					b[pos] = byte(c)
+				}
+				s := string(b)
+				n, ascii, exact := plainStringLen(s)
+				wn, wexact := exactStringLen(s)
+				if n != wn || exact != wexact {
+					t.Fatalf("%q: %d %v, exactStringLen %d %v", s, n, exact, wn, wexact)
+				}
+				want := size == 0 || c < utf8.RuneSelf && jsonwire.EscapedLen[c] == 1
+				if ascii != want {
+					t.Fatalf("%q: ascii %v, want %v", s, ascii, want)
+				}
+			}
+		}
+	}
+	// Multi-byte runes across the word boundaries.
+	for _, s := range []string{"abcdefgé", "abcdefg\u2028", "abcdefghé", "é1234567", "abcdefg\xe2\x80", "\U0001F600abcdefgh"} {
+		n, _, exact := plainStringLen(s)
+		if wn, wexact := exactStringLen(s); n != wn || exact != wexact {
+			t.Fatalf("%q: %d %v, exactStringLen %d %v", s, n, exact, wn, wexact)
+		}
+	}
+}
+
+// plainErrors are errors that plainError decodes (plain: true) or leaves
+// to exactErrorEncoding, at the edges of its fast paths.
+func plainErrors() []struct {
+	e     map[string]any
+	plain bool
+} {
+	pad := func(n int) string { return strings.Repeat("a", n) }
+	all := map[string]any{"code": "C", "message": "m", "field": "f", "suggestion": "s", "retry_after": 5.0, "recovery": "transient", "source": "sdk", "sdk_id": "a@1"}
+	withDetails := map[string]any{"details": map[string]any{}}
+	for k, v := range all {
+		withDetails[k] = v
+	}
+	many := map[string]any{"code": "X"}
+	for i := 0; i < 40; i++ {
+		many[strings.Repeat("k", i+1)] = "v"
+	}
+	// Each base error with a message that brings its encoding to the
+	// limit exactly, and one byte over: every member's length counts.
+	var sized []struct {
+		e     map[string]any
+		plain bool
+	}
+	for _, base := range []map[string]any{
+		{"code": "X"},
+		{"code": "X", "retry_after": 5.0},
+		{"code": "RATE_LIMITED", "retry_after": 1.5, "recovery": "transient"},
+		{"code": "é\u2028", "field": "a.b[0]\n", "suggestion": "\"s\"", "source": "sdk", "sdk_id": "x@1", "retry_after": -1e21},
+		all,
+	} {
+		with := func(msg string) map[string]any {
+			e := map[string]any{}
+			for k, v := range base {
+				e[k] = v
+			}
+			e["message"] = msg
+			return e
+		}
+		enc, err := jsonwire.Marshal(with(""))
+		if err != nil {
+			panic(err)
+		}
+		for over := 0; over <= 1; over++ {
+			e := with(pad(MaxErrorSize - len(enc) + over))
+			sized = append(sized, struct {
+				e     map[string]any
+				plain bool
+			}{e, over == 0})
+		}
+	}
+	return append(sized, []struct {
+		e     map[string]any
+		plain bool
+	}{
+		{map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}, true},
+		{map[string]any{"code": "X"}, true},
+		{all, true},
+		{withDetails, false},
+		{many, false},
+		{map[string]any{"code": "X", "issues": []any{}}, false},
+		{map[string]any{"code": "X", "details": nil}, false},
+		{map[string]any{"code": "X", "other": "o"}, false},
+		{map[string]any{}, false},
+		{map[string]any{"message": "no code"}, false},
+		{map[string]any{"code": ""}, false},
+		{map[string]any{"code": pad(64)}, true},
+		{map[string]any{"code": pad(65)}, false},
+		{map[string]any{"code": strings.Repeat("é", 64)}, true},
+		{map[string]any{"code": strings.Repeat("é", 65)}, false},
+		{map[string]any{"code": "X\xff"}, false},
+		{map[string]any{"code": "X", "message": "\u2028 and é"}, true},
+		{map[string]any{"code": "X", "message": "tab\there, quote\" (8+)"}, true},
+		{map[string]any{"code": "X", "message": "1234567\""}, true},
+		{map[string]any{"code": "X", "message": "12345678\\"}, true},
+		{map[string]any{"code": "X", "message": "1234567\xff"}, false},
+		{map[string]any{"code": "X", "message": 1.0}, false},
+		{map[string]any{"code": "X", "message": nil}, false},
+		{map[string]any{"code": "X", "message": json.Number("1")}, false},
+		// The size: 25 bytes of braces, names, quotes and code around the
+		// message, so 4071 bytes of it fill the limit exactly ("\n" is
+		// written in 2).
+		{map[string]any{"code": "X", "message": pad(4096 - 25)}, true},
+		{map[string]any{"code": "X", "message": pad(4096 - 24)}, false},
+		{map[string]any{"code": "X", "message": pad(5000)}, false},
+		{map[string]any{"code": "X", "message": pad(4096-27) + "\n"}, true},
+		{map[string]any{"code": "X", "message": pad(4096-26) + "\n"}, false},
+		// retry_after: whole numbers, fractions, the edges of floatLen's
+		// whole-number path, and what is not a finite float64.
+		{map[string]any{"code": "X", "retry_after": 0.0}, true},
+		{map[string]any{"code": "X", "retry_after": math.Copysign(0, -1)}, true},
+		{map[string]any{"code": "X", "retry_after": 3600.0}, true},
+		{map[string]any{"code": "X", "retry_after": 1.5}, true},
+		{map[string]any{"code": "X", "retry_after": -7.0}, true},
+		{map[string]any{"code": "X", "retry_after": 1e15 - 1}, true},
+		{map[string]any{"code": "X", "retry_after": 1e15}, true},
+		{map[string]any{"code": "X", "retry_after": float64(1 << 53)}, true},
+		{map[string]any{"code": "X", "retry_after": 1e21}, true},
+		{map[string]any{"code": "X", "retry_after": 1e-7}, true},
+		{map[string]any{"code": "X", "retry_after": math.MaxFloat64}, true},
+		{map[string]any{"code": "X", "retry_after": 5e-324}, true},
+		{map[string]any{"code": "X", "retry_after": math.NaN()}, false},
+		{map[string]any{"code": "X", "retry_after": math.Inf(-1)}, false},
+		{map[string]any{"code": "X", "retry_after": "5"}, false},
+		{map[string]any{"code": "X", "retry_after": json.Number("5")}, false},
+		{map[string]any{"code": "X", "retry_after": 5}, false}, // an int: no decoder's
+	}...)
+}
+
+// TestPlainError checks which errors plainError decodes, that what it
+// decodes is exactly what the former round trip (encode, validate, decode)
+// gives, through ExtractValue and an Extractor, on every common path, and
+// that an Extractor reused across them gives each time what ExtractValue
+// gives.
+func TestPlainError(t *testing.T) {
+	var ex Extractor
+	for i, c := range plainErrors() {
+		if got := plainError(c.e, nil) != nil; got != c.plain {
+			t.Errorf("%d %s: plain %v, want %v", i, brief(c.e), got, c.plain)
+		}
+		var into Extractor
+		if got := plainError(c.e, &into) != nil; got != c.plain {
+			t.Errorf("%d %s: plain into dst %v, want %v", i, brief(c.e), got, c.plain)
+		}
+		for j, r := range wrapError(c.e) {
+			checkOldNew(t, r, c.e)
+			x, xok := ExtractValue(r)
+			y, yok := ex.ExtractValue(r)
+			if d := diffExtraction(x, xok, y, yok); d != "" {
+				t.Fatalf("%d %s: Extractor: %s", i, brief(c.e), d)
+			}
+			if yok && c.plain && j < 3 && y.Err != &ex.e { // the payload's errors[] are not the first rules
+				t.Errorf("%d %s: Extractor decoded a plain error elsewhere", i, brief(c.e))
+			}
+		}
+	}
+}
+
+// TestExtractorAllocs: an Extractor extracts the common errors without
+// allocating, on each common path (ExtractValue allocates the one Error).
+func TestExtractorAllocs(t *testing.T) {
+	e := map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}
+	var ex Extractor
+	for _, r := range wrapError(e)[:3] {
+		if n := testing.AllocsPerRun(100, func() {
+			if _, ok := ex.ExtractValue(r); !ok {
+				t.Fatal("not found")
+			}
+		}); n != 0 {
+			t.Errorf("%v: Extractor: %v allocations", r, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { ExtractValue(r) }); n != 1 {
+			t.Errorf("%v: ExtractValue: %v allocations, want 1", r, n)
+		}
+	}
+}
+
+// TestExtractorVectors: on every vector (official and ours, decoded both
+// ways), an Extractor reused from one to the next returns what
+// ExtractValue returns.
+func TestExtractorVectors(t *testing.T) {
+	var ex Extractor
+	n := 0
+	for _, in := range vectorResponses(t) {
+		for _, v := range decodeBoth(in) {
+			x, xok := ExtractValue(v)
+			y, yok := ex.ExtractValue(v)
+			if d := diffExtraction(x, xok, y, yok); d != "" {
+				t.Fatalf("%s: %s\nExtractValue %+v\nExtractor    %+v", in, d, x, y)
+			}
+			if xok && !reflect.DeepEqual(*x.Err, *y.Err) {
+				t.Fatalf("%s: errors differ", in)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no vectors")
+	}
+}
+
+// brief shows e with its long strings cut.
+func brief(e map[string]any) string {
+	short := make(map[string]any, len(e))
+	for k, v := range e {
+		if s, ok := v.(string); ok && len(s) > 40 {
+			v = fmt.Sprintf("%.20s… (%d bytes)", s, len(s))
+		}
+		short[k] = v
+	}
+	return fmt.Sprintf("%#v", short)
+}
+
+// TestExtractorKeep: an Error copied out of an Extractor's result keeps
+// its values, RetryAfter included, through the calls that follow (more
+// than a block of retry_after floats), while the Err returned is reused.
+func TestExtractorKeep(t *testing.T) {
+	var ex Extractor
+	var kept []Error
+	var errs []*Error
+	for i := range 200 {
+		e := map[string]any{"code": fmt.Sprint("C", i), "retry_after": float64(i)}
+		x, ok := ex.ExtractValue(wrapError(e)[i%3])
+		if !ok {
+			t.Fatalf("%d: not found", i)
+		}
+		kept = append(kept, *x.Err)
+		errs = append(errs, x.Err)
+	}
+	for i, e := range kept {
+		if string(e.Code) != fmt.Sprint("C", i) || e.RetryAfter == nil || *e.RetryAfter != float64(i) {
+			t.Fatalf("%d: kept %+v (retry_after %v)", i, e, e.RetryAfter)
+		}
+	}
+	if errs[0] != errs[1] || errs[0] != &ex.e {
+		t.Error("the Extractor's Error is not reused")
+	}
+}
