@@ -2,13 +2,13 @@ package adcphttp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"syscall"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
 )
 
 // The fixed messages of FromError beside those of FromHTTP: they say only
@@ -20,7 +20,7 @@ const (
 
 // FromError translates a Go error from an upstream call into an AdCP error
 // for the buyer. An AdCP *Error anywhere in err's chain is passed through
-// unchanged (a copy, as seller.Passthrough makes): the upstream already
+// unchanged (a copy, as seller.Passthrough makes: the same code): the upstream already
 // speaks AdCP. Otherwise the result is SERVICE_UNAVAILABLE, transient,
 // whose message says only whether the call timed out, was canceled, could
 // not connect, or failed. It returns nil for a nil err. err's text never
@@ -34,7 +34,7 @@ func FromError(err error) *adcp.Error {
 	}
 	var ae *adcp.Error
 	if errors.As(err, &ae) && ae != nil {
-		return passthrough(ae)
+		return errcopy.Copy(ae)
 	}
 	msg := msgInternal
 	var ne net.Error
@@ -51,25 +51,4 @@ func FromError(err error) *adcp.Error {
 		msg = msgUnavailable
 	}
 	return &adcp.Error{Code: adcp.Code("SERVICE_UNAVAILABLE"), Message: msg, Recovery: adcp.RecoveryTransient}
-}
-
-// passthrough is seller.Passthrough (a copy of e sharing nothing mutable
-// but the version-dependent slices), kept here so that this package does
-// not import package seller; a test checks that they agree.
-func passthrough(e *adcp.Error) *adcp.Error {
-	c := *e
-	if e.RetryAfter != nil {
-		v := *e.RetryAfter
-		c.RetryAfter = &v
-	}
-	if e.Details != nil {
-		c.Details = append([]byte(nil), e.Details...)
-	}
-	if e.Extra != nil {
-		c.Extra = make(map[string]json.RawMessage, len(e.Extra))
-		for k, v := range e.Extra {
-			c.Extra[k] = append([]byte(nil), v...)
-		}
-	}
-	return &c
 }

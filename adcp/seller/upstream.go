@@ -1,10 +1,10 @@
 package seller
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -17,21 +17,7 @@ func Passthrough(e *adcp.Error) *adcp.Error {
 	if e == nil {
 		return nil
 	}
-	c := *e
-	if e.RetryAfter != nil {
-		v := *e.RetryAfter
-		c.RetryAfter = &v
-	}
-	if e.Details != nil {
-		c.Details = append([]byte(nil), e.Details...)
-	}
-	if e.Extra != nil {
-		c.Extra = make(map[string]json.RawMessage, len(e.Extra))
-		for k, v := range e.Extra {
-			c.Extra[k] = append([]byte(nil), v...)
-		}
-	}
-	return &c
+	return errcopy.Copy(e)
 }
 
 // Aggregate returns the payload {"errors":[…]} of an intermediary that
