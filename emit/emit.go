@@ -97,54 +97,89 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	docSrc, docTree, err := gofmt("doc.go", doc)
-	if err != nil {
-		return nil, fmt.Errorf("emit: doc.go: %v", err)
-	}
-	// The files are built in turn (g keeps per-file state), then rendered
-	// and formatted concurrently: each render reads only its own file.
-	// jennifer renders without formatting; gofmt formats each file once and
-	// keeps its syntax tree for the type check.
-	jobs := []renderJob{
-		{name: "codes.go", file: g.codesFile()},
-		{name: "vocabulary.go", file: g.vocabularyFile()},
-		{name: "details.go", file: g.detailsFile()},
-	}
-	var wg sync.WaitGroup
-	for i := range jobs {
-		wg.Add(1)
-		go func(t *renderJob) {
-			defer wg.Done()
-			t.file.NoFormat = true
-			var raw bytes.Buffer
-			if t.err = t.file.Render(&raw); t.err == nil {
-				t.src, t.tree, t.err = gofmtOnce(t.name, raw.Bytes())
+	// The files are built, rendered and formatted concurrently, each in its
+	// own goroutine: detailsFile is the only builder that changes g (its
+	// pattern registry and skipped patterns, which only it reads);
+	// codesFile and vocabularyFile only read g and the spec. jennifer
+	// renders without formatting; the format step parses the render (once:
+	// the type check reads the same tree) and then prints it. The type
+	// check starts as soon as every file is parsed, while they are printed
+	// (it only reads the trees, as the printer does).
+	var parsed, printed sync.WaitGroup
+	jobs := map[string]*renderJob{}
+	start := func(name string, render func() ([]byte, error)) {
+		t := &renderJob{name: name}
+		jobs[name] = t
+		parsed.Add(1)
+		printed.Add(1)
+		go func() {
+			defer printed.Done()
+			raw, err := render()
+			var print func() ([]byte, error)
+			if err == nil {
+				if name == "doc.go" {
+					t.tree, print, err = parseToFormat(name, raw)
+				} else {
+					t.tree, print, err = parseToFormatOnce(name, raw)
+				}
 			}
-		}(&jobs[i])
+			parsed.Done()
+			if err == nil {
+				t.src, err = print()
+			}
+			t.err = err
+		}()
 	}
-	wg.Wait()
-	out := map[string][]byte{"doc.go": docSrc}
-	trees := map[string]*ast.File{"doc.go": docTree}
-	for i := range jobs {
-		t := &jobs[i]
-		if t.err != nil {
+	renderFile := func(build func() *jen.File) func() ([]byte, error) {
+		return func() ([]byte, error) {
+			f := build()
+			f.NoFormat = true
+			var raw bytes.Buffer
+			err := f.Render(&raw)
+			return raw.Bytes(), err
+		}
+	}
+	// The largest first: it is the longest path to the type check.
+	start("details.go", renderFile(g.detailsFile))
+	start("codes.go", renderFile(g.codesFile))
+	start("vocabulary.go", renderFile(g.vocabularyFile))
+	start("doc.go", func() ([]byte, error) { return doc, nil })
+
+	parsed.Wait()
+	// In file name order, as Check reads them.
+	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}
+	var trees []*ast.File
+	for _, name := range names {
+		if t := jobs[name].tree; t != nil {
+			trees = append(trees, t)
+		}
+	}
+	var checkErr error
+	if len(trees) == len(jobs) {
+		checkErr = runtimeapi.CheckFiles(trees)
+	}
+	printed.Wait()
+
+	// The first failure, doc.go's first.
+	out := map[string][]byte{}
+	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
+		t := jobs[name]
+		switch {
+		case t.err != nil && t.name == "doc.go":
+			return nil, fmt.Errorf("emit: doc.go: %v", t.err)
+		case t.err != nil:
 			return nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
 		}
-		out[t.name], trees[t.name] = t.src, t.tree
+		out[t.name] = t.src
 	}
-	// In file name order, as Check reads them.
-	var sorted []*ast.File
-	for _, name := range sortedKeys(out) {
-		sorted = append(sorted, trees[name])
-	}
-	if err := runtimeapi.CheckFiles(sorted); err != nil {
+	if checkErr != nil {
 		// The trees' positions are those of the unformatted sources: check
 		// the output itself again to name a line of the file as written.
 		if again := runtimeapi.Check(out); again != nil {
-			err = again
+			checkErr = again
 		}
 		return nil, fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
-			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(err.Error()))
+			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(checkErr.Error()))
 	}
 	return out, nil
 }
@@ -156,12 +191,11 @@ func firstLine(msg string) string {
 	return line
 }
 
-// renderJob is one tables file to render.
+// renderJob is one file to render and format.
 type renderJob struct {
 	name string
-	file *jen.File
 	src  []byte    // formatted
-	tree *ast.File // what src was printed from
+	tree *ast.File // what src is printed from
 	err  error
 }
 
