@@ -90,7 +90,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}
-	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, stdout, stderr)
+	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, nil, stdout, stderr)
 }
 
 // isSet reports whether the flag name was given.
@@ -102,8 +102,24 @@ func isSet(fs *flag.FlagSet, name string) bool {
 
 // generateOne generates the package of one spec folder: the no-op path
 // when the record allows it (see generate_cache.go), else load, emit and
-// write (or, with check, diff).
-func generateOne(schemas, version, out, pkg string, check, cache bool, stdout, stderr io.Writer) int {
+// write (or, with check, diff). A non-nil cpu is a semaphore generateOne
+// holds a place in from the start until the package is generated, and not
+// while it writes (or diffs) it: generate -all runs more folders at once
+// than there are processors, and the writes of some (waiting for the disk
+// to flush the files) overlap the generation of others.
+func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan struct{}, stdout, stderr io.Writer) int {
+	release := func() {}
+	if cpu != nil {
+		cpu <- struct{}{}
+		held := true
+		release = func() {
+			if held {
+				held = false
+				<-cpu
+			}
+		}
+		defer release()
+	}
 	o := genOptions{pkg: pkg, version: version}
 	var err error
 	if o.schemas, err = filepath.Abs(schemas); err != nil {
@@ -149,6 +165,7 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, stdout, s
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
+	release()
 	if check {
 		diff, err := emit.Check(out, files)
 		if err != nil {
