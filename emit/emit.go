@@ -79,23 +79,40 @@ func CheckPackageName(name string) error {
 // type-checks them together against the runtime's API (see runtimeapi): a
 // package that would not compile is an error, never output.
 func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
+	files, checked, err := Render(spec, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := checked(); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Render is Files that returns as soon as the files are formatted, while
+// their type check may still run: checked waits for it and returns the
+// error Files returns for a package that would not compile (nil when it
+// compiles). The files must not be used as generated output unless checked
+// returns nil; WriteChecked writes them while the check runs, and commits
+// them only then.
+func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, checked func() error, err error) {
 	if spec == nil || spec.Error == nil {
-		return nil, fmt.Errorf("emit: spec has no error type")
+		return nil, nil, fmt.Errorf("emit: spec has no error type")
 	}
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = "adcperr"
 	}
 	if err := CheckPackageName(pkg); err != nil {
-		return nil, fmt.Errorf("emit: %v", err)
+		return nil, nil, fmt.Errorf("emit: %v", err)
 	}
 	g, err := newGen(spec, pkg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	doc, err := g.docFile()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// The files are built, rendered and formatted concurrently, each in its
 	// own goroutine: detailsFile is the only builder that changes g (its
@@ -155,9 +172,13 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 		}
 	}
 	var checkErr error
-	if len(trees) == len(jobs) {
-		checkErr = runtimeapi.CheckFiles(trees)
-	}
+	checkDone := make(chan struct{})
+	go func() {
+		defer close(checkDone)
+		if len(trees) == len(jobs) {
+			checkErr = runtimeapi.CheckFiles(trees)
+		}
+	}()
 	printed.Wait()
 
 	// The first failure, doc.go's first.
@@ -166,22 +187,27 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 		t := jobs[name]
 		switch {
 		case t.err != nil && t.name == "doc.go":
-			return nil, fmt.Errorf("emit: doc.go: %v", t.err)
+			return nil, nil, fmt.Errorf("emit: doc.go: %v", t.err)
 		case t.err != nil:
-			return nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
+			return nil, nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
 		}
 		out[t.name] = t.src
 	}
-	if checkErr != nil {
+	checked = sync.OnceValue(func() error {
+		<-checkDone
+		if checkErr == nil {
+			return nil
+		}
 		// The trees' positions are those of the unformatted sources: check
 		// the output itself again to name a line of the file as written.
+		err := checkErr
 		if again := runtimeapi.Check(out); again != nil {
-			checkErr = again
+			err = again
 		}
-		return nil, fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
-			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(checkErr.Error()))
-	}
-	return out, nil
+		return fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
+			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(err.Error()))
+	})
+	return out, checked, nil
 }
 
 // firstLine is the first line of an error message: jennifer's render errors

@@ -160,13 +160,18 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan 
 		warnings = append(warnings, w.String())
 		fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
 	}
-	files, err := emit.Files(spec, emit.Options{Package: pkg})
+	// The files are written (not committed) while their type check runs.
+	files, checked, err := emit.Render(spec, emit.Options{Package: pkg})
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
 	release()
 	if check {
+		if err := checked(); err != nil {
+			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
+			return 2
+		}
 		diff, err := emit.Check(out, files)
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -179,7 +184,7 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan 
 		}
 		return 0
 	}
-	if _, err := emit.Write(out, files); err != nil {
+	if _, err := emit.WriteChecked(out, files, checked); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
