@@ -70,11 +70,19 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	// Generation makes much short-lived garbage (syntax trees, rendered
-	// text) over a small live heap: collect a quarter as often, as GOGC=400
-	// would, unless GOGC says otherwise. The inputs are bounded (32 MiB per
-	// version), so the heap is too.
-	if os.Getenv("GOGC") == "" {
+	// text) over a small live heap: unless GOGC or GOMEMLIMIT say
+	// otherwise, collect only when the heap reaches genMemoryLimit (one
+	// version allocates about 40 MiB in all, so it never collects; -all
+	// collects about as often as GOGC=400 did, with no more memory), or with
+	// GOMEMLIMIT alone, as GOGC=400 would. The inputs are bounded (32 MiB
+	// per version), so the heap is too.
+	switch {
+	case os.Getenv("GOGC") != "":
+	case os.Getenv("GOMEMLIMIT") != "":
 		debug.SetGCPercent(400)
+	default:
+		debug.SetGCPercent(-1)
+		debug.SetMemoryLimit(genMemoryLimit)
 	}
 	if *all != "" {
 		return generateAll(*all, *out, *check, *cache, stdout, stderr)
@@ -92,6 +100,10 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, nil, stdout, stderr)
 }
+
+// genMemoryLimit is the heap size at which generate collects garbage (see
+// runGenerate).
+const genMemoryLimit = 128 << 20
 
 // isSet reports whether the flag name was given.
 func isSet(fs *flag.FlagSet, name string) bool {
