@@ -114,3 +114,46 @@ func TestWriteChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderWriteChecked: Render of a model whose package does not compile
+// returns the files, and checked the type error; WriteChecked then writes
+// nothing (the folder it would have made is gone) and reports that error.
+// A model that compiles is written as Files renders it.
+func TestRenderWriteChecked(t *testing.T) {
+	broken := fixtureSpec()
+	broken.Types[1].GoName = broken.Types[0].GoName
+	broken.SettleGoTypes()
+	files, checked, err := Render(broken, Options{Package: "fixture"})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("Render = %d files, %v", len(files), err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := WriteChecked(dir, files, checked); err == nil || !strings.Contains(err.Error(), "would not compile") ||
+		!strings.Contains(err.Error(), "redeclared") {
+		t.Errorf("WriteChecked of a broken package = %v", err)
+	}
+	if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the folder exists (%v), want none", err)
+	}
+
+	want, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, checked, err = Render(fixtureSpec(), Options{Package: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteChecked(dir, files, checked); err != nil {
+		t.Fatal(err)
+	}
+	got := readDir(t, dir)
+	if len(got) != len(want) {
+		t.Errorf("folder holds %v, want %v", keys(got), sortedKeys(want))
+	}
+	for name, b := range want {
+		if got[name] != string(b) {
+			t.Errorf("%s differs from Files' render", name)
+		}
+	}
+}
