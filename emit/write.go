@@ -44,11 +44,11 @@ func Write(dir string, files map[string][]byte) (changed []string, err error) {
 // WriteChecked is Write for files whose type check runs meanwhile (see
 // Render): the new files are written and flushed to disk beside the old
 // ones while it runs, and checked (when not nil) is called just before the
-// commit point. When it returns an error, or when Write fails, the folder
-// is left as it was (a folder WriteChecked created is removed again) and the
-// error is checked's when it has one: a package that would not compile is
-// reported as such, whatever else went wrong. checked may be called more
-// than once and must return the same result each time.
+// commit point. When it returns an error, the folder is left as it was (a
+// folder WriteChecked created is removed again) and that error is returned,
+// whatever else went wrong: a package that would not compile is reported
+// as such. Other failures are Write's. checked may be called more than once
+// and must return the same result each time.
 func WriteChecked(dir string, files map[string][]byte, checked func() error) (changed []string, err error) {
 	if checked != nil {
 		defer func() {
