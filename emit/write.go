@@ -44,8 +44,8 @@ func Write(dir string, files map[string][]byte) (changed []string, err error) {
 // WriteChecked is Write for files whose type check runs meanwhile (see
 // Render): the new files are written and flushed to disk beside the old
 // ones while it runs, and checked (when not nil) is called just before the
-// commit point. When it returns an error, the folder is left as it was (a
-// folder WriteChecked created is removed again) and that error is returned,
+// commit point. When it returns an error, the folder is left as it was (the
+// folders WriteChecked created are removed again) and that error is returned,
 // whatever else went wrong: a package that would not compile is reported
 // as such. Other failures are Write's. checked may be called more than once
 // and must return the same result each time.
@@ -62,12 +62,16 @@ func WriteChecked(dir string, files map[string][]byte, checked func() error) (ch
 	if _, err := Plan(dir, files); err != nil {
 		return nil, err // a conflict, found before touching the folder
 	}
-	if _, statErr := os.Lstat(dir); errors.Is(statErr, fs.ErrNotExist) && checked != nil {
+	if made := missingFolders(dir); len(made) > 0 && checked != nil {
 		// Created here: removed again (when empty) if the files are not
 		// committed.
 		defer func() {
 			if err != nil {
-				os.Remove(dir)
+				for _, d := range made {
+					if os.Remove(d) != nil {
+						break
+					}
+				}
 			}
 		}()
 	}
@@ -100,6 +104,23 @@ func WriteChecked(dir string, files map[string][]byte, checked func() error) (ch
 	changed = append(append(changed, plan.Write...), plan.Remove...)
 	sort.Strings(changed)
 	return changed, nil
+}
+
+// missingFolders lists dir and its ancestors that do not exist, dir first:
+// the folders os.MkdirAll(dir) would make.
+func missingFolders(dir string) []string {
+	var missing []string
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			return missing
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			return missing
+		}
+		d = parent
+	}
 }
 
 // Names adcp-gen uses in an output folder besides the files it produces.

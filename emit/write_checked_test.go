@@ -18,6 +18,7 @@ func TestWriteChecked(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		fresh   bool // the output folder does not exist
+		nested  bool // nor its parent and grandparent
 		before  map[string]string
 		files   map[string]string
 		check   error
@@ -35,6 +36,14 @@ func TestWriteChecked(t *testing.T) {
 		{
 			name:    "fresh folder, check fails: no folder",
 			fresh:   true,
+			files:   map[string]string{"a.go": owned},
+			check:   bad,
+			wantErr: bad.Error(),
+		},
+		{
+			name:    "fresh folder and parents, check fails: none of them",
+			fresh:   true,
+			nested:  true,
 			files:   map[string]string{"a.go": owned},
 			check:   bad,
 			wantErr: bad.Error(),
@@ -79,7 +88,11 @@ func TestWriteChecked(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "out")
+			root := t.TempDir()
+			dir := filepath.Join(root, "out")
+			if tc.nested {
+				dir = filepath.Join(root, "a", "b", "out")
+			}
 			if !tc.fresh {
 				if err := os.Mkdir(dir, 0o755); err != nil {
 					t.Fatal(err)
@@ -103,8 +116,8 @@ func TestWriteChecked(t *testing.T) {
 				t.Errorf("changed = %v, want %v", changed, tc.changed)
 			}
 			if tc.after == nil {
-				if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
-					t.Errorf("the folder exists (%v), want none", err)
+				if left, err := os.ReadDir(root); err != nil || len(left) != 0 {
+					t.Errorf("%s holds %v (%v), want nothing", root, left, err)
 				}
 				return
 			}
