@@ -114,38 +114,20 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	if err != nil {
 		return nil, nil, err
 	}
-	// The files are built, rendered and formatted concurrently, each in its
-	// own goroutine: detailsFile is the only builder that changes g (its
-	// pattern registry and skipped patterns, which only it reads);
-	// codesFile and vocabularyFile only read g and the spec. jennifer
-	// renders without formatting; the format step parses the render (once:
-	// the type check reads the same tree) and then prints it. The type
-	// check starts as soon as every file is parsed, while they are printed
-	// (it only reads the trees, as the printer does).
-	var parsed, printed sync.WaitGroup
+	// The files are built, rendered and formatted on two goroutines, one per
+	// processor of the machine this is tuned for: details.go, the largest,
+	// on one, and the three others on the other (detailsFile is the only
+	// builder that changes g, its pattern registry and skipped patterns,
+	// which only it reads; codesFile and vocabularyFile only read g and the
+	// spec). jennifer renders without formatting; the format step parses
+	// the render (once: the type check reads the same tree) and then prints
+	// it. Each goroutine parses all its files before it prints any, so that
+	// the type check, the longest step after details.go's build, starts as
+	// soon as possible, and runs while they are printed (it only reads the
+	// trees, as the printer does).
 	jobs := map[string]*renderJob{}
-	start := func(name string, render func() ([]byte, error)) {
-		t := &renderJob{name: name}
-		jobs[name] = t
-		parsed.Add(1)
-		printed.Add(1)
-		go func() {
-			defer printed.Done()
-			raw, err := render()
-			var print func() ([]byte, error)
-			if err == nil {
-				if name == "doc.go" {
-					t.tree, print, err = parseToFormat(name, raw)
-				} else {
-					t.tree, print, err = parseToFormatOnce(name, raw)
-				}
-			}
-			parsed.Done()
-			if err == nil {
-				t.src, err = print()
-			}
-			t.err = err
-		}()
+	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
+		jobs[name] = &renderJob{name: name}
 	}
 	renderFile := func(build func() *jen.File) func() ([]byte, error) {
 		return func() ([]byte, error) {
@@ -156,11 +138,24 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 			return raw.Bytes(), err
 		}
 	}
-	// The largest first: it is the longest path to the type check.
-	start("details.go", renderFile(g.detailsFile))
-	start("codes.go", renderFile(g.codesFile))
-	start("vocabulary.go", renderFile(g.vocabularyFile))
-	start("doc.go", func() ([]byte, error) { return doc, nil })
+	var parsed, printed sync.WaitGroup
+	chain := func(names []string, renders ...func() ([]byte, error)) {
+		parsed.Add(1)
+		printed.Add(1)
+		go func() {
+			defer printed.Done()
+			for i, name := range names {
+				jobs[name].parse(renders[i])
+			}
+			parsed.Done()
+			for _, name := range names {
+				jobs[name].print()
+			}
+		}()
+	}
+	chain([]string{"details.go"}, renderFile(g.detailsFile))
+	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, renderFile(g.codesFile), renderFile(g.vocabularyFile),
+		func() ([]byte, error) { return doc, nil })
 
 	parsed.Wait()
 	// In file name order, as Check reads them.
@@ -219,10 +214,31 @@ func firstLine(msg string) string {
 
 // renderJob is one file to render and format.
 type renderJob struct {
-	name string
-	src  []byte    // formatted
-	tree *ast.File // what src is printed from
-	err  error
+	name     string
+	tree     *ast.File // what src is printed from
+	printing func() ([]byte, error)
+	src      []byte // formatted
+	err      error
+}
+
+// parse renders the file and parses the render for formatting.
+func (t *renderJob) parse(render func() ([]byte, error)) {
+	raw, err := render()
+	if err == nil {
+		if t.name == "doc.go" {
+			t.tree, t.printing, err = parseToFormat(t.name, raw)
+		} else {
+			t.tree, t.printing, err = parseToFormatOnce(t.name, raw)
+		}
+	}
+	t.err = err
+}
+
+// print formats the parsed file.
+func (t *renderJob) print() {
+	if t.err == nil {
+		t.src, t.err = t.printing()
+	}
 }
 
 // Header returns the first line of a generated tables file.
