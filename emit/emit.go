@@ -79,74 +79,130 @@ func CheckPackageName(name string) error {
 // type-checks them together against the runtime's API (see runtimeapi): a
 // package that would not compile is an error, never output.
 func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
+	files, checked, err := Render(spec, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := checked(); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Render is Files that returns as soon as the files are formatted, while
+// their type check may still run: checked waits for it and returns the
+// error Files returns for a package that would not compile (nil when it
+// compiles). The files must not be used as generated output unless checked
+// returns nil; WriteChecked writes them while the check runs, and commits
+// them only then.
+func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, checked func() error, err error) {
 	if spec == nil || spec.Error == nil {
-		return nil, fmt.Errorf("emit: spec has no error type")
+		return nil, nil, fmt.Errorf("emit: spec has no error type")
 	}
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = "adcperr"
 	}
 	if err := CheckPackageName(pkg); err != nil {
-		return nil, fmt.Errorf("emit: %v", err)
+		return nil, nil, fmt.Errorf("emit: %v", err)
 	}
 	g, err := newGen(spec, pkg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	doc, err := g.docFile()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	docSrc, docTree, err := gofmt("doc.go", doc)
-	if err != nil {
-		return nil, fmt.Errorf("emit: doc.go: %v", err)
+	// The files are built, rendered and formatted on two goroutines, one per
+	// processor of the machine this is tuned for: details.go, the largest,
+	// on one, and the three others on the other (detailsFile is the only
+	// builder that changes g, its pattern registry and skipped patterns,
+	// which only it reads; codesFile and vocabularyFile only read g and the
+	// spec). jennifer renders without formatting; the format step parses
+	// the render (once: the type check reads the same tree) and then prints
+	// it. Each goroutine parses all its files before it prints any, so that
+	// the type check, the longest step after details.go's build, starts as
+	// soon as possible, and runs while they are printed (it only reads the
+	// trees, as the printer does).
+	jobs := map[string]*renderJob{}
+	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
+		jobs[name] = &renderJob{name: name}
 	}
-	// The files are built in turn (g keeps per-file state), then rendered
-	// and formatted concurrently: each render reads only its own file.
-	// jennifer renders without formatting; gofmt formats each file once and
-	// keeps its syntax tree for the type check.
-	jobs := []renderJob{
-		{name: "codes.go", file: g.codesFile()},
-		{name: "vocabulary.go", file: g.vocabularyFile()},
-		{name: "details.go", file: g.detailsFile()},
-	}
-	var wg sync.WaitGroup
-	for i := range jobs {
-		wg.Add(1)
-		go func(t *renderJob) {
-			defer wg.Done()
-			t.file.NoFormat = true
+	renderFile := func(build func() *jen.File) func() ([]byte, error) {
+		return func() ([]byte, error) {
+			f := build()
+			f.NoFormat = true
 			var raw bytes.Buffer
-			if t.err = t.file.Render(&raw); t.err == nil {
-				t.src, t.tree, t.err = gofmtOnce(t.name, raw.Bytes())
-			}
-		}(&jobs[i])
-	}
-	wg.Wait()
-	out := map[string][]byte{"doc.go": docSrc}
-	trees := map[string]*ast.File{"doc.go": docTree}
-	for i := range jobs {
-		t := &jobs[i]
-		if t.err != nil {
-			return nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
+			err := f.Render(&raw)
+			return raw.Bytes(), err
 		}
-		out[t.name], trees[t.name] = t.src, t.tree
 	}
+	var parsed, printed sync.WaitGroup
+	chain := func(names []string, renders ...func() ([]byte, error)) {
+		parsed.Add(1)
+		printed.Add(1)
+		go func() {
+			defer printed.Done()
+			for i, name := range names {
+				jobs[name].parse(renders[i])
+			}
+			parsed.Done()
+			for _, name := range names {
+				jobs[name].print()
+			}
+		}()
+	}
+	chain([]string{"details.go"}, renderFile(g.detailsFile))
+	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, renderFile(g.codesFile), renderFile(g.vocabularyFile),
+		func() ([]byte, error) { return doc, nil })
+
+	parsed.Wait()
 	// In file name order, as Check reads them.
-	var sorted []*ast.File
-	for _, name := range sortedKeys(out) {
-		sorted = append(sorted, trees[name])
+	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}
+	var trees []*ast.File
+	for _, name := range names {
+		if t := jobs[name].tree; t != nil {
+			trees = append(trees, t)
+		}
 	}
-	if err := runtimeapi.CheckFiles(sorted); err != nil {
+	var checkErr error
+	checkDone := make(chan struct{})
+	go func() {
+		defer close(checkDone)
+		if len(trees) == len(jobs) {
+			checkErr = runtimeapi.CheckFiles(trees)
+		}
+	}()
+	printed.Wait()
+
+	// The first failure, doc.go's first.
+	out := map[string][]byte{}
+	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
+		t := jobs[name]
+		switch {
+		case t.err != nil && t.name == "doc.go":
+			return nil, nil, fmt.Errorf("emit: doc.go: %v", t.err)
+		case t.err != nil:
+			return nil, nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
+		}
+		out[t.name] = t.src
+	}
+	checked = sync.OnceValue(func() error {
+		<-checkDone
+		if checkErr == nil {
+			return nil
+		}
 		// The trees' positions are those of the unformatted sources: check
 		// the output itself again to name a line of the file as written.
+		err := checkErr
 		if again := runtimeapi.Check(out); again != nil {
 			err = again
 		}
-		return nil, fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
+		return fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
 			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(err.Error()))
-	}
-	return out, nil
+	})
+	return out, checked, nil
 }
 
 // firstLine is the first line of an error message: jennifer's render errors
@@ -156,13 +212,33 @@ func firstLine(msg string) string {
 	return line
 }
 
-// renderJob is one tables file to render.
+// renderJob is one file to render and format.
 type renderJob struct {
-	name string
-	file *jen.File
-	src  []byte    // formatted
-	tree *ast.File // what src was printed from
-	err  error
+	name     string
+	tree     *ast.File // what src is printed from
+	printing func() ([]byte, error)
+	src      []byte // formatted
+	err      error
+}
+
+// parse renders the file and parses the render for formatting.
+func (t *renderJob) parse(render func() ([]byte, error)) {
+	raw, err := render()
+	if err == nil {
+		if t.name == "doc.go" {
+			t.tree, t.printing, err = parseToFormat(t.name, raw)
+		} else {
+			t.tree, t.printing, err = parseToFormatOnce(t.name, raw)
+		}
+	}
+	t.err = err
+}
+
+// print formats the parsed file.
+func (t *renderJob) print() {
+	if t.err == nil {
+		t.src, t.err = t.printing()
+	}
 }
 
 // Header returns the first line of a generated tables file.

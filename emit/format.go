@@ -25,18 +25,33 @@ var printerConfig = printer.Config{Mode: printer.UseSpaces | printer.TabIndent |
 // type check reads that tree, so each file is parsed once, not once to
 // format and once more to check. The tree's positions are those of raw.
 func gofmt(name string, raw []byte) ([]byte, *ast.File, error) {
+	f, print, err := parseToFormat(name, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := print()
+	return src, f, err
+}
+
+// parseToFormat is gofmt in two steps: it parses raw and sorts its imports,
+// and returns the tree and the function that prints it. The tree is
+// complete when parseToFormat returns (print only reads it), so the type
+// check can read it while print runs.
+func parseToFormat(name string, raw []byte) (*ast.File, func() ([]byte, error), error) {
 	fset := runtimeapi.FileSet()
 	f, err := parser.ParseFile(fset, name, raw, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, nil, err
 	}
 	ast.SortImports(fset, f)
-	var b bytes.Buffer
-	b.Grow(len(raw) + len(raw)/2)
-	if err := printerConfig.Fprint(&b, fset, f); err != nil {
-		return nil, nil, err
-	}
-	return b.Bytes(), f, nil
+	return f, func() ([]byte, error) {
+		var b bytes.Buffer
+		b.Grow(len(raw) + len(raw)/2)
+		if err := printerConfig.Fprint(&b, fset, f); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}, nil
 }
 
 // formatted remembers, for the life of the process, the formatted body (all
@@ -60,9 +75,21 @@ const formattedMax = 64 << 20
 // columns), so the output is the new first lines and the remembered body.
 // Other files are formatted every time.
 func gofmtOnce(name string, raw []byte) ([]byte, *ast.File, error) {
+	f, print, err := parseToFormatOnce(name, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := print()
+	return src, f, err
+}
+
+// parseToFormatOnce is gofmtOnce in two steps, as parseToFormat is gofmt:
+// the tree (of raw, or of the output when its body is remembered), then the
+// function that prints it (or returns the output).
+func parseToFormatOnce(name string, raw []byte) (*ast.File, func() ([]byte, error), error) {
 	head, body, ok := splitHead(raw)
 	if !ok {
-		return gofmt(name, raw)
+		return parseToFormat(name, raw)
 	}
 	key := sha256.Sum256(body)
 	formatted.Lock()
@@ -76,24 +103,30 @@ func gofmtOnce(name string, raw []byte) ([]byte, *ast.File, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return src, f, nil
+		return f, func() ([]byte, error) { return src, nil }, nil
 	}
-	src, f, err := gofmt(name, raw)
-	if err != nil || !bytes.HasPrefix(src, head) {
-		return src, f, err
+	f, print, err := parseToFormat(name, raw)
+	if err != nil {
+		return nil, nil, err
 	}
-	formatted.Lock()
-	if formatted.size+len(src)-len(head) <= formattedMax {
-		if formatted.bodies == nil {
-			formatted.bodies = map[[sha256.Size]byte][]byte{}
+	return f, func() ([]byte, error) {
+		src, err := print()
+		if err != nil || !bytes.HasPrefix(src, head) {
+			return src, err
 		}
-		if _, dup := formatted.bodies[key]; !dup {
-			formatted.bodies[key] = bytes.Clone(src[len(head):])
-			formatted.size += len(src) - len(head)
+		formatted.Lock()
+		if formatted.size+len(src)-len(head) <= formattedMax {
+			if formatted.bodies == nil {
+				formatted.bodies = map[[sha256.Size]byte][]byte{}
+			}
+			if _, dup := formatted.bodies[key]; !dup {
+				formatted.bodies[key] = bytes.Clone(src[len(head):])
+				formatted.size += len(src) - len(head)
+			}
 		}
-	}
-	formatted.Unlock()
-	return src, f, nil
+		formatted.Unlock()
+		return src, nil
+	}, nil
 }
 
 // splitHead splits raw after its first three lines when they are exactly

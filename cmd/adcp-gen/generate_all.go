@@ -58,14 +58,19 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 		seen[j.pkg] = j.name
 	}
 
+	// As many folders are generated at once as there are processors (cpu),
+	// and up to allWritesPerCPU times as many are in flight: a folder's
+	// write waits mostly for the disk, while others are generated.
+	procs := runtime.GOMAXPROCS(0)
+	cpu := make(chan struct{}, procs)
 	work := make(chan *job)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	for w := 0; w < procs*allWritesPerCPU; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, cache, &j.stdout, &j.stderr)
+				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, cache, cpu, &j.stdout, &j.stderr)
 			}
 		}()
 	}
@@ -120,6 +125,10 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 	}
 	return status
 }
+
+// allWritesPerCPU is how many folders generate -all has in flight per
+// processor: one being generated, the others written.
+const allWritesPerCPU = 4
 
 // versionPackage is the package name of a version folder: "v" and the name
 // with every character that cannot be in an identifier replaced by "_".
