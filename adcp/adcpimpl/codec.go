@@ -26,13 +26,13 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -537,7 +537,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 		for k := range extra {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 	next:
 		for _, k := range keys {
 			for i, n := range names {
@@ -665,7 +665,7 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 	for k := range extra {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	smallsort.Strings(keys)
 	for _, k := range keys {
 		declared := false
 		for _, n := range names {

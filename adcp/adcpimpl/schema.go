@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Schema is the part of a JSON Schema that a generated Validate cannot
@@ -389,7 +389,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				}
 				n.propOrder = append(n.propOrder, name)
 			}
-			slices.Sort(n.propOrder)
+			smallsort.Strings(n.propOrder)
 		case "required":
 			xs, ok := x.([]any)
 			if !ok {
@@ -456,7 +456,7 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 		}
 		if !ok {
 			sorted := append([]string(nil), n.types...)
-			slices.Sort(sorted)
+			smallsort.Strings(sorted)
 			v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
 			return
 		}
@@ -609,7 +609,7 @@ func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any)
 				keys = append(keys, k)
 			}
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 		for _, k := range keys {
 			v.Add(path+"/"+PointerToken(k), "member not allowed")
 		}

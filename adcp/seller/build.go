@@ -20,13 +20,13 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
@@ -808,7 +808,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	slices.Sort(dropped)
+	smallsort.Strings(dropped)
 	return b.Bytes(), dropped, nil
 }
 

@@ -2,13 +2,13 @@ package seller
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // FindingKind names what CheckMessage found in a string.
@@ -206,9 +206,9 @@ func hygieneSort(out []Finding) []Finding {
 	if len(out) < 2 {
 		return out
 	}
-	// Stable: the order is total (equal findings are identical), and the
-	// stable sort links less code than pdqsort.
-	slices.SortStableFunc(out, func(a, b Finding) int {
+	// The order is total (equal findings are identical), so an unstable
+	// sort gives the one result.
+	smallsort.Func(out, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return cmp.Compare(a.Start, b.Start)
 		}
