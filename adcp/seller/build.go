@@ -244,7 +244,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	c := *e
 	var warn []string
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
-		return nil, nil, fmt.Errorf("adcp: %s: "+format, append([]any{c.Code}, args...)...)
+		return buildFail(c.Code, "", format, args)
 	}
 
 	// Code and recovery.
@@ -404,6 +404,15 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		return fail("%v", err)
 	}
 	return &c, warn, nil
+}
+
+// buildFail returns the error of finalize and FitAccessibilityDetails:
+// "adcp: <code>: <prefix><format>". It is not inlined, so the calls that
+// fail once each share its code.
+//
+//go:noinline
+func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
+	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
 // buildRefused reports whether a CheckMessage finding of kind k refuses an

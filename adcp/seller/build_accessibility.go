@@ -43,7 +43,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		return nil, nil, errors.New("adcp: nil error")
 	}
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
-		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
+		return buildFail(e.Code, "accessibility details: ", format, args)
 	}
 	if e.Code != codeCreativeRejected {
 		return fail("they belong to %s", codeCreativeRejected)
