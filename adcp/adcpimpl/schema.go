@@ -229,6 +229,14 @@ type schemaCompiler struct {
 	defs map[string]*schemaNode
 }
 
+// schemaFail is the compiler's error for keyword k of the schema at at. It
+// is not inlined, so the compiler's many failures share its code.
+//
+//go:noinline
+func schemaFail(at, k, why string) error {
+	return fmt.Errorf("%s/%s: %s", at, k, why)
+}
+
 func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	n := &schemaNode{minLength: -1, maxLength: -1, minItems: -1, maxItems: -1}
 	if b, ok := val.(bool); ok {
@@ -239,7 +247,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: a schema must be an object or a boolean", at)
 	}
-	fail := func(k, why string) error { return fmt.Errorf("%s/%s: %s", at, k, why) }
+	fail := func(k, why string) error { return schemaFail(at, k, why) }
 	sub := func(k string, x any) (*schemaNode, error) { return c.compile(x, at+"/"+k) }
 	list := func(k string, x any) ([]*schemaNode, error) {
 		xs, ok := x.([]any)
