@@ -634,6 +634,10 @@ func (e *ValidationError) Error() string {
 	return "adcp: invalid " + e.Type + ": " + strings.Join(e.Violations, "; ")
 }
 
+// Add records that the value at path breaks a constraint. It is not
+// inlined: validators call it from many places, each only on failure.
+//
+//go:noinline
 func (v *Validator) Add(path, msg string) {
 	if path == "" {
 		path = "/"
