@@ -62,18 +62,21 @@ func (s *Schema) at(ptr string) *schemaNode {
 	if ptr == "" {
 		return n
 	}
-	toks := strings.Split(ptr[1:], "/")
-	for i := 0; n != nil && i < len(toks); i++ {
+	// The tokens of strings.Split(ptr[1:], "/"), cut one by one (Split
+	// links more code).
+	for rest, more := ptr[1:], true; n != nil && more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
 		n = n.resolve()
-		switch toks[i] {
+		switch tok {
 		case "items":
 			n = n.items
 		case "properties":
-			i++
-			if i == len(toks) {
+			if !more {
 				return nil
 			}
-			n = n.props[unescapeToken(toks[i])]
+			tok, rest, more = strings.Cut(rest, "/")
+			n = n.props[unescapeToken(tok)]
 		default:
 			return nil
 		}

@@ -59,11 +59,14 @@ const (
 // Ajv's errorMessage must not reach the wire).
 var buildSchemaKeywords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, k := range strings.Fields(`type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum
-		maxLength minLength pattern items additionalItems prefixItems contains maxContains minContains maxItems
-		minItems uniqueItems maxProperties minProperties required properties patternProperties additionalProperties
-		dependencies dependentRequired dependentSchemas propertyNames if then else allOf anyOf oneOf not format
-		contentEncoding contentMediaType contentSchema unevaluatedItems unevaluatedProperties $ref $dynamicRef false`) {
+	for _, k := range [...]string{
+		"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+		"minLength", "pattern", "items", "additionalItems", "prefixItems", "contains", "maxContains", "minContains",
+		"maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "properties",
+		"patternProperties", "additionalProperties", "dependencies", "dependentRequired", "dependentSchemas",
+		"propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not", "format", "contentEncoding",
+		"contentMediaType", "contentSchema", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "false",
+	} {
 		m[k] = true
 	}
 	return m

@@ -97,7 +97,7 @@ func scheme(s string) (scheme, rest string, err error) {
 // its port) unescaped, as url.URL.Host holds it, and whether userinfo is
 // present.
 func authority(scheme, authority string) (string, bool, error) {
-	i := strings.LastIndex(authority, "@")
+	i := strings.LastIndexByte(authority, '@')
 	h, err := host(scheme, authority[i+1:])
 	if err != nil {
 		return "", false, err
@@ -120,11 +120,11 @@ func authority(scheme, authority string) (string, bool, error) {
 // unescaped. Of an http or https host with several colons, the port is what
 // follows the first (urlstrictcolons=1), of any other the last.
 func host(scheme, host string) (string, error) {
-	switch open := strings.LastIndex(host, "["); {
+	switch open := strings.LastIndexByte(host, '['); {
 	case open > 0:
 		return "", errors.New("invalid IP-literal")
 	case open == 0:
-		end := strings.LastIndex(host, "]")
+		end := strings.LastIndexByte(host, ']')
 		if end < 0 {
 			return "", errors.New("missing ']' in host")
 		}
