@@ -879,7 +879,20 @@ func PointerToken(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	// strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"), in
+	// one pass (ReplaceAll links more code).
+	b := make([]byte, 0, len(s)+4)
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
 }
 
 func number(f float64) string { return string(AppendFloat(nil, f)) }

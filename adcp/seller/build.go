@@ -22,6 +22,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -709,7 +710,7 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 //
 // Details must fit every shape returned.
 func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawMessage) []*adcp.DetailsShape {
-	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
+	own := buildShapeName(code)
 	var out []*adcp.DetailsShape
 	for _, s := range info.Shapes {
 		switch {
@@ -730,6 +731,22 @@ func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawM
 		}
 	}
 	return out
+}
+
+// buildShapeName is the name of a code's own shape:
+// strings.ReplaceAll(strings.ToLower(string(c)), "_", "-"), built rune by
+// rune as strings.ToLower does (invalid UTF-8 becomes U+FFFD), without
+// linking ToLower and ReplaceAll.
+func buildShapeName(c adcp.Code) string {
+	b := make([]byte, 0, len(c))
+	for _, r := range string(c) {
+		if r == '_' {
+			b = append(b, '-')
+			continue
+		}
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return string(b)
 }
 
 // buildCheckShapes validates details against the schema of every shape

@@ -36,7 +36,7 @@ func Parse(s string) (URL, error) {
 	if err != nil {
 		return URL{}, err
 	}
-	u.Scheme = strings.ToLower(scheme)
+	u.Scheme = lowerASCII(scheme)
 	if strings.HasSuffix(rest, "?") && strings.Count(rest, "?") == 1 {
 		rest = rest[:len(rest)-1]
 	} else {
@@ -91,6 +91,23 @@ func scheme(s string) (scheme, rest string, err error) {
 		}
 	}
 	return "", s, nil
+}
+
+// lowerASCII is strings.ToLower of a scheme, which holds only ASCII
+// letters, digits, '+', '-' and '.' (ToLower links more code).
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // authority checks [userinfo@]host[:port] and returns the host (with
