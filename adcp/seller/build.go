@@ -265,7 +265,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		}
 	}
 	if info.Deprecated {
-		warn = append(warn, fmt.Sprintf("%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy)))
+		warn = buildWarnf(warn, "%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy))
 	}
 	switch {
 	case info.Recovery != "" && c.Recovery == "":
@@ -276,7 +276,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		// Valid on the wire (recovery is optional in every version), as an
 		// upstream's error passed through may be; a client that does not
 		// know the code classifies it by its own policy.
-		warn = append(warn, fmt.Sprintf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code))
+		warn = buildWarnf(warn, "%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
 	}
@@ -296,7 +296,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		v = math.Min(math.Max(math.Ceil(v), 1), 3600)
 		c.RetryAfter = &v
 		if c.Recovery != adcp.RecoveryTransient {
-			warn = append(warn, fmt.Sprintf("retry_after on a %s error: clients only wait on transient errors", c.Recovery))
+			warn = buildWarnf(warn, "retry_after on a %s error: clients only wait on transient errors", c.Recovery)
 		}
 	}
 
@@ -336,7 +336,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 			}
 			for _, k := range dropped {
 				delete(obj, k)
-				warn = append(warn, fmt.Sprintf("details member %q dropped: %s is a closed shape", k, s.Name))
+				warn = buildWarnf(warn, "details member %q dropped: %s is a closed shape", k, s.Name)
 			}
 			c.Details = raw
 		} else if c.Details, err = buildCompact(c.Details); err != nil {
@@ -346,7 +346,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 			return fail("details: %v", err)
 		}
 		if n := len(c.Details); n > buildDetailsGuidanceBytes {
-			warn = append(warn, fmt.Sprintf("details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes))
+			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
 		}
 	}
 	switch c.Code {
@@ -383,14 +383,14 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		max        int
 	}{{"message", c.Message, buildMessageBytes}, {"suggestion", c.Suggestion, buildSuggestionBytes}} {
 		if len(s.text) > s.max {
-			warn = append(warn, fmt.Sprintf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max))
+			warn = buildWarnf(warn, "%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}
 		for _, f := range CheckMessage(s.text) {
 			if buildRefused(c.Code, f.Kind) && !checks.allowFlagged {
 				return fail("%s looks like it contains a %s (bytes %d-%d), which sellers must never send: remove it (Scrub), or build with AllowFlaggedText if a person has checked it is not one",
 					s.name, f.Kind, f.Start, f.End)
 			}
-			warn = append(warn, fmt.Sprintf("%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End))
+			warn = buildWarnf(warn, "%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End)
 		}
 	}
 
@@ -417,6 +417,14 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 //go:noinline
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
 	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+}
+
+// buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
+// inlined, so finalize's warnings share its code.
+//
+//go:noinline
+func buildWarnf(warn []string, format string, args ...any) []string {
+	return append(warn, fmt.Sprintf(format, args...))
 }
 
 // buildRefused reports whether a CheckMessage finding of kind k refuses an

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -103,7 +102,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		}
 		for _, i := range bad {
 			vs[i] = buildWithout(vs[i], "remediation")
-			warn = append(warn, fmt.Sprintf("violations[%d].remediation left out: %s refuses it", i, shape.Name))
+			warn = buildWarnf(warn, "violations[%d].remediation left out: %s refuses it", i, shape.Name)
 		}
 		truncated = true
 	}
