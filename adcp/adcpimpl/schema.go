@@ -256,6 +256,38 @@ func schemaFail(at, k, why string) error {
 	return fmt.Errorf("%s/%s: %s", at, k, why)
 }
 
+// schemaCount reads keyword k (at at) as a non-negative integer. It is not
+// inlined: the compiler calls it for four keywords.
+//
+//go:noinline
+func schemaCount(at, k string, x any) (int, error) {
+	d, ok := x.(json.Number)
+	if !ok {
+		return 0, schemaFail(at, k, "must be a number")
+	}
+	i, err := strconv.Atoi(d.String())
+	if err != nil || i < 0 {
+		return 0, schemaFail(at, k, "must be a non-negative integer")
+	}
+	return i, nil
+}
+
+// schemaBound reads keyword k (at at) as a number. It is not inlined: the
+// compiler calls it for four keywords.
+//
+//go:noinline
+func schemaBound(at, k string, x any) (*decimal, error) {
+	d, ok := x.(json.Number)
+	if !ok {
+		return nil, schemaFail(at, k, "must be a number")
+	}
+	dec, ok := parseDecimal(d.String())
+	if !ok {
+		return nil, schemaFail(at, k, "must be a number")
+	}
+	return &dec, nil
+}
+
 func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	n := &schemaNode{minLength: -1, maxLength: -1, minItems: -1, maxItems: -1}
 	if b, ok := val.(bool); ok {
@@ -282,28 +314,8 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 		}
 		return out, nil
 	}
-	count := func(k string, x any) (int, error) {
-		d, ok := x.(json.Number)
-		if !ok {
-			return 0, fail(k, "must be a number")
-		}
-		i, err := strconv.Atoi(d.String())
-		if err != nil || i < 0 {
-			return 0, fail(k, "must be a non-negative integer")
-		}
-		return i, nil
-	}
-	bound := func(k string, x any) (*decimal, error) {
-		d, ok := x.(json.Number)
-		if !ok {
-			return nil, fail(k, "must be a number")
-		}
-		dec, ok := parseDecimal(d.String())
-		if !ok {
-			return nil, fail(k, "must be a number")
-		}
-		return &dec, nil
-	}
+	count := func(k string, x any) (int, error) { return schemaCount(at, k, x) }
+	bound := func(k string, x any) (*decimal, error) { return schemaBound(at, k, x) }
 	var err error
 	for k, x := range m {
 		switch {
