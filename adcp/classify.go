@@ -165,56 +165,59 @@ func (p Policy) Decide(e *Error, rc RequestContext) Decision {
 	}
 	r := p.Classify(e)
 	d := Decision{Recovery: r, Field: e.Field, Suggestion: e.Suggestion}
+	d.Action, d.Reason = decideRule(e, r, rc, &d)
+	return d
+}
+
+// decideRule applies Decide's rules to e of class r: it returns the action
+// and the reason, and sets d's Delay, RetryAfter and SuggestedBilling where
+// a rule gives them. Its many exits return two words each, not a whole
+// Decision, which keeps the code small.
+func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, string) {
 	switch {
 	case rc.NonFatal:
-		return d.with(ActionSurfaceToCaller, "non-fatal error on a successful response: not a failure, never retried")
+		return ActionSurfaceToCaller, "non-fatal error on a successful response: not a failure, never retried"
 	case e.Code == clientCodeCredentialInArgs:
-		return d.with(ActionEscalateToHuman, "credential in request arguments: never auto-retried (a retry re-logs it); move and rotate it")
+		return ActionEscalateToHuman, "credential in request arguments: never auto-retried (a retry re-logs it); move and rotate it"
 	case e.Code == clientCodeConfigurationError:
-		return d.with(ActionEscalateToHuman, "seller misconfiguration: never auto-retried; tell the seller's operator")
+		return ActionEscalateToHuman, "seller misconfiguration: never auto-retried; tell the seller's operator"
 	case e.Code == clientCodeAuthInvalid:
-		return d.with(ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)")
+		return ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)"
 	case e.Code == clientCodeAgentSuspended || e.Code == clientCodeAgentBlocked:
-		return d.with(ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act")
+		return ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act"
 	case e.Code == clientCodePermissionDenied && detailsString(e, "scope") == "agent":
-		return d.with(ActionEscalateToHuman, "per-agent provisioning gate: terminal in practice, never auto-retried")
+		return ActionEscalateToHuman, "per-agent provisioning gate: terminal in practice, never auto-retried"
 	case e.Code == clientCodeAuthRequired && rc.CredentialsPresented:
-		return d.with(ActionEscalateToHuman, "credentials presented and rejected: never re-presented; escalate for rotation")
+		return ActionEscalateToHuman, "credentials presented and rejected: never re-presented; escalate for rotation"
 	case e.Code == clientCodeAuthRequired && r != RecoveryTerminal:
-		return d.with(ActionSurfaceToCaller, "credentials missing: provide them and retry once")
+		return ActionSurfaceToCaller, "credentials missing: provide them and retry once"
 	case e.Code == clientCodeBillingNotPermitted:
 		sb := detailsString(e, "suggested_billing")
 		if sb == "" || rc.SuggestedBillingTried {
-			return d.with(ActionEscalateToHuman, "agent not permitted this billing: no autonomous fallback left; a human must complete onboarding")
+			return ActionEscalateToHuman, "agent not permitted this billing: no autonomous fallback left; a human must complete onboarding"
 		}
 		d.SuggestedBilling = sb
-		return d.with(ActionSurfaceToCaller, "retry once with details.suggested_billing")
+		return ActionSurfaceToCaller, "retry once with details.suggested_billing"
 	case e.Code == clientCodeBillingNotSupported && r == RecoveryCorrectable:
 		switch detailsString(e, "scope") {
 		case "capability":
-			return d.with(ActionSurfaceToCaller, "billing value never accepted: pick one from details.supported_billing, or call get_adcp_capabilities when it is absent")
+			return ActionSurfaceToCaller, "billing value never accepted: pick one from details.supported_billing, or call get_adcp_capabilities when it is absent"
 		case "account":
-			return d.with(ActionSurfaceToCaller, "billing value not accepted on this account: try the next-most-permissive value the capabilities allow")
+			return ActionSurfaceToCaller, "billing value not accepted on this account: try the next-most-permissive value the capabilities allow"
 		}
-		return d.with(ActionSurfaceToCaller, "billing value not accepted: check get_adcp_capabilities for supported_billing")
+		return ActionSurfaceToCaller, "billing value not accepted: check get_adcp_capabilities for supported_billing"
 	case r == RecoveryTransient:
 		d.Delay, d.RetryAfter = e.RetryDelay()
 		if e.Code == clientCodeIdempotencyInFlight {
-			return d.with(ActionRetry, "request in flight: retry with the same idempotency_key")
+			return ActionRetry, "request in flight: retry with the same idempotency_key"
 		}
-		return d.with(ActionRetry, "transient")
+		return ActionRetry, "transient"
 	case e.Code == clientCodeFieldNotPermitted:
-		return d.with(ActionSurfaceToCaller, "field not permitted: drop the field named by error.field and resubmit")
+		return ActionSurfaceToCaller, "field not permitted: drop the field named by error.field and resubmit"
 	case r == RecoveryCorrectable:
-		return d.with(ActionSurfaceToCaller, "correctable: fix the request")
+		return ActionSurfaceToCaller, "correctable: fix the request"
 	}
-	return d.with(ActionEscalateToHuman, "terminal")
-}
-
-// with sets the action and the reason.
-func (d Decision) with(a Action, reason string) Decision {
-	d.Action, d.Reason = a, reason
-	return d
+	return ActionEscalateToHuman, "terminal"
 }
 
 // RetryDelay returns how long to wait before retrying after e: retry_after

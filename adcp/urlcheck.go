@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // ErrUnsafeURL is the error CheckSellerURL and CheckDetailsURLs wrap.
@@ -103,7 +103,7 @@ func urlcheckWalk(v any, ptr string, depth int, f func(ptr, s string)) {
 		for k := range t {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 		for _, k := range keys {
 			c := t[k]
 			p := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")

@@ -3,10 +3,10 @@ package adcp
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Vocabulary is the error vocabulary of one AdCP spec version: its standard
@@ -363,7 +363,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 				keys = append(keys, k)
 			}
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 		for _, k := range keys {
 			val.Add(path+"/"+adcpimpl.PointerToken(k), "member not allowed")
 		}

@@ -26,13 +26,13 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -537,7 +537,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 		for k := range extra {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 	next:
 		for _, k := range keys {
 			for i, n := range names {
@@ -634,6 +634,10 @@ func (e *ValidationError) Error() string {
 	return "adcp: invalid " + e.Type + ": " + strings.Join(e.Violations, "; ")
 }
 
+// Add records that the value at path breaks a constraint. It is not
+// inlined: validators call it from many places, each only on failure.
+//
+//go:noinline
 func (v *Validator) Add(path, msg string) {
 	if path == "" {
 		path = "/"
@@ -665,7 +669,7 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 	for k := range extra {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	smallsort.Strings(keys)
 	for _, k := range keys {
 		declared := false
 		for _, n := range names {
@@ -875,7 +879,20 @@ func PointerToken(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	// strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"), in
+	// one pass (ReplaceAll links more code).
+	b := make([]byte, 0, len(s)+4)
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
 }
 
 func number(f float64) string { return string(AppendFloat(nil, f)) }

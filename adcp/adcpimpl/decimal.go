@@ -147,6 +147,13 @@ func (a decimal) cmpAbs(b decimal) int {
 	return 0
 }
 
+// zeros returns n zeros (n <= 21), as strings.Repeat("0", n) does without
+// linking it.
+func zeros(n int) string {
+	const z = "000000000000000000000"
+	return z[:n]
+}
+
 // String writes d as a JSON number.
 func (d decimal) String() string {
 	if d.digits == "" {
@@ -159,11 +166,11 @@ func (d decimal) String() string {
 	n := int64(len(d.digits))
 	switch {
 	case d.exp >= n && d.exp <= 21:
-		return sign + d.digits + strings.Repeat("0", int(d.exp-n))
+		return sign + d.digits + zeros(int(d.exp-n))
 	case d.exp > 0 && d.exp < n:
 		return sign + d.digits[:d.exp] + "." + d.digits[d.exp:]
 	case d.exp <= 0 && d.exp > -7:
-		return sign + "0." + strings.Repeat("0", int(-d.exp)) + d.digits
+		return sign + "0." + zeros(int(-d.exp)) + d.digits
 	}
 	m := d.digits[:1]
 	if n > 1 {

@@ -68,16 +68,15 @@ func checkTime(str string) error {
 	if str[2] != ':' || str[5] != ':' {
 		return errors.New("missing colon in time")
 	}
-	var hms []int
-	for _, tok := range strings.SplitN(str[:8], ":", 3) {
-		i, err := strconv.Atoi(tok)
+	// The colons are at 2 and 5, so the tokens of strings.SplitN(str[:8],
+	// ":", 3) are str[0:2], str[3:5] and str[6:8], always three.
+	var hms [3]int
+	for k := range hms {
+		i, err := strconv.Atoi(str[3*k : 3*k+2])
 		if err != nil || i < 0 {
 			return errors.New("invalid hour, minute or second")
 		}
-		hms = append(hms, i)
-	}
-	if len(hms) != 3 {
-		return errors.New("missing hour, minute or second")
+		hms[k] = i
 	}
 	h, m, sec := hms[0], hms[1], hms[2]
 	if h > 23 || m > 59 || sec > 60 {
@@ -111,13 +110,15 @@ func checkTime(str string) error {
 		if str[2] != ':' {
 			return errors.New("missing colon in offset")
 		}
-		var zhm []int
-		for _, tok := range strings.SplitN(str, ":", 2) {
-			i, err := strconv.Atoi(tok)
+		// str is hh:mm (5 bytes, colon at 2): the tokens of
+		// strings.SplitN(str, ":", 2) are str[0:2] and str[3:5].
+		var zhm [2]int
+		for k := range zhm {
+			i, err := strconv.Atoi(str[3*k : 3*k+2])
 			if err != nil || i < 0 {
 				return errors.New("invalid offset")
 			}
-			zhm = append(zhm, i)
+			zhm[k] = i
 		}
 		zh, zm := zhm[0], zhm[1]
 		if zh > 23 || zm > 59 {

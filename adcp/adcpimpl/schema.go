@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Schema is the part of a JSON Schema that a generated Validate cannot
@@ -62,18 +62,21 @@ func (s *Schema) at(ptr string) *schemaNode {
 	if ptr == "" {
 		return n
 	}
-	toks := strings.Split(ptr[1:], "/")
-	for i := 0; n != nil && i < len(toks); i++ {
+	// The tokens of strings.Split(ptr[1:], "/"), cut one by one (Split
+	// links more code).
+	for rest, more := ptr[1:], true; n != nil && more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
 		n = n.resolve()
-		switch toks[i] {
+		switch tok {
 		case "items":
 			n = n.items
 		case "properties":
-			i++
-			if i == len(toks) {
+			if !more {
 				return nil
 			}
-			n = n.props[unescapeToken(toks[i])]
+			tok, rest, more = strings.Cut(rest, "/")
+			n = n.props[unescapeToken(tok)]
 		default:
 			return nil
 		}
@@ -81,8 +84,24 @@ func (s *Schema) at(ptr string) *schemaNode {
 	return n
 }
 
+// unescapeToken undoes PointerToken: it returns
+// strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~"), in one
+// pass (ReplaceAll links more code; a "~" the first replacement leaves is
+// followed by what followed it in t, so one pass reads the same pairs).
 func unescapeToken(t string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	if strings.IndexByte(t, '~') < 0 {
+		return t
+	}
+	b := make([]byte, 0, len(t))
+	for i := 0; i < len(t); i++ {
+		if t[i] == '~' && i+1 < len(t) && (t[i+1] == '0' || t[i+1] == '1') {
+			b = append(b, "~/"[t[i+1]-'0'])
+			i++
+			continue
+		}
+		b = append(b, t[i])
+	}
+	return string(b)
 }
 
 // Schema validates the raw JSON value raw, at path, against the subschema
@@ -229,6 +248,46 @@ type schemaCompiler struct {
 	defs map[string]*schemaNode
 }
 
+// schemaFail is the compiler's error for keyword k of the schema at at. It
+// is not inlined, so the compiler's many failures share its code.
+//
+//go:noinline
+func schemaFail(at, k, why string) error {
+	return fmt.Errorf("%s/%s: %s", at, k, why)
+}
+
+// schemaCount reads keyword k (at at) as a non-negative integer. It is not
+// inlined: the compiler calls it for four keywords.
+//
+//go:noinline
+func schemaCount(at, k string, x any) (int, error) {
+	d, ok := x.(json.Number)
+	if !ok {
+		return 0, schemaFail(at, k, "must be a number")
+	}
+	i, err := strconv.Atoi(d.String())
+	if err != nil || i < 0 {
+		return 0, schemaFail(at, k, "must be a non-negative integer")
+	}
+	return i, nil
+}
+
+// schemaBound reads keyword k (at at) as a number. It is not inlined: the
+// compiler calls it for four keywords.
+//
+//go:noinline
+func schemaBound(at, k string, x any) (*decimal, error) {
+	d, ok := x.(json.Number)
+	if !ok {
+		return nil, schemaFail(at, k, "must be a number")
+	}
+	dec, ok := parseDecimal(d.String())
+	if !ok {
+		return nil, schemaFail(at, k, "must be a number")
+	}
+	return &dec, nil
+}
+
 func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	n := &schemaNode{minLength: -1, maxLength: -1, minItems: -1, maxItems: -1}
 	if b, ok := val.(bool); ok {
@@ -239,7 +298,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: a schema must be an object or a boolean", at)
 	}
-	fail := func(k, why string) error { return fmt.Errorf("%s/%s: %s", at, k, why) }
+	fail := func(k, why string) error { return schemaFail(at, k, why) }
 	sub := func(k string, x any) (*schemaNode, error) { return c.compile(x, at+"/"+k) }
 	list := func(k string, x any) ([]*schemaNode, error) {
 		xs, ok := x.([]any)
@@ -255,28 +314,8 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 		}
 		return out, nil
 	}
-	count := func(k string, x any) (int, error) {
-		d, ok := x.(json.Number)
-		if !ok {
-			return 0, fail(k, "must be a number")
-		}
-		i, err := strconv.Atoi(d.String())
-		if err != nil || i < 0 {
-			return 0, fail(k, "must be a non-negative integer")
-		}
-		return i, nil
-	}
-	bound := func(k string, x any) (*decimal, error) {
-		d, ok := x.(json.Number)
-		if !ok {
-			return nil, fail(k, "must be a number")
-		}
-		dec, ok := parseDecimal(d.String())
-		if !ok {
-			return nil, fail(k, "must be a number")
-		}
-		return &dec, nil
-	}
+	count := func(k string, x any) (int, error) { return schemaCount(at, k, x) }
+	bound := func(k string, x any) (*decimal, error) { return schemaBound(at, k, x) }
 	var err error
 	for k, x := range m {
 		switch {
@@ -389,7 +428,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				}
 				n.propOrder = append(n.propOrder, name)
 			}
-			slices.Sort(n.propOrder)
+			smallsort.Strings(n.propOrder)
 		case "required":
 			xs, ok := x.([]any)
 			if !ok {
@@ -456,7 +495,7 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 		}
 		if !ok {
 			sorted := append([]string(nil), n.types...)
-			slices.Sort(sorted)
+			smallsort.Strings(sorted)
 			v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
 			return
 		}
@@ -609,7 +648,7 @@ func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any)
 				keys = append(keys, k)
 			}
 		}
-		slices.Sort(keys)
+		smallsort.Strings(keys)
 		for _, k := range keys {
 			v.Add(path+"/"+PointerToken(k), "member not allowed")
 		}

@@ -20,13 +20,14 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
@@ -59,11 +60,14 @@ const (
 // Ajv's errorMessage must not reach the wire).
 var buildSchemaKeywords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, k := range strings.Fields(`type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum
-		maxLength minLength pattern items additionalItems prefixItems contains maxContains minContains maxItems
-		minItems uniqueItems maxProperties minProperties required properties patternProperties additionalProperties
-		dependencies dependentRequired dependentSchemas propertyNames if then else allOf anyOf oneOf not format
-		contentEncoding contentMediaType contentSchema unevaluatedItems unevaluatedProperties $ref $dynamicRef false`) {
+	for _, k := range [...]string{
+		"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+		"minLength", "pattern", "items", "additionalItems", "prefixItems", "contains", "maxContains", "minContains",
+		"maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "properties",
+		"patternProperties", "additionalProperties", "dependencies", "dependentRequired", "dependentSchemas",
+		"propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not", "format", "contentEncoding",
+		"contentMediaType", "contentSchema", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "false",
+	} {
 		m[k] = true
 	}
 	return m
@@ -244,7 +248,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	c := *e
 	var warn []string
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
-		return nil, nil, fmt.Errorf("adcp: %s: "+format, append([]any{c.Code}, args...)...)
+		return buildFail(c.Code, "", format, args)
 	}
 
 	// Code and recovery.
@@ -261,7 +265,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		}
 	}
 	if info.Deprecated {
-		warn = append(warn, fmt.Sprintf("%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy)))
+		warn = buildWarnf(warn, "%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy))
 	}
 	switch {
 	case info.Recovery != "" && c.Recovery == "":
@@ -272,7 +276,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		// Valid on the wire (recovery is optional in every version), as an
 		// upstream's error passed through may be; a client that does not
 		// know the code classifies it by its own policy.
-		warn = append(warn, fmt.Sprintf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code))
+		warn = buildWarnf(warn, "%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
 	}
@@ -292,7 +296,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		v = math.Min(math.Max(math.Ceil(v), 1), 3600)
 		c.RetryAfter = &v
 		if c.Recovery != adcp.RecoveryTransient {
-			warn = append(warn, fmt.Sprintf("retry_after on a %s error: clients only wait on transient errors", c.Recovery))
+			warn = buildWarnf(warn, "retry_after on a %s error: clients only wait on transient errors", c.Recovery)
 		}
 	}
 
@@ -332,7 +336,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 			}
 			for _, k := range dropped {
 				delete(obj, k)
-				warn = append(warn, fmt.Sprintf("details member %q dropped: %s is a closed shape", k, s.Name))
+				warn = buildWarnf(warn, "details member %q dropped: %s is a closed shape", k, s.Name)
 			}
 			c.Details = raw
 		} else if c.Details, err = buildCompact(c.Details); err != nil {
@@ -342,7 +346,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 			return fail("details: %v", err)
 		}
 		if n := len(c.Details); n > buildDetailsGuidanceBytes {
-			warn = append(warn, fmt.Sprintf("details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes))
+			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
 		}
 	}
 	switch c.Code {
@@ -379,14 +383,14 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		max        int
 	}{{"message", c.Message, buildMessageBytes}, {"suggestion", c.Suggestion, buildSuggestionBytes}} {
 		if len(s.text) > s.max {
-			warn = append(warn, fmt.Sprintf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max))
+			warn = buildWarnf(warn, "%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}
 		for _, f := range CheckMessage(s.text) {
 			if buildRefused(c.Code, f.Kind) && !checks.allowFlagged {
 				return fail("%s looks like it contains a %s (bytes %d-%d), which sellers must never send: remove it (Scrub), or build with AllowFlaggedText if a person has checked it is not one",
 					s.name, f.Kind, f.Start, f.End)
 			}
-			warn = append(warn, fmt.Sprintf("%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End))
+			warn = buildWarnf(warn, "%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End)
 		}
 	}
 
@@ -404,6 +408,23 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		return fail("%v", err)
 	}
 	return &c, warn, nil
+}
+
+// buildFail returns the error of finalize and FitAccessibilityDetails:
+// "adcp: <code>: <prefix><format>". It is not inlined, so the calls that
+// fail once each share its code.
+//
+//go:noinline
+func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
+	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+}
+
+// buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
+// inlined, so finalize's warnings share its code.
+//
+//go:noinline
+func buildWarnf(warn []string, format string, args ...any) []string {
+	return append(warn, fmt.Sprintf(format, args...))
 }
 
 // buildRefused reports whether a CheckMessage finding of kind k refuses an
@@ -552,7 +573,7 @@ func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 // JSON Schema keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
 	// Without these member names the checks have nothing to look at.
-	if !bytes.Contains(raw, []byte(`"issues"`)) && !bytes.Contains(raw, []byte(`"source"`)) && !bytes.Contains(raw, []byte(`"sdk_id"`)) {
+	if !buildContains(raw, `"issues"`) && !buildContains(raw, `"source"`) && !buildContains(raw, `"sdk_id"`) {
 		return nil
 	}
 	var e struct {
@@ -582,6 +603,22 @@ func buildCheckEncoded(raw []byte) error {
 		}
 	}
 	return nil
+}
+
+// buildContains is bytes.Contains(raw, []byte(s)) for a short s that starts
+// with '"' (bytes.Index links more code).
+func buildContains(raw []byte, s string) bool {
+	for i := 0; len(raw)-i >= len(s); i++ {
+		j := bytes.IndexByte(raw[i:len(raw)-len(s)+1], s[0])
+		if j < 0 {
+			return false
+		}
+		i += j
+		if string(raw[i:i+len(s)]) == s {
+			return true
+		}
+	}
+	return false
 }
 
 // buildDetailsJSON encodes a WithDetails value, validating generated structs;
@@ -697,7 +734,7 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 //
 // Details must fit every shape returned.
 func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawMessage) []*adcp.DetailsShape {
-	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
+	own := buildShapeName(code)
 	var out []*adcp.DetailsShape
 	for _, s := range info.Shapes {
 		switch {
@@ -718,6 +755,22 @@ func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawM
 		}
 	}
 	return out
+}
+
+// buildShapeName is the name of a code's own shape:
+// strings.ReplaceAll(strings.ToLower(string(c)), "_", "-"), built rune by
+// rune as strings.ToLower does (invalid UTF-8 becomes U+FFFD), without
+// linking ToLower and ReplaceAll.
+func buildShapeName(c adcp.Code) string {
+	b := make([]byte, 0, len(c))
+	for _, r := range string(c) {
+		if r == '_' {
+			b = append(b, '-')
+			continue
+		}
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return string(b)
 }
 
 // buildCheckShapes validates details against the schema of every shape
@@ -808,7 +861,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	slices.Sort(dropped)
+	smallsort.Strings(dropped)
 	return b.Bytes(), dropped, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -43,7 +42,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		return nil, nil, errors.New("adcp: nil error")
 	}
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
-		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
+		return buildFail(e.Code, "accessibility details: ", format, args)
 	}
 	if e.Code != codeCreativeRejected {
 		return fail("they belong to %s", codeCreativeRejected)
@@ -103,7 +102,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		}
 		for _, i := range bad {
 			vs[i] = buildWithout(vs[i], "remediation")
-			warn = append(warn, fmt.Sprintf("violations[%d].remediation left out: %s refuses it", i, shape.Name))
+			warn = buildWarnf(warn, "violations[%d].remediation left out: %s refuses it", i, shape.Name)
 		}
 		truncated = true
 	}

@@ -2,13 +2,13 @@ package seller
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // FindingKind names what CheckMessage found in a string.
@@ -206,9 +206,9 @@ func hygieneSort(out []Finding) []Finding {
 	if len(out) < 2 {
 		return out
 	}
-	// Stable: the order is total (equal findings are identical), and the
-	// stable sort links less code than pdqsort.
-	slices.SortStableFunc(out, func(a, b Finding) int {
+	// The order is total (equal findings are identical), so an unstable
+	// sort gives the one result.
+	smallsort.Func(out, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return cmp.Compare(a.Start, b.Start)
 		}
@@ -259,41 +259,56 @@ type hygieneLit struct {
 	bit uint64
 }
 
-// hygieneLitsCS (case-sensitive, matched in s) and hygieneLitsCI (matched in
-// the lower-cased copy) are the literals by first byte.
-var hygieneLitsCS, hygieneLitsCI = func() (cs, ci [256][]hygieneLit) {
-	add := func(t *[256][]hygieneLit, bit uint64, lits ...string) {
-		for _, l := range lits {
-			t[l[0]] = append(t[l[0]], hygieneLit{l, bit})
-		}
-	}
-	add(&cs, hygieneLitStack, "goroutine ", "panic: runtime error", "+0x", "Traceback (most recent call last)", `File "`,
-		`Exception in thread "`, "Exception:", "Error:")
-	add(&cs, hygieneLitPathRel, "~/", "./")
-	add(&cs, hygieneLitSQL, "SELECT", "DELETE", "ORA-", "SQLSTATE", "pq: ")
-	add(&cs, hygieneLitCred, "eyJ", "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox",
-		"k_live_", "k_test_", "AIza", "-----BEGIN ")
-	add(&ci, hygieneLitHost, "localhost", ".internal", ".local", ".lan", ".corp", ".intra", ".home.arpa", ".svc", "ip-")
-	add(&ci, hygieneLitScheme, "://")
-	add(&ci, hygieneLitDBScheme, "jdbc:", "postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://",
+// hygieneLitSets are the pre-scan's literals and their bits, matched in s
+// or, when ci is set, in the lower-cased copy. Every literal has at least
+// two bytes.
+var hygieneLitSets = [...]struct {
+	ci   bool
+	bit  uint64
+	lits []string
+}{
+	{false, hygieneLitStack, []string{"goroutine ", "panic: runtime error", "+0x", "Traceback (most recent call last)", `File "`,
+		`Exception in thread "`, "Exception:", "Error:"}},
+	{false, hygieneLitPathRel, []string{"~/", "./"}},
+	{false, hygieneLitSQL, []string{"SELECT", "DELETE", "ORA-", "SQLSTATE", "pq: "}},
+	{false, hygieneLitCred, []string{"eyJ", "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox",
+		"k_live_", "k_test_", "AIza", "-----BEGIN "}},
+	{true, hygieneLitHost, []string{"localhost", ".internal", ".local", ".lan", ".corp", ".intra", ".home.arpa", ".svc", "ip-"}},
+	{true, hygieneLitScheme, []string{"://"}},
+	{true, hygieneLitDBScheme, []string{"jdbc:", "postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://",
 		"mongodb+srv://", "redis://", "rediss://", "amqp://", "amqps://", "sqlserver://", "mssql://", "oracle://",
 		"clickhouse://", "cassandra://", "couchbase://", "kafka://", "nats://", "ldap://", "ldaps://", "odbc://",
-		"snowflake://")
-	add(&ci, hygieneLitConnKV, "server=", "data source=", "host=")
-	add(&ci, hygieneLitSQL, "syntax error at or near", "duplicate key value violates", `relation "`, "deadlock detected",
-		"error in your sql syntax", "sql: no rows in result set")
-	add(&ci, hygieneLitSelect, "select")
-	add(&ci, hygieneLitInsert, "insert")
-	add(&ci, hygieneLitInto, "into")
-	add(&ci, hygieneLitUpdate, "update")
-	add(&ci, hygieneLitDelete, "delete")
-	add(&ci, hygieneLitWhere, "where")
-	add(&ci, hygieneLitCreate, "create")
-	add(&ci, hygieneLitIndex, "index")
-	add(&ci, hygieneLitTable, "table")
-	add(&ci, hygieneLitDDL, "drop", "truncate", "alter")
-	add(&ci, hygieneLitCred, "bearer", "authorization")
-	add(&ci, hygieneLitCredName, "key", "secret", "passw", "pwd", "token", "session")
+		"snowflake://"}},
+	{true, hygieneLitConnKV, []string{"server=", "data source=", "host="}},
+	{true, hygieneLitSQL, []string{"syntax error at or near", "duplicate key value violates", `relation "`, "deadlock detected",
+		"error in your sql syntax", "sql: no rows in result set"}},
+	{true, hygieneLitSelect, []string{"select"}},
+	{true, hygieneLitInsert, []string{"insert"}},
+	{true, hygieneLitInto, []string{"into"}},
+	{true, hygieneLitUpdate, []string{"update"}},
+	{true, hygieneLitDelete, []string{"delete"}},
+	{true, hygieneLitWhere, []string{"where"}},
+	{true, hygieneLitCreate, []string{"create"}},
+	{true, hygieneLitIndex, []string{"index"}},
+	{true, hygieneLitTable, []string{"table"}},
+	{true, hygieneLitDDL, []string{"drop", "truncate", "alter"}},
+	{true, hygieneLitCred, []string{"bearer", "authorization"}},
+	{true, hygieneLitCredName, []string{"key", "secret", "passw", "pwd", "token", "session"}},
+}
+
+// hygieneLitsCS (case-sensitive, matched in s) and hygieneLitsCI (matched in
+// the lower-cased copy) are hygieneLitSets by first byte, built by a loop
+// over the sets (static data) rather than a call per set.
+var hygieneLitsCS, hygieneLitsCI = func() (cs, ci [256][]hygieneLit) {
+	for _, set := range &hygieneLitSets {
+		t := &cs
+		if set.ci {
+			t = &ci
+		}
+		for _, l := range set.lits {
+			t[l[0]] = append(t[l[0]], hygieneLit{l, set.bit})
+		}
+	}
 	return cs, ci
 }()
 

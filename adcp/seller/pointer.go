@@ -32,7 +32,11 @@ func PointerToField(pointer string) (string, error) {
 	}
 	var b strings.Builder
 	b.Grow(len(pointer) + 8)
-	for _, tok := range strings.Split(pointer[1:], "/") {
+	// The tokens are those of strings.Split(pointer[1:], "/"), cut one by
+	// one (Split links more code).
+	for rest, more := pointer[1:], true; more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
 		key, ok := pointerUnescape(tok)
 		if !ok {
 			return "", errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")

@@ -36,7 +36,7 @@ func Parse(s string) (URL, error) {
 	if err != nil {
 		return URL{}, err
 	}
-	u.Scheme = strings.ToLower(scheme)
+	u.Scheme = lowerASCII(scheme)
 	if strings.HasSuffix(rest, "?") && strings.Count(rest, "?") == 1 {
 		rest = rest[:len(rest)-1]
 	} else {
@@ -93,11 +93,28 @@ func scheme(s string) (scheme, rest string, err error) {
 	return "", s, nil
 }
 
+// lowerASCII is strings.ToLower of a scheme, which holds only ASCII
+// letters, digits, '+', '-' and '.' (ToLower links more code).
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 // authority checks [userinfo@]host[:port] and returns the host (with
 // its port) unescaped, as url.URL.Host holds it, and whether userinfo is
 // present.
 func authority(scheme, authority string) (string, bool, error) {
-	i := strings.LastIndex(authority, "@")
+	i := strings.LastIndexByte(authority, '@')
 	h, err := host(scheme, authority[i+1:])
 	if err != nil {
 		return "", false, err
@@ -120,11 +137,11 @@ func authority(scheme, authority string) (string, bool, error) {
 // unescaped. Of an http or https host with several colons, the port is what
 // follows the first (urlstrictcolons=1), of any other the last.
 func host(scheme, host string) (string, error) {
-	switch open := strings.LastIndex(host, "["); {
+	switch open := strings.LastIndexByte(host, '['); {
 	case open > 0:
 		return "", errors.New("invalid IP-literal")
 	case open == 0:
-		end := strings.LastIndex(host, "]")
+		end := strings.LastIndexByte(host, ']')
 		if end < 0 {
 			return "", errors.New("missing ']' in host")
 		}

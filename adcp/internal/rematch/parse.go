@@ -19,10 +19,11 @@ package rematch
 import (
 	"cmp"
 	"errors"
-	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Limits: Go's repetition bound, and a bound on the compiled program.
@@ -599,7 +600,12 @@ func clean(r []rune) []rune {
 	for i := range ps {
 		ps[i] = [2]rune{r[2*i], r[2*i+1]}
 	}
-	slices.SortStableFunc(ps, func(a, b [2]rune) int { return cmp.Compare(a[0], b[0]) })
+	smallsort.Func(ps, func(a, b [2]rune) int {
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		return cmp.Compare(a[1], b[1])
+	})
 	for i, p := range ps {
 		r[2*i], r[2*i+1] = p[0], p[1]
 	}
