@@ -19,24 +19,14 @@ import (
 // mode, 1<<30).
 var printerConfig = printer.Config{Mode: printer.UseSpaces | printer.TabIndent | 1<<30, Tabwidth: 8}
 
-// gofmt formats one rendered file exactly as go/format.Source does (parse
-// with comments, sort the imports, print with gofmt's configuration), and
-// returns the syntax tree it printed, parsed with runtimeapi.FileSet: the
-// type check reads that tree, so each file is parsed once, not once to
-// format and once more to check. The tree's positions are those of raw.
-func gofmt(name string, raw []byte) ([]byte, *ast.File, error) {
-	f, print, err := parseToFormat(name, raw)
-	if err != nil {
-		return nil, nil, err
-	}
-	src, err := print()
-	return src, f, err
-}
-
-// parseToFormat is gofmt in two steps: it parses raw and sorts its imports,
-// and returns the tree and the function that prints it. The tree is
-// complete when parseToFormat returns (print only reads it), so the type
-// check can read it while print runs.
+// parseToFormat formats one rendered file exactly as go/format.Source does
+// (parse with comments, sort the imports, print with gofmt's
+// configuration), in two steps: it parses raw (with runtimeapi.FileSet) and
+// sorts its imports, and returns the tree and the function that prints it.
+// The type check reads that tree, so each file is parsed once, not once to
+// format and once more to check; the tree is complete when parseToFormat
+// returns (print only reads it), so the check can run while print does. The
+// tree's positions are those of raw.
 func parseToFormat(name string, raw []byte) (*ast.File, func() ([]byte, error), error) {
 	fset := runtimeapi.FileSet()
 	f, err := parser.ParseFile(fset, name, raw, parser.ParseComments|parser.SkipObjectResolution)
@@ -55,7 +45,7 @@ func parseToFormat(name string, raw []byte) (*ast.File, func() ([]byte, error), 
 }
 
 // formatted remembers, for the life of the process, the formatted body (all
-// that follows the package clause) of each file gofmtOnce formatted, by the
+// that follows the package clause) of each file parseToFormatOnce formatted, by the
 // SHA-256 of its unformatted body: generate -all renders the same details.go
 // for most versions (9 distinct in the 73 published versions that generate),
 // and formats it once. At most formattedMax bytes are kept.
@@ -67,25 +57,14 @@ var formatted struct {
 
 const formattedMax = 64 << 20
 
-// gofmtOnce is gofmt, which it skips when a file with the same unformatted
-// body was formatted before. The first lines must be the header comment, a
-// blank line and the package clause, as jennifer renders a file with one
-// header comment (see splitHead): gofmt prints those lines as they are, and the body the
-// same way whatever they say (the body's lines keep their numbers and
-// columns), so the output is the new first lines and the remembered body.
-// Other files are formatted every time.
-func gofmtOnce(name string, raw []byte) ([]byte, *ast.File, error) {
-	f, print, err := parseToFormatOnce(name, raw)
-	if err != nil {
-		return nil, nil, err
-	}
-	src, err := print()
-	return src, f, err
-}
-
-// parseToFormatOnce is gofmtOnce in two steps, as parseToFormat is gofmt:
-// the tree (of raw, or of the output when its body is remembered), then the
-// function that prints it (or returns the output).
+// parseToFormatOnce is parseToFormat, whose printing it skips when a file
+// with the same unformatted body was formatted before: the tree is then
+// that of the output, and print returns it. The first lines must be the
+// header comment, a blank line and the package clause, as jennifer renders
+// a file with one header comment (see splitHead): gofmt prints those lines
+// as they are, and the body the same way whatever they say (the body's
+// lines keep their numbers and columns), so the output is the new first
+// lines and the remembered body. Other files are formatted every time.
 func parseToFormatOnce(name string, raw []byte) (*ast.File, func() ([]byte, error), error) {
 	head, body, ok := splitHead(raw)
 	if !ok {

@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"crypto/sha256"
+	"go/ast"
 	"go/format"
 	"sort"
 	"strings"
@@ -170,4 +171,24 @@ func TestGofmtOnce(t *testing.T) {
 			t.Errorf("case %d: the body is not remembered", i)
 		}
 	}
+}
+
+// gofmt formats raw in one call, as Render does in two (parseToFormat, then
+// its print).
+func gofmt(name string, raw []byte) ([]byte, *ast.File, error) {
+	return formatWith(parseToFormat, name, raw)
+}
+
+// gofmtOnce is gofmt through parseToFormatOnce.
+func gofmtOnce(name string, raw []byte) ([]byte, *ast.File, error) {
+	return formatWith(parseToFormatOnce, name, raw)
+}
+
+func formatWith(step func(string, []byte) (*ast.File, func() ([]byte, error), error), name string, raw []byte) ([]byte, *ast.File, error) {
+	f, print, err := step(name, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := print()
+	return src, f, err
 }
