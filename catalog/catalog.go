@@ -25,7 +25,7 @@ func Header(spec *schemaload.Spec) string {
 // depends on the model only (not on the folder it was read from). Its
 // wording and layout are templates/catalogue.md.tmpl.
 func Markdown(spec *schemaload.Spec) []byte {
-	md := templates.MustExecute(templates.Catalogue, newPage(spec))
+	md := templates.MustExecute(templates.Catalogue(), newPage(spec))
 	return append(bytes.TrimRight(md, "\n"), '\n')
 }
 

@@ -17,7 +17,7 @@ func (g *gen) docFile() ([]byte, error) {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
 	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)}
-	if err := templates.PackageDoc.Execute(&b, data); err != nil {
+	if err := templates.PackageDoc().Execute(&b, data); err != nil {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
 	return b.Bytes(), nil

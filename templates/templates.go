@@ -5,6 +5,7 @@ package templates
 
 import (
 	_ "embed"
+	"sync"
 	"text/template"
 )
 
@@ -12,5 +13,8 @@ import (
 var packageDoc string
 
 // PackageDoc renders the doc.go of a generated package: its doc comment
-// and package clause, after the generated-file header.
-var PackageDoc = template.Must(template.New("package.go.tmpl").Option("missingkey=error").Parse(packageDoc))
+// and package clause, after the generated-file header. It is parsed on
+// first use.
+var PackageDoc = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("package.go.tmpl").Option("missingkey=error").Parse(packageDoc))
+})

@@ -4,21 +4,23 @@ import (
 	"bytes"
 	"embed"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/adcp-gen/adcp-gen/internal/mdtext"
 )
 
-// The templates of the reports, parsed once. Each renders a view that its
+// The templates of the reports, each parsed on first use (a process that
+// renders no report does not parse them). Each renders a view that its
 // package prepares, which the file's opening comment describes.
 var (
 	// Catalogue renders CATALOGUE.md, the Markdown catalogue of one spec
 	// version (package catalog).
-	Catalogue = parseText("catalogue.md.tmpl")
+	Catalogue = sync.OnceValue(func() *template.Template { return parseText("catalogue.md.tmpl") })
 	// Diff renders the Markdown report of a version bump (package specdiff).
-	Diff = parseText("diff.md.tmpl")
+	Diff = sync.OnceValue(func() *template.Template { return parseText("diff.md.tmpl") })
 	// DiffSummary renders the one-line account of a version bump.
-	DiffSummary = parseText("diff-summary.txt.tmpl")
+	DiffSummary = sync.OnceValue(func() *template.Template { return parseText("diff-summary.txt.tmpl") })
 )
 
 //go:embed catalogue.md.tmpl diff.md.tmpl diff-summary.txt.tmpl
