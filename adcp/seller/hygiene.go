@@ -3,6 +3,7 @@ package seller
 import (
 	"cmp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
@@ -70,44 +71,59 @@ const (
 // path rather than, say, a JSON pointer into the request.
 const hygieneExt = `(?:go|py|pyc|java|class|jar|js|mjs|cjs|ts|rb|php|cs|kt|scala|rs|c|h|cc|cpp|so|dll|exe|sh|yaml|yml|json|toml|ini|conf|cfg|env|log|sql|db|sqlite|pem|key|crt|p12)`
 
-var hygieneDetectors = []hygieneDetector{
-	// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
-	{kind: FindingStackTrace, gate: hygieneGateStack, re: rematch.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
+// hygieneDetectors returns the detectors, compiled on first use: a program
+// that links the package but checks no message does not pay for compiling
+// them when it starts.
+func hygieneDetectors() []hygieneDetector {
+	hygieneOnce.Do(func() { hygieneDets = hygieneCompile() })
+	return hygieneDets
+}
 
-	// File paths: absolute paths under well-known roots, any path ending in
-	// a file extension, relative and home paths, Windows and UNC paths.
-	{kind: FindingFilePath, gate: hygieneGatePathRoot, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])(/(?:etc|var|usr|home|opt|srv|tmp|root|proc|sys|mnt|app|Users|private|Library|lib|lib64|bin|sbin|run)(?:/[\w.@+-]+)+/?)`)},
-	{kind: FindingFilePath, gate: hygieneGatePathExt, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)?(?:/[\w.@+-]+)+\.` + hygieneExt + `)\b`)},
-	{kind: FindingFilePath, gate: hygieneGatePathRel, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)/[\w.@+-]+(?:/[\w.@+-]+)*)`)},
-	{kind: FindingFilePath, gate: hygieneGatePathWin, re: rematch.MustCompile(`\b[A-Za-z]:\\[^\s"'<>|]+|\\\\[\w.-]+\\[^\s"'<>|]+`)},
+var (
+	hygieneOnce sync.Once
+	hygieneDets []hygieneDetector
+)
 
-	// IP addresses, checked by net.ParseIP. IPv6 needs three colons or a
-	// "::" in six characters, so "a::b" and "10:30:00" are not flagged.
-	{kind: FindingIPAddress, gate: hygieneGateIPv4, re: rematch.MustCompile(`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b`), ok: func(s string) bool {
-		host, _, _ := strings.Cut(s, ":")
-		return hygieneIsIP(host)
-	}},
-	{kind: FindingIPAddress, gate: hygieneGateIPv6, re: rematch.MustCompile(`(?i)(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}`), ok: func(s string) bool {
-		return hygieneIsIP(s) && (strings.Count(s, ":") >= 3 || (strings.Contains(s, "::") && len(s) >= 6))
-	}},
+func hygieneCompile() []hygieneDetector {
+	return []hygieneDetector{
+		// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
+		{kind: FindingStackTrace, gate: hygieneGateStack, re: rematch.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
 
-	// Internal host names: localhost, private DNS suffixes, cloud-internal
-	// names, host:port of well-known service ports or dotted/dashed hosts.
-	{kind: FindingInternalHost, gate: hygieneGateHostName, re: rematch.MustCompile(`(?i)\blocalhost\b|\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc)\b|\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b`)},
-	{kind: FindingInternalHost, gate: hygieneGateHostPort, re: rematch.MustCompile(`(?i:\b[a-z][a-z0-9.-]*:(?:5432|3306|6379|27017|9200|9092|5672|11211|2181|1433|1521|5984|8500|2379|8080|8443|9000)\b)|\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+:\d{2,5}\b`)},
+		// File paths: absolute paths under well-known roots, any path ending in
+		// a file extension, relative and home paths, Windows and UNC paths.
+		{kind: FindingFilePath, gate: hygieneGatePathRoot, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])(/(?:etc|var|usr|home|opt|srv|tmp|root|proc|sys|mnt|app|Users|private|Library|lib|lib64|bin|sbin|run)(?:/[\w.@+-]+)+/?)`)},
+		{kind: FindingFilePath, gate: hygieneGatePathExt, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)?(?:/[\w.@+-]+)+\.` + hygieneExt + `)\b`)},
+		{kind: FindingFilePath, gate: hygieneGatePathRel, group: 1, re: rematch.MustCompile(`(?:^|[^\w:/.~-])((?:~|\.\.?)/[\w.@+-]+(?:/[\w.@+-]+)*)`)},
+		{kind: FindingFilePath, gate: hygieneGatePathWin, re: rematch.MustCompile(`\b[A-Za-z]:\\[^\s"'<>|]+|\\\\[\w.-]+\\[^\s"'<>|]+`)},
 
-	// Connection strings: database and broker URLs, any URL with
-	// user:password@, and key=value driver strings.
-	{kind: FindingConnectionString, gate: hygieneGateConn, re: rematch.MustCompile(`(?i)\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|sqlserver|mssql|oracle|clickhouse|cassandra|couchbase|kafka|nats|ldaps?|jdbc:[a-z0-9]+|odbc|snowflake)://[^\s"'<>]+|\b[a-z][a-z0-9+.-]*://[^\s/@:"']+:[^\s/@"']+@[^\s"'<>]+|\b(?:server|data source|host)=[^;\n]+;(?:[^;=\n]+=[^;\n]*;?)+`)},
+		// IP addresses, checked by net.ParseIP. IPv6 needs three colons or a
+		// "::" in six characters, so "a::b" and "10:30:00" are not flagged.
+		{kind: FindingIPAddress, gate: hygieneGateIPv4, re: rematch.MustCompile(`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b`), ok: func(s string) bool {
+			host, _, _ := strings.Cut(s, ":")
+			return hygieneIsIP(host)
+		}},
+		{kind: FindingIPAddress, gate: hygieneGateIPv6, re: rematch.MustCompile(`(?i)(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}`), ok: func(s string) bool {
+			return hygieneIsIP(s) && (strings.Count(s, ":") >= 3 || (strings.Contains(s, "::") && len(s) >= 6))
+		}},
 
-	// SQL: statements (SELECT…FROM only in capitals, "select x from" being
-	// plain English), WHERE comparisons, and well-known database errors.
-	{kind: FindingSQL, gate: hygieneGateSQL, re: rematch.MustCompile(`\bSELECT\s[^\n]{0,200}?\sFROM\s+\S+|(?i:\bselect\s+\*\s+from\b)|(?i:\binsert\s+into\s+\S+)|(?i:\bupdate\s+\S+\s+set\s+\S+\s*=)|\bDELETE\s+FROM\b|(?i:\bdelete\s+from\s+[\w."]+\s+where\b)|(?i:\b(?:drop|truncate|alter)\s+table\b)|(?i:\bcreate\s+(?:unique\s+)?(?:table|index)\b)|(?i:\bwhere\s+[\w."]+\s*(?:=|<>|!=)\s*(?:'|\$\d|\?|:\w|\d))|(?i:\bsyntax error at or near\b)|\bORA-\d{5}\b|\bSQLSTATE\b|(?i:\bduplicate key value violates\b)|(?i:\brelation "[^"\n]+" does not exist)|(?i:\bdeadlock detected\b)|(?i:\berror in your SQL syntax\b)|(?i:\bsql: no rows in result set\b)|\bpq: `)},
+		// Internal host names: localhost, private DNS suffixes, cloud-internal
+		// names, host:port of well-known service ports or dotted/dashed hosts.
+		{kind: FindingInternalHost, gate: hygieneGateHostName, re: rematch.MustCompile(`(?i)\blocalhost\b|\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc)\b|\bip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b`)},
+		{kind: FindingInternalHost, gate: hygieneGateHostPort, re: rematch.MustCompile(`(?i:\b[a-z][a-z0-9.-]*:(?:5432|3306|6379|27017|9200|9092|5672|11211|2181|1433|1521|5984|8500|2379|8080|8443|9000)\b)|\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+:\d{2,5}\b`)},
 
-	// Credentials: schemes, key=value, well-known token formats, private
-	// keys, and long opaque tokens mixing lower case and digits.
-	{kind: FindingCredential, gate: hygieneGateCred, re: rematch.MustCompile(`(?i:\bbearer\s+[\w\-.~+/]{8,}=*)|(?i:\bauthorization\s*:\s*[^\s\[\]"',;&]+(?:\s+[^\s\[\]"',;&]+)?)|\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bgithub_pat_\w{20,}|\bxox[abposr]-[\w-]{10,}|\b[sprk]k_(?:live|test)_\w{10,}|\bAIza[\w-]{35}\b|-----BEGIN [A-Z ]*PRIVATE KEY-----|(?i:\b(?:api[_-]?key|apikey|client[_-]?secret|secret|password|passwd|pwd|access[_-]?token|refresh[_-]?token|auth[_-]?token|token|session[_\s-]?id|sessionid|private[_-]?key)["']?\s*[=:]\s*["']?[^\s\[\]"',;&]{3,})`)},
-	{kind: FindingCredential, gate: hygieneGateToken, re: rematch.MustCompile(`\b[A-Za-z0-9_-]{32,}\b`), ok: hygieneOpaqueToken},
+		// Connection strings: database and broker URLs, any URL with
+		// user:password@, and key=value driver strings.
+		{kind: FindingConnectionString, gate: hygieneGateConn, re: rematch.MustCompile(`(?i)\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|sqlserver|mssql|oracle|clickhouse|cassandra|couchbase|kafka|nats|ldaps?|jdbc:[a-z0-9]+|odbc|snowflake)://[^\s"'<>]+|\b[a-z][a-z0-9+.-]*://[^\s/@:"']+:[^\s/@"']+@[^\s"'<>]+|\b(?:server|data source|host)=[^;\n]+;(?:[^;=\n]+=[^;\n]*;?)+`)},
+
+		// SQL: statements (SELECT…FROM only in capitals, "select x from" being
+		// plain English), WHERE comparisons, and well-known database errors.
+		{kind: FindingSQL, gate: hygieneGateSQL, re: rematch.MustCompile(`\bSELECT\s[^\n]{0,200}?\sFROM\s+\S+|(?i:\bselect\s+\*\s+from\b)|(?i:\binsert\s+into\s+\S+)|(?i:\bupdate\s+\S+\s+set\s+\S+\s*=)|\bDELETE\s+FROM\b|(?i:\bdelete\s+from\s+[\w."]+\s+where\b)|(?i:\b(?:drop|truncate|alter)\s+table\b)|(?i:\bcreate\s+(?:unique\s+)?(?:table|index)\b)|(?i:\bwhere\s+[\w."]+\s*(?:=|<>|!=)\s*(?:'|\$\d|\?|:\w|\d))|(?i:\bsyntax error at or near\b)|\bORA-\d{5}\b|\bSQLSTATE\b|(?i:\bduplicate key value violates\b)|(?i:\brelation "[^"\n]+" does not exist)|(?i:\bdeadlock detected\b)|(?i:\berror in your SQL syntax\b)|(?i:\bsql: no rows in result set\b)|\bpq: `)},
+
+		// Credentials: schemes, key=value, well-known token formats, private
+		// keys, and long opaque tokens mixing lower case and digits.
+		{kind: FindingCredential, gate: hygieneGateCred, re: rematch.MustCompile(`(?i:\bbearer\s+[\w\-.~+/]{8,}=*)|(?i:\bauthorization\s*:\s*[^\s\[\]"',;&]+(?:\s+[^\s\[\]"',;&]+)?)|\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bgithub_pat_\w{20,}|\bxox[abposr]-[\w-]{10,}|\b[sprk]k_(?:live|test)_\w{10,}|\bAIza[\w-]{35}\b|-----BEGIN [A-Z ]*PRIVATE KEY-----|(?i:\b(?:api[_-]?key|apikey|client[_-]?secret|secret|password|passwd|pwd|access[_-]?token|refresh[_-]?token|auth[_-]?token|token|session[_\s-]?id|sessionid|private[_-]?key)["']?\s*[=:]\s*["']?[^\s\[\]"',;&]{3,})`)},
+		{kind: FindingCredential, gate: hygieneGateToken, re: rematch.MustCompile(`\b[A-Za-z0-9_-]{32,}\b`), ok: hygieneOpaqueToken},
+	}
 }
 
 // CheckMessage flags what a seller must not send the buyer in message or
@@ -180,7 +196,7 @@ func hygieneSilentAt(s string, i int) bool {
 // hygieneCheck runs the detectors whose gate is set in may.
 func hygieneCheck(s string, may uint32) []Finding {
 	var out []Finding
-	for _, d := range hygieneDetectors {
+	for _, d := range hygieneDetectors() {
 		if may&d.gate == 0 {
 			continue
 		}

@@ -10,8 +10,8 @@ import (
 // hygieneRegexps are the detectors' expressions compiled by package regexp,
 // which the runtime's matcher (internal/rematch) replaces.
 var hygieneRegexps = func() []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(hygieneDetectors))
-	for i, d := range hygieneDetectors {
+	out := make([]*regexp.Regexp, len(hygieneDetectors()))
+	for i, d := range hygieneDetectors() {
 		out[i] = regexp.MustCompile(d.re.String())
 	}
 	return out
@@ -28,7 +28,7 @@ var (
 // find different spans (or groups) in s, or the UUID check disagrees.
 func checkHygieneMatcher(t *testing.T, s string) {
 	t.Helper()
-	for i, d := range hygieneDetectors {
+	for i, d := range hygieneDetectors() {
 		got, want := d.re.FindAllStringSubmatchIndex(s, -1), hygieneRegexps[i].FindAllStringSubmatchIndex(s, -1)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("detector %d (%s) on %q: matcher %v, regexp %v", i, d.kind, s, got, want)
