@@ -125,19 +125,15 @@ func TestCorpus(t *testing.T) {
 		return
 	}
 	kept, twin := corpusmod.Twins(order, pkgs, version)
-	var imports, table []string
-	keptPkgs := map[string]map[string][]byte{}
-	for _, pkg := range kept {
-		keptPkgs[pkg] = pkgs[pkg]
-		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
-	}
+	var table []string
+	imports := corpusmod.Imports(kept)
 	for _, pkg := range order {
 		k := twin[pkg]
 		table = append(table, fmt.Sprintf("{%q, %q, %s.SpecVersion, %s.Vocabulary, %s.NewDetails},", pkg, k, k, k, k))
 	}
 	// The version packages go where the differential validation test
 	// (internal/validationdiff) finds them compiled, or builds them for us.
-	mod := corpusmod.Write(t, runtime, kept, keptPkgs)
+	mod := corpusmod.Write(t, runtime, kept, pkgs)
 	own := mod.Own(t, "emit")
 	src := strings.NewReplacer(
 		"//IMPORTS", strings.Join(imports, "\n\t"),

@@ -42,20 +42,28 @@ const (
 	stale = 24 * time.Hour
 )
 
+// Imports returns the import lines (name "path") of pkgs, packages of the
+// module, for the test program a test writes into it.
+func Imports(pkgs []string) []string {
+	out := make([]string, len(pkgs))
+	for i, pkg := range pkgs {
+		out[i] = fmt.Sprintf("%s %q", pkg, Path+"/"+pkg)
+	}
+	return out
+}
+
 // Module is the corpus module written for one set of generated packages.
 type Module struct {
 	Dir  string   // the module's folder
 	Pkgs []string // the version packages, in the order given
 }
 
-// Write writes the module holding pkgs (package name → file name →
-// content), requiring the runtime module at runtimeDir, or reuses the one
-// an earlier test wrote with the same content. order lists the packages.
+// Write writes the module holding the packages order lists, from pkgs
+// (package name → file name → content; packages it does not list, such as
+// twins, are left out), requiring the runtime module at runtimeDir, or
+// reuses the one an earlier test wrote with the same content.
 func Write(t testing.TB, runtimeDir string, order []string, pkgs map[string]map[string][]byte) *Module {
 	t.Helper()
-	if len(order) != len(pkgs) {
-		t.Fatalf("corpusmod: %d packages ordered, %d given", len(order), len(pkgs))
-	}
 	files := map[string][]byte{
 		"go.mod": []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n"),
 	}

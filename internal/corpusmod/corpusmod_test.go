@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -136,5 +137,13 @@ func TestTwins(t *testing.T) {
 				t.Errorf("%s/%s is not %s/%s renamed", p, name, k, name)
 			}
 		}
+	}
+}
+
+func TestImports(t *testing.T) {
+	got := Imports([]string{"v3_1_0", "v3_2_0_beta_5"})
+	want := []string{`v3_1_0 "` + Path + `/v3_1_0"`, `v3_2_0_beta_5 "` + Path + `/v3_2_0_beta_5"`}
+	if !slices.Equal(got, want) {
+		t.Errorf("Imports = %q, want %q", got, want)
 	}
 }

@@ -139,12 +139,8 @@ func TestDifferentialValidation(t *testing.T) {
 	// version string (corpusmod.Twins) validates with the earlier package,
 	// which its own would equal but for those two strings.
 	kept, twin := corpusmod.Twins(order, pkgs, version)
-	var imports, vocabs []string
-	keptPkgs := map[string]map[string][]byte{}
-	for _, pkg := range kept {
-		keptPkgs[pkg] = pkgs[pkg]
-		imports = append(imports, fmt.Sprintf("%s %q", pkg, corpusmod.Path+"/"+pkg))
-	}
+	var vocabs []string
+	imports := corpusmod.Imports(kept)
 	for _, pkg := range order {
 		vocabs = append(vocabs, fmt.Sprintf("%q: {%s.Vocabulary, %s.NewDetails},", pkg, twin[pkg], twin[pkg]))
 	}
@@ -157,7 +153,7 @@ func TestDifferentialValidation(t *testing.T) {
 	prog = strings.Replace(prog, "//VOCABULARIES", strings.Join(vocabs, "\n\t"), 1)
 	// The version packages go where emit's corpus test finds them compiled,
 	// or compiles them for us.
-	mod := corpusmod.Write(t, runtime, kept, keptPkgs)
+	mod := corpusmod.Write(t, runtime, kept, pkgs)
 	checker := mod.Own(t, "checker")
 	writeFile(t, filepath.Join(mod.Dir, checker, "main.go"), prog)
 
