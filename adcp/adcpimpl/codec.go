@@ -112,6 +112,9 @@ func (d *Decoder) Next() bool {
 }
 
 // keep stores the current member raw in Extra (a later duplicate replaces it).
+// It is not inlined: it is the cold path of every member decoder.
+//
+//go:noinline
 func (d *Decoder) keep() {
 	if d.extra == nil {
 		d.extra = make(map[string]json.RawMessage)
