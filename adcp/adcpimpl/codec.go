@@ -23,7 +23,6 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -72,7 +71,7 @@ type ValidDecoder interface {
 // (scan.go) without its allocations.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
-		return fmt.Errorf("adcp: %s: invalid JSON", typeName)
+		return errorf("adcp: %s: invalid JSON", typeName)
 	}
 	return nil
 }
@@ -86,7 +85,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
-		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
+		return Decoder{}, errorf("adcp: %s: JSON value is not an object", typeName)
 	}
 	return Decoder{data: data, pos: 1}, nil
 }
@@ -126,7 +125,7 @@ func (d *Decoder) keep() {
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
-			d.err = fmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
+			d.err = errorf("adcp: %s: unknown member %q", typeName, d.Key)
 		}
 		return
 	}
@@ -561,7 +560,7 @@ func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 func (e *Encoder) Float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.err == nil {
-			e.err = fmt.Errorf("adcp: cannot encode non-finite number %v", f)
+			e.err = errorf("adcp: cannot encode non-finite number %v", f)
 		}
 		e.buf = append(e.buf, '0')
 		return

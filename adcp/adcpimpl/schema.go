@@ -3,7 +3,6 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -224,7 +223,7 @@ var schemaAnnotations = map[string]bool{
 func compileSchema(src string) (*schemaNode, error) {
 	val, ok := decodeAny([]byte(src))
 	if !ok {
-		return nil, fmt.Errorf("not valid JSON")
+		return nil, errorf("not valid JSON")
 	}
 	c := &schemaCompiler{defs: map[string]*schemaNode{}}
 	if m, ok := val.(map[string]any); ok {
@@ -253,7 +252,7 @@ type schemaCompiler struct {
 //
 //go:noinline
 func schemaFail(at, k, why string) error {
-	return fmt.Errorf("%s/%s: %s", at, k, why)
+	return errorf("%s/%s: %s", at, k, why)
 }
 
 // schemaCount reads keyword k (at at) as a non-negative integer. It is not
@@ -296,7 +295,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("%s: a schema must be an object or a boolean", at)
+		return nil, errorf("%s: a schema must be an object or a boolean", at)
 	}
 	fail := func(k, why string) error { return schemaFail(at, k, why) }
 	sub := func(k string, x any) (*schemaNode, error) { return c.compile(x, at+"/"+k) }

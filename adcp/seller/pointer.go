@@ -1,7 +1,6 @@
 package seller
 
 import (
-	"errors"
 	"strings"
 )
 
@@ -28,7 +27,7 @@ func PointerToField(pointer string) (string, error) {
 		return "", nil
 	}
 	if pointer[0] != '/' {
-		return "", errors.New("adcp: JSON pointer must be empty or start with \"/\"")
+		return "", newError("adcp: JSON pointer must be empty or start with \"/\"")
 	}
 	var b strings.Builder
 	b.Grow(len(pointer) + 8)
@@ -39,7 +38,7 @@ func PointerToField(pointer string) (string, error) {
 		tok, rest, more = strings.Cut(rest, "/")
 		key, ok := pointerUnescape(tok)
 		if !ok {
-			return "", errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+			return "", newError("adcp: JSON pointer has \"~\" not followed by 0 or 1")
 		}
 		switch {
 		case pointerIsIndex(key):
