@@ -250,7 +250,10 @@ var DefaultErrorRules = ErrorRules{
 
 func floatPtr(f float64) *float64 { return &f }
 
-// declares reports whether names holds name.
+// declares reports whether names holds name. It is not inlined: the rules
+// checks call it at a dozen sites.
+//
+//go:noinline
 func declares(names []string, name string) bool {
 	for _, n := range names {
 		if n == name {
