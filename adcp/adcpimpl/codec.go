@@ -733,7 +733,7 @@ func CompilePattern(expr string) error {
 
 func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+		v.Add(path, "does not match pattern "+quote(re.String()))
 	}
 }
 
@@ -742,9 +742,9 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+		v.Add(path, "does not match pattern "+quote(re.String()))
 	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
+		v.Add(path, "matches the excluded pattern "+quote(not.String()))
 	}
 }
 
@@ -766,7 +766,7 @@ func (v *Validator) DateTime(path, s string) {
 
 func (v *Validator) Enum(path, s string, known bool) {
 	if !known {
-		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
+		v.Add(path, "value "+quote(s)+" is not allowed")
 	}
 }
 

@@ -3,6 +3,7 @@ package adcpimpl
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // errorf is fmt.Errorf and newError errors.New, not inlined: since Go 1.26
@@ -19,4 +20,12 @@ func errorf(format string, args ...any) error {
 //go:noinline
 func newError(text string) error {
 	return errors.New(text)
+}
+
+// quote is strconv.Quote, not inlined (see errorf): the validation messages
+// quote values and patterns at seven sites.
+//
+//go:noinline
+func quote(s string) string {
+	return strconv.Quote(s)
 }

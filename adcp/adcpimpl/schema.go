@@ -348,7 +348,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				switch t {
 				case "null", "boolean", "object", "array", "number", "integer", "string":
 				default:
-					return nil, fail(k, "unknown type "+strconv.Quote(t))
+					return nil, fail(k, "unknown type "+quote(t))
 				}
 			}
 		case "enum":
@@ -393,7 +393,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				return nil, fail(k, "must be a string")
 			}
 			if formatCheck(s) == nil {
-				return nil, fail(k, "format "+strconv.Quote(s)+" is not checked by this runtime")
+				return nil, fail(k, "format "+quote(s)+" is not checked by this runtime")
 			}
 			n.format = s
 		case "minimum":
@@ -580,7 +580,7 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 	case n.pattern != nil:
 		v.Pattern(path, s, n.pattern)
 	case n.patternNot != nil && n.patternNot.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+strconv.Quote(n.patternNot.String()))
+		v.Add(path, "matches the excluded pattern "+quote(n.patternNot.String()))
 	}
 	if n.format != "" {
 		if err := formatCheck(n.format)(s); err != nil {
