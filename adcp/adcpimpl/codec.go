@@ -522,6 +522,10 @@ func (e *Encoder) Field(bit uint, name string) {
 	e.name(name)
 }
 
+// name writes a member name. It is not inlined into every generated
+// MarshalJSON (nor is Raw).
+//
+//go:noinline
 func (e *Encoder) name(name string) {
 	if e.n > 0 {
 		e.buf = append(e.buf, ',')
@@ -573,6 +577,8 @@ func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
 // raw writes a JSON value as it is; nil is written as null.
+//
+//go:noinline
 func (e *Encoder) Raw(v json.RawMessage) {
 	if len(v) == 0 {
 		e.buf = append(e.buf, "null"...)
