@@ -517,6 +517,8 @@ func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
 // field writes the name of declared member bit.
+//
+//go:noinline
 func (e *Encoder) Field(bit uint, name string) {
 	e.emitted |= 1 << bit
 	e.name(name)
@@ -559,6 +561,10 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 	return e.buf, e.err
 }
 
+// Str writes a JSON string. It is not inlined into the generated
+// MarshalJSON methods (one call per string member), nor is Field.
+//
+//go:noinline
 func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 
 func (e *Encoder) Float(f float64) {
