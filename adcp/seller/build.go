@@ -77,6 +77,7 @@ var buildSchemaKeywords = func() map[string]bool {
 type Option func(*buildConfig)
 
 type buildConfig struct {
+	_          [0]func() // not comparable: no equality function is linked
 	field      string
 	suggestion string
 	recovery   adcp.Recovery
