@@ -87,8 +87,9 @@ type (
 		StructuredContent wireMCPStructured `json:"structuredContent"`
 	}
 	wireMCPText struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
+		_    [0]func() // not comparable: no equality function is linked
+		Type string    `json:"type"`
+		Text string    `json:"text"`
 	}
 	wireMCPStructured struct {
 		AdcpError *adcp.Error `json:"adcp_error"`
@@ -128,12 +129,12 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 		return nil, err
 	}
 	r := wireMCPResult{
-		Content:           []wireMCPText{{"text", string(text)}},
+		Content:           []wireMCPText{{Type: "text", Text: string(text)}},
 		IsError:           true,
 		StructuredContent: wireMCPStructured{e, wirePayload{c.payload}},
 	}
 	if humanText != "" {
-		r.Content = append(r.Content, wireMCPText{"text", humanText})
+		r.Content = append(r.Content, wireMCPText{Type: "text", Text: humanText})
 	}
 	return jsonwire.Marshal(r)
 }
