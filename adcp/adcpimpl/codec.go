@@ -43,6 +43,9 @@ type State struct {
 
 // emit reports whether member bit is written: it is set in Go, or it was
 // present on the wire, or it is required and the value was built in Go.
+// It is not inlined (a call per member of every generated type).
+//
+//go:noinline
 func (s State) Emit(bit uint, required, set bool) bool {
 	return set || s.present&(1<<bit) != 0 || (required && !s.decoded)
 }
