@@ -3,7 +3,6 @@ package adcp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand"
 	"time"
 )
@@ -115,7 +114,7 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 	for {
 		if err := ctx.Err(); err != nil {
 			if a.Last != nil {
-				return fmt.Errorf("%w; last error: %w", err, a.Last)
+				return errorf("%w; last error: %w", err, a.Last)
 			}
 			return err
 		}
@@ -158,15 +157,15 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 			return err
 		}
 		if a.Number >= o.MaxAttempts || waited+delay > o.MaxWait {
-			return fmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
+			return errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
 		}
 		if refresh {
 			if rerr := o.RefreshCredentials(ctx); rerr != nil {
-				return fmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
+				return errorf("%w; refreshing credentials failed: %w", err, rerr)
 			}
 		}
 		if err := o.Sleep(ctx, delay); err != nil {
-			return fmt.Errorf("%w; last error: %w", err, e)
+			return errorf("%w; last error: %w", err, e)
 		}
 		waited += delay
 		a = next

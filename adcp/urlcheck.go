@@ -3,7 +3,6 @@ package adcp
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -23,20 +22,20 @@ var ErrUnsafeURL = errors.New("adcp: unsafe seller URL")
 func CheckSellerURL(raw string, knownHosts ...string) error {
 	u, err := netparse.Parse(raw) // url.Parse's grammar, without net/url
 	if err != nil {
-		return fmt.Errorf("%w: not a URL", ErrUnsafeURL)
+		return errorf("%w: not a URL", ErrUnsafeURL)
 	}
 	if !strings.EqualFold(u.Scheme, "https") {
-		return fmt.Errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
+		return errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
 	}
 	if u.User {
-		return fmt.Errorf("%w: has userinfo", ErrUnsafeURL)
+		return errorf("%w: has userinfo", ErrUnsafeURL)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return fmt.Errorf("%w: no host", ErrUnsafeURL)
+		return errorf("%w: no host", ErrUnsafeURL)
 	}
 	host := urlcheckNormalize(netparse.Hostname(u.Host))
 	if !urlcheckHostChars(host) {
-		return fmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
+		return errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
 	}
 	for _, k := range knownHosts {
 		k = urlcheckNormalize(k)
@@ -44,7 +43,7 @@ func CheckSellerURL(raw string, knownHosts ...string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
+	return errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
 }
 
 // urlcheckNormalize lower-cases a host name and drops a trailing dot.
@@ -83,7 +82,7 @@ func CheckDetailsURLs(e *Error, knownHosts ...string) error {
 	var errs []error
 	urlcheckWalk(v, "", 0, func(ptr, s string) {
 		if err := CheckSellerURL(s, knownHosts...); err != nil {
-			errs = append(errs, fmt.Errorf("details%s: %w", ptr, err))
+			errs = append(errs, errorf("details%s: %w", ptr, err))
 		}
 	})
 	return errors.Join(errs...)

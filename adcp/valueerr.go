@@ -243,7 +243,7 @@ func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
 			if ms.n > MaxErrorSize {
 				return d, false, true
 			}
-			spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
+			spans = append(spans, memberSpan{member{key: k, val: x}, 0, ms.n - before})
 		}
 	}
 	for k, x := range m {
@@ -274,7 +274,7 @@ func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
 		if ms.n > MaxErrorSize {
 			return d, false, true
 		}
-		spans = append(spans, memberSpan{member{k, x}, 0, ms.n - before})
+		spans = append(spans, memberSpan{member{key: k, val: x}, 0, ms.n - before})
 	}
 	// The code check of extractProblem: code members are unique in a map,
 	// and a string's code points are counted as encoding/json writes them.
@@ -500,6 +500,7 @@ type valueWriter struct {
 
 // member is an object member.
 type member struct {
+	_   [0]func() // not comparable: no equality function is linked (nor memberSpan's)
 	key string
 	val any
 }
@@ -555,7 +556,7 @@ func (w *valueWriter) value(v any, depth int) bool {
 		}
 		mark := len(w.members)
 		for k, x := range t {
-			w.members = append(w.members, member{k, x})
+			w.members = append(w.members, member{key: k, val: x})
 		}
 		smallsort.Func(w.members[mark:], func(a, b member) int { return strings.Compare(a.key, b.key) })
 		w.b = append(w.b, '{')

@@ -184,7 +184,7 @@ func appendExactObject(b []byte, m map[string]any) []byte {
 	var memberBuf [12]member
 	members := memberBuf[:0]
 	for k, x := range m {
-		members = append(members, member{k, x})
+		members = append(members, member{key: k, val: x})
 	}
 	sortMembers(members)
 	b, _ = appendExactSorted(b, members, nil)

@@ -2,7 +2,6 @@ package adcp
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -50,7 +49,7 @@ type VocabularyConfig struct {
 // name, a schema, and codes of the vocabulary that list it.
 func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	if c.UnknownRecovery != "" && !c.UnknownRecovery.Valid() {
-		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
+		return nil, errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
 	}
 	v := &Vocabulary{
 		specVersion:     c.SpecVersion,
@@ -62,24 +61,24 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	}
 	for i, info := range v.codes {
 		if n := len([]rune(info.Code)); n < 1 || n > MaxCodeLength {
-			return nil, fmt.Errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
+			return nil, errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
 		}
 		if _, dup := v.index[info.Code]; dup {
-			return nil, fmt.Errorf("adcp: vocabulary %s: code %s listed twice", c.SpecVersion, info.Code)
+			return nil, errorf("adcp: vocabulary %s: code %s listed twice", c.SpecVersion, info.Code)
 		}
 		if !info.Recovery.Valid() {
-			return nil, fmt.Errorf("adcp: vocabulary %s: code %s: recovery %q is not a recovery class", c.SpecVersion, info.Code, info.Recovery)
+			return nil, errorf("adcp: vocabulary %s: code %s: recovery %q is not a recovery class", c.SpecVersion, info.Code, info.Recovery)
 		}
 		v.index[info.Code] = i
 	}
 	for _, s := range v.shapes {
 		if s == nil || s.Name == "" || s.Schema == nil {
-			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
+			return nil, errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
 		}
 		for _, code := range s.Codes {
 			info, ok := v.Info(code)
 			if !ok || !info.hasShape(s) {
-				return nil, fmt.Errorf("adcp: vocabulary %s: shape %s names code %s, which does not list it", c.SpecVersion, s.Name, code)
+				return nil, errorf("adcp: vocabulary %s: shape %s names code %s, which does not list it", c.SpecVersion, s.Name, code)
 			}
 		}
 	}
@@ -251,7 +250,10 @@ var DefaultErrorRules = ErrorRules{
 
 func floatPtr(f float64) *float64 { return &f }
 
-// declares reports whether names holds name.
+// declares reports whether names holds name. It is not inlined: the rules
+// checks call it at a dozen sites.
+//
+//go:noinline
 func declares(names []string, name string) bool {
 	for _, n := range names {
 		if n == name {

@@ -23,7 +23,6 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -44,6 +43,9 @@ type State struct {
 
 // emit reports whether member bit is written: it is set in Go, or it was
 // present on the wire, or it is required and the value was built in Go.
+// It is not inlined (a call per member of every generated type).
+//
+//go:noinline
 func (s State) Emit(bit uint, required, set bool) bool {
 	return set || s.present&(1<<bit) != 0 || (required && !s.decoded)
 }
@@ -72,7 +74,7 @@ type ValidDecoder interface {
 // (scan.go) without its allocations.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
-		return fmt.Errorf("adcp: %s: invalid JSON", typeName)
+		return errorf("adcp: %s: invalid JSON", typeName)
 	}
 	return nil
 }
@@ -86,7 +88,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
-		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
+		return Decoder{}, errorf("adcp: %s: JSON value is not an object", typeName)
 	}
 	return Decoder{data: data, pos: 1}, nil
 }
@@ -112,6 +114,9 @@ func (d *Decoder) Next() bool {
 }
 
 // keep stores the current member raw in Extra (a later duplicate replaces it).
+// It is not inlined: it is the cold path of every member decoder.
+//
+//go:noinline
 func (d *Decoder) keep() {
 	if d.extra == nil {
 		d.extra = make(map[string]json.RawMessage)
@@ -123,7 +128,7 @@ func (d *Decoder) keep() {
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
-			d.err = fmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
+			d.err = errorf("adcp: %s: unknown member %q", typeName, d.Key)
 		}
 		return
 	}
@@ -515,11 +520,17 @@ func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
 // field writes the name of declared member bit.
+//
+//go:noinline
 func (e *Encoder) Field(bit uint, name string) {
 	e.emitted |= 1 << bit
 	e.name(name)
 }
 
+// name writes a member name. It is not inlined into every generated
+// MarshalJSON (nor is Raw).
+//
+//go:noinline
 func (e *Encoder) name(name string) {
 	if e.n > 0 {
 		e.buf = append(e.buf, ',')
@@ -553,12 +564,16 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 	return e.buf, e.err
 }
 
+// Str writes a JSON string. It is not inlined into the generated
+// MarshalJSON methods (one call per string member), nor is Field.
+//
+//go:noinline
 func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 
 func (e *Encoder) Float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.err == nil {
-			e.err = fmt.Errorf("adcp: cannot encode non-finite number %v", f)
+			e.err = errorf("adcp: cannot encode non-finite number %v", f)
 		}
 		e.buf = append(e.buf, '0')
 		return
@@ -571,6 +586,8 @@ func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
 // raw writes a JSON value as it is; nil is written as null.
+//
+//go:noinline
 func (e *Encoder) Raw(v json.RawMessage) {
 	if len(v) == 0 {
 		e.buf = append(e.buf, "null"...)
@@ -731,7 +748,7 @@ func CompilePattern(expr string) error {
 
 func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+		v.Add(path, "does not match pattern "+quote(re.String()))
 	}
 }
 
@@ -740,9 +757,9 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+		v.Add(path, "does not match pattern "+quote(re.String()))
 	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
+		v.Add(path, "matches the excluded pattern "+quote(not.String()))
 	}
 }
 
@@ -764,7 +781,7 @@ func (v *Validator) DateTime(path, s string) {
 
 func (v *Validator) Enum(path, s string, known bool) {
 	if !known {
-		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
+		v.Add(path, "value "+quote(s)+" is not allowed")
 	}
 }
 

@@ -1,7 +1,6 @@
 package adcpimpl
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -33,14 +32,14 @@ func checkURI(s string) error {
 	}
 	if host := netparse.Hostname(u.Host); strings.Contains(host, ":") {
 		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
-			return errors.New("IPv6 address not enclosed in brackets")
+			return newError("IPv6 address not enclosed in brackets")
 		}
 		if !netparse.IPv6(host) {
-			return errors.New("not an IPv6 address without a zone")
+			return newError("not an IPv6 address without a zone")
 		}
 	}
 	if u.Scheme == "" {
-		return errors.New("relative URI")
+		return newError("relative URI")
 	}
 	return nil
 }
@@ -49,13 +48,13 @@ func checkURI(s string) error {
 // with a leap second only at 23:59:60 UTC.
 func checkDateTime(s string) error {
 	if len(s) < 20 {
-		return errors.New("less than 20 characters long")
+		return newError("less than 20 characters long")
 	}
 	if s[10] != 't' && s[10] != 'T' {
-		return errors.New("11th character must be t or T")
+		return newError("11th character must be t or T")
 	}
 	if !validDate(s[:10]) {
-		return errors.New("invalid date")
+		return newError("invalid date")
 	}
 	return checkTime(s[11:])
 }
@@ -63,10 +62,10 @@ func checkDateTime(s string) error {
 // checkTime checks hh:mm:ss[.frac](Z|±hh:mm).
 func checkTime(str string) error {
 	if len(str) < 9 {
-		return errors.New("time less than 9 characters long")
+		return newError("time less than 9 characters long")
 	}
 	if str[2] != ':' || str[5] != ':' {
-		return errors.New("missing colon in time")
+		return newError("missing colon in time")
 	}
 	// The colons are at 2 and 5, so the tokens of strings.SplitN(str[:8],
 	// ":", 3) are str[0:2], str[3:5] and str[6:8], always three.
@@ -74,13 +73,13 @@ func checkTime(str string) error {
 	for k := range hms {
 		i, err := strconv.Atoi(str[3*k : 3*k+2])
 		if err != nil || i < 0 {
-			return errors.New("invalid hour, minute or second")
+			return newError("invalid hour, minute or second")
 		}
 		hms[k] = i
 	}
 	h, m, sec := hms[0], hms[1], hms[2]
 	if h > 23 || m > 59 || sec > 60 {
-		return errors.New("hour, minute or second out of range")
+		return newError("hour, minute or second out of range")
 	}
 	str = str[8:]
 	if rem, ok := strings.CutPrefix(str, "."); ok {
@@ -89,13 +88,13 @@ func checkTime(str string) error {
 			n++
 		}
 		if n == 0 {
-			return errors.New("no digits in the second fraction")
+			return newError("no digits in the second fraction")
 		}
 		str = rem[n:]
 	}
 	if str != "z" && str != "Z" {
 		if len(str) != 6 {
-			return errors.New("offset must be 6 characters long")
+			return newError("offset must be 6 characters long")
 		}
 		var sign int
 		switch str[0] {
@@ -104,11 +103,11 @@ func checkTime(str string) error {
 		case '-':
 			sign = +1
 		default:
-			return errors.New("offset must begin with + or -")
+			return newError("offset must begin with + or -")
 		}
 		str = str[1:]
 		if str[2] != ':' {
-			return errors.New("missing colon in offset")
+			return newError("missing colon in offset")
 		}
 		// str is hh:mm (5 bytes, colon at 2): the tokens of
 		// strings.SplitN(str, ":", 2) are str[0:2] and str[3:5].
@@ -116,13 +115,13 @@ func checkTime(str string) error {
 		for k := range zhm {
 			i, err := strconv.Atoi(str[3*k : 3*k+2])
 			if err != nil || i < 0 {
-				return errors.New("invalid offset")
+				return newError("invalid offset")
 			}
 			zhm[k] = i
 		}
 		zh, zm := zhm[0], zhm[1]
 		if zh > 23 || zm > 59 {
-			return errors.New("offset out of range")
+			return newError("offset out of range")
 		}
 		hm := (h*60 + m) + sign*(zh*60+zm)
 		if hm < 0 {
@@ -131,7 +130,7 @@ func checkTime(str string) error {
 		h, m = hm/60, hm%60
 	}
 	if sec >= 60 && (h != 23 || m != 59) {
-		return errors.New("invalid leap second")
+		return newError("invalid leap second")
 	}
 	return nil
 }

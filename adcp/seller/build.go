@@ -77,6 +77,7 @@ var buildSchemaKeywords = func() map[string]bool {
 type Option func(*buildConfig)
 
 type buildConfig struct {
+	_          [0]func() // not comparable: no equality function is linked
 	field      string
 	suggestion string
 	recovery   adcp.Recovery
@@ -168,11 +169,11 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	}
 	if c.details != nil {
 		if err := buildCheckTyped(v, code, c.details); err != nil {
-			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, errorf("adcp: %s: details: %w", code, err)
 		}
 		raw, err := buildDetailsJSON(c.details)
 		if err != nil {
-			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, errorf("adcp: %s: details: %w", code, err)
 		}
 		e.Details = raw
 	}
@@ -235,7 +236,7 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 		o(&cfg)
 	}
 	if cfg.members {
-		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
+		return nil, nil, newError("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
 	return finalize(v, e, cfg.checks)
 }
@@ -243,7 +244,7 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 // finalize is Finalize with its checks settled.
 func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, errors.New("adcp: nil error")
+		return nil, nil, newError("adcp: nil error")
 	}
 	c := *e
 	var warn []string
@@ -416,7 +417,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 //
 //go:noinline
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
-	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+	return nil, nil, errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
 // buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
@@ -450,7 +451,7 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 func buildCheckRaw(e *adcp.Error) error {
 	check := func(where string, raw []byte) error {
 		if raw != nil && !jsonwire.Valid(raw) {
-			return fmt.Errorf("%s is not exactly one JSON value", where)
+			return errorf("%s is not exactly one JSON value", where)
 		}
 		return nil
 	}
@@ -490,14 +491,14 @@ func buildCheckRaw(e *adcp.Error) error {
 // built, and that the vocabulary's rules (its core/error.json) accept.
 func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 	if err := buildUniqueMembers(raw); err != nil {
-		return fmt.Errorf("encoded error: %v", err)
+		return errorf("encoded error: %v", err)
 	}
 	var back adcp.Error
 	if err := back.UnmarshalJSON(raw); err != nil {
-		return fmt.Errorf("encoded error: %v", err)
+		return errorf("encoded error: %v", err)
 	}
 	if back.Code != code {
-		return fmt.Errorf("encoded error reads as code %q", back.Code)
+		return errorf("encoded error reads as code %q", back.Code)
 	}
 	if err := v.Validate(&back); err != nil {
 		return err
@@ -509,7 +510,7 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 func buildUniqueMembers(raw []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return errors.New("not a JSON object")
+		return newError("not a JSON object")
 	}
 	seen := map[string]bool{}
 	for dec.More() {
@@ -519,7 +520,7 @@ func buildUniqueMembers(raw []byte) error {
 		}
 		k, _ := tok.(string)
 		if seen[k] {
-			return fmt.Errorf("member %q appears twice", k)
+			return errorf("member %q appears twice", k)
 		}
 		seen[k] = true
 		var skip json.RawMessage
@@ -550,7 +551,7 @@ func buildCheckSize(raw []byte) error {
 		return nil
 	}
 	if err := adcp.Validate(raw); err != nil {
-		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
+		return errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
 	}
 	return nil
 }
@@ -589,17 +590,17 @@ func buildCheckEncoded(raw []byte) error {
 		return err
 	}
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
-		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
+		return newError(`sdk_id must be set when source is "sdk", and only then`)
 	}
 	for i, is := range e.Issues {
 		switch {
 		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
-			return fmt.Errorf("issues[%d] needs pointer, message and keyword", i)
+			return errorf("issues[%d] needs pointer, message and keyword", i)
 		case !buildSchemaKeywords[*is.Keyword]:
-			return fmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+			return errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
 		}
 		if _, err := PointerToField(*is.Pointer); err != nil {
-			return fmt.Errorf("issues[%d].pointer: %v", i, err)
+			return errorf("issues[%d].pointer: %v", i, err)
 		}
 	}
 	return nil
@@ -643,7 +644,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		case string(b) == "null":
 			return nil, nil
 		case b[0] != '{':
-			return nil, errors.New("must be a JSON object")
+			return nil, newError("must be a JSON object")
 		}
 		return b, nil
 	}
@@ -683,7 +684,7 @@ func buildValidate(d any) error {
 func buildObject(raw []byte) (map[string]json.RawMessage, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
+		return nil, newError("must be a JSON object")
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(t, &m); err != nil {
@@ -789,7 +790,7 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 // details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
 	if err := s.Validate(raw); err != nil {
-		return fmt.Errorf("do not fit %s: %w", s.Name, err)
+		return errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
 }
@@ -825,9 +826,9 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 			want = append(want, own.Type)
 		}
 		if len(want) == 0 {
-			return fmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
+			return errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
 		}
-		return fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
+		return errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
 	}
 	return nil
 }

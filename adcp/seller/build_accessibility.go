@@ -39,7 +39,7 @@ const buildMaxViolations = 4
 // each violation are kept, in their order. opts are Finalize's.
 func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, errors.New("adcp: nil error")
+		return nil, nil, newError("adcp: nil error")
 	}
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
 		return buildFail(e.Code, "accessibility details: ", format, args)
@@ -171,12 +171,12 @@ func buildCheckViolationPointer(v []wireMember) error {
 		}
 		var p string
 		if err := json.Unmarshal(m.value, &p); err != nil {
-			return errors.New("must be a string")
+			return newError("must be a string")
 		}
 		_, err := PointerToField(p)
 		return err
 	}
-	return errors.New("is required")
+	return newError("is required")
 }
 
 // buildLastRemediation returns the index of the last violation with a

@@ -1,7 +1,6 @@
 package seller
 
 import (
-	"errors"
 	"strings"
 )
 
@@ -28,10 +27,11 @@ func PointerToField(pointer string) (string, error) {
 		return "", nil
 	}
 	if pointer[0] != '/' {
-		return "", errors.New("adcp: JSON pointer must be empty or start with \"/\"")
+		return "", newError("adcp: JSON pointer must be empty or start with \"/\"")
 	}
-	var b strings.Builder
-	b.Grow(len(pointer) + 8)
+	// Appended to a byte slice: strings.Builder's methods inline a copy
+	// check at each call.
+	b := make([]byte, 0, len(pointer)+8)
 	// The tokens are those of strings.Split(pointer[1:], "/"), cut one by
 	// one (Split links more code).
 	for rest, more := pointer[1:], true; more; {
@@ -39,30 +39,30 @@ func PointerToField(pointer string) (string, error) {
 		tok, rest, more = strings.Cut(rest, "/")
 		key, ok := pointerUnescape(tok)
 		if !ok {
-			return "", errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+			return "", newError("adcp: JSON pointer has \"~\" not followed by 0 or 1")
 		}
 		switch {
 		case pointerIsIndex(key):
-			b.WriteByte('[')
-			b.WriteString(key)
-			b.WriteByte(']')
+			b = append(b, '[')
+			b = append(b, key...)
+			b = append(b, ']')
 		case pointerIsIdent(key):
-			if b.Len() > 0 {
-				b.WriteByte('.')
+			if len(b) > 0 {
+				b = append(b, '.')
 			}
-			b.WriteString(key)
+			b = append(b, key...)
 		default:
-			b.WriteString("['")
+			b = append(b, "['"...)
 			for i := 0; i < len(key); i++ {
 				if key[i] == '\'' || key[i] == '\\' {
-					b.WriteByte('\\')
+					b = append(b, '\\')
 				}
-				b.WriteByte(key[i])
+				b = append(b, key[i])
 			}
-			b.WriteString("']")
+			b = append(b, "']"...)
 		}
 	}
-	return b.String(), nil
+	return string(b), nil
 }
 
 // pointerUnescape undoes the RFC 6901 escapes of one reference token.

@@ -1,8 +1,6 @@
 package seller
 
 import (
-	"errors"
-
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -32,7 +30,7 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		o(&cfg)
 	}
 	if len(errs) == 0 {
-		return nil, errors.New("adcp: nothing to aggregate")
+		return nil, newError("adcp: nothing to aggregate")
 	}
 	for _, e := range errs {
 		if err := wireCheck(v, e, cfg.checks); err != nil {

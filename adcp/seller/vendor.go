@@ -1,7 +1,6 @@
 package seller
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
@@ -20,17 +19,17 @@ var (
 func ValidVendorCode(c string) error {
 	rest, ok := strings.CutPrefix(c, "X_")
 	if !ok {
-		return fmt.Errorf("adcp: vendor code %q must start with \"X_\"", c)
+		return errorf("adcp: vendor code %q must start with \"X_\"", c)
 	}
 	vendor, code, ok := strings.Cut(rest, "_")
 	if !ok {
-		return fmt.Errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
+		return errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
 	}
 	if !vendorNamePattern.MatchString(vendor) {
-		return fmt.Errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
+		return errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
 	}
 	if !vendorCodePattern.MatchString(code) {
-		return fmt.Errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
+		return errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
 	}
 	return nil
 }

@@ -3,8 +3,6 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 	"unicode/utf8"
 
@@ -89,8 +87,9 @@ type (
 		StructuredContent wireMCPStructured `json:"structuredContent"`
 	}
 	wireMCPText struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
+		_    [0]func() // not comparable: no equality function is linked
+		Type string    `json:"type"`
+		Text string    `json:"text"`
 	}
 	wireMCPStructured struct {
 		AdcpError *adcp.Error `json:"adcp_error"`
@@ -130,12 +129,12 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 		return nil, err
 	}
 	r := wireMCPResult{
-		Content:           []wireMCPText{{"text", string(text)}},
+		Content:           []wireMCPText{{Type: "text", Text: string(text)}},
 		IsError:           true,
 		StructuredContent: wireMCPStructured{e, wirePayload{c.payload}},
 	}
 	if humanText != "" {
-		r.Content = append(r.Content, wireMCPText{"text", humanText})
+		r.Content = append(r.Content, wireMCPText{Type: "text", Text: humanText})
 	}
 	return jsonwire.Marshal(r)
 }
@@ -170,11 +169,11 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	}
 	code, ok := wireRPCCode(v, e.Code)
 	if !ok {
-		return nil, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+		return nil, errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
 	if c.rpcCode != 0 {
 		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return nil, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+			return nil, errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
 		}
 		code = c.rpcCode
 	}
@@ -213,7 +212,7 @@ func wireRPCID(id any) (json.RawMessage, error) {
 			return raw, nil
 		}
 	}
-	return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
+	return nil, newError("adcp: a JSON-RPC id must be a string, a number or null")
 }
 
 // A2A failed task.
@@ -295,17 +294,17 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		return c, err
 	}
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
-		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+		return c, errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
 		c.payload = []*adcp.Error{e}
 	}
 	if len(c.payload) == 0 {
-		return c, errors.New("adcp: the payload's errors[] cannot be empty")
+		return c, newError("adcp: the payload's errors[] cannot be empty")
 	}
 	for _, p := range c.payload {
 		if err := wireCheck(v, p, c.checks); err != nil {
-			return c, fmt.Errorf("payload errors[]: %w", err)
+			return c, errorf("payload errors[]: %w", err)
 		}
 	}
 	return c, nil
@@ -323,32 +322,32 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 //     builder refuses them), and no larger than Validate allows.
 func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) error {
 	if e == nil {
-		return errors.New("adcp: nil error")
+		return newError("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+		return errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
 	if _, _, err := finalize(v, e, checks); err != nil {
 		return err
 	}
 	raw, err := jsonwire.Marshal(e)
 	if err != nil {
-		return fmt.Errorf("adcp: %s: %w", e.Code, err)
+		return errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildCheckSize(raw); err != nil {
-		return fmt.Errorf("adcp: %s: %w", e.Code, err)
+		return errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildRevalidate(v, e.Code, raw); err != nil {
-		return fmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
+		return errorf("adcp: %s: as sent: %w", e.Code, err)
 	}
 	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
 		obj, err := buildObject(e.Details)
 		if err != nil {
-			return fmt.Errorf("adcp: %s: details: %w", e.Code, err)
+			return errorf("adcp: %s: details: %w", e.Code, err)
 		}
 		info, _ := v.Info(e.Code)
 		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return fmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
+			return errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
 	return nil
@@ -391,7 +390,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
-		return nil, fmt.Errorf("adcp: payload: %w", err)
+		return nil, errorf("adcp: payload: %w", err)
 	}
 	var items [][]byte
 	for _, w := range warnings {
@@ -399,7 +398,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
-			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
+			return nil, newError("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		b, err := jsonwire.Marshal(w)
 		if err != nil {
@@ -415,7 +414,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	wrote := false
 	for i, m := range members {
 		if m.key == "adcp_error" {
-			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
+			return nil, newError("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
@@ -428,7 +427,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			continue
 		}
 		if len(m.value) == 0 || m.value[0] != '[' {
-			return nil, errors.New("adcp: payload errors must be an array")
+			return nil, newError("adcp: payload errors must be an array")
 		}
 		wireAppendArray(&out, m.value, items)
 		wrote = true
@@ -521,7 +520,7 @@ type wireMember struct {
 func wireMembers(raw []byte) ([]wireMember, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, errors.New("must be a JSON object")
+		return nil, newError("must be a JSON object")
 	}
 	var ms []wireMember
 	seen := map[string]bool{}
@@ -532,7 +531,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 		}
 		key := tok.(string)
 		if seen[key] {
-			return nil, fmt.Errorf("duplicate member %q", key)
+			return nil, errorf("duplicate member %q", key)
 		}
 		seen[key] = true
 		var v json.RawMessage
@@ -549,7 +548,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 		return nil, err
 	}
 	if dec.More() {
-		return nil, errors.New("trailing data after the object")
+		return nil, newError("trailing data after the object")
 	}
 	return ms, nil
 }

@@ -40,6 +40,14 @@ type Regexp struct {
 	cache atomic.Pointer[machine] // a free machine, reused
 }
 
+// compileError is Compile's error about expr as a whole. It is not inlined:
+// errors.New and strconv.Quote would be, at each of Compile's two sites.
+//
+//go:noinline
+func compileError(expr, why string) error {
+	return errors.New("rematch: " + strconv.Quote(expr) + ": " + why)
+}
+
 // Compile parses and compiles expr; see the package documentation for the
 // syntax it accepts.
 func Compile(expr string) (*Regexp, error) {
@@ -47,7 +55,7 @@ func Compile(expr string) (*Regexp, error) {
 	n, err := p.parseAlt()
 	if err != nil {
 		if errors.Is(err, errUnsupported) {
-			return nil, errors.New("rematch: " + strconv.Quote(expr) + ": syntax not supported by the runtime's matcher")
+			return nil, compileError(expr, "syntax not supported by the runtime's matcher")
 		}
 		return nil, err
 	}
@@ -60,7 +68,7 @@ func Compile(expr string) (*Regexp, error) {
 	m := c.emit(inst{op: iMatch})
 	c.patch(f.outs, m)
 	if c.tooBig {
-		return nil, errors.New("rematch: " + strconv.Quote(expr) + ": expression too large")
+		return nil, compileError(expr, "expression too large")
 	}
 	re := &Regexp{src: expr, prog: c.prog, start: f.start, ncap: p.ncap}
 	for pc := re.start; ; {

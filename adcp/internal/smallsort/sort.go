@@ -9,51 +9,57 @@
 // which equal elements are identical.
 package smallsort
 
-import "strings"
-
 // insertionMax is the longest slice sorted by insertion.
 const insertionMax = 12
 
 // Func sorts s in ascending order as determined by cmp, which must be a
-// strict weak order (as for slices.SortFunc).
+// strict weak order (as for slices.SortFunc). Each element shape costs only
+// this wrapper and its two closures: the sort itself is one index-based
+// function shared by all shapes.
 func Func[T any](s []T, cmp func(a, b T) int) {
-	n := len(s)
+	byIndex(len(s), func(i, j int) bool { return cmp(s[i], s[j]) < 0 }, func(i, j int) { s[i], s[j] = s[j], s[i] })
+}
+
+// Strings sorts s in increasing order, as slices.Sort does.
+func Strings(s []string) {
+	byIndex(len(s), func(i, j int) bool { return s[i] < s[j] }, func(i, j int) { s[i], s[j] = s[j], s[i] })
+}
+
+// byIndex sorts the n elements that less compares and swap exchanges by
+// their indices: insertion sort up to insertionMax, heap sort beyond.
+func byIndex(n int, less func(i, j int) bool, swap func(i, j int)) {
 	if n <= insertionMax {
 		for i := 1; i < n; i++ {
-			for j := i; j > 0 && cmp(s[j], s[j-1]) < 0; j-- {
-				s[j], s[j-1] = s[j-1], s[j]
+			for j := i; j > 0 && less(j, j-1); j-- {
+				swap(j, j-1)
 			}
 		}
 		return
 	}
 	for i := n/2 - 1; i >= 0; i-- {
-		siftDown(s, i, n, cmp)
+		siftDown(i, n, less, swap)
 	}
 	for end := n - 1; end > 0; end-- {
-		s[0], s[end] = s[end], s[0]
-		siftDown(s, 0, end, cmp)
+		swap(0, end)
+		siftDown(0, end, less, swap)
 	}
 }
 
-// siftDown restores the max-heap property of s[:n] below root.
-func siftDown[T any](s []T, root, n int, cmp func(a, b T) int) {
+// siftDown restores the max-heap property of the first n elements below
+// root.
+func siftDown(root, n int, less func(i, j int) bool, swap func(i, j int)) {
 	for {
 		child := 2*root + 1
 		if child >= n {
 			return
 		}
-		if child+1 < n && cmp(s[child], s[child+1]) < 0 {
+		if child+1 < n && less(child, child+1) {
 			child++
 		}
-		if cmp(s[root], s[child]) >= 0 {
+		if !less(root, child) {
 			return
 		}
-		s[root], s[child] = s[child], s[root]
+		swap(root, child)
 		root = child
 	}
-}
-
-// Strings sorts s in increasing order, as slices.Sort does.
-func Strings(s []string) {
-	Func(s, strings.Compare)
 }
