@@ -335,9 +335,6 @@ type Iter struct {
 
 // Open starts walking the container at b[i], which must be an object
 // (open '{') or an array (open '['); it fails (end -1) for anything else.
-// It is not inlined (a dozen callers).
-//
-//go:noinline
 func Open(b []byte, i, depth int, open byte) Iter {
 	it := Iter{b: b, Pos: -1, Depth: depth + 1, object: open == '{'}
 	if i >= 0 && i < len(b) && b[i] == open && depth < MaxDepth {
@@ -402,10 +399,7 @@ func (it *Iter) Next() bool {
 // Bytes returns the input the iterator walks.
 func (it *Iter) Bytes() []byte { return it.b }
 
-// Skip validates the current value and moves past it. It is not inlined
-// (a dozen callers; Value does the work).
-//
-//go:noinline
+// Skip validates the current value and moves past it.
 func (it *Iter) Skip() {
 	it.Pos = Value(it.b, it.Pos, it.Depth)
 }
