@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -146,7 +147,7 @@ func (ex *Extractor) float(f float64) *float64 {
 var ErrNotStructured = errors.New("adcp: not a structured AdCP error")
 
 // extractInvalid returns ErrNotStructured with a reason.
-func extractInvalid(reason string) error { return errorf("%w: %s", ErrNotStructured, reason) }
+func extractInvalid(reason string) error { return errfmt.Errorf("%w: %s", ErrNotStructured, reason) }
 
 // Validate checks an extracted adcp_error the way transport-errors.md asks
 // every client to: it must be a JSON object (JSON white space around it is

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/rand"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // ErrRetriesExhausted is wrapped, together with the last error, by Retry
@@ -114,7 +116,7 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 	for {
 		if err := ctx.Err(); err != nil {
 			if a.Last != nil {
-				return errorf("%w; last error: %w", err, a.Last)
+				return errfmt.Errorf("%w; last error: %w", err, a.Last)
 			}
 			return err
 		}
@@ -157,15 +159,15 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 			return err
 		}
 		if a.Number >= o.MaxAttempts || waited+delay > o.MaxWait {
-			return errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
+			return errfmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
 		}
 		if refresh {
 			if rerr := o.RefreshCredentials(ctx); rerr != nil {
-				return errorf("%w; refreshing credentials failed: %w", err, rerr)
+				return errfmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
 			}
 		}
 		if err := o.Sleep(ctx, delay); err != nil {
-			return errorf("%w; last error: %w", err, e)
+			return errfmt.Errorf("%w; last error: %w", err, e)
 		}
 		waited += delay
 		a = next

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
@@ -22,20 +23,20 @@ var ErrUnsafeURL = errors.New("adcp: unsafe seller URL")
 func CheckSellerURL(raw string, knownHosts ...string) error {
 	u, err := netparse.Parse(raw) // url.Parse's grammar, without net/url
 	if err != nil {
-		return errorf("%w: not a URL", ErrUnsafeURL)
+		return errfmt.Errorf("%w: not a URL", ErrUnsafeURL)
 	}
 	if !strings.EqualFold(u.Scheme, "https") {
-		return errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
+		return errfmt.Errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
 	}
 	if u.User {
-		return errorf("%w: has userinfo", ErrUnsafeURL)
+		return errfmt.Errorf("%w: has userinfo", ErrUnsafeURL)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return errorf("%w: no host", ErrUnsafeURL)
+		return errfmt.Errorf("%w: no host", ErrUnsafeURL)
 	}
 	host := urlcheckNormalize(netparse.Hostname(u.Host))
 	if !urlcheckHostChars(host) {
-		return errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
+		return errfmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
 	}
 	for _, k := range knownHosts {
 		k = urlcheckNormalize(k)
@@ -43,7 +44,7 @@ func CheckSellerURL(raw string, knownHosts ...string) error {
 			return nil
 		}
 	}
-	return errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
+	return errfmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
 }
 
 // urlcheckNormalize lower-cases a host name and drops a trailing dot.
@@ -82,7 +83,7 @@ func CheckDetailsURLs(e *Error, knownHosts ...string) error {
 	var errs []error
 	urlcheckWalk(v, "", 0, func(ptr, s string) {
 		if err := CheckSellerURL(s, knownHosts...); err != nil {
-			errs = append(errs, errorf("details%s: %w", ptr, err))
+			errs = append(errs, errfmt.Errorf("details%s: %w", ptr, err))
 		}
 	})
 	return errors.Join(errs...)

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
@@ -74,7 +75,7 @@ type ValidDecoder interface {
 // (scan.go) without its allocations.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
-		return errorf("adcp: %s: invalid JSON", typeName)
+		return errfmt.Errorf("adcp: %s: invalid JSON", typeName)
 	}
 	return nil
 }
@@ -88,7 +89,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
-		return Decoder{}, errorf("adcp: %s: JSON value is not an object", typeName)
+		return Decoder{}, errfmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
 	return Decoder{data: data, pos: 1}, nil
 }
@@ -128,7 +129,7 @@ func (d *Decoder) keep() {
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
-			d.err = errorf("adcp: %s: unknown member %q", typeName, d.Key)
+			d.err = errfmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
 		}
 		return
 	}
@@ -573,7 +574,7 @@ func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 func (e *Encoder) Float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.err == nil {
-			e.err = errorf("adcp: cannot encode non-finite number %v", f)
+			e.err = errfmt.Errorf("adcp: cannot encode non-finite number %v", f)
 		}
 		e.buf = append(e.buf, '0')
 		return
@@ -748,7 +749,7 @@ func CompilePattern(expr string) error {
 
 func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+quote(re.String()))
+		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
 	}
 }
 
@@ -757,9 +758,9 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+quote(re.String()))
+		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
 	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+quote(not.String()))
+		v.Add(path, "matches the excluded pattern "+errfmt.Quote(not.String()))
 	}
 }
 
@@ -781,7 +782,7 @@ func (v *Validator) DateTime(path, s string) {
 
 func (v *Validator) Enum(path, s string, known bool) {
 	if !known {
-		v.Add(path, "value "+quote(s)+" is not allowed")
+		v.Add(path, "value "+errfmt.Quote(s)+" is not allowed")
 	}
 }
 

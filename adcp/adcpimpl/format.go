@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
@@ -32,14 +33,14 @@ func checkURI(s string) error {
 	}
 	if host := netparse.Hostname(u.Host); strings.Contains(host, ":") {
 		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
-			return newError("IPv6 address not enclosed in brackets")
+			return errfmt.New("IPv6 address not enclosed in brackets")
 		}
 		if !netparse.IPv6(host) {
-			return newError("not an IPv6 address without a zone")
+			return errfmt.New("not an IPv6 address without a zone")
 		}
 	}
 	if u.Scheme == "" {
-		return newError("relative URI")
+		return errfmt.New("relative URI")
 	}
 	return nil
 }
@@ -48,13 +49,13 @@ func checkURI(s string) error {
 // with a leap second only at 23:59:60 UTC.
 func checkDateTime(s string) error {
 	if len(s) < 20 {
-		return newError("less than 20 characters long")
+		return errfmt.New("less than 20 characters long")
 	}
 	if s[10] != 't' && s[10] != 'T' {
-		return newError("11th character must be t or T")
+		return errfmt.New("11th character must be t or T")
 	}
 	if !validDate(s[:10]) {
-		return newError("invalid date")
+		return errfmt.New("invalid date")
 	}
 	return checkTime(s[11:])
 }
@@ -62,10 +63,10 @@ func checkDateTime(s string) error {
 // checkTime checks hh:mm:ss[.frac](Z|±hh:mm).
 func checkTime(str string) error {
 	if len(str) < 9 {
-		return newError("time less than 9 characters long")
+		return errfmt.New("time less than 9 characters long")
 	}
 	if str[2] != ':' || str[5] != ':' {
-		return newError("missing colon in time")
+		return errfmt.New("missing colon in time")
 	}
 	// The colons are at 2 and 5, so the tokens of strings.SplitN(str[:8],
 	// ":", 3) are str[0:2], str[3:5] and str[6:8], always three.
@@ -73,13 +74,13 @@ func checkTime(str string) error {
 	for k := range hms {
 		i, err := strconv.Atoi(str[3*k : 3*k+2])
 		if err != nil || i < 0 {
-			return newError("invalid hour, minute or second")
+			return errfmt.New("invalid hour, minute or second")
 		}
 		hms[k] = i
 	}
 	h, m, sec := hms[0], hms[1], hms[2]
 	if h > 23 || m > 59 || sec > 60 {
-		return newError("hour, minute or second out of range")
+		return errfmt.New("hour, minute or second out of range")
 	}
 	str = str[8:]
 	if rem, ok := strings.CutPrefix(str, "."); ok {
@@ -88,13 +89,13 @@ func checkTime(str string) error {
 			n++
 		}
 		if n == 0 {
-			return newError("no digits in the second fraction")
+			return errfmt.New("no digits in the second fraction")
 		}
 		str = rem[n:]
 	}
 	if str != "z" && str != "Z" {
 		if len(str) != 6 {
-			return newError("offset must be 6 characters long")
+			return errfmt.New("offset must be 6 characters long")
 		}
 		var sign int
 		switch str[0] {
@@ -103,11 +104,11 @@ func checkTime(str string) error {
 		case '-':
 			sign = +1
 		default:
-			return newError("offset must begin with + or -")
+			return errfmt.New("offset must begin with + or -")
 		}
 		str = str[1:]
 		if str[2] != ':' {
-			return newError("missing colon in offset")
+			return errfmt.New("missing colon in offset")
 		}
 		// str is hh:mm (5 bytes, colon at 2): the tokens of
 		// strings.SplitN(str, ":", 2) are str[0:2] and str[3:5].
@@ -115,13 +116,13 @@ func checkTime(str string) error {
 		for k := range zhm {
 			i, err := strconv.Atoi(str[3*k : 3*k+2])
 			if err != nil || i < 0 {
-				return newError("invalid offset")
+				return errfmt.New("invalid offset")
 			}
 			zhm[k] = i
 		}
 		zh, zm := zhm[0], zhm[1]
 		if zh > 23 || zm > 59 {
-			return newError("offset out of range")
+			return errfmt.New("offset out of range")
 		}
 		hm := (h*60 + m) + sign*(zh*60+zm)
 		if hm < 0 {
@@ -130,7 +131,7 @@ func checkTime(str string) error {
 		h, m = hm/60, hm%60
 	}
 	if sec >= 60 && (h != 23 || m != 59) {
-		return newError("invalid leap second")
+		return errfmt.New("invalid leap second")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
@@ -223,7 +224,7 @@ var schemaAnnotations = map[string]bool{
 func compileSchema(src string) (*schemaNode, error) {
 	val, ok := decodeAny([]byte(src))
 	if !ok {
-		return nil, errorf("not valid JSON")
+		return nil, errfmt.Errorf("not valid JSON")
 	}
 	c := &schemaCompiler{defs: map[string]*schemaNode{}}
 	if m, ok := val.(map[string]any); ok {
@@ -252,7 +253,7 @@ type schemaCompiler struct {
 //
 //go:noinline
 func schemaFail(at, k, why string) error {
-	return errorf("%s/%s: %s", at, k, why)
+	return errfmt.Errorf("%s/%s: %s", at, k, why)
 }
 
 // schemaCount reads keyword k (at at) as a non-negative integer. It is not
@@ -295,7 +296,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		return nil, errorf("%s: a schema must be an object or a boolean", at)
+		return nil, errfmt.Errorf("%s: a schema must be an object or a boolean", at)
 	}
 	fail := func(k, why string) error { return schemaFail(at, k, why) }
 	sub := func(k string, x any) (*schemaNode, error) { return c.compile(x, at+"/"+k) }
@@ -348,7 +349,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				switch t {
 				case "null", "boolean", "object", "array", "number", "integer", "string":
 				default:
-					return nil, fail(k, "unknown type "+quote(t))
+					return nil, fail(k, "unknown type "+errfmt.Quote(t))
 				}
 			}
 		case "enum":
@@ -393,7 +394,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				return nil, fail(k, "must be a string")
 			}
 			if formatCheck(s) == nil {
-				return nil, fail(k, "format "+quote(s)+" is not checked by this runtime")
+				return nil, fail(k, "format "+errfmt.Quote(s)+" is not checked by this runtime")
 			}
 			n.format = s
 		case "minimum":
@@ -580,7 +581,7 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 	case n.pattern != nil:
 		v.Pattern(path, s, n.pattern)
 	case n.patternNot != nil && n.patternNot.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+quote(n.patternNot.String()))
+		v.Add(path, "matches the excluded pattern "+errfmt.Quote(n.patternNot.String()))
 	}
 	if n.format != "" {
 		if err := formatCheck(n.format)(s); err != nil {

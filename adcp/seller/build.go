@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
@@ -169,11 +170,11 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	}
 	if c.details != nil {
 		if err := buildCheckTyped(v, code, c.details); err != nil {
-			return nil, nil, errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		raw, err := buildDetailsJSON(c.details)
 		if err != nil {
-			return nil, nil, errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		e.Details = raw
 	}
@@ -236,7 +237,7 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 		o(&cfg)
 	}
 	if cfg.members {
-		return nil, nil, newError("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
+		return nil, nil, errfmt.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
 	return finalize(v, e, cfg.checks)
 }
@@ -244,7 +245,7 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 // finalize is Finalize with its checks settled.
 func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, newError("adcp: nil error")
+		return nil, nil, errfmt.New("adcp: nil error")
 	}
 	c := *e
 	var warn []string
@@ -417,7 +418,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 //
 //go:noinline
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
-	return nil, nil, errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+	return nil, nil, errfmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
 // buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
@@ -451,7 +452,7 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 func buildCheckRaw(e *adcp.Error) error {
 	check := func(where string, raw []byte) error {
 		if raw != nil && !jsonwire.Valid(raw) {
-			return errorf("%s is not exactly one JSON value", where)
+			return errfmt.Errorf("%s is not exactly one JSON value", where)
 		}
 		return nil
 	}
@@ -491,14 +492,14 @@ func buildCheckRaw(e *adcp.Error) error {
 // built, and that the vocabulary's rules (its core/error.json) accept.
 func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 	if err := buildUniqueMembers(raw); err != nil {
-		return errorf("encoded error: %v", err)
+		return errfmt.Errorf("encoded error: %v", err)
 	}
 	var back adcp.Error
 	if err := back.UnmarshalJSON(raw); err != nil {
-		return errorf("encoded error: %v", err)
+		return errfmt.Errorf("encoded error: %v", err)
 	}
 	if back.Code != code {
-		return errorf("encoded error reads as code %q", back.Code)
+		return errfmt.Errorf("encoded error reads as code %q", back.Code)
 	}
 	if err := v.Validate(&back); err != nil {
 		return err
@@ -510,7 +511,7 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 func buildUniqueMembers(raw []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return newError("not a JSON object")
+		return errfmt.New("not a JSON object")
 	}
 	seen := map[string]bool{}
 	for dec.More() {
@@ -520,7 +521,7 @@ func buildUniqueMembers(raw []byte) error {
 		}
 		k, _ := tok.(string)
 		if seen[k] {
-			return errorf("member %q appears twice", k)
+			return errfmt.Errorf("member %q appears twice", k)
 		}
 		seen[k] = true
 		var skip json.RawMessage
@@ -551,7 +552,7 @@ func buildCheckSize(raw []byte) error {
 		return nil
 	}
 	if err := adcp.Validate(raw); err != nil {
-		return errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
+		return errfmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
 	}
 	return nil
 }
@@ -590,17 +591,17 @@ func buildCheckEncoded(raw []byte) error {
 		return err
 	}
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
-		return newError(`sdk_id must be set when source is "sdk", and only then`)
+		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`)
 	}
 	for i, is := range e.Issues {
 		switch {
 		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
-			return errorf("issues[%d] needs pointer, message and keyword", i)
+			return errfmt.Errorf("issues[%d] needs pointer, message and keyword", i)
 		case !buildSchemaKeywords[*is.Keyword]:
-			return errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
 		}
 		if _, err := PointerToField(*is.Pointer); err != nil {
-			return errorf("issues[%d].pointer: %v", i, err)
+			return errfmt.Errorf("issues[%d].pointer: %v", i, err)
 		}
 	}
 	return nil
@@ -644,7 +645,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		case string(b) == "null":
 			return nil, nil
 		case b[0] != '{':
-			return nil, newError("must be a JSON object")
+			return nil, errfmt.New("must be a JSON object")
 		}
 		return b, nil
 	}
@@ -684,7 +685,7 @@ func buildValidate(d any) error {
 func buildObject(raw []byte) (map[string]json.RawMessage, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || t[0] != '{' {
-		return nil, newError("must be a JSON object")
+		return nil, errfmt.New("must be a JSON object")
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(t, &m); err != nil {
@@ -790,7 +791,7 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 // details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
 	if err := s.Validate(raw); err != nil {
-		return errorf("do not fit %s: %w", s.Name, err)
+		return errfmt.Errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
 }
@@ -826,9 +827,9 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 			want = append(want, own.Type)
 		}
 		if len(want) == 0 {
-			return errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
+			return errfmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
 		}
-		return errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
+		return errfmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
 	}
 	return nil
 }

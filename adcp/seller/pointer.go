@@ -2,6 +2,8 @@ package seller
 
 import (
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // PointerToField translates an RFC 6901 JSON Pointer (the form of
@@ -27,7 +29,7 @@ func PointerToField(pointer string) (string, error) {
 		return "", nil
 	}
 	if pointer[0] != '/' {
-		return "", newError("adcp: JSON pointer must be empty or start with \"/\"")
+		return "", errfmt.New("adcp: JSON pointer must be empty or start with \"/\"")
 	}
 	// Appended to a byte slice: strings.Builder's methods inline a copy
 	// check at each call.
@@ -39,7 +41,7 @@ func PointerToField(pointer string) (string, error) {
 		tok, rest, more = strings.Cut(rest, "/")
 		key, ok := pointerUnescape(tok)
 		if !ok {
-			return "", newError("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+			return "", errfmt.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
 		}
 		switch {
 		case pointerIsIndex(key):

@@ -3,6 +3,7 @@ package seller
 import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -30,7 +31,7 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		o(&cfg)
 	}
 	if len(errs) == 0 {
-		return nil, newError("adcp: nothing to aggregate")
+		return nil, errfmt.New("adcp: nothing to aggregate")
 	}
 	for _, e := range errs {
 		if err := wireCheck(v, e, cfg.checks); err != nil {

@@ -3,6 +3,7 @@ package seller
 import (
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
@@ -19,17 +20,17 @@ var (
 func ValidVendorCode(c string) error {
 	rest, ok := strings.CutPrefix(c, "X_")
 	if !ok {
-		return errorf("adcp: vendor code %q must start with \"X_\"", c)
+		return errfmt.Errorf("adcp: vendor code %q must start with \"X_\"", c)
 	}
 	vendor, code, ok := strings.Cut(rest, "_")
 	if !ok {
-		return errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
+		return errfmt.Errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
 	}
 	if !vendorNamePattern.MatchString(vendor) {
-		return errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
+		return errfmt.Errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
 	}
 	if !vendorCodePattern.MatchString(code) {
-		return errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
+		return errfmt.Errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
 	}
 	return nil
 }

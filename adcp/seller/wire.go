@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -169,11 +170,11 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	}
 	code, ok := wireRPCCode(v, e.Code)
 	if !ok {
-		return nil, errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+		return nil, errfmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
 	if c.rpcCode != 0 {
 		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return nil, errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+			return nil, errfmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
 		}
 		code = c.rpcCode
 	}
@@ -212,7 +213,7 @@ func wireRPCID(id any) (json.RawMessage, error) {
 			return raw, nil
 		}
 	}
-	return nil, newError("adcp: a JSON-RPC id must be a string, a number or null")
+	return nil, errfmt.New("adcp: a JSON-RPC id must be a string, a number or null")
 }
 
 // A2A failed task.
@@ -294,17 +295,17 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		return c, err
 	}
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
-		return c, errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+		return c, errfmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
 		c.payload = []*adcp.Error{e}
 	}
 	if len(c.payload) == 0 {
-		return c, newError("adcp: the payload's errors[] cannot be empty")
+		return c, errfmt.New("adcp: the payload's errors[] cannot be empty")
 	}
 	for _, p := range c.payload {
 		if err := wireCheck(v, p, c.checks); err != nil {
-			return c, errorf("payload errors[]: %w", err)
+			return c, errfmt.Errorf("payload errors[]: %w", err)
 		}
 	}
 	return c, nil
@@ -322,32 +323,32 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 //     builder refuses them), and no larger than Validate allows.
 func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) error {
 	if e == nil {
-		return newError("adcp: nil error")
+		return errfmt.New("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+		return errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
 	if _, _, err := finalize(v, e, checks); err != nil {
 		return err
 	}
 	raw, err := jsonwire.Marshal(e)
 	if err != nil {
-		return errorf("adcp: %s: %w", e.Code, err)
+		return errfmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildCheckSize(raw); err != nil {
-		return errorf("adcp: %s: %w", e.Code, err)
+		return errfmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildRevalidate(v, e.Code, raw); err != nil {
-		return errorf("adcp: %s: as sent: %w", e.Code, err)
+		return errfmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
 	}
 	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
 		obj, err := buildObject(e.Details)
 		if err != nil {
-			return errorf("adcp: %s: details: %w", e.Code, err)
+			return errfmt.Errorf("adcp: %s: details: %w", e.Code, err)
 		}
 		info, _ := v.Info(e.Code)
 		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return errorf("adcp: %s: details as sent: %w", e.Code, err)
+			return errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
 	return nil
@@ -390,7 +391,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
-		return nil, errorf("adcp: payload: %w", err)
+		return nil, errfmt.Errorf("adcp: payload: %w", err)
 	}
 	var items [][]byte
 	for _, w := range warnings {
@@ -398,7 +399,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
-			return nil, newError("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
+			return nil, errfmt.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		b, err := jsonwire.Marshal(w)
 		if err != nil {
@@ -414,7 +415,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	wrote := false
 	for i, m := range members {
 		if m.key == "adcp_error" {
-			return nil, newError("adcp: a successful payload must not carry adcp_error")
+			return nil, errfmt.New("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
@@ -427,7 +428,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			continue
 		}
 		if len(m.value) == 0 || m.value[0] != '[' {
-			return nil, newError("adcp: payload errors must be an array")
+			return nil, errfmt.New("adcp: payload errors must be an array")
 		}
 		wireAppendArray(&out, m.value, items)
 		wrote = true
@@ -520,7 +521,7 @@ type wireMember struct {
 func wireMembers(raw []byte) ([]wireMember, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, newError("must be a JSON object")
+		return nil, errfmt.New("must be a JSON object")
 	}
 	var ms []wireMember
 	seen := map[string]bool{}
@@ -531,7 +532,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 		}
 		key := tok.(string)
 		if seen[key] {
-			return nil, errorf("duplicate member %q", key)
+			return nil, errfmt.Errorf("duplicate member %q", key)
 		}
 		seen[key] = true
 		var v json.RawMessage
@@ -548,7 +549,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 		return nil, err
 	}
 	if dec.More() {
-		return nil, newError("trailing data after the object")
+		return nil, errfmt.New("trailing data after the object")
 	}
 	return ms, nil
 }

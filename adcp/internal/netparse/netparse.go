@@ -9,6 +9,8 @@ package netparse
 
 import (
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // URL is what the runtime reads of a parsed URL, as url.URL holds it.
@@ -25,7 +27,7 @@ func Parse(s string) (URL, error) {
 	raw, frag, _ := strings.Cut(s, "#")
 	for i := 0; i < len(raw); i++ { // the fragment is not checked
 		if raw[i] < ' ' || raw[i] == 0x7f {
-			return URL{}, newError("invalid control character in URL")
+			return URL{}, errfmt.New("invalid control character in URL")
 		}
 	}
 	if raw == "*" {
@@ -47,7 +49,7 @@ func Parse(s string) (URL, error) {
 			return u, escapes(frag)
 		}
 		if segment, _, _ := strings.Cut(rest, "/"); strings.Contains(segment, ":") {
-			return URL{}, newError("first path segment in URL cannot contain colon")
+			return URL{}, errfmt.New("first path segment in URL cannot contain colon")
 		}
 	}
 	if (u.Scheme != "" || !strings.HasPrefix(rest, "///")) && strings.HasPrefix(rest, "//") {
@@ -82,7 +84,7 @@ func scheme(s string) (scheme, rest string, err error) {
 			}
 		case c == ':':
 			if i == 0 {
-				return "", "", newError("missing protocol scheme")
+				return "", "", errfmt.New("missing protocol scheme")
 			}
 			return s[:i], s[i+1:], nil
 		default:
@@ -124,7 +126,7 @@ func authority(scheme, authority string) (string, bool, error) {
 	userinfo := authority[:i]
 	for _, r := range userinfo {
 		if !('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || strings.ContainsRune("-._:~!$&'()*+,;=%@", r)) {
-			return "", false, newError("invalid userinfo")
+			return "", false, errfmt.New("invalid userinfo")
 		}
 	}
 	// A colon splits user and password, each unescaped on its own; a colon
@@ -138,15 +140,15 @@ func authority(scheme, authority string) (string, bool, error) {
 func host(scheme, host string) (string, error) {
 	switch open := strings.LastIndexByte(host, '['); {
 	case open > 0:
-		return "", newError("invalid IP-literal")
+		return "", errfmt.New("invalid IP-literal")
 	case open == 0:
 		end := strings.LastIndexByte(host, ']')
 		if end < 0 {
-			return "", newError("missing ']' in host")
+			return "", errfmt.New("missing ']' in host")
 		}
 		port := host[end+1:]
 		if !validPort(port) {
-			return "", newError("invalid port after host")
+			return "", errfmt.New("invalid port after host")
 		}
 		name := host[1:end]
 		var unescaped string
@@ -168,7 +170,7 @@ func host(scheme, host string) (string, error) {
 		}
 		// netip.ParseAddr must accept it, and not as an IPv4 address.
 		if !ipv6Zone(unescaped) {
-			return "", newError("invalid IPv6 address in brackets")
+			return "", errfmt.New("invalid IPv6 address in brackets")
 		}
 		return "[" + unescaped + "]" + port, nil
 	}
@@ -177,7 +179,7 @@ func host(scheme, host string) (string, error) {
 			i = strings.LastIndexByte(host, ':')
 		}
 		if !validPort(host[i:]) {
-			return "", newError("invalid port after host")
+			return "", errfmt.New("invalid port after host")
 		}
 	}
 	return unescapeHost(host, false)
@@ -214,20 +216,20 @@ func unescapeHost(s string, zone bool) (string, error) {
 		switch c := s[i]; {
 		case c == '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return "", newError("invalid URL escape")
+				return "", errfmt.New("invalid URL escape")
 			}
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
 			if !zone && unhex(s[i+1]) < 8 && s[i:i+3] != "%25" {
-				return "", newError("invalid URL escape")
+				return "", errfmt.New("invalid URL escape")
 			}
 			if zone && s[i:i+3] != "%25" && v != ' ' && (v >= 0x80 || !hostByte(v)) {
-				return "", newError("invalid URL escape")
+				return "", errfmt.New("invalid URL escape")
 			}
 			n++
 			i += 3
 		default:
 			if c < 0x80 && !hostByte(c) {
-				return "", newError("invalid character in host name")
+				return "", errfmt.New("invalid character in host name")
 			}
 			i++
 		}
@@ -253,7 +255,7 @@ func escapes(s string) error {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return newError("invalid URL escape")
+				return errfmt.New("invalid URL escape")
 			}
 			i += 2
 		}
