@@ -160,41 +160,34 @@ func (c *compiler) alt(a, b frag) frag {
 
 //go:noinline
 func (c *compiler) quest(f frag, lazy bool) frag {
-	pc := c.emit(inst{op: iSplit})
-	var outs []int
+	pc, open := c.split(f, lazy)
+	return frag{start: pc, outs: append([]int{open}, f.outs...), nullable: true}
+}
+
+// split emits a split with f on one branch: the preferred one, or the
+// other when lazy. It returns the split's pc and the branch left to patch
+// (a patch list entry: pc<<1 for out, pc<<1|1 for arg).
+func (c *compiler) split(f frag, lazy bool) (pc, open int) {
+	pc = c.emit(inst{op: iSplit})
 	if lazy {
 		if !c.tooBig {
 			c.prog[pc].arg = f.start
 		}
-		outs = []int{pc << 1}
-	} else {
-		if !c.tooBig {
-			c.prog[pc].out = f.start
-		}
-		outs = []int{pc<<1 | 1}
+		return pc, pc << 1
 	}
-	return frag{start: pc, outs: append(outs, f.outs...), nullable: true}
+	if !c.tooBig {
+		c.prog[pc].out = f.start
+	}
+	return pc, pc<<1 | 1
 }
 
 // loop is the main loop of a plus or star.
 //
 //go:noinline
 func (c *compiler) loop(f frag, lazy bool) frag {
-	pc := c.emit(inst{op: iSplit})
-	var outs []int
-	if lazy {
-		if !c.tooBig {
-			c.prog[pc].arg = f.start
-		}
-		outs = []int{pc << 1}
-	} else {
-		if !c.tooBig {
-			c.prog[pc].out = f.start
-		}
-		outs = []int{pc<<1 | 1}
-	}
+	pc, open := c.split(f, lazy)
 	c.patch(f.outs, pc)
-	return frag{start: pc, outs: outs, nullable: true}
+	return frag{start: pc, outs: []int{open}, nullable: true}
 }
 
 //go:noinline
