@@ -71,7 +71,35 @@ type Error struct {
 	retryAfterRaw []byte
 }
 
-var membersError = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
+// errorMemberNames are the members of core/error.json, in schema order: the
+// codec's bit of each is its index.
+var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
+
+var membersError = errorMemberNames[:]
+
+// stringMember returns the string field of e that member k decodes into,
+// and its codec bit (its index in errorMemberNames), or nil when k is not a
+// string member. The decoded-value paths (plainError, errorFromValues) use
+// it; UnmarshalValidJSON spells the same table out as generated codecs do.
+func (e *Error) stringMember(k string) (*string, uint) {
+	switch k {
+	case "code":
+		return (*string)(&e.Code), 0
+	case "message":
+		return &e.Message, 1
+	case "field":
+		return &e.Field, 2
+	case "suggestion":
+		return &e.Suggestion, 3
+	case "recovery":
+		return (*string)(&e.Recovery), 7
+	case "source":
+		return (*string)(&e.Source), 8
+	case "sdk_id":
+		return &e.SDKID, 9
+	}
+	return nil, 0
+}
 
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;

@@ -82,24 +82,10 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 	n := 1 + 2*len(m)
 	codeASCII := false
 	for k, x := range m {
-		var field *string
-		var bit uint
-		switch k {
-		case "code":
-			field, bit = (*string)(&e.Code), 0
-		case "message":
-			field, bit = &e.Message, 1
-		case "field":
-			field, bit = &e.Field, 2
-		case "suggestion":
-			field, bit = &e.Suggestion, 3
-		case "recovery":
-			field, bit = (*string)(&e.Recovery), 7
-		case "source":
-			field, bit = (*string)(&e.Source), 8
-		case "sdk_id":
-			field, bit = &e.SDKID, 9
-		case "retry_after":
+		field, bit := e.stringMember(k)
+		switch {
+		case field != nil: // a string member, read below the switch
+		case k == "retry_after":
 			f, isFloat := x.(float64)
 			if !isFloat {
 				return nil
@@ -312,9 +298,6 @@ func encodeDecoded(m map[string]any) json.RawMessage {
 	return raw
 }
 
-// errorMemberNames are the members of core/error.json, in schema order.
-var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
-
 // errorBlock is the one allocation behind an Error decoded from values:
 // the Error and the float64 its RetryAfter points to.
 type errorBlock struct {
@@ -419,24 +402,10 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 	for i := range spans {
 		sp := &spans[i]
 		k, v := sp.key, sp.val
-		var dst *string
-		var bit uint
-		switch k {
-		case "code":
-			dst, bit = (*string)(&e.Code), 0
-		case "message":
-			dst, bit = &e.Message, 1
-		case "field":
-			dst, bit = &e.Field, 2
-		case "suggestion":
-			dst, bit = &e.Suggestion, 3
-		case "recovery":
-			dst, bit = (*string)(&e.Recovery), 7
-		case "source":
-			dst, bit = (*string)(&e.Source), 8
-		case "sdk_id":
-			dst, bit = &e.SDKID, 9
-		case "retry_after":
+		dst, bit := e.stringMember(k)
+		switch {
+		case dst != nil: // a string member, read below the switch
+		case k == "retry_after":
 			// adcpimpl.FloatPtrRounded: any finite number fits; the
 			// number as written is kept only when the float64 is not
 			// exactly it, and the writer wrote the float64's shortest
@@ -449,9 +418,9 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 				keep(sp)
 			}
 			continue
-		case "issues":
+		case k == "issues":
 			return false
-		case "details":
+		case k == "details":
 			e.Details = encoding(sp)
 			present |= 1 << 6
 			continue
