@@ -8,10 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/catalog"
 	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
 )
 
 func init() {
@@ -86,31 +86,9 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen docs: %s exists and was not written by adcp-gen docs; not overwriting it\n", *out)
 		return 2
 	}
-	if err := docsWriteFile(*out, md); err != nil {
+	if err := atomicfile.Write(*out, md); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
 		return 2
 	}
 	return 0
-}
-
-// docsWriteFile writes data to a temporary file beside name, then renames it
-// over name, so a reader never sees a half-written file.
-func docsWriteFile(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
@@ -161,20 +162,7 @@ func saveRecord(o genOptions, spec *schemaload.Spec, warnings []string, files ma
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".record-*.tmp")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), p)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
+	atomicfile.Write(p, data) // the record is only a hint: a failure costs the next run a regeneration
 }
 
 var (
