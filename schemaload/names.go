@@ -3,7 +3,6 @@ package schemaload
 import (
 	"fmt"
 	"go/token"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -200,14 +199,4 @@ func (s *nameSet) add(name string, o nameOrigin) *Error {
 	}
 	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
 		", which "+s.scope+" already declares for "+where+" (add an entry to the name override table)")
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -71,13 +71,6 @@ func recordPath(o genOptions) string {
 	return filepath.Join(dir, "generate", hex.EncodeToString(key[:16])+".json")
 }
 
-func boolString(b bool) string {
-	if b {
-		return "true"
-	}
-	return "false"
-}
-
 // upToDate reports whether the record of o shows that the output folder is
 // what a full generation would write, and returns the recorded warnings.
 func upToDate(o genOptions) (warnings []string, ok bool) {
