@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Write makes dir hold exactly files among the .go files adcp-gen owns, as
@@ -145,8 +146,35 @@ type Changes struct {
 }
 
 // Plan compares files with dir without changing anything, and reports the
-// first conflict that would stop Write.
+// first conflict that would stop Write. Write plans once before it takes
+// the folder's lock, when another run may be changing the folder: a plan
+// that sees the folder change under it (an entry listed but gone when read,
+// or one not listed but there when looked up) is made again, every 10 ms
+// for up to lockWait, so another run's change is never taken for a
+// conflict.
 func Plan(dir string, files map[string][]byte) (*Changes, error) {
+	deadline := time.Now().Add(lockWait)
+	for {
+		c, err := planOnce(dir, files)
+		if err != errFolderChanged || time.Now().After(deadline) {
+			if err == errFolderChanged {
+				err = fmt.Errorf("emit: %s kept changing for %v while adcp-gen compared it with the files to write", dir, lockWait)
+			}
+			return c, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// errFolderChanged is planOnce's report of a folder that changed while it
+// was read.
+var errFolderChanged = errors.New("emit: the folder changed while it was read")
+
+// listedHook, when set (by tests), is called by planOnce after it lists the
+// folder.
+var listedHook func()
+
+func planOnce(dir string, files map[string][]byte) (*Changes, error) {
 	c := &Changes{Old: map[string][]byte{}}
 	for name := range files {
 		if !isGoFileName(name) || name == barrierName {
@@ -156,6 +184,9 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
+	}
+	if listedHook != nil {
+		listedHook()
 	}
 	for _, name := range append(sortedKeys(files), barrierName, journalName, lockName) {
 		if err := checkName(dir, name); err != nil {
@@ -175,6 +206,9 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 			continue
 		}
 		old, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errFolderChanged // removed since listed
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -195,7 +229,11 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 			continue
 		}
 		if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
-			// A case-insensitive file system finds another entry.
+			// Made since listed, or, on a case-insensitive file system,
+			// another entry.
+			if listedNow(dir, name) {
+				return nil, errFolderChanged
+			}
 			return nil, fmt.Errorf("emit: %s names an entry spelled differently; refusing to replace it", filepath.Join(dir, name))
 		}
 		c.Write = append(c.Write, name)
@@ -203,6 +241,21 @@ func Plan(dir string, files map[string][]byte) (*Changes, error) {
 	sort.Strings(c.Write)
 	sort.Strings(c.Remove)
 	return c, nil
+}
+
+// listedNow reports whether a listing of dir made now holds name, spelled
+// exactly so.
+func listedNow(dir, name string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // checkName reports a name Write would need to create or replace that is

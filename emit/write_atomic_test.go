@@ -368,3 +368,55 @@ func mkdir(t *testing.T, p string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlanFolderChanging: a file another run writes or removes between
+// Plan's listing of the folder and its look at each name is part of the
+// folder as it is, not a conflict (TestWriteConcurrent once failed on the
+// "spelled differently" check, made before Write takes the lock).
+func TestPlanFolderChanging(t *testing.T) {
+	defer func() { listedHook = nil }()
+	files := toBytes(map[string]string{"a.go": genFile("new a"), "b.go": genFile("b")})
+	for _, tc := range []struct {
+		name   string
+		before map[string]string
+		change func(dir string) error
+		write  []string
+		remove []string
+	}{
+		{"written after the listing", nil,
+			func(dir string) error {
+				return os.WriteFile(filepath.Join(dir, "a.go"), []byte(genFile("old a")), 0o644)
+			},
+			[]string{"a.go", "b.go"}, nil},
+		{"written equal after the listing", nil,
+			func(dir string) error { return os.WriteFile(filepath.Join(dir, "b.go"), []byte(genFile("b")), 0o644) },
+			[]string{"a.go"}, nil},
+		{"removed after the listing", map[string]string{"a.go": genFile("old a"), "stale.go": genFile("stale")},
+			func(dir string) error { return os.Remove(filepath.Join(dir, "stale.go")) },
+			[]string{"a.go", "b.go"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tc.before)
+			calls := 0
+			listedHook = func() {
+				if calls++; calls == 1 {
+					if err := tc.change(dir); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			c, err := Plan(dir, files)
+			listedHook = nil
+			if err != nil {
+				t.Fatalf("Plan: %v", err)
+			}
+			if calls != 2 {
+				t.Errorf("the folder was listed %d times, want 2 (once more after the change)", calls)
+			}
+			if !reflect.DeepEqual(c.Write, tc.write) || !reflect.DeepEqual(c.Remove, tc.remove) {
+				t.Errorf("Plan writes %v and removes %v, want %v and %v", c.Write, c.Remove, tc.write, tc.remove)
+			}
+		})
+	}
+}
