@@ -124,10 +124,13 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	// it. Each goroutine parses all its files before it prints any, so that
 	// the type check, the longest step after details.go's build, starts as
 	// soon as possible, and runs while they are printed (it only reads the
-	// trees, as the printer does).
+	// trees, as the printer does). A file whose formatted body the process
+	// remembers (parseToFormatOnce) is neither parsed nor printed, and a
+	// package whose twin passed its check is not checked (checkPackage);
+	// the check parses what it needs that was not parsed.
 	jobs := map[string]*renderJob{}
 	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
-		jobs[name] = &renderJob{name: name}
+		jobs[name] = &renderJob{name: name, version: spec.Version}
 	}
 	renderFile := func(build func() *jen.File) func() ([]byte, error) {
 		return func() ([]byte, error) {
@@ -158,20 +161,23 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 		func() ([]byte, error) { return doc, nil })
 
 	parsed.Wait()
-	// In file name order, as Check reads them.
 	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}
-	var trees []*ast.File
+	raws := map[string][]byte{}
 	for _, name := range names {
-		if t := jobs[name].tree; t != nil {
-			trees = append(trees, t)
+		if t := jobs[name]; t.parsed {
+			raws[name] = t.raw
 		}
 	}
 	var checkErr error
 	checkDone := make(chan struct{})
 	go func() {
 		defer close(checkDone)
-		if len(trees) == len(jobs) {
-			checkErr = runtimeapi.CheckFiles(trees)
+		if len(raws) == len(jobs) { // else an error, reported below
+			trees := map[string]*ast.File{}
+			for _, name := range names {
+				trees[name] = jobs[name].tree
+			}
+			_, checkErr = checkPackage(spec.Version, pkg, raws, trees)
 		}
 	}()
 	printed.Wait()
@@ -215,23 +221,28 @@ func firstLine(msg string) string {
 // renderJob is one file to render and format.
 type renderJob struct {
 	name     string
-	tree     *ast.File // what src is printed from
+	version  string    // the spec version (parseToFormatOnce)
+	raw      []byte    // rendered, unformatted
+	tree     *ast.File // what src is printed from; nil when its body was formatted before
 	printing func() ([]byte, error)
+	parsed   bool   // rendered and parsed (or remembered) without error
 	src      []byte // formatted
 	err      error
 }
 
-// parse renders the file and parses the render for formatting.
+// parse renders the file and parses the render for formatting (unless
+// parseToFormatOnce remembers its formatted body).
 func (t *renderJob) parse(render func() ([]byte, error)) {
 	raw, err := render()
+	t.raw = raw
 	if err == nil {
 		if t.name == "doc.go" {
 			t.tree, t.printing, err = parseToFormat(t.name, raw)
 		} else {
-			t.tree, t.printing, err = parseToFormatOnce(t.name, raw)
+			t.tree, t.printing, err = parseToFormatOnce(t.name, raw, t.version)
 		}
 	}
-	t.err = err
+	t.err, t.parsed = err, err == nil
 }
 
 // print formats the parsed file.

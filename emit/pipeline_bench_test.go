@@ -43,7 +43,7 @@ func filesSerial(spec *schemaload.Spec) (map[string][]byte, error) {
 			}
 			raw = b.Bytes()
 		}
-		src, tree, err := gofmtOnce(j.name, raw)
+		src, tree, err := gofmtOnce(j.name, raw, spec.Version)
 		if err != nil {
 			return nil, err
 		}

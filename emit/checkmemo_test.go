@@ -1,0 +1,225 @@
+package emit
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/dave/jennifer/jen"
+)
+
+// renderRaws renders the files of spec as Render does before formatting
+// them: the unformatted renders checkKey and checkPackage read.
+func renderRaws(t *testing.T, spec *schemaload.Spec, pkg string) map[string][]byte {
+	t.Helper()
+	g, err := newGen(spec, pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := g.docFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raws := map[string][]byte{"doc.go": doc}
+	for name, build := range map[string]func() *jen.File{"codes.go": g.codesFile, "vocabulary.go": g.vocabularyFile, "details.go": g.detailsFile} {
+		f := build()
+		f.NoFormat = true
+		var b bytes.Buffer
+		must(t, f.Render(&b))
+		raws[name] = b.Bytes()
+	}
+	return raws
+}
+
+// versioned is the fixture's model for another spec version, with tag
+// added to a description: the memos live as long as the process, and a
+// test that expects a miss uses a tag no other test uses.
+func versioned(version, tag string) *schemaload.Spec {
+	spec := fixtureSpec()
+	spec.Version = version
+	spec.Codes[0].Description += " " + tag
+	return spec
+}
+
+// TestCheckKey: two packages share a key when they differ only in their
+// package name, header and version; any other difference, a version that
+// could change how the text scans, or a file not in the shape the key's
+// argument needs gives another key or none.
+func TestCheckKey(t *testing.T) {
+	base := renderRaws(t, versioned("1.0.0", "TestCheckKey"), "memoa")
+	baseKey, ok := checkKey("1.0.0", "memoa", base)
+	if !ok {
+		t.Fatal("the fixture package has no key")
+	}
+	edit := func(name string, f func([]byte) []byte) map[string][]byte {
+		raws := maps.Clone(base)
+		raws[name] = f(bytes.Clone(raws[name]))
+		return raws
+	}
+	otherModel := versioned("1.0.0", "TestCheckKey")
+	otherModel.Codes[0].Description += " More."
+	for _, tc := range []struct {
+		name    string
+		version string
+		pkg     string
+		raws    map[string][]byte
+		want    string // "same", "differs" or "none"
+	}{
+		{"twin", "1.0.1", "memob", renderRaws(t, versioned("1.0.1", "TestCheckKey"), "memob"), "same"},
+		{"twin, longer version", "1.0.10", "memob", renderRaws(t, versioned("1.0.10", "TestCheckKey"), "memob"), "same"},
+		{"same package", "1.0.0", "memoa", base, "same"},
+		{"another model", "1.0.0", "memoa", renderRaws(t, otherModel, "memoa"), "differs"},
+		{"one byte of a body", "1.0.0", "memoa", edit("details.go", func(b []byte) []byte { return append(b, '\n') }), "differs"},
+		{"another version in the same text", "1.0.1", "memoa", base, "differs"},
+		{"a file more", "1.0.0", "memoa", func() map[string][]byte {
+			raws := maps.Clone(base)
+			raws["more.go"] = base["details.go"]
+			return raws
+		}(), "differs"},
+		{"version with a quote", `1.0.0"`, "memoa", base, "none"},
+		{"version with a slash", "1.0/0", "memoa", base, "none"},
+		{"empty version", "", "memoa", base, "none"},
+		{"package clause of another name", "1.0.0", "other", base, "none"},
+		{"blank package name", "1.0.0", "_", base, "none"},
+		{"doc.go declares", "1.0.0", "memoa", edit("doc.go", func(b []byte) []byte { return append(b, "\nvar X int\n"...) }), "none"},
+		{"doc.go go:build", "1.0.0", "memoa", edit("doc.go", func(b []byte) []byte { return append([]byte("//go:build go1.21\n\n"), b...) }), "none"},
+		{"header not split", "1.0.0", "memoa", edit("codes.go", func(b []byte) []byte { return append([]byte("//go:build go1.21\n\n"), b...) }), "none"},
+	} {
+		key, ok := checkKey(tc.version, tc.pkg, tc.raws)
+		got := "none"
+		switch {
+		case ok && key == baseKey:
+			got = "same"
+		case ok:
+			got = "differs"
+		}
+		if got != tc.want {
+			t.Errorf("%s: key %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCheckPackageMemo: a package whose twin passed is not checked again
+// (a hit); one that differs otherwise is; a package that fails is never
+// remembered, and each of its twins is checked and gets its own error.
+func TestCheckPackageMemo(t *testing.T) {
+	// Versions no other test uses: the memo lives as long as the process.
+	a := renderRaws(t, versioned("77.0.1", "TestCheckPackageMemo"), "twina")
+	b := renderRaws(t, versioned("77.0.2", "TestCheckPackageMemo"), "twinb")
+	c := renderRaws(t, versioned("77.0.30", "TestCheckPackageMemo"), "twinc")
+	for i, step := range []struct {
+		version, pkg string
+		raws         map[string][]byte
+		hit          bool
+	}{{"77.0.1", "twina", a, false}, {"77.0.2", "twinb", b, true}, {"77.0.30", "twinc", c, true}, {"77.0.1", "twina", a, true}, {"77.0.1", "twinb", a, false}} {
+		hit, err := checkPackage(step.version, step.pkg, step.raws, map[string]*ast.File{})
+		if err != nil || hit != step.hit {
+			t.Errorf("step %d (%s): hit %v, %v; want hit %v", i, step.version, hit, err, step.hit)
+		}
+	}
+	other := versioned("77.0.4", "TestCheckPackageMemo")
+	other.Codes[0].Description += " More."
+	if hit, err := checkPackage("77.0.4", "twind", renderRaws(t, other, "twind"), nil); hit || err != nil {
+		t.Errorf("another model: hit %v, %v; want a passing check", hit, err)
+	}
+
+	broken := func(version string) *schemaload.Spec {
+		spec := versioned(version, "TestCheckPackageMemo")
+		spec.Types[1].GoName = spec.Types[0].GoName
+		spec.SettleGoTypes()
+		return spec
+	}
+	var first string
+	for _, version := range []string{"77.1.1", "77.1.2", "77.1.1"} {
+		hit, err := checkPackage(version, "broken", renderRaws(t, broken(version), "broken"), nil)
+		if hit || err == nil || !strings.Contains(err.Error(), "redeclared") {
+			t.Fatalf("broken %s: hit %v, %v; want the type error", version, hit, err)
+		}
+		if first == "" {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Errorf("broken %s: %v, want the error of its twin, %s", version, err, first)
+		}
+	}
+}
+
+// TestCheckPackageVersionUsed: packages with the same key whose verdicts
+// differ because the version's value matters (the constant or the literal
+// in a constant expression, a map key, a switch case or an index) are
+// never answered from the memo: the first passes and is not remembered,
+// the second fails with its own error. The version in a comment, or
+// SpecVersion as the value of a keyed element, is remembered.
+func TestCheckPackageVersionUsed(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		body     string // VERSION is the version
+		pass     string // a version it passes with
+		other    string // a version with the same key
+		wantErr  string // what other's check says, "" for a memo hit
+		wantLine string
+	}{
+		{"index", "const SpecVersion = \"VERSION\"\n\nvar _ = SpecVersion[5]\n", "1.0.10", "1.0.0", "out of bounds", "codes.go:7:"},
+		{"map key", "const SpecVersion = \"VERSION\"\n\nvar _ = map[string]int{SpecVersion: 1, \"1.0\" + \".0\": 2}\n", "1.0.1", "1.0.0", "duplicate key", "codes.go:7:"},
+		{"switch case", "const SpecVersion = \"VERSION\"\n\nfunc f(s string) {\n\tswitch s {\n\tcase SpecVersion, \"1.0\" + \".0\":\n\t}\n}\n", "1.0.1", "1.0.0", "duplicate case", "codes.go:9:"},
+		{"array length", "const SpecVersion = \"VERSION\"\n\nvar _ [len(SpecVersion) - 6]int\n", "1.0.10", "1.0.0", "array length", "codes.go:7:"},
+		{"constant division", "const SpecVersion = \"VERSION\"\n\nconst _ = 1 / (len(SpecVersion) - 5)\n", "1.0.10", "1.0.0", "division by zero", "codes.go:7:"},
+		{"another literal", "const SpecVersion = \"1\"\n\nvar _ = map[string]int{\"VERSION\": 1, \"1.0\" + \".0\": 2}\n", "1.0.1", "1.0.0", "duplicate key", "codes.go:7:"},
+		{"in a comment and a keyed value", "// Version VERSION.\nconst SpecVersion = \"VERSION\"\n\nvar _ = struct{ V string }{V: SpecVersion}\n", "1.0.1", "2.0.0-rc.1", "", ""},
+	} {
+		raws := func(version string) map[string][]byte {
+			return map[string][]byte{
+				"doc.go":   []byte("// Package p.\npackage p\n"),
+				"codes.go": []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p\n\n" + strings.ReplaceAll(tc.body, "VERSION", version)),
+			}
+		}
+		pass, other := tc.pass, tc.other
+		ka, okA := checkKey(pass, "p", raws(pass))
+		kb, okB := checkKey(other, "p", raws(other))
+		if !okA || !okB || ka != kb {
+			t.Fatalf("%s: keys %v %v, equal %v: the case tests nothing", tc.name, okA, okB, ka == kb)
+		}
+		if hit, err := checkPackage(pass, "p", raws(pass), nil); hit || err != nil {
+			t.Fatalf("%s: %s: hit %v, %v; want a passing check", tc.name, pass, hit, err)
+		}
+		hit, err := checkPackage(other, "p", raws(other), nil)
+		switch {
+		case tc.wantErr == "" && (!hit || err != nil):
+			t.Errorf("%s: %s: hit %v, %v; want a hit", tc.name, other, hit, err)
+		case tc.wantErr != "" && (hit || err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.HasPrefix(err.Error(), tc.wantLine)):
+			t.Errorf("%s: %s: hit %v, %v; want %s: ... %s", tc.name, other, hit, err, tc.wantLine, tc.wantErr)
+		}
+	}
+}
+
+// TestRenderNotHiddenByMemo: Render of a broken model after a passing one
+// of the same version (whose package is remembered) reports the type
+// error; a twin of the passing one is rendered as Files renders it.
+func TestRenderNotHiddenByMemo(t *testing.T) {
+	if _, err := Files(versioned("78.0.0", "TestRenderNotHiddenByMemo"), Options{Package: "fixture"}); err != nil {
+		t.Fatal(err)
+	}
+	broken := versioned("78.0.0", "TestRenderNotHiddenByMemo")
+	broken.Types[1].GoName = broken.Types[0].GoName
+	broken.SettleGoTypes()
+	if _, err := Files(broken, Options{Package: "fixture"}); err == nil || !strings.Contains(err.Error(), "redeclared") {
+		t.Errorf("Files of a broken model after a passing one = %v", err)
+	}
+	files, err := Files(versioned("78.0.1", "TestRenderNotHiddenByMemo"), Options{Package: "twin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raws := renderRaws(t, versioned("78.0.1", "TestRenderNotHiddenByMemo"), "twin")
+	for name, raw := range raws {
+		want, err := format.Source(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(files[name], want) {
+			t.Errorf("%s of the twin differs from format.Source of its render:\n%s", name, Diff("want", "got", want, files[name]))
+		}
+	}
+}
