@@ -59,9 +59,14 @@ import (
 //     whatever its content), can make a check fail. inertVersion checks
 //     this on the checked package's trees and the objects the checker
 //     resolved.
+//
+// generate -all renders several packages at once, and twins often side by
+// side: a package whose key is being checked waits for that check's
+// verdict instead of running the same check beside it (running).
 var passedChecks struct {
 	sync.Mutex
-	keys map[[sha256.Size]byte]bool
+	keys    map[[sha256.Size]byte]bool
+	running map[[sha256.Size]byte]chan struct{} // closed when the check ends
 }
 
 // checkPackage type-checks the package of raws (file name → unformatted
@@ -71,8 +76,12 @@ var passedChecks struct {
 // remembered when the version is inert in it (inertVersion).
 func checkPackage(version, pkg string, raws map[string][]byte, trees map[string]*ast.File) (hit bool, err error) {
 	key, memo := checkKey(version, pkg, raws)
-	if memo && checkPassed(key) {
-		return true, nil
+	if memo {
+		passed, done := startCheck(key)
+		if passed {
+			return true, nil
+		}
+		defer done()
 	}
 	names := make([]string, 0, len(raws))
 	for n := range raws {
@@ -107,11 +116,35 @@ func checkPackage(version, pkg string, raws map[string][]byte, trees map[string]
 // passedChecksMax bounds passedChecks (each key is 32 bytes).
 const passedChecksMax = 1 << 16
 
-// checkPassed reports whether a package with this key passed its check.
-func checkPassed(key [sha256.Size]byte) bool {
-	passedChecks.Lock()
-	defer passedChecks.Unlock()
-	return passedChecks.keys[key]
+// startCheck reports whether a package with this key passed its check,
+// waiting for the check of one that is running; when none passed, the
+// caller is to check its package, and call done when it has remembered the
+// verdict (or not).
+func startCheck(key [sha256.Size]byte) (passed bool, done func()) {
+	for {
+		passedChecks.Lock()
+		if passedChecks.keys[key] {
+			passedChecks.Unlock()
+			return true, nil
+		}
+		wait, busy := passedChecks.running[key]
+		if !busy {
+			if passedChecks.running == nil {
+				passedChecks.running = map[[sha256.Size]byte]chan struct{}{}
+			}
+			ch := make(chan struct{})
+			passedChecks.running[key] = ch
+			passedChecks.Unlock()
+			return false, func() {
+				passedChecks.Lock()
+				delete(passedChecks.running, key)
+				passedChecks.Unlock()
+				close(ch)
+			}
+		}
+		passedChecks.Unlock()
+		<-wait
+	}
 }
 
 // rememberPassed records that a package with this key passed its check.

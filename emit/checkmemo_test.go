@@ -2,10 +2,13 @@ package emit
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/format"
 	"maps"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -35,6 +38,13 @@ func renderRaws(t *testing.T, spec *schemaload.Spec, pkg string) map[string][]by
 	return raws
 }
 
+// uniqueTag is a tag for versioned no other test or run of a test uses.
+func uniqueTag(t *testing.T) string {
+	return fmt.Sprintf("%s-%d", t.Name(), tags.Add(1))
+}
+
+var tags atomic.Int64
+
 // versioned is the fixture's model for another spec version, with tag
 // added to a description: the memos live as long as the process, and a
 // test that expects a miss uses a tag no other test uses.
@@ -50,7 +60,8 @@ func versioned(version, tag string) *schemaload.Spec {
 // could change how the text scans, or a file not in the shape the key's
 // argument needs gives another key or none.
 func TestCheckKey(t *testing.T) {
-	base := renderRaws(t, versioned("1.0.0", "TestCheckKey"), "memoa")
+	tag := uniqueTag(t)
+	base := renderRaws(t, versioned("1.0.0", tag), "memoa")
 	baseKey, ok := checkKey("1.0.0", "memoa", base)
 	if !ok {
 		t.Fatal("the fixture package has no key")
@@ -60,7 +71,7 @@ func TestCheckKey(t *testing.T) {
 		raws[name] = f(bytes.Clone(raws[name]))
 		return raws
 	}
-	otherModel := versioned("1.0.0", "TestCheckKey")
+	otherModel := versioned("1.0.0", tag)
 	otherModel.Codes[0].Description += " More."
 	for _, tc := range []struct {
 		name    string
@@ -69,8 +80,8 @@ func TestCheckKey(t *testing.T) {
 		raws    map[string][]byte
 		want    string // "same", "differs" or "none"
 	}{
-		{"twin", "1.0.1", "memob", renderRaws(t, versioned("1.0.1", "TestCheckKey"), "memob"), "same"},
-		{"twin, longer version", "1.0.10", "memob", renderRaws(t, versioned("1.0.10", "TestCheckKey"), "memob"), "same"},
+		{"twin", "1.0.1", "memob", renderRaws(t, versioned("1.0.1", tag), "memob"), "same"},
+		{"twin, longer version", "1.0.10", "memob", renderRaws(t, versioned("1.0.10", tag), "memob"), "same"},
 		{"same package", "1.0.0", "memoa", base, "same"},
 		{"another model", "1.0.0", "memoa", renderRaws(t, otherModel, "memoa"), "differs"},
 		{"one byte of a body", "1.0.0", "memoa", edit("details.go", func(b []byte) []byte { return append(b, '\n') }), "differs"},
@@ -107,10 +118,11 @@ func TestCheckKey(t *testing.T) {
 // (a hit); one that differs otherwise is; a package that fails is never
 // remembered, and each of its twins is checked and gets its own error.
 func TestCheckPackageMemo(t *testing.T) {
+	tag := uniqueTag(t)
 	// Versions no other test uses: the memo lives as long as the process.
-	a := renderRaws(t, versioned("77.0.1", "TestCheckPackageMemo"), "twina")
-	b := renderRaws(t, versioned("77.0.2", "TestCheckPackageMemo"), "twinb")
-	c := renderRaws(t, versioned("77.0.30", "TestCheckPackageMemo"), "twinc")
+	a := renderRaws(t, versioned("77.0.1", tag), "twina")
+	b := renderRaws(t, versioned("77.0.2", tag), "twinb")
+	c := renderRaws(t, versioned("77.0.30", tag), "twinc")
 	for i, step := range []struct {
 		version, pkg string
 		raws         map[string][]byte
@@ -121,14 +133,14 @@ func TestCheckPackageMemo(t *testing.T) {
 			t.Errorf("step %d (%s): hit %v, %v; want hit %v", i, step.version, hit, err, step.hit)
 		}
 	}
-	other := versioned("77.0.4", "TestCheckPackageMemo")
+	other := versioned("77.0.4", tag)
 	other.Codes[0].Description += " More."
 	if hit, err := checkPackage("77.0.4", "twind", renderRaws(t, other, "twind"), nil); hit || err != nil {
 		t.Errorf("another model: hit %v, %v; want a passing check", hit, err)
 	}
 
 	broken := func(version string) *schemaload.Spec {
-		spec := versioned(version, "TestCheckPackageMemo")
+		spec := versioned(version, tag)
 		spec.Types[1].GoName = spec.Types[0].GoName
 		spec.SettleGoTypes()
 		return spec
@@ -154,6 +166,7 @@ func TestCheckPackageMemo(t *testing.T) {
 // the second fails with its own error. The version in a comment, or
 // SpecVersion as the value of a keyed element, is remembered.
 func TestCheckPackageVersionUsed(t *testing.T) {
+	tag := uniqueTag(t)
 	for _, tc := range []struct {
 		name     string
 		body     string // VERSION is the version
@@ -173,7 +186,7 @@ func TestCheckPackageVersionUsed(t *testing.T) {
 		raws := func(version string) map[string][]byte {
 			return map[string][]byte{
 				"doc.go":   []byte("// Package p.\npackage p\n"),
-				"codes.go": []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p\n\n" + strings.ReplaceAll(tc.body, "VERSION", version)),
+				"codes.go": []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p\n\n" + strings.ReplaceAll(tc.body, "VERSION", version) + "\n// " + tag + "\n"),
 			}
 		}
 		pass, other := tc.pass, tc.other
@@ -199,20 +212,21 @@ func TestCheckPackageVersionUsed(t *testing.T) {
 // of the same version (whose package is remembered) reports the type
 // error; a twin of the passing one is rendered as Files renders it.
 func TestRenderNotHiddenByMemo(t *testing.T) {
-	if _, err := Files(versioned("78.0.0", "TestRenderNotHiddenByMemo"), Options{Package: "fixture"}); err != nil {
+	tag := uniqueTag(t)
+	if _, err := Files(versioned("78.0.0", tag), Options{Package: "fixture"}); err != nil {
 		t.Fatal(err)
 	}
-	broken := versioned("78.0.0", "TestRenderNotHiddenByMemo")
+	broken := versioned("78.0.0", tag)
 	broken.Types[1].GoName = broken.Types[0].GoName
 	broken.SettleGoTypes()
 	if _, err := Files(broken, Options{Package: "fixture"}); err == nil || !strings.Contains(err.Error(), "redeclared") {
 		t.Errorf("Files of a broken model after a passing one = %v", err)
 	}
-	files, err := Files(versioned("78.0.1", "TestRenderNotHiddenByMemo"), Options{Package: "twin"})
+	files, err := Files(versioned("78.0.1", tag), Options{Package: "twin"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	raws := renderRaws(t, versioned("78.0.1", "TestRenderNotHiddenByMemo"), "twin")
+	raws := renderRaws(t, versioned("78.0.1", tag), "twin")
 	for name, raw := range raws {
 		want, err := format.Source(raw)
 		if err != nil {
@@ -220,6 +234,47 @@ func TestRenderNotHiddenByMemo(t *testing.T) {
 		}
 		if !bytes.Equal(files[name], want) {
 			t.Errorf("%s of the twin differs from format.Source of its render:\n%s", name, Diff("want", "got", want, files[name]))
+		}
+	}
+}
+
+// TestCheckPackageConcurrent: twins checked at once run one check, whose
+// verdict the others wait for, when it passes; when it fails, each runs its
+// own and gets the error.
+func TestCheckPackageConcurrent(t *testing.T) {
+	tag := uniqueTag(t)
+	for _, broken := range []bool{false, true} {
+		const n = 6
+		var wg sync.WaitGroup
+		hits := make([]bool, n)
+		errs := make([]error, n)
+		for i := range n {
+			version := fmt.Sprintf("80.0.%d", i)
+			spec := versioned(version, tag)
+			if broken {
+				spec.Types[1].GoName = spec.Types[0].GoName
+				spec.SettleGoTypes()
+			}
+			pkg := fmt.Sprintf("p%d", i)
+			raws := renderRaws(t, spec, pkg)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				hits[i], errs[i] = checkPackage(version, pkg, raws, nil)
+			}()
+		}
+		wg.Wait()
+		misses := 0
+		for i := range n {
+			if !hits[i] {
+				misses++
+			}
+			if (errs[i] != nil) != broken || hits[i] && broken {
+				t.Errorf("broken %v, package %d: hit %v, %v", broken, i, hits[i], errs[i])
+			}
+		}
+		if want := map[bool]int{false: 1, true: n}[broken]; misses != want {
+			t.Errorf("broken %v: %d checks ran, want %d", broken, misses, want)
 		}
 	}
 }

@@ -208,9 +208,10 @@ func formatWith(step func(string, []byte) (*ast.File, func() ([]byte, error), er
 // go/format.Source gives it; a body with the version anywhere else (a
 // comment, another literal) is formatted every time.
 func TestGofmtOnceVersion(t *testing.T) {
+	tag := uniqueTag(t)
 	render := func(version, file string) []byte {
 		t.Helper()
-		g, err := newGen(versioned(version, "TestGofmtOnceVersion"), "fixture")
+		g, err := newGen(versioned(version, tag), "fixture")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,11 +223,11 @@ func TestGofmtOnceVersion(t *testing.T) {
 	}
 	literal := func(version, pkg string) []byte {
 		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
-			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"a\":1,\n\"bbbb\":2,\n}\n")
+			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"a\":1,\n\"bbbb\":2,\n}\n// " + tag + "\n")
 	}
 	other := func(version, pkg string) []byte {
 		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
-			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"" + version + "\":1,\n\"bbbb\":2,\n}\n")
+			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"" + version + "\":1,\n\"bbbb\":2,\n}\n// " + tag + "\n")
 	}
 	// Versions no other test uses: the memo lives as long as the process.
 	for _, tc := range []struct {
