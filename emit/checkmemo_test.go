@@ -51,7 +51,8 @@ var tags atomic.Int64
 func versioned(version, tag string) *schemaload.Spec {
 	spec := fixtureSpec()
 	spec.Version = version
-	spec.Codes[0].Description += " " + tag
+	spec.Codes[0].Description += " " + tag // in codes.go
+	spec.Codes[0].Suggestion += " " + tag  // in vocabulary.go
 	return spec
 }
 

@@ -8,6 +8,8 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"sort"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -63,6 +65,7 @@ var formatted struct {
 type formattedBody struct {
 	src     []byte
 	version string
+	groups  []string // the comment groups that hold the version (versionPlaces)
 }
 
 const formattedMax = 64 << 20
@@ -101,18 +104,26 @@ func formatKey(body []byte, version string) (key [sha256.Size]byte, at []int) {
 // remembered body. Other files are formatted every time.
 //
 // A body in which version occurs is remembered only when every occurrence
-// is the whole content of the literal of "const SpecVersion = LITERAL"
-// (and of no comment, which gofmt may reformat as a doc comment), and the
-// output holds as many occurrences. A later body with the same key then
-// differs from it only in the content of that string literal, by a version
-// of the same length made of letters, digits and ". + - _": it scans into
-// the same tokens at the same positions but for that literal's text, which
-// gofmt copies as it is into the output (it rewrites only number literals)
-// and measures only by its length. Its output is therefore the remembered
-// one with the other version at the places of the literal, and these are
-// the occurrences of the remembered version in the remembered output: an
-// occurrence cannot run across the literal's quotes, and there are as many
-// as there are literals.
+// is the whole content of the literal of "const SpecVersion = LITERAL", or
+// is inside a "//" comment that starts with "// " and a letter or digit
+// before it, in a comment group of "//" comments that gofmt leaves as it is
+// (docCommentStable: a doc comment is reformatted by go/doc/comment, for
+// which the text matters); and when the output holds as many occurrences.
+// A later body with the same key differs from it only at those places, by
+// a version of the same length made of letters, digits and ". + - _": it
+// scans into the same tokens at the same positions but for the text of
+// that literal and of those comments. gofmt copies a string literal as it
+// is (it rewrites only number literals), and such a comment too (it is
+// neither a directive, //line, //go:build nor // +build, whose first
+// characters are not those), but for trailing blanks, which the version is
+// not; it measures both only by their length. A doc comment it replaces by
+// go/doc/comment's formatting, which is the comment itself for the later
+// body too when docCommentStable says so, checked again for it (the
+// remembered groups, with the other version). Its output is therefore the
+// remembered one with the other version at the places of the occurrences,
+// and these are the occurrences of the remembered version in the
+// remembered output: one cannot run across a literal's quotes or a
+// comment's "//" and newline, and there are as many.
 func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func() ([]byte, error), error) {
 	head, body, ok := splitHead(raw)
 	if !ok {
@@ -122,6 +133,13 @@ func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func
 	formatted.Lock()
 	done, hit := formatted.bodies[key]
 	formatted.Unlock()
+	if hit && done.version != "" && done.version != version {
+		for _, g := range done.groups {
+			if !docCommentStable(strings.ReplaceAll(g, done.version, version)) {
+				return parseToFormat(name, raw)
+			}
+		}
+	}
 	if hit {
 		src := make([]byte, 0, len(head)+len(done.src))
 		src = append(src, head...)
@@ -137,9 +155,10 @@ func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func
 		return nil, nil, err
 	}
 	remembered := version
+	var groups []string
 	if len(at) == 0 {
 		remembered = ""
-	} else if !literalOnly(f, len(head), at, version) {
+	} else if groups, ok = versionPlaces(f, len(head), at, version); !ok {
 		return f, print, nil
 	}
 	return f, func() ([]byte, error) {
@@ -157,7 +176,7 @@ func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func
 				formatted.bodies = map[[sha256.Size]byte]formattedBody{}
 			}
 			if _, dup := formatted.bodies[key]; !dup {
-				formatted.bodies[key] = formattedBody{src: bytes.Clone(out), version: remembered}
+				formatted.bodies[key] = formattedBody{src: bytes.Clone(out), version: remembered, groups: groups}
 				formatted.size += len(out)
 			}
 		}
@@ -166,22 +185,86 @@ func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func
 	}, nil
 }
 
-// literalOnly reports whether each occurrence of version at the offsets at
-// of the body (which starts at offset base of the source f was parsed
+// versionPlaces reports whether each occurrence of version at the offsets
+// at of the body (which starts at offset base of the source f was parsed
 // from) is the whole content of the literal of "const SpecVersion =
-// LITERAL" in f.
-func literalOnly(f *ast.File, base int, at []int, version string) bool {
-	lit := constLiteral(f, "SpecVersion")
-	if lit == nil || lit.Kind != token.STRING || lit.Value != `"`+version+`"` {
-		return false
+// LITERAL" in f, or is in a comment as parseToFormatOnce requires; it
+// returns the text of each comment group that holds one (its comments'
+// text, one a line).
+func versionPlaces(f *ast.File, base int, at []int, version string) (groups []string, ok bool) {
+	fset := runtimeapi.FileSet()
+	litStart := -1
+	if lit := constLiteral(f, "SpecVersion"); lit != nil && lit.Kind == token.STRING && lit.Value == `"`+version+`"` {
+		litStart = fset.Position(lit.Pos()).Offset + 1
 	}
-	start := runtimeapi.FileSet().Position(lit.Pos()).Offset + 1
-	for _, o := range at {
-		if base+o != start {
-			return false
+	type place struct {
+		start, end int
+		group      int
+		c          *ast.Comment
+	}
+	var comments []place // in source order
+	for i, g := range f.Comments {
+		for _, c := range g.List {
+			comments = append(comments, place{fset.Position(c.Pos()).Offset, fset.Position(c.End()).Offset, i, c})
 		}
 	}
-	return true
+	marked := map[int]bool{}
+	for _, o := range at {
+		start := base + o
+		if start == litStart {
+			continue
+		}
+		i := sort.Search(len(comments), func(i int) bool { return comments[i].end > start })
+		if i == len(comments) {
+			return nil, false
+		}
+		c := comments[i]
+		t := c.c.Text
+		if c.start+4 > start || start+len(version) > c.end || !strings.HasPrefix(t, "// ") || len(t) < 4 || !isAlnum(t[3]) {
+			return nil, false
+		}
+		marked[c.group] = true
+	}
+	for i, g := range f.Comments {
+		if !marked[i] {
+			continue
+		}
+		lines := make([]string, len(g.List))
+		for j, c := range g.List {
+			if !strings.HasPrefix(c.Text, "//") {
+				return nil, false
+			}
+			lines[j] = c.Text
+		}
+		text := strings.Join(lines, "\n")
+		if !docCommentStable(text) {
+			return nil, false
+		}
+		groups = append(groups, text)
+	}
+	return groups, true
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// docCommentStable reports whether gofmt leaves the comment group text
+// ("//" comments, one a line) as it is when it is the doc comment of a
+// declaration: go/printer reformats doc comments (go/doc/comment), and
+// prints other comments as they are but for trailing blanks.
+func docCommentStable(text string) bool {
+	src := "package p\n\n" + text + "\nvar _ int\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil || len(f.Comments) != 1 {
+		return false
+	}
+	var b bytes.Buffer
+	if err := printerConfig.Fprint(&b, fset, f); err != nil {
+		return false
+	}
+	return b.String() == src
 }
 
 // splitHead splits raw after its first three lines when they are exactly

@@ -203,10 +203,12 @@ func formatWith(step func(string, []byte) (*ast.File, func() ([]byte, error), er
 }
 
 // TestGofmtOnceVersion: a body in which the version occurs only as the
-// literal of SpecVersion is formatted once for every version of the same
-// length (the later ones are not parsed: no tree), and each gets the bytes
-// go/format.Source gives it; a body with the version anywhere else (a
-// comment, another literal) is formatted every time.
+// literal of SpecVersion or in comments gofmt leaves as they are is
+// formatted once for every version of the same length (the later ones are
+// not parsed: no tree), and each gets the bytes go/format.Source gives it;
+// a body with the version anywhere else (another literal, a doc comment
+// gofmt changes with one version or the other, the start of a comment) is
+// formatted every time.
 func TestGofmtOnceVersion(t *testing.T) {
 	tag := uniqueTag(t)
 	render := func(version, file string) []byte {
@@ -229,6 +231,22 @@ func TestGofmtOnceVersion(t *testing.T) {
 		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
 			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"" + version + "\":1,\n\"bbbb\":2,\n}\n// " + tag + "\n")
 	}
+	heading := func(version, pkg string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
+			"\n// X is a doc comment.\n//\n// Release " + version + "\n//\n// More text " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
+	changed := func(version string) []byte { // the indented line becomes a code block
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// X is of AdCP " + version + ":\n//   code\n// " + tag + "\nvar X = 1\nvar y=2\n")
+	}
+	first := func(version string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// " + version + " is X's version, " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
+	plus := func(version string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// +" + version + " is X's version, " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
 	// Versions no other test uses: the memo lives as long as the process.
 	for _, tc := range []struct {
 		name    string
@@ -239,8 +257,14 @@ func TestGofmtOnceVersion(t *testing.T) {
 	}{
 		{"codes.go", "codes.go", [][]byte{render("79.0.0", "codes.go"), render("79.0.1", "codes.go"), render("79.0.10", "codes.go"), render("79.0.2", "codes.go")},
 			[]bool{true, false, true, false}, []string{"79.0.0", "79.0.1", "79.0.10", "79.0.2"}},
-		{"version in a comment", "vocabulary.go", [][]byte{render("79.1.0", "vocabulary.go"), render("79.1.1", "vocabulary.go")},
-			[]bool{true, true}, []string{"79.1.0", "79.1.1"}},
+		{"version in a doc comment", "vocabulary.go", [][]byte{render("79.1.0", "vocabulary.go"), render("79.1.1", "vocabulary.go"), render("79.1.10", "vocabulary.go")},
+			[]bool{true, false, true}, []string{"79.1.0", "79.1.1", "79.1.10"}},
+		// gofmt rewrites an old-style heading ("Release 1.0", alone in its
+		// paragraph) as "# Release 1.0"; "Release 1+0" is not one.
+		{"a version that makes a heading", "x.go", [][]byte{heading("1+0", "a"), heading("1.0", "a")}, []bool{true, true}, []string{"1+0", "1.0"}},
+		{"a doc comment gofmt changes", "x.go", [][]byte{changed("79.4.0"), changed("79.4.1")}, []bool{true, true}, []string{"79.4.0", "79.4.1"}},
+		{"the version first in a comment", "x.go", [][]byte{first("79.5.0"), first("79.5.1")}, []bool{true, true}, []string{"79.5.0", "79.5.1"}},
+		{"the version after // +", "x.go", [][]byte{plus("79.6.0"), plus("79.6.1")}, []bool{true, true}, []string{"79.6.0", "79.6.1"}},
 		{"literal only", "x.go", [][]byte{literal("79.2.0", "a"), literal("79.2.1", "bb")}, []bool{true, false}, []string{"79.2.0", "79.2.1"}},
 		{"another literal", "x.go", [][]byte{other("79.3.0", "a"), other("79.3.1", "a")}, []bool{true, true}, []string{"79.3.0", "79.3.1"}},
 	} {
