@@ -70,12 +70,17 @@ var passedChecks struct {
 }
 
 // checkPackage type-checks the package of raws (file name → unformatted
-// render) unless a package with the same key passed (hit): trees holds the
-// files already parsed from raws with runtimeapi.FileSet (nil for those
-// that were not), and the others are parsed. A package that passes is
-// remembered when the version is inert in it (inertVersion).
-func checkPackage(version, pkg string, raws map[string][]byte, trees map[string]*ast.File) (hit bool, err error) {
-	key, memo := checkKey(version, pkg, raws)
+// render) unless, with remember, a package with the same key passed (hit):
+// trees holds the files already parsed from raws with runtimeapi.FileSet
+// (nil for those that were not), and the others are parsed. With
+// remember, a package that passes is remembered when the version is inert
+// in it (inertVersion).
+func checkPackage(version, pkg string, raws map[string][]byte, trees map[string]*ast.File, remember bool) (hit bool, err error) {
+	var key [sha256.Size]byte
+	memo := false
+	if remember {
+		key, memo = checkKey(version, pkg, raws)
+	}
 	if memo {
 		passed, done := startCheck(key)
 		if passed {
@@ -177,30 +182,37 @@ func safeVersion(version string) bool {
 	return true
 }
 
-// writeSplit writes to h the text of body split around every occurrence of
-// sep (found left to right, not overlapping, as bytes.ReplaceAll finds
-// them), each piece with its length, so that two bodies write the same
-// bytes exactly when they are equal once each occurrence of their own sep
-// is replaced by one placeholder. It returns the byte offsets in body of
-// the occurrences.
-func writeSplit(h hash.Hash, body []byte, sep string) []int {
+// occurrences returns the byte offsets in body of the occurrences of sep,
+// found left to right, not overlapping, as bytes.ReplaceAll finds them.
+func occurrences(body []byte, sep string) []int {
 	var at []int
-	var n [8]byte
-	rest, off := body, 0
-	for {
-		i := bytes.Index(rest, []byte(sep))
+	for off := 0; ; {
+		i := bytes.Index(body[off:], []byte(sep))
 		if i < 0 {
-			break
+			return at
 		}
-		binary.BigEndian.PutUint64(n[:], uint64(i))
-		h.Write(n[:])
-		h.Write(rest[:i])
 		at = append(at, off+i)
-		rest, off = rest[i+len(sep):], off+i+len(sep)
+		off += i + len(sep)
 	}
-	binary.BigEndian.PutUint64(n[:], uint64(len(rest))|1<<63) // the last piece
+}
+
+// writeSplit writes to h the text of body split around every occurrence of
+// sep (occurrences), each piece with its length, so that two bodies write
+// the same bytes exactly when they are equal once each occurrence of their
+// own sep is replaced by one placeholder. It returns the occurrences.
+func writeSplit(h hash.Hash, body []byte, sep string) []int {
+	at := occurrences(body, sep)
+	var n [8]byte
+	from := 0
+	for _, i := range at {
+		binary.BigEndian.PutUint64(n[:], uint64(i-from))
+		h.Write(n[:])
+		h.Write(body[from:i])
+		from = i + len(sep)
+	}
+	binary.BigEndian.PutUint64(n[:], uint64(len(body)-from)|1<<63) // the last piece
 	h.Write(n[:])
-	h.Write(rest)
+	h.Write(body[from:])
 	return at
 }
 
@@ -272,7 +284,6 @@ func docOnly(src []byte, pkg string) bool {
 // value of a keyed element (see passedChecks).
 func inertVersion(version string, raws map[string][]byte, trees map[string]*ast.File, uses map[*ast.Ident]types.Object) bool {
 	fset := runtimeapi.FileSet()
-	offset := func(p token.Pos) int { return fset.Position(p).Offset }
 	var specVersion *ast.BasicLit
 	for name, raw := range raws {
 		if name == "doc.go" {
@@ -283,35 +294,32 @@ func inertVersion(version string, raws map[string][]byte, trees map[string]*ast.
 		if !ok || f == nil {
 			return false
 		}
-		at := writeSplit(sha256.New(), body, version)
+		at := occurrences(body, version)
 		if len(at) == 0 {
 			continue
 		}
-		lit := constLiteral(f, "SpecVersion")
-		var spans [][2]int
-		for _, g := range f.Comments {
-			for _, c := range g.List {
-				spans = append(spans, [2]int{offset(c.Pos()), offset(c.End())})
-			}
+		tf := fset.File(f.Pos())
+		if tf == nil || tf.Size() != len(raw) {
+			return false
 		}
-		litStart := -1
-		if lit != nil && lit.Kind == token.STRING && lit.Value == `"`+version+`"` {
-			litStart = offset(lit.Pos()) + 1
+		litPos := token.NoPos // of the literal's content
+		if lit := constLiteral(f, "SpecVersion"); lit != nil && lit.Kind == token.STRING && lit.Value == `"`+version+`"` {
+			litPos = lit.Pos() + 1
 			specVersion = lit
 		}
 		for _, o := range at {
-			start, end := len(head)+o, len(head)+o+len(version)
-			if start == litStart {
+			start := tf.Pos(len(head) + o)
+			if start == litPos {
 				continue
 			}
-			inComment := false
-			for _, s := range spans {
-				if s[0] <= start && end <= s[1] {
-					inComment = true
-					break
-				}
+			// The comment group, and in it the comment, that ends after start.
+			i := sort.Search(len(f.Comments), func(i int) bool { return f.Comments[i].End() > start })
+			if i == len(f.Comments) {
+				return false
 			}
-			if !inComment {
+			g := f.Comments[i].List
+			j := sort.Search(len(g), func(j int) bool { return g[j].End() > start })
+			if j == len(g) || g[j].Pos() > start || g[j].End() < start+token.Pos(len(version)) {
 				return false
 			}
 		}
@@ -319,25 +327,35 @@ func inertVersion(version string, raws map[string][]byte, trees map[string]*ast.
 	if specVersion == nil {
 		return true // no literal holds the version: no use can depend on it
 	}
-	// The identifiers that are the value of a keyed element.
-	values := map[*ast.Ident]bool{}
-	for _, f := range trees {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Value.(*ast.Ident); ok {
-					values[id] = true
-				}
-			}
-			return true
-		})
-	}
 	for id, obj := range uses {
 		c, ok := obj.(*types.Const)
-		if ok && c.Name() == "SpecVersion" && c.Pkg() != nil && c.Parent() == c.Pkg().Scope() && !values[id] {
+		if ok && c.Name() == "SpecVersion" && c.Pkg() != nil && c.Parent() == c.Pkg().Scope() && !keyedValue(trees, id) {
 			return false
 		}
 	}
 	return true
+}
+
+// keyedValue reports whether id is the value of a keyed element (a
+// KeyValueExpr's Value) in the file of trees that holds it.
+func keyedValue(trees map[string]*ast.File, id *ast.Ident) bool {
+	for _, f := range trees {
+		if id.Pos() < f.FileStart || id.Pos() >= f.FileEnd {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || found || n.Pos() > id.Pos() || n.End() <= id.Pos() {
+				return false // only the nodes that hold id
+			}
+			if kv, ok := n.(*ast.KeyValueExpr); ok && kv.Value == id {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	return false
 }
 
 // constLiteral returns the literal a top-level "const name = LITERAL" of f

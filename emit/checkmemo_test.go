@@ -38,6 +38,20 @@ func renderRaws(t *testing.T, spec *schemaload.Spec, pkg string) map[string][]by
 	return raws
 }
 
+// forgetAll forgets what the process remembers for later generations: the
+// formatted bodies, the passed checks and the wrapped descriptions.
+func forgetAll() {
+	formatted.Lock()
+	formatted.bodies, formatted.size = nil, 0
+	formatted.Unlock()
+	passedChecks.Lock()
+	passedChecks.keys = nil
+	passedChecks.Unlock()
+	wrapped.Lock()
+	wrapped.lines, wrapped.size = nil, 0
+	wrapped.Unlock()
+}
+
 // uniqueTag is a tag for versioned no other test or run of a test uses.
 func uniqueTag(t *testing.T) string {
 	return fmt.Sprintf("%s-%d", t.Name(), tags.Add(1))
@@ -129,14 +143,27 @@ func TestCheckPackageMemo(t *testing.T) {
 		raws         map[string][]byte
 		hit          bool
 	}{{"77.0.1", "twina", a, false}, {"77.0.2", "twinb", b, true}, {"77.0.30", "twinc", c, true}, {"77.0.1", "twina", a, true}, {"77.0.1", "twinb", a, false}} {
-		hit, err := checkPackage(step.version, step.pkg, step.raws, map[string]*ast.File{})
+		hit, err := checkPackage(step.version, step.pkg, step.raws, map[string]*ast.File{}, true)
 		if err != nil || hit != step.hit {
 			t.Errorf("step %d (%s): hit %v, %v; want hit %v", i, step.version, hit, err, step.hit)
 		}
 	}
+	// Without remember, nothing is looked up or remembered.
+	if hit, err := checkPackage("77.0.5", "twine", renderRaws(t, versioned("77.0.5", tag), "twine"), nil, false); hit || err != nil {
+		t.Errorf("a twin, not remembering: hit %v, %v; want a passing check", hit, err)
+	}
+	d := renderRaws(t, versioned("77.0.6", tag+"-d"), "twinf")
+	for i := range 2 {
+		if hit, err := checkPackage("77.0.6", "twinf", d, nil, false); hit || err != nil {
+			t.Errorf("not remembering, check %d: hit %v, %v; want a passing check", i, hit, err)
+		}
+	}
+	if hit, err := checkPackage("77.0.6", "twinf", d, nil, true); hit || err != nil {
+		t.Errorf("remembering a package checked without: hit %v, %v; want a passing check", hit, err)
+	}
 	other := versioned("77.0.4", tag)
 	other.Codes[0].Description += " More."
-	if hit, err := checkPackage("77.0.4", "twind", renderRaws(t, other, "twind"), nil); hit || err != nil {
+	if hit, err := checkPackage("77.0.4", "twind", renderRaws(t, other, "twind"), nil, true); hit || err != nil {
 		t.Errorf("another model: hit %v, %v; want a passing check", hit, err)
 	}
 
@@ -148,7 +175,7 @@ func TestCheckPackageMemo(t *testing.T) {
 	}
 	var first string
 	for _, version := range []string{"77.1.1", "77.1.2", "77.1.1"} {
-		hit, err := checkPackage(version, "broken", renderRaws(t, broken(version), "broken"), nil)
+		hit, err := checkPackage(version, "broken", renderRaws(t, broken(version), "broken"), nil, true)
 		if hit || err == nil || !strings.Contains(err.Error(), "redeclared") {
 			t.Fatalf("broken %s: hit %v, %v; want the type error", version, hit, err)
 		}
@@ -196,10 +223,10 @@ func TestCheckPackageVersionUsed(t *testing.T) {
 		if !okA || !okB || ka != kb {
 			t.Fatalf("%s: keys %v %v, equal %v: the case tests nothing", tc.name, okA, okB, ka == kb)
 		}
-		if hit, err := checkPackage(pass, "p", raws(pass), nil); hit || err != nil {
+		if hit, err := checkPackage(pass, "p", raws(pass), nil, true); hit || err != nil {
 			t.Fatalf("%s: %s: hit %v, %v; want a passing check", tc.name, pass, hit, err)
 		}
-		hit, err := checkPackage(other, "p", raws(other), nil)
+		hit, err := checkPackage(other, "p", raws(other), nil, true)
 		switch {
 		case tc.wantErr == "" && (!hit || err != nil):
 			t.Errorf("%s: %s: hit %v, %v; want a hit", tc.name, other, hit, err)
@@ -214,16 +241,16 @@ func TestCheckPackageVersionUsed(t *testing.T) {
 // error; a twin of the passing one is rendered as Files renders it.
 func TestRenderNotHiddenByMemo(t *testing.T) {
 	tag := uniqueTag(t)
-	if _, err := Files(versioned("78.0.0", tag), Options{Package: "fixture"}); err != nil {
+	if _, err := Files(versioned("78.0.0", tag), Options{Package: "fixture", Remember: true}); err != nil {
 		t.Fatal(err)
 	}
 	broken := versioned("78.0.0", tag)
 	broken.Types[1].GoName = broken.Types[0].GoName
 	broken.SettleGoTypes()
-	if _, err := Files(broken, Options{Package: "fixture"}); err == nil || !strings.Contains(err.Error(), "redeclared") {
+	if _, err := Files(broken, Options{Package: "fixture", Remember: true}); err == nil || !strings.Contains(err.Error(), "redeclared") {
 		t.Errorf("Files of a broken model after a passing one = %v", err)
 	}
-	files, err := Files(versioned("78.0.1", tag), Options{Package: "twin"})
+	files, err := Files(versioned("78.0.1", tag), Options{Package: "twin", Remember: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +288,7 @@ func TestCheckPackageConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				hits[i], errs[i] = checkPackage(version, pkg, raws, nil)
+				hits[i], errs[i] = checkPackage(version, pkg, raws, nil, true)
 			}()
 		}
 		wg.Wait()

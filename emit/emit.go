@@ -42,6 +42,13 @@ const GenVersion = 4
 type Options struct {
 	// Package is the Go package name of the output ("adcperr" if empty).
 	Package string
+	// Remember keeps, for the life of the process, what later calls can
+	// reuse for a package that differs from this one only in its name and
+	// spec version: the type check's verdict (checkPackage) and formatted
+	// bodies in which the version occurs (parseToFormatOnce). It costs a
+	// little more than it saves when a process generates one package; set
+	// it when generating many (adcp-gen generate -all).
+	Remember bool
 }
 
 // HeaderPrefix starts the first line of every file adcp-gen owns.
@@ -130,7 +137,10 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	// the check parses what it needs that was not parsed.
 	jobs := map[string]*renderJob{}
 	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
-		jobs[name] = &renderJob{name: name, version: spec.Version}
+		jobs[name] = &renderJob{name: name}
+		if opts.Remember {
+			jobs[name].version = spec.Version
+		}
 	}
 	renderFile := func(build func() *jen.File) func() ([]byte, error) {
 		return func() ([]byte, error) {
@@ -177,7 +187,7 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 			for _, name := range names {
 				trees[name] = jobs[name].tree
 			}
-			_, checkErr = checkPackage(spec.Version, pkg, raws, trees)
+			_, checkErr = checkPackage(spec.Version, pkg, raws, trees, opts.Remember)
 		}
 	}()
 	printed.Wait()
@@ -221,7 +231,7 @@ func firstLine(msg string) string {
 // renderJob is one file to render and format.
 type renderJob struct {
 	name     string
-	version  string    // the spec version (parseToFormatOnce)
+	version  string    // the spec version when remembering (parseToFormatOnce)
 	raw      []byte    // rendered, unformatted
 	tree     *ast.File // what src is printed from; nil when its body was formatted before
 	printing func() ([]byte, error)

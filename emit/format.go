@@ -192,38 +192,38 @@ func parseToFormatOnce(name string, raw []byte, version string) (*ast.File, func
 // returns the text of each comment group that holds one (its comments'
 // text, one a line).
 func versionPlaces(f *ast.File, base int, at []int, version string) (groups []string, ok bool) {
-	fset := runtimeapi.FileSet()
-	litStart := -1
+	tf := runtimeapi.FileSet().File(f.Pos())
+	if tf == nil {
+		return nil, false
+	}
+	litPos := token.NoPos // of the literal's content
 	if lit := constLiteral(f, "SpecVersion"); lit != nil && lit.Kind == token.STRING && lit.Value == `"`+version+`"` {
-		litStart = fset.Position(lit.Pos()).Offset + 1
-	}
-	type place struct {
-		start, end int
-		group      int
-		c          *ast.Comment
-	}
-	var comments []place // in source order
-	for i, g := range f.Comments {
-		for _, c := range g.List {
-			comments = append(comments, place{fset.Position(c.Pos()).Offset, fset.Position(c.End()).Offset, i, c})
-		}
+		litPos = lit.Pos() + 1
 	}
 	marked := map[int]bool{}
 	for _, o := range at {
-		start := base + o
-		if start == litStart {
+		if base+o+len(version) > tf.Size() {
+			return nil, false
+		}
+		start := tf.Pos(base + o)
+		if start == litPos {
 			continue
 		}
-		i := sort.Search(len(comments), func(i int) bool { return comments[i].end > start })
-		if i == len(comments) {
+		// The comment group, and in it the comment, that ends after start.
+		i := sort.Search(len(f.Comments), func(i int) bool { return f.Comments[i].End() > start })
+		if i == len(f.Comments) {
 			return nil, false
 		}
-		c := comments[i]
-		t := c.c.Text
-		if c.start+4 > start || start+len(version) > c.end || !strings.HasPrefix(t, "// ") || len(t) < 4 || !isAlnum(t[3]) {
+		g := f.Comments[i].List
+		j := sort.Search(len(g), func(j int) bool { return g[j].End() > start })
+		if j == len(g) {
 			return nil, false
 		}
-		marked[c.group] = true
+		c := g[j]
+		if c.Pos()+4 > start || start+token.Pos(len(version)) > c.End() || !strings.HasPrefix(c.Text, "// ") || len(c.Text) < 4 || !isAlnum(c.Text[3]) {
+			return nil, false
+		}
+		marked[i] = true
 	}
 	for i, g := range f.Comments {
 		if !marked[i] {
