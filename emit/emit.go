@@ -166,7 +166,7 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 			}
 		}()
 	}
-	chain([]string{"details.go"}, renderFile(g.detailsFile))
+	chain([]string{"details.go"}, g.detailsRender(spec, opts.Remember, renderFile))
 	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, renderFile(g.codesFile), renderFile(g.vocabularyFile),
 		func() ([]byte, error) { return doc, nil })
 

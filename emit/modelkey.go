@@ -1,0 +1,216 @@
+package emit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"math"
+	"reflect"
+	"sync"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/dave/jennifer/jen"
+)
+
+// modelKey returns the SHA-256 of a canonical encoding of the object graph
+// reachable from v: the value of every field of every struct (exported or
+// not, in declaration order, named by its type), every element of a slice
+// or an array (and whether a slice is nil), the dynamic type and value of an
+// interface, the exact bits of a number, and which pointers of one type are
+// the same (a pointer met before is written as the number of its first
+// visit, so that cycles end). Two graphs get the same key exactly when they
+// are isomorphic with equal values: a function of the graph that does not
+// look at addresses (or mutate it) gives the same result for both. It
+// returns false for a graph that holds a map (the model has none), a
+// function, a channel or an unsafe pointer.
+func modelKey(v any) (key [sha256.Size]byte, ok bool) {
+	e := &modelEncoder{h: sha256.New(), seen: map[modelPtr]uint64{}}
+	if !e.value(reflect.ValueOf(v)) {
+		return key, false
+	}
+	copy(key[:], e.h.Sum(nil))
+	return key, true
+}
+
+type modelEncoder struct {
+	h    hash.Hash
+	seen map[modelPtr]uint64 // pointer → order of its first visit
+	buf  [9]byte
+}
+
+// modelPtr is a pointer's identity: its type and address.
+type modelPtr struct {
+	t reflect.Type
+	p uintptr
+}
+
+func (e *modelEncoder) tag(b byte, n uint64) {
+	e.buf[0] = b
+	binary.BigEndian.PutUint64(e.buf[1:], n)
+	e.h.Write(e.buf[:])
+}
+
+func (e *modelEncoder) str(s string) {
+	e.tag('s', uint64(len(s)))
+	e.h.Write([]byte(s))
+}
+
+func (e *modelEncoder) value(v reflect.Value) bool {
+	if !v.IsValid() {
+		e.tag('0', 0)
+		return true
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		n := uint64(0)
+		if v.Bool() {
+			n = 1
+		}
+		e.tag('b', n)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		e.tag('i', uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		e.tag('u', v.Uint())
+	case reflect.Float32, reflect.Float64:
+		e.tag('f', math.Float64bits(v.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		e.tag('c', math.Float64bits(real(c)))
+		e.tag('c', math.Float64bits(imag(c)))
+	case reflect.String:
+		e.str(v.String())
+	case reflect.Slice:
+		if v.IsNil() {
+			e.tag('N', 0)
+			return true
+		}
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			e.tag('B', uint64(v.Len()))
+			e.h.Write(v.Bytes())
+			return true
+		}
+		fallthrough
+	case reflect.Array:
+		e.tag('l', uint64(v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			if !e.value(v.Index(i)) {
+				return false
+			}
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			e.tag('n', 0)
+			return true
+		}
+		id := modelPtr{v.Type(), v.Pointer()}
+		if n, ok := e.seen[id]; ok {
+			e.tag('r', n)
+			return true
+		}
+		e.seen[id] = uint64(len(e.seen))
+		e.tag('p', 0)
+		return e.value(v.Elem())
+	case reflect.Struct:
+		t := v.Type()
+		e.str(t.PkgPath() + "." + t.Name())
+		e.tag('t', uint64(t.NumField()))
+		for i := 0; i < t.NumField(); i++ {
+			e.str(t.Field(i).Name)
+			if !e.value(v.Field(i)) {
+				return false
+			}
+		}
+	case reflect.Interface:
+		if v.IsNil() {
+			e.tag('n', 0)
+			return true
+		}
+		e.str(v.Elem().Type().String())
+		return e.value(v.Elem())
+	default: // map, func, chan, unsafe pointer
+		return false
+	}
+	return true
+}
+
+// The unformatted bodies of details.go (all that follows the package
+// clause), remembered for the life of the process by the modelKey of the
+// spec they were built from (detailsSpec): generate -all builds the same
+// details.go for most versions (9 distinct of 73).
+var detailsBodies struct {
+	sync.Mutex
+	bodies map[[sha256.Size]byte][]byte
+	size   int
+}
+
+const detailsBodiesMax = 32 << 20
+
+func rememberedDetails(key [sha256.Size]byte) ([]byte, bool) {
+	detailsBodies.Lock()
+	defer detailsBodies.Unlock()
+	b, ok := detailsBodies.bodies[key]
+	return b, ok
+}
+
+func rememberDetails(key [sha256.Size]byte, body []byte) {
+	detailsBodies.Lock()
+	defer detailsBodies.Unlock()
+	if detailsBodies.size+len(body) > detailsBodiesMax {
+		return
+	}
+	if detailsBodies.bodies == nil {
+		detailsBodies.bodies = map[[sha256.Size]byte][]byte{}
+	}
+	if _, dup := detailsBodies.bodies[key]; !dup {
+		detailsBodies.bodies[key] = body
+		detailsBodies.size += len(body)
+	}
+}
+
+// detailsSpec is the spec details.go is built from: spec without what
+// only the header says (Version, Sources) and what emit does not read (Dir,
+// Digest, Warnings), so that details.go's body is, by construction, a
+// function of the rest of the model alone, which modelKey encodes whole.
+// The header (which names the version and the sources) and the package
+// clause are the file's first lines, which jennifer renders before the
+// body and without reading it.
+func detailsSpec(spec *schemaload.Spec) *schemaload.Spec {
+	s := *spec
+	s.Version, s.Dir, s.Sources, s.Digest, s.Warnings = "", "", nil, "", nil
+	return &s
+}
+
+// detailsRender returns the function that renders details.go, unformatted:
+// built from detailsSpec(spec) by a gen of its own (detailsFile changes its
+// gen's pattern registry). With remember, a body built before from a spec
+// with the same modelKey is not built again: the file is the first lines
+// jennifer renders for g (header and package clause) and that body.
+func (g *gen) detailsRender(spec *schemaload.Spec, remember bool, render func(func() *jen.File) func() ([]byte, error)) func() ([]byte, error) {
+	gd := *g
+	gd.spec = detailsSpec(spec)
+	build := render(gd.detailsFile)
+	if !remember {
+		return build
+	}
+	key, ok := modelKey(gd.spec)
+	if !ok {
+		return build
+	}
+	return func() ([]byte, error) {
+		if body, ok := rememberedDetails(key); ok {
+			if head, err := render(g.newFile)(); err == nil {
+				if head, _, ok := splitHead(head); ok {
+					return append(bytes.Clone(head), body...), nil
+				}
+			}
+		}
+		raw, err := build()
+		if err == nil {
+			if _, body, ok := splitHead(raw); ok {
+				rememberDetails(key, bytes.Clone(body))
+			}
+		}
+		return raw, err
+	}
+}
