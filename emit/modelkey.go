@@ -25,18 +25,33 @@ import (
 // returns false for a graph that holds a map (the model has none), a
 // function, a channel or an unsafe pointer.
 func modelKey(v any) (key [sha256.Size]byte, ok bool) {
-	e := &modelEncoder{h: sha256.New(), seen: map[modelPtr]uint64{}}
+	h := sha256.New()
+	e := &modelEncoder{h: h, buf: make([]byte, 0, modelChunk+64), seen: map[modelPtr]uint64{}, structs: map[reflect.Type][]byte{}}
 	if !e.value(reflect.ValueOf(v)) {
 		return key, false
 	}
-	copy(key[:], e.h.Sum(nil))
+	h.Write(e.buf)
+	copy(key[:], h.Sum(nil))
 	return key, true
 }
 
+// modelChunk is how much of the encoding modelEncoder holds before it
+// hashes it.
+const modelChunk = 32 << 10
+
 type modelEncoder struct {
-	h    hash.Hash
-	seen map[modelPtr]uint64 // pointer → order of its first visit
-	buf  [9]byte
+	h       hash.Hash           // nil: buf holds the whole encoding
+	buf     []byte              // the encoding not hashed yet
+	seen    map[modelPtr]uint64 // pointer → order of its first visit
+	structs map[reflect.Type][]byte
+}
+
+// flush hashes the encoding held when it is a chunk or more.
+func (e *modelEncoder) flush() {
+	if e.h != nil && len(e.buf) >= modelChunk {
+		e.h.Write(e.buf)
+		e.buf = e.buf[:0]
+	}
 }
 
 // modelPtr is a pointer's identity: its type and address.
@@ -46,14 +61,28 @@ type modelPtr struct {
 }
 
 func (e *modelEncoder) tag(b byte, n uint64) {
-	e.buf[0] = b
-	binary.BigEndian.PutUint64(e.buf[1:], n)
-	e.h.Write(e.buf[:])
+	e.flush()
+	e.buf = binary.BigEndian.AppendUint64(append(e.buf, b), n)
 }
 
 func (e *modelEncoder) str(s string) {
 	e.tag('s', uint64(len(s)))
-	e.h.Write([]byte(s))
+	e.bytes(s)
+}
+
+// bytes adds s to the encoding, a chunk at a time.
+func (e *modelEncoder) bytes(s string) {
+	for e.h != nil && len(e.buf)+len(s) > modelChunk {
+		n := modelChunk - len(e.buf)
+		if n < 0 {
+			n = 0
+		}
+		e.buf = append(e.buf, s[:n]...)
+		s = s[n:]
+		e.h.Write(e.buf)
+		e.buf = e.buf[:0]
+	}
+	e.buf = append(e.buf, s...)
 }
 
 func (e *modelEncoder) value(v reflect.Value) bool {
@@ -87,7 +116,7 @@ func (e *modelEncoder) value(v reflect.Value) bool {
 		}
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			e.tag('B', uint64(v.Len()))
-			e.h.Write(v.Bytes())
+			e.bytes(string(v.Bytes()))
 			return true
 		}
 		fallthrough
@@ -112,11 +141,22 @@ func (e *modelEncoder) value(v reflect.Value) bool {
 		e.tag('p', 0)
 		return e.value(v.Elem())
 	case reflect.Struct:
+		// The type's name and its fields' names, then the fields' values.
 		t := v.Type()
-		e.str(t.PkgPath() + "." + t.Name())
-		e.tag('t', uint64(t.NumField()))
-		for i := 0; i < t.NumField(); i++ {
-			e.str(t.Field(i).Name)
+		head, ok := e.structs[t]
+		if !ok {
+			sub := modelEncoder{}
+			sub.str(t.PkgPath() + "." + t.Name())
+			sub.tag('t', uint64(t.NumField()))
+			for i := 0; i < t.NumField(); i++ {
+				sub.str(t.Field(i).Name)
+			}
+			head = sub.buf
+			e.structs[t] = head
+		}
+		e.tag('T', 0)
+		e.buf = append(e.buf, head...)
+		for i := 0; i < v.NumField(); i++ {
 			if !e.value(v.Field(i)) {
 				return false
 			}
@@ -193,11 +233,11 @@ func (g *gen) detailsRender(spec *schemaload.Spec, remember bool, render func(fu
 	if !remember {
 		return build
 	}
-	key, ok := modelKey(gd.spec)
-	if !ok {
-		return build
-	}
 	return func() ([]byte, error) {
+		key, ok := modelKey(gd.spec)
+		if !ok {
+			return build()
+		}
 		if body, ok := rememberedDetails(key); ok {
 			if head, err := render(g.newFile)(); err == nil {
 				if head, _, ok := splitHead(head); ok {
