@@ -208,23 +208,30 @@ func rememberDetails(key [sha256.Size]byte, body []byte) {
 	}
 }
 
-// detailsSpec is the spec details.go is built from: spec without what
-// only the header says (Version, Sources) and what emit does not read (Dir,
-// Digest, Warnings), so that details.go's body is, by construction, a
-// function of the rest of the model alone, which modelKey encodes whole.
-// The header (which names the version and the sources) and the package
-// clause are the file's first lines, which jennifer renders before the
-// body and without reading it.
+// detailsSpec is the spec details.go is built from: only what its build
+// reads (the error type, the named types and the shapes, reached from
+// Error and Shapes, and from newGen: the codes' wire values and constant
+// names, the types and the shapes), so that details.go's body is, by
+// construction, a function of that alone, which modelKey encodes whole,
+// and not of what changes from one version to the next without changing
+// it (the version and sources, which only its header names, the codes'
+// descriptions, the error rules, the manifest's policy). The header and
+// the package clause are the file's first lines, which jennifer renders
+// before the body and without reading it.
 func detailsSpec(spec *schemaload.Spec) *schemaload.Spec {
-	s := *spec
-	s.Version, s.Dir, s.Sources, s.Digest, s.Warnings = "", "", nil, "", nil
-	return &s
+	s := &schemaload.Spec{Error: spec.Error, Types: spec.Types, Shapes: spec.Shapes}
+	for _, c := range spec.Codes {
+		s.Codes = append(s.Codes, &schemaload.Code{Value: c.Value, GoName: c.GoName})
+	}
+	return s
 }
 
 // detailsRender returns the function that renders details.go, unformatted:
 // built from detailsSpec(spec) by a gen of its own (detailsFile changes its
-// gen's pattern registry). With remember, a body built before from a spec
-// with the same modelKey is not built again: the file is the first lines
+// gen's pattern registry) whose other fields newGen derived from the
+// spec's codes (wire values and constant names), types and shapes, which
+// detailsSpec keeps. With remember, a body built before from a spec with
+// the same modelKey is not built again: the file is the first lines
 // jennifer renders for g (header and package clause) and that body.
 func (g *gen) detailsRender(spec *schemaload.Spec, remember bool, render func(func() *jen.File) func() ([]byte, error)) func() ([]byte, error) {
 	gd := *g

@@ -70,8 +70,9 @@ func TestModelKey(t *testing.T) {
 }
 
 // TestDetailsSpecKey: the specs details.go is built from have one key for
-// versions of one model (whatever the version, folder, sources, digest and
-// warnings), another when the model differs.
+// versions of one model that differ only in what its build does not read
+// (version, folder, sources, digest, warnings, codes' text and recovery,
+// error rules, manifest policy), another when what it reads differs.
 func TestDetailsSpecKey(t *testing.T) {
 	tag := uniqueTag(t)
 	key := func(spec *schemaload.Spec) [32]byte {
@@ -85,13 +86,27 @@ func TestDetailsSpecKey(t *testing.T) {
 	other := versioned("2.0.0-rc.1", tag)
 	other.Dir, other.Sources, other.Digest = "elsewhere", []string{"core/error.json"}, "abc"
 	other.Warnings = append(other.Warnings, schemaload.Diagnostic{File: "x.json", Msg: "a warning"})
+	other.Codes[1].Description += " More."
+	other.Codes[1].Suggestion += " More."
+	other.Codes[1].Recovery = "terminal"
+	other.Recoveries = append(other.Recoveries, "x")
+	other.ErrorRules.CodeMaxLength++
+	other.UnknownRecovery, other.HasManifest = "terminal", !other.HasManifest
 	if key(other) != base {
-		t.Error("another version, folder, sources, digest or warnings changes the key")
+		t.Error("another version, folder, sources, digest, warnings, code text, error rules or manifest policy changes the key")
 	}
-	changed := versioned("1.0.0", tag)
-	changed.Shapes[0].Type.Fields[0].Doc += " More."
-	if key(changed) == base {
-		t.Error("a member's description does not change the key")
+	for name, edit := range map[string]func(*schemaload.Spec){
+		"a member's description": func(s *schemaload.Spec) { s.Shapes[0].Type.Fields[0].Doc += " More." },
+		"a code's constant name": func(s *schemaload.Spec) { s.Codes[1].GoName += "X" },
+		"a code's wire value":    func(s *schemaload.Spec) { s.Codes[1].Value += "_X" },
+		"a shape's name":         func(s *schemaload.Spec) { s.Shapes[0].Name += "-x" },
+		"the error type":         func(s *schemaload.Spec) { s.Error.Doc += " More." },
+	} {
+		changed := versioned("1.0.0", tag)
+		edit(changed)
+		if key(changed) == base {
+			t.Errorf("%s does not change the key", name)
+		}
 	}
 }
 
