@@ -44,10 +44,12 @@ type Options struct {
 	Package string
 	// Remember keeps, for the life of the process, what later calls can
 	// reuse for a package that differs from this one only in its name and
-	// spec version: the type check's verdict (checkPackage) and formatted
-	// bodies in which the version occurs (parseToFormatOnce). It costs a
-	// little more than it saves when a process generates one package; set
-	// it when generating many (adcp-gen generate -all).
+	// spec version (each keyed exactly, see the functions named): the type
+	// check's verdict (checkPackage), formatted bodies in which the version
+	// occurs (parseToFormatOnce) and details.go's unformatted body
+	// (detailsRender). It costs a little more than it saves when a process
+	// generates one package; set it when generating many (adcp-gen
+	// generate -all).
 	Remember bool
 }
 
