@@ -169,8 +169,8 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 		}()
 	}
 	chain([]string{"details.go"}, g.detailsRender(spec, opts.Remember, renderFile))
-	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, renderFile(g.codesFile), renderFile(g.vocabularyFile),
-		func() ([]byte, error) { return doc, nil })
+	codes, vocabulary := g.holedRenders(spec, opts.Remember, renderFile)
+	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, codes, vocabulary, func() ([]byte, error) { return doc, nil })
 
 	parsed.Wait()
 	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}

@@ -261,3 +261,92 @@ func (g *gen) detailsRender(spec *schemaload.Spec, remember bool, render func(fu
 		return raw, err
 	}
 }
+
+// versionHole stands for the spec version in codes.go and vocabulary.go
+// when they are built for reuse (holedRenders): letters, digits and "-",
+// so that jennifer writes it as it is, in a string literal and in a
+// comment, as it does any version safeVersion accepts.
+const versionHole = "ADCPGEN-VERSION-HOLE-0x7f3a"
+
+// versionedBodies holds the unformatted bodies of codes.go and
+// vocabulary.go built with versionHole for the version, by file name and
+// modelKey of the spec they were built from.
+var versionedBodies struct {
+	sync.Mutex
+	bodies map[holedKey][]byte
+	size   int
+}
+
+type holedKey struct {
+	name string
+	key  [sha256.Size]byte
+}
+
+// holedRenders returns the functions that render codes.go and
+// vocabulary.go, unformatted. With remember and a safe version
+// (safeVersion), each is built from the spec with versionHole for its
+// version, and without what emit does not read (Dir, Digest, Warnings) or
+// what only the header says (Sources), and its body (what follows the
+// package clause) is remembered by the file name and the modelKey of that
+// spec: a later version of the same model is not built again. The file is
+// the first lines jennifer renders for g (header and package clause) and
+// that body with the version for the hole. This gives the bytes the build
+// from spec gives, because those builders use the version only as a whole
+// string, written as it is (SpecVersion's literal, the vocabulary's doc
+// comment); when the hole is not in the body exactly once, as for a
+// description that holds it, the file is built from spec instead.
+func (g *gen) holedRenders(spec *schemaload.Spec, remember bool, render func(func() *jen.File) func() ([]byte, error)) (codes, vocabulary func() ([]byte, error)) {
+	codes, vocabulary = render(g.codesFile), render(g.vocabularyFile)
+	if !remember || !safeVersion(spec.Version) {
+		return codes, vocabulary
+	}
+	s := *spec
+	s.Version, s.Dir, s.Sources, s.Digest, s.Warnings = versionHole, "", nil, "", nil
+	gh := *g
+	gh.spec = &s
+	key := sync.OnceValues(func() ([sha256.Size]byte, bool) { return modelKey(&s) })
+	holed := func(name string, build, direct func() ([]byte, error)) func() ([]byte, error) {
+		return func() ([]byte, error) {
+			k, ok := key()
+			if !ok {
+				return direct()
+			}
+			hk := holedKey{name, k}
+			versionedBodies.Lock()
+			body, hit := versionedBodies.bodies[hk]
+			versionedBodies.Unlock()
+			var head []byte
+			if hit {
+				raw, err := render(g.newFile)()
+				if err != nil {
+					return direct()
+				}
+				if head, _, ok = splitHead(raw); !ok {
+					return direct()
+				}
+			} else {
+				raw, err := build()
+				if err != nil {
+					return direct()
+				}
+				if head, body, ok = splitHead(raw); !ok || bytes.Count(body, []byte(versionHole)) != 1 {
+					return direct()
+				}
+				versionedBodies.Lock()
+				if versionedBodies.size+len(body) <= detailsBodiesMax {
+					if versionedBodies.bodies == nil {
+						versionedBodies.bodies = map[holedKey][]byte{}
+					}
+					if _, dup := versionedBodies.bodies[hk]; !dup {
+						versionedBodies.bodies[hk] = bytes.Clone(body)
+						versionedBodies.size += len(body)
+					}
+				}
+				versionedBodies.Unlock()
+			}
+			out := append(bytes.Clone(head), bytes.Replace(body, []byte(versionHole), []byte(spec.Version), 1)...)
+			return out, nil
+		}
+	}
+	return holed("codes.go", render(gh.codesFile), codes), holed("vocabulary.go", render(gh.vocabularyFile), vocabulary)
+}

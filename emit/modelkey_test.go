@@ -140,3 +140,52 @@ func TestDetailsRemembered(t *testing.T) {
 		}
 	}
 }
+
+// TestHoledRenders: with Remember, codes.go and vocabulary.go of a version
+// whose model was built before are its remembered bodies with the version
+// for the hole, and every file is as Files renders it without remembering:
+// for versions of other lengths, a version that is not safe, and a model
+// whose text holds the hole (built directly).
+func TestHoledRenders(t *testing.T) {
+	tag := uniqueTag(t)
+	holeInText := func(version string) *schemaload.Spec {
+		s := versioned(version, tag+"-hole")
+		s.Codes[1].Description += " " + versionHole
+		return s
+	}
+	for i, tc := range []struct {
+		spec *schemaload.Spec
+		pkg  string
+		hit  bool // whether codes.go's body is remembered before the call
+	}{
+		{versioned("82.0.0", tag), "first", false},
+		{versioned("82.0.1", tag), "second", true},
+		{versioned("82.0.10-rc.1", tag), "a_longer_name", true},
+		{versioned("82 0 1", tag), "unsafe", true},
+		{holeInText("82.0.2"), "hole", false},
+		{holeInText("82.0.3"), "hole", false},
+	} {
+		s := *tc.spec
+		s.Version, s.Dir, s.Sources, s.Digest, s.Warnings = versionHole, "", nil, "", nil
+		k, _ := modelKey(&s)
+		versionedBodies.Lock()
+		_, hit := versionedBodies.bodies[holedKey{"codes.go", k}]
+		versionedBodies.Unlock()
+		if hit != tc.hit {
+			t.Errorf("case %d (%s): remembered before %v, want %v", i, tc.spec.Version, hit, tc.hit)
+		}
+		got, err := Files(tc.spec, Options{Package: tc.pkg, Remember: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Files(tc.spec, Options{Package: tc.pkg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, w := range want {
+			if !bytes.Equal(got[name], w) {
+				t.Errorf("case %d (%s): %s differs from Files' render:\n%s", i, tc.spec.Version, name, Diff("want", "got", w, got[name]))
+			}
+		}
+	}
+}
