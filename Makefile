@@ -107,6 +107,15 @@ bench-js:
 bench-gen:
 	GO=$(GO) sh internal/genbench/bench-gen.sh
 
+## bench-gen-all: generate -all against the go-jsonschema loop, alternated
+## run by run, GENROUNDS rounds, CPU (perf stat task-clock) and wall time,
+## medians and ratios; BASE=REV adds adcp-gen built at git revision REV.
+## Skips when perf or ../shared is absent.
+.PHONY: bench-gen-all
+GENROUNDS ?= 8
+bench-gen-all:
+	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
+
 ## fuzz: run every fuzz target for FUZZTIME each (internal/fuzzall/fuzz.sh).
 ## A target that fails (or a package whose targets cannot be listed) does not
 ## stop the others: every failure is listed at the end, and then fuzz fails. A

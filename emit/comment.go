@@ -1,7 +1,9 @@
 package emit
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -12,7 +14,42 @@ const commentWidth = 96
 
 // docLines turns a description into comment lines: paragraphs and line
 // breaks are kept, long lines are wrapped at spaces, blank lines become "".
+// The lines of each description are remembered for the life of the
+// process (they are a function of the text alone): generate -all wraps the
+// same descriptions for most versions. The caller gets its own slice.
 func docLines(text string) []string {
+	wrapped.Lock()
+	lines, ok := wrapped.lines[text]
+	wrapped.Unlock()
+	if !ok {
+		lines = wrapText(text)
+		wrapped.Lock()
+		if wrapped.size+len(text) <= wrappedMax {
+			if wrapped.lines == nil {
+				wrapped.lines = map[string][]string{}
+			}
+			if _, dup := wrapped.lines[text]; !dup {
+				wrapped.lines[text] = lines
+				wrapped.size += len(text)
+			}
+		}
+		wrapped.Unlock()
+	}
+	return slices.Clone(lines)
+}
+
+// wrapped holds the lines docLines gave each description, keyed by the
+// description; size is the descriptions' bytes, at most wrappedMax.
+var wrapped struct {
+	sync.Mutex
+	lines map[string][]string
+	size  int
+}
+
+const wrappedMax = 16 << 20
+
+// wrapText is docLines without the memo.
+func wrapText(text string) []string {
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	if text == "" {
 		return nil
@@ -33,24 +70,34 @@ func docLines(text string) []string {
 
 // wrap splits one line at spaces into lines of at most width runes (a word
 // longer than width gets a line of its own); leading indentation is kept on
-// the first line only.
+// the first line only. It runs in time linear in the line (descriptions
+// are paragraphs of hundreds of words).
 func wrap(line string, width int) []string {
 	indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-	words := strings.Fields(line)
 	var out []string
-	cur := indent
-	for _, w := range words {
+	var cur strings.Builder
+	cur.WriteString(indent)
+	runes := utf8.RuneCountInString(indent) // in cur
+	first := true
+	for _, w := range strings.Fields(line) {
+		n := utf8.RuneCountInString(w)
 		switch {
-		case strings.TrimSpace(cur) == "":
-			cur += w
-		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) > width:
-			out = append(out, cur)
-			cur = w
+		case first: // cur holds only the indentation (words hold no space)
+			first = false
+			cur.WriteString(w)
+			runes += n
+		case runes+1+n > width:
+			out = append(out, cur.String())
+			cur.Reset()
+			cur.WriteString(w)
+			runes = n
 		default:
-			cur += " " + w
+			cur.WriteByte(' ')
+			cur.WriteString(w)
+			runes += 1 + n
 		}
 	}
-	return append(out, cur)
+	return append(out, cur.String())
 }
 
 // comments renders lines as // comments, one jennifer Comment per line.

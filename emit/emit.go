@@ -42,6 +42,15 @@ const GenVersion = 4
 type Options struct {
 	// Package is the Go package name of the output ("adcperr" if empty).
 	Package string
+	// Remember keeps, for the life of the process, what later calls can
+	// reuse for a package that differs from this one only in its name and
+	// spec version (each keyed exactly, see the functions named): the type
+	// check's verdict (checkPackage), formatted bodies in which the version
+	// occurs (parseToFormatOnce) and details.go's unformatted body
+	// (detailsRender). It costs a little more than it saves when a process
+	// generates one package; set it when generating many (adcp-gen
+	// generate -all).
+	Remember bool
 }
 
 // HeaderPrefix starts the first line of every file adcp-gen owns.
@@ -124,10 +133,16 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	// it. Each goroutine parses all its files before it prints any, so that
 	// the type check, the longest step after details.go's build, starts as
 	// soon as possible, and runs while they are printed (it only reads the
-	// trees, as the printer does).
+	// trees, as the printer does). A file whose formatted body the process
+	// remembers (parseToFormatOnce) is neither parsed nor printed, and a
+	// package whose twin passed its check is not checked (checkPackage);
+	// the check parses what it needs that was not parsed.
 	jobs := map[string]*renderJob{}
 	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
 		jobs[name] = &renderJob{name: name}
+		if opts.Remember {
+			jobs[name].version = spec.Version
+		}
 	}
 	renderFile := func(build func() *jen.File) func() ([]byte, error) {
 		return func() ([]byte, error) {
@@ -153,25 +168,28 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 			}
 		}()
 	}
-	chain([]string{"details.go"}, renderFile(g.detailsFile))
-	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, renderFile(g.codesFile), renderFile(g.vocabularyFile),
-		func() ([]byte, error) { return doc, nil })
+	chain([]string{"details.go"}, g.detailsRender(spec, opts.Remember, renderFile))
+	codes, vocabulary := g.holedRenders(spec, opts.Remember, renderFile)
+	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, codes, vocabulary, func() ([]byte, error) { return doc, nil })
 
 	parsed.Wait()
-	// In file name order, as Check reads them.
 	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}
-	var trees []*ast.File
+	raws := map[string][]byte{}
 	for _, name := range names {
-		if t := jobs[name].tree; t != nil {
-			trees = append(trees, t)
+		if t := jobs[name]; t.parsed {
+			raws[name] = t.raw
 		}
 	}
 	var checkErr error
 	checkDone := make(chan struct{})
 	go func() {
 		defer close(checkDone)
-		if len(trees) == len(jobs) {
-			checkErr = runtimeapi.CheckFiles(trees)
+		if len(raws) == len(jobs) { // else an error, reported below
+			trees := map[string]*ast.File{}
+			for _, name := range names {
+				trees[name] = jobs[name].tree
+			}
+			_, checkErr = checkPackage(spec.Version, pkg, raws, trees, opts.Remember)
 		}
 	}()
 	printed.Wait()
@@ -215,23 +233,28 @@ func firstLine(msg string) string {
 // renderJob is one file to render and format.
 type renderJob struct {
 	name     string
-	tree     *ast.File // what src is printed from
+	version  string    // the spec version when remembering (parseToFormatOnce)
+	raw      []byte    // rendered, unformatted
+	tree     *ast.File // what src is printed from; nil when its body was formatted before
 	printing func() ([]byte, error)
+	parsed   bool   // rendered and parsed (or remembered) without error
 	src      []byte // formatted
 	err      error
 }
 
-// parse renders the file and parses the render for formatting.
+// parse renders the file and parses the render for formatting (unless
+// parseToFormatOnce remembers its formatted body).
 func (t *renderJob) parse(render func() ([]byte, error)) {
 	raw, err := render()
+	t.raw = raw
 	if err == nil {
 		if t.name == "doc.go" {
 			t.tree, t.printing, err = parseToFormat(t.name, raw)
 		} else {
-			t.tree, t.printing, err = parseToFormatOnce(t.name, raw)
+			t.tree, t.printing, err = parseToFormatOnce(t.name, raw, t.version)
 		}
 	}
-	t.err = err
+	t.err, t.parsed = err, err == nil
 }
 
 // print formats the parsed file.

@@ -2,14 +2,15 @@ package emit
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/emit/runtimeapi"
+	"github.com/dave/jennifer/jen"
 )
 
 // TestGofmtIsFormatSource: gofmt gives go/format.Source's bytes, on the
@@ -150,7 +151,7 @@ func TestGofmtOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, tree, err := gofmtOnce("details.go", raw)
+		got, tree, err := gofmtOnce("details.go", raw, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +166,8 @@ func TestGofmtOnce(t *testing.T) {
 			t.Errorf("case %d: splitHead = %v", i, split)
 		}
 		formatted.Lock()
-		_, remembered := formatted.bodies[sha256.Sum256(body)]
+		key, _ := formatKey(body, "")
+		_, remembered := formatted.bodies[key]
 		formatted.Unlock()
 		if !remembered {
 			t.Errorf("case %d: the body is not remembered", i)
@@ -179,9 +181,16 @@ func gofmt(name string, raw []byte) ([]byte, *ast.File, error) {
 	return formatWith(parseToFormat, name, raw)
 }
 
-// gofmtOnce is gofmt through parseToFormatOnce.
-func gofmtOnce(name string, raw []byte) ([]byte, *ast.File, error) {
-	return formatWith(parseToFormatOnce, name, raw)
+// gofmtOnce is gofmt through parseToFormatOnce (with version), and the
+// tree of raw when parseToFormatOnce parsed none.
+func gofmtOnce(name string, raw []byte, version string) ([]byte, *ast.File, error) {
+	src, f, err := formatWith(func(name string, raw []byte) (*ast.File, func() ([]byte, error), error) {
+		return parseToFormatOnce(name, raw, version)
+	}, name, raw)
+	if err == nil && f == nil {
+		f, err = parser.ParseFile(runtimeapi.FileSet(), name, raw, parser.ParseComments|parser.SkipObjectResolution)
+	}
+	return src, f, err
 }
 
 func formatWith(step func(string, []byte) (*ast.File, func() ([]byte, error), error), name string, raw []byte) ([]byte, *ast.File, error) {
@@ -191,4 +200,96 @@ func formatWith(step func(string, []byte) (*ast.File, func() ([]byte, error), er
 	}
 	src, err := print()
 	return src, f, err
+}
+
+// TestGofmtOnceVersion: a body in which the version occurs only as the
+// literal of SpecVersion or in comments gofmt leaves as they are is
+// formatted once for every version of the same length (the later ones are
+// not parsed: no tree), and each gets the bytes go/format.Source gives it;
+// a body with the version anywhere else (another literal, a doc comment
+// gofmt changes with one version or the other, the start of a comment) is
+// formatted every time.
+func TestGofmtOnceVersion(t *testing.T) {
+	tag := uniqueTag(t)
+	render := func(version, file string) []byte {
+		t.Helper()
+		g, err := newGen(versioned(version, tag), "fixture")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := map[string]func() *jen.File{"codes.go": g.codesFile, "vocabulary.go": g.vocabularyFile}[file]()
+		f.NoFormat = true
+		var b bytes.Buffer
+		must(t, f.Render(&b))
+		return b.Bytes()
+	}
+	literal := func(version, pkg string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
+			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"a\":1,\n\"bbbb\":2,\n}\n// " + tag + "\n")
+	}
+	other := func(version, pkg string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
+			"\nconst SpecVersion=\"" + version + "\"\nvar x=map[string]int{\"" + version + "\":1,\n\"bbbb\":2,\n}\n// " + tag + "\n")
+	}
+	heading := func(version, pkg string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage " + pkg +
+			"\n// X is a doc comment.\n//\n// Release " + version + "\n//\n// More text " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
+	changed := func(version string) []byte { // the indented line becomes a code block
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// X is of AdCP " + version + ":\n//   code\n// " + tag + "\nvar X = 1\nvar y=2\n")
+	}
+	first := func(version string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// " + version + " is X's version, " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
+	plus := func(version string) []byte {
+		return []byte(HeaderPrefix + " from x.json (AdCP " + version + "). DO NOT EDIT.\n\npackage p" +
+			"\n// +" + version + " is X's version, " + tag + ".\nvar X = 1\nvar y=2\n")
+	}
+	// Versions no other test uses: the memo lives as long as the process.
+	for _, tc := range []struct {
+		name    string
+		file    string
+		raws    [][]byte
+		parsed  []bool // whether each call parses (a miss)
+		version []string
+	}{
+		{"codes.go", "codes.go", [][]byte{render("79.0.0", "codes.go"), render("79.0.1", "codes.go"), render("79.0.10", "codes.go"), render("79.0.2", "codes.go")},
+			[]bool{true, false, true, false}, []string{"79.0.0", "79.0.1", "79.0.10", "79.0.2"}},
+		{"version in a doc comment", "vocabulary.go", [][]byte{render("79.1.0", "vocabulary.go"), render("79.1.1", "vocabulary.go"), render("79.1.10", "vocabulary.go")},
+			[]bool{true, false, true}, []string{"79.1.0", "79.1.1", "79.1.10"}},
+		// gofmt rewrites an old-style heading ("Release 1.0", alone in its
+		// paragraph) as "# Release 1.0"; "Release 1+0" is not one.
+		{"a version that makes a heading", "x.go", [][]byte{heading("1+0", "a"), heading("1.0", "a")}, []bool{true, true}, []string{"1+0", "1.0"}},
+		{"a doc comment gofmt changes", "x.go", [][]byte{changed("79.4.0"), changed("79.4.1")}, []bool{true, true}, []string{"79.4.0", "79.4.1"}},
+		{"the version first in a comment", "x.go", [][]byte{first("79.5.0"), first("79.5.1")}, []bool{true, true}, []string{"79.5.0", "79.5.1"}},
+		{"the version after // +", "x.go", [][]byte{plus("79.6.0"), plus("79.6.1")}, []bool{true, true}, []string{"79.6.0", "79.6.1"}},
+		{"literal only", "x.go", [][]byte{literal("79.2.0", "a"), literal("79.2.1", "bb")}, []bool{true, false}, []string{"79.2.0", "79.2.1"}},
+		{"another literal", "x.go", [][]byte{other("79.3.0", "a"), other("79.3.1", "a")}, []bool{true, true}, []string{"79.3.0", "79.3.1"}},
+	} {
+		for i, raw := range tc.raws {
+			want, err := format.Source(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, print, err := parseToFormatOnce(tc.file, raw, tc.version[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := print()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s, %s: differs from format.Source:\n%s", tc.name, tc.version[i], Diff("format.Source", "parseToFormatOnce", want, got))
+			}
+			if (f != nil) != tc.parsed[i] {
+				t.Errorf("%s, %s: parsed %v, want %v", tc.name, tc.version[i], f != nil, tc.parsed[i])
+			}
+			if bytes.Equal(raw, want) {
+				t.Errorf("%s, %s: the input is already formatted, so it tests nothing", tc.name, tc.version[i])
+			}
+		}
+	}
 }

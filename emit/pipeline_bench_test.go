@@ -43,7 +43,7 @@ func filesSerial(spec *schemaload.Spec) (map[string][]byte, error) {
 			}
 			raw = b.Bytes()
 		}
-		src, tree, err := gofmtOnce(j.name, raw)
+		src, tree, err := gofmtOnce(j.name, raw, "")
 		if err != nil {
 			return nil, err
 		}
@@ -59,7 +59,7 @@ func filesSerial(spec *schemaload.Spec) (map[string][]byte, error) {
 // BenchmarkPipeline times Files (built, rendered, formatted and
 // type-checked concurrently) against filesSerial, alternately within each
 // iteration (the order rotating), on one published version with nothing
-// remembered between runs (the formatted bodies are forgotten before each)
+// remembered between runs (forgetAll before each)
 // and with the garbage collector set as adcp-gen generate sets it (off below
 // a 128 MiB heap): one op is one of each; the metrics are the median wall
 // time of each, in ms. Loading is left out (done once).
@@ -88,9 +88,7 @@ func BenchmarkPipeline(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for k := range runs {
 			r := &runs[(i+k)%len(runs)]
-			formatted.Lock()
-			formatted.bodies, formatted.size = nil, 0
-			formatted.Unlock()
+			forgetAll()
 			start := time.Now()
 			got, err := r.files()
 			r.ms = append(r.ms, float64(time.Since(start).Microseconds())/1000)

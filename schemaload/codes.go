@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -45,6 +46,44 @@ func isAdvisoryText(description, suggestion string) bool {
 	if !mayHoldAdvisory(description) && !mayHoldAdvisory(suggestion) {
 		return false
 	}
+	// The others are remembered for the life of the process (the answer is
+	// a function of the two texts): a process that loads many versions
+	// (generate -all) reads the same texts in most of them.
+	key := [2]string{description, suggestion}
+	advisoryTexts.Lock()
+	is, ok := advisoryTexts.is[key]
+	advisoryTexts.Unlock()
+	if ok {
+		return is
+	}
+	is = matchAdvisory(description, suggestion)
+	advisoryTexts.Lock()
+	if advisoryTexts.size+len(description)+len(suggestion) <= advisoryTextsMax {
+		if advisoryTexts.is == nil {
+			advisoryTexts.is = map[[2]string]bool{}
+		}
+		if _, dup := advisoryTexts.is[key]; !dup {
+			advisoryTexts.is[key] = is
+			advisoryTexts.size += len(description) + len(suggestion)
+		}
+	}
+	advisoryTexts.Unlock()
+	return is
+}
+
+// advisoryTexts holds isAdvisoryText's answers for the texts that may hold
+// an advisory; size is their bytes, at most advisoryTextsMax.
+var advisoryTexts struct {
+	sync.Mutex
+	is   map[[2]string]bool
+	size int
+}
+
+const advisoryTextsMax = 8 << 20
+
+// matchAdvisory is isAdvisoryText by the expressions, for texts that may
+// hold the word.
+func matchAdvisory(description, suggestion string) bool {
 	first := description
 	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
 		first = description[:loc[0]]

@@ -176,7 +176,9 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan 
 		fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
 	}
 	// The files are written (not committed) while their type check runs.
-	files, checked, err := emit.Render(spec, emit.Options{Package: pkg})
+	// Generating one of many (generate -all: cpu is set), emit remembers
+	// what the other versions' packages can reuse.
+	files, checked, err := emit.Render(spec, emit.Options{Package: pkg, Remember: cpu != nil})
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2

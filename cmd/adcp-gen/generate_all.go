@@ -20,8 +20,10 @@ import (
 // folder without enums/error-code.json (AdCP before 3.0.0-rc.1) has no
 // package to generate: it is skipped with a note. The folders are generated
 // in parallel, one process for all of them (the embedded runtime is read
-// once); messages are printed per folder in version order, and the exit
-// status is the worst of the folders'.
+// once), in an order that keeps neighbouring versions apart (spread), and
+// emit remembers what later versions can reuse (emit.Options.Remember);
+// messages are printed per folder in version order, and the exit status is
+// the worst of the folders'.
 func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) int {
 	entries, err := os.ReadDir(root)
 	if err != nil {
@@ -74,7 +76,7 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 			}
 		}()
 	}
-	for _, j := range jobs {
+	for _, j := range spread(jobs, allSpread) {
 		if !j.skip {
 			work <- j
 		}
@@ -129,6 +131,28 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 // allWritesPerCPU is how many folders generate -all has in flight per
 // processor: one being generated, the others written.
 const allWritesPerCPU = 4
+
+// allSpread is how many runs of neighbouring versions generate -all
+// interleaves (spread): neighbours (patch releases) are often twins, whose
+// packages emit generates once and reuses when they come one after the
+// other, but computes twice when they are generated at the same time.
+const allSpread = 4
+
+// spread returns list in the order that takes one item from each of k
+// consecutive runs of it in turn: with k = 4, the items 0, q, 2q, 3q, 1,
+// q+1, ... where q is a quarter of the list (rounded up).
+func spread[T any](list []T, k int) []T {
+	q := (len(list) + k - 1) / k
+	out := make([]T, 0, len(list))
+	for i := 0; i < q; i++ {
+		for r := 0; r < k; r++ {
+			if j := r*q + i; j < len(list) {
+				out = append(out, list[j])
+			}
+		}
+	}
+	return out
+}
 
 // versionPackage is the package name of a version folder: "v" and the name
 // with every character that cannot be in an identifier replaced by "_".

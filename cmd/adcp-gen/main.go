@@ -38,7 +38,10 @@ type command struct {
 var commands = map[string]command{}
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startProfile()
+	status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(status)
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

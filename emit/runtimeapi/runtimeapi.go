@@ -84,7 +84,11 @@ func FileSet() *token.FileSet { return fset }
 
 // CheckFiles is Check on files already parsed with FileSet, in the order
 // given; positions in its error are those of the parsed sources.
-func CheckFiles(parsed []*ast.File) error {
+func CheckFiles(parsed []*ast.File) error { return CheckFilesInfo(parsed, nil) }
+
+// CheckFilesInfo is CheckFiles that records in info (when not nil) what the
+// type checker resolves, as types.Config.Check does.
+func CheckFilesInfo(parsed []*ast.File, info *types.Info) error {
 	impReady.Do(func() { imp, impErr = newStubImporter() })
 	if impErr != nil {
 		return impErr
@@ -103,7 +107,7 @@ func CheckFiles(parsed []*ast.File) error {
 		return err
 	}
 	conf := types.Config{GoVersion: goVersion, Importer: imp}
-	_, err := conf.Check("adcp-gen/generated", fset, parsed, nil)
+	_, err := conf.Check("adcp-gen/generated", fset, parsed, info)
 	return err
 }
 
