@@ -50,7 +50,9 @@ type corpusExpect struct {
 }
 
 // TestCorpus generates every published version from 3.0.0-rc.1 on (a sample
-// with -short), each distinct model twice to check determinism, into one
+// with -short), each a second time as generate -all does (Options.Remember:
+// each distinct model's first version from scratch, to check determinism,
+// and the others from what is remembered of it), into one
 // temporary module (one package per version, shared with
 // internal/validationdiff through corpusmod); then one go vet over all of
 // them, and one test binary (from testdata/corpus_test.go.txt) that imports
@@ -81,9 +83,12 @@ func TestCorpus(t *testing.T) {
 	expects := map[string][]byte{}
 	var order []string
 	version := map[string]string{}
-	// The determinism check generates each distinct model (internal/specset)
-	// a second time: a version that differs from an earlier one only in its
-	// name and folder goes through the same code paths.
+	// Each version is generated a second time as generate -all does
+	// (Options.Remember), which must give the same bytes: for the first
+	// version of each distinct model (internal/specset) nothing is
+	// remembered yet, so that is a second generation from scratch (the
+	// determinism check); for the others, whose model differs only in
+	// name and folder, it checks what is remembered from an earlier twin.
 	var models specset.Set
 	for _, v := range versions {
 		dir := filepath.Join(root, v)
@@ -98,18 +103,17 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: %v", v, err)
 			continue
 		}
-		if models.Add(spec) {
-			again, err := Files(spec, Options{Package: pkg})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(again) != len(files) {
-				t.Errorf("%s: %d files, then %d, in two generations", v, len(files), len(again))
-			}
-			for n := range files {
-				if !bytes.Equal(files[n], again[n]) {
-					t.Errorf("%s: %s differs between two generations", v, n)
-				}
+		models.Add(spec)
+		again, err := Files(spec, Options{Package: pkg, Remember: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again) != len(files) {
+			t.Errorf("%s: %d files, then %d as generate -all makes them", v, len(files), len(again))
+		}
+		for n := range files {
+			if !bytes.Equal(files[n], again[n]) {
+				t.Errorf("%s: %s differs as generate -all makes it:\n%s", v, n, Diff("alone", "-all", files[n], again[n]))
 			}
 		}
 		pkgs[pkg] = files
@@ -158,8 +162,8 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d versions generated and tested, %d distinct packages vetted and built (the others equal one of them but for name and version); %d distinct models generated twice",
-		len(versions), len(kept), models.Len())
+	t.Logf("%d versions generated alone and as generate -all makes them (%d distinct models) and tested, %d distinct packages vetted and built (the others equal one of them but for name and version)",
+		len(versions), models.Len(), len(kept))
 }
 
 // corpusExpectation reads what the generated tables must say, from the raw
