@@ -39,30 +39,7 @@ if [ -n "${BASE:-}" ]; then
 	(cd "$work/base" && GOWORK=off $GO build -o "$work/base-bin" ./cmd/adcp-gen)
 	sides="base new gj"
 fi
-(cd "$work" && GOWORK=off GOFLAGS= GOBIN="$work" $GO install github.com/atombender/go-jsonschema@v0.24.1)
-
-# The go-jsonschema loop, as bench-gen.sh writes it.
-mkdir -p "$work/rel" "$work/gj"
-for dir in "$schemas"/*/; do
-	v=$(basename "$dir")
-	[ -f "$dir/core/error.json" ] || continue
-	cp -R "$dir" "$work/rel/$v"
-	find "$work/rel/$v" -name '*.json' -exec sed -i -E \
-		's#"\$ref": *"(https://adcontextprotocol\.org)?/schemas/[^/"]+/#"$ref": "../#' {} +
-done
-{
-	echo "#!/bin/sh"
-	echo "set -e"
-	for d in "$work"/rel/*/; do
-		v=$(basename "$d")
-		args="$d/core/error.json"
-		for f in "$d/enums/error-code.json" "$d/enums/error-scope.json" "$d"/error-details/*.json; do
-			[ -f "$f" ] && args="$args $f"
-		done
-		echo "$work/go-jsonschema -p p -o $work/gj/$v.go $args 2>/dev/null"
-	done
-} > "$work/gjloop.sh"
-sh "$work/gjloop.sh"
+. "$(dirname "$0")/gjsetup.sh"
 
 echo "== $rounds rounds of: $sides"
 for i in $(seq "$rounds"); do

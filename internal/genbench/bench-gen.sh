@@ -38,37 +38,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 echo "== building adcp-gen and installing go-jsonschema v0.24.1 into $work"
 GOWORK=off $GO build -o "$work/adcp-gen" ./cmd/adcp-gen
-(cd "$work" && GOWORK=off GOFLAGS= GOBIN="$work" $GO install github.com/atombender/go-jsonschema@v0.24.1)
-
-# Relative-$ref copies for go-jsonschema, and its argument list per version:
-# the error schemas adcp-gen reads (the files they $ref are followed).
-mkdir -p "$work/rel" "$work/gj"
-for dir in "$schemas"/*/; do
-	v=$(basename "$dir")
-	[ -f "$dir/core/error.json" ] || continue
-	cp -R "$dir" "$work/rel/$v"
-	find "$work/rel/$v" -name '*.json' -exec sed -i -E \
-		's#"\$ref": *"(https://adcontextprotocol\.org)?/schemas/[^/"]+/#"$ref": "../#' {} +
-done
-gjargs() {
-	d=$work/rel/$1
-	echo "$d/core/error.json"
-	for f in "$d/enums/error-code.json" "$d/enums/error-scope.json" "$d"/error-details/*.json; do
-		[ -f "$f" ] && echo "$f"
-	done
-	return 0
-}
+. "$(dirname "$0")/gjsetup.sh"
 gjone="$work/go-jsonschema -p p -o $work/gj/one.go $(gjargs $one | tr '\n' ' ')"
-# Check that go-jsonschema accepts every version before timing it.
-{
-	echo "#!/bin/sh"
-	echo "set -e"
-	for d in "$work"/rel/*/; do
-		v=$(basename "$d")
-		echo "$work/go-jsonschema -p p -o $work/gj/$v.go $(gjargs "$v" | tr '\n' ' ') 2>/dev/null"
-	done
-} > "$work/gjloop.sh"
-sh "$work/gjloop.sh"
 versions=$(ls "$work/rel" | wc -l)
 
 ratio() { # ratio CSV: the first command's mean, median and CPU time (user + system, children included) over the second's
