@@ -1,4 +1,4 @@
-package schemaload_test
+package emit_test
 
 import (
 	"go/ast"
