@@ -176,9 +176,10 @@ func jsonValid(raw []byte) bool { return json.Valid(raw) }
 // schemaNode is one compiled schema.
 type schemaNode struct {
 	types      []string // nil: any
-	enum       []any    // nil: any (const is a one-value enum)
+	enum       []any    // the values enum allows, when hasEnum
 	hasEnum    bool
-	isConst    bool
+	konst      any // the value const requires, when hasConst
+	hasConst   bool
 	minLength  int // -1: none
 	maxLength  int
 	pattern    Matcher
@@ -357,15 +358,9 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be an array")
 			}
-			if n.isConst {
-				return nil, fail(k, "enum beside const")
-			}
 			n.enum, n.hasEnum = xs, true
 		case "const":
-			if n.hasEnum {
-				return nil, fail(k, "const beside enum")
-			}
-			n.enum, n.hasEnum, n.isConst = []any{x}, true, true
+			n.konst, n.hasConst = x, true
 		case "minLength":
 			n.minLength, err = count(k, x)
 		case "maxLength":
@@ -509,14 +504,13 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 			}
 		}
 		if !ok {
-			if n.isConst {
-				b, _ := json.Marshal(n.enum[0])
-				v.Add(path, "must be "+string(b))
-			} else {
-				b, _ := json.Marshal(val)
-				v.Add(path, "value "+short(b)+" is not allowed")
-			}
+			b, _ := json.Marshal(val)
+			v.Add(path, "value "+short(b)+" is not allowed")
 		}
+	}
+	if n.hasConst && !equalJSON(n.konst, val) {
+		b, _ := json.Marshal(n.konst)
+		v.Add(path, "must be "+string(b))
 	}
 	switch x := val.(type) {
 	case string:

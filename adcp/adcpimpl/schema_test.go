@@ -126,6 +126,10 @@ func TestSchema(t *testing.T) {
 		{`{"type":["string","null"],"enum":["a","b"]}`, []string{`"a"`}, []string{`null`, `"c"`}},
 		{`{"enum":[1,"a"]}`, []string{`1.0`, `"a"`}, []string{`2`, `"1"`}},
 		{`{"const":true}`, []string{`true`}, []string{`false`, `1`}},
+		// Both: a value must be listed and be the constant (emit writes the
+		// two when a schema has both; FuzzLoadAndRender found it refused).
+		{`{"type":"string","enum":["a","b"],"const":"a"}`, []string{`"a"`}, []string{`"b"`, `"c"`}},
+		{`{"const":"c","enum":["a","b"]}`, nil, []string{`"a"`, `"c"`}},
 		{`{"type":"string","minLength":2,"maxLength":3}`, []string{`"😀😀"`, `"abc"`}, []string{`"a"`, `"abcd"`}},
 		{`{"type":"string","pattern":"^x_[a-z]+$","patternNot":"^x_ab$"}`, []string{`"x_a"`}, []string{`"x_ab"`, `"y"`}},
 		{`{"type":"string","format":"uri"}`, []string{`"https://a.b/c"`, `"urn:x"`, `"http://[::1]/"`}, []string{`"rel/x"`, `"http://::1/"`, `"%zz"`}},
