@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,18 +11,19 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// FuzzLoadAndRender puts arbitrary bytes in place of one details schema of
-// schemaload's fixture: Load either refuses them with an *Error (never a
-// panic), or Files renders a package that type-checks. Whatever schemaload
-// accepts, emit turns into a package that compiles.
-func FuzzLoadAndRender(f *testing.F) {
+// fuzzTarget is the details schema of schemaload's fixture the fuzz targets
+// replace with their input.
+const fuzzTarget = "error-details/rate-limited.json"
+
+// fuzzFixture reads schemaload's fixture and adds the seeds: the target's
+// own content and a few shapes that reach the generator's corners.
+func fuzzFixture(f *testing.F) *txtar.Archive {
 	ar, err := txtar.ParseFile(filepath.Join("..", "schemaload", "testdata", "fixture.txtar"))
 	if err != nil {
 		f.Fatal(err)
 	}
-	const target = "error-details/rate-limited.json"
 	for _, file := range ar.Files {
-		if file.Name == target {
+		if file.Name == fuzzTarget {
 			f.Add(file.Data)
 		}
 	}
@@ -30,34 +32,91 @@ func FuzzLoadAndRender(f *testing.F) {
 		`{"type": "object", "properties": {"self": {"$ref": "#"}, "of": {"type": "object", "properties": {"x": {"type": "number"}}}}, "required": ["self"]}`,
 		`{"type": "object", "definitions": {"n": {"type": "object", "properties": {"n": {"$ref": "#/definitions/n"}}, "required": ["n"]}}, "properties": {"n": {"$ref": "#/definitions/n"}}}`,
 		`{"type": "object", "properties": {"p": {"type": "string", "pattern": "^[[:digit:]]\\Q.\\E$"}, "v": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"k": {"type": "boolean"}}}]}}}`,
+		// The fixture's version, and a twin's, where the memos of
+		// generate -all look for it (FuzzRememberMatchesAlone).
+		`{"type": "object", "description": "Since 9.0.0-test.1; see 9.0.0-test.2.", "properties": {"v": {"type": "string", "enum": ["9.0.0-test.1", "9.0.0-test.2"], "const": "9.0.0-test.1"}, "p": {"type": "string", "pattern": "^9\\.0\\.0-test\\.1$", "description": "9.0.0-test.1"}}}`,
 	} {
 		f.Add([]byte(seed))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		dir := t.TempDir()
-		for _, file := range ar.Files {
-			content := file.Data
-			if file.Name == target {
-				content = data
-			}
-			p := filepath.Join(dir, filepath.FromSlash(file.Name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, content, 0o644); err != nil {
-				t.Fatal(err)
-			}
+	return ar
+}
+
+// fuzzLoad writes the fixture with data for the target into a temporary
+// folder and loads it: nil when Load refuses it (with an *Error, never a
+// panic).
+func fuzzLoad(t *testing.T, ar *txtar.Archive, data []byte) *schemaload.Spec {
+	dir := t.TempDir()
+	for _, file := range ar.Files {
+		content := file.Data
+		if file.Name == fuzzTarget {
+			content = data
 		}
-		spec, err := schemaload.Load(dir)
-		if err != nil {
-			var e *schemaload.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Load error %v is not a *schemaload.Error", err)
-			}
+		p := filepath.Join(dir, filepath.FromSlash(file.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spec, err := schemaload.Load(dir)
+	if err != nil {
+		var e *schemaload.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("Load error %v is not a *schemaload.Error", err)
+		}
+		return nil
+	}
+	return spec
+}
+
+// FuzzLoadAndRender puts arbitrary bytes in place of one details schema of
+// schemaload's fixture: Load either refuses them with an *Error (never a
+// panic), or Files renders a package that type-checks. Whatever schemaload
+// accepts, emit turns into a package that compiles.
+func FuzzLoadAndRender(f *testing.F) {
+	ar := fuzzFixture(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spec := fuzzLoad(t, ar, data)
+		if spec == nil {
 			return
 		}
 		if _, err := Files(spec, Options{Package: "fuzz"}); err != nil {
 			t.Fatalf("Load accepted the input, but: %v\ninput: %s", err, data)
+		}
+	})
+}
+
+// FuzzRememberMatchesAlone: what generate -all reuses (Options.Remember)
+// changes no byte of any file, for the loaded spec and for twins of it that
+// differ only in their spec version (one of the same length, whose
+// formatted bodies are reused, and one of another). The memos live as long
+// as the fuzzing process, so a key that two different packages share shows
+// here as a file that differs from its render alone, whichever earlier input
+// put it there.
+func FuzzRememberMatchesAlone(f *testing.F) {
+	ar := fuzzFixture(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spec := fuzzLoad(t, ar, data)
+		if spec == nil {
+			return
+		}
+		for _, version := range []string{spec.Version, "9.0.0-test.2", "9.0.10-rc.1"} {
+			s := *spec
+			s.Version = version
+			want, err := Files(&s, Options{Package: "fuzz"})
+			if err != nil {
+				t.Fatalf("%s: Load accepted the input, but: %v\ninput: %s", version, err, data)
+			}
+			got, err := Files(&s, Options{Package: "fuzz", Remember: true})
+			if err != nil {
+				t.Fatalf("%s: with Remember: %v\ninput: %s", version, err, data)
+			}
+			for name, w := range want {
+				if !bytes.Equal(got[name], w) {
+					t.Fatalf("%s: %s differs with Remember:\n%s\ninput: %s", version, name, Diff("alone", "remember", w, got[name]), data)
+				}
+			}
 		}
 	})
 }
