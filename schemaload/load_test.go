@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -423,5 +424,36 @@ func TestErrorFormat(t *testing.T) {
 	var target *Error
 	if !errors.As(err, &target) {
 		t.Error("errors.As")
+	}
+}
+
+// TestUncheckedKeywordsWarn: a validation keyword the model has no place
+// for is named in a warning at its pointer, once, not dropped in silence.
+func TestUncheckedKeywordsWarn(t *testing.T) {
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "minProperties": 1,
+  "properties": {
+    "n": {"type": "number", "multipleOf": 2},
+    "m": {"type": "object", "propertyNames": {"pattern": "^x"}, "patternProperties": {"^x": {"type": "string"}}},
+    "l": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "uniqueItems": true}
+  }
+}`})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		if w.File == "error-details/rate-limited.json" {
+			got = append(got, w.Pointer)
+		}
+	}
+	want := []string{"/minProperties", "/properties/n/multipleOf", "/properties/m/propertyNames", "/properties/m/patternProperties", "/properties/l/contains"}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings at %q, want %q", got, want)
 	}
 }

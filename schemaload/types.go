@@ -74,6 +74,18 @@ func (l *loader) refType(r ref) (typeRes, error) {
 // schemaType resolves the schema n at file#ptr. name is the Go name the type
 // gets if it is a named one (objects, string enums, variants of a union);
 // the override table may replace it.
+// uncheckedKeywords are the validation keywords of JSON Schema (draft-07
+// and 2020-12) that the model has no place for: a schema that uses one gets
+// a warning naming it, since the generated validation accepts what it
+// refuses. (A constraint kept as written, under allOf or if/then, is checked
+// by the runtime's dialect or skipped with a warning of its own.)
+var uncheckedKeywords = map[string]bool{
+	"multipleOf": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
+	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,
+	"contains": true, "minContains": true, "maxContains": true, "prefixItems": true, "additionalItems": true,
+	"unevaluatedProperties": true, "unevaluatedItems": true,
+}
+
 func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
 	if n == nil || n.kind != nodeObject {
 		if n != nil && n.kind == nodeBool {
@@ -99,6 +111,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 			}
 		}
 		return l.refType(target)
+	}
+	for _, k := range n.keys {
+		if uncheckedKeywords[k] {
+			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the Go type and its Validate accept values it refuses", k)
+		}
 	}
 	fixed := false
 	if o, ok := typeNameOverrides[file+"#"+ptr]; ok {
