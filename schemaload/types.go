@@ -114,7 +114,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	for _, k := range n.keys {
 		if uncheckedKeywords[k] {
-			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the Go type and its Validate accept values it refuses", k)
+			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k)
 		}
 	}
 	fixed := false
