@@ -326,6 +326,17 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 		o.key("const")
 		b.Write(t.Const)
 	}
+	if t.EnumJSON != nil {
+		o.key("enum")
+		b.WriteByte('[')
+		for i, e := range t.EnumJSON {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(e)
+		}
+		b.WriteByte(']')
+	}
 	b.WriteByte('}')
 }
 

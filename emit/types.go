@@ -464,6 +464,9 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 		if src != "" && len(t.Constraints) > len(skippedConstraints) {
 			grp.Id("v").Dot("Conditions").Call(jen.Id("path"), jen.Id("x"), jen.Id(su.name))
 		}
+		for _, c := range valueListChecks(t, func() jen.Code { return jen.Qual(implPkg, "Encoding").Call(jen.Id("x")) }, jen.Id("path")) {
+			grp.Add(c)
+		}
 	})
 	f.Line()
 	if src != "" {
@@ -570,14 +573,28 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 			enc := jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), num)
 			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 		}
+		if t.EnumJSON != nil {
+			enc := jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), val.Clone())
+			if k == fkInt {
+				enc = jen.Qual("strconv", "AppendInt").Call(jen.Nil(), val.Clone(), jen.Lit(10))
+			}
+			out = append(out, enumCheck(t, enc, p))
+		}
 	case fkBool:
 		if len(t.Const) > 0 {
 			enc := jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone())
 			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 		}
+		if t.EnumJSON != nil {
+			out = append(out, enumCheck(t, jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone()), p))
+		}
 	case fkObject:
+		// The object's validate checks its const and enum (valueListChecks).
 		out = append(out, val.Clone().Dot("validate").Call(jen.Id("v"), p))
 	case fkSlice:
+		out = append(out, valueListChecks(t, func() jen.Code {
+			return jen.Qual(implPkg, "SliceEncoding").Call(val.Clone(), elemEncoder(t.Elem))
+		}, p)...)
 		n := jen.Len(val.Clone())
 		if t.MinItems != nil {
 			out = append(out, v.Clone().Dot("MinItems").Call(p, n, jen.Lit(*t.MinItems)))
@@ -600,6 +617,31 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 		out = append(out, g.rawChecks(t, val, p, at)...)
 	}
 	return out
+}
+
+// valueListChecks compare the encoding of a value (enc renders it) with
+// t's const and with the values of an enum not typed as constants
+// (adcpimpl's Const and In compare JSON values as JSON Schema does): what
+// an object's or an array's Go type cannot check.
+func valueListChecks(t *schemaload.Type, enc func() jen.Code, p jen.Code) []jen.Code {
+	var out []jen.Code
+	if len(t.Const) > 0 {
+		out = append(out, jen.Id("v").Dot("Const").Call(p, enc(), jen.Lit(string(t.Const))))
+	}
+	if t.EnumJSON != nil {
+		out = append(out, enumCheck(t, enc(), p))
+	}
+	return out
+}
+
+// enumCheck renders the check of an encoded value against the values of
+// t's enum not typed as constants.
+func enumCheck(t *schemaload.Type, enc jen.Code, p jen.Code) jen.Code {
+	args := []jen.Code{p, enc}
+	for _, e := range t.EnumJSON {
+		args = append(args, jen.Lit(string(e)))
+	}
+	return jen.Id("v").Dot("In").Call(args...)
 }
 
 // elemChecks validate an array item.

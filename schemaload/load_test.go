@@ -457,3 +457,76 @@ func TestUncheckedKeywordsWarn(t *testing.T) {
 		t.Errorf("warnings at %q, want %q", got, want)
 	}
 }
+
+// TestDroppedKeywordsWarn checks that a validation keyword the model has a
+// place for, used where the loader does not take it, is named in a warning
+// (the generated validation would accept what it refuses), and that one it
+// takes, or one that cannot constrain the value there, is not.
+func TestDroppedKeywordsWarn(t *testing.T) {
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "properties": {
+    "union": {"type": ["string", "number"], "maxLength": 3, "minimum": 1, "minItems": 1, "enum": ["a", 1], "const": 1},
+    "free": {"type": "object", "required": ["q"]},
+    "closed": {"type": "object", "required": ["q"], "additionalProperties": false, "properties": {}},
+    "free_open": {"type": "object", "required": [], "additionalProperties": true},
+    "negated": {"type": "string", "not": {"const": "x"}},
+    "conditional": {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}, "properties": {"a": {"type": "string"}}},
+    "beside": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "string", "pattern": "^x_"}], "maxLength": 4, "const": "a"},
+    "typed": {"type": "integer", "enum": [1, 2], "const": 1, "minimum": 0, "maxLength": 3},
+    "object": {"type": "object", "properties": {"a": {"type": "string"}}, "enum": [{"a": "x"}], "const": {"a": "x"}},
+    "array": {"type": "array", "items": {"type": "boolean"}, "enum": [[true]], "const": [true], "uniqueItems": false},
+    "anything": {"enum": [1, "a", null], "minLength": 1}
+  }
+}`})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		if w.File == "error-details/rate-limited.json" {
+			got = append(got, w.Pointer)
+		}
+	}
+	want := []string{
+		"/properties/union/maxLength", "/properties/union/minimum",
+		"/properties/free/required", "/properties/closed/required/0",
+		"/properties/negated/not",
+		"/properties/conditional/if",
+		"/properties/beside/maxLength", "/properties/beside/const",
+		"/properties/anything/minLength",
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings at %q, want %q", got, want)
+	}
+	fields := map[string]*Field{}
+	for _, sh := range s.Shapes {
+		if sh.Type != nil {
+			for _, f := range sh.Type.Fields {
+				fields[f.JSONName] = f
+			}
+		}
+	}
+	for name, enum := range map[string]string{"union": `["a",1]`, "typed": `[1,2]`, "object": `[{"a":"x"}]`, "array": `[[true]]`, "anything": `[1,"a",null]`} {
+		f := fields[name]
+		if f == nil {
+			t.Fatalf("no member %s", name)
+		}
+		var parts []string
+		for _, e := range f.Type.EnumJSON {
+			parts = append(parts, string(e))
+		}
+		if got := "[" + strings.Join(parts, ",") + "]"; got != enum {
+			t.Errorf("%s: EnumJSON %s, want %s", name, got, enum)
+		}
+	}
+	for _, name := range []string{"union", "typed", "object", "array"} {
+		if fields[name].Type.Const == nil {
+			t.Errorf("%s: const not kept", name)
+		}
+	}
+}

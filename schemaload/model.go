@@ -172,12 +172,18 @@ type Type struct {
 	MaxItems    *int
 	UniqueItems bool
 
+	// Any kind: the value const requires, and the values an enum allows
+	// when they are not typed as constants (the enum of a number, a
+	// boolean, an object, an array or a union; a string's enum is Enum),
+	// as compact JSON. Validate compares a value with them at run time.
+	Const    json.RawMessage
+	EnumJSON []json.RawMessage
+
 	// String
 	Enum      []*EnumValue // closed list of known values (typed constants)
 	OpenEnum  bool         // oneOf enum ∪ pattern: known values plus an extension pattern
-	Const     json.RawMessage
-	Pattern   string // ECMA pattern as written
-	GoPattern string // translated for Go regexp; "" if untranslatable (see Warnings)
+	Pattern   string       // ECMA pattern as written
+	GoPattern string       // translated for Go regexp; "" if untranslatable (see Warnings)
 	// GoPatternNot, when set, is a second Go regexp the string must NOT
 	// match, beside GoPattern. It carries the one lookahead idiom with an
 	// exact Go form: Pattern "^L(?!$)R", a literal prefix L then a lookahead

@@ -84,6 +84,9 @@ var uncheckedKeywords = map[string]bool{
 	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,
 	"contains": true, "minContains": true, "maxContains": true, "prefixItems": true, "additionalItems": true,
 	"unevaluatedProperties": true, "unevaluatedItems": true,
+	// Kept as written only as an allOf member of an object (isConditional)
+	// or inside a constraint; anywhere else they are not.
+	"not": true, "if": true,
 }
 
 func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
@@ -138,7 +141,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	if len(types) > 1 {
 		t.Kind, t.Union = KindAny, types
-		return typeRes{t: t, nullable: nullable}, nil
+		err := l.values(file, ptr, n, t)
+		if err == nil {
+			l.warnDropped(file, ptr, n, t)
+		}
+		return typeRes{t: t, nullable: nullable}, err
 	}
 	kind := ""
 	if len(types) == 1 {
@@ -148,6 +155,9 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	if alt := firstOf(n, "oneOf", "anyOf"); alt != "" && kind != "object" {
 		res, err := l.alternatives(file, ptr, n, alt, t, name)
+		if err == nil {
+			l.warnBesideAlternatives(file, ptr, n, alt)
+		}
 		return typeRes{t: res, nullable: nullable}, err
 	}
 	switch kind {
@@ -171,10 +181,122 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	default:
 		t.Kind = KindAny
 	}
+	if err == nil {
+		err = l.values(file, ptr, n, t)
+	}
+	if err == nil {
+		l.warnDropped(file, ptr, n, t)
+	}
+	return typeRes{t: t, nullable: nullable}, err
+}
+
+// values reads const, and an enum whose values are not typed as constants
+// (every enum but a string's, which stringType reads), into t.
+func (l *loader) values(file, ptr string, n *node, t *Type) error {
 	if c := n.get("const"); c != nil {
 		t.Const = c.raw()
 	}
-	return typeRes{t: t, nullable: nullable}, err
+	e := n.get("enum")
+	if e == nil || t.Kind == KindString {
+		return nil
+	}
+	if e.kind != nodeArray {
+		return errorf(file, pointerJoin(ptr, "enum"), "enum must be an array")
+	}
+	t.EnumJSON = make([]json.RawMessage, 0, len(e.elems)) // not nil: an empty enum allows nothing
+	for _, v := range e.elems {
+		t.EnumJSON = append(t.EnumJSON, v.raw())
+	}
+	return nil
+}
+
+// heldKeywords are the validation keywords the model has a place for: the
+// JSON types each constrains ("" for every type), and whether a Type holds
+// it. A keyword the schema uses where the model did not take it (a
+// keyword beside a union of types, an empty string enum, required on a
+// free-form object) would be dropped in silence: warnDropped names it.
+var heldKeywords = []struct {
+	key   string
+	types string
+	held  func(t *Type, v *node) bool
+}{
+	{"const", "", func(t *Type, _ *node) bool { return t.Const != nil }},
+	{"enum", "", func(t *Type, _ *node) bool { return len(t.Enum) > 0 || t.EnumJSON != nil }},
+	{"minLength", "string", func(t *Type, _ *node) bool { return t.MinLength != nil }},
+	{"maxLength", "string", func(t *Type, _ *node) bool { return t.MaxLength != nil }},
+	{"pattern", "string", func(t *Type, _ *node) bool { return t.Pattern != "" }},
+	{"minimum", "number integer", func(t *Type, _ *node) bool { return t.Minimum != nil }},
+	{"maximum", "number integer", func(t *Type, _ *node) bool { return t.Maximum != nil }},
+	{"exclusiveMinimum", "number integer", func(t *Type, _ *node) bool { return t.ExclusiveMinimum != nil }},
+	{"exclusiveMaximum", "number integer", func(t *Type, _ *node) bool { return t.ExclusiveMaximum != nil }},
+	{"items", "array", func(t *Type, _ *node) bool { return t.Elem != nil }},
+	{"minItems", "array", func(t *Type, _ *node) bool { return t.MinItems != nil }},
+	{"maxItems", "array", func(t *Type, _ *node) bool { return t.MaxItems != nil }},
+	{"uniqueItems", "array", func(t *Type, v *node) bool { return t.UniqueItems || !(v.kind == nodeBool && v.b) }},
+	{"properties", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || len(v.keys) == 0 }},
+	{"required", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || len(v.elems) == 0 }},
+	// A schema here has a warning of its own (objectType).
+	{"additionalProperties", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
+}
+
+// warnDropped warns about each validation keyword of n that constrains a
+// JSON type t allows but that t does not hold: the generated validation
+// would accept what the keyword refuses.
+func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
+	for _, k := range heldKeywords {
+		v := n.get(k.key)
+		if v == nil || k.held(t, v) || !allowsAny(t, k.types) {
+			continue
+		}
+		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key)
+	}
+}
+
+// warnBesideAlternatives warns about the validation keywords beside an
+// anyOf or oneOf of non-object alternatives, which the model takes from the
+// alternatives alone.
+func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
+	for _, k := range heldKeywords {
+		if n.get(k.key) != nil {
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key, alt)
+		}
+	}
+}
+
+// allowsAny reports whether a value of t may be of one of the JSON types
+// listed in types ("" for any type).
+func allowsAny(t *Type, types string) bool {
+	if types == "" {
+		return true
+	}
+	var allowed []string
+	switch t.Kind {
+	case KindString:
+		allowed = []string{"string"}
+	case KindNumber:
+		allowed = []string{"number", "integer"}
+	case KindInteger:
+		allowed = []string{"integer"}
+	case KindBoolean:
+		allowed = []string{"boolean"}
+	case KindObject:
+		allowed = []string{"object"}
+	case KindArray:
+		allowed = []string{"array"}
+	default: // KindAny
+		if len(t.Union) == 0 {
+			return true
+		}
+		allowed = t.Union
+	}
+	for _, a := range allowed {
+		for _, want := range strings.Fields(types) {
+			if a == want || (a == "number" && want == "integer") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // schemaTypes reads "type": the JSON types allowed, and whether null is one
@@ -419,7 +541,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		for i, r := range req.elems {
 			j, ok := seen[r.str]
 			if r.kind != nodeString || !ok {
-				if len(t.Fields) > 0 {
+				if len(t.Fields) > 0 || t.Closed { // else free-form: warnDropped names required
 					l.warn(file, pointerJoin(pointerJoin(ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property", r.src)
 				}
 				continue
@@ -593,9 +715,6 @@ func (l *loader) numberType(file, ptr string, n *node, t *Type) error {
 			return errorf(file, pointerJoin(ptr, kw.key), fmt.Sprintf("%s: %v", kw.key, err))
 		}
 		*kw.dst = &f
-	}
-	if n.get("enum") != nil {
-		l.warn(file, pointerJoin(ptr, "enum"), "enum of numbers is not typed as constants")
 	}
 	return nil
 }

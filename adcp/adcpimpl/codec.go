@@ -786,11 +786,64 @@ func (v *Validator) Enum(path, s string, known bool) {
 	}
 }
 
-// constant checks that the JSON encoding of a value equals want.
+// Const checks that got, the JSON encoding of a value, equals want, as JSON
+// Schema compares values (numbers by value, object members in any order,
+// as the schema check does). A nil got is a value that could not be encoded
+// (Encoding).
 func (v *Validator) Const(path string, got []byte, want string) {
-	if !jSONEqual(got, []byte(want)) {
+	if got == nil {
+		v.Add(path, "cannot be encoded")
+		return
+	}
+	x, ok := decodeAny(got)
+	if !ok || !equalJSONText(x, want) {
 		v.Add(path, "must be "+want)
 	}
+}
+
+// In checks that got, the JSON encoding of a value, equals one of values,
+// the JSON texts an enum lists, compared as Const compares.
+func (v *Validator) In(path string, got []byte, values ...string) {
+	if got == nil {
+		v.Add(path, "cannot be encoded")
+		return
+	}
+	if x, ok := decodeAny(got); ok {
+		for _, want := range values {
+			if equalJSONText(x, want) {
+				return
+			}
+		}
+	}
+	v.Add(path, "value "+short(got)+" is not allowed")
+}
+
+// equalJSONText reports whether the decoded value x equals the JSON text
+// want.
+func equalJSONText(x any, want string) bool {
+	y, ok := decodeAny([]byte(want))
+	return ok && equalJSON(x, y)
+}
+
+// Encoding returns the JSON encoding of a generated value, or nil when it
+// cannot be encoded (a non-finite number built in Go), for Const and In.
+func Encoding(m json.Marshaler) []byte {
+	b, err := m.MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// SliceEncoding returns the JSON encoding of s as EncodeSlice writes it, or
+// nil when it cannot be encoded, for Const and In.
+func SliceEncoding[T any](s []T, elem func(*Encoder, T)) []byte {
+	e := NewEncoder()
+	EncodeSlice(&e, s, elem)
+	if e.err != nil {
+		return nil
+	}
+	return e.buf
 }
 
 func (v *Validator) Minimum(path string, f, min float64) {
@@ -881,15 +934,6 @@ func jSONType(raw []byte) string {
 		return "integer"
 	}
 	return "number"
-}
-
-// jSONEqual reports whether a and b encode the same JSON value.
-func jSONEqual(a, b []byte) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	return reflect.DeepEqual(x, y)
 }
 
 // PointerToken escapes a member name for a JSON pointer (RFC 6901).

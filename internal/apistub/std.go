@@ -47,7 +47,7 @@ func stdStubRelease(src []byte) string {
 // fallback, has none and is imported from export data).
 var genStdRoots = map[string][]string{
 	"encoding/json": {"RawMessage"},
-	"strconv":       {"AppendBool", "Itoa"},
+	"strconv":       {"AppendBool", "AppendInt", "Itoa"},
 }
 
 // stubStd returns the stubs of the standard packages that the runtime stubs

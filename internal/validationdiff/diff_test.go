@@ -59,6 +59,13 @@ func TestDifferentialValidation(t *testing.T) {
 	if testing.Short() {
 		versions = diffSample
 	}
+	// Each published version, and the keyword-edges spec (edgesFolder).
+	dirs := map[string]string{}
+	for _, v := range versions {
+		dirs[v] = filepath.Join(shared, v)
+	}
+	versions = append(versions, edgesVersion)
+	dirs[edgesVersion] = edgesFolder(t)
 
 	runtime, err := filepath.Abs(filepath.Join("..", "..", "adcp"))
 	if err != nil {
@@ -71,7 +78,7 @@ func TestDifferentialValidation(t *testing.T) {
 	pkgs := map[string]map[string][]byte{}
 	version := map[string]string{}
 	for _, v := range versions {
-		dir := filepath.Join(shared, v)
+		dir := dirs[v]
 		spec, err := schemaload.Load(dir)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)

@@ -1,0 +1,70 @@
+package validationdiff
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// edgesVersion is the version of the keyword-edges spec (edgesFolder).
+const edgesVersion = "0.0.0-edges"
+
+// edgesConflict is the details shape of CONFLICT in the keyword-edges spec:
+// the value keywords the published schemas do not use yet, in every place
+// the generated code checks them differently (a typed member, an object's
+// validate, an array's encoding, a member held raw).
+const edgesConflict = `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "$id": "https://adcontextprotocol.org/schemas/0.0.0-edges/error-details/conflict.json",
+  "title": "Keyword edges",
+  "description": "const and enum on every kind of value.",
+  "type": "object",
+  "properties": {
+    "object_const": {"type": "object", "properties": {"a": {"type": "string"}}, "const": {"a": "x"}},
+    "object_enum": {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"], "enum": [{"n": 1}, {"n": 2, "m": true}]},
+    "array_const": {"type": "array", "items": {"type": "integer"}, "const": [1, 2]},
+    "array_enum": {"type": "array", "items": {"type": "string"}, "enum": [["a"], ["b", "c"]]},
+    "integer_enum": {"type": "integer", "enum": [1, 3, 9007199254740993]},
+    "number_enum": {"type": "number", "enum": [0.5, 2, 1e300]},
+    "boolean_enum": {"type": "boolean", "enum": [true]},
+    "union_enum": {"type": ["string", "number"], "enum": ["a", 1]},
+    "union_const": {"type": ["string", "integer"], "const": 7},
+    "mixed_enum": {"enum": [1, "a", null, {"k": [true]}]},
+    "nullable_object_const": {"type": ["object", "null"], "properties": {"a": {"type": "integer"}}, "const": {"a": 1}},
+    "items_enum": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}, "enum": [{"k": "a"}, {}]}},
+    "items_integer_enum": {"type": "array", "items": {"type": "integer", "enum": [4, 5]}, "maxItems": 3}
+  },
+  "required": ["object_enum"],
+  "additionalProperties": true
+}
+`
+
+// edgesFolder writes the keyword-edges spec: this repository's schemas
+// (schemas/, version 3.2.0-beta.5) as version edgesVersion, with CONFLICT's
+// details shape replaced by edgesConflict. It returns the folder.
+func edgesFolder(t *testing.T) string {
+	t.Helper()
+	src, err := filepath.Abs(filepath.Join("..", "..", "schemas"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), edgesVersion)
+	err = filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		writeFile(t, filepath.Join(dst, rel), strings.ReplaceAll(string(b), "3.2.0-beta.5", edgesVersion))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dst, "error-details", "conflict.json"), edgesConflict)
+	return dst
+}
