@@ -477,7 +477,8 @@ func TestDroppedKeywordsWarn(t *testing.T) {
     "typed": {"type": "integer", "enum": [1, 2], "const": 1, "minimum": 0, "maxLength": 3},
     "object": {"type": "object", "properties": {"a": {"type": "string"}}, "enum": [{"a": "x"}], "const": {"a": "x"}},
     "array": {"type": "array", "items": {"type": "boolean"}, "enum": [[true]], "const": [true], "uniqueItems": false},
-    "anything": {"enum": [1, "a", null], "minLength": 1}
+    "anything": {"enum": [1, "a", null], "minLength": 1},
+    "extras": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}}
   }
 }`})
 	s, err := Load(dir)
@@ -497,6 +498,7 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		"/properties/conditional/if",
 		"/properties/beside/maxLength", "/properties/beside/const",
 		"/properties/anything/minLength",
+		"/properties/extras/additionalProperties",
 	}
 	sort.Strings(got)
 	sort.Strings(want)

@@ -493,7 +493,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		case ap.kind == nodeBool:
 			t.Closed = !ap.b
 		case ap.kind == nodeObject && len(ap.keys) > 0:
-			l.warn(file, pointerJoin(ptr, "additionalProperties"), "additionalProperties with a schema is not typed: extra members are kept as raw JSON")
+			l.warn(file, pointerJoin(ptr, "additionalProperties"), "additionalProperties with a schema is not typed, nor checked: extra members are kept as raw JSON, "+
+				"and the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses")
 		}
 	}
 	seen := map[string]int{}
