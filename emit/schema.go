@@ -208,7 +208,7 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 	b.WriteByte('{')
 	switch t.Kind {
 	case schemaload.KindString:
-		o.types(nullable, "string")
+		o.types(t.Untyped, nullable, "string")
 		if len(t.Enum) > 0 && t.OpenEnum {
 			alt := t.Alternatives
 			if alt == "" {
@@ -230,9 +230,9 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 		}
 	case schemaload.KindNumber, schemaload.KindInteger:
 		if t.Kind == schemaload.KindInteger {
-			o.types(nullable, "integer")
+			o.types(t.Untyped, nullable, "integer")
 		} else {
-			o.types(nullable, "number")
+			o.types(t.Untyped, nullable, "number")
 		}
 		for _, kw := range []struct {
 			name string
@@ -244,9 +244,9 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 			}
 		}
 	case schemaload.KindBoolean:
-		o.types(nullable, "boolean")
+		o.types(t.Untyped, nullable, "boolean")
 	case schemaload.KindObject:
-		o.types(nullable, "object")
+		o.types(t.Untyped, nullable, "object")
 		if len(t.Fields) > 0 {
 			o.key("properties")
 			b.WriteByte('{')
@@ -276,7 +276,7 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 		}
 		w.constraints(o, t)
 	case schemaload.KindArray:
-		o.types(nullable, "array")
+		o.types(t.Untyped, nullable, "array")
 		if t.Elem != nil {
 			o.key("items")
 			w.write(b, t.Elem, false)
@@ -446,7 +446,13 @@ func (o *schemaObj) key(k string) {
 }
 
 // types writes "type": the kind, and null when nullable.
-func (o *schemaObj) types(nullable bool, kind string) {
+// types writes the type keyword of a value of kind: none for an untyped
+// schema (schemaload.Type.Untyped), whose keywords constrain values of
+// kind and allow every other JSON type.
+func (o *schemaObj) types(untyped, nullable bool, kind string) {
+	if untyped && !nullable {
+		return
+	}
 	o.key("type")
 	if nullable {
 		schemaStrings(o.b, []string{kind, "null"})

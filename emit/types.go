@@ -441,6 +441,11 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 		if m.kind == fkFloat || m.kind == fkInt || (m.kind == fkSlice && (elemKind(m.Type.Elem) == fkFloat || elemKind(m.Type.Elem) == fkInt)) {
 			su.props[m.JSONName] = true
 		}
+		// Likewise a value of another JSON type than an untyped schema's
+		// kind (schemaload.Type.Untyped), which is valid.
+		if m.Type.Untyped || (m.kind == fkSlice && m.Type.Elem != nil && m.Type.Elem.Untyped) {
+			su.props[m.JSONName] = true
+		}
 	}
 	src, skippedConstraints := g.objectSchema(t, su.props)
 	for _, pat := range g.skipped {

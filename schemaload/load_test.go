@@ -532,3 +532,76 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		}
 	}
 }
+
+// TestUntyped checks which schemas without "type" are Untyped: a kind
+// inferred from keywords that only constrain values of that kind is, one
+// inferred from const or enum is not, nor is an alternative of a typed
+// schema; a keyword for another kind beside an untyped one is named in a
+// warning (a value of that kind is valid there, and the keyword would not
+// be checked).
+func TestUntyped(t *testing.T) {
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "properties": {
+    "s": {"pattern": "^a", "minimum": 1},
+    "n": {"minimum": 1},
+    "a": {"items": {"maxLength": 2}},
+    "o": {"properties": {"x": {"type": "string"}}},
+    "c": {"const": "x"},
+    "e": {"enum": [1, 2]},
+    "alts": {"type": "object", "anyOf": [{"properties": {"p": {"type": "string"}}, "required": ["p"]}, {"properties": {"q": {"type": "string"}}, "required": ["q"]}]},
+    "free": {"anyOf": [{"properties": {"p": {"type": "string"}}, "required": ["p"]}, {"type": "integer"}]},
+    "refd": {"type": "object", "anyOf": [{"$ref": "#/definitions/P"}, {"$ref": "#/definitions/Q"}]}
+  },
+  "definitions": {
+    "P": {"properties": {"p": {"type": "string"}}, "required": ["p"]},
+    "Q": {"properties": {"q": {"type": "string"}}, "required": ["q"]}
+  }
+}`})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range s.Warnings {
+		if w.File == "error-details/rate-limited.json" {
+			warned = append(warned, w.Pointer)
+		}
+	}
+	if want := []string{"/properties/s/minimum"}; !reflect.DeepEqual(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+	fields := map[string]*Type{}
+	for _, sh := range s.Shapes {
+		if sh.Type != nil {
+			for _, f := range sh.Type.Fields {
+				fields[f.JSONName] = f.Type
+			}
+		}
+	}
+	for name, want := range map[string]bool{"s": true, "n": true, "a": true, "o": true, "c": false, "e": false, "alts": false} {
+		if got := fields[name].Untyped; got != want {
+			t.Errorf("%s: Untyped %v, want %v", name, got, want)
+		}
+	}
+	if !fields["a"].Elem.Untyped {
+		t.Errorf("a's items: not Untyped")
+	}
+	for i, v := range fields["alts"].Variants {
+		if v.Untyped {
+			t.Errorf("alts: variant %d of a typed object is Untyped", i)
+		}
+	}
+	if fields["alts"].Union != nil {
+		t.Errorf("alts: Union %q, want none (its variants are typed)", fields["alts"].Union)
+	}
+	// A $ref's type is shared: it stays Untyped, and the object type is
+	// written beside the alternatives.
+	if u := fields["refd"].Union; !reflect.DeepEqual(u, []string{"object"}) {
+		t.Errorf("refd: Union %q, want [object]", u)
+	}
+	if v := fields["free"].Variants[0]; !v.Untyped {
+		t.Errorf("free: the variant of an untyped schema is not Untyped")
+	}
+}

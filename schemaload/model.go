@@ -151,6 +151,12 @@ type Type struct {
 	File    string // file it was defined in
 	Pointer string // JSON pointer of its definition inside File
 	Kind    Kind
+	// Untyped is set when the schema has no "type" and Kind is inferred
+	// from keywords that only constrain values of that kind (pattern for
+	// a string, properties for an object, items for an array, minimum for
+	// a number): values of every other JSON type are valid too, and the Go
+	// type keeps them raw.
+	Untyped bool
 	Doc     string // description, as written in the schema
 	Title   string
 	// Fixed types are declared by the fixed runtime (Code, Recovery): emit

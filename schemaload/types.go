@@ -90,6 +90,8 @@ var uncheckedKeywords = map[string]bool{
 }
 
 func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
+	typedBy := l.typedBy
+	l.typedBy = ""
 	if n == nil || n.kind != nodeObject {
 		if n != nil && n.kind == nodeBool {
 			return typeRes{t: &Type{File: file, Pointer: ptr, Kind: KindAny}}, nil
@@ -152,9 +154,17 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		kind = types[0]
 	} else {
 		kind = inferKind(n)
+		// A kind inferred from const or enum is exact: no value of another
+		// type can equal theirs; so is the kind of the alternatives of a
+		// typed schema.
+		t.Untyped = kind != "" && kind != typedBy && n.get("const") == nil && n.get("enum") == nil
 	}
 	if alt := firstOf(n, "oneOf", "anyOf"); alt != "" && kind != "object" {
-		res, err := l.alternatives(file, ptr, n, alt, t, name)
+		typed := ""
+		if len(types) == 1 {
+			typed = kind
+		}
+		res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
 		if err == nil {
 			l.warnBesideAlternatives(file, ptr, n, alt)
 		}
@@ -266,7 +276,7 @@ func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
 // allowsAny reports whether a value of t may be of one of the JSON types
 // listed in types ("" for any type).
 func allowsAny(t *Type, types string) bool {
-	if types == "" {
+	if types == "" || t.Untyped {
 		return true
 	}
 	var allowed []string
@@ -363,6 +373,11 @@ func inferKind(n *node) string {
 			return "string"
 		}
 	}
+	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
+		if n.get(k) != nil {
+			return "number"
+		}
+	}
 	return ""
 }
 
@@ -399,7 +414,7 @@ func firstOf(n *node, keys ...string) string {
 // alternative is a free string, whose pattern and lengths are kept — the
 // "open enum" idiom of failure_kind. Anything else is KindAny with one
 // Variant per alternative.
-func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name string) (*Type, error) {
+func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) (*Type, error) {
 	alts := n.get(key)
 	if alts.kind != nodeArray || len(alts.elems) == 0 {
 		return nil, errorf(file, pointerJoin(ptr, key), key+" must be a non-empty array")
@@ -455,11 +470,17 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	t.GoName = name
 	for i, a := range alts.elems {
 		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
+		l.typedBy = typed
 		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1))
 		if err != nil {
 			return nil, err
 		}
 		t.Variants = append(t.Variants, res.t)
+		if typed != "" && (res.t.Untyped || res.t.Kind == KindAny && len(res.t.Union) == 0) {
+			// The type beside the alternatives (typed) is not the
+			// variant's own: it is written beside them.
+			t.Union = []string{typed}
+		}
 	}
 	return t, nil
 }
@@ -556,7 +577,11 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
 				Schema: json.RawMessage(`{"` + alt + `":` + string(n.get(alt).raw()) + `}`)})
 		} else {
-			res, err := l.alternatives(file, ptr, n, alt, t, name)
+			typed := "object"
+			if t.Untyped {
+				typed = ""
+			}
+			res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
 			if err != nil {
 				return err
 			}
@@ -566,6 +591,9 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	}
 	if len(t.Fields) == 0 && !t.Closed {
 		t.Kind, t.Union = KindAny, []string{"object"}
+		if t.Untyped {
+			t.Union = nil // any JSON value
+		}
 		return nil
 	}
 	t.GoName = name

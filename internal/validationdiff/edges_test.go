@@ -13,7 +13,8 @@ const edgesVersion = "0.0.0-edges"
 // edgesConflict is the details shape of CONFLICT in the keyword-edges spec:
 // the value keywords the published schemas do not use yet, in every place
 // the generated code checks them differently (a typed member, an object's
-// validate, an array's encoding, a member held raw).
+// validate, an array's encoding, a member held raw), and schemas without a
+// type (schemaload.Type.Untyped), alone and as alternatives.
 const edgesConflict = `{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://adcontextprotocol.org/schemas/0.0.0-edges/error-details/conflict.json",
@@ -33,7 +34,18 @@ const edgesConflict = `{
     "mixed_enum": {"enum": [1, "a", null, {"k": [true]}]},
     "nullable_object_const": {"type": ["object", "null"], "properties": {"a": {"type": "integer"}}, "const": {"a": 1}},
     "items_enum": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}, "enum": [{"k": "a"}, {}]}},
-    "items_integer_enum": {"type": "array", "items": {"type": "integer", "enum": [4, 5]}, "maxItems": 3}
+    "items_integer_enum": {"type": "array", "items": {"type": "integer", "enum": [4, 5]}, "maxItems": 3},
+    "untyped_pattern": {"pattern": "^a", "maxLength": 3},
+    "untyped_minimum": {"minimum": 3},
+    "untyped_items": {"items": {"type": "integer"}, "maxItems": 2},
+    "untyped_properties": {"properties": {"a": {"type": "string"}}, "required": ["a"]},
+    "untyped_const": {"const": {"a": 1}},
+    "untyped_enum_strings": {"enum": ["a", "b"]},
+    "untyped_alternatives": {"oneOf": [{"pattern": "^a"}, {"minimum": 1}]},
+    "typed_alternatives": {"type": "object", "anyOf": [{"$ref": "#/definitions/p"}, {"properties": {"q": {"type": "integer"}}, "required": ["q"]}]}
+  },
+  "definitions": {
+    "p": {"properties": {"p": {"type": "string", "maxLength": 2}}, "required": ["p"]}
   },
   "required": ["object_enum"],
   "additionalProperties": true
