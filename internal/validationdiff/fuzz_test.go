@@ -27,6 +27,13 @@ var fuzzSchemas = []string{
 	`{"type":"string","format":"date-time"}`,
 	`{"enum":[1,"1",true,null,[1],{"a":1}]}`,
 	`{"type":"object","properties":{"a":{"type":"string","minLength":2,"maxLength":4}},"required":["a"],"not":{"required":["b"]}}`,
+	// const and enum on objects and arrays, and schemas without a type.
+	`{"type":"object","properties":{"a":{"type":"integer"}},"const":{"a":1},"enum":[{"a":1},{"a":2}]}`,
+	`{"type":"array","items":{"type":"number"},"enum":[[0.5,1e300],[]]}`,
+	`{"pattern":"^a","maxLength":3}`,
+	`{"properties":{"a":{"minimum":1}},"required":["a"]}`,
+	`{"items":{"exclusiveMaximum":2},"maxItems":2}`,
+	`{"type":"object","anyOf":[{"properties":{"p":{"type":"string"}},"required":["p"]},{"properties":{"q":{"minimum":0}},"required":["q"]}]}`,
 }
 
 var hugeExponent = regexp.MustCompile(`[0-9][eE][+-]?0*[0-9]{4,}`)
