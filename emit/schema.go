@@ -396,14 +396,12 @@ func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 			schemaString(o.b, t.GoPatternNot)
 		}
 	}
-	if assertedFormat(t.Format) {
+	if schemaload.FormatAsserted(t.Format) {
 		o.key("format")
 		schemaString(o.b, t.Format)
 	}
 }
 
-// assertedFormat reports whether generated validation checks format f.
-func assertedFormat(f string) bool { return f == "uri" || f == "date-time" }
 
 // writeDefs writes the types reached recursively as $defs.
 func (w *schemaWriter) writeDefs(b *bytes.Buffer) {

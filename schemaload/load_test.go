@@ -478,7 +478,10 @@ func TestDroppedKeywordsWarn(t *testing.T) {
     "object": {"type": "object", "properties": {"a": {"type": "string"}}, "enum": [{"a": "x"}], "const": {"a": "x"}},
     "array": {"type": "array", "items": {"type": "boolean"}, "enum": [[true]], "const": [true], "uniqueItems": false},
     "anything": {"enum": [1, "a", null], "minLength": 1},
-    "extras": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}}
+    "extras": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}},
+    "mail": {"type": "string", "format": "email"},
+    "when": {"type": "string", "format": "date-time"},
+    "never": false
   }
 }`})
 	s, err := Load(dir)
@@ -499,6 +502,7 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		"/properties/beside/maxLength", "/properties/beside/const",
 		"/properties/anything/minLength",
 		"/properties/extras/additionalProperties",
+		"/properties/mail/format",
 	}
 	sort.Strings(got)
 	sort.Strings(want)
@@ -530,6 +534,10 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		if fields[name].Type.Const == nil {
 			t.Errorf("%s: const not kept", name)
 		}
+	}
+	// The false schema allows no value: an empty enum.
+	if e := fields["never"].Type.EnumJSON; e == nil || len(e) != 0 {
+		t.Errorf("never: EnumJSON %q, want empty", e)
 	}
 }
 

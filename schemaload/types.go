@@ -94,7 +94,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	l.typedBy = ""
 	if n == nil || n.kind != nodeObject {
 		if n != nil && n.kind == nodeBool {
-			return typeRes{t: &Type{File: file, Pointer: ptr, Kind: KindAny}}, nil
+			t := &Type{File: file, Pointer: ptr, Kind: KindAny}
+			if !n.b {
+				t.EnumJSON = []json.RawMessage{} // the false schema: no value is valid
+			}
+			return typeRes{t: t}, nil
 		}
 		return typeRes{}, errorf(file, ptr, "a schema must be an object")
 	}
@@ -702,6 +706,11 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 	return l.stringConstraints(file, ptr, n, t)
 }
 
+// FormatAsserted reports whether the generated validation asserts format
+// f (the runtime checks "uri" and "date-time" as draft-07 validators do);
+// another format is only an annotation, and schemaload warns about it.
+func FormatAsserted(f string) bool { return f == "uri" || f == "date-time" }
+
 func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	var err error
 	if t.MinLength, err = intKeyword(file, ptr, n, "minLength"); err != nil {
@@ -711,6 +720,9 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 		return err
 	}
 	t.Format, _ = n.getString("format")
+	if t.Format != "" && !FormatAsserted(t.Format) {
+		l.warn(file, pointerJoin(ptr, "format"), "format %q is not asserted: the generated validation (the Go type's Validate and the shape's schema data) accepts any string", t.Format)
+	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
 		gp, not, err := translatePatternNot(p)

@@ -42,6 +42,13 @@ const edgesConflict = `{
     "untyped_const": {"const": {"a": 1}},
     "untyped_enum_strings": {"enum": ["a", "b"]},
     "untyped_alternatives": {"oneOf": [{"pattern": "^a"}, {"minimum": 1}]},
+    "never": false,
+    "anything_goes": true,
+    "null_only": {"type": "null"},
+    "const_null": {"const": null},
+    "nested_arrays": {"type": "array", "items": {"type": "array", "items": {"type": "integer", "enum": [1, 2]}, "maxItems": 2}},
+    "unique_objects": {"type": "array", "items": {"type": "object"}, "uniqueItems": true},
+    "no_items": {"type": "array", "items": false},
     "typed_alternatives": {"type": "object", "anyOf": [{"$ref": "#/definitions/p"}, {"properties": {"q": {"type": "integer"}}, "required": ["q"]}]}
   },
   "definitions": {
