@@ -574,16 +574,18 @@ func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, de
 				out = append(out, v.Clone().Dot(c.name).Call(p, num, jen.Lit(*c.bound)))
 			}
 		}
+		// An integer is written exactly (a float64 would round it past 2^53).
+		encode := func() jen.Code {
+			if k == fkInt {
+				return jen.Qual("strconv", "AppendInt").Call(jen.Nil(), val.Clone(), jen.Lit(10))
+			}
+			return jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), val.Clone())
+		}
 		if len(t.Const) > 0 {
-			enc := jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), num)
-			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
+			out = append(out, v.Clone().Dot("Const").Call(p, encode(), jen.Lit(string(t.Const))))
 		}
 		if t.EnumJSON != nil {
-			enc := jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), val.Clone())
-			if k == fkInt {
-				enc = jen.Qual("strconv", "AppendInt").Call(jen.Nil(), val.Clone(), jen.Lit(10))
-			}
-			out = append(out, enumCheck(t, enc, p))
+			out = append(out, enumCheck(t, encode(), p))
 		}
 	case fkBool:
 		if len(t.Const) > 0 {
