@@ -222,7 +222,8 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 			w.stringKeywords(free, t)
 			b.WriteString(`}]`)
 		} else {
-			if len(t.Enum) > 0 {
+			// A list with null in it is EnumJSON (written below).
+			if len(t.Enum) > 0 && t.EnumJSON == nil {
 				o.key("enum")
 				schemaEnum(b, t.Enum)
 			}

@@ -481,7 +481,8 @@ func TestDroppedKeywordsWarn(t *testing.T) {
     "extras": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}},
     "mail": {"type": "string", "format": "email"},
     "when": {"type": "string", "format": "date-time"},
-    "never": false
+    "never": false,
+    "nstr": {"type": ["string", "null"], "enum": ["a", null]}
   }
 }`})
 	s, err := Load(dir)
@@ -534,6 +535,11 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		if fields[name].Type.Const == nil {
 			t.Errorf("%s: const not kept", name)
 		}
+	}
+	// A string enum listing null: the strings are constants, the list is
+	// kept whole.
+	if f := fields["nstr"]; len(f.Type.Enum) != 1 || len(f.Type.EnumJSON) != 2 || !f.Nullable {
+		t.Errorf("nstr: Enum %d values, EnumJSON %q, nullable %v; want 1, [\"a\" null], true", len(f.Type.Enum), f.Type.EnumJSON, f.Nullable)
 	}
 	// The false schema allows no value: an empty enum.
 	if e := fields["never"].Type.EnumJSON; e == nil || len(e) != 0 {

@@ -180,8 +180,9 @@ type Type struct {
 
 	// Any kind: the value const requires, and the values an enum allows
 	// when they are not typed as constants (the enum of a number, a
-	// boolean, an object, an array or a union; a string's enum is Enum),
-	// as compact JSON. Validate compares a value with them at run time.
+	// boolean, an object, an array or a union; a string's enum is Enum,
+	// and is also here, whole, when it lists null), as compact JSON.
+	// Validate compares a value with them at run time.
 	Const    json.RawMessage
 	EnumJSON []json.RawMessage
 

@@ -689,8 +689,19 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 		}
 		docs := n.get("enumDescriptions")
 		for i, v := range e.elems {
+			if v.kind == nodeNull {
+				// ["string","null"] with null listed: null is valid, and
+				// not a constant. The whole list is kept for the schema
+				// data (without "null" in type, null is refused anyway).
+				if t.EnumJSON == nil {
+					for _, w := range e.elems {
+						t.EnumJSON = append(t.EnumJSON, w.raw())
+					}
+				}
+				continue
+			}
 			if v.kind != nodeString {
-				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), "enum value of a string type must be a string")
+				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), "enum value of a string type must be a string or null")
 			}
 			if len(v.str) > maxNameLen {
 				return errorf(file, pointerJoin(pointerJoin(ptr, "enum"), strconv.Itoa(i)), fmt.Sprintf("an enum value of %d bytes, more than the %d a spec may need", len(v.str), maxNameLen))
