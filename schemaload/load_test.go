@@ -619,3 +619,57 @@ func TestUntyped(t *testing.T) {
 		t.Errorf("free: the variant of an untyped schema is not Untyped")
 	}
 }
+
+// TestAllOfMembers checks the allOf members of an object that declare no
+// members: one that only lists required members marks them required (a
+// name not declared is named in a warning), any other is a constraint kept
+// as written, with a warning; before, both were refused as "not an object
+// schema with properties".
+func TestAllOfMembers(t *testing.T) {
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "allOf": [
+    {"required": ["a", "zz"]},
+    {"type": "object", "required": ["b"], "description": "b too"},
+    {"anyOf": [{"required": ["c"]}, {"required": ["d"]}]}
+  ],
+  "properties": {
+    "a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"type": "string"}
+  }
+}`})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range s.Warnings {
+		if w.File == "error-details/rate-limited.json" {
+			warned = append(warned, w.Pointer)
+		}
+	}
+	if want := []string{"/allOf/2", "/allOf/0/required/1"}; !reflect.DeepEqual(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+	var shape *Type
+	for _, sh := range s.Shapes {
+		if sh.File == "error-details/rate-limited.json" {
+			shape = sh.Type
+		}
+	}
+	if shape == nil {
+		t.Fatal("no rate-limited shape")
+	}
+	var req []string
+	for _, f := range shape.Fields {
+		if f.Required {
+			req = append(req, f.JSONName)
+		}
+	}
+	if want := []string{"a", "b"}; !reflect.DeepEqual(req, want) {
+		t.Errorf("required %q, want %q", req, want)
+	}
+	if len(shape.Constraints) != 1 || shape.Constraints[0].Pointer != "/allOf/2" {
+		t.Errorf("constraints %+v, want the anyOf at /allOf/2", shape.Constraints)
+	}
+}

@@ -523,6 +523,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		}
 	}
 	seen := map[string]int{}
+	var memberRequired []requiredAt
 	for _, k := range n.keys {
 		switch k {
 		case "properties":
@@ -538,6 +539,16 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				mp := pointerJoin(pointerJoin(ptr, k), strconv.Itoa(i))
 				if isConditional(m) {
 					l.warn(file, mp, "conditional (if/then) requirement is not expressed in the Go type")
+					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
+					continue
+				}
+				if names, ok := requiredOnly(m); ok {
+					// Required members, applied with the object's own.
+					memberRequired = append(memberRequired, requiredAt{mp, names})
+					continue
+				}
+				if constraintOnly(m) {
+					l.warn(file, mp, "allOf member without properties is not expressed in the Go type: Validate checks it as written")
 					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
 					continue
 				}
@@ -564,11 +575,14 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		}
 	}
 	if req := n.get("required"); req != nil && req.kind == nodeArray {
-		for i, r := range req.elems {
+		memberRequired = append(memberRequired, requiredAt{ptr, req})
+	}
+	for _, ra := range memberRequired {
+		for i, r := range ra.names.elems {
 			j, ok := seen[r.str]
 			if r.kind != nodeString || !ok {
 				if len(t.Fields) > 0 || t.Closed { // else free-form: warnDropped names required
-					l.warn(file, pointerJoin(pointerJoin(ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property", r.src)
+					l.warn(file, pointerJoin(pointerJoin(ra.ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property", r.src)
 				}
 				continue
 			}
@@ -602,6 +616,49 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	}
 	t.GoName = name
 	return nil
+}
+
+// requiredAt is a required keyword (names) of an object schema, or of one
+// of its allOf members, at ptr.
+type requiredAt struct {
+	ptr   string
+	names *node
+}
+
+// requiredOnly reports whether the allOf member n only lists required
+// members (beside an object type and annotations), and returns the list.
+func requiredOnly(n *node) (*node, bool) {
+	req := n.get("required")
+	if n.kind != nodeObject || req == nil || req.kind != nodeArray {
+		return nil, false
+	}
+	for i, k := range n.keys {
+		switch k {
+		case "required", "$comment", "description", "title":
+		case "type":
+			if v := n.vals[i]; v.kind != nodeString || v.str != "object" {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return req, true
+}
+
+// constraintOnly reports whether the allOf member n declares no members
+// (no properties, $ref or allOf of its own): what it says, such as an
+// anyOf over which members are present, is a constraint kept as written.
+func constraintOnly(n *node) bool {
+	if n.kind != nodeObject {
+		return false
+	}
+	for _, k := range []string{"properties", "$ref", "allOf", "additionalProperties"} {
+		if n.get(k) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func altsHaveProperties(alts *node) bool {

@@ -51,6 +51,8 @@ const edgesConflict = `{
     "nullable_string_enum": {"type": ["string", "null"], "enum": ["a", null]},
     "string_true_items": {"type": "array", "items": true, "maxItems": 1},
     "integer_fraction": {"type": "integer", "maximum": 5},
+    "allof_required": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "allOf": [{"required": ["a"]}, {"anyOf": [{"required": ["b"]}, {"properties": {"a": {"const": "x"}}}]}]},
+    "nullable_array": {"type": ["array", "null"], "items": {"type": "integer"}, "maxItems": 1},
     "nested": {"type": "object", "properties": {"deep": {"type": "object", "properties": {"n": {"type": "integer", "enum": [7]}}, "required": ["n"], "additionalProperties": false}}, "required": ["deep"]},
     "anything_goes": true,
     "null_only": {"type": "null"},
