@@ -403,7 +403,6 @@ func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 	}
 }
 
-
 // writeDefs writes the types reached recursively as $defs.
 func (w *schemaWriter) writeDefs(b *bytes.Buffer) {
 	if len(w.order) == 0 {
