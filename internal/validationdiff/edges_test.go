@@ -52,6 +52,10 @@ const edgesConflict = `{
     "string_true_items": {"type": "array", "items": true, "maxItems": 1},
     "integer_fraction": {"type": "integer", "maximum": 5},
     "allof_required": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "allOf": [{"required": ["a"]}, {"anyOf": [{"required": ["b"]}, {"properties": {"a": {"const": "x"}}}]}]},
+    "tree": {"$ref": "#/definitions/tree"},
+    "empty_string": {"type": "string", "maxLength": 0},
+    "integer_decimal_bounds": {"type": "integer", "exclusiveMinimum": 0.5, "maximum": 2.5},
+    "required_nullable": {"type": "object", "properties": {"v": {"type": ["string", "null"], "minLength": 2}}, "required": ["v"], "additionalProperties": false},
     "nullable_array": {"type": ["array", "null"], "items": {"type": "integer"}, "maxItems": 1},
     "nested": {"type": "object", "properties": {"deep": {"type": "object", "properties": {"n": {"type": "integer", "enum": [7]}}, "required": ["n"], "additionalProperties": false}}, "required": ["deep"]},
     "anything_goes": true,
@@ -63,7 +67,8 @@ const edgesConflict = `{
     "typed_alternatives": {"type": "object", "anyOf": [{"$ref": "#/definitions/p"}, {"properties": {"q": {"type": "integer"}}, "required": ["q"]}]}
   },
   "definitions": {
-    "p": {"properties": {"p": {"type": "string", "maxLength": 2}}, "required": ["p"]}
+    "p": {"properties": {"p": {"type": "string", "maxLength": 2}}, "required": ["p"]},
+    "tree": {"type": "object", "properties": {"leaf": {"type": "integer", "enum": [1, 2]}, "kids": {"type": "array", "items": {"$ref": "#/definitions/tree"}, "maxItems": 2}}, "required": ["leaf"], "additionalProperties": false}
   },
   "required": ["object_enum"],
   "additionalProperties": true
