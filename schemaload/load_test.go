@@ -673,3 +673,66 @@ func TestAllOfMembers(t *testing.T) {
 		t.Errorf("constraints %+v, want the anyOf at /allOf/2", shape.Constraints)
 	}
 }
+
+// TestAdditionalProperties checks additionalProperties as JSON Schema reads
+// it: against the members declared beside it only. false closes the Go type
+// when every member is declared beside it; beside members merged from
+// allOf, and as a schema, it is a constraint kept as written (with a
+// warning), which Validate checks.
+func TestAdditionalProperties(t *testing.T) {
+	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "properties": {
+    "closed": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false},
+    "merged": {"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"b": {"type": "string"}}}], "additionalProperties": false},
+    "schema": {"type": "object", "properties": {"a/b": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+    "map": {"type": "object", "additionalProperties": {"type": "string"}},
+    "open": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {}}
+  }
+}`})
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range s.Warnings {
+		if w.File == "error-details/rate-limited.json" {
+			warned = append(warned, w.Pointer)
+		}
+	}
+	want := []string{"/properties/merged/additionalProperties", "/properties/schema/additionalProperties", "/properties/map/additionalProperties"}
+	sort.Strings(warned)
+	sort.Strings(want)
+	if !reflect.DeepEqual(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+	fields := map[string]*Type{}
+	for _, sh := range s.Shapes {
+		if sh.Type != nil {
+			for _, f := range sh.Type.Fields {
+				fields[f.JSONName] = f.Type
+			}
+		}
+	}
+	for _, c := range []struct {
+		name       string
+		closed     bool
+		constraint string
+	}{
+		{"closed", true, ""},
+		{"merged", false, `{"properties":{"a":true},"additionalProperties":false}`},
+		{"schema", false, `{"properties":{"a/b":true},"additionalProperties":{"type":"integer"}}`},
+		{"map", false, `{"properties":{},"additionalProperties":{"type":"string"}}`},
+		{"open", false, ""},
+	} {
+		ft := fields[c.name]
+		got := ""
+		for _, k := range ft.Constraints {
+			got += string(k.Schema)
+		}
+		if ft.Closed != c.closed || got != c.constraint {
+			t.Errorf("%s: closed %v, constraints %s; want %v, %s", c.name, ft.Closed, got, c.closed, c.constraint)
+		}
+	}
+}

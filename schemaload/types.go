@@ -513,15 +513,6 @@ func isConditional(n *node) bool {
 // with one Variant per alternative.
 func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) error {
 	t.Kind = KindObject
-	if ap := n.get("additionalProperties"); ap != nil {
-		switch {
-		case ap.kind == nodeBool:
-			t.Closed = !ap.b
-		case ap.kind == nodeObject && len(ap.keys) > 0:
-			l.warn(file, pointerJoin(ptr, "additionalProperties"), "additionalProperties with a schema is not typed, nor checked: extra members are kept as raw JSON, "+
-				"and the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses")
-		}
-	}
 	seen := map[string]int{}
 	var memberRequired []requiredAt
 	for _, k := range n.keys {
@@ -574,6 +565,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 			}
 		}
 	}
+	l.additionalProperties(file, ptr, n, t)
 	if req := n.get("required"); req != nil && req.kind == nodeArray {
 		memberRequired = append(memberRequired, requiredAt{ptr, req})
 	}
@@ -616,6 +608,62 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	}
 	t.GoName = name
 	return nil
+}
+
+// additionalProperties reads the additionalProperties of the object
+// schema n, whose fields t has: false closes the Go type when every field
+// is declared beside it; otherwise it, or a schema, applies to the members
+// not declared beside it (JSON Schema reads only the sibling properties,
+// not those merged from allOf), and is kept as a constraint Validate
+// checks as written. Beside patternProperties (not checked), a schema is
+// not checked either, and false closes the type as before.
+func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
+	ap := n.get("additionalProperties")
+	if ap == nil || ap.kind == nodeBool && ap.b || ap.kind == nodeObject && len(ap.keys) == 0 {
+		return // any member is allowed
+	}
+	at := pointerJoin(ptr, "additionalProperties")
+	own := map[string]bool{}
+	var names []string
+	if props := n.get("properties"); props != nil && props.kind == nodeObject {
+		for _, k := range props.keys {
+			own[k] = true
+			names = append(names, k)
+		}
+	}
+	var merged []string
+	for _, f := range t.Fields {
+		if !own[f.JSONName] {
+			merged = append(merged, strconv.Quote(f.JSONName))
+		}
+	}
+	switch {
+	case ap.kind == nodeBool && (len(merged) == 0 || n.get("patternProperties") != nil):
+		t.Closed = true
+		return
+	case n.get("patternProperties") != nil:
+		l.warn(file, at, "additionalProperties with a schema beside patternProperties is not checked: the generated validation "+
+			"(the Go type's Validate and the shape's schema data) accepts values it refuses")
+		return
+	case ap.kind == nodeBool:
+		l.warn(file, at, "additionalProperties: false refuses the members declared only in allOf (%s): they can never be present", strings.Join(merged, ", "))
+	default:
+		l.warn(file, at, "additionalProperties with a schema is not typed: extra members are kept as raw JSON, and Validate checks them against it")
+	}
+	var b strings.Builder
+	b.WriteString(`{"properties":{`)
+	for i, k := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		q, _ := json.Marshal(k)
+		b.Write(q)
+		b.WriteString(":true")
+	}
+	b.WriteString(`},"additionalProperties":`)
+	b.Write(ap.raw())
+	b.WriteByte('}')
+	t.Constraints = append(t.Constraints, Constraint{Pointer: at, Schema: json.RawMessage(b.String())})
 }
 
 // requiredAt is a required keyword (names) of an object schema, or of one

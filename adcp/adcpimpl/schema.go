@@ -197,6 +197,7 @@ type schemaNode struct {
 	propOrder  []string
 	required   []string
 	closed     bool
+	additional *schemaNode // what the members props does not name must match
 	allOf      []*schemaNode
 	anyOf      []*schemaNode
 	oneOf      []*schemaNode
@@ -437,11 +438,11 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				n.required = append(n.required, s)
 			}
 		case "additionalProperties":
-			b, ok := x.(bool)
-			if !ok {
-				return nil, fail(k, "only a boolean is supported")
+			if b, ok := x.(bool); ok {
+				n.closed = !b
+				break
 			}
-			n.closed = !b
+			n.additional, err = sub(k, x)
 		case "allOf":
 			n.allOf, err = list(k, x)
 		case "anyOf":
@@ -635,7 +636,7 @@ func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any)
 			n.props[name].validate(v, path+"/"+PointerToken(name), x)
 		}
 	}
-	if n.closed {
+	if n.closed || n.additional != nil {
 		keys := make([]string, 0, len(m))
 		for k := range m {
 			if n.props[k] == nil {
@@ -644,7 +645,11 @@ func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any)
 		}
 		smallsort.Strings(keys)
 		for _, k := range keys {
-			v.Add(path+"/"+PointerToken(k), "member not allowed")
+			if n.closed {
+				v.Add(path+"/"+PointerToken(k), "member not allowed")
+			} else {
+				n.additional.validate(v, path+"/"+PointerToken(k), m[k])
+			}
 		}
 	}
 	for _, r := range n.required {

@@ -149,6 +149,11 @@ func TestSchema(t *testing.T) {
 		{`{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}},"additionalProperties":false}},"$ref":"#/$defs/N"}`,
 			[]string{`{"next":{"next":{}}}`}, []string{`{"next":{"x":1}}`}},
 		{`false`, nil, []string{`1`}},
+		// additionalProperties as a schema applies to the members properties
+		// does not name, and only to them.
+		{`{"properties":{"a":true},"additionalProperties":{"type":"string","maxLength":1}}`,
+			[]string{`{}`, `{"a":5,"b":"x"}`, `{"b":"x","c":"y"}`, `3`}, []string{`{"b":1}`, `{"a":1,"b":"xy"}`}},
+		{`{"enum":[]}`, nil, []string{`1`, `null`}},
 	}
 	for _, tt := range tests {
 		if err := CompileSchema(tt.schema); err != nil {
@@ -171,7 +176,7 @@ func TestSchema(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`{"type":"strng"}`, `{"pattern":"\\u0041"}`, `{"format":"email"}`, `{"$ref":"other.json"}`,
-		`{"additionalProperties":{"type":"string"}}`, `{"items":[{}]}`, `{"unknownKeyword":1}`, `{"minLength":-1}`, `[]`} {
+		`{"additionalProperties":{"type":"strng"}}`, `{"items":[{}]}`, `{"unknownKeyword":1}`, `{"minLength":-1}`, `[]`} {
 		if CompileSchema(bad) == nil {
 			t.Errorf("CompileSchema(%s) accepted", bad)
 		}

@@ -34,6 +34,8 @@ var fuzzSchemas = []string{
 	`{"properties":{"a":{"minimum":1}},"required":["a"]}`,
 	`{"items":{"exclusiveMaximum":2},"maxItems":2}`,
 	`{"type":"object","anyOf":[{"properties":{"p":{"type":"string"}},"required":["p"]},{"properties":{"q":{"minimum":0}},"required":["q"]}]}`,
+	// additionalProperties as a schema (kept as a constraint).
+	`{"properties":{"a":true},"additionalProperties":{"type":"integer","maximum":3}}`,
 }
 
 var hugeExponent = regexp.MustCompile(`[0-9][eE][+-]?0*[0-9]{4,}`)
