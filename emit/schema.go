@@ -154,6 +154,16 @@ func checkConstraint(raw json.RawMessage) error {
 				switch k {
 				case "$ref", "pattern", "patternProperties", "dependencies", "propertyNames", "contains":
 					return fmt.Errorf("a constraint with %q", k)
+				case "properties", "$defs", "definitions":
+					// Names, not keywords: walk the schemas they name.
+					if m, ok := e.(map[string]any); ok {
+						for _, sub := range m {
+							if err := walk(sub); err != nil {
+								return err
+							}
+						}
+						continue
+					}
 				}
 				if err := walk(e); err != nil {
 					return err

@@ -1,0 +1,26 @@
+package emit
+
+import "testing"
+
+// TestCheckConstraint checks which constraints kept as written the run-time
+// dialect is given: a keyword it lacks refuses the constraint (validate
+// then says it does not check it), a member named like that keyword does
+// not.
+func TestCheckConstraint(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		ok     bool
+	}{
+		{`{"properties":{"pattern":true,"$ref":true,"contains":true},"additionalProperties":false}`, true},
+		{`{"anyOf":[{"required":["pattern"]},{"required":["b"]}]}`, true},
+		{`{"properties":{"a":{"type":"string","pattern":"^x"}}}`, false},
+		{`{"properties":{"pattern":{"$ref":"#/x"}}}`, false},
+		{`{"if":{"required":["a"]},"then":{"patternProperties":{"x":true}}}`, false},
+		{`{"additionalProperties":{"type":"integer"}}`, true},
+		{`{"additionalProperties":{"type":"intger"}}`, false},
+	} {
+		if err := checkConstraint([]byte(c.schema)); (err == nil) != c.ok {
+			t.Errorf("checkConstraint(%s) = %v, want ok %v", c.schema, err, c.ok)
+		}
+	}
+}
