@@ -1323,63 +1323,87 @@ func jsonKind(raw []byte, val any) byte {
 // (wireJSON, the one encoding the seller side measures too). A float that
 // is NaN or infinite, which JSON cannot hold, is written null, as
 // JSON.stringify writes it: a decoded retry_after of NaN is then absent,
-// and the error is kept.
+// and the error is kept. A value nested deeper than maxWalkDepth (a cyclic
+// one: a map that holds itself) cannot be encoded.
 func extractEncodeCompact(v any) (json.RawMessage, bool) {
 	b, err := jsonwire.Marshal(v)
-	if err != nil && extractHasNonFinite(v) {
-		b, err = jsonwire.Marshal(extractWithoutNonFinite(v))
+	if err != nil {
+		if has, ok := extractHasNonFinite(v, 0); ok && has {
+			if finite, ok := extractWithoutNonFinite(v, 0); ok {
+				b, err = jsonwire.Marshal(finite)
+			}
+		}
 	}
 	return b, err == nil
 }
 
+// maxWalkDepth bounds the recursion over a caller's decoded values: as deep
+// as encoding/json decodes (10000 levels). No decoder makes a cyclic value,
+// but a caller can hand one over; it is refused, not followed until the
+// stack overflows.
+const maxWalkDepth = 10000
+
 // extractHasNonFinite reports whether v, decoded values, holds a NaN or an
-// infinite float.
-func extractHasNonFinite(v any) bool {
+// infinite float; ok is false when v is nested deeper than maxWalkDepth.
+func extractHasNonFinite(v any, depth int) (has, ok bool) {
+	if depth > maxWalkDepth {
+		return false, false
+	}
 	switch t := v.(type) {
 	case float64:
-		return math.IsNaN(t) || math.IsInf(t, 0)
+		return math.IsNaN(t) || math.IsInf(t, 0), true
 	case float32:
-		return math.IsNaN(float64(t)) || math.IsInf(float64(t), 0)
+		return math.IsNaN(float64(t)) || math.IsInf(float64(t), 0), true
 	case map[string]any:
 		for _, x := range t {
-			if extractHasNonFinite(x) {
-				return true
+			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
+				return has, ok
 			}
 		}
 	case []any:
 		for _, x := range t {
-			if extractHasNonFinite(x) {
-				return true
+			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
+				return has, ok
 			}
 		}
 	}
-	return false
+	return false, true
 }
 
 // extractWithoutNonFinite returns a copy of v with every NaN or infinite
-// float replaced by nil (JSON null).
-func extractWithoutNonFinite(v any) any {
+// float replaced by nil (JSON null); ok is false when v is nested deeper
+// than maxWalkDepth.
+func extractWithoutNonFinite(v any, depth int) (any, bool) {
+	if depth > maxWalkDepth {
+		return nil, false
+	}
 	switch t := v.(type) {
 	case float64:
 		if math.IsNaN(t) || math.IsInf(t, 0) {
-			return nil
+			return nil, true
 		}
 	case float32:
 		if math.IsNaN(float64(t)) || math.IsInf(float64(t), 0) {
-			return nil
+			return nil, true
 		}
 	case map[string]any:
 		c := make(map[string]any, len(t))
 		for k, x := range t {
-			c[k] = extractWithoutNonFinite(x)
+			var ok bool
+			if c[k], ok = extractWithoutNonFinite(x, depth+1); !ok {
+				return nil, false
+			}
 		}
-		return c
+		return c, true
 	case []any:
 		c := make([]any, len(t))
 		for i, x := range t {
-			c[i] = extractWithoutNonFinite(x)
+			var ok bool
+			if c[i], ok = extractWithoutNonFinite(x, depth+1); !ok {
+				return nil, false
+			}
 		}
-		return c
+		return c, true
 	}
-	return v
+	return v, true
 }

@@ -1,0 +1,56 @@
+package adcp
+
+import (
+	"math"
+	"testing"
+)
+
+// TestCyclicValues checks that a decoded value a caller built with a cycle
+// (a map or a slice that holds itself, which no decoder makes) is refused
+// by every function that takes decoded values, instead of being followed
+// until the stack overflows (which ended the process, not only the call).
+// The same value without its cycle is accepted, so the refusal is the
+// cycle's.
+func TestCyclicValues(t *testing.T) {
+	selfMap := func(extra map[string]any) map[string]any {
+		m := map[string]any{"a": 1.0}
+		for k, v := range extra {
+			m[k] = v
+		}
+		m["self"] = m
+		return m
+	}
+	selfList := func() []any {
+		l := []any{1.0, nil}
+		l[1] = l
+		return l
+	}
+	scError := func(details any) any {
+		return map[string]any{"isError": true, "structuredContent": map[string]any{"adcp_error": map[string]any{
+			"code": "RATE_LIMITED", "message": "slow down", "details": details}}}
+	}
+	var ex Extractor
+	for _, c := range []struct {
+		name string
+		call func() bool
+	}{
+		{"details holds itself", func() bool { _, ok := ExtractValue(scError(selfMap(nil))); return ok }},
+		{"details holds a NaN and itself", func() bool { _, ok := ExtractValue(scError(selfMap(map[string]any{"n": math.NaN()}))); return ok }},
+		{"details holds a list that holds itself", func() bool { _, ok := ExtractValue(scError(map[string]any{"l": selfList()})); return ok }},
+		{"Extractor: details holds itself", func() bool { _, ok := ex.ExtractValue(scError(selfMap(nil))); return ok }},
+		{"the response holds itself", func() bool { m := selfMap(nil); m["result"] = m; _, ok := ExtractValue(m); return ok }},
+		{"MCP data holds itself", func() bool { _, ok := ExtractMCPData(map[string]any{"structuredContent": selfMap(nil)}); return ok }},
+		{"governance response holds itself", func() bool { _, ok := GovernanceDenial(selfMap(nil)); return ok }},
+	} {
+		if c.call() {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+	// Without the cycle: accepted.
+	if _, ok := ExtractValue(scError(map[string]any{"a": 1.0, "l": []any{1.0}})); !ok {
+		t.Errorf("details without a cycle: refused")
+	}
+	if _, ok := ExtractMCPData(map[string]any{"structuredContent": map[string]any{"a": 1.0}}); !ok {
+		t.Errorf("MCP data without a cycle: refused")
+	}
+}
