@@ -15,13 +15,19 @@ import (
 // replace with their input.
 const fuzzTarget = "error-details/rate-limited.json"
 
-// fuzzFixture reads schemaload's fixture and adds the seeds: the target's
-// own content and a few shapes that reach the generator's corners.
-func fuzzFixture(f *testing.F) *txtar.Archive {
+// fuzzArchive reads schemaload's fixture.
+func fuzzArchive(f *testing.F) *txtar.Archive {
 	ar, err := txtar.ParseFile(filepath.Join("..", "schemaload", "testdata", "fixture.txtar"))
 	if err != nil {
 		f.Fatal(err)
 	}
+	return ar
+}
+
+// fuzzFixture reads schemaload's fixture and adds the seeds: the target's
+// own content and a few shapes that reach the generator's corners.
+func fuzzFixture(f *testing.F) *txtar.Archive {
+	ar := fuzzArchive(f)
 	for _, file := range ar.Files {
 		if file.Name == fuzzTarget {
 			f.Add(file.Data)
