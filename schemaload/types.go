@@ -232,25 +232,27 @@ func (l *loader) values(file, ptr string, n *node, t *Type) error {
 var heldKeywords = []struct {
 	key   string
 	types string
-	held  func(t *Type, v *node) bool
+	held  func(t *Type, v *node, ptr string) bool
 }{
-	{"const", "", func(t *Type, _ *node) bool { return t.Const != nil }},
-	{"enum", "", func(t *Type, _ *node) bool { return len(t.Enum) > 0 || t.EnumJSON != nil }},
-	{"minLength", "string", func(t *Type, _ *node) bool { return t.MinLength != nil }},
-	{"maxLength", "string", func(t *Type, _ *node) bool { return t.MaxLength != nil }},
-	{"pattern", "string", func(t *Type, _ *node) bool { return t.Pattern != "" }},
-	{"minimum", "number integer", func(t *Type, _ *node) bool { return t.Minimum != nil }},
-	{"maximum", "number integer", func(t *Type, _ *node) bool { return t.Maximum != nil }},
-	{"exclusiveMinimum", "number integer", func(t *Type, _ *node) bool { return t.ExclusiveMinimum != nil }},
-	{"exclusiveMaximum", "number integer", func(t *Type, _ *node) bool { return t.ExclusiveMaximum != nil }},
-	{"items", "array", func(t *Type, _ *node) bool { return t.Elem != nil }},
-	{"minItems", "array", func(t *Type, _ *node) bool { return t.MinItems != nil }},
-	{"maxItems", "array", func(t *Type, _ *node) bool { return t.MaxItems != nil }},
-	{"uniqueItems", "array", func(t *Type, v *node) bool { return t.UniqueItems || !(v.kind == nodeBool && v.b) }},
-	{"properties", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || len(v.keys) == 0 }},
-	{"required", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || len(v.elems) == 0 }},
+	{"const", "", func(t *Type, _ *node, _ string) bool { return t.Const != nil }},
+	{"enum", "", func(t *Type, _ *node, _ string) bool { return len(t.Enum) > 0 || t.EnumJSON != nil }},
+	{"minLength", "string", func(t *Type, _ *node, _ string) bool { return t.MinLength != nil }},
+	{"maxLength", "string", func(t *Type, _ *node, _ string) bool { return t.MaxLength != nil }},
+	{"pattern", "string", func(t *Type, _ *node, _ string) bool { return t.Pattern != "" }},
+	{"minimum", "number integer", func(t *Type, _ *node, _ string) bool { return t.Minimum != nil }},
+	{"maximum", "number integer", func(t *Type, _ *node, _ string) bool { return t.Maximum != nil }},
+	{"exclusiveMinimum", "number integer", func(t *Type, _ *node, _ string) bool { return t.ExclusiveMinimum != nil }},
+	{"exclusiveMaximum", "number integer", func(t *Type, _ *node, _ string) bool { return t.ExclusiveMaximum != nil }},
+	{"items", "array", func(t *Type, _ *node, _ string) bool { return t.Elem != nil }},
+	{"minItems", "array", func(t *Type, _ *node, _ string) bool { return t.MinItems != nil }},
+	{"maxItems", "array", func(t *Type, _ *node, _ string) bool { return t.MaxItems != nil }},
+	{"uniqueItems", "array", func(t *Type, v *node, _ string) bool { return t.UniqueItems || !(v.kind == nodeBool && v.b) }},
+	{"properties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || len(v.keys) == 0 }},
+	{"required", "object", func(t *Type, v *node, ptr string) bool {
+		return t.Kind == KindObject || len(v.elems) == 0 || hasConstraintAt(t, pointerJoin(ptr, "required"))
+	}},
 	// A schema here has a warning of its own (objectType).
-	{"additionalProperties", "object", func(t *Type, v *node) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
+	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
 }
 
 // warnDropped warns about each validation keyword of n that constrains a
@@ -259,7 +261,7 @@ var heldKeywords = []struct {
 func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
 	for _, k := range heldKeywords {
 		v := n.get(k.key)
-		if v == nil || k.held(t, v) || !allowsAny(t, k.types) {
+		if v == nil || k.held(t, v, ptr) || !allowsAny(t, k.types) {
 			continue
 		}
 		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key)
@@ -275,6 +277,16 @@ func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
 			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key, alt)
 		}
 	}
+}
+
+// hasConstraintAt reports whether t keeps a constraint written at ptr.
+func hasConstraintAt(t *Type, ptr string) bool {
+	for _, c := range t.Constraints {
+		if c.Pointer == ptr {
+			return true
+		}
+	}
+	return false
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
@@ -570,15 +582,21 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		memberRequired = append(memberRequired, requiredAt{ptr, req})
 	}
 	for _, ra := range memberRequired {
+		// A required name no property declares is still required (it may
+		// be present as an extra member): kept as a constraint.
+		var undeclared []string
 		for i, r := range ra.names.elems {
 			j, ok := seen[r.str]
 			if r.kind != nodeString || !ok {
-				if len(t.Fields) > 0 || t.Closed { // else free-form: warnDropped names required
-					l.warn(file, pointerJoin(pointerJoin(ra.ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property", r.src)
-				}
+				l.warn(file, pointerJoin(pointerJoin(ra.ptr, "required"), strconv.Itoa(i)), "required member %s is not a declared property: Validate checks it as written", r.src)
+				undeclared = append(undeclared, string(r.raw()))
 				continue
 			}
 			t.Fields[j].Required = true
+		}
+		if len(undeclared) > 0 {
+			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ra.ptr, "required"),
+				Schema: json.RawMessage(`{"required":[` + strings.Join(undeclared, ",") + `]}`)})
 		}
 	}
 	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
@@ -696,12 +714,14 @@ func requiredOnly(n *node) (*node, bool) {
 
 // constraintOnly reports whether the allOf member n declares no members
 // (no properties, $ref or allOf of its own): what it says, such as an
-// anyOf over which members are present, is a constraint kept as written.
+// anyOf over which members are present or additionalProperties (which,
+// with no properties beside it, applies to every member), is a constraint
+// kept as written.
 func constraintOnly(n *node) bool {
 	if n.kind != nodeObject {
 		return false
 	}
-	for _, k := range []string{"properties", "$ref", "allOf", "additionalProperties"} {
+	for _, k := range []string{"properties", "$ref", "allOf"} {
 		if n.get(k) != nil {
 			return false
 		}
