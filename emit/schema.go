@@ -453,10 +453,9 @@ func (o *schemaObj) key(k string) {
 	o.b.WriteByte(':')
 }
 
-// types writes "type": the kind, and null when nullable.
-// types writes the type keyword of a value of kind: none for an untyped
-// schema (schemaload.Type.Untyped), whose keywords constrain values of
-// kind and allow every other JSON type.
+// types writes "type": the kind, and null when nullable; none for an
+// untyped schema (schemaload.Type.Untyped), whose keywords constrain values
+// of kind and allow every other JSON type.
 func (o *schemaObj) types(untyped, nullable bool, kind string) {
 	if untyped && !nullable {
 		return
