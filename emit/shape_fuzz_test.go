@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/internal/ecmaregexp"
 	"github.com/adcp-gen/adcp-gen/schemaload"
-	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/tools/txtar"
 )
@@ -111,13 +111,7 @@ func harmless(msg string) bool {
 func compileFixture(ar *txtar.Archive, version string, data []byte) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
-	c.UseRegexpEngine(func(s string) (jsonschema.Regexp, error) {
-		re, err := regexp2.Compile(s, regexp2.ECMAScript)
-		if err != nil {
-			return nil, err
-		}
-		return ecmaRegexp{re}, nil
-	})
+	c.UseRegexpEngine(ecmaregexp.Compile)
 	url := func(rel string) string { return "https://adcontextprotocol.org/schemas/" + version + "/" + rel }
 	for _, file := range ar.Files {
 		if !strings.HasSuffix(file.Name, ".json") || file.Name == "manifest.json" {
@@ -137,12 +131,3 @@ func compileFixture(ar *txtar.Archive, version string, data []byte) (*jsonschema
 	}
 	return c.Compile(url(fuzzTarget))
 }
-
-type ecmaRegexp struct{ re *regexp2.Regexp }
-
-func (r ecmaRegexp) MatchString(s string) bool {
-	ok, err := r.re.MatchString(s)
-	return err == nil && ok
-}
-
-func (r ecmaRegexp) String() string { return r.re.String() }

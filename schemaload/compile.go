@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/dlclark/regexp2"
+	"github.com/adcp-gen/adcp-gen/internal/ecmaregexp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -41,7 +41,7 @@ func (l *loader) compileFiles() error {
 	compileRuns.Add(1)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
-	c.UseRegexpEngine(ecmaRegexp)
+	c.UseRegexpEngine(ecmaregexp.Compile)
 	c.UseLoader(folderLoader{l})
 	for _, rel := range l.order {
 		if err := c.AddResource(l.canonicalURL(rel), l.files[rel].toAny()); err != nil {
@@ -76,24 +76,6 @@ func (f folderLoader) Load(s string) (any, error) {
 	}
 	return n.toAny(), nil
 }
-
-// ecmaRegexp compiles a pattern with regexp2 in ECMAScript mode.
-func ecmaRegexp(s string) (jsonschema.Regexp, error) {
-	re, err := regexp2.Compile(s, regexp2.ECMAScript)
-	if err != nil {
-		return nil, err
-	}
-	return ecmaRE{re}, nil
-}
-
-type ecmaRE struct{ re *regexp2.Regexp }
-
-func (r ecmaRE) MatchString(s string) bool {
-	ok, err := r.re.MatchString(s)
-	return err == nil && ok
-}
-
-func (r ecmaRE) String() string { return r.re.String() }
 
 // compileError turns a jsonschema error into an *Error naming the file and
 // the pointer of the offending schema location.

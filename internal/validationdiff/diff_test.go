@@ -17,9 +17,9 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
+	"github.com/adcp-gen/adcp-gen/internal/ecmaregexp"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
-	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -278,13 +278,7 @@ func publishedVersions(t *testing.T, root string) []string {
 func newCompiler(f *folder) *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
-	c.UseRegexpEngine(func(s string) (jsonschema.Regexp, error) {
-		re, err := regexp2.Compile(s, regexp2.ECMAScript)
-		if err != nil {
-			return nil, err
-		}
-		return ecmaRE{re}, nil
-	})
+	c.UseRegexpEngine(ecmaregexp.Compile)
 	c.UseLoader(loaderFunc(func(url string) (any, error) {
 		u, _, _ := strings.Cut(url, "#")
 		v, ok := f.files[relOf("", u)]
@@ -299,15 +293,6 @@ func newCompiler(f *folder) *jsonschema.Compiler {
 type loaderFunc func(string) (any, error)
 
 func (l loaderFunc) Load(url string) (any, error) { return l(url) }
-
-type ecmaRE struct{ re *regexp2.Regexp }
-
-func (r ecmaRE) MatchString(s string) bool {
-	ok, err := r.re.MatchString(s)
-	return err == nil && ok
-}
-
-func (r ecmaRE) String() string { return r.re.String() }
 
 var versionInURL = regexp.MustCompile(`/schemas/[^/"]+/`)
 
