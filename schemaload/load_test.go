@@ -427,10 +427,35 @@ func TestErrorFormat(t *testing.T) {
 	}
 }
 
+// loadTarget loads the fixture with schema as
+// error-details/rate-limited.json, and returns the spec, the pointers of the
+// warnings about that file, and the type of its shape.
+func loadTarget(t *testing.T, schema string) (*Spec, []string, *Type) {
+	t.Helper()
+	const target = "error-details/rate-limited.json"
+	s, err := Load(writeFixture(t, map[string]string{target: schema}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range s.Warnings {
+		if w.File == target {
+			warned = append(warned, w.Pointer)
+		}
+	}
+	for _, sh := range s.Shapes {
+		if sh.File == target {
+			return s, warned, sh.Type
+		}
+	}
+	t.Fatal("no shape for " + target)
+	return nil, nil, nil
+}
+
 // TestUncheckedKeywordsWarn: a validation keyword the model has no place
 // for is named in a warning at its pointer, once, not dropped in silence.
 func TestUncheckedKeywordsWarn(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+	_, got, _ := loadTarget(t, `{
   "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
   "type": "object",
   "minProperties": 1,
@@ -439,17 +464,7 @@ func TestUncheckedKeywordsWarn(t *testing.T) {
     "m": {"type": "object", "propertyNames": {"pattern": "^x"}, "patternProperties": {"^x": {"type": "string"}}},
     "l": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "uniqueItems": true}
   }
-}`})
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, w := range s.Warnings {
-		if w.File == "error-details/rate-limited.json" {
-			got = append(got, w.Pointer)
-		}
-	}
+}`)
 	want := []string{"/minProperties", "/properties/n/multipleOf", "/properties/m/propertyNames", "/properties/m/patternProperties", "/properties/l/contains"}
 	sort.Strings(got)
 	sort.Strings(want)
@@ -463,7 +478,7 @@ func TestUncheckedKeywordsWarn(t *testing.T) {
 // (the generated validation would accept what it refuses), and that one it
 // takes, or one that cannot constrain the value there, is not.
 func TestDroppedKeywordsWarn(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+	_, got, shape := loadTarget(t, `{
   "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
   "type": "object",
   "properties": {
@@ -484,17 +499,7 @@ func TestDroppedKeywordsWarn(t *testing.T) {
     "never": false,
     "nstr": {"type": ["string", "null"], "enum": ["a", null]}
   }
-}`})
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, w := range s.Warnings {
-		if w.File == "error-details/rate-limited.json" {
-			got = append(got, w.Pointer)
-		}
-	}
+}`)
 	want := []string{
 		"/properties/union/maxLength", "/properties/union/minimum",
 		"/properties/free/required/0", "/properties/closed/required/0",
@@ -511,12 +516,8 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		t.Errorf("warnings at %q, want %q", got, want)
 	}
 	fields := map[string]*Field{}
-	for _, sh := range s.Shapes {
-		if sh.Type != nil {
-			for _, f := range sh.Type.Fields {
-				fields[f.JSONName] = f
-			}
-		}
+	for _, f := range shape.Fields {
+		fields[f.JSONName] = f
 	}
 	for name, enum := range map[string]string{"union": `["a",1]`, "typed": `[1,2]`, "object": `[{"a":"x"}]`, "array": `[[true]]`, "anything": `[1,"a",null]`} {
 		f := fields[name]
@@ -554,7 +555,7 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 // warning (a value of that kind is valid there, and the keyword would not
 // be checked).
 func TestUntyped(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+	_, warned, shape := loadTarget(t, `{
   "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
   "type": "object",
   "properties": {
@@ -572,27 +573,13 @@ func TestUntyped(t *testing.T) {
     "P": {"properties": {"p": {"type": "string"}}, "required": ["p"]},
     "Q": {"properties": {"q": {"type": "string"}}, "required": ["q"]}
   }
-}`})
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var warned []string
-	for _, w := range s.Warnings {
-		if w.File == "error-details/rate-limited.json" {
-			warned = append(warned, w.Pointer)
-		}
-	}
+}`)
 	if want := []string{"/properties/s/minimum"}; !reflect.DeepEqual(warned, want) {
 		t.Errorf("warnings at %q, want %q", warned, want)
 	}
 	fields := map[string]*Type{}
-	for _, sh := range s.Shapes {
-		if sh.Type != nil {
-			for _, f := range sh.Type.Fields {
-				fields[f.JSONName] = f.Type
-			}
-		}
+	for _, f := range shape.Fields {
+		fields[f.JSONName] = f.Type
 	}
 	for name, want := range map[string]bool{"s": true, "n": true, "a": true, "o": true, "c": false, "e": false, "alts": false} {
 		if got := fields[name].Untyped; got != want {
@@ -626,7 +613,7 @@ func TestUntyped(t *testing.T) {
 // as written, with a warning; before, both were refused as "not an object
 // schema with properties".
 func TestAllOfMembers(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+	_, warned, shape := loadTarget(t, `{
   "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
   "type": "object",
   "allOf": [
@@ -637,28 +624,9 @@ func TestAllOfMembers(t *testing.T) {
   "properties": {
     "a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"type": "string"}
   }
-}`})
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var warned []string
-	for _, w := range s.Warnings {
-		if w.File == "error-details/rate-limited.json" {
-			warned = append(warned, w.Pointer)
-		}
-	}
+}`)
 	if want := []string{"/allOf/2", "/allOf/0/required/1"}; !reflect.DeepEqual(warned, want) {
 		t.Errorf("warnings at %q, want %q", warned, want)
-	}
-	var shape *Type
-	for _, sh := range s.Shapes {
-		if sh.File == "error-details/rate-limited.json" {
-			shape = sh.Type
-		}
-	}
-	if shape == nil {
-		t.Fatal("no rate-limited shape")
 	}
 	var req []string
 	for _, f := range shape.Fields {
@@ -685,7 +653,7 @@ func TestAllOfMembers(t *testing.T) {
 // allOf, and as a schema, it is a constraint kept as written (with a
 // warning), which Validate checks.
 func TestAdditionalProperties(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+	_, warned, shape := loadTarget(t, `{
   "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
   "type": "object",
   "properties": {
@@ -695,17 +663,7 @@ func TestAdditionalProperties(t *testing.T) {
     "map": {"type": "object", "additionalProperties": {"type": "string"}},
     "open": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {}}
   }
-}`})
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var warned []string
-	for _, w := range s.Warnings {
-		if w.File == "error-details/rate-limited.json" {
-			warned = append(warned, w.Pointer)
-		}
-	}
+}`)
 	want := []string{"/properties/merged/additionalProperties", "/properties/schema/additionalProperties", "/properties/map/additionalProperties"}
 	sort.Strings(warned)
 	sort.Strings(want)
@@ -713,12 +671,8 @@ func TestAdditionalProperties(t *testing.T) {
 		t.Errorf("warnings at %q, want %q", warned, want)
 	}
 	fields := map[string]*Type{}
-	for _, sh := range s.Shapes {
-		if sh.Type != nil {
-			for _, f := range sh.Type.Fields {
-				fields[f.JSONName] = f.Type
-			}
-		}
+	for _, f := range shape.Fields {
+		fields[f.JSONName] = f.Type
 	}
 	for _, c := range []struct {
 		name       string
