@@ -8,7 +8,9 @@ import (
 // TestCyclicValues checks that a decoded value a caller built with a cycle
 // (a map or a slice that holds itself, which no decoder makes) is refused
 // by every function that takes decoded values, instead of being followed
-// until the stack overflows (which ended the process, not only the call).
+// until the stack overflows (which ended the process, not only the call),
+// and that an error sharing members so that its encoding would not end is
+// refused as too large.
 // The same value without its cycle is accepted, so the refusal is the
 // cycle's.
 func TestCyclicValues(t *testing.T) {
@@ -49,6 +51,23 @@ func TestCyclicValues(t *testing.T) {
 	// Without the cycle: accepted.
 	if _, ok := ExtractValue(scError(map[string]any{"a": 1.0, "l": []any{1.0}})); !ok {
 		t.Errorf("details without a cycle: refused")
+	}
+	// A value that shares a member at every level, 70 deep, encodes to
+	// 2^70 leaves: refused as too large without being written out (the
+	// encoding did not end). 100 levels of one member each are small,
+	// and accepted.
+	var shared, deep any = 1.0, 1.0
+	for range 70 {
+		shared = map[string]any{"a": shared, "b": shared}
+	}
+	for range 100 {
+		deep = map[string]any{"a": deep}
+	}
+	if _, ok := ExtractValue(scError(shared)); ok {
+		t.Errorf("details sharing a member 70 deep: accepted")
+	}
+	if _, ok := ExtractValue(scError(deep)); !ok {
+		t.Errorf("details 100 deep: refused")
 	}
 	if _, ok := ExtractMCPData(map[string]any{"structuredContent": map[string]any{"a": 1.0}}); !ok {
 		t.Errorf("MCP data without a cycle: refused")

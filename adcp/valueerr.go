@@ -444,11 +444,45 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 // oldValueErrorEncoding is the encoding round trip, for the values
 // decodedErrorEncoding leaves to it.
 func oldValueErrorEncoding(val any) (json.RawMessage, bool) {
+	if _, ok := nodesWithin(val, MaxErrorSize); !ok {
+		// Larger than Validate allows, without encoding it: a value that
+		// holds itself, or shares a member so often that its encoding
+		// would not end (encoding/json writes each share out).
+		return nil, false
+	}
 	raw, ok := extractEncodeCompact(val)
 	if !ok || extractProblem(raw) != "" {
 		return nil, false
 	}
 	return raw, true
+}
+
+// nodesWithin counts the values in v (each member, each item, v itself)
+// against budget, and reports false once they are more than it: each
+// writes at least one byte, so a value of more than MaxErrorSize of them
+// encodes to more than MaxErrorSize bytes. It returns what is left of
+// budget. The walk is as deep as budget at most.
+func nodesWithin(v any, budget int) (int, bool) {
+	budget--
+	if budget < 0 {
+		return 0, false
+	}
+	ok := true
+	switch t := v.(type) {
+	case map[string]any:
+		for _, x := range t {
+			if budget, ok = nodesWithin(x, budget); !ok {
+				return 0, false
+			}
+		}
+	case []any:
+		for _, x := range t {
+			if budget, ok = nodesWithin(x, budget); !ok {
+				return 0, false
+			}
+		}
+	}
+	return budget, true
 }
 
 // valueWriter appends decoded values as encoding/json (jsonwire.Marshal)
