@@ -142,6 +142,11 @@ func (l *ruleDeriver) objectRules(t *Type, ptr string, modelled map[string]Kind)
 		if what := uncheckable(f.Type, ptr == "" && (f.JSONName == "code" || f.JSONName == "retry_after")); what != "" {
 			return r, errorf(errorFile, at, what+" is not a constraint the runtime's Error can check")
 		}
+		if f.Nullable && k != KindAny {
+			l.warnings = append(l.warnings, Diagnostic{File: errorFile, Pointer: at,
+				Msg: fmt.Sprintf("member %q may be null here, but the runtime's Error models it as a JSON %s: "+
+					"a null is kept in Extra and reported invalid (Validate and extraction refuse what this schema allows)", f.JSONName, kindName(k))})
+		}
 	}
 	sort.Strings(unmodelled)
 	for _, m := range unmodelled {

@@ -111,6 +111,8 @@ func TestLoadFixtureCodes(t *testing.T) {
 func TestLoadFixtureWarnings(t *testing.T) {
 	s := loadFixture(t)
 	want := []string{
+		// A null sdk_id, which the runtime's Error holds as a string.
+		"core/error.json#/properties/sdk_id",
 		"enums/error-code.json#/enumMetadata/WIDGET_BROKEN",
 		"manifest.json#/error_codes/IO_REQUIRED/recovery",
 		"manifest.json#/error_codes/GHOST_CODE",
