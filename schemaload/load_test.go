@@ -303,7 +303,7 @@ func TestLoadFixtureConstructs(t *testing.T) {
 		}
 		b := field(t, typeNamed(t, s, "VersionUnsupportedDetails"), "build").Type
 		if b.Pattern == "" || b.GoPattern != "" {
-			t.Errorf("lookahead pattern must be kept with GoPattern empty: %+v", b)
+			t.Errorf("lookbehind pattern must be kept with GoPattern empty: %+v", b)
 		}
 	})
 

@@ -443,19 +443,22 @@ func isHex(s string) bool {
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // translatePatternNot translates p like translatePattern and, where that
-// fails, recognises the one lookahead idiom that has an exact Go form: "^"
-// and a literal prefix L at the top level, then "(?!$)", then the rest R.
-// With "^" anchoring every match at the start, L literal (every match
-// consumes exactly L first) and no top-level "|" (the lookahead applies to
-// every alternative), the lookahead only says "the string is not L": the
-// value matches p exactly when it matches "^LR" and does not match "^L$".
-// It returns the Go forms of both ("" for not when p needs no exclusion).
+// fails, recognises the lookahead that has an exact Go form: "^" and a
+// literal prefix L at the top level, then a negative lookahead "(?!X)",
+// then the rest R. With "^" anchoring every match at the start, L literal
+// (every match consumes exactly L first, so the lookahead always looks at
+// the text right after L) and no top-level "|" (the lookahead applies to
+// every alternative), the value matches p exactly when it matches "^LR"
+// and does not match "^L(?:X)" (X matching at the start of what follows
+// L). The idiom of core/sla-window.json, "(?!$)" ("not at the end of
+// input": the string is not L), keeps its form "^L$". It returns the Go
+// forms of both ("" for not when p needs no exclusion).
 func translatePatternNot(p string) (goPattern, not string, err error) {
 	goPattern, err = translatePattern(p)
 	if err == nil {
 		return goPattern, "", nil
 	}
-	prefix, rest, ok := splitNotEndLookahead(p)
+	prefix, body, rest, ok := splitLookahead(p)
 	if !ok {
 		return "", "", err
 	}
@@ -463,35 +466,68 @@ func translatePatternNot(p string) (goPattern, not string, err error) {
 	if serr != nil {
 		return "", "", serr
 	}
-	return stripped, "^" + regexp.QuoteMeta(prefix) + "$", nil
+	if body == "$" {
+		return stripped, "^" + regexp.QuoteMeta(prefix) + "$", nil
+	}
+	x, xerr := translatePattern(body)
+	if xerr != nil {
+		return "", "", xerr
+	}
+	return stripped, "^" + regexp.QuoteMeta(prefix) + "(?:" + x + ")", nil
 }
 
-// notEndLookahead is the lookahead of the idiom: "not at the end of input".
-const notEndLookahead = "(?!$)"
-
-// splitNotEndLookahead splits "^" L "(?!$)" R into L and R when L is made of
-// literal characters only and R neither starts with a quantifier (which
-// would apply to the lookahead) nor has a "|" outside parentheses.
-func splitNotEndLookahead(p string) (prefix, rest string, ok bool) {
+// splitLookahead splits "^" L "(?!" X ")" R into L, X and R when L is made
+// of literal characters only, the lookahead's parentheses balance, and R
+// neither starts with a quantifier (which would apply to the lookahead) nor
+// has a "|" outside parentheses.
+func splitLookahead(p string) (prefix, body, rest string, ok bool) {
 	if !strings.HasPrefix(p, "^") {
-		return "", "", false
+		return "", "", "", false
 	}
 	i := 1
 	for i < len(p) && !strings.ContainsRune(`\^$.|?*+()[]{}`, rune(p[i])) {
 		i++
 	}
 	prefix = p[1:i]
-	if !strings.HasPrefix(p[i:], notEndLookahead) || !utf8.ValidString(prefix) {
-		return "", "", false
+	if !strings.HasPrefix(p[i:], "(?!") || !utf8.ValidString(prefix) {
+		return "", "", "", false
 	}
-	rest = p[i+len(notEndLookahead):]
+	end := groupEnd(p, i)
+	if end < 0 {
+		return "", "", "", false
+	}
+	body, rest = p[i+len("(?!"):end], p[end+1:]
 	if rest != "" && strings.ContainsRune("*+?{", rune(rest[0])) {
-		return "", "", false
+		return "", "", "", false
 	}
 	if hasTopLevelBar(rest) {
-		return "", "", false
+		return "", "", "", false
 	}
-	return prefix, rest, true
+	return prefix, body, rest, true
+}
+
+// groupEnd returns the offset of the ")" that closes the group opening at
+// p[open] (escapes and character classes skipped), or -1.
+func groupEnd(p string, open int) int {
+	depth, inClass := 0, false
+	for i := open; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // hasTopLevelBar reports whether the pattern has a "|" outside every group

@@ -44,9 +44,12 @@ func TestTranslatePatternNot(t *testing.T) {
 		{`^a(?!$)b|c`, "", "", nil},   // top-level alternation
 		{`^a(?!$)(?=b)`, "", "", nil}, // another lookahead
 		{`a(?!$)b`, "", "", nil},      // not anchored
-		{`^a(?!b)c`, "", "", nil},     // another lookahead body
 		{`^a(?!$)b)`, "", "", nil},    // unbalanced
-		{`^(?!0)\d+$`, "", "", nil},
+		{`^a(?!b`, "", "", nil},       // the lookahead unclosed
+		{`^a(?!\1)b`, "", "", nil},    // a body Go cannot express
+		// Any negative lookahead right after the literal prefix.
+		{`^(?!0)\d+$`, `^\d+$`, `^(?:0)`, []string{"0", "01", "10", "1", "", "00", "9"}},
+		{`^a(?!b|c[de])[a-z]*$`, `^a[a-z]*$`, `^a(?:b|c[de])`, []string{"a", "ab", "ac", "acd", "ace", "acf", "ax", "abx"}},
 	}
 	for _, tt := range tests {
 		got, not, err := translatePatternNot(tt.ecma)
@@ -132,8 +135,10 @@ func FuzzTranslatePatternNot(f *testing.F) {
 	f.Add(`^ab(?!$)c*$`, "ab")
 	f.Add(`^(?!$)\d`, "")
 	f.Add(`^a(?!$)(b|c)`, "ab")
+	f.Add(`^(?!0)\d+$`, "01")
+	f.Add(`^ab(?!c|d[^x])[a-z]*$`, "abdy")
 	f.Fuzz(func(t *testing.T, pattern, input string) {
-		prefix, rest, ok := splitNotEndLookahead(pattern)
+		prefix, body, rest, ok := splitLookahead(pattern)
 		if !ok {
 			return
 		}
@@ -155,6 +160,17 @@ func FuzzTranslatePatternNot(f *testing.F) {
 		wantStripped, err := stripped.MatchString(input)
 		if err != nil || m.re.MatchString(input) != wantStripped {
 			return // a gap of translatePattern, not of the idiom
+		}
+		if body != "$" {
+			// Likewise for the lookahead's own pattern, after the prefix.
+			excluded, err := regexp2.Compile("^"+prefix+"(?:"+body+")", regexp2.ECMAScript)
+			if err != nil {
+				return
+			}
+			excluded.MatchTimeout = 1e8
+			if want, err := excluded.MatchString(input); err != nil || m.not.MatchString(input) != want {
+				return
+			}
 		}
 		want, err := ecma.MatchString(input)
 		if err != nil {

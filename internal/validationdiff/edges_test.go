@@ -43,6 +43,8 @@ const edgesConflict = `{
     "untyped_enum_strings": {"enum": ["a", "b"]},
     "untyped_alternatives": {"oneOf": [{"pattern": "^a"}, {"minimum": 1}]},
     "never": false,
+    "lookahead": {"type": "string", "pattern": "^(?!0)\\d+$"},
+    "lookahead_alternatives": {"type": "string", "pattern": "^ab(?!c|d[^x])[a-z]*$", "maxLength": 6},
     "big_integer_const": {"type": "integer", "const": 9007199254740993},
     "number_const": {"type": "number", "const": 0.1},
     "one_of_objects": {"type": "object", "oneOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}]},
