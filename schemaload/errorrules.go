@@ -145,7 +145,7 @@ func (l *ruleDeriver) objectRules(t *Type, ptr string, modelled map[string]Kind)
 		if f.Nullable && k != KindAny {
 			l.warnings = append(l.warnings, Diagnostic{File: errorFile, Pointer: at,
 				Msg: fmt.Sprintf("member %q may be null here, but the runtime's Error models it as a JSON %s: "+
-					"a null is kept in Extra and reported invalid (Validate and extraction refuse what this schema allows)", f.JSONName, kindName(k))})
+					"a null is kept in Extra, and the vocabulary's Validate reports it invalid, though this schema allows it", f.JSONName, kindName(k))})
 		}
 	}
 	sort.Strings(unmodelled)
