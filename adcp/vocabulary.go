@@ -195,6 +195,10 @@ type ErrorRules struct {
 	Required []string
 	// Closed forbids undeclared members (additionalProperties: false).
 	Closed bool
+	// Nullable are the declared members whose value may also be null,
+	// which the Error's typed fields cannot hold: a null is kept raw in
+	// Extra, and valid.
+	Nullable []string
 	// CodeMinLength and CodeMaxLength bound code, in characters (0: none).
 	CodeMinLength, CodeMaxLength int
 	// RetryAfterMinimum and RetryAfterMaximum bound retry_after (nil: none).
@@ -214,6 +218,7 @@ type IssueRules struct {
 	Members  []string
 	Required []string
 	Closed   bool
+	Nullable []string // as ErrorRules.Nullable
 	// Discriminator are the rules of each discriminator[] entry, whose value
 	// must be a JSON scalar or null.
 	Discriminator ObjectRules
@@ -224,6 +229,7 @@ type ObjectRules struct {
 	Members  []string
 	Required []string
 	Closed   bool
+	Nullable []string // as ErrorRules.Nullable
 }
 
 // DefaultErrorRules are the rules of the newest core/error.json the runtime
@@ -279,7 +285,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 			}
 		}
 	}
-	checkObject(ObjectRules{r.Members, r.Required, r.Closed}, "", membersError, present, extra, val)
+	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, "", membersError, present, extra, val)
 	on := func(m string) bool { return present[m] && declares(r.Members, m) }
 	if on("code") {
 		if r.CodeMinLength > 0 {
@@ -326,7 +332,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 
 func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 	present := is.present()
-	checkObject(ObjectRules{r.Members, r.Required, r.Closed}, path, membersIssue, present, is.Extra, val)
+	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, path, membersIssue, present, is.Extra, val)
 	if !present["discriminator"] || !declares(r.Members, "discriminator") {
 		return
 	}
@@ -346,6 +352,27 @@ func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 // and missing required members. modelled are the members the runtime's Go
 // type has fields for; a member the version declares but the runtime does
 // not model is kept in extra and not checked.
+// withoutNulls returns extra without the members of nullable whose value is
+// null (kept raw because a typed field cannot hold it, and valid).
+func withoutNulls(extra map[string]json.RawMessage, nullable []string) map[string]json.RawMessage {
+	var out map[string]json.RawMessage
+	for _, m := range nullable {
+		if raw, ok := extra[m]; ok && string(raw) == "null" {
+			if out == nil {
+				out = make(map[string]json.RawMessage, len(extra))
+				for k, v := range extra {
+					out[k] = v
+				}
+			}
+			delete(out, m)
+		}
+	}
+	if out == nil {
+		return extra
+	}
+	return out
+}
+
 func checkObject(r ObjectRules, path string, modelled []string, present map[string]bool, extra map[string]json.RawMessage, val *adcpimpl.Validator) {
 	var declared []string
 	for _, m := range modelled {
@@ -353,7 +380,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 			declared = append(declared, m)
 		}
 	}
-	val.Extra(path, extra, declared, false)
+	val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
 	if r.Closed {
 		for _, m := range modelled {
 			if present[m] && !declares(r.Members, m) {

@@ -29,6 +29,7 @@ func TestErrorRulesValidate(t *testing.T) {
 	v32 := MustVocabulary(VocabularyConfig{SpecVersion: "3.2.0", Rules: DefaultErrorRules})
 	v30 := MustVocabulary(VocabularyConfig{SpecVersion: "3.0.0", Rules: rules30(false)})
 	v30closed := MustVocabulary(VocabularyConfig{SpecVersion: "3.0.0-closed", Rules: rules30(true)})
+	nullable := MustVocabulary(VocabularyConfig{Rules: func() ErrorRules { r := DefaultErrorRules; r.Nullable = []string{"sdk_id"}; return r }()})
 	const issue = `{"pointer":"/a","message":"m","keyword":"required"}`
 	tests := []struct {
 		name  string
@@ -51,6 +52,22 @@ func TestErrorRulesValidate(t *testing.T) {
 			want: []string{`/recovery: invalid value ["transient"]`}},
 		{name: "recovery outside the enum, any string allowed", v: MustVocabulary(VocabularyConfig{Rules: func() ErrorRules { r := DefaultErrorRules; r.Recoveries = nil; return r }()}),
 			json: `{"code":"X","message":"m","recovery":"deferred"}`},
+
+		// A member the schema lets be null (ErrorRules.Nullable): a null,
+		// kept raw because the typed field cannot hold it, is valid; any
+		// other value that does not fit is not, nor is null elsewhere.
+		{name: "sdk_id null, not nullable", v: v32, json: `{"code":"X","message":"m","sdk_id":null}`,
+			want: []string{"/sdk_id: invalid value null"}},
+		{name: "sdk_id null, nullable", v: nullable, json: `{"code":"X","message":"m","sdk_id":null}`},
+		{name: "sdk_id null with spaces, nullable", v: nullable, json: `{"code":"X","message":"m","sdk_id": null }`},
+		{name: "sdk_id a number, nullable", v: nullable, json: `{"code":"X","message":"m","sdk_id":5}`,
+			want: []string{"/sdk_id: invalid value 5"}},
+		{name: "field null, sdk_id nullable", v: nullable, json: `{"code":"X","message":"m","field":null}`,
+			want: []string{"/field: invalid value null"}},
+		{name: "message null, nullable and required", v: MustVocabulary(VocabularyConfig{Rules: func() ErrorRules { r := DefaultErrorRules; r.Nullable = []string{"message"}; return r }()}),
+			json: `{"code":"X","message":null}`},
+		{name: "issue message null, nullable", v: MustVocabulary(VocabularyConfig{Rules: func() ErrorRules { r := DefaultErrorRules; r.Issue.Nullable = []string{"message"}; return r }()}),
+			json: `{"code":"X","message":"m","issues":[{"pointer":"/a","message":null,"keyword":"required"}]}`},
 
 		// message
 		{name: "missing message", v: v32, json: `{"code":"X"}`,

@@ -98,7 +98,7 @@ func (g *gen) vocabularyFile() *jen.File {
 
 // errorRules is the adcp.ErrorRules literal of r.
 func errorRules(r schemaload.ErrorRules) jen.Code {
-	d := objectRules(schemaload.ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed})
+	d := objectRules(schemaload.ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable})
 	if r.CodeMinLength > 0 {
 		d[jen.Id("CodeMinLength")] = jen.Lit(r.CodeMinLength)
 	}
@@ -129,7 +129,7 @@ func errorRules(r schemaload.ErrorRules) jen.Code {
 		d[jen.Id("DetailsObject")] = jen.True()
 	}
 	if len(r.Issue.Members) > 0 {
-		is := objectRules(schemaload.ObjectRules{Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed})
+		is := objectRules(schemaload.ObjectRules{Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable})
 		if len(r.Issue.Discriminator.Members) > 0 {
 			is[jen.Id("Discriminator")] = jen.Qual(runtimePkg, "ObjectRules").Values(objectRules(r.Issue.Discriminator))
 		}
@@ -145,6 +145,9 @@ func objectRules(r schemaload.ObjectRules) jen.Dict {
 	}
 	if r.Closed {
 		d[jen.Id("Closed")] = jen.True()
+	}
+	if len(r.Nullable) > 0 {
+		d[jen.Id("Nullable")] = stringList(r.Nullable)
 	}
 	return d
 }

@@ -11,6 +11,8 @@ import (
 type ErrorRules struct {
 	Members, Required []string
 	Closed            bool
+	// Nullable are the modelled members the schema lets be null too.
+	Nullable []string
 	// CodeMinLength and CodeMaxLength: 0 means no bound.
 	CodeMinLength, CodeMaxLength         int
 	RetryAfterMinimum, RetryAfterMaximum *float64
@@ -23,6 +25,7 @@ type ErrorRules struct {
 type IssueRules struct {
 	Members, Required []string
 	Closed            bool
+	Nullable          []string
 	Discriminator     ObjectRules
 }
 
@@ -30,6 +33,7 @@ type IssueRules struct {
 type ObjectRules struct {
 	Members, Required []string
 	Closed            bool
+	Nullable          []string // modelled members the schema lets be null too
 }
 
 // The members the runtime's Error, Issue and IssueDiscriminator model, with
@@ -71,7 +75,7 @@ func (l *ruleDeriver) errorRules(t *Type) (ErrorRules, error) {
 	if err != nil {
 		return r, err
 	}
-	r.Members, r.Required, r.Closed = obj.Members, obj.Required, obj.Closed
+	r.Members, r.Required, r.Closed, r.Nullable = obj.Members, obj.Required, obj.Closed, obj.Nullable
 	for _, f := range t.Fields {
 		if _, ok := runtimeErrorMembers[f.JSONName]; !ok {
 			continue
@@ -104,7 +108,7 @@ func (l *ruleDeriver) errorRules(t *Type) (ErrorRules, error) {
 			if err != nil {
 				return r, err
 			}
-			r.Issue = IssueRules{Members: is.Members, Required: is.Required, Closed: is.Closed}
+			r.Issue = IssueRules{Members: is.Members, Required: is.Required, Closed: is.Closed, Nullable: is.Nullable}
 			if d := fieldOf(ft.Elem, "discriminator"); d != nil {
 				dp := ptr + "/items/properties/discriminator"
 				if d.Type.Elem == nil || d.Type.Elem.Kind != KindObject {
@@ -143,9 +147,9 @@ func (l *ruleDeriver) objectRules(t *Type, ptr string, modelled map[string]Kind)
 			return r, errorf(errorFile, at, what+" is not a constraint the runtime's Error can check")
 		}
 		if f.Nullable && k != KindAny {
-			l.warnings = append(l.warnings, Diagnostic{File: errorFile, Pointer: at,
-				Msg: fmt.Sprintf("member %q may be null here, but the runtime's Error models it as a JSON %s: "+
-					"a null is kept in Extra, and the vocabulary's Validate reports it invalid, though this schema allows it", f.JSONName, kindName(k))})
+			// The typed field cannot hold null: a null is kept raw, and
+			// the rules say it is valid.
+			r.Nullable = append(r.Nullable, f.JSONName)
 		}
 	}
 	sort.Strings(unmodelled)
