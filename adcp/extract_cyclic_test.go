@@ -1,6 +1,7 @@
 package adcp
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -65,6 +66,15 @@ func TestCyclicValues(t *testing.T) {
 	}
 	if _, ok := ExtractValue(scError(shared)); ok {
 		t.Errorf("details sharing a member 70 deep: accepted")
+	}
+	// The same, 40 deep, with json.Number leaves (a decoder with UseNumber
+	// makes those), which the measured path leaves to the writer.
+	var numbers any = json.Number("1")
+	for range 40 {
+		numbers = []any{numbers, numbers}
+	}
+	if _, ok := ExtractValue(scError(map[string]any{"l": numbers})); ok {
+		t.Errorf("details sharing json.Number items 40 deep: accepted")
 	}
 	if _, ok := ExtractValue(scError(deep)); !ok {
 		t.Errorf("details 100 deep: refused")

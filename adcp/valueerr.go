@@ -496,6 +496,7 @@ type valueWriter struct {
 	// counts as U+FFFD, an escaped one as its escape), so past MaxErrorSize
 	// the writer stops: over is set, and nothing more is copied.
 	strBytes int
+	values   int // the values written, members and items included
 	over     bool
 	members  []member     // the members of the objects being written
 	spans    []memberSpan // the top-level members
@@ -520,6 +521,14 @@ const maxValueDepth = 64
 // value appends v; it reports false for a value it leaves to encoding/json.
 func (w *valueWriter) value(v any, depth int) bool {
 	if depth > maxValueDepth || w.over {
+		return false
+	}
+	// Each value is at least one byte of any encoding Validate measures:
+	// past MaxErrorSize of them the error is too large, whatever its
+	// numbers are written as (a value that shares members is written out
+	// for each share, and would not end).
+	if w.values++; w.values > MaxErrorSize {
+		w.over = true
 		return false
 	}
 	switch t := v.(type) {
