@@ -15,11 +15,12 @@ func (g *gen) codesFile() *jen.File {
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
 	f.Const().Id("SpecVersion").Op("=").Lit(g.spec.Version)
 	f.Line()
-	f.Comment("This package was written for version " + fmt.Sprint(GenVersion) + " of the runtime's generated-code contract:")
+	contract := contractVersion(g.spec)
+	f.Comment("This package was written for version " + fmt.Sprint(contract) + " of the runtime's generated-code contract:")
 	f.Comment("with a runtime that cannot serve it, it fails to compile here, naming what to do.")
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPkg, "UpgradeTheRuntimeModule").Call(jen.Qual(implPkg, "MaxVersion").Op("-").Lit(GenVersion)),
-		jen.Id("_").Op("=").Qual(implPkg, "RegenerateWithNewerAdcpGen").Call(jen.Lit(GenVersion).Op("-").Qual(implPkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(implPkg, "UpgradeTheRuntimeModule").Call(jen.Qual(implPkg, "MaxVersion").Op("-").Lit(contract)),
+		jen.Id("_").Op("=").Qual(implPkg, "RegenerateWithNewerAdcpGen").Call(jen.Lit(contract).Op("-").Qual(implPkg, "MinVersion")),
 	)
 	f.Line()
 	if len(g.spec.Codes) > 0 {

@@ -33,10 +33,15 @@ const (
 	implPkg    = "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
-// GenVersion is the generated-code contract version emit writes: it must be
-// within adcpimpl.MinVersion..MaxVersion of the runtime the package is
-// compiled with (a test keeps it equal to adcpimpl.GenVersion).
-const GenVersion = 4
+// GenVersion is the newest generated-code contract version emit writes (a
+// test keeps it equal to adcpimpl.GenVersion). A package records the
+// version it needs (contractVersion): it must be within
+// adcpimpl.MinVersion..MaxVersion of the runtime it is compiled with.
+const GenVersion = 5
+
+// baseContract is the contract version of a package that needs nothing
+// newer: every published version's.
+const baseContract = 4
 
 // Options control generation.
 type Options struct {

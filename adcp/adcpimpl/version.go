@@ -36,8 +36,14 @@ const (
 	// schema as data (adcp.DetailsShape.Schema, which the runtime validates
 	// details with) in place of a constructor of its Go type (New), and a
 	// package function NewDetails; a code's description moves from
-	// CodeInfo.Doc (removed) to a package function CodeDoc.
-	GenVersion = 4
+	// CodeInfo.Doc (removed) to a package function CodeDoc. Version 5 adds
+	// what a package needs only for schema constructs no published version
+	// has used yet: the value checks In, Encoding and SliceEncoding (an enum
+	// of numbers, booleans, objects or arrays, a const on an object or an
+	// array), ErrorRules.Nullable, and additionalProperties as a schema in
+	// schema data. A package that needs none of it is still written for
+	// version 4.
+	GenVersion = 5
 	// MinVersion is the oldest generated-code version this runtime serves:
 	// code of version 3 and earlier sets DetailsShape.New, which is gone.
 	MinVersion = 4
