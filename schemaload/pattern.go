@@ -507,54 +507,60 @@ func splitLookahead(p string) (prefix, body, rest string, ok bool) {
 }
 
 // groupEnd returns the offset of the ")" that closes the group opening at
-// p[open] (escapes and character classes skipped), or -1.
+// p[open], or -1.
 func groupEnd(p string, open int) int {
-	depth, inClass := 0, false
-	for i := open; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			inClass = c != ']'
-		case c == '[':
-			inClass = true
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 {
-				return i
-			}
+	end := -1
+	scanGroups(p, open, func(i, depth int) bool {
+		if p[i] == ')' && depth == 1 {
+			end = i
+			return true
 		}
-	}
-	return -1
+		return false
+	})
+	return end
 }
 
-// hasTopLevelBar reports whether the pattern has a "|" outside every group
-// (escapes and character classes skipped). An unbalanced ")" counts as a
-// top-level bar: the caller must not reason about such a pattern.
+// hasTopLevelBar reports whether the pattern has a "|" outside every group.
+// An unbalanced ")" counts as a top-level bar: the caller must not reason
+// about such a pattern; so does an empty class, left to translatePattern,
+// which refuses it.
 func hasTopLevelBar(p string) bool {
+	return scanGroups(p, 0, func(i, depth int) bool {
+		switch p[i] {
+		case '[':
+			return strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]")
+		case ')', '|':
+			return depth == 0
+		}
+		return false
+	})
+}
+
+// scanGroups calls visit with the offset of each byte of p from offset from
+// on that is neither escaped nor inside a character class (a class's "["
+// is visited), and the group depth there (a "(" visited at depth d opens
+// d+1; a ")" at d closes it). It stops, reporting true, when visit does.
+func scanGroups(p string, from int, visit func(i, depth int) bool) bool {
 	depth, inClass := 0, false
-	for i := 0; i < len(p); i++ {
+	for i := from; i < len(p); i++ {
 		switch c := p[i]; {
 		case c == '\\':
 			i++
+			continue
 		case inClass:
 			inClass = c != ']'
-		case c == '[':
-			inClass = true
-			if strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]") {
-				return true // an empty class: left to translatePattern, which refuses it
-			}
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-			if depth < 0 {
-				return true
-			}
-		case c == '|' && depth == 0:
+			continue
+		}
+		if visit(i, depth) {
 			return true
+		}
+		switch p[i] {
+		case '[':
+			inClass = true
+		case '(':
+			depth++
+		case ')':
+			depth--
 		}
 	}
 	return false
