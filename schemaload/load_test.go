@@ -666,10 +666,12 @@ func TestAdditionalProperties(t *testing.T) {
     "merged": {"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"b": {"type": "string"}}}], "additionalProperties": false},
     "schema": {"type": "object", "properties": {"a/b": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
     "map": {"type": "object", "additionalProperties": {"type": "string"}},
-    "open": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {}}
+    "open": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {}},
+    "patterned": {"type": "object", "properties": {"a": {"type": "string"}}, "patternProperties": {"^x_": {"type": "string"}}, "additionalProperties": false}
   }
 }`)
-	want := []string{"/properties/merged/additionalProperties", "/properties/schema/additionalProperties", "/properties/map/additionalProperties"}
+	want := []string{"/properties/merged/additionalProperties", "/properties/schema/additionalProperties", "/properties/map/additionalProperties",
+		"/properties/patterned/patternProperties", "/properties/patterned/additionalProperties"}
 	sort.Strings(warned)
 	sort.Strings(want)
 	if !reflect.DeepEqual(warned, want) {
@@ -689,6 +691,8 @@ func TestAdditionalProperties(t *testing.T) {
 		{"schema", false, `{"properties":{"a/b":true},"additionalProperties":{"type":"integer"}}`},
 		{"map", false, `{"properties":{},"additionalProperties":{"type":"string"}}`},
 		{"open", false, ""},
+		// Left open: closing it would refuse what patternProperties allows.
+		{"patterned", false, ""},
 	} {
 		ft := fields[c.name]
 		got := ""

@@ -633,8 +633,9 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 // is declared beside it; otherwise it, or a schema, applies to the members
 // not declared beside it (JSON Schema reads only the sibling properties,
 // not those merged from allOf), and is kept as a constraint Validate
-// checks as written. Beside patternProperties (not checked), a schema is
-// not checked either, and false closes the type as before.
+// checks as written. Beside patternProperties (not checked) it is not
+// checked either: the type stays open (closing it would refuse the members
+// patternProperties allows).
 func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	ap := n.get("additionalProperties")
 	if ap == nil || ap.kind == nodeBool && ap.b || ap.kind == nodeObject && len(ap.keys) == 0 {
@@ -656,12 +657,14 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 		}
 	}
 	switch {
-	case ap.kind == nodeBool && (len(merged) == 0 || n.get("patternProperties") != nil):
-		t.Closed = true
-		return
 	case n.get("patternProperties") != nil:
-		l.warn(file, at, "additionalProperties with a schema beside patternProperties is not checked: the generated validation "+
+		// What it applies to depends on patternProperties, which is not
+		// checked (uncheckedKeywords): left open, as that keyword is.
+		l.warn(file, at, "additionalProperties beside patternProperties is not checked: the generated validation "+
 			"(the Go type's Validate and the shape's schema data) accepts values it refuses")
+		return
+	case ap.kind == nodeBool && len(merged) == 0:
+		t.Closed = true
 		return
 	case ap.kind == nodeBool:
 		l.warn(file, at, "additionalProperties: false refuses the members declared only in allOf (%s): they can never be present", strings.Join(merged, ", "))
