@@ -9,9 +9,9 @@ import (
 // contractVersion is the generated-code contract version spec's package
 // needs (adcpimpl.GenVersion's history): GenVersion when it uses what
 // version 5 added (the value checks of a typed enum of numbers or
-// booleans, and of a const or enum on an object or an array; nullable
-// members of the error's rules; additionalProperties as a schema in a
-// constraint), else baseContract, so that a package that needs no more
+// booleans, and of a const or enum on an object or an array; the formats
+// date, time and uuid; nullable members of the error's rules;
+// additionalProperties as a schema in a constraint), else baseContract, so that a package that needs no more
 // still builds with a runtime of version 4. The spec's model decides it,
 // before anything is rendered (codes.go, which records it, renders beside
 // details.go).
@@ -28,6 +28,10 @@ func contractVersion(spec *schemaload.Spec) int {
 		}
 		seen[t] = true
 		switch t.Kind {
+		case schemaload.KindString:
+			if t.Format == "date" || t.Format == "time" || t.Format == "uuid" {
+				return true
+			}
 		case schemaload.KindNumber, schemaload.KindInteger, schemaload.KindBoolean:
 			if t.EnumJSON != nil {
 				return true

@@ -43,6 +43,12 @@ func TestContractVersion(t *testing.T) {
 		{"additionalProperties false", func(_ *schemaload.Spec, obj *schemaload.Type) {
 			obj.Constraints = append(obj.Constraints, schemaload.Constraint{Schema: json.RawMessage(`{"properties":{"a":true},"additionalProperties":false}`)})
 		}, baseContract},
+		{"format uuid", func(_ *schemaload.Spec, obj *schemaload.Type) {
+			obj.Fields[0].Type = &schemaload.Type{Kind: schemaload.KindString, Format: "uuid"}
+		}, GenVersion},
+		{"format date-time", func(_ *schemaload.Spec, obj *schemaload.Type) {
+			obj.Fields[0].Type = &schemaload.Type{Kind: schemaload.KindString, Format: "date-time"}
+		}, baseContract},
 		{"an enum of strings", func(_ *schemaload.Spec, obj *schemaload.Type) {
 			obj.Fields[0].Type = &schemaload.Type{Kind: schemaload.KindString, Enum: []*schemaload.EnumValue{{Value: "a", GoName: "A"}}}
 		}, baseContract},

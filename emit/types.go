@@ -704,6 +704,8 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 		out = append(out, v.Clone().Dot("URI").Call(p, s.Clone()))
 	case "date-time":
 		out = append(out, v.Clone().Dot("DateTime").Call(p, s.Clone()))
+	case "date", "time", "uuid":
+		out = append(out, v.Clone().Dot("Format").Call(p, s.Clone(), jen.Lit(t.Format)))
 	}
 	switch {
 	case known != nil && t.OpenEnum && pattern != nil:

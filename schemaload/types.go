@@ -846,9 +846,16 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 }
 
 // FormatAsserted reports whether the generated validation asserts format
-// f (the runtime checks "uri" and "date-time" as draft-07 validators do);
-// another format is only an annotation, and schemaload warns about it.
-func FormatAsserted(f string) bool { return f == "uri" || f == "date-time" }
+// f (the runtime checks "uri", "date-time", "date", "time" and "uuid" as
+// santhosh-tekuri/jsonschema does); another format is only an annotation,
+// and schemaload warns about it.
+func FormatAsserted(f string) bool {
+	switch f {
+	case "uri", "date-time", "date", "time", "uuid":
+		return true
+	}
+	return false
+}
 
 func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	var err error

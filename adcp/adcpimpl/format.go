@@ -19,6 +19,42 @@ func formatCheck(format string) func(string) error {
 		return checkURI
 	case "date-time":
 		return checkDateTime
+	case "date":
+		return checkDate
+	case "time":
+		return checkTime
+	case "uuid":
+		return checkUUID
+	}
+	return nil
+}
+
+// checkDate: an RFC 3339 full-date, as time.Parse("2006-01-02") takes it
+// (santhosh-tekuri/jsonschema's check).
+func checkDate(s string) error {
+	if !validDate(s) {
+		return errfmt.New("invalid date")
+	}
+	return nil
+}
+
+// checkUUID: five groups of 8, 4, 4, 4 and 12 hexadecimal digits, either
+// case, joined by "-" (santhosh-tekuri/jsonschema's check).
+func checkUUID(s string) error {
+	if len(s) != 36 {
+		return errfmt.New("not 36 characters long")
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return errfmt.New("no - between the groups")
+			}
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+		default:
+			return errfmt.New("a character that is not a hexadecimal digit")
+		}
 	}
 	return nil
 }

@@ -40,8 +40,9 @@ const (
 	// what a package needs only for schema constructs no published version
 	// has used yet: the value checks In, Encoding and SliceEncoding (an enum
 	// of numbers, booleans, objects or arrays, a const on an object or an
-	// array), ErrorRules.Nullable, and additionalProperties as a schema in
-	// schema data. A package that needs none of it is still written for
+	// array), Format (and the formats date, time and uuid in schema data),
+	// ErrorRules.Nullable, and additionalProperties as a schema in schema
+	// data. A package that needs none of it is still written for
 	// version 4.
 	GenVersion = 5
 	// MinVersion is the oldest generated-code version this runtime serves:

@@ -34,6 +34,10 @@ var fuzzSchemas = []string{
 	`{"properties":{"a":{"minimum":1}},"required":["a"]}`,
 	`{"items":{"exclusiveMaximum":2},"maxItems":2}`,
 	`{"type":"object","anyOf":[{"properties":{"p":{"type":"string"}},"required":["p"]},{"properties":{"q":{"minimum":0}},"required":["q"]}]}`,
+	// The formats date, time and uuid.
+	`{"type":"string","format":"uuid"}`,
+	`{"type":"string","format":"date"}`,
+	`{"type":"string","format":"time"}`,
 	// additionalProperties as a schema (kept as a constraint).
 	`{"properties":{"a":true},"additionalProperties":{"type":"integer","maximum":3}}`,
 }
@@ -44,7 +48,7 @@ var hugeExponent = regexp.MustCompile(`[0-9][eE][+-]?0*[0-9]{4,}`)
 // against santhosh-tekuri/jsonschema on any JSON instance.
 func FuzzSchemaAgree(f *testing.F) {
 	for _, s := range []string{`{"account_id":"a"}`, `{"status":"missing"}`, `"x_a_b"`, `1e400`, `3600.0000000000000001`,
-		`"https://[::1]/x"`, `"2026-06-30T23:59:60Z"`, `[1,1.0]`, `{"a":"😀😀"}`, `{"brand":{"domain":"a.b"},"operator":"o"}`} {
+		`"https://[::1]/x"`, `"2026-06-30T23:59:60Z"`, `"2024-02-29"`, `"23:59:60+01:00"`, `"123e4567-E89b-12d3-a456-426614174000"`, `[1,1.0]`, `{"a":"😀😀"}`, `{"brand":{"domain":"a.b"},"operator":"o"}`} {
 		f.Add(s)
 	}
 	c := jsonschema.NewCompiler()
