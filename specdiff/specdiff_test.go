@@ -243,6 +243,26 @@ func TestCompare(t *testing.T) {
 		{"unique items", func(old, new *schemaload.Spec) {
 			field(details(new), "tags").Type.UniqueItems = true
 		}, []want{{ConstraintChanged, Validation, "RateLimitedDetails.tags"}}},
+		{"enum of numbers added", func(old, new *schemaload.Spec) {
+			field(details(new), "retry_after").Type.EnumJSON = []json.RawMessage{json.RawMessage(`1`), json.RawMessage(`2`)}
+		}, []want{{ConstraintChanged, Validation, "RateLimitedDetails.retry_after"}}},
+		{"enum of numbers dropped", func(old, new *schemaload.Spec) {
+			field(details(old), "retry_after").Type.EnumJSON = []json.RawMessage{json.RawMessage(`1`)}
+		}, []want{{ConstraintChanged, None, "RateLimitedDetails.retry_after"}}},
+		{"type keyword added", func(old, new *schemaload.Spec) {
+			field(details(old), "tags").Type.Untyped = true
+		}, []want{{ConstraintChanged, Validation, "RateLimitedDetails.tags"}}},
+		{"type keyword dropped", func(old, new *schemaload.Spec) {
+			field(details(new), "tags").Type.Untyped = true
+		}, []want{{ConstraintChanged, None, "RateLimitedDetails.tags"}}},
+		{"constraint added and dropped", func(old, new *schemaload.Spec) {
+			details(old).Constraints = []schemaload.Constraint{{Pointer: "/allOf/0", Schema: json.RawMessage(`{"required":["a"]}`)}}
+			details(new).Constraints = []schemaload.Constraint{{Pointer: "/allOf/0", Schema: json.RawMessage(`{"required":["b"]}`)}}
+		}, []want{{ConstraintChanged, None, "RateLimitedDetails"}, {ConstraintChanged, Validation, "RateLimitedDetails"}}},
+		{"constraint moved", func(old, new *schemaload.Spec) {
+			details(old).Constraints = []schemaload.Constraint{{Pointer: "/allOf/0", Schema: json.RawMessage(`{"required":["a"]}`)}}
+			details(new).Constraints = []schemaload.Constraint{{Pointer: "/allOf/1", Schema: json.RawMessage(`{"required":["a"]}`)}}
+		}, nil},
 		{"union widened and narrowed", func(old, new *schemaload.Spec) {
 			field(new.Error, "details").Type.Union = []string{"string"}
 		}, []want{{UnionMemberAdded, None, "Error.details"}, {UnionMemberRemoved, Validation, "Error.details"}}},

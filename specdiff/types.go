@@ -1,7 +1,9 @@
 package specdiff
 
 import (
+	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
@@ -271,6 +273,67 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		c.add(ConstraintChanged, imp, subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
 			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
 	}
+	// An enum not typed as constants (numbers, objects, ...), compared as
+	// its list.
+	if oe, ne := jsonList(o.EnumJSON), jsonList(n.EnumJSON); oe != ne {
+		imp := Validation
+		if n.EnumJSON == nil {
+			imp = None
+		}
+		c.add(ConstraintChanged, imp, subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
+	}
+	// A schema without type allows every JSON type; one with it, one.
+	if o.Untyped != n.Untyped {
+		imp := None
+		if !n.Untyped {
+			imp = Validation
+		}
+		c.add(ConstraintChanged, imp, subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
+	}
+	// Constraints kept as written (conditionals, member-presence rules,
+	// additionalProperties, required names no property declares), as a
+	// set: one added may reject a value the old version accepted.
+	oc, nc := constraintSet(o), constraintSet(n)
+	for _, k := range n.Constraints {
+		if s := string(k.Schema); !oc[s] {
+			c.add(ConstraintChanged, Validation, subject, goSubject, "none", "constraint "+s)
+		}
+	}
+	for _, k := range o.Constraints {
+		if s := string(k.Schema); !nc[s] {
+			c.add(ConstraintChanged, None, subject, goSubject, "constraint "+s, "none")
+		}
+	}
+}
+
+// jsonList writes a list of JSON values as one ("" for nil).
+func jsonList(vs []json.RawMessage) string {
+	if vs == nil {
+		return ""
+	}
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = string(v)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func typedness(untyped bool) string {
+	if untyped {
+		return "any JSON type (no type keyword)"
+	}
+	return "its type only"
+}
+
+// constraintSet is the set of t's constraints kept as written, by their
+// schemas (the pointers move between versions; the schemas say what is
+// checked).
+func constraintSet(t *schemaload.Type) map[string]bool {
+	set := make(map[string]bool, len(t.Constraints))
+	for _, k := range t.Constraints {
+		set[string(k.Schema)] = true
+	}
+	return set
 }
 
 // boundImpact classifies the change of a lower or upper bound.
