@@ -108,3 +108,26 @@ func TestVersionDelimited(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileRememberedCorpus loads every published version in one process,
+// with nothing remembered at the start, as generate -all does: the twins
+// among them are compiled once (the figure docs/architecture.md gives:
+// go test -v -run TestCompileRememberedCorpus ./schemaload).
+func TestCompileRememberedCorpus(t *testing.T) {
+	root, versions := corpusVersions(t)
+	compiled.Lock()
+	compiled.keys = nil
+	compiled.Unlock()
+	before := compileRuns.Load()
+	loaded := 0
+	for _, v := range versions {
+		if _, err := Load(filepath.Join(root, v)); err == nil {
+			loaded++
+		}
+	}
+	ran := compileRuns.Load() - before
+	t.Logf("%d versions loaded, %d compiled by jsonschema", loaded, ran)
+	if loaded > 0 && ran*2 > int64(loaded) {
+		t.Errorf("%d compiles for %d versions: the twins are not remembered", ran, loaded)
+	}
+}
