@@ -190,6 +190,11 @@ func TestCompare(t *testing.T) {
 		{"enum value added", func(old, new *schemaload.Spec) {
 			new.Types[2].Enum = append(new.Types[2].Enum, &schemaload.EnumValue{Value: "global", GoName: "RateLimitedDetailsScopeGlobal"})
 		}, []want{{EnumValueAdded, None, "RateLimitedDetailsScope"}}},
+		{"enum value added to a list that holds null", func(old, new *schemaload.Spec) {
+			old.Types[2].EnumJSON = []json.RawMessage{json.RawMessage(`"account"`), json.RawMessage(`null`)}
+			new.Types[2].Enum = append(new.Types[2].Enum, &schemaload.EnumValue{Value: "global", GoName: "RateLimitedDetailsScopeGlobal"})
+			new.Types[2].EnumJSON = []json.RawMessage{json.RawMessage(`"account"`), json.RawMessage(`"global"`), json.RawMessage(`null`)}
+		}, []want{{EnumValueAdded, None, "RateLimitedDetailsScope"}}},
 		{"enum value removed", func(old, new *schemaload.Spec) {
 			new.Types[2].Enum = new.Types[2].Enum[:1]
 		}, []want{{EnumValueRemoved, Compile, "RateLimitedDetailsScope"}}},

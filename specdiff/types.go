@@ -274,8 +274,9 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
 	}
 	// An enum not typed as constants (numbers, objects, ...), compared as
-	// its list.
-	if oe, ne := jsonList(o.EnumJSON), jsonList(n.EnumJSON); oe != ne {
+	// its list. A string's is compared value by value (enums), also when
+	// its list, holding null, is kept whole too.
+	if oe, ne := jsonList(o.EnumJSON), jsonList(n.EnumJSON); oe != ne && o.Kind != schemaload.KindString && n.Kind != schemaload.KindString {
 		imp := Validation
 		if n.EnumJSON == nil {
 			imp = None
