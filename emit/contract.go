@@ -29,7 +29,7 @@ func contractVersion(spec *schemaload.Spec) int {
 		seen[t] = true
 		switch t.Kind {
 		case schemaload.KindString:
-			if t.Format == "date" || t.Format == "time" || t.Format == "uuid" {
+			if genericFormat(t.Format) {
 				return true
 			}
 		case schemaload.KindNumber, schemaload.KindInteger, schemaload.KindBoolean:
@@ -104,4 +104,12 @@ func schemaAdditionalProperties(raw json.RawMessage) bool {
 		return false
 	}
 	return walk(v)
+}
+
+// genericFormat reports whether format f is one the runtime asserts
+// (schemaload.FormatAsserted) through Validator.Format, which contract
+// version 5 added: any but "uri" and "date-time", which have checks of
+// their own.
+func genericFormat(f string) bool {
+	return f != "" && f != "uri" && f != "date-time" && schemaload.FormatAsserted(f)
 }

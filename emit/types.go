@@ -704,8 +704,10 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 		out = append(out, v.Clone().Dot("URI").Call(p, s.Clone()))
 	case "date-time":
 		out = append(out, v.Clone().Dot("DateTime").Call(p, s.Clone()))
-	case "date", "time", "uuid":
-		out = append(out, v.Clone().Dot("Format").Call(p, s.Clone(), jen.Lit(t.Format)))
+	default:
+		if genericFormat(t.Format) {
+			out = append(out, v.Clone().Dot("Format").Call(p, s.Clone(), jen.Lit(t.Format)))
+		}
 	}
 	switch {
 	case known != nil && t.OpenEnum && pattern != nil:
