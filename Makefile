@@ -44,7 +44,10 @@ vet:
 
 ## coredeps: the core module's dependency graph holds no SDK module, the
 ## runtime module's holds nothing but itself (standard library only), and
-## nothing on the buyer path links net/http.
+## nothing on the buyer path links net/http. Each adapter module selects the
+## versions the core module does of the modules the generator links, so that
+## a module with the generator and the adapters (TestConsumer's, a user's)
+## compiles the generator's dependencies once, not once per version.
 coredeps:
 	@if $(GO) list -m all | grep -E 'modelcontextprotocol|a2aproject|mark3labs'; then \
 	  echo "the core module must not depend on an SDK module"; exit 1; fi
@@ -52,6 +55,13 @@ coredeps:
 	  echo "the runtime module must have no requirements"; (cd adcp && $(GO) list -m all); exit 1; fi
 	@if (cd adcp && $(GO) list -deps . ./adcpimpl ./adcptest) | grep -qx net/http; then \
 	  echo "the buyer path (package adcp) must not import net/http: use package adcphttp"; exit 1; fi
+	@gen=$$($(GO) list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}}{{end}}{{end}}' ./cmd/adcp-gen | sort -u | grep -v '^github.com/adcp-gen/'); \
+	want=$$($(GO) list -m $$gen); \
+	for a in adapters/a2ago adapters/mcpsdk; do \
+	  got=$$(cd $$a && $(GO) list -m $$gen); \
+	  if [ "$$got" != "$$want" ]; then \
+	    printf '%s selects other versions of the modules the generator links than the core module:\n%s\ncore module:\n%s\nrequire the newer versions in both go.mod files\n' "$$a" "$$got" "$$want"; exit 1; fi; \
+	done
 
 ## drift: fail when a generated file is stale.
 drift:
