@@ -1,7 +1,6 @@
 package adcpimpl
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -156,22 +155,6 @@ func (v *Validator) Conditions(path string, x json.Marshaler, s *Schema) {
 		c.validate(v, path, val)
 	}
 }
-
-// decodeAny decodes one JSON value with numbers kept as written.
-func decodeAny(raw []byte) (any, bool) {
-	if !jsonValid(raw) {
-		return nil, false
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var val any
-	if err := dec.Decode(&val); err != nil {
-		return nil, false
-	}
-	return val, true
-}
-
-func jsonValid(raw []byte) bool { return json.Valid(raw) }
 
 // schemaNode is one compiled schema.
 type schemaNode struct {
