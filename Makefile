@@ -126,6 +126,16 @@ GENROUNDS ?= 8
 bench-gen-all:
 	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
 
+## bench-test: `make test` from a fresh clone with an empty Go build cache
+## (what CI and a newcomer see), TESTROUNDS times; BASE=REV runs REV's clone
+## beside HEAD's in each round, alternated; wall and CPU time, medians
+## (internal/testtime/cold.sh). FLOOR=1: build the test binaries, run no
+## test. Needs ../shared (or ADCP_SHARED).
+.PHONY: bench-test
+TESTROUNDS ?= 1
+bench-test:
+	GO=$(GO) ROUNDS=$(TESTROUNDS) BASE=$(BASE) FLOOR=$(FLOOR) sh internal/testtime/cold.sh
+
 ## fuzz: run every fuzz target for FUZZTIME each (internal/fuzzall/fuzz.sh).
 ## A target that fails (or a package whose targets cannot be listed) does not
 ## stop the others: every failure is listed at the end, and then fuzz fails. A
