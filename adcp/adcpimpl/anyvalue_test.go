@@ -28,7 +28,8 @@ var decodeAnyCases = []string{
 	` { "a" : [ 1 , "x" , null , { } , [ ] ] , "b":{"c":{"d":[[[]]]}} } `,
 	`{"a":1,"a":2}`, `{"a":{"x":1},"a":[]}`,
 	`"esc \" \\ \/ \b \f \n \r \t \u00e9 \u2028"`,
-	`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`,
+	`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`, `"\ud83d\ud83d\ude00"`, `"\udc00\ud800"`,
+	`"caf\u00e9 \u00E8\u0000 \\u00e9 \\\u00e9"`, "\"\\n\xe9\xff\xc3\xa9\"",
 	"\"bad \xff utf8\"", "{\"k\xc3\":\"v\"}",
 	`{"\u0061":1,"a":2}`, `["a",["b",["c"]],{"":""}]`,
 	"\t\n\r [1]\n",
@@ -73,6 +74,34 @@ func BenchmarkDecodeAny(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, ok := impl.f(in); !ok {
 					b.Fatal("refused")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkUnquote: a string literal with escapes, as Python's json.dumps
+// writes non-ASCII text by default (ensure_ascii), decoded by unquote
+// beside encoding/json (what unquote called for such a literal before).
+func BenchmarkUnquote(b *testing.B) {
+	lit := []byte(`"Caf\u00e9 cr\u00e8me: \u00ab no alcohol \u00bb \u2014 policy \"P-1\"\n"`)
+	want := unquote(lit)
+	for _, impl := range []struct {
+		name string
+		f    func([]byte) string
+	}{
+		{"impl=unquote", unquote},
+		{"impl=encoding-json", func(lit []byte) string {
+			var s string
+			_ = json.Unmarshal(lit, &s)
+			return s
+		}},
+	} {
+		b.Run(impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if impl.f(lit) != want {
+					b.Fatal("different")
 				}
 			}
 		})

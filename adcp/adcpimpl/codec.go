@@ -213,7 +213,8 @@ func skipValue(b []byte, i int) int {
 	}
 }
 
-// unquote decodes a JSON string literal (known to be valid).
+// unquote decodes a JSON string literal (known to be valid) as
+// encoding/json does.
 func unquote(lit []byte) string {
 	if len(lit) < 2 || lit[0] != '"' {
 		return ""
@@ -222,9 +223,7 @@ func unquote(lit []byte) string {
 	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
 		return string(inner)
 	}
-	var s string
-	_ = json.Unmarshal(lit, &s)
-	return s
+	return string(jsonwire.Unquote(make([]byte, 0, len(inner)), lit))
 }
 
 // The member decoders: each decodes d.val into dst and reports the outcome
