@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // decodeAny decodes one JSON value as encoding/json decodes it into any with
@@ -13,7 +15,7 @@ import (
 // become U+FFFD). It reports false for data json.Valid refuses.
 //
 // The schema interpreter decodes every value it checks (a details object, a
-// member held raw), so this is one pass over bytes json.Valid has checked
+// member held raw), so this is one pass over bytes jsonValid has checked
 // (its nesting depth is bounded), not encoding/json's reflective decoder,
 // which scans the value twice more. The strings and numbers are slices of
 // one copy of raw, not a copy each.
@@ -25,7 +27,9 @@ func decodeAny(raw []byte) (any, bool) {
 	return val, true
 }
 
-func jsonValid(raw []byte) bool { return json.Valid(raw) }
+// jsonValid is json.Valid, by the runtime's validating scanner (extraction's),
+// which TestScanValid and the fuzz targets compare with it.
+func jsonValid(raw []byte) bool { return jsonwire.Valid(raw) }
 
 // anyValue decodes the value starting at b[i], in valid JSON, and returns
 // it with the index just past it; s is b as a string.
