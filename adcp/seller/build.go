@@ -507,27 +507,26 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 	return nil
 }
 
-// buildUniqueMembers refuses a JSON object with a repeated member name.
+// buildUniqueMembers refuses a JSON object with a repeated member name
+// (names compared as encoding/json decodes them: "a" and "\u0061" are one
+// name), or anything but one valid JSON object.
 func buildUniqueMembers(raw []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
+	if it.Pos < 0 {
 		return errfmt.New("not a JSON object")
 	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
+	seen := make(map[string]struct{}, 8)
+	var buf []byte
+	for it.Next() {
+		buf = jsonwire.Unquote(buf[:0], it.Key)
+		if _, dup := seen[string(buf)]; dup {
+			return errfmt.Errorf("member %q appears twice", string(buf))
 		}
-		k, _ := tok.(string)
-		if seen[k] {
-			return errfmt.Errorf("member %q appears twice", k)
-		}
-		seen[k] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return err
-		}
+		seen[string(buf)] = struct{}{}
+		it.Skip()
+	}
+	if end := it.Pos; end < 0 || jsonwire.Space(raw, end) != len(raw) {
+		return errfmt.New("not one valid JSON object")
 	}
 	return nil
 }
@@ -681,15 +680,27 @@ func buildValidate(d any) error {
 	return dv.Validate()
 }
 
-// buildObject decodes a JSON object's members, refusing anything else.
+// buildObject decodes a JSON object's members as encoding/json decodes it
+// into a map[string]json.RawMessage (names unquoted, of a repeated name the
+// last), refusing anything else; the values are slices of raw.
 func buildObject(raw []byte) (map[string]json.RawMessage, error) {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || t[0] != '{' {
+	i := jsonwire.Space(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
 		return nil, errfmt.New("must be a JSON object")
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(t, &m); err != nil {
-		return nil, err
+	m := make(map[string]json.RawMessage)
+	var name []byte
+	it := jsonwire.Open(raw, i, 0, '{')
+	for it.Next() {
+		start := it.Pos
+		if it.Skip(); it.Pos < 0 {
+			break
+		}
+		name = jsonwire.Unquote(name[:0], it.Key)
+		m[string(name)] = raw[start:it.Pos:it.Pos]
+	}
+	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
+		return nil, errfmt.New("invalid JSON")
 	}
 	return m, nil
 }
