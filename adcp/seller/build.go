@@ -700,6 +700,10 @@ func buildObject(raw []byte) (map[string]json.RawMessage, error) {
 		m[string(name)] = raw[start:it.Pos:it.Pos]
 	}
 	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
+		// encoding/json says where and why (the error is the caller's).
+		if err := json.Unmarshal(raw, new(map[string]json.RawMessage)); err != nil {
+			return nil, err
+		}
 		return nil, errfmt.New("invalid JSON")
 	}
 	return m, nil

@@ -3,6 +3,7 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -129,4 +130,13 @@ func sameMembers(a, b map[string]json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// TestBuildObjectSaysWhere: invalid details are refused with encoding/json's
+// account of where and why, as before the walk replaced it.
+func TestBuildObjectSaysWhere(t *testing.T) {
+	_, err := buildObject([]byte(`{"a":1,"b":x}`))
+	if err == nil || !strings.Contains(err.Error(), "invalid character 'x'") {
+		t.Errorf("buildObject of invalid details: %v", err)
+	}
 }
