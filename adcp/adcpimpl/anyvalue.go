@@ -1,9 +1,7 @@
 package adcpimpl
 
 import (
-	"bytes"
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -15,21 +13,18 @@ import (
 // become U+FFFD). It reports false for data json.Valid refuses.
 //
 // The schema interpreter decodes every value it checks (a details object, a
-// member held raw), so this is one pass over bytes jsonValid has checked
+// member held raw), so this is one pass over bytes jsonwire.Valid (equal to
+// json.Valid: TestScanValid) has checked
 // (its nesting depth is bounded), not encoding/json's reflective decoder,
 // which scans the value twice more. The strings and numbers are slices of
 // one copy of raw, not a copy each.
 func decodeAny(raw []byte) (any, bool) {
-	if !jsonValid(raw) {
+	if !jsonwire.Valid(raw) {
 		return nil, false
 	}
 	val, _ := anyValue(raw, string(raw), skipSpace(raw, 0))
 	return val, true
 }
-
-// jsonValid is json.Valid, by the runtime's validating scanner (extraction's),
-// which TestScanValid and the fuzz targets compare with it.
-func jsonValid(raw []byte) bool { return jsonwire.Valid(raw) }
 
 // anyValue decodes the value starting at b[i], in valid JSON, and returns
 // it with the index just past it; s is b as a string.
@@ -83,7 +78,7 @@ func anyValue(b []byte, s string, i int) (any, int) {
 // unquoteIn is unquote of the string literal b[i:end], sliced from s when it
 // needs no decoding.
 func unquoteIn(b []byte, s string, i, end int) string {
-	if inner := b[i+1 : end-1]; bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
+	if jsonwire.Plain(b[i:end]) {
 		return s[i+1 : end-1]
 	}
 	return unquote(b[i:end])

@@ -219,11 +219,10 @@ func unquote(lit []byte) string {
 	if len(lit) < 2 || lit[0] != '"' {
 		return ""
 	}
-	inner := lit[1 : len(lit)-1]
-	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
-		return string(inner)
+	if jsonwire.Plain(lit) {
+		return string(lit[1 : len(lit)-1])
 	}
-	return string(jsonwire.Unquote(make([]byte, 0, len(inner)), lit))
+	return string(jsonwire.Unquote(make([]byte, 0, len(lit)), lit))
 }
 
 // The member decoders: each decodes d.val into dst and reports the outcome

@@ -8,6 +8,7 @@
 package jsonwire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -798,10 +799,5 @@ func CompactLen(b []byte) int {
 // own bytes: no escape, and valid UTF-8.
 func Plain(lit []byte) bool {
 	body := lit[1 : len(lit)-1]
-	for _, c := range body {
-		if c == '\\' {
-			return false
-		}
-	}
-	return utf8.Valid(body)
+	return bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
 }
