@@ -16,6 +16,9 @@ GO=${GO:-go}
 ROUNDS=${ROUNDS:-1}
 BASE=${BASE:-}
 FLOOR=${FLOOR:-}
+case $ROUNDS in
+  ''|*[!0-9]*|0) echo "cold.sh: ROUNDS (make's TESTROUNDS) must be a positive whole number, not '$ROUNDS'" >&2; exit 2 ;;
+esac
 run='-timeout=40m'
 [ -n "$FLOOR" ] && run='-run=^$$'
 repo=$(git rev-parse --show-toplevel)
