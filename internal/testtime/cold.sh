@@ -27,7 +27,11 @@ shared=${ADCP_SHARED:-$(dirname "$repo")/shared}
 command -v /usr/bin/time >/dev/null || { echo "cold.sh: needs /usr/bin/time" >&2; exit 1; }
 head=$(git -C "$repo" rev-parse --short HEAD)
 revs=$head
-[ -n "$BASE" ] && revs="$(git -C "$repo" rev-parse --short "$BASE") $head"
+if [ -n "$BASE" ]; then
+  base=$(git -C "$repo" rev-parse --short --verify --end-of-options "$BASE^{commit}") ||
+    { echo "cold.sh: BASE=$BASE names no commit" >&2; exit 2; }
+  revs="$base $head"
+fi
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 results=$work/results
