@@ -179,7 +179,7 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 		e.Details = raw
 	}
 	c.checks.authoring = true
-	return finalize(v, e, c.checks)
+	return finalize(v, e, c.checks, nil)
 }
 
 // Finalize completes and checks an error a seller assembled, and returns a
@@ -239,11 +239,13 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 	if cfg.members {
 		return nil, nil, errfmt.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
-	return finalize(v, e, cfg.checks)
+	return finalize(v, e, cfg.checks, nil)
 }
 
-// finalize is Finalize with its checks settled.
-func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
+// finalize is Finalize with its checks settled. When encoded is not nil,
+// it receives the completed error's encoding, the bytes the last checks ran
+// on.
+func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]byte) (*adcp.Error, []string, error) {
 	if e == nil {
 		return nil, nil, errfmt.New("adcp: nil error")
 	}
@@ -408,6 +410,9 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	}
 	if err := buildRevalidate(v, c.Code, raw); err != nil {
 		return fail("%v", err)
+	}
+	if encoded != nil {
+		*encoded = raw
 	}
 	return &c, warn, nil
 }

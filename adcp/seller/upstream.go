@@ -4,7 +4,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
@@ -33,10 +32,13 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 	if len(errs) == 0 {
 		return nil, errfmt.New("adcp: nothing to aggregate")
 	}
-	for _, e := range errs {
-		if err := wireCheck(v, e, cfg.checks); err != nil {
+	raws := make([][]byte, len(errs))
+	for i, e := range errs {
+		r, err := wireCheck(v, e, cfg.checks)
+		if err != nil {
 			return nil, err
 		}
+		raws[i] = r
 	}
-	return jsonwire.Marshal(wirePayload{errs})
+	return wireAppendPayload(make([]byte, 0, wireSize(raws)+16), raws), nil
 }

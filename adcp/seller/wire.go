@@ -3,6 +3,7 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -50,6 +51,11 @@ type wireConfig struct {
 	rpcCode    int
 	timestamp  time.Time
 	checks     buildChecks
+
+	// Set by wireFatal: the encodings, as checked, of the error and of the
+	// payload's errors.
+	raw        []byte
+	payloadRaw [][]byte
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -80,29 +86,39 @@ func WithCollapsedJSONRPCCode(code int) WireOption {
 // WithTimestamp sets status.timestamp of an A2A task (RFC 3339, UTC).
 func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.timestamp = t } }
 
-// MCP tool result.
-type (
-	wireMCPResult struct {
-		Content           []wireMCPText     `json:"content"`
-		IsError           bool              `json:"isError"`
-		StructuredContent wireMCPStructured `json:"structuredContent"`
+// The wire shapes are written as encoding/json would encode them (compact,
+// members in order, strings as jsonwire.AppendString writes them, no HTML
+// escaping) from the errors' encodings the checks ran on, so that each error
+// is encoded once (wire_ref_test.go holds the encoding/json structs they are
+// compared with).
+
+// wireAppendEnvelope appends {"adcp_error":raw}.
+func wireAppendEnvelope(b, raw []byte) []byte {
+	b = append(b, `{"adcp_error":`...)
+	b = append(b, raw...)
+	return append(b, '}')
+}
+
+// wireAppendPayload appends {"errors":[raws...]}.
+func wireAppendPayload(b []byte, raws [][]byte) []byte {
+	b = append(b, `{"errors":[`...)
+	for i, r := range raws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, r...)
 	}
-	wireMCPText struct {
-		_    [0]func() // not comparable: no equality function is linked
-		Type string    `json:"type"`
-		Text string    `json:"text"`
+	return append(b, "]}"...)
+}
+
+// wireSize is the length of raws' encodings, a capacity for the output.
+func wireSize(raws [][]byte) int {
+	n := 0
+	for _, r := range raws {
+		n += len(r) + 1
 	}
-	wireMCPStructured struct {
-		AdcpError *adcp.Error `json:"adcp_error"`
-		Payload   wirePayload `json:"payload"`
-	}
-	wireEnvelope struct {
-		AdcpError *adcp.Error `json:"adcp_error"`
-	}
-	wirePayload struct {
-		Errors []*adcp.Error `json:"errors"`
-	}
-)
+	return n
+}
 
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
 // isError true; content[0] the text {"adcp_error":…} for clients that only
@@ -125,34 +141,22 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 	if err != nil {
 		return nil, err
 	}
-	text, err := jsonwire.Marshal(wireEnvelope{e})
-	if err != nil {
-		return nil, err
-	}
-	r := wireMCPResult{
-		Content:           []wireMCPText{{Type: "text", Text: string(text)}},
-		IsError:           true,
-		StructuredContent: wireMCPStructured{e, wirePayload{c.payload}},
-	}
+	text := string(wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw))
+	b := make([]byte, 0, 2*len(text)+len(humanText)+wireSize(c.payloadRaw)+128)
+	b = append(b, `{"content":[{"type":"text","text":`...)
+	b = jsonwire.AppendStringTo(b, text)
+	b = append(b, '}')
 	if humanText != "" {
-		r.Content = append(r.Content, wireMCPText{Type: "text", Text: humanText})
+		b = append(b, `,{"type":"text","text":`...)
+		b = jsonwire.AppendStringTo(b, humanText)
+		b = append(b, '}')
 	}
-	return jsonwire.Marshal(r)
+	b = append(b, `],"isError":true,"structuredContent":{"adcp_error":`...)
+	b = append(b, c.raw...)
+	b = append(b, `,"payload":`...)
+	b = wireAppendPayload(b, c.payloadRaw)
+	return append(b, "}}"...), nil
 }
-
-// JSON-RPC error response.
-type (
-	wireRPCResponse struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   wireRPCError    `json:"error"`
-	}
-	wireRPCError struct {
-		Code    int          `json:"code"`
-		Message string       `json:"message"`
-		Data    wireEnvelope `json:"data"`
-	}
-)
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
 // infrastructure rejects a request before tool dispatch: -32029 for
@@ -186,11 +190,22 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	if msg == "" {
 		msg = string(e.Code)
 	}
-	return jsonwire.Marshal(wireRPCResponse{"2.0", rawID, wireRPCError{code, msg, wireEnvelope{e}}})
+	b := make([]byte, 0, len(rawID)+len(msg)+len(c.raw)+96)
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, rawID...)
+	b = append(b, `,"error":{"code":`...)
+	b = strconv.AppendInt(b, int64(code), 10)
+	b = append(b, `,"message":`...)
+	b = jsonwire.AppendStringTo(b, msg)
+	b = append(b, `,"data":`...)
+	b = wireAppendEnvelope(b, c.raw)
+	return append(b, "}}"...), nil
 }
 
-// wireRPCID encodes a JSON-RPC id, which must be a string, a number or null.
-func wireRPCID(id any) (json.RawMessage, error) {
+// wireRPCID encodes a JSON-RPC id, which must be a string, a number or null:
+// the one value, without the white space around it (what encoding/json
+// writes of it).
+func wireRPCID(id any) ([]byte, error) {
 	var raw []byte
 	switch v := id.(type) {
 	case json.RawMessage:
@@ -204,43 +219,11 @@ func wireRPCID(id any) (json.RawMessage, error) {
 		}
 		raw = b
 	}
-	var probe any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&probe) == nil && !dec.More() {
-		switch probe.(type) {
-		case string, json.Number, nil:
-			return raw, nil
-		}
+	if len(raw) > 0 && raw[0] != 't' && raw[0] != 'f' && jsonwire.Scalar(raw, 0) == len(raw) {
+		return raw, nil
 	}
 	return nil, errfmt.New("adcp: a JSON-RPC id must be a string, a number or null")
 }
-
-// A2A failed task.
-type (
-	wireA2ATask struct {
-		ID        string            `json:"id,omitempty"`
-		Status    wireA2AStatus     `json:"status"`
-		Artifacts []wireA2AArtifact `json:"artifacts"`
-	}
-	wireA2AStatus struct {
-		State     string `json:"state"`
-		Timestamp string `json:"timestamp,omitempty"`
-	}
-	wireA2AArtifact struct {
-		ArtifactID string        `json:"artifactId"`
-		Parts      []wireA2APart `json:"parts"`
-	}
-	wireA2APart struct {
-		Kind     string           `json:"kind"`
-		Text     string           `json:"text,omitempty"`
-		Data     any              `json:"data,omitempty"`
-		Metadata *wireA2AMetadata `json:"metadata,omitempty"`
-	}
-	wireA2AMetadata struct {
-		MIMEType string `json:"mimeType"`
-	}
-)
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
 // state "failed" and one artifact ("error-result") whose parts are a
@@ -258,26 +241,28 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	if humanText == "" {
 		humanText = string(e.Code)
 	}
-	errPart := wireA2APart{Kind: "data", Data: wireEnvelope{e}}
-	if c.mimeType {
-		errPart.Metadata = &wireA2AMetadata{ErrorMIMEType}
+	b := make([]byte, 0, len(taskID)+len(humanText)+len(c.raw)+wireSize(c.payloadRaw)+256)
+	b = append(b, '{')
+	if taskID != "" {
+		b = append(b, `"id":`...)
+		b = jsonwire.AppendStringTo(b, taskID)
+		b = append(b, ',')
 	}
-	t := wireA2ATask{
-		ID:     taskID,
-		Status: wireA2AStatus{State: "failed"},
-		Artifacts: []wireA2AArtifact{{
-			ArtifactID: "error-result",
-			Parts: []wireA2APart{
-				{Kind: "text", Text: humanText},
-				errPart,
-				{Kind: "data", Data: wirePayload{c.payload}},
-			},
-		}},
-	}
+	b = append(b, `"status":{"state":"failed"`...)
 	if !c.timestamp.IsZero() {
-		t.Status.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
+		b = append(b, `,"timestamp":`...)
+		b = jsonwire.AppendStringTo(b, c.timestamp.UTC().Format(time.RFC3339))
 	}
-	return jsonwire.Marshal(t)
+	b = append(b, `},"artifacts":[{"artifactId":"error-result","parts":[{"kind":"text","text":`...)
+	b = jsonwire.AppendStringTo(b, humanText)
+	b = append(b, `},{"kind":"data","data":`...)
+	b = wireAppendEnvelope(b, c.raw)
+	if c.mimeType {
+		b = append(b, `,"metadata":{"mimeType":"`+ErrorMIMEType+`"}`...)
+	}
+	b = append(b, `},{"kind":"data","data":`...)
+	b = wireAppendPayload(b, c.payloadRaw)
+	return append(b, "}]}]}"...), nil
 }
 
 // codeBudgetCapReached is normally an advisory on a successful partial
@@ -291,9 +276,11 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 	for _, o := range opts {
 		o(&c)
 	}
-	if err := wireCheck(v, e, c.checks); err != nil {
+	raw, err := wireCheck(v, e, c.checks)
+	if err != nil {
 		return c, err
 	}
+	c.raw = raw
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return c, errfmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
@@ -303,10 +290,17 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 	if len(c.payload) == 0 {
 		return c, errfmt.New("adcp: the payload's errors[] cannot be empty")
 	}
-	for _, p := range c.payload {
-		if err := wireCheck(v, p, c.checks); err != nil {
+	c.payloadRaw = make([][]byte, len(c.payload))
+	for i, p := range c.payload {
+		if p == e { // checked above
+			c.payloadRaw[i] = raw
+			continue
+		}
+		r, err := wireCheck(v, p, c.checks)
+		if err != nil {
 			return c, errfmt.Errorf("payload errors[]: %w", err)
 		}
+		c.payloadRaw[i] = r
 	}
 	return c, nil
 }
@@ -321,37 +315,47 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 //     (Vocabulary.Validate), with details that fit the code's shape as they
 //     are (Finalize would drop a closed shape's undeclared members; a
 //     builder refuses them), and no larger than Validate allows.
-func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) error {
+//
+// It returns e's encoding, the bytes it checked.
+func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, error) {
 	if e == nil {
-		return errfmt.New("adcp: nil error")
+		return nil, errfmt.New("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+		return nil, errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
-	if _, _, err := finalize(v, e, checks); err != nil {
-		return err
+	var doneRaw []byte
+	done, _, err := finalize(v, e, checks, &doneRaw)
+	if err != nil {
+		return nil, err
 	}
 	raw, err := jsonwire.Marshal(e)
 	if err != nil {
-		return errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
+	}
+	if bytes.Equal(raw, doneRaw) && bytes.Equal(e.Details, done.Details) {
+		// e is what Finalize made of it, as errors built with New are:
+		// finalize ran the checks below on these very bytes (the same
+		// encoding, code and details, none dropped).
+		return raw, nil
 	}
 	if err := buildCheckSize(raw); err != nil {
-		return errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildRevalidate(v, e.Code, raw); err != nil {
-		return errfmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
+		return nil, errfmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
 	}
 	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
 		obj, err := buildObject(e.Details)
 		if err != nil {
-			return errfmt.Errorf("adcp: %s: details: %w", e.Code, err)
+			return nil, errfmt.Errorf("adcp: %s: details: %w", e.Code, err)
 		}
 		info, _ := v.Info(e.Code)
 		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
+			return nil, errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
-	return nil
+	return raw, nil
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
@@ -395,15 +399,12 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	}
 	var items [][]byte
 	for _, w := range warnings {
-		if err := wireCheck(v, w, cfg.checks); err != nil {
+		b, err := wireCheck(v, w, cfg.checks)
+		if err != nil {
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
 			return nil, errfmt.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
-		}
-		b, err := jsonwire.Marshal(w)
-		if err != nil {
-			return nil, err
 		}
 		if _, has := w.Extra["severity"]; !has {
 			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
