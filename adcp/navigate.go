@@ -1262,9 +1262,17 @@ func extractBytes(response []byte) (Extraction, bool) {
 		return Extraction{}, false
 	}
 	var texts textBuffers
-	x, ok := decide(&root, &texts, decodedErrorEncoding) // never called: every value is encoded
+	x, ok := decide(&root, &texts, encodedOnly)
 	texts.release()
 	return x, ok
+}
+
+// encodedOnly is Extract's errorEncoding, never called: every value it
+// finds is encoded (holder.raw). Passing decodedErrorEncoding, the
+// decoded-value path, would link that path into every program that only
+// extracts from bytes.
+func encodedOnly(any) (decodedError, bool) {
+	panic("adcp: Extract found a decoded value")
 }
 
 // extractValue is ExtractValue: the first four rules straight from the
