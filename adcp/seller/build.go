@@ -398,7 +398,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		}
 	}
 
-	raw, err := jsonwire.Marshal(&c)
+	raw, err := buildEncode(&c)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -415,6 +415,17 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		*encoded = raw
 	}
 	return &c, warn, nil
+}
+
+// buildEncode is jsonwire.Marshal(e) for an error that is not nil: its own
+// encoding when that is valid and compact, which is then what encoding/json
+// would write, without encoding/json's reflection and second pass; else
+// encoding/json's result (the compacted bytes, or its error).
+func buildEncode(e *adcp.Error) ([]byte, error) {
+	if b, err := e.MarshalJSON(); err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
+		return b, nil
+	}
+	return jsonwire.Marshal(e)
 }
 
 // buildFail returns the error of finalize and FitAccessibilityDetails:

@@ -329,7 +329,7 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	raw, err := jsonwire.Marshal(e)
+	raw, err := buildEncode(e)
 	if err != nil {
 		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
 	}

@@ -1,0 +1,51 @@
+package seller
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+// checkBuildEncode holds buildEncode to jsonwire.Marshal (encoding/json):
+// the same bytes, or the same error.
+func checkBuildEncode(t *testing.T, e *adcp.Error) {
+	t.Helper()
+	got, err := buildEncode(e)
+	want, werr := jsonwire.Marshal(e)
+	if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(werr) {
+		t.Fatalf("buildEncode(%+v) = %s, %v; encoding/json: %s, %v", e, got, err, want, werr)
+	}
+}
+
+func TestBuildEncodeMatchesMarshal(t *testing.T) {
+	five := 5.5
+	for name, e := range map[string]*adcp.Error{
+		"plain":            {Code: "RATE_LIMITED", Message: "m", Recovery: adcp.RecoveryTransient, RetryAfter: &five},
+		"html and unicode": {Code: "X", Message: "<b>&</b> \u2028 Café \xff \x01"},
+		"compact details":  {Code: "X", Message: "m", Details: json.RawMessage(`{"a":[1,{"b":"c d"}]}`)},
+		"spaced details":   {Code: "X", Message: "m", Details: json.RawMessage(" {\n\"a\" : [ 1 ] }\t")},
+		"invalid details":  {Code: "X", Message: "m", Details: json.RawMessage(`{"a":}`)},
+		"two values":       {Code: "X", Message: "m", Details: json.RawMessage(`{},"code":"Y"`)},
+		"spaced extra":     {Code: "X", Message: "m", Extra: map[string]json.RawMessage{"k": json.RawMessage(` "v" `)}},
+		"issues":           {Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "bad", Keyword: "type"}}},
+	} {
+		t.Run(name, func(t *testing.T) { checkBuildEncode(t, e) })
+	}
+}
+
+func FuzzBuildEncodeMatchesMarshal(f *testing.F) {
+	f.Add("RATE_LIMITED", "m", []byte(`{"a":1}`), "k", []byte(` 1 `))
+	f.Add("X", "<&> \u2029", []byte(" { } "), "", []byte(nil))
+	f.Add("X", "m", []byte(`{"a":}`), "k", []byte(`[1,`))
+	f.Fuzz(func(t *testing.T, code, msg string, details []byte, extraKey string, extra []byte) {
+		e := &adcp.Error{Code: adcp.Code(code), Message: msg, Details: details}
+		if extraKey != "" {
+			e.Extra = map[string]json.RawMessage{extraKey: extra}
+		}
+		checkBuildEncode(t, e)
+	})
+}
