@@ -157,30 +157,63 @@ func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 // detection order of adcp.Extract: structuredContent.adcp_error and the
 // content[] text fallback on an isError result, then the payload's errors[]
 // (Extraction.NonFatal on a result that succeeded).
+//
+// It reads the result's values where they are (adcp.ExtractValue), not
+// its encoding: the members the detection order reads, as json.Marshal
+// would write them and encoding/json decode them again, with the same
+// extraction as adcp.Extract on json.Marshal(res) for a result that
+// encoding/json can encode (every result the client decoded).
 func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
 	}
-	raw, err := json.Marshal(res)
-	if err != nil {
-		return adcp.Extraction{}, false
+	return adcp.ExtractValue(resultValue(res))
+}
+
+// resultValue is what adcp.ExtractValue reads of res: isError,
+// structuredContent and content as res encodes them (omitted when
+// omitempty omits them), each text item as its type and text alone (the
+// only members of an item the detection order reads), any other item as
+// it is. The result's other members (_meta, resultType, ...) are no part of
+// the detection order.
+func resultValue(res *mcp.CallToolResult) map[string]any {
+	m := make(map[string]any, 3)
+	var content any // null, as json.Marshal writes a nil slice
+	if res.Content != nil {
+		items := make([]any, len(res.Content))
+		for i, c := range res.Content {
+			if t, ok := c.(*mcp.TextContent); ok && t != nil {
+				items[i] = map[string]any{"type": "text", "text": t.Text}
+			} else {
+				items[i] = c
+			}
+		}
+		content = items
 	}
-	return adcp.Extract(raw)
+	m["content"] = content
+	if res.IsError {
+		m["isError"] = true
+	}
+	if res.StructuredContent != nil {
+		m["structuredContent"] = res.StructuredContent
+	}
+	return m
 }
 
 // ExtractError finds the AdCP error in error.data.adcp_error of the
 // *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
 // *jsonrpc.Error, or whose data holds no valid adcp_error, reports false.
+// It extracts from the data as received (adcp.Extract on {"error":{"data":
+// data}}, the only member of the error the detection order reads), not
+// from json.Marshal's encoding of the error, which compacts data and
+// escapes its <, > and &.
 func ExtractError(err error) (adcp.Extraction, bool) {
 	var rpcErr *jsonrpc.Error
-	if !errors.As(err, &rpcErr) || rpcErr == nil {
+	if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
 		return adcp.Extraction{}, false
 	}
-	raw, merr := json.Marshal(struct {
-		Error *jsonrpc.Error `json:"error"`
-	}{rpcErr})
-	if merr != nil {
-		return adcp.Extraction{}, false
-	}
-	return adcp.Extract(raw)
+	raw := make([]byte, 0, len(rpcErr.Data)+len(`{"error":{"data":}}`))
+	raw = append(raw, `{"error":{"data":`...)
+	raw = append(raw, rpcErr.Data...)
+	return adcp.Extract(append(raw, "}}"...))
 }

@@ -133,3 +133,35 @@ func BenchmarkExtractResult(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkExtractError measures extraction from a JSON-RPC error the
+// client returned beside its baseline, adcp.Extract on the response's bytes.
+func BenchmarkExtractError(b *testing.B) {
+	raw, err := seller.JSONRPCError(adcperr.Vocabulary, "req-1", &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down.", Recovery: "transient"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var resp struct {
+		Error *jsonrpc.Error `json:"error"`
+	}
+	if err := json.Unmarshal(raw, &resp); err != nil {
+		b.Fatal(err)
+	}
+	callErr := fmt.Errorf("calling \"tool\": %w", resp.Error) // as CallTool wraps it
+	b.Run("baseline=adcp.Extract", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := adcp.Extract(raw); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+	b.Run("ExtractError", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := mcpsdk.ExtractError(callErr); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+}

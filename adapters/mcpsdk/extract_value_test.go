@@ -1,0 +1,205 @@
+package mcpsdk_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// checkExtractResult holds ExtractResult, which reads the result's values,
+// to adcp.Extract on the result's encoding: json.Marshal(res) with its HTML
+// escapes undone (the SDK's MarshalJSON escapes <, > and &, which the
+// specification's measure of an error leaves as they are; the former
+// ExtractResult extracted from these inflated bytes). Found or not, path,
+// non-fatal, the error decoded and its Raw bytes must be the same.
+func checkExtractResult(t *testing.T, res *mcp.CallToolResult) {
+	t.Helper()
+	escaped, err := json.Marshal(res)
+	if err != nil {
+		t.Skipf("json.Marshal: %v", err) // not a result a client decodes
+	}
+	raw := unescapeHTML(escaped)
+	got, ok := mcpsdk.ExtractResult(res)
+	want, wok := adcp.Extract(raw)
+	if ok != wok {
+		t.Fatalf("ExtractResult(%s) found %v; from its bytes: %v", raw, ok, wok)
+	}
+	if !ok {
+		return
+	}
+	g, _ := json.Marshal(got.Err)
+	w, _ := json.Marshal(want.Err)
+	if got.Path != want.Path || got.NonFatal != want.NonFatal || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw()) {
+		t.Fatalf("ExtractResult(%s) = %s %v %s (raw %s); from its bytes: %s %v %s (raw %s)",
+			raw, got.Path, got.NonFatal, g, got.Raw(), want.Path, want.NonFatal, w, want.Raw())
+	}
+}
+
+// unescapeHTML replaces encoding/json's escapes of <, > and & with the
+// characters (a backslash outside a string is not valid JSON: each one
+// read here starts an escape).
+func unescapeHTML(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if i+6 <= len(b) && b[i+1] == 'u' {
+			if c, ok := map[string]byte{"0026": '&', "003c": '<', "003e": '>'}[string(b[i+2:i+6])]; ok {
+				out = append(out, c)
+				i += 5
+				continue
+			}
+		}
+		out = append(out, b[i], b[i+1])
+		i++
+	}
+	return out
+}
+
+// mcpVectorResults are the official MCP tool-result vectors, decoded as
+// the client decodes them.
+func mcpVectorResults(t testing.TB) map[string][]byte {
+	dir := testshared.Dir(t, "test-vectors")
+	out := map[string][]byte{}
+	for _, name := range []string{"transport-error-mapping.json", "mcp-response-extraction.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file struct {
+			Vectors []struct {
+				ID       string          `json:"id"`
+				Response json.RawMessage `json:"response"`
+			} `json:"vectors"`
+		}
+		if err := json.Unmarshal(b, &file); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range file.Vectors {
+			out[name+"/"+v.ID] = v.Response
+		}
+	}
+	return out
+}
+
+func TestExtractResultMatchesBytes(t *testing.T) {
+	cases := map[string]*mcp.CallToolResult{}
+	for id, raw := range mcpVectorResults(t) {
+		res := new(mcp.CallToolResult)
+		if json.Unmarshal(raw, res) == nil {
+			cases["vector "+id] = res
+		}
+	}
+	errText := `{ "adcp_error" : {"code":"RATE_LIMITED","message":"slow","retry_after":5} }`
+	built, err := mcpsdk.ToolResult(adcperr.Vocabulary, &adcp.Error{Code: "RATE_LIMITED", Message: "slow"}, "Slow down.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, res := range map[string]*mcp.CallToolResult{
+		"built by ToolResult (raw structuredContent)": built,
+		"image before the text": {IsError: true, Content: []mcp.Content{
+			&mcp.ImageContent{Data: []byte("png"), MIMEType: "image/png"}, &mcp.TextContent{Text: errText}}},
+		"text with meta":   {IsError: true, Meta: mcp.Meta{"k": 1}, Content: []mcp.Content{&mcp.TextContent{Text: errText, Meta: mcp.Meta{"x": "y"}}}},
+		"invalid utf-8":    {IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: `{"adcp_error":{"code":"X_A","message":"\xff\xfe"}}`}}},
+		"not an error":     {Content: []mcp.Content{&mcp.TextContent{Text: errText}}},
+		"no content":       {IsError: true},
+		"empty content":    {IsError: true, Content: []mcp.Content{}},
+		"struct payload":   {StructuredContent: struct{ Errors []adcp.Error }{[]adcp.Error{{Code: "STALE_RESPONSE", Message: "m"}}}},
+		"array structure":  {IsError: true, StructuredContent: []any{1}, Content: []mcp.Content{&mcp.TextContent{Text: errText}}},
+		"string structure": {IsError: true, StructuredContent: "x", Content: []mcp.Content{&mcp.TextContent{Text: errText}}},
+		"payload warning":  {StructuredContent: map[string]any{"errors": []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached."}}}},
+		"raw payload":      {StructuredContent: json.RawMessage(` {"errors":[{"message":"m","code":"STALE_RESPONSE"}]} `)},
+	} {
+		cases[name] = res
+	}
+	for name, res := range cases {
+		t.Run(name, func(t *testing.T) { checkExtractResult(t, res) })
+	}
+
+	// A nil item, which json.Marshal(res) panics on (the SDK's
+	// TextContent.MarshalJSON dereferences it), is null: skipped.
+	nilItem := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{(*mcp.TextContent)(nil), &mcp.TextContent{Text: errText}}}
+	if x, ok := mcpsdk.ExtractResult(nilItem); !ok || x.Err.Code != "RATE_LIMITED" {
+		t.Errorf("ExtractResult with a nil item first = %+v, %v", x, ok)
+	}
+}
+
+// FuzzExtractResultMatchesBytes decodes a result as the client does and
+// holds ExtractResult to adcp.Extract on its encoding.
+func FuzzExtractResultMatchesBytes(f *testing.F) {
+	for _, raw := range mcpVectorResults(f) {
+		f.Add(raw)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		res := new(mcp.CallToolResult)
+		if json.Unmarshal(raw, res) != nil {
+			return
+		}
+		checkExtractResult(t, res)
+	})
+}
+
+// checkExtractError holds ExtractError to adcp.Extract on the JSON-RPC
+// response that carried the error, its data as received (json.Marshal
+// would compact it and escape its <, > and &).
+func checkExtractError(t *testing.T, rpcErr *jsonrpc.Error) {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(map[string]any{"code": rpcErr.Code, "message": rpcErr.Message}); err != nil {
+		t.Fatal(err)
+	}
+	raw := bytes.TrimSpace(b.Bytes())
+	if len(rpcErr.Data) > 0 {
+		raw = append(append(append(raw[:len(raw)-1:len(raw)-1], `,"data":`...), rpcErr.Data...), '}')
+	}
+	raw = append(append([]byte(`{"error":`), raw...), '}')
+	got, ok := mcpsdk.ExtractError(fmt.Errorf("calling: %w", rpcErr))
+	want, wok := adcp.Extract(raw)
+	g, _ := json.Marshal(got.Err)
+	w, _ := json.Marshal(want.Err)
+	if ok != wok || ok && (got.Path != want.Path || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw())) {
+		t.Fatalf("ExtractError(%s) = %v %s %s (raw %s); from its bytes: %v %s %s (raw %s)",
+			raw, ok, got.Path, g, got.Raw(), wok, want.Path, w, want.Raw())
+	}
+}
+
+func TestExtractErrorMatchesBytes(t *testing.T) {
+	for name, data := range map[string]string{
+		"rate limited":    `{"adcp_error":{"code":"RATE_LIMITED","message":"slow & steady <now>","retry_after":5}}`,
+		"spaced":          " { \"adcp_error\" : { \"code\" : \"AUTH_MISSING\" } } ",
+		"no data":         ``,
+		"null":            `null`,
+		"array":           `[{"adcp_error":{"code":"X"}}]`,
+		"falsy":           `{"adcp_error":0}`,
+		"not json":        `{"adcp_error":`,
+		"two values":      `{} {}`,
+		"duplicate":       `{"adcp_error":{"code":"A"},"adcp_error":{"code":"B"}}`,
+		"escaped members": `{"adcp_\u0065rror":{"code":"RATE_LIMITED","message":"\u0026"}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			checkExtractError(t, &jsonrpc.Error{Code: -32029, Message: "Rate limit exceeded", Data: json.RawMessage(data)})
+		})
+	}
+}
+
+func FuzzExtractErrorMatchesBytes(f *testing.F) {
+	f.Add(int64(-32029), "slow", []byte(`{"adcp_error":{"code":"RATE_LIMITED","retry_after":5}}`))
+	f.Add(int64(1)<<60, "<&>", []byte(` {"adcp_error":{"code":"X_Y","message":"\u003c"}} `))
+	f.Fuzz(func(t *testing.T, code int64, msg string, data []byte) {
+		checkExtractError(t, &jsonrpc.Error{Code: code, Message: msg, Data: data})
+	})
+}
