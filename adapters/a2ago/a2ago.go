@@ -53,7 +53,7 @@ func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
 	if t == nil {
 		return adcp.Extraction{}, false
 	}
-	return extractValue(t)
+	return adcp.ExtractValue(taskValue(t))
 }
 
 // ExtractEvent finds the AdCP error in a streaming event: a task, a status
@@ -67,15 +67,13 @@ func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
 		if v == nil {
 			break
 		}
-		return extractValue(v)
+		return adcp.ExtractValue(map[string]any{"status": statusValue(&v.Status)})
 	case *a2a.TaskArtifactUpdateEvent:
 		if v == nil || v.Artifact == nil {
 			break
 		}
 		// The artifact alone, where a task holds its artifacts.
-		return extractValue(struct {
-			Artifacts []*a2a.Artifact `json:"artifacts"`
-		}{[]*a2a.Artifact{v.Artifact}})
+		return adcp.ExtractValue(map[string]any{"artifacts": []any{artifactValue(v.Artifact)}})
 	}
 	return adcp.Extraction{}, false
 }
@@ -89,12 +87,91 @@ func ExtractJSON(response []byte) (adcp.Extraction, bool) {
 	return adcp.Extract(response)
 }
 
-// extractValue encodes an SDK value (its MarshalJSON adds the "kind"
-// members) and extracts from the bytes.
-func extractValue(v any) (adcp.Extraction, bool) {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return adcp.Extraction{}, false
+// The values below are what adcp.ExtractValue reads of an SDK value: the
+// members of its encoding the detection order reads (a task's status and
+// artifacts, a status's state and message, a message's and an artifact's
+// parts, a data part's data), as json.Marshal writes them (omitempty
+// members omitted) and encoding/json decodes them, taken from the SDK's
+// values where they are instead of from their encoding. The detection
+// order reads a part's kind only to tell data parts (kind "data" or none)
+// from the others, which it skips: a data part is its data alone, any other
+// part an empty object. What it never reads (kinds, ids, history,
+// metadata, text, a file's bytes, ...) is left out.
+
+func taskValue(t *a2a.Task) map[string]any {
+	m := map[string]any{"status": statusValue(&t.Status)}
+	if len(t.Artifacts) > 0 {
+		arts := make([]any, len(t.Artifacts))
+		for i, a := range t.Artifacts {
+			arts[i] = artifactValue(a)
+		}
+		m["artifacts"] = arts
 	}
-	return adcp.Extract(raw)
+	return m
+}
+
+func statusValue(s *a2a.TaskStatus) map[string]any {
+	m := map[string]any{"state": string(s.State)}
+	if s.Message != nil {
+		m["message"] = map[string]any{"parts": partsValue(s.Message.Parts)}
+	}
+	return m
+}
+
+func artifactValue(a *a2a.Artifact) any {
+	if a == nil {
+		return nil
+	}
+	return map[string]any{"parts": partsValue(a.Parts)}
+}
+
+func partsValue(ps a2a.ContentParts) any {
+	if ps == nil {
+		return nil
+	}
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		out[i] = partValue(p)
+	}
+	return out
+}
+
+// otherPart stands for every part that is not a data part. ExtractValue
+// only reads it.
+var otherPart = map[string]any{}
+
+// partValue is a part as the detection order reads it. A nil pointer is
+// null; a part type of another package is itself (ExtractValue encodes it).
+func partValue(p a2a.Part) any {
+	switch v := p.(type) {
+	case a2a.DataPart:
+		return map[string]any{"data": dataValue(v.Data)}
+	case *a2a.DataPart:
+		if v != nil {
+			return map[string]any{"data": dataValue(v.Data)}
+		}
+	case a2a.TextPart, a2a.FilePart:
+		return otherPart
+	case *a2a.TextPart:
+		if v != nil {
+			return otherPart
+		}
+	case *a2a.FilePart:
+		if v != nil {
+			return otherPart
+		}
+	case nil:
+	default:
+		return p
+	}
+	return nil
+}
+
+// dataValue is a data part's data: a nil map is null, as json.Marshal
+// writes it.
+func dataValue(d map[string]any) any {
+	if d == nil {
+		return nil
+	}
+	return d
 }

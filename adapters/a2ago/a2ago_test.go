@@ -170,3 +170,32 @@ func TestVectorsThroughSDK(t *testing.T) {
 		t.Fatal("no A2A vectors")
 	}
 }
+
+// BenchmarkExtractTask measures extraction from the task a client decoded
+// beside its baseline, adcp.Extract on the task's bytes.
+func BenchmarkExtractTask(b *testing.B) {
+	raw, err := seller.A2AFailedTask(adcperr.Vocabulary, "task_1", &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down.", Recovery: "transient"}, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var task a2a.Task // as the client hands it over
+	if err := json.Unmarshal(raw, &task); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("baseline=adcp.Extract", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := adcp.Extract(raw); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+	b.Run("ExtractTask", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, ok := a2ago.ExtractTask(&task); !ok {
+				b.Fatal("not extracted")
+			}
+		}
+	})
+}

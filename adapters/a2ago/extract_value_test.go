@@ -1,0 +1,171 @@
+package a2ago_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+)
+
+// checkExtractEvent holds ExtractEvent (and so ExtractTask), which reads
+// the SDK's values, to adcp.Extract on what ExtractEvent extracted from
+// before: the event's json.Marshal encoding (for an artifact update, of
+// {"artifacts":[artifact]}), its HTML escapes undone (json.Marshal escapes
+// <, > and &; extraction measures an error without them). Found or not,
+// path, non-fatal, the error decoded and its Raw bytes must be the same.
+func checkExtractEvent(t *testing.T, ev a2a.Event) {
+	t.Helper()
+	v := any(ev)
+	if u, ok := ev.(*a2a.TaskArtifactUpdateEvent); ok && u != nil && u.Artifact != nil {
+		v = struct {
+			Artifacts []*a2a.Artifact `json:"artifacts"`
+		}{[]*a2a.Artifact{u.Artifact}}
+	}
+	escaped, err := json.Marshal(v)
+	if err != nil {
+		t.Skipf("json.Marshal: %v", err) // not an event a client decodes
+	}
+	raw := unescapeHTML(escaped)
+	got, ok := a2ago.ExtractEvent(ev)
+	want, wok := adcp.Extract(raw)
+	if ok != wok {
+		t.Fatalf("ExtractEvent(%s) found %v; from its bytes: %v", raw, ok, wok)
+	}
+	if !ok {
+		return
+	}
+	g, _ := json.Marshal(got.Err)
+	w, _ := json.Marshal(want.Err)
+	if got.Path != want.Path || got.NonFatal != want.NonFatal || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw()) {
+		t.Fatalf("ExtractEvent(%s) = %s %v %s (raw %s); from its bytes: %s %v %s (raw %s)",
+			raw, got.Path, got.NonFatal, g, got.Raw(), want.Path, want.NonFatal, w, want.Raw())
+	}
+}
+
+// unescapeHTML replaces encoding/json's escapes of <, > and & with the
+// characters (a backslash outside a string is not valid JSON: each one
+// read here starts an escape).
+func unescapeHTML(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if i+6 <= len(b) && b[i+1] == 'u' {
+			if c, ok := map[string]byte{"0026": '&', "003c": '<', "003e": '>'}[string(b[i+2:i+6])]; ok {
+				out = append(out, c)
+				i += 5
+				continue
+			}
+		}
+		out = append(out, b[i], b[i+1])
+		i++
+	}
+	return out
+}
+
+// a2aVectorTasks are the official A2A vectors' responses.
+func a2aVectorTasks(t testing.TB) map[string][]byte {
+	dir := testshared.Dir(t, "test-vectors")
+	out := map[string][]byte{}
+	for _, name := range []string{"transport-error-mapping.json", "a2a-response-extraction.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file struct {
+			Vectors []struct {
+				ID       string          `json:"id"`
+				Response json.RawMessage `json:"response"`
+			} `json:"vectors"`
+		}
+		if err := json.Unmarshal(b, &file); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range file.Vectors {
+			out[name+"/"+v.ID] = v.Response
+		}
+	}
+	return out
+}
+
+func TestExtractEventMatchesBytes(t *testing.T) {
+	cases := map[string]a2a.Event{}
+	decoded := 0
+	for id, raw := range a2aVectorTasks(t) {
+		task := new(a2a.Task)
+		if json.Unmarshal(raw, task) == nil {
+			cases["vector "+id] = task
+			decoded++
+		}
+	}
+	if decoded < 10 {
+		t.Fatalf("only %d vectors decode into a2a.Task", decoded)
+	}
+	info := &a2a.Task{ID: "t", ContextID: "c"}
+	errPart := errorData("RATE_LIMITED")
+	amp := a2a.DataPart{Data: map[string]any{"adcp_error": map[string]any{"code": "RATE_LIMITED", "message": "<slow> & steady"}}}
+	warning := a2a.DataPart{Data: map[string]any{"errors": []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached."}}}}
+	for name, ev := range map[string]a2a.Event{
+		"failed, artifact": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{a2a.TextPart{Text: "x"}, errPart}}}},
+		"pointer parts": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{&a2a.TextPart{Text: "x"}, &amp}}}},
+		"nil parts and artifacts": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed},
+			Artifacts: []*a2a.Artifact{nil, {Parts: a2a.ContentParts{(*a2a.DataPart)(nil), nil, errPart}}}},
+		"nil data": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{a2a.DataPart{}}}}},
+		"file part": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{a2a.FilePart{File: a2a.FileBytes{Bytes: "aGk="}}, errPart}}}},
+		"status message": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed,
+			Message: a2a.NewMessage(a2a.MessageRoleAgent, a2a.TextPart{Text: "Overloaded."}, errorData("SERVICE_UNAVAILABLE"))}},
+		"completed with warning": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateCompleted},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{warning}}}},
+		"working with error part": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateWorking},
+			Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{errPart}}}},
+		"no artifacts": &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateFailed}, Artifacts: []*a2a.Artifact{}},
+		"status update": a2a.NewStatusUpdateEvent(info, a2a.TaskStateFailed,
+			a2a.NewMessage(a2a.MessageRoleAgent, a2a.TextPart{Text: "Overloaded."}, errorData("SERVICE_UNAVAILABLE"))),
+		"status update without message": a2a.NewStatusUpdateEvent(info, a2a.TaskStateFailed, nil),
+		"artifact update":               a2a.NewArtifactEvent(info, a2a.TextPart{Text: "x"}, errPart),
+		"artifact update, HTML":         a2a.NewArtifactEvent(info, amp),
+	} {
+		cases[name] = ev
+	}
+	for name, ev := range cases {
+		t.Run(name, func(t *testing.T) { checkExtractEvent(t, ev) })
+	}
+}
+
+// FuzzExtractEventMatchesBytes decodes a task, a status update or an
+// artifact update as a client does and holds ExtractEvent to adcp.Extract
+// on its encoding (checkExtractEvent).
+func FuzzExtractEventMatchesBytes(f *testing.F) {
+	for _, raw := range a2aVectorTasks(f) {
+		f.Add(uint8(0), raw)
+	}
+	f.Add(uint8(1), []byte(`{"kind":"status-update","taskId":"t","contextId":"c","final":true,"status":{"state":"failed","message":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"data","data":{"adcp_error":{"code":"RATE_LIMITED"}}}]}}}`))
+	f.Add(uint8(2), []byte(`{"kind":"artifact-update","taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"data","data":{"adcp_error":{"code":"X_Y","message":"<&>"}}}]}}`))
+	f.Fuzz(func(t *testing.T, kind uint8, raw []byte) {
+		var ev a2a.Event
+		switch kind % 3 {
+		case 0:
+			ev = new(a2a.Task)
+		case 1:
+			ev = new(a2a.TaskStatusUpdateEvent)
+		default:
+			ev = new(a2a.TaskArtifactUpdateEvent)
+		}
+		if json.Unmarshal(raw, ev) != nil {
+			return
+		}
+		checkExtractEvent(t, ev)
+	})
+}
