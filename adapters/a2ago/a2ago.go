@@ -48,7 +48,8 @@ func ExtractResult(res a2a.SendMessageResult) (adcp.Extraction, bool) {
 // ExtractTask finds the AdCP error in a task, following the detection order
 // of adcp.Extract: the artifacts' data parts, then the status message's,
 // then the payload's errors[] (Extraction.NonFatal on a task that did not
-// fail).
+// fail). It reads the task's values where they are (adcp.ExtractValue),
+// with the same extraction as adcp.Extract on the task's encoding.
 func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
 	if t == nil {
 		return adcp.Extraction{}, false
