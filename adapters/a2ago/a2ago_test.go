@@ -199,3 +199,62 @@ func BenchmarkExtractTask(b *testing.B) {
 		}
 	})
 }
+
+// TestFailedTaskDecodes: FailedTask, decoded in one pass, is what
+// json.Unmarshal into a2a.Task makes of the builder's task, field for field.
+func TestFailedTaskDecodes(t *testing.T) {
+	five := 5.0
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, c := range []struct {
+		e     *adcp.Error
+		human string
+		opts  []seller.WireOption
+	}{
+		{&adcp.Error{Code: "RATE_LIMITED", Message: "Slow <down> & \u2028", Recovery: "transient", RetryAfter: &five,
+			Details: json.RawMessage(`{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}`)}, "", []seller.WireOption{seller.WithTimestamp(at)}},
+		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}, "The budget is \"too\" low.",
+			[]seller.WireOption{seller.WithTimestamp(at), seller.WithErrorMIMEType()}},
+	} {
+		got, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, c.e, c.human, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := seller.A2AFailedTask(adcperr.Vocabulary, "task-1", c.e, c.human, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := new(a2a.Task)
+		if err := json.Unmarshal(raw, want); err != nil {
+			t.Fatal(err)
+		}
+		want.ContextID = "ctx-1"
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Errorf("FailedTask = %s\nwant %s", g, w)
+		}
+	}
+}
+
+// BenchmarkFailedTask measures FailedTask beside its baseline, the
+// builder's bytes alone (seller.A2AFailedTask).
+func BenchmarkFailedTask(b *testing.B) {
+	e := &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down.", Recovery: "transient"}
+	info := &a2a.Task{ID: "task-1", ContextID: "ctx-1"}
+	b.Run("baseline=seller.A2AFailedTask", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := seller.A2AFailedTask(adcperr.Vocabulary, "task-1", e, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("FailedTask", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := a2ago.FailedTask(adcperr.Vocabulary, info, e, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -165,3 +165,63 @@ func BenchmarkExtractError(b *testing.B) {
 		}
 	})
 }
+
+// TestToolResultDecodes: ToolResult, built from the builder's pieces, is
+// what json.Unmarshal makes of the builder's bytes (structuredContent kept
+// raw), field for field.
+func TestToolResultDecodes(t *testing.T) {
+	five := 5.0
+	for _, c := range []struct {
+		e     *adcp.Error
+		human string
+	}{
+		{&adcp.Error{Code: "RATE_LIMITED", Message: "Slow <down> & \u2028", Recovery: "transient", RetryAfter: &five}, ""},
+		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget"}, "The budget is \"too\" low.\n"},
+	} {
+		got, err := mcpsdk.ToolResult(adcperr.Vocabulary, c.e, c.human)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := seller.MCPToolResult(adcperr.Vocabulary, c.e, c.human)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := new(mcp.CallToolResult)
+		if err := json.Unmarshal(raw, want); err != nil {
+			t.Fatal(err)
+		}
+		var sc struct {
+			StructuredContent json.RawMessage `json:"structuredContent"`
+		}
+		if err := json.Unmarshal(raw, &sc); err != nil {
+			t.Fatal(err)
+		}
+		want.StructuredContent = sc.StructuredContent
+		want.SetError(c.e)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("ToolResult = %#v\nwant %#v", got, want)
+		}
+	}
+}
+
+// BenchmarkToolResult measures ToolResult beside its baseline, the
+// builder's bytes alone (seller.MCPToolResult).
+func BenchmarkToolResult(b *testing.B) {
+	e := &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down.", Recovery: "transient"}
+	b.Run("baseline=seller.MCPToolResult", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := seller.MCPToolResult(adcperr.Vocabulary, e, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ToolResult", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := mcpsdk.ToolResult(adcperr.Vocabulary, e, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
