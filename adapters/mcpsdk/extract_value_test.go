@@ -142,6 +142,8 @@ func FuzzExtractResultMatchesBytes(f *testing.F) {
 	for _, raw := range mcpVectorResults(f) {
 		f.Add(raw)
 	}
+	f.Add([]byte(`{"isError":true,"content":[{"type":"image","data":"aGk=","mimeType":"image/png"},{"type":"audio","data":"aGk=","mimeType":"audio/wav"},` +
+		`{"type":"resource_link","uri":"https://x.example/a","name":"a"},{"type":"text","text":"{\"adcp_error\":{\"code\":\"RATE_LIMITED\"}}"}]}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		res := new(mcp.CallToolResult)
 		if json.Unmarshal(raw, res) != nil {

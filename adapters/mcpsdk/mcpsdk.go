@@ -179,19 +179,24 @@ func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 // resultValue is what adcp.ExtractValue reads of res: isError,
 // structuredContent and content as res encodes them (omitted when
 // omitempty omits them), each text item as its type and text alone (the
-// only members of an item the detection order reads), any other item as
-// it is. The result's other members (_meta, resultType, ...) are no part of
-// the detection order.
+// only members of an item the detection order reads). Any other item, which
+// the detection order skips, is an empty object (an image's bytes are not
+// encoded to be skipped), a nil text item null. The result's other members
+// (_meta, resultType, ...) are no part of the detection order.
 func resultValue(res *mcp.CallToolResult) map[string]any {
 	m := make(map[string]any, 3)
 	var content any // null, as json.Marshal writes a nil slice
 	if res.Content != nil {
 		items := make([]any, len(res.Content))
 		for i, c := range res.Content {
-			if t, ok := c.(*mcp.TextContent); ok && t != nil {
-				items[i] = map[string]any{"type": "text", "text": t.Text}
-			} else {
-				items[i] = c
+			switch t := c.(type) {
+			case *mcp.TextContent:
+				if t != nil {
+					items[i] = map[string]any{"type": "text", "text": t.Text}
+				}
+			case nil:
+			default:
+				items[i] = otherItem
 			}
 		}
 		content = items
@@ -205,6 +210,10 @@ func resultValue(res *mcp.CallToolResult) map[string]any {
 	}
 	return m
 }
+
+// otherItem stands for every content item that is not a text item.
+// ExtractValue only reads it.
+var otherItem = map[string]any{}
 
 // ExtractError finds the AdCP error in error.data.adcp_error of the
 // *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
