@@ -412,8 +412,10 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		items = append(items, b)
 	}
 	var out bytes.Buffer
+	out.Grow(len(raw) + wireSize(items) + len(`,"errors":[]`))
 	out.WriteByte('{')
 	wrote := false
+	var key []byte
 	for i, m := range members {
 		if m.key == "adcp_error" {
 			return nil, errfmt.New("adcp: a successful payload must not carry adcp_error")
@@ -421,8 +423,8 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		k, _ := jsonwire.Marshal(m.key)
-		out.Write(k)
+		key = jsonwire.AppendStringTo(key[:0], m.key)
+		out.Write(key)
 		out.WriteByte(':')
 		if m.key != "errors" {
 			out.Write(m.value)
@@ -518,39 +520,41 @@ type wireMember struct {
 }
 
 // wireMembers decodes the members of a JSON object in order, compacting
-// each value; a duplicate key is refused.
+// each value; a duplicate key is refused. It walks the object with the
+// runtime's validating iterator, names unquoted as encoding/json does, and
+// compacts the values into one buffer; encoding/json says what is wrong
+// with anything that is not one valid JSON object.
 func wireMembers(raw []byte) ([]wireMember, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	i := jsonwire.Space(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
 		return nil, errfmt.New("must be a JSON object")
 	}
 	var ms []wireMember
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+	seen := make(map[string]struct{}, 8)
+	buf := make([]byte, 0, len(raw)) // every value, compacted
+	var name []byte
+	it := jsonwire.Open(raw, i, 0, '{')
+	for it.Next() {
+		start := it.Pos
+		if it.Skip(); it.Pos < 0 {
+			break
 		}
-		key := tok.(string)
-		if seen[key] {
-			return nil, errfmt.Errorf("duplicate member %q", key)
+		name = jsonwire.Unquote(name[:0], it.Key)
+		if _, dup := seen[string(name)]; dup {
+			return nil, errfmt.Errorf("duplicate member %q", string(name))
 		}
-		seen[key] = true
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		c, err := buildCompact(v)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, wireMember{key, c})
+		key := string(name)
+		seen[key] = struct{}{}
+		n := len(buf)
+		buf = jsonwire.AppendCompact(buf, raw[start:it.Pos])
+		ms = append(ms, wireMember{key, buf[n:len(buf):len(buf)]})
 	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errfmt.New("trailing data after the object")
+	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return nil, err
+		}
+		return nil, errfmt.New("invalid JSON")
 	}
 	return ms, nil
 }

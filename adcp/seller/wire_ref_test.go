@@ -388,3 +388,101 @@ func FuzzWireMatchesRef(f *testing.F) {
 		checkWireMatchesRef(t, rc)
 	})
 }
+
+// wireMembersRef is the former wireMembers, on encoding/json's token
+// stream. It let a closing bracket or brace after the object through
+// (Decoder.More is false before one), which wireMembers refuses.
+func wireMembersRef(raw []byte) ([]wireMember, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("must be a JSON object")
+	}
+	var ms []wireMember
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key := tok.(string)
+		if seen[key] {
+			return nil, fmt.Errorf("duplicate member %q", key)
+		}
+		seen[key] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		c, err := buildCompact(v)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, wireMember{key, c})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("trailing data after the object")
+	}
+	return ms, nil
+}
+
+var wireMembersCases = []string{
+	`{}`, ` { "a" : [ 1 , { "b" : "x y" } ] , "c" : "\u00e9" } `, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`,
+	"{\"\xff\":1,\"\xfe\":2}", `{"\ud800":true,"\udc00":false}`, `{"products":[],"errors":[{"code":"X"}],"context":null}`,
+	`[]`, `null`, ``, `{`, `{"a":}`, `{"a":1} x`, `{"a":1}]`, `{"a":1}}`, "\u00a0{}", `{"a":1,}`, `{"a":1}{"b":2}`,
+}
+
+// checkWireMembers holds wireMembers to the former one: the same members
+// and values, or both refuse (the former accepted a trailing ] or }).
+func checkWireMembers(t *testing.T, raw []byte) {
+	t.Helper()
+	got, err := wireMembers(raw)
+	want, werr := wireMembersRef(raw)
+	if werr == nil && err != nil && trailingCloser(raw) {
+		return // the trailing bracket the former let through
+	}
+	if (err == nil) != (werr == nil) {
+		t.Fatalf("wireMembers(%q) = %v; the former: %v", raw, err, werr)
+	}
+	if err != nil {
+		return
+	}
+	if len(got) != len(want) {
+		t.Fatalf("wireMembers(%q) = %d members; the former: %d", raw, len(got), len(want))
+	}
+	for i := range got {
+		if got[i].key != want[i].key || !bytes.Equal(got[i].value, want[i].value) {
+			t.Fatalf("wireMembers(%q)[%d] = %q: %s; the former: %q: %s", raw, i, got[i].key, got[i].value, want[i].key, want[i].value)
+		}
+	}
+}
+
+// trailingCloser reports whether raw is one JSON value followed by ] or }
+// (and anything after it).
+func trailingCloser(raw []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	var v json.RawMessage
+	if dec.Decode(&v) != nil {
+		return false
+	}
+	rest := bytes.TrimLeft(raw[dec.InputOffset():], " \t\r\n")
+	return len(rest) > 0 && (rest[0] == ']' || rest[0] == '}')
+}
+
+func TestWireMembersMatchesRef(t *testing.T) {
+	for _, c := range wireMembersCases {
+		checkWireMembers(t, []byte(c))
+	}
+	if _, err := wireMembers([]byte(`{"a":1}]`)); err == nil {
+		t.Error("wireMembers accepted a trailing ]")
+	}
+}
+
+func FuzzWireMembersMatchesRef(f *testing.F) {
+	for _, c := range wireMembersCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(checkWireMembers)
+}

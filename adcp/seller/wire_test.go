@@ -1,7 +1,9 @@
 package seller_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -434,6 +436,53 @@ func BenchmarkWireSuccessPayloadWithWarnings(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := seller.SuccessPayloadWithWarnings(voc, payload, []*adcp.Error{w}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// largePayload is a get_products-like payload of 200 products (36 KB).
+func largePayload() json.RawMessage {
+	var sb strings.Builder
+	sb.WriteString(`{"products":[`)
+	for i := 0; i < 200; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"product_id":"p%d","name":"Display %d","formats":["a","b","c"],"price":{"cpm":%d.5,"currency":"USD"},`+
+			`"description":"A product with a longer description that goes on for a while"}`, i, i, i)
+	}
+	sb.WriteString(`],"context":{"x":1}}`)
+	return json.RawMessage(sb.String())
+}
+
+// BenchmarkWireSuccessPayloadLarge is SuccessPayloadWithWarnings on a
+// large payload; BenchmarkWireBaselineCompactLarge, its baseline in the
+// same run, only compacts the payload with encoding/json (one pass, one
+// copy: less than any implementation must do).
+func BenchmarkWireSuccessPayloadLarge(b *testing.B) {
+	w, err := seller.New(voc, "STALE_RESPONSE", "Served from cache")
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload := largePayload()
+	b.SetBytes(int64(len(payload)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := seller.SuccessPayloadWithWarnings(voc, payload, []*adcp.Error{w}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWireBaselineCompactLarge(b *testing.B) {
+	payload := largePayload()
+	b.SetBytes(int64(len(payload)))
+	b.ReportAllocs()
+	var out bytes.Buffer
+	for i := 0; i < b.N; i++ {
+		out.Reset()
+		if err := json.Compact(&out, payload); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -795,6 +795,25 @@ func CompactLen(b []byte) int {
 	return n
 }
 
+// AppendCompact appends the valid JSON b without the white space outside
+// its strings, as json.Compact writes it.
+func AppendCompact(dst, b []byte) []byte {
+	start := 0 // the run of bytes to keep
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			dst = append(dst, b[start:i]...)
+			i++
+			start = i
+		case '"':
+			i = String(b, i)
+		default:
+			i++
+		}
+	}
+	return append(dst, b[start:]...)
+}
+
 // Plain reports whether the valid JSON string literal lit decodes to its
 // own bytes: no escape, and valid UTF-8.
 func Plain(lit []byte) bool {
