@@ -1,10 +1,7 @@
 package a2ago_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/a2a"
@@ -31,69 +28,18 @@ func checkExtractEvent(t *testing.T, ev a2a.Event) {
 	if err != nil {
 		t.Skipf("json.Marshal: %v", err) // not an event a client decodes
 	}
-	raw := unescapeHTML(escaped)
+	raw := testshared.UnescapeHTML(escaped)
 	got, ok := a2ago.ExtractEvent(ev)
 	want, wok := adcp.Extract(raw)
-	if ok != wok {
-		t.Fatalf("ExtractEvent(%s) found %v; from its bytes: %v", raw, ok, wok)
-	}
-	if !ok {
-		return
-	}
-	g, _ := json.Marshal(got.Err)
-	w, _ := json.Marshal(want.Err)
-	if got.Path != want.Path || got.NonFatal != want.NonFatal || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw()) {
-		t.Fatalf("ExtractEvent(%s) = %s %v %s (raw %s); from its bytes: %s %v %s (raw %s)",
-			raw, got.Path, got.NonFatal, g, got.Raw(), want.Path, want.NonFatal, w, want.Raw())
+	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+		t.Fatalf("ExtractEvent(%s): %s", raw, d)
 	}
 }
 
-// unescapeHTML replaces encoding/json's escapes of <, > and & with the
-// characters (a backslash outside a string is not valid JSON: each one
-// read here starts an escape).
-func unescapeHTML(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 == len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if i+6 <= len(b) && b[i+1] == 'u' {
-			if c, ok := map[string]byte{"0026": '&', "003c": '<', "003e": '>'}[string(b[i+2:i+6])]; ok {
-				out = append(out, c)
-				i += 5
-				continue
-			}
-		}
-		out = append(out, b[i], b[i+1])
-		i++
-	}
-	return out
-}
-
-// a2aVectorTasks are the official A2A vectors' responses.
+// a2aVectorTasks are the official vectors' responses (the A2A ones decode
+// into a2a.Task).
 func a2aVectorTasks(t testing.TB) map[string][]byte {
-	dir := testshared.Dir(t, "test-vectors")
-	out := map[string][]byte{}
-	for _, name := range []string{"transport-error-mapping.json", "a2a-response-extraction.json"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var file struct {
-			Vectors []struct {
-				ID       string          `json:"id"`
-				Response json.RawMessage `json:"response"`
-			} `json:"vectors"`
-		}
-		if err := json.Unmarshal(b, &file); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range file.Vectors {
-			out[name+"/"+v.ID] = v.Response
-		}
-	}
-	return out
+	return testshared.VectorResponses(t, "transport-error-mapping.json", "a2a-response-extraction.json")
 }
 
 func TestExtractEventMatchesBytes(t *testing.T) {

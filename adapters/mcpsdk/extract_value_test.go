@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
@@ -18,85 +16,30 @@ import (
 
 // checkExtractResult holds ExtractResult, which reads the result's values,
 // to adcp.Extract on the result's encoding: json.Marshal(res) with its HTML
-// escapes undone (the SDK's MarshalJSON escapes <, > and &, which the
-// specification's measure of an error leaves as they are; the former
-// ExtractResult extracted from these inflated bytes). Found or not, path,
-// non-fatal, the error decoded and its Raw bytes must be the same.
+// escapes undone (the SDK's MarshalJSON escapes <, > and &; the former
+// ExtractResult extracted from these inflated bytes).
 func checkExtractResult(t *testing.T, res *mcp.CallToolResult) {
 	t.Helper()
 	escaped, err := json.Marshal(res)
 	if err != nil {
 		t.Skipf("json.Marshal: %v", err) // not a result a client decodes
 	}
-	raw := unescapeHTML(escaped)
+	raw := testshared.UnescapeHTML(escaped)
 	got, ok := mcpsdk.ExtractResult(res)
 	want, wok := adcp.Extract(raw)
-	if ok != wok {
-		t.Fatalf("ExtractResult(%s) found %v; from its bytes: %v", raw, ok, wok)
-	}
-	if !ok {
-		return
-	}
-	g, _ := json.Marshal(got.Err)
-	w, _ := json.Marshal(want.Err)
-	if got.Path != want.Path || got.NonFatal != want.NonFatal || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw()) {
-		t.Fatalf("ExtractResult(%s) = %s %v %s (raw %s); from its bytes: %s %v %s (raw %s)",
-			raw, got.Path, got.NonFatal, g, got.Raw(), want.Path, want.NonFatal, w, want.Raw())
+	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+		t.Fatalf("ExtractResult(%s): %s", raw, d)
 	}
 }
 
-// unescapeHTML replaces encoding/json's escapes of <, > and & with the
-// characters (a backslash outside a string is not valid JSON: each one
-// read here starts an escape).
-func unescapeHTML(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 == len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if i+6 <= len(b) && b[i+1] == 'u' {
-			if c, ok := map[string]byte{"0026": '&', "003c": '<', "003e": '>'}[string(b[i+2:i+6])]; ok {
-				out = append(out, c)
-				i += 5
-				continue
-			}
-		}
-		out = append(out, b[i], b[i+1])
-		i++
-	}
-	return out
-}
-
-// mcpVectorResults are the official MCP tool-result vectors, decoded as
-// the client decodes them.
-func mcpVectorResults(t testing.TB) map[string][]byte {
-	dir := testshared.Dir(t, "test-vectors")
-	out := map[string][]byte{}
-	for _, name := range []string{"transport-error-mapping.json", "mcp-response-extraction.json"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var file struct {
-			Vectors []struct {
-				ID       string          `json:"id"`
-				Response json.RawMessage `json:"response"`
-			} `json:"vectors"`
-		}
-		if err := json.Unmarshal(b, &file); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range file.Vectors {
-			out[name+"/"+v.ID] = v.Response
-		}
-	}
-	return out
+// mcpVectors are the official vectors' MCP and JSON-RPC responses.
+func mcpVectors(t testing.TB) map[string][]byte {
+	return testshared.VectorResponses(t, "transport-error-mapping.json", "mcp-response-extraction.json")
 }
 
 func TestExtractResultMatchesBytes(t *testing.T) {
 	cases := map[string]*mcp.CallToolResult{}
-	for id, raw := range mcpVectorResults(t) {
+	for id, raw := range mcpVectors(t) {
 		res := new(mcp.CallToolResult)
 		if json.Unmarshal(raw, res) == nil {
 			cases["vector "+id] = res
@@ -139,7 +82,7 @@ func TestExtractResultMatchesBytes(t *testing.T) {
 // FuzzExtractResultMatchesBytes decodes a result as the client does and
 // holds ExtractResult to adcp.Extract on its encoding.
 func FuzzExtractResultMatchesBytes(f *testing.F) {
-	for _, raw := range mcpVectorResults(f) {
+	for _, raw := range mcpVectors(f) {
 		f.Add(raw)
 	}
 	f.Add([]byte(`{"isError":true,"content":[{"type":"image","data":"aGk=","mimeType":"image/png"},{"type":"audio","data":"aGk=","mimeType":"audio/wav"},` +
@@ -171,11 +114,8 @@ func checkExtractError(t *testing.T, rpcErr *jsonrpc.Error) {
 	raw = append(append([]byte(`{"error":`), raw...), '}')
 	got, ok := mcpsdk.ExtractError(fmt.Errorf("calling: %w", rpcErr))
 	want, wok := adcp.Extract(raw)
-	g, _ := json.Marshal(got.Err)
-	w, _ := json.Marshal(want.Err)
-	if ok != wok || ok && (got.Path != want.Path || !bytes.Equal(g, w) || !bytes.Equal(got.Raw(), want.Raw())) {
-		t.Fatalf("ExtractError(%s) = %v %s %s (raw %s); from its bytes: %v %s %s (raw %s)",
-			raw, ok, got.Path, g, got.Raw(), wok, want.Path, w, want.Raw())
+	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+		t.Fatalf("ExtractError(%s): %s", raw, d)
 	}
 }
 

@@ -1,6 +1,7 @@
-// Package testshared locates the read-only ../shared folder (the published AdCP
-// schemas, the official test vectors and the spec) for tests, which skip
-// cleanly when it is absent.
+// Package testshared is what the modules' tests share: it locates the
+// read-only ../shared folder (the published AdCP schemas, the official test
+// vectors and the spec), skipping a test cleanly when it is absent, reads
+// the vectors, and compares an adapter's extraction with adcp.Extract's.
 package testshared
 
 import (
