@@ -527,22 +527,50 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 // (names compared as encoding/json decodes them: "a" and "\u0061" are one
 // name), or anything but one valid JSON object.
 func buildUniqueMembers(raw []byte) error {
-	it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
-	if it.Pos < 0 {
-		return errfmt.New("not a JSON object")
-	}
 	seen := make(map[string]struct{}, 8)
-	var buf []byte
-	for it.Next() {
-		buf = jsonwire.Unquote(buf[:0], it.Key)
-		if _, dup := seen[string(buf)]; dup {
-			return errfmt.Errorf("member %q appears twice", string(buf))
+	return buildEachMember(raw, func(name, _ []byte) error {
+		if _, dup := seen[string(name)]; dup {
+			return errfmt.Errorf("member %q appears twice", string(name))
 		}
-		seen[string(buf)] = struct{}{}
-		it.Skip()
+		seen[string(name)] = struct{}{}
+		return nil
+	})
+}
+
+// errNotObject and errInvalidObject are buildEachMember's verdicts on
+// what is not one valid JSON object (buildUniqueMembers's own words; the
+// other callers word them theirs).
+var (
+	errNotObject     = errfmt.New("not a JSON object")
+	errInvalidObject = errfmt.New("not one valid JSON object")
+)
+
+// buildEachMember walks the JSON object raw (white space around it
+// allowed) with the runtime's validating iterator: f gets each member's name,
+// unquoted as encoding/json decodes it (in a buffer reused from member to
+// member), and its value as written (a slice of raw). It returns f's first
+// error; errNotObject when raw does not start with an object;
+// errInvalidObject when raw is not one valid JSON object, found when the
+// walk reaches what is wrong (members before it have been passed to f).
+func buildEachMember(raw []byte, f func(name, value []byte) error) error {
+	i := jsonwire.Space(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
+		return errNotObject
 	}
-	if end := it.Pos; end < 0 || jsonwire.Space(raw, end) != len(raw) {
-		return errfmt.New("not one valid JSON object")
+	var name []byte
+	it := jsonwire.Open(raw, i, 0, '{')
+	for it.Next() {
+		start := it.Pos
+		if it.Skip(); it.Pos < 0 {
+			break
+		}
+		name = jsonwire.Unquote(name[:0], it.Key)
+		if err := f(name, raw[start:it.Pos:it.Pos]); err != nil {
+			return err
+		}
+	}
+	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
+		return errInvalidObject
 	}
 	return nil
 }
@@ -700,29 +728,26 @@ func buildValidate(d any) error {
 // into a map[string]json.RawMessage (names unquoted, of a repeated name the
 // last), refusing anything else; the values are slices of raw.
 func buildObject(raw []byte) (map[string]json.RawMessage, error) {
-	i := jsonwire.Space(raw, 0)
-	if i == len(raw) || raw[i] != '{' {
+	m := make(map[string]json.RawMessage)
+	switch err := buildEachMember(raw, func(name, value []byte) error {
+		m[string(name)] = value
+		return nil
+	}); err {
+	case nil:
+		return m, nil
+	case errNotObject:
 		return nil, errfmt.New("must be a JSON object")
 	}
-	m := make(map[string]json.RawMessage)
-	var name []byte
-	it := jsonwire.Open(raw, i, 0, '{')
-	for it.Next() {
-		start := it.Pos
-		if it.Skip(); it.Pos < 0 {
-			break
-		}
-		name = jsonwire.Unquote(name[:0], it.Key)
-		m[string(name)] = raw[start:it.Pos:it.Pos]
+	return nil, buildInvalidJSON(raw)
+}
+
+// buildInvalidJSON is encoding/json's account of where and why raw, which
+// is not one valid JSON object, is wrong (the error is the caller's).
+func buildInvalidJSON(raw []byte) error {
+	if err := json.Unmarshal(raw, new(map[string]json.RawMessage)); err != nil {
+		return err
 	}
-	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
-		// encoding/json says where and why (the error is the caller's).
-		if err := json.Unmarshal(raw, new(map[string]json.RawMessage)); err != nil {
-			return nil, err
-		}
-		return nil, errfmt.New("invalid JSON")
-	}
-	return m, nil
+	return errfmt.New("invalid JSON")
 }
 
 // buildCompact returns raw JSON without insignificant white space.

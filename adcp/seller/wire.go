@@ -520,41 +520,30 @@ type wireMember struct {
 }
 
 // wireMembers decodes the members of a JSON object in order, compacting
-// each value; a duplicate key is refused. It walks the object with the
-// runtime's validating iterator, names unquoted as encoding/json does, and
-// compacts the values into one buffer; encoding/json says what is wrong
-// with anything that is not one valid JSON object.
+// each value into one buffer; a duplicate key is refused (names compared
+// as encoding/json decodes them).
 func wireMembers(raw []byte) ([]wireMember, error) {
-	i := jsonwire.Space(raw, 0)
-	if i == len(raw) || raw[i] != '{' {
-		return nil, errfmt.New("must be a JSON object")
-	}
 	var ms []wireMember
 	seen := make(map[string]struct{}, 8)
 	buf := make([]byte, 0, len(raw)) // every value, compacted
-	var name []byte
-	it := jsonwire.Open(raw, i, 0, '{')
-	for it.Next() {
-		start := it.Pos
-		if it.Skip(); it.Pos < 0 {
-			break
-		}
-		name = jsonwire.Unquote(name[:0], it.Key)
+	switch err := buildEachMember(raw, func(name, value []byte) error {
 		if _, dup := seen[string(name)]; dup {
-			return nil, errfmt.Errorf("duplicate member %q", string(name))
+			return errfmt.Errorf("duplicate member %q", string(name))
 		}
 		key := string(name)
 		seen[key] = struct{}{}
 		n := len(buf)
-		buf = jsonwire.AppendCompact(buf, raw[start:it.Pos])
+		buf = jsonwire.AppendCompact(buf, value)
 		ms = append(ms, wireMember{key, buf[n:len(buf):len(buf)]})
+		return nil
+	}); err {
+	case nil:
+		return ms, nil
+	case errNotObject:
+		return nil, errfmt.New("must be a JSON object")
+	case errInvalidObject:
+		return nil, buildInvalidJSON(raw)
+	default:
+		return nil, err
 	}
-	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
-		var v map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, err
-		}
-		return nil, errfmt.New("invalid JSON")
-	}
-	return ms, nil
 }
