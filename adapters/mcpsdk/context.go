@@ -58,6 +58,7 @@ func EchoContext() mcp.Middleware {
 // or already has key.
 func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) {
 	var raw []byte
+	valid := false // raw is known to be valid JSON
 	switch x := v.(type) {
 	case json.RawMessage:
 		raw = x
@@ -68,23 +69,33 @@ func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) 
 		if err != nil {
 			return nil, false
 		}
-		raw = b
+		raw, valid = b, true
 	}
-	var obj map[string]json.RawMessage
-	if !isObjectJSON(raw) || json.Unmarshal(raw, &obj) != nil {
+	raw = bytes.Trim(raw, " \t\r\n") // JSON's white space
+	if len(raw) < 2 || raw[0] != '{' || !valid && !json.Valid(raw) {
 		return nil, false
 	}
-	if _, ok := obj[key]; ok {
-		return nil, false
+	// Whether the object has key: a valid object in whose text the quoted
+	// key appears nowhere, and no \u escape could spell it, does not have
+	// it; else decoding its members says. (Results run to tens of
+	// kilobytes, and this runs on every tool call.)
+	empty := len(bytes.TrimLeft(raw[1:len(raw)-1], " \t\r\n")) == 0
+	quoted, _ := json.Marshal(key)
+	if bytes.Contains(raw, quoted) || bytes.Contains(raw, []byte(`\u`)) {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil, false
+		}
+		if _, ok := obj[key]; ok {
+			return nil, false
+		}
 	}
-	raw = bytes.TrimSpace(raw)
-	out := make([]byte, 0, len(raw)+len(key)+len(val)+4)
+	out := make([]byte, 0, len(raw)+len(quoted)+len(val)+2)
 	out = append(out, raw[:len(raw)-1]...)
-	if len(obj) > 0 {
+	if !empty {
 		out = append(out, ',')
 	}
-	k, _ := json.Marshal(key)
-	out = append(out, k...)
+	out = append(out, quoted...)
 	out = append(out, ':')
 	out = append(out, val...)
 	return append(out, '}'), true
