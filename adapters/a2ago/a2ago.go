@@ -11,12 +11,12 @@ import (
 )
 
 // FailedTask returns the task of a task that failed with e, for an
-// AgentExecutor to write to its event queue: adcp.A2AFailedTask decoded
+// AgentExecutor to write to its event queue: seller.A2AFailedTask decoded
 // into the SDK type, with the id and context id of info (the
 // a2asrv.RequestContext). humanText is the TextPart (e.Message when empty).
 // The status timestamp is now, unless seller.WithTimestamp sets it.
 //
-// It refuses what adcp.A2AFailedTask refuses: a nil error, an advisory
+// It refuses what seller.A2AFailedTask refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
 func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, humanText string, opts ...seller.WireOption) (*a2a.Task, error) {
 	ti := info.TaskInfo()

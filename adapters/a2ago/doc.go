@@ -2,8 +2,10 @@
 // github.com/a2aproject/a2a-go. It lives in its own module so that the core
 // module and the generated package stay standard-library only.
 //
-// Every task this package builds comes from adcp.A2AFailedTask, and every
-// extraction goes through adcp.Extract: the wire rules live in one place.
+// Every task this package builds comes from seller.A2AFailedTask, and every
+// extraction goes through the runtime's detection order (adcp.ExtractValue
+// on the SDK's values where the client decoded them, adcp.Extract on
+// bytes): the wire rules live in one place.
 //
 // # Seller side
 //

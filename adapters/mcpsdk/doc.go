@@ -2,9 +2,11 @@
 // github.com/modelcontextprotocol/go-sdk. It lives in its own module so that
 // the core module and the generated package stay standard-library only.
 //
-// Every value this package builds comes from the adcperr wire builders
-// (MCPToolResult, JSONRPCError) and every extraction goes through
-// adcp.Extract: the wire rules live in one place.
+// Every value this package builds comes from the seller's wire builders
+// (MCPToolResult, JSONRPCError) and every extraction goes through the
+// runtime's detection order (adcp.ExtractValue on the SDK's values where
+// the client decoded them, adcp.Extract on bytes): the wire rules live in
+// one place.
 //
 // # Seller side
 //

@@ -200,7 +200,7 @@ func BenchmarkEchoContext(b *testing.B) {
 		CPM                   float64
 	}
 	type out struct {
-		Products []product     `json:"products"`
+		Products []product      `json:"products"`
 		Context  map[string]any `json:"context,omitempty"`
 	}
 	var o out
