@@ -62,8 +62,10 @@ func TestExtractResultMatchesBytes(t *testing.T) {
 		"struct payload":   {StructuredContent: struct{ Errors []adcp.Error }{[]adcp.Error{{Code: "STALE_RESPONSE", Message: "m"}}}},
 		"array structure":  {IsError: true, StructuredContent: []any{1}, Content: []mcp.Content{&mcp.TextContent{Text: errText}}},
 		"string structure": {IsError: true, StructuredContent: "x", Content: []mcp.Content{&mcp.TextContent{Text: errText}}},
-		"payload warning":  {StructuredContent: map[string]any{"errors": []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached."}}}},
-		"raw payload":      {StructuredContent: json.RawMessage(` {"errors":[{"message":"m","code":"STALE_RESPONSE"}]} `)},
+		"error result, payload errors and a text error": {IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: errText}},
+			StructuredContent: map[string]any{"errors": []any{map[string]any{"code": "BUDGET_TOO_LOW", "message": "Too low."}}}},
+		"payload warning": {StructuredContent: map[string]any{"errors": []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached."}}}},
+		"raw payload":     {StructuredContent: json.RawMessage(` {"errors":[{"message":"m","code":"STALE_RESPONSE"}]} `)},
 	} {
 		cases[name] = res
 	}
@@ -87,6 +89,8 @@ func FuzzExtractResultMatchesBytes(f *testing.F) {
 	}
 	f.Add([]byte(`{"isError":true,"content":[{"type":"image","data":"aGk=","mimeType":"image/png"},{"type":"audio","data":"aGk=","mimeType":"audio/wav"},` +
 		`{"type":"resource_link","uri":"https://x.example/a","name":"a"},{"type":"text","text":"{\"adcp_error\":{\"code\":\"RATE_LIMITED\"}}"}]}`))
+	f.Add([]byte(`{"isError":true,"content":[{"type":"text","text":"{\"adcp_error\":{\"code\":\"RATE_LIMITED\"}}"}],` +
+		`"structuredContent":{"errors":[{"code":"BUDGET_TOO_LOW","message":"m"}]}}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		res := new(mcp.CallToolResult)
 		if json.Unmarshal(raw, res) != nil {

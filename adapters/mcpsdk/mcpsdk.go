@@ -173,6 +173,15 @@ func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
 	}
+	if res.IsError && res.StructuredContent != nil {
+		// Rule 1, structuredContent.adcp_error on an error result, comes
+		// before every rule that reads content: when it finds the error,
+		// content need not be built.
+		v := map[string]any{"isError": true, "structuredContent": res.StructuredContent}
+		if x, ok := adcp.ExtractValue(v); ok && x.Path == adcp.PathStructuredContent {
+			return x, true
+		}
+	}
 	return adcp.ExtractValue(resultValue(res))
 }
 
