@@ -168,7 +168,8 @@ func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 // its encoding: the members the detection order reads, as json.Marshal
 // would write them and encoding/json decode them again, with the same
 // extraction as adcp.Extract on json.Marshal(res) for a result that
-// encoding/json can encode (every result the client decoded).
+// encoding/json can encode (every result the client decoded), except that
+// Raw does not repeat json.Marshal's escapes of <, > and &.
 func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
