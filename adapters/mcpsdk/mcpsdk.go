@@ -57,17 +57,11 @@ func ToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...sel
 // Only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE have a reserved
 // code; every other code is refused (send it in the tool result).
 func RPCError(v *adcp.Vocabulary, e *adcp.Error, opts ...seller.WireOption) (*jsonrpc.Error, error) {
-	raw, err := seller.JSONRPCError(v, nil, e, opts...)
+	code, msg, data, err := seller.JSONRPCErrorObject(v, e, opts...)
 	if err != nil {
 		return nil, err
 	}
-	var resp struct {
-		Error *jsonrpc.Error `json:"error"`
-	}
-	if err := json.Unmarshal(raw, &resp); err != nil || resp.Error == nil {
-		return nil, fmt.Errorf("mcpsdk: decoding the JSON-RPC error: %v", err)
-	}
-	return resp.Error, nil
+	return &jsonrpc.Error{Code: int64(code), Message: msg, Data: data}, nil
 }
 
 // RejectFunc decides, before dispatch, whether to reject a request: it

@@ -225,3 +225,57 @@ func BenchmarkToolResult(b *testing.B) {
 		}
 	})
 }
+
+// TestRPCErrorDecodes: RPCError, built from seller.JSONRPCErrorObject, is
+// what json.Unmarshal makes of the error member of seller.JSONRPCError's
+// response.
+func TestRPCErrorDecodes(t *testing.T) {
+	for _, c := range []struct {
+		e    *adcp.Error
+		opts []seller.WireOption
+	}{
+		{&adcp.Error{Code: "RATE_LIMITED", Message: "Slow <down> & \u2028 \xff", Recovery: "transient"}, nil},
+		{&adcp.Error{Code: "AUTH_MISSING", Recovery: "correctable", Message: "No credentials."}, []seller.WireOption{seller.WithCollapsedJSONRPCCode(-32050)}},
+	} {
+		got, err := mcpsdk.RPCError(adcperr.Vocabulary, c.e, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := seller.JSONRPCError(adcperr.Vocabulary, nil, c.e, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want struct {
+			Error *jsonrpc.Error `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want.Error) {
+			t.Errorf("RPCError = %+v\nwant %+v", got, want.Error)
+		}
+	}
+}
+
+// BenchmarkRPCError measures RPCError, what Reject answers each rejected
+// request with, beside its baseline, the builder's bytes alone
+// (seller.JSONRPCError).
+func BenchmarkRPCError(b *testing.B) {
+	e := &adcp.Error{Code: "RATE_LIMITED", Message: "Slow down.", Recovery: "transient"}
+	b.Run("baseline=seller.JSONRPCError", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := seller.JSONRPCError(adcperr.Vocabulary, nil, e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("RPCError", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := mcpsdk.RPCError(adcperr.Vocabulary, e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -168,29 +168,15 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 // id is the request id: a string, a number (or json.Number), nil for null,
 // or its raw JSON. error.message is e.Message, or the code when e has none.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
-	c, err := wireFatal(v, e, opts)
+	code, msg, raw, err := wireRPCError(v, e, opts)
 	if err != nil {
 		return nil, err
-	}
-	code, ok := wireRPCCode(v, e.Code)
-	if !ok {
-		return nil, errfmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
-	}
-	if c.rpcCode != 0 {
-		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return nil, errfmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
-		}
-		code = c.rpcCode
 	}
 	rawID, err := wireRPCID(id)
 	if err != nil {
 		return nil, err
 	}
-	msg := e.Message
-	if msg == "" {
-		msg = string(e.Code)
-	}
-	b := make([]byte, 0, len(rawID)+len(msg)+len(c.raw)+96)
+	b := make([]byte, 0, len(rawID)+len(msg)+len(raw)+96)
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = append(b, rawID...)
 	b = append(b, `,"error":{"code":`...)
@@ -198,8 +184,48 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	b = append(b, `,"message":`...)
 	b = jsonwire.AppendStringTo(b, msg)
 	b = append(b, `,"data":`...)
-	b = wireAppendEnvelope(b, c.raw)
+	b = wireAppendEnvelope(b, raw)
 	return append(b, "}}"...), nil
+}
+
+// JSONRPCErrorObject is the error member of JSONRPCError's response, for
+// an SDK that carries a JSON-RPC error as a type of its own: its code, its
+// message as a client decodes it (invalid UTF-8 replaced, as encoding/json
+// replaces it) and its data, {"adcp_error":…}. It refuses what JSONRPCError
+// refuses but the id, which it does not take.
+func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (code int, message string, data json.RawMessage, err error) {
+	code, message, raw, err := wireRPCError(v, e, opts)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	if !utf8.ValidString(message) {
+		message = string(jsonwire.Unquote(nil, jsonwire.AppendStringTo(nil, message)))
+	}
+	return code, message, wireAppendEnvelope(make([]byte, 0, len(raw)+16), raw), nil
+}
+
+// wireRPCError checks an error about to be sent as a JSON-RPC error and
+// returns its code, its message as written and its checked encoding.
+func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (code int, msg string, raw []byte, err error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	code, ok := wireRPCCode(v, e.Code)
+	if !ok {
+		return 0, "", nil, errfmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+	}
+	if c.rpcCode != 0 {
+		if c.rpcCode < -32099 || c.rpcCode > -32000 {
+			return 0, "", nil, errfmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+		}
+		code = c.rpcCode
+	}
+	msg = e.Message
+	if msg == "" {
+		msg = string(e.Code)
+	}
+	return code, msg, c.raw, nil
 }
 
 // wireRPCID encodes a JSON-RPC id, which must be a string, a number or null:

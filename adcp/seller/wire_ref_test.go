@@ -276,6 +276,31 @@ func checkWireMatchesRef(t *testing.T, c wireRefCase) {
 		return refJSONRPCError(c.id, code, msg, c.e)
 	})
 
+	// JSONRPCErrorObject is the error member of the same response, as a
+	// client decodes it; it refuses what JSONRPCError refuses but the id.
+	code, msg, data, oerr := JSONRPCErrorObject(v, c.e, opts...)
+	rpc, rerr := JSONRPCError(v, c.id, c.e, opts...)
+	switch {
+	case rerr == nil:
+		var resp struct {
+			Error struct {
+				Code    int             `json:"code"`
+				Message string          `json:"message"`
+				Data    json.RawMessage `json:"data"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(rpc, &resp); err != nil || oerr != nil ||
+			resp.Error.Code != code || resp.Error.Message != msg || !bytes.Equal(resp.Error.Data, data) {
+			t.Fatalf("JSONRPCErrorObject = %d %q %s, %v; JSONRPCError's error member: %+v (%v)", code, msg, data, oerr, resp.Error, err)
+		}
+	case oerr == nil:
+		if _, err := wireRPCID(c.id); err == nil {
+			t.Fatalf("JSONRPCError refused (%v) what JSONRPCErrorObject accepts, and not for its id", rerr)
+		}
+	case oerr.Error() != rerr.Error():
+		t.Fatalf("JSONRPCErrorObject refused: %v; JSONRPCError: %v", oerr, rerr)
+	}
+
 	if checked {
 		got, err = Aggregate(v, payload)
 		if err != nil {
