@@ -3,7 +3,8 @@
 // [Finalize]: recovery from the catalogue, retry_after as whole seconds in
 // 1..3600, field from issues[0], details checked against their shape), puts
 // them on the wire with both layers of the error model ([MCPToolResult],
-// [JSONRPCError], [A2AFailedTask], [SuccessPayloadWithWarnings]), passes
+// [JSONRPCError] or its error member alone, [JSONRPCErrorObject],
+// [A2AFailedTask], [SuccessPayloadWithWarnings]), passes
 // upstream AdCP errors through ([Passthrough], [Aggregate]; adcphttp.FromError
 // and FromHTTP translate other upstream failures without leaking them) and
 // checks messages for leaked internals ([CheckMessage], [Scrub]).
