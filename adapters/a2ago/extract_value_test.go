@@ -7,6 +7,7 @@ import (
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/adcp-gen/adcp-gen/adapters/a2ago"
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/internal/extracttest"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
@@ -28,10 +29,10 @@ func checkExtractEvent(t *testing.T, ev a2a.Event) {
 	if err != nil {
 		t.Skipf("json.Marshal: %v", err) // not an event a client decodes
 	}
-	raw := testshared.UnescapeHTML(escaped)
+	raw := extracttest.UnescapeHTML(escaped)
 	got, ok := a2ago.ExtractEvent(ev)
 	want, wok := adcp.Extract(raw)
-	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+	if d := extracttest.Diff(got, ok, want, wok); d != "" {
 		t.Fatalf("ExtractEvent(%s): %s", raw, d)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/internal/extracttest"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,10 +25,10 @@ func checkExtractResult(t *testing.T, res *mcp.CallToolResult) {
 	if err != nil {
 		t.Skipf("json.Marshal: %v", err) // not a result a client decodes
 	}
-	raw := testshared.UnescapeHTML(escaped)
+	raw := extracttest.UnescapeHTML(escaped)
 	got, ok := mcpsdk.ExtractResult(res)
 	want, wok := adcp.Extract(raw)
-	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+	if d := extracttest.Diff(got, ok, want, wok); d != "" {
 		t.Fatalf("ExtractResult(%s): %s", raw, d)
 	}
 }
@@ -118,7 +119,7 @@ func checkExtractError(t *testing.T, rpcErr *jsonrpc.Error) {
 	raw = append(append([]byte(`{"error":`), raw...), '}')
 	got, ok := mcpsdk.ExtractError(fmt.Errorf("calling: %w", rpcErr))
 	want, wok := adcp.Extract(raw)
-	if d := testshared.ExtractionDiff(got, ok, want, wok); d != "" {
+	if d := extracttest.Diff(got, ok, want, wok); d != "" {
 		t.Fatalf("ExtractError(%s): %s", raw, d)
 	}
 }

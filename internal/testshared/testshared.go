@@ -1,7 +1,6 @@
-// Package testshared is what the modules' tests share: it locates the
-// read-only ../shared folder (the published AdCP schemas, the official test
-// vectors and the spec), skipping a test cleanly when it is absent, reads
-// the vectors, and compares an adapter's extraction with adcp.Extract's.
+// Package testshared locates the read-only ../shared folder (the published
+// AdCP schemas, the official test vectors and the spec) for the modules'
+// tests, which skip cleanly when it is absent, and reads the vectors.
 package testshared
 
 import (

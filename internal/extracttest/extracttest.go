@@ -1,4 +1,6 @@
-package testshared
+// Package extracttest holds an SDK adapter's extraction to adcp.Extract's on
+// the same response, for the adapters' differential tests.
+package extracttest
 
 import (
 	"bytes"
@@ -8,10 +10,10 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 )
 
-// ExtractionDiff compares an adapter's extraction with adcp.Extract's on
+// Diff compares an adapter's extraction with adcp.Extract's on
 // the same response: found or not, path, non-fatal, the error's encoding
 // and Raw. It returns "" when they agree, else both sides.
-func ExtractionDiff(got adcp.Extraction, ok bool, want adcp.Extraction, wok bool) string {
+func Diff(got adcp.Extraction, ok bool, want adcp.Extraction, wok bool) string {
 	if ok != wok {
 		return fmt.Sprintf("found %v; adcp.Extract: %v", ok, wok)
 	}
