@@ -340,13 +340,20 @@ func hygieneFind[T string | []byte](lits *uint64, t *[256][]hygieneLit, b T) {
 	}
 }
 
-// hygieneMay returns the gates of the detectors that could match s. Each
-// gate is a necessary condition of its detector's expression (a literal the
-// expression cannot match without, a character pair, a run length), tested
-// on bytes, so a gate left unset never hides a finding. Case-insensitive
-// literals are looked up in a lower-cased copy of s in which the two
-// non-ASCII letters that (?i) folds to ASCII letters, U+212A (Kelvin sign,
-// k) and U+017F (long s), are folded too.
+// hygieneMay returns the gates of the detectors that could report a
+// finding in s. Each gate is a necessary condition of a finding of its
+// detector (a literal its expression cannot match without, a character
+// pair, a run its match lies in, and what the detector's ok function
+// requires of the match), tested on bytes, so a gate left unset never hides
+// a finding. Case-insensitive literals are looked up in a lower-cased copy
+// of s in which the two non-ASCII letters that (?i) folds to ASCII letters,
+// U+212A (Kelvin sign, k) and U+017F (long s), are folded too.
+//
+// The gates keep the detectors off what sellers' messages commonly carry: a
+// time ("retry after 2026-12-01T10:30:00Z" has colons before digits, but
+// no file name or host name before them, and its [0-9a-f:] runs have two
+// colons), a UUID (a token run the token detector's ok function refuses)
+// and an upper-case code name (a token run with no lower case or digit).
 func hygieneMay(s string) uint32 {
 	var buf [256]byte
 	low := buf[:0]
@@ -354,10 +361,12 @@ func hygieneMay(s string) uint32 {
 		low = make([]byte, 0, len(s))
 	}
 	var (
-		may                                 uint32
-		colonDigit, eq, lt, colon, star, at bool
-		freeSlash                           = -1 // first '/' not preceded by [\w:/-]
-		word, dots, hexColons               int  // current runs (see below)
+		may                     uint32
+		colonDigit              bool // a colon before a digit (hygieneColonGates)
+		longWord                bool // a [A-Za-z0-9_-] run of 32 (hygieneTokenGate)
+		eq, lt, colon, star, at bool
+		freeSlash               = -1 // first '/' not preceded by [\w:/-]
+		word, dots, hexColons   int  // current runs (see below)
 	)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -380,10 +389,10 @@ func hygieneMay(s string) uint32 {
 		default:
 			low = append(low, c)
 		}
-		// A [A-Za-z0-9_-] run of 32 may be an opaque token.
+		// A [A-Za-z0-9_-] run of 32 may hold an opaque token.
 		if hygieneWord(c) || c == '-' {
 			if word++; word >= 32 {
-				may |= hygieneGateToken
+				longWord = true
 			}
 		} else {
 			word = 0
@@ -397,10 +406,11 @@ func hygieneMay(s string) uint32 {
 		case c < '0' || c > '9':
 			dots = 0
 		}
-		// A [0-9A-Fa-f:] run with two colons may hold an IPv6 address.
+		// The IPv6 detector's ok function wants three colons or a "::" in
+		// the match, which lies in one [0-9A-Fa-f:] run.
 		switch {
 		case c == ':':
-			if hexColons++; hexColons >= 2 {
+			if hexColons++; hexColons >= 3 || i > 0 && s[i-1] == ':' {
 				may |= hygieneGateIPv6
 			}
 		case !hygieneHex(c):
@@ -436,10 +446,14 @@ func hygieneMay(s string) uint32 {
 	hygieneFind(&lits, &hygieneLitsCI, low)
 	has := func(bits uint64) bool { return lits&bits != 0 }
 
-	if colonDigit {
-		may |= hygieneGateStack | hygieneGateHostPort
-	} else if has(hygieneLitStack) {
+	if has(hygieneLitStack) {
 		may |= hygieneGateStack
+	}
+	if colonDigit {
+		may |= hygieneColonGates(s)
+	}
+	if longWord && hygieneTokenGate(s) {
+		may |= hygieneGateToken
 	}
 	if freeSlash >= 0 && strings.IndexByte(s[freeSlash:], '.') >= 0 {
 		may |= hygieneGatePathExt
@@ -469,6 +483,106 @@ func hygieneMay(s string) uint32 {
 // hygieneWord reports whether c is in \w: [0-9A-Za-z_].
 func hygieneWord(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// hygieneColonGates returns the gates that colons before digits in s open.
+// Such a colon ends the stack trace detector's "file.ext:line" (with the
+// ext right before it, hygieneExtBefore) and "at f(…:line)" (with "at "
+// and "(" in s), and the host detector's "host:port", whose host starts
+// with a letter at a word boundary in the [A-Za-z0-9.-] run right before
+// the colon (hygieneHostBefore). Each run is scanned back once: it ends at
+// its colon.
+func hygieneColonGates(s string) (may uint32) {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != ':' || s[i+1] < '0' || s[i+1] > '9' {
+			continue
+		}
+		if hygieneExtBefore(s[:i]) {
+			may |= hygieneGateStack
+		}
+		if hygieneHostBefore(s[:i]) {
+			may |= hygieneGateHostPort
+		}
+	}
+	if strings.Contains(s, "at ") && strings.IndexByte(s, '(') >= 0 {
+		may |= hygieneGateStack
+	}
+	return may
+}
+
+// hygieneExtBefore reports whether s ends in "." and one to six lower-case
+// letters or digits, as it does before the ":line" of the stack trace
+// detector's "file.ext" (every extension in hygieneExt is such;
+// TestHygieneExtBefore checks it).
+func hygieneExtBefore(s string) bool {
+	i := len(s)
+	for i > 0 && len(s)-i <= 6 && ('a' <= s[i-1] && s[i-1] <= 'z' || '0' <= s[i-1] && s[i-1] <= '9') {
+		i--
+	}
+	n := len(s) - i
+	return 0 < n && n <= 6 && i > 0 && s[i-1] == '.'
+}
+
+// hygieneHostBefore reports whether the host detector's host can end at the
+// end of s: whether the run of [A-Za-z0-9.-] at the end of s has a letter
+// at a word boundary (the character before it, in the run or before it,
+// not a word character). Bytes of non-ASCII characters count as both run
+// and letter (under (?i) the Kelvin sign and the long s are letters), and a
+// non-ASCII letter at any place, since \b around it is decided otherwise.
+func hygieneHostBefore(s string) bool {
+	for i := len(s) - 1; i >= 0; i-- {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return true
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			if i == 0 || !hygieneWord(s[i-1]) {
+				return true
+			}
+		case '0' <= c && c <= '9' || c == '.' || c == '-':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// hygieneTokenGate reports whether the token detector may find a token in
+// s: whether a [A-Za-z0-9_-] run of s (its matches lie in one) has 32 or
+// more bytes, a lower-case letter and a digit, which hygieneOpaqueToken
+// wants in the match, and is not a UUID (hygieneUUID). In a UUID the
+// detector's only match is the UUID itself (its other word boundaries are
+// at its hyphens, less than 32 characters from either end), which
+// hygieneOpaqueToken refuses.
+func hygieneTokenGate(s string) bool {
+	for start, i := 0, 0; i <= len(s); i++ {
+		if i < len(s) && (hygieneWord(s[i]) || s[i] == '-') {
+			continue
+		}
+		if run := s[start:i]; len(run) >= 32 && strings.ContainsAny(run, "0123456789") &&
+			strings.ContainsAny(run, "abcdefghijklmnopqrstuvwxyz") && !hygieneUUIDRun(run) {
+			return true
+		}
+		start = i + 1
+	}
+	return false
+}
+
+// hygieneUUIDRun reports whether run is a UUID (hygieneUUID).
+func hygieneUUIDRun(run string) bool {
+	if len(run) != 36 {
+		return false
+	}
+	for i := 0; i < len(run); i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if run[i] != '-' {
+				return false
+			}
+		} else if !hygieneHex(run[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // hygieneHex reports whether c is a hexadecimal digit.

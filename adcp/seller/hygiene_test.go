@@ -140,6 +140,16 @@ var hygieneGateCases = []string{
 	strings.Repeat("a1", 16), strings.Repeat("a1", 15) + "a", "goroutine 1 [x]", "x.y.Error: z", "pkg.ParseError: bad", "m.go:12",
 	"ip-10-0-0-1", "a.LOCAL", "a.svc", "\u212a\u017f", "\u00e9t\u00e9 /etc/x", "Caf\u00e9 10.0.0.1",
 	"SE\u212aRET=abc", "p\u0061ssword: hunter2", strings.Repeat("x", 300) + " 10.0.0.1",
+	// Times, UUIDs and code names, which the gates keep off the detectors,
+	// and what is next to them.
+	"retry after 2026-12-01T10:30:00Z", "at 10:30:00.123 UTC", "10:30:00", "a:b:c:d", "fe80::1", "1::", ":::",
+	"x.go:12", "x.GO:12", "x.gox:12", "x.p12:1", "x.:1", "go:12", "a/b.json:3:4", "at f(x.js:1)", "at f (x:1)", "(at x:1",
+	"Host:8080", "_x:8080", "1x:80", "a-1:80", "-a:80", "x_y:80", ".a:80", "a.b-c:443", "\u00e9x:80", "\u212aost:8080", "x\u212a:80", "x\u212a:5432", "\u017fx:5432",
+	"4f1c2a9e-1b2c-4d5e-8f90-123456789abc", "4F1C2A9E-1B2C-4D5E-8F90-123456789ABC", "4f1c2a9e-1b2c-4d5e-8f90-123456789abg",
+	"_4f1c2a9e-1b2c-4d5e-8f90-123456789abc", "-4f1c2a9e-1b2c-4d5e-8f90-123456789abc", "4f1c2a9e-1b2c-4d5e-8f90-123456789abc-",
+	"x4f1c2a9e-1b2c-4d5e-8f90-123456789abc", "4f1c2a9e-1b2c-4d5e-8f90-123456789abc\u00e9", "4f1c2a9e_1b2c_4d5e_8f90_123456789abc",
+	"PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING", "PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING_2", strings.Repeat("ab", 16), strings.Repeat("12", 16),
+	strings.Repeat("a", 31) + "1", strings.Repeat("A", 31) + "1a",
 }
 
 // TestCheckMessageGates checks that the pre-scan hides no finding: on
@@ -173,6 +183,8 @@ func TestCheckMessageGatesRandom(t *testing.T) {
 		"sk", "live", "test", "AIza", "-----BEGIN", "PRIVATE KEY", "goroutine", "panic", "runtime error", "Traceback",
 		"File", "line", "Exception", "Error", "at", "in thread", strings.Repeat("a1", 16),
 		"\u200b", "\u2060", "\ufeff", "\u00ad", "\U000e0041", "\u202e", "\ue000", "\u3164",
+		"2026-12-01T10:30:00Z", "10:30", ":1", "T10", "at ", "f(", ".go", ".json:", "4f1c2a9e-1b2c-4d5e-8f90-123456789abc",
+		"4f1c2a9e", "-1b2c", "PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING", "fe80", "::1",
 	}
 	r := rand.New(rand.NewSource(1))
 	for n := 0; n < 3000; n++ {
@@ -278,6 +290,9 @@ func BenchmarkHygieneCheckMessage(b *testing.B) {
 		{"clean-url", "Budget is below the seller's minimum for this product; see https://seller.example.com/policies/budget"},
 		{"clean-time", "Retry in 10:30:00 or later"},
 		{"leak", "dial tcp 10.0.3.7:5432: connection refused at /srv/app/main.go:12"},
+		{"clean-timestamp", "Rate limit exceeded; retry after 2026-12-01T10:30:00Z"},
+		{"clean-uuid", "Media buy 4f1c2a9e-1b2c-4d5e-8f90-123456789abc not found"},
+		{"clean-code", "Send PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING instead"},
 	} {
 		b.Run(m.name+"/baseline", func(b *testing.B) {
 			b.ReportAllocs()
@@ -291,5 +306,28 @@ func BenchmarkHygieneCheckMessage(b *testing.B) {
 				CheckMessage(m.s)
 			}
 		})
+	}
+}
+
+// TestHygieneExtBefore checks that the colon gate's test of a file
+// extension (hygieneExtBefore) holds for every extension the stack trace
+// detector knows, and what it refuses.
+func TestHygieneExtBefore(t *testing.T) {
+	exts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(hygieneExt, "(?:"), ")"), "|")
+	if len(exts) < 40 {
+		t.Fatalf("hygieneExt has %d extensions, want the list of about 45", len(exts))
+	}
+	for _, e := range exts {
+		if !hygieneExtBefore("main." + e) {
+			t.Errorf("hygieneExtBefore(%q) = false", "main."+e)
+		}
+	}
+	for s, want := range map[string]bool{
+		"": false, ".": false, "go": false, "main.": false, "main.Go": false, "main.golang1": false, "main_go": false,
+		"2026-12-01T10": false, "main.golang": true, "v1.2": true, // any one to six: a necessary condition
+	} {
+		if got := hygieneExtBefore(s); got != want {
+			t.Errorf("hygieneExtBefore(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -382,6 +382,18 @@ func BenchmarkWireNewTypical(b *testing.B) {
 	}
 }
 
+// BenchmarkWireNewTimestamp is New for an error whose message carries a
+// time, as a rate limiter's often does.
+func BenchmarkWireNewTimestamp(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := seller.New(voc, "RATE_LIMITED", "Rate limit exceeded; retry after 2026-12-01T10:30:00Z",
+			seller.WithRetryAfterSeconds(60)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWireNewTypicalFloor(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
