@@ -312,17 +312,26 @@ var hygieneLitSets = [...]struct {
 	{true, hygieneLitCredName, []string{"key", "secret", "passw", "pwd", "token", "session"}},
 }
 
+// hygieneLitLookup holds literals by first byte, and for each first byte
+// the second bytes of its literals, folded to six bits: a filter, so that
+// a byte pair that starts no literal costs one test.
+type hygieneLitLookup struct {
+	lits   [256][]hygieneLit
+	second [256]uint64
+}
+
 // hygieneLitsCS (case-sensitive, matched in s) and hygieneLitsCI (matched in
 // the lower-cased copy) are hygieneLitSets by first byte, built by a loop
 // over the sets (static data) rather than a call per set.
-var hygieneLitsCS, hygieneLitsCI = func() (cs, ci [256][]hygieneLit) {
+var hygieneLitsCS, hygieneLitsCI = func() (cs, ci hygieneLitLookup) {
 	for _, set := range &hygieneLitSets {
 		t := &cs
 		if set.ci {
 			t = &ci
 		}
 		for _, l := range set.lits {
-			t[l[0]] = append(t[l[0]], hygieneLit{l, set.bit})
+			t.lits[l[0]] = append(t.lits[l[0]], hygieneLit{l, set.bit})
+			t.second[l[0]] |= 1 << (l[1] & 63)
 		}
 	}
 	return cs, ci
@@ -330,9 +339,12 @@ var hygieneLitsCS, hygieneLitsCI = func() (cs, ci [256][]hygieneLit) {
 
 // hygieneFind sets in *lits the bits of the literals of t that occur in b.
 // Every literal has at least two bytes; the second is compared first.
-func hygieneFind[T string | []byte](lits *uint64, t *[256][]hygieneLit, b T) {
+func hygieneFind[T string | []byte](lits *uint64, t *hygieneLitLookup, b T) {
 	for i := 0; i+1 < len(b); i++ {
-		for _, l := range t[b[i]] {
+		if t.second[b[i]]&(1<<(b[i+1]&63)) == 0 {
+			continue
+		}
+		for _, l := range t.lits[b[i]] {
 			if b[i+1] == l.s[1] && *lits&l.bit == 0 && len(b)-i >= len(l.s) && string(b[i:i+len(l.s)]) == l.s {
 				*lits |= l.bit
 			}
