@@ -47,7 +47,13 @@ vet:
 ## nothing on the buyer path links net/http. Each adapter module selects the
 ## versions the core module does of the modules the generator links, so that
 ## a module with the generator and the adapters (TestConsumer's, a user's)
-## compiles the generator's dependencies once, not once per version.
+## compiles the generator's dependencies once, not once per version; and
+## the modules that build on an adapter (interop, examples/seller) select
+## the versions it does of what its tests link (gRPC, the SDKs), so that
+## make test compiles those once. Not golang.org/x/sync: the version go-sdk
+## needs requires Go 1.25, and adapters/a2ago supports Go 1.24.4 (what
+## differs for it is a2a-go's task executor and what imports it, compiled
+## twice).
 coredeps:
 	@if $(GO) list -m all | grep -E 'modelcontextprotocol|a2aproject|mark3labs'; then \
 	  echo "the core module must not depend on an SDK module"; exit 1; fi
@@ -61,6 +67,13 @@ coredeps:
 	  got=$$(cd $$a && $(GO) list -m $$gen); \
 	  if [ "$$got" != "$$want" ]; then \
 	    printf '%s selects other versions of the modules the generator links than the core module:\n%s\ncore module:\n%s\nrequire the newer versions in both go.mod files\n' "$$a" "$$got" "$$want"; exit 1; fi; \
+	done
+	@for pair in adapters/a2ago:interop adapters/mcpsdk:interop adapters/mcpsdk:examples/seller; do \
+	  a=$${pair%%:*}; c=$${pair#*:}; \
+	  mods=$$(cd $$a && $(GO) list -deps -test -f '{{with .Module}}{{if not .Main}}{{.Path}}{{end}}{{end}}' ./... | sort -u | grep -v -e '^github.com/adcp-gen/' -e '^golang.org/x/sync$$'); \
+	  want=$$(cd $$a && $(GO) list -m $$mods); got=$$(cd $$c && $(GO) list -m $$mods); \
+	  if [ "$$got" != "$$want" ]; then \
+	    printf '%s selects other versions of the modules %s links than %s does, so make test compiles them twice:\n%s\n%s:\n%s\nrequire the newer versions in both go.mod files\n' "$$c" "$$a" "$$a" "$$got" "$$a" "$$want"; exit 1; fi; \
 	done
 
 ## drift: fail when a generated file is stale.
