@@ -538,9 +538,9 @@ func hygieneExtBefore(s string) bool {
 // hygieneHostBefore reports whether the host detector's host can end at the
 // end of s: whether the run of [A-Za-z0-9.-] at the end of s has a letter
 // at a word boundary (the character before it, in the run or before it,
-// not a word character). Bytes of non-ASCII characters count as both run
-// and letter (under (?i) the Kelvin sign and the long s are letters), and a
-// non-ASCII letter at any place, since \b around it is decided otherwise.
+// not a word character). A byte of a non-ASCII character in the run makes
+// it report true: under (?i) the Kelvin sign and the long s match [a-z],
+// and whether \b holds beside them is not a matter of bytes.
 func hygieneHostBefore(s string) bool {
 	for i := len(s) - 1; i >= 0; i-- {
 		c := s[i]
