@@ -56,6 +56,10 @@ type Options struct {
 	// generates one package; set it when generating many (adcp-gen
 	// generate -all).
 	Remember bool
+
+	// unindented turns innerComments' indentation off (tests only, with
+	// Remember off: TestInnerCommentsSameOutput).
+	unindented bool
 }
 
 // HeaderPrefix starts the first line of every file adcp-gen owns.
@@ -124,6 +128,7 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	if err != nil {
 		return nil, nil, err
 	}
+	g.unindented = opts.unindented
 	doc, err := g.docFile()
 	if err != nil {
 		return nil, nil, err
