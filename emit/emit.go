@@ -50,11 +50,11 @@ type Options struct {
 	// Remember keeps, for the life of the process, what later calls can
 	// reuse for a package that differs from this one only in its name and
 	// spec version (each keyed exactly, see the functions named): the type
-	// check's verdict (checkPackage), formatted bodies in which the version
-	// occurs (parseToFormatOnce) and details.go's unformatted body
-	// (detailsRender). It costs a little more than it saves when a process
-	// generates one package; set it when generating many (adcp-gen
-	// generate -all).
+	// check's verdict (checkPackage), formatted bodies (parseToFormatOnce;
+	// without Remember none is kept or looked up) and details.go's
+	// unformatted body (detailsRender). It costs a little more than it
+	// saves when a process generates one package; set it when generating
+	// many (adcp-gen generate -all).
 	Remember bool
 
 	// unindented turns innerComments' indentation off (tests only, with
@@ -149,7 +149,7 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 	// the check parses what it needs that was not parsed.
 	jobs := map[string]*renderJob{}
 	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
-		jobs[name] = &renderJob{name: name}
+		jobs[name] = &renderJob{name: name, remember: opts.Remember}
 		if opts.Remember {
 			jobs[name].version = spec.Version
 		}
@@ -243,7 +243,8 @@ func firstLine(msg string) string {
 // renderJob is one file to render and format.
 type renderJob struct {
 	name     string
-	version  string    // the spec version when remembering (parseToFormatOnce)
+	remember bool      // Options.Remember: formatted bodies are remembered (parseToFormatOnce)
+	version  string    // the spec version when remembering
 	raw      []byte    // rendered, unformatted
 	tree     *ast.File // what src is printed from; nil when its body was formatted before
 	printing func() ([]byte, error)
@@ -253,12 +254,14 @@ type renderJob struct {
 }
 
 // parse renders the file and parses the render for formatting (unless
-// parseToFormatOnce remembers its formatted body).
+// parseToFormatOnce remembers its formatted body). Without Remember the
+// process keeps nothing: keying each body (a SHA-256 of it) was 3% of the
+// instructions of a one-version run, which has nothing to reuse.
 func (t *renderJob) parse(render func() ([]byte, error)) {
 	raw, err := render()
 	t.raw = raw
 	if err == nil {
-		if t.name == "doc.go" {
+		if t.name == "doc.go" || !t.remember {
 			t.tree, t.printing, err = parseToFormat(t.name, raw)
 		} else {
 			t.tree, t.printing, err = parseToFormatOnce(t.name, raw, t.version)
