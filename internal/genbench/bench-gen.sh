@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench-gen.sh: generation speed, whole process, adcp-gen against
-# go-jsonschema v0.24.1 on the same files, both in one hyperfine -N run
-# (hyperfine alternates nothing, so the two commands run back to back in one
-# invocation; rerun it to see the spread on a loaded machine).
+# go-jsonschema v0.24.1 on the same files, both in one hyperfine -N run,
+# then again in the other order (hyperfine alternates nothing: each
+# command's runs go back to back; rerun it to see the spread on a loaded
+# machine).
 #
 #  1. one version (3.2.0-beta.5), first run: adcp-gen generate -cache=false
 #     into a folder emptied before every run, against go-jsonschema with its
@@ -42,25 +43,36 @@ GOWORK=off $GO build -o "$work/adcp-gen" ./cmd/adcp-gen
 gjone="$work/go-jsonschema -p p -o $work/gj/one.go $(gjargs $one | tr '\n' ' ')"
 versions=$(ls "$work/rel" | wc -l)
 
-ratio() { # ratio CSV: the first command's mean, median and CPU time (user + system, children included) over the second's
-	awk -F, 'NR == 2 { m1 = $2; d1 = $4; c1 = $5 + $6 } NR == 3 { m2 = $2; d2 = $4; c2 = $5 + $6 }
-		END { printf "%s: adcp-gen / go-jsonschema = %.2fx (means), %.2fx (medians); CPU time %.0f ms / %.0f ms = %.2fx\n",
-			LABEL, m1 / m2, d1 / d2, c1 * 1000, c2 * 1000, c1 / c2 }' LABEL="$2" "$1"
+# Each comparison runs twice, adcp-gen first and then go-jsonschema first:
+# hyperfine runs all of one command's runs before the other's, and which
+# command goes first has moved a one-version mean by up to 7 ms; the
+# figures are the averages of the two orders.
+
+ratio() { # ratio A.csv B.csv LABEL: A ran adcp-gen first, B go-jsonschema first
+	awk -F, 'FNR == 1 { f++ }
+		FNR == 2 || FNR == 3 {
+			t = ((f == 1) == (FNR == 2)) ? "a" : "g" # A: adcp-gen on row 2; B: on row 3
+			m[t, f] = $2; d[t] += $4; c[t] += $5 + $6
+		}
+		END {
+			ma = (m["a", 1] + m["a", 2]) / 2; mg = (m["g", 1] + m["g", 2]) / 2
+			printf "%s: adcp-gen / go-jsonschema = %.2fx (means of both orders: %.1f / %.1f ms), %.2fx (medians); CPU time %.0f ms / %.0f ms = %.2fx; adcp-gen first %.2fx, go-jsonschema first %.2fx\n",
+				LABEL, ma / mg, ma * 1000, mg * 1000, d["a"] / d["g"], c["a"] / 2 * 1000, c["g"] / 2 * 1000, c["a"] / c["g"],
+				m["a", 1] / m["g", 1], m["a", 2] / m["g", 2]
+		}' LABEL="$3" "$1" "$2"
 }
 
-echo "== one version ($one), first run, whole process"
-hyperfine -N -w 3 -r "${RUNS_ONE:-20}" --export-csv "$work/one.csv" \
-	--prepare "rm -rf $work/out-one" \
-	"$work/adcp-gen generate -schemas $schemas/$one -out $work/out-one -package p -cache=false" \
-	"$gjone"
+adcpone="$work/adcp-gen generate -schemas $schemas/$one -out $work/out-one -package p -cache=false"
+echo "== one version ($one), first run, whole process (adcp-gen first, then go-jsonschema first)"
+hyperfine -N -w 3 -r "${RUNS_ONE:-20}" --export-csv "$work/one-a.csv" --prepare "rm -rf $work/out-one" "$adcpone" "$gjone"
+hyperfine -N -w 3 -r "${RUNS_ONE:-20}" --export-csv "$work/one-b.csv" --prepare "rm -rf $work/out-one" "$gjone" "$adcpone"
 
-echo "== all $versions published versions: adcp-gen generate -all (one process) against a go-jsonschema loop"
-hyperfine -N -w 1 -r "${RUNS_ALL:-5}" --export-csv "$work/all.csv" \
-	--prepare "rm -rf $work/out-all" \
-	"$work/adcp-gen generate -all $schemas -out $work/out-all -cache=false" \
-	"sh $work/gjloop.sh"
+adcpall="$work/adcp-gen generate -all $schemas -out $work/out-all -cache=false"
+echo "== all $versions published versions: adcp-gen generate -all (one process) against a go-jsonschema loop (both orders)"
+hyperfine -N -w 1 -r "${RUNS_ALL:-5}" --export-csv "$work/all-a.csv" --prepare "rm -rf $work/out-all" "$adcpall" "sh $work/gjloop.sh"
+hyperfine -N -w 1 -r "${RUNS_ALL:-5}" --export-csv "$work/all-b.csv" --prepare "rm -rf $work/out-all" "sh $work/gjloop.sh" "$adcpall"
 
 echo "== ratios (targets: one version <= 1.0x, all versions <= 0.5x)"
-ratio "$work/one.csv" "one version ($one)"
-ratio "$work/all.csv" "all $versions versions"
+ratio "$work/one-a.csv" "$work/one-b.csv" "one version ($one)"
+ratio "$work/all-a.csv" "$work/all-b.csv" "all $versions versions"
 uptime
