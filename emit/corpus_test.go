@@ -267,17 +267,23 @@ func BenchmarkGenerateAll(b *testing.B) {
 			}
 		}
 	})
-	b.Run("load+emit", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			for _, dir := range dirs {
-				spec, err := schemaload.Load(dir)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
-					b.Fatal(err)
+	for _, remember := range []bool{false, true} {
+		name := "load+emit"
+		if remember {
+			name += "+remember" // as generate -all renders (Options.Remember), one version after another
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for _, dir := range dirs {
+					spec, err := schemaload.Load(dir)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := Files(spec, Options{Package: "adcperr", Remember: remember}); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
-		}
-	})
+		})
+	}
 }
