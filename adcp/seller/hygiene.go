@@ -63,9 +63,20 @@ const (
 	hygieneGateSQL
 	hygieneGateCred
 	hygieneGateToken
+	// hygieneGateStackFile runs the stack trace detector's last
+	// alternative alone (hygieneStackFile), when the gates rule out all
+	// the others: the matches of an alternation whose other alternatives
+	// match nowhere are that alternative's. hygieneMay never sets it with
+	// hygieneGateStack.
+	hygieneGateStackFile
 
-	hygieneGateAll = ^uint32(0)
+	// hygieneGateAll runs every detector once: all but the narrowed one.
+	hygieneGateAll = ^uint32(0) &^ hygieneGateStackFile
 )
+
+// hygieneStackFile is the stack trace detector's "file.ext:line"
+// alternative.
+const hygieneStackFile = `\b[\w./-]+\.` + hygieneExt + `:\d+\b`
 
 // hygieneExt are file extensions that make a slash-separated path a file
 // path rather than, say, a JSON pointer into the request.
@@ -87,7 +98,8 @@ var (
 func hygieneCompile() []hygieneDetector {
 	return []hygieneDetector{
 		// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
-		{kind: FindingStackTrace, gate: hygieneGateStack, re: rematch.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
+		{kind: FindingStackTrace, gate: hygieneGateStack, re: rematch.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|` + hygieneStackFile)},
+		{kind: FindingStackTrace, gate: hygieneGateStackFile, re: rematch.MustCompile(hygieneStackFile)},
 
 		// File paths: absolute paths under well-known roots, any path ending in
 		// a file extension, relative and home paths, Windows and UNC paths.
@@ -464,6 +476,9 @@ func hygieneMay(s string) uint32 {
 	if colonDigit {
 		may |= hygieneColonGates(s)
 	}
+	if may&hygieneGateStack != 0 {
+		may &^= hygieneGateStackFile // the whole detector runs
+	}
 	if longWord && hygieneTokenGate(s) {
 		may |= hygieneGateToken
 	}
@@ -499,8 +514,9 @@ func hygieneWord(c byte) bool {
 
 // hygieneColonGates returns the gates that colons before digits in s open.
 // Such a colon ends the stack trace detector's "file.ext:line" (with the
-// ext right before it, hygieneExtBefore) and "at f(…:line)" (with "at "
-// and "(" in s), and the host detector's "host:port", whose host starts
+// ext right before it, hygieneExtBefore: its alternative alone,
+// hygieneGateStackFile) and "at f(…:line)" (with "at " and "(" in s: the
+// whole detector), and the host detector's "host:port", whose host starts
 // with a letter at a word boundary in the [A-Za-z0-9.-] run right before
 // the colon (hygieneHostBefore). Each run is scanned back once: it ends at
 // its colon.
@@ -510,7 +526,7 @@ func hygieneColonGates(s string) (may uint32) {
 			continue
 		}
 		if hygieneExtBefore(s[:i]) {
-			may |= hygieneGateStack
+			may |= hygieneGateStackFile
 		}
 		if hygieneHostBefore(s[:i]) {
 			may |= hygieneGateHostPort
