@@ -148,23 +148,13 @@ func advisoryAt(s string) (int, bool) {
 func mayHoldAdvisory(s string) bool {
 	for i := 0; i+len(advisoryFold) <= len(s); i++ {
 		// "a" folds only to "A": every match starts with an ASCII byte.
-		if s[i]|0x20 == 'a' && holdsAdvisoryAt(s[i+1:]) {
-			return true
+		if s[i]|0x20 == 'a' {
+			if _, ok := advisoryAt(s[i:]); ok {
+				return true
+			}
 		}
 	}
 	return false
-}
-
-// holdsAdvisoryAt reports whether s starts with "dvisory", folded.
-func holdsAdvisoryAt(s string) bool {
-	for _, fold := range advisoryFold[1:] {
-		r, n := utf8.DecodeRuneInString(s)
-		if !slices.Contains(fold, r) {
-			return false
-		}
-		s = s[n:]
-	}
-	return true
 }
 
 // advisoryFold holds, for each letter of "advisory", the runes (?i) matches
