@@ -180,7 +180,7 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 		e.Details = raw
 	}
 	c.checks.authoring = true
-	return finalize(v, e, c.checks, nil)
+	return finalizeRemembered(v, e, c.checks)
 }
 
 // Finalize completes and checks an error a seller assembled, and returns a
@@ -240,7 +240,18 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 	if cfg.members {
 		return nil, nil, errfmt.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
-	return finalize(v, e, cfg.checks, nil)
+	return finalizeRemembered(v, e, cfg.checks)
+}
+
+// finalizeRemembered is finalize for New, Build and Finalize: the wire
+// builders remember the error it returns as checked (checked.go).
+func finalizeRemembered(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
+	var raw []byte
+	done, warn, err := finalize(v, e, checks, &raw)
+	if err == nil {
+		rememberChecked(v, done, checks, raw)
+	}
+	return done, warn, err
 }
 
 // finalize is Finalize with its checks settled. When encoded is not nil,

@@ -1,8 +1,19 @@
 package seller
 
+import "github.com/adcp-gen/adcp-gen/adcp"
+
 // Unexported names the external tests (package seller_test) check against.
 var (
 	ErrBuildTooLarge = errBuildTooLarge
 	BuildCheckSize   = buildCheckSize
 	WireRPCCode      = wireRPCCode
 )
+
+// ForgetChecked forgets the errors the wire builders remember as checked;
+// Remembered reports whether a wire builder would take e as checked.
+var ForgetChecked = forgetChecked
+
+func Remembered(v *adcp.Vocabulary, e *adcp.Error, flaggedAllowed bool) bool {
+	_, ok := checkedEncoding(v, e, buildChecks{allowFlagged: flaggedAllowed})
+	return ok
+}

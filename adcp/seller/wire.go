@@ -350,6 +350,9 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
 		return nil, errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
+	if raw, ok := checkedEncoding(v, e, checks); ok {
+		return raw, nil // checked before, unchanged since (checked.go)
+	}
 	var doneRaw []byte
 	done, _, err := finalize(v, e, checks, &doneRaw)
 	if err != nil {
@@ -363,7 +366,8 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 		// e is what Finalize made of it, as errors built with New are:
 		// finalize ran the checks below on these very bytes (the same
 		// encoding, code and details, none dropped).
-		return raw, nil
+		rememberChecked(v, e, checks, raw)
+		return append([]byte(nil), raw...), nil
 	}
 	if err := buildCheckSize(raw); err != nil {
 		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
@@ -381,7 +385,8 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 			return nil, errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
-	return raw, nil
+	rememberChecked(v, e, checks, raw)
+	return append([]byte(nil), raw...), nil
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal

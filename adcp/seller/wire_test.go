@@ -419,6 +419,22 @@ func BenchmarkWireMCPToolResult(b *testing.B) {
 	}
 }
 
+// BenchmarkWireNewThenMCPToolResult is what a seller does for each error it
+// answers with: build it, then write the tool result.
+func BenchmarkWireNewThenMCPToolResult(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e, err := seller.New(voc, "BUDGET_TOO_LOW", "Budget is below the seller's minimum for this product",
+			seller.WithSuggestion("Increase the budget and resubmit"), seller.WithField("packages[0].budget"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := seller.MCPToolResult(voc, e, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWireJSONRPCError(b *testing.B) {
 	e := benchError(b)
 	b.ReportAllocs()

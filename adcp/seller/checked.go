@@ -1,0 +1,90 @@
+package seller
+
+import (
+	"sync"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errsnap"
+)
+
+// The wire builders check every error they send as Finalize would (see
+// wireCheck), and most errors they are given come straight from New, Build
+// or Finalize, which checked them a moment before. So the package remembers
+// the last errors it accepted, each with a deep copy taken when it was
+// accepted, the vocabulary and checks it passed, and its encoding; a builder
+// given one of them skips the checks only when the error still equals its
+// copy in every member (the unexported codec state included). A changed,
+// forgotten or unknown error is checked in full, as before.
+
+// checkedSize is how many accepted errors are remembered; the oldest is
+// forgotten first. An error is at most MaxErrorSize bytes of JSON, so they
+// hold little memory.
+const checkedSize = 128
+
+type checkedEntry struct {
+	e      *adcp.Error // the error handed out or checked
+	snap   *adcp.Error // a deep copy of *e when it was accepted
+	v      *adcp.Vocabulary
+	checks buildChecks
+	raw    []byte // the encoding of *snap: the bytes the checks ran on
+}
+
+var checked struct {
+	sync.Mutex
+	ring [checkedSize]checkedEntry
+	next int // the oldest entry, replaced next
+}
+
+var errFuncs = errsnap.For[adcp.Error]()
+
+// rememberChecked records that e, encoded as raw, passed the checks of
+// finalize (and, from a wire builder, wireCheck's) for v.
+func rememberChecked(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte) {
+	ent := checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}
+	checked.Lock()
+	defer checked.Unlock()
+	i := checkedFind(e)
+	if i < 0 {
+		i = checked.next
+		checked.next = (i + 1) % checkedSize
+	}
+	checked.ring[i] = ent
+}
+
+// checkedFind returns the index of e's entry in the ring, or -1. The ring
+// is small: a scan is cheaper than keeping a map beside it.
+func checkedFind(e *adcp.Error) int {
+	for i := range checked.ring {
+		if checked.ring[i].e == e {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkedEncoding returns a copy of e's encoding (the caller's to change)
+// when e is remembered as accepted by v, with flagged text allowed only if
+// it is allowed now, and is unchanged since. The wire builders check as
+// Finalize does; New and Build refuse more (a vendor code without
+// recovery), so what they accepted passes too.
+func checkedEncoding(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, bool) {
+	checked.Lock()
+	defer checked.Unlock()
+	i := checkedFind(e)
+	if i < 0 {
+		return nil, false
+	}
+	ent := &checked.ring[i]
+	if ent.v != v || ent.checks.allowFlagged && !checks.allowFlagged || !errFuncs.Equal(e, ent.snap) {
+		return nil, false
+	}
+	return append([]byte(nil), ent.raw...), true
+}
+
+// forgetChecked forgets every error remembered (for tests).
+func forgetChecked() {
+	checked.Lock()
+	defer checked.Unlock()
+	checked.ring = [checkedSize]checkedEntry{}
+	checked.next = 0
+}
