@@ -400,37 +400,54 @@ func (v ErrorSource) Known() bool {
 	return false
 }
 
-// present reports which members e has: present when it was decoded, or, for
-// a value built in Go, set (code and message always).
-func (x *Error) present() map[string]bool {
-	return map[string]bool{
-		"code":        x.codec.Emit(0, true, x.Code != ""),
-		"message":     x.codec.Emit(1, true, x.Message != ""),
-		"field":       x.codec.Emit(2, false, x.Field != ""),
-		"suggestion":  x.codec.Emit(3, false, x.Suggestion != ""),
-		"retry_after": x.RetryAfter != nil,
-		"issues":      x.codec.Emit(5, false, x.Issues != nil),
-		"details":     x.codec.Emit(6, false, x.Details != nil),
-		"recovery":    x.codec.Emit(7, false, x.Recovery != ""),
-		"source":      x.codec.Emit(8, false, x.Source != ""),
-		"sdk_id":      x.codec.Emit(9, false, x.SDKID != ""),
+// members is a set of an object's members, bit i for the i-th of the
+// names its type models (membersError, membersIssue,
+// membersIssueDiscriminator).
+type members uint16
+
+// has reports whether name, one of modelled, is in the set.
+func (p members) has(modelled []string, name string) bool {
+	for i, m := range modelled {
+		if m == name {
+			return p&(1<<i) != 0
+		}
 	}
+	return false
 }
 
-func (x *Issue) present() map[string]bool {
-	return map[string]bool{
-		"pointer":       x.codec.Emit(0, true, x.Pointer != ""),
-		"message":       x.codec.Emit(1, true, x.Message != ""),
-		"keyword":       x.codec.Emit(2, true, x.Keyword != ""),
-		"schemaPath":    x.codec.Emit(3, false, x.SchemaPath != ""),
-		"schema_id":     x.codec.Emit(4, false, x.SchemaID != ""),
-		"discriminator": x.codec.Emit(5, false, x.Discriminator != nil),
+// bit returns the member of bit i when set is true.
+func bit(i uint, set bool) members {
+	if set {
+		return 1 << i
 	}
+	return 0
 }
 
-func (x *IssueDiscriminator) present() map[string]bool {
-	return map[string]bool{
-		"property_name": x.codec.Emit(0, true, x.PropertyName != ""),
-		"value":         x.codec.Emit(1, true, x.Value != nil),
-	}
+// present returns the members e has: present when it was decoded, or, for a
+// value built in Go, set (code and message always).
+func (x *Error) present() members {
+	return bit(0, x.codec.Emit(0, true, x.Code != "")) |
+		bit(1, x.codec.Emit(1, true, x.Message != "")) |
+		bit(2, x.codec.Emit(2, false, x.Field != "")) |
+		bit(3, x.codec.Emit(3, false, x.Suggestion != "")) |
+		bit(4, x.RetryAfter != nil) |
+		bit(5, x.codec.Emit(5, false, x.Issues != nil)) |
+		bit(6, x.codec.Emit(6, false, x.Details != nil)) |
+		bit(7, x.codec.Emit(7, false, x.Recovery != "")) |
+		bit(8, x.codec.Emit(8, false, x.Source != "")) |
+		bit(9, x.codec.Emit(9, false, x.SDKID != ""))
+}
+
+func (x *Issue) present() members {
+	return bit(0, x.codec.Emit(0, true, x.Pointer != "")) |
+		bit(1, x.codec.Emit(1, true, x.Message != "")) |
+		bit(2, x.codec.Emit(2, true, x.Keyword != "")) |
+		bit(3, x.codec.Emit(3, false, x.SchemaPath != "")) |
+		bit(4, x.codec.Emit(4, false, x.SchemaID != "")) |
+		bit(5, x.codec.Emit(5, false, x.Discriminator != nil))
+}
+
+func (x *IssueDiscriminator) present() members {
+	return bit(0, x.codec.Emit(0, true, x.PropertyName != "")) |
+		bit(1, x.codec.Emit(1, true, x.Value != nil))
 }

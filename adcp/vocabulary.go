@@ -286,7 +286,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 		}
 	}
 	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, "", membersError, present, extra, val)
-	on := func(m string) bool { return present[m] && declares(r.Members, m) }
+	on := func(m string) bool { return present.has(membersError, m) && declares(r.Members, m) }
 	if on("code") {
 		if r.CodeMinLength > 0 {
 			val.MinLength("/code", string(e.Code), r.CodeMinLength)
@@ -333,7 +333,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 	present := is.present()
 	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, path, membersIssue, present, is.Extra, val)
-	if !present["discriminator"] || !declares(r.Members, "discriminator") {
+	if !present.has(membersIssue, "discriminator") || !declares(r.Members, "discriminator") {
 		return
 	}
 	for i := range is.Discriminator {
@@ -341,7 +341,7 @@ func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 		p := path + "/discriminator/" + strconv.Itoa(i)
 		dp := d.present()
 		checkObject(r.Discriminator, p, membersIssueDiscriminator, dp, d.Extra, val)
-		if dp["value"] && declares(r.Discriminator.Members, "value") {
+		if dp.has(membersIssueDiscriminator, "value") && declares(r.Discriminator.Members, "value") {
 			val.Union(p+"/value", d.Value, "boolean", "null", "number", "string")
 		}
 	}
@@ -373,7 +373,7 @@ func withoutNulls(extra map[string]json.RawMessage, nullable []string) map[strin
 	return out
 }
 
-func checkObject(r ObjectRules, path string, modelled []string, present map[string]bool, extra map[string]json.RawMessage, val *adcpimpl.Validator) {
+func checkObject(r ObjectRules, path string, modelled []string, present members, extra map[string]json.RawMessage, val *adcpimpl.Validator) {
 	var declared []string
 	for _, m := range modelled {
 		if declares(r.Members, m) {
@@ -382,8 +382,8 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 	}
 	val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
 	if r.Closed {
-		for _, m := range modelled {
-			if present[m] && !declares(r.Members, m) {
+		for i, m := range modelled {
+			if present&(1<<i) != 0 && !declares(r.Members, m) {
 				val.Add(path+"/"+m, "member not allowed")
 			}
 		}
@@ -399,7 +399,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present map[stri
 		}
 	}
 	for _, m := range r.Required {
-		if !present[m] {
+		if !present.has(modelled, m) {
 			val.Missing(path, m, extra)
 		}
 	}
