@@ -433,8 +433,17 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 // encoding when that is valid and compact, which is then what encoding/json
 // would write, without encoding/json's reflection and second pass; else
 // encoding/json's result (the compacted bytes, or its error).
+//
+// An error without raw members (details, members kept in Extra, issues,
+// whose members may be kept raw) is written only from its strings and its
+// retry_after, escaped and formatted by the encoder: valid and compact
+// without being scanned.
 func buildEncode(e *adcp.Error) ([]byte, error) {
-	if b, err := e.MarshalJSON(); err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
+	b, err := e.MarshalJSON()
+	if err == nil && e.Details == nil && len(e.Extra) == 0 && e.Issues == nil {
+		return b, nil
+	}
+	if err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
 		return b, nil
 	}
 	return jsonwire.Marshal(e)
@@ -522,8 +531,8 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 	if err := buildUniqueMembers(raw); err != nil {
 		return errfmt.Errorf("encoded error: %v", err)
 	}
-	var back adcp.Error
-	if err := back.UnmarshalJSON(raw); err != nil {
+	var back adcp.Error // raw is one valid JSON object (buildUniqueMembers)
+	if err := back.UnmarshalValidJSON(raw); err != nil {
 		return errfmt.Errorf("encoded error: %v", err)
 	}
 	if back.Code != code {
@@ -538,13 +547,44 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 // buildUniqueMembers refuses a JSON object with a repeated member name
 // (names compared as encoding/json decodes them: "a" and "\u0061" are one
 // name), or anything but one valid JSON object.
+//
+// The names of the first 16 members are kept end to end in one buffer and
+// compared one by one; a map takes over from the 17th, so that a hostile
+// object with thousands of members costs linear time.
 func buildUniqueMembers(raw []byte) error {
-	seen := make(map[string]struct{}, 8)
+	var (
+		buf   [256]byte
+		ends  [16]int
+		names = buf[:0]
+		n     int
+		seen  map[string]struct{}
+	)
 	return buildEachMember(raw, func(name, _ []byte) error {
-		if _, dup := seen[string(name)]; dup {
+		dup := false
+		if seen != nil {
+			_, dup = seen[string(name)]
+		} else {
+			for i, start := 0, 0; i < n && !dup; start, i = ends[i], i+1 {
+				dup = string(names[start:ends[i]]) == string(name)
+			}
+		}
+		if dup {
 			return errfmt.Errorf("member %q appears twice", string(name))
 		}
-		seen[string(name)] = struct{}{}
+		switch {
+		case seen == nil && n < len(ends):
+			names = append(names, name...)
+			ends[n] = len(names)
+			n++
+		case seen == nil:
+			seen = make(map[string]struct{}, 2*n)
+			for i, start := 0, 0; i < n; start, i = ends[i], i+1 {
+				seen[string(names[start:ends[i]])] = struct{}{}
+			}
+			fallthrough
+		default:
+			seen[string(name)] = struct{}{}
+		}
 		return nil
 	})
 }
@@ -630,7 +670,7 @@ func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 // JSON Schema keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
 	// Without these member names the checks have nothing to look at.
-	if !buildContains(raw, `"issues"`) && !buildContains(raw, `"source"`) && !buildContains(raw, `"sdk_id"`) {
+	if !buildContainsAny(raw, `"issues"`, `"source"`, `"sdk_id"`) {
 		return nil
 	}
 	var e struct {
@@ -662,17 +702,21 @@ func buildCheckEncoded(raw []byte) error {
 	return nil
 }
 
-// buildContains is bytes.Contains(raw, []byte(s)) for a short s that starts
-// with '"' (bytes.Index links more code).
-func buildContains(raw []byte, s string) bool {
-	for i := 0; len(raw)-i >= len(s); i++ {
-		j := bytes.IndexByte(raw[i:len(raw)-len(s)+1], s[0])
+// buildContainsAny reports whether raw contains one of names, short
+// strings of two bytes or more that each start with '"', in one pass over raw's quotes
+// (bytes.Contains, one pass per name, links more code and reads raw once
+// per name).
+func buildContainsAny(raw []byte, names ...string) bool {
+	for i := 0; i < len(raw); i++ {
+		j := bytes.IndexByte(raw[i:], '"')
 		if j < 0 {
 			return false
 		}
 		i += j
-		if string(raw[i:i+len(s)]) == s {
-			return true
+		for _, s := range names {
+			if len(raw)-i >= len(s) && raw[i+1] == s[1] && string(raw[i:i+len(s)]) == s {
+				return true
+			}
 		}
 	}
 	return false

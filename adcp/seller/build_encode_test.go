@@ -35,14 +35,29 @@ func TestBuildEncodeMatchesMarshal(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) { checkBuildEncode(t, e) })
 	}
+	// Decoded: members present written as they came, retry_after as written.
+	for _, in := range []string{
+		`{"code":"X","message":"m","retry_after":1.0000000000000000001,"field":""}`,
+		`{"code":"X","message":"","retry_after":1E+2,"suggestion":"s\u00e9"}`,
+	} {
+		var e adcp.Error
+		if err := e.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(in, func(t *testing.T) { checkBuildEncode(t, &e) })
+	}
 }
 
 func FuzzBuildEncodeMatchesMarshal(f *testing.F) {
 	f.Add("RATE_LIMITED", "m", []byte(`{"a":1}`), "k", []byte(` 1 `))
 	f.Add("X", "<&> \u2029", []byte(" { } "), "", []byte(nil))
 	f.Add("X", "m", []byte(`{"a":}`), "k", []byte(`[1,`))
+	f.Add("X", "\xff\u2028\"\\", []byte(nil), "", []byte(nil)) // no raw member: not scanned
 	f.Fuzz(func(t *testing.T, code, msg string, details []byte, extraKey string, extra []byte) {
-		e := &adcp.Error{Code: adcp.Code(code), Message: msg, Details: details}
+		e := &adcp.Error{Code: adcp.Code(code), Message: msg, Details: details, Suggestion: msg, Field: code}
+		if len(details) == 0 {
+			e.Details = nil // the encoder's output alone, not scanned
+		}
 		if extraKey != "" {
 			e.Extra = map[string]json.RawMessage{extraKey: extra}
 		}

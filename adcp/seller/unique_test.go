@@ -3,6 +3,7 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -51,8 +52,51 @@ var uniqueMembersCases = []struct {
 	{`{"a":[1,2}`, true},
 }
 
+// allUniqueMembersCases are uniqueMembersCases and objects of n members
+// named m0, m1, …, one of them repeated or not, around the 16 names
+// buildUniqueMembers keeps before a map takes over.
+func allUniqueMembersCases() []struct {
+	in  string
+	err bool
+} {
+	cases := append([]struct {
+		in  string
+		err bool
+	}(nil), uniqueMembersCases...)
+	object := func(n, dupOf, dupAt int) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			name := i
+			if i == dupAt {
+				name = dupOf
+			}
+			fmt.Fprintf(&b, `"m%d":%d`, name, i)
+		}
+		return b.String() + "}"
+	}
+	for _, n := range []int{15, 16, 17, 18, 40} {
+		cases = append(cases, struct {
+			in  string
+			err bool
+		}{object(n, -1, -1), false})
+		for _, d := range [][2]int{{0, n - 1}, {n - 2, n - 1}, {15, n - 1}, {14, 15}, {3, 16}} {
+			if d[0] < d[1] && d[1] < n {
+				cases = append(cases, struct {
+					in  string
+					err bool
+				}{object(n, d[0], d[1]), true})
+			}
+		}
+	}
+	return cases
+}
+
 func TestBuildUniqueMembers(t *testing.T) {
-	for _, c := range uniqueMembersCases {
+	for _, c := range allUniqueMembersCases() {
 		if err := buildUniqueMembers([]byte(c.in)); (err != nil) != c.err {
 			t.Errorf("buildUniqueMembers(%q) = %v, want an error: %v", c.in, err, c.err)
 		}
@@ -63,7 +107,7 @@ func TestBuildUniqueMembers(t *testing.T) {
 // exactly what the encoding/json token stream shows to repeat a member or
 // not to be an object; it refuses all invalid JSON.
 func FuzzUniqueMembersMatchesRef(f *testing.F) {
-	for _, c := range uniqueMembersCases {
+	for _, c := range allUniqueMembersCases() {
 		f.Add([]byte(c.in))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
