@@ -420,7 +420,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 	if err := buildCheckEncoded(raw); err != nil {
 		return fail("%v", err)
 	}
-	if err := buildRevalidate(v, c.Code, raw); err != nil {
+	if err := buildRevalidateBuilt(v, &c, raw); err != nil {
 		return fail("%v", err)
 	}
 	if encoded != nil {
@@ -542,6 +542,26 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 		return err
 	}
 	return nil
+}
+
+// buildRevalidateBuilt is buildRevalidate for c, encoded as raw. An error
+// without members kept raw (in Extra, or in issues) whose strings are valid
+// UTF-8 and whose details, if any, are exactly one JSON value decodes from
+// its encoding to itself: the same strings, the same retry_after (written
+// as a float64 writes, or as it was written when decoded), the same details
+// (compacted, which the rules do not look at: only at the details' type),
+// the same members present (those the encoder wrote), each once, and no
+// member kept raw. It is checked as it is, without being decoded again.
+func buildRevalidateBuilt(v *adcp.Vocabulary, c *adcp.Error, raw []byte) error {
+	if len(c.Extra) > 0 || c.Issues != nil || c.Details != nil && !jsonwire.Valid(c.Details) {
+		return buildRevalidate(v, c.Code, raw)
+	}
+	for _, s := range [...]string{string(c.Code), c.Message, c.Field, c.Suggestion, string(c.Recovery), string(c.Source), c.SDKID} {
+		if !utf8.ValidString(s) {
+			return buildRevalidate(v, c.Code, raw)
+		}
+	}
+	return v.Validate(c)
 }
 
 // buildUniqueMembers refuses a JSON object with a repeated member name
