@@ -141,8 +141,8 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 	if err != nil {
 		return nil, err
 	}
-	text := string(wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw))
-	b := make([]byte, 0, 2*len(text)+len(humanText)+wireSize(c.payloadRaw)+128)
+	text, structured := wireMCPPieces(&c)
+	b := make([]byte, 0, 2*len(text)+len(humanText)+len(structured)+96)
 	b = append(b, `{"content":[{"type":"text","text":`...)
 	b = jsonwire.AppendStringTo(b, text)
 	b = append(b, '}')
@@ -151,11 +151,48 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 		b = jsonwire.AppendStringTo(b, humanText)
 		b = append(b, '}')
 	}
-	b = append(b, `],"isError":true,"structuredContent":{"adcp_error":`...)
-	b = append(b, c.raw...)
-	b = append(b, `,"payload":`...)
-	b = wireAppendPayload(b, c.payloadRaw)
-	return append(b, "}}"...), nil
+	b = append(b, `],"isError":true,"structuredContent":`...)
+	b = append(b, structured...)
+	return append(b, '}'), nil
+}
+
+// MCPToolResultParts is MCPToolResult in pieces, for an SDK adapter that
+// builds the SDK's own result type from them instead of decoding the bytes:
+// the text of each content item, in order (every item is a text item), as
+// a client decodes it, and structuredContent; isError is true. It checks
+// and refuses what MCPToolResult does.
+func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (texts []string, structured []byte, err error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	text, structured := wireMCPPieces(&c)
+	texts = []string{wireDecodedText(text)}
+	if humanText != "" {
+		texts = append(texts, wireDecodedText(humanText))
+	}
+	return texts, structured, nil
+}
+
+// wireMCPPieces returns the tool result's first text item, {"adcp_error":…},
+// and its structuredContent.
+func wireMCPPieces(c *wireConfig) (text string, structured []byte) {
+	text = string(wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw))
+	structured = make([]byte, 0, len(c.raw)+wireSize(c.payloadRaw)+48)
+	structured = append(structured, `{"adcp_error":`...)
+	structured = append(structured, c.raw...)
+	structured = append(structured, `,"payload":`...)
+	structured = wireAppendPayload(structured, c.payloadRaw)
+	return text, append(structured, '}')
+}
+
+// wireDecodedText is s as a client decodes the JSON string the builders
+// write of it: invalid UTF-8 becomes U+FFFD.
+func wireDecodedText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return string(jsonwire.Unquote(nil, jsonwire.AppendStringTo(nil, s)))
 }
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
@@ -198,9 +235,7 @@ func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (
 	if err != nil {
 		return 0, "", nil, err
 	}
-	if !utf8.ValidString(message) {
-		message = string(jsonwire.Unquote(nil, jsonwire.AppendStringTo(nil, message)))
-	}
+	message = wireDecodedText(message)
 	return code, message, wireAppendEnvelope(make([]byte, 0, len(raw)+16), raw), nil
 }
 
@@ -257,17 +292,11 @@ func wireRPCID(id any) ([]byte, error) {
 // {"adcp_error":…} and a DataPart holding the payload's errors[]. taskID may
 // be empty. It refuses what MCPToolResult refuses.
 func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	c, err := wireFatal(v, e, opts)
+	p, text, err := wireA2AParts(v, e, humanText, opts)
 	if err != nil {
 		return nil, err
 	}
-	if humanText == "" {
-		humanText = e.Message
-	}
-	if humanText == "" {
-		humanText = string(e.Code)
-	}
-	b := make([]byte, 0, len(taskID)+len(humanText)+len(c.raw)+wireSize(c.payloadRaw)+256)
+	b := make([]byte, 0, len(taskID)+len(text)+len(p.Error)+len(p.Payload)+256)
 	b = append(b, '{')
 	if taskID != "" {
 		b = append(b, `"id":`...)
@@ -275,20 +304,73 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 		b = append(b, ',')
 	}
 	b = append(b, `"status":{"state":"failed"`...)
-	if !c.timestamp.IsZero() {
+	if p.Timestamp != "" {
 		b = append(b, `,"timestamp":`...)
-		b = jsonwire.AppendStringTo(b, c.timestamp.UTC().Format(time.RFC3339))
+		b = jsonwire.AppendStringTo(b, p.Timestamp)
 	}
-	b = append(b, `},"artifacts":[{"artifactId":"error-result","parts":[{"kind":"text","text":`...)
-	b = jsonwire.AppendStringTo(b, humanText)
+	b = append(b, `},"artifacts":[{"artifactId":"`+A2AErrorArtifactID+`","parts":[{"kind":"text","text":`...)
+	b = jsonwire.AppendStringTo(b, text)
 	b = append(b, `},{"kind":"data","data":`...)
-	b = wireAppendEnvelope(b, c.raw)
-	if c.mimeType {
+	b = append(b, p.Error...)
+	if p.ErrorMIMEType {
 		b = append(b, `,"metadata":{"mimeType":"`+ErrorMIMEType+`"}`...)
 	}
 	b = append(b, `},{"kind":"data","data":`...)
-	b = wireAppendPayload(b, c.payloadRaw)
+	b = append(b, p.Payload...)
 	return append(b, "}]}]}"...), nil
+}
+
+// A2AErrorArtifactID is the artifactId of the artifact A2AFailedTask writes.
+const A2AErrorArtifactID = "error-result"
+
+// A2AParts is the task A2AFailedTask writes, in pieces, for an SDK adapter
+// that builds the SDK's own task from them instead of decoding the bytes:
+// status state "failed", and one artifact (A2AErrorArtifactID) whose parts
+// are a TextPart (Text), a DataPart (Error, with metadata {"mimeType":
+// ErrorMIMEType} when ErrorMIMEType is set) and a DataPart (Payload).
+type A2AParts struct {
+	// Text is the TextPart's text, as a client decodes it.
+	Text string
+	// Error is the first DataPart's data, {"adcp_error":…}.
+	Error []byte
+	// ErrorMIMEType is set by WithErrorMIMEType.
+	ErrorMIMEType bool
+	// Payload is the second DataPart's data, the payload {"errors":[…]}.
+	Payload []byte
+	// Timestamp is status.timestamp as written (RFC 3339, UTC, whole
+	// seconds), or empty when WithTimestamp did not set one.
+	Timestamp string
+}
+
+// A2AFailedTaskParts is A2AFailedTask in pieces (without the task id, which
+// the SDK's task carries apart). It checks and refuses what A2AFailedTask
+// does.
+func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (A2AParts, error) {
+	p, _, err := wireA2AParts(v, e, humanText, opts)
+	return p, err
+}
+
+// wireA2AParts returns the task's parts, and the TextPart's text as it is
+// written.
+func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (p A2AParts, text string, err error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return A2AParts{}, "", err
+	}
+	text = humanText
+	if text == "" {
+		text = e.Message
+	}
+	if text == "" {
+		text = string(e.Code)
+	}
+	p = A2AParts{Text: wireDecodedText(text), ErrorMIMEType: c.mimeType}
+	if !c.timestamp.IsZero() {
+		p.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
+	}
+	p.Error = wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw)
+	p.Payload = wireAppendPayload(make([]byte, 0, wireSize(c.payloadRaw)+16), c.payloadRaw)
+	return p, text, nil
 }
 
 // codeBudgetCapReached is normally an advisory on a successful partial
