@@ -19,63 +19,43 @@ import (
 // It refuses what seller.A2AFailedTask refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
 func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, humanText string, opts ...seller.WireOption) (*a2a.Task, error) {
-	ti := info.TaskInfo()
-	raw, err := seller.A2AFailedTask(v, string(ti.TaskID), e, humanText, opts...)
+	p, err := seller.A2AFailedTaskParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
 	}
-	task, err := decodeFailedTask(raw)
-	if err != nil {
+	// The task is built from the builder's pieces: what json.Unmarshal into
+	// a2a.Task makes of seller.A2AFailedTask's bytes (a2a-go's decoder reads
+	// every part three times), with each DataPart's data decoded as
+	// encoding/json decodes it.
+	var errData, payload map[string]any
+	if err := json.Unmarshal(p.Error, &errData); err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
-	task.ID, task.ContextID = ti.TaskID, ti.ContextID
-	if task.Status.Timestamp == nil {
-		now := time.Now().UTC()
-		task.Status.Timestamp = &now
+	if err := json.Unmarshal(p.Payload, &payload); err != nil {
+		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
-	return task, nil
-}
-
-// decodeFailedTask is json.Unmarshal of the builder's task into an
-// a2a.Task, in one pass over the members the builder writes (a2a-go's
-// decoder reads every part two times more), for a task whose parts are
-// text and data parts.
-func decodeFailedTask(raw []byte) (*a2a.Task, error) {
-	var w struct {
-		ID     a2a.TaskID `json:"id"`
-		Status struct {
-			State     a2a.TaskState `json:"state"`
-			Timestamp *time.Time    `json:"timestamp"`
-		} `json:"status"`
-		Artifacts []struct {
-			ID    a2a.ArtifactID `json:"artifactId"`
-			Parts []struct {
-				Kind     string         `json:"kind"`
-				Text     string         `json:"text"`
-				Data     map[string]any `json:"data"`
-				Metadata map[string]any `json:"metadata"`
-			} `json:"parts"`
-		} `json:"artifacts"`
+	errPart := a2a.DataPart{Data: errData}
+	if p.ErrorMIMEType {
+		errPart.Metadata = map[string]any{"mimeType": seller.ErrorMIMEType}
 	}
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return nil, err
+	ti := info.TaskInfo()
+	task := &a2a.Task{
+		ID:        ti.TaskID,
+		ContextID: ti.ContextID,
+		Status:    a2a.TaskStatus{State: a2a.TaskStateFailed},
+		Artifacts: []*a2a.Artifact{{
+			ID:    seller.A2AErrorArtifactID,
+			Parts: a2a.ContentParts{a2a.TextPart{Text: p.Text}, errPart, a2a.DataPart{Data: payload}},
+		}},
 	}
-	t := &a2a.Task{ID: w.ID, Status: a2a.TaskStatus{State: w.Status.State, Timestamp: w.Status.Timestamp}}
-	for _, a := range w.Artifacts {
-		art := &a2a.Artifact{ID: a.ID, Parts: make(a2a.ContentParts, len(a.Parts))}
-		for i, p := range a.Parts {
-			switch p.Kind {
-			case "text":
-				art.Parts[i] = a2a.TextPart{Text: p.Text, Metadata: p.Metadata}
-			case "data":
-				art.Parts[i] = a2a.DataPart{Data: p.Data, Metadata: p.Metadata}
-			default:
-				return nil, fmt.Errorf("unexpected part kind %q", p.Kind)
-			}
+	now := time.Now().UTC()
+	if p.Timestamp != "" {
+		if now, err = time.Parse(time.RFC3339, p.Timestamp); err != nil {
+			return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 		}
-		t.Artifacts = append(t.Artifacts, art)
 	}
-	return t, nil
+	task.Status.Timestamp = &now
+	return task, nil
 }
 
 // ExtractResult finds the AdCP error in what Client.SendMessage returned:

@@ -200,8 +200,9 @@ func BenchmarkExtractTask(b *testing.B) {
 	})
 }
 
-// TestFailedTaskDecodes: FailedTask, decoded in one pass, is what
-// json.Unmarshal into a2a.Task makes of the builder's task, field for field.
+// TestFailedTaskDecodes: FailedTask, built from the builder's pieces
+// (seller.A2AFailedTaskParts), is what json.Unmarshal into a2a.Task makes of
+// the builder's task, field for field.
 func TestFailedTaskDecodes(t *testing.T) {
 	five := 5.0
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -214,6 +215,9 @@ func TestFailedTaskDecodes(t *testing.T) {
 			Details: json.RawMessage(`{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}`)}, "", []seller.WireOption{seller.WithTimestamp(at)}},
 		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}, "The budget is \"too\" low.",
 			[]seller.WireOption{seller.WithTimestamp(at), seller.WithErrorMIMEType()}},
+		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage("{\"note\":\"\xff\",\"n\":1e3}")}, "",
+			[]seller.WireOption{seller.WithTimestamp(at.In(time.FixedZone("x", -7200)).Add(999 * time.Millisecond)),
+				seller.WithPayloadErrors(&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal"})}},
 	} {
 		got, err := a2ago.FailedTask(adcperr.Vocabulary, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, c.e, c.human, c.opts...)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
@@ -24,26 +23,16 @@ const methodCallTool = "tools/call"
 // It refuses what seller.MCPToolResult refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
 func ToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...seller.WireOption) (*mcp.CallToolResult, error) {
-	raw, err := seller.MCPToolResult(v, e, humanText, opts...)
+	// The builder's pieces (text items, structuredContent) are what
+	// json.Unmarshal into the SDK type would make of its bytes (the SDK's
+	// decoder is several times slower than the builder).
+	texts, structured, err := seller.MCPToolResultParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
 	}
-	// The builder's result holds text items, isError and
-	// structuredContent: what json.Unmarshal into the SDK type would make
-	// of it, built from its pieces (the SDK's decoder is several times
-	// slower than the builder).
-	var w struct {
-		Content []struct {
-			Text string `json:"text"`
-		} `json:"content"`
-		StructuredContent json.RawMessage `json:"structuredContent"`
-	}
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return nil, fmt.Errorf("mcpsdk: decoding the tool result: %w", err)
-	}
-	res := &mcp.CallToolResult{IsError: true, StructuredContent: w.StructuredContent, Content: make([]mcp.Content, len(w.Content))}
-	for i, c := range w.Content {
-		res.Content[i] = &mcp.TextContent{Text: c.Text}
+	res := &mcp.CallToolResult{IsError: true, StructuredContent: json.RawMessage(structured), Content: make([]mcp.Content, len(texts))}
+	for i, t := range texts {
+		res.Content[i] = &mcp.TextContent{Text: t}
 	}
 	res.SetError(e) // Content is set, so SetError only records e.
 	return res, nil

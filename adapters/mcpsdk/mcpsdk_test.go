@@ -166,7 +166,8 @@ func BenchmarkExtractError(b *testing.B) {
 	})
 }
 
-// TestToolResultDecodes: ToolResult, built from the builder's pieces, is
+// TestToolResultDecodes: ToolResult, built from the builder's pieces
+// (seller.MCPToolResultParts), is
 // what json.Unmarshal makes of the builder's bytes (structuredContent kept
 // raw), field for field.
 func TestToolResultDecodes(t *testing.T) {
@@ -177,6 +178,7 @@ func TestToolResultDecodes(t *testing.T) {
 	}{
 		{&adcp.Error{Code: "RATE_LIMITED", Message: "Slow <down> & \u2028", Recovery: "transient", RetryAfter: &five}, ""},
 		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget"}, "The budget is \"too\" low.\n"},
+		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage("{\"note\":\"\xff\"}")}, "bad \xc3 byte"},
 	} {
 		got, err := mcpsdk.ToolResult(adcperr.Vocabulary, c.e, c.human)
 		if err != nil {
