@@ -394,6 +394,25 @@ func hygieneMay(s string) uint32 {
 	)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if k := hygieneClass[c]; k&hygieneSlow == 0 {
+			// Not a byte the gates below look at: only the lower-cased
+			// copy and the runs change.
+			low = append(low, c+k&hygieneUpper)
+			if k&hygieneWordByte != 0 {
+				if word++; word >= 32 {
+					longWord = true
+				}
+			} else {
+				word = 0
+			}
+			if k&hygieneDigit == 0 {
+				dots = 0
+			}
+			if k&hygieneHexByte == 0 {
+				hexColons = 0
+			}
+			continue
+		}
 		switch {
 		case c >= 0x80:
 			switch {
@@ -506,6 +525,39 @@ func hygieneMay(s string) uint32 {
 	}
 	return may
 }
+
+// hygieneClass holds what hygieneMay's loop needs to know of a byte it
+// does not look at more closely (hygieneSlow unset): whether it is in \w, a
+// digit, a hex digit, and 'a'-'A' for an upper-case letter.
+var hygieneClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if b >= 0x80 || strings.IndexByte(".:=<*@\\/-", b) >= 0 {
+			t[c] |= hygieneSlow
+		}
+		if hygieneWord(b) {
+			t[c] |= hygieneWordByte
+		}
+		if '0' <= b && b <= '9' {
+			t[c] |= hygieneDigit
+		}
+		if hygieneHex(b) {
+			t[c] |= hygieneHexByte
+		}
+		if 'A' <= b && b <= 'Z' {
+			t[c] |= hygieneUpper
+		}
+	}
+	return t
+}()
+
+const (
+	hygieneWordByte uint8 = 1 << iota
+	hygieneDigit
+	hygieneHexByte
+	hygieneSlow
+	hygieneUpper uint8 = 'a' - 'A' // added to lower-case
+)
 
 // hygieneWord reports whether c is in \w: [0-9A-Za-z_].
 func hygieneWord(c byte) bool {

@@ -331,3 +331,24 @@ func TestHygieneExtBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestHygieneMayClosed: on text sellers commonly write, hygieneMay opens no
+// detector. The gates' runs end where the characters they count end (a
+// space ends a run of dots and digits, a letter past f a run of hex digits
+// and colons), so words and numbers beside each other open nothing.
+func TestHygieneMayClosed(t *testing.T) {
+	for _, s := range []string{
+		"Budget is below the seller's minimum for this product",
+		"Rate limit exceeded; retry after 2026-12-01T10:30:00Z",
+		"Media buy 4f1c2a9e-1b2c-4d5e-8f90-123456789abc not found",
+		"Send PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING instead",
+		"Use v1. or v2. or v3. of the format",      // dots in three runs
+		"Fields 1.5 and 2.5 and 3.5 are invalid",   // the same
+		"Pairs x:y, z:w and q:r are reserved",      // one colon a run
+		"Windows at 10:30 and 11:30 and 12:30 UTC", // two colons a run
+	} {
+		if may := hygieneMay(s); may != 0 {
+			t.Errorf("hygieneMay(%q) = %#x, want no detector", s, may)
+		}
+	}
+}
