@@ -17,10 +17,12 @@ import (
 // forgotten or unknown error is checked in full, as before.
 
 // checkedSize is how many accepted errors are remembered; the oldest is
-// forgotten first. An error is at most MaxErrorSize bytes of JSON, so they
-// hold little memory.
+// forgotten first. An accepted error is at most MaxErrorSize bytes of JSON,
+// so the copies and encodings held come to a few megabytes at most.
 const checkedSize = 128
 
+// checkedEntry is one error remembered. An entry is replaced whole, never
+// changed, so a copy of it can be read outside the lock.
 type checkedEntry struct {
 	e      *adcp.Error // the error handed out or checked
 	snap   *adcp.Error // a deep copy of *e when it was accepted
@@ -69,13 +71,13 @@ func checkedFind(e *adcp.Error) int {
 // recovery), so what they accepted passes too.
 func checkedEncoding(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, bool) {
 	checked.Lock()
-	defer checked.Unlock()
 	i := checkedFind(e)
-	if i < 0 {
-		return nil, false
+	var ent checkedEntry
+	if i >= 0 {
+		ent = checked.ring[i] // its copy and encoding are never changed
 	}
-	ent := &checked.ring[i]
-	if ent.v != v || ent.checks.allowFlagged && !checks.allowFlagged || !errFuncs.Equal(e, ent.snap) {
+	checked.Unlock()
+	if i < 0 || ent.v != v || ent.checks.allowFlagged && !checks.allowFlagged || !errFuncs.Equal(e, ent.snap) {
 		return nil, false
 	}
 	return append([]byte(nil), ent.raw...), true

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"sync"
 	"testing"
 	"time"
 
@@ -258,4 +259,33 @@ func FuzzCheckedMatchesFullCheck(f *testing.F) {
 			checkedSame(t, b.name+" of "+errJSON, got, gotErr, want, wantErr)
 		}
 	})
+}
+
+// TestCheckedConcurrent builds, changes and sends errors from several
+// goroutines at once (run it with -race): every result is what the error
+// as sent calls for.
+func TestCheckedConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				e, err := seller.New(voc, "BUDGET_TOO_LOW", fmt.Sprintf("Budget %d is too low", i))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				leak := i%3 == 0
+				if leak {
+					e.Message = "see postgres://u:p@db.internal/x"
+				}
+				_, err = seller.MCPToolResult(voc, e, "")
+				if (err != nil) != leak {
+					t.Errorf("message %q: MCPToolResult error %v", e.Message, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
