@@ -4,7 +4,8 @@
 // 1..3600, field from issues[0], details checked against their shape), puts
 // them on the wire with both layers of the error model ([MCPToolResult],
 // [JSONRPCError] or its error member alone, [JSONRPCErrorObject],
-// [A2AFailedTask], [SuccessPayloadWithWarnings]), passes
+// [A2AFailedTask], [SuccessPayloadWithWarnings]; in pieces for an SDK's own
+// types: [MCPToolResultParts], [A2AFailedTaskParts]), passes
 // upstream AdCP errors through ([Passthrough], [Aggregate]; adcphttp.FromError
 // and FromHTTP translate other upstream failures without leaking them) and
 // checks messages for leaked internals ([CheckMessage], [Scrub]).
@@ -12,6 +13,11 @@
 //	e, err := seller.New(adcperr.Vocabulary, adcperr.CodeBudgetTooLow, "Total budget is under the minimum",
 //		seller.WithField("budget.total"))
 //	result, err := seller.MCPToolResult(adcperr.Vocabulary, e, "")
+//
+// The wire shapes check every error they send as Finalize does. An error
+// New, Build or Finalize returned, or a shape accepted, is remembered (the
+// last 128, with a deep copy): sent again unchanged, it is not checked
+// again.
 package seller
 
 import (

@@ -424,7 +424,9 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 //     are (Finalize would drop a closed shape's undeclared members; a
 //     builder refuses them), and no larger than Validate allows.
 //
-// It returns e's encoding, the bytes it checked.
+// It returns e's encoding, the bytes it checked. An error remembered as
+// accepted (checked.go: New, Build and Finalize return such errors) and
+// unchanged since is not checked again.
 func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, error) {
 	if e == nil {
 		return nil, errfmt.New("adcp: nil error")
