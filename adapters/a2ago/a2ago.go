@@ -1,6 +1,7 @@
 package a2ago
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -32,7 +33,11 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	if err := json.Unmarshal(p.Error, &errData); err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
-	if err := json.Unmarshal(p.Payload, &payload); err != nil {
+	if soleError(p) {
+		// The payload's errors[] is the error alone: a copy of what was
+		// just decoded, which is what decoding it again would make.
+		payload = map[string]any{"errors": []any{copyValue(errData["adcp_error"])}}
+	} else if err := json.Unmarshal(p.Payload, &payload); err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
 	errPart := a2a.DataPart{Data: errData}
@@ -57,6 +62,37 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	}
 	task.Status.Timestamp = &now
 	return task, nil
+}
+
+// soleError reports whether the payload of p is {"errors":[…]} holding
+// the error of p's {"adcp_error":…} alone, byte for byte.
+func soleError(p seller.A2AParts) bool {
+	const env, pay = `{"adcp_error":`, `{"errors":[`
+	if !bytes.HasPrefix(p.Error, []byte(env)) || !bytes.HasSuffix(p.Error, []byte("}")) ||
+		!bytes.HasPrefix(p.Payload, []byte(pay)) || !bytes.HasSuffix(p.Payload, []byte("]}")) {
+		return false
+	}
+	return bytes.Equal(p.Error[len(env):len(p.Error)-1], p.Payload[len(pay):len(p.Payload)-2])
+}
+
+// copyValue returns a copy of a value encoding/json decoded into any that
+// shares no object or array with it.
+func copyValue(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[k] = copyValue(x)
+		}
+		return m
+	case []any:
+		a := make([]any, len(t))
+		for i, x := range t {
+			a[i] = copyValue(x)
+		}
+		return a
+	}
+	return v
 }
 
 // ExtractResult finds the AdCP error in what Client.SendMessage returned:
