@@ -699,6 +699,15 @@ func buildCheckEncoded(raw []byte) error {
 	if !buildContainsAny(raw, `"issues"`, `"source"`, `"sdk_id"`) {
 		return nil
 	}
+	if err, ok := buildCheckEncodedWalk(raw); ok {
+		return err
+	}
+	return buildCheckEncodedDecode(raw)
+}
+
+// buildCheckEncodedDecode is buildCheckEncoded on what encoding/json
+// decodes of raw.
+func buildCheckEncodedDecode(raw []byte) error {
 	var e struct {
 		Source *string `json:"source"`
 		SDKID  *string `json:"sdk_id"`
@@ -726,6 +735,135 @@ func buildCheckEncoded(raw []byte) error {
 		}
 	}
 	return nil
+}
+
+// buildEncodedIssue is an issues[] entry as buildCheckEncoded reads it.
+type buildEncodedIssue struct {
+	pointer, message, keyword *string
+}
+
+// buildCheckEncodedWalk is buildCheckEncoded on the members walked with the
+// runtime's iterator instead of decoded by encoding/json, for an encoding
+// encoding/json reads the same way: the member names the check reads (at
+// the top level, and in each issue) spelled exactly, and no name that is
+// not ASCII; their values null or strings, issues an array of objects or
+// nulls. It reports false for anything else (a name in other
+// case, or one with non-ASCII letters, which encoding/json's
+// case-insensitive match may take for the member; a value of another type,
+// which it refuses), which encoding/json then decodes.
+func buildCheckEncodedWalk(raw []byte) (error, bool) {
+	var (
+		source, sdkID *string
+		issues        []buildEncodedIssue
+		ok            = true
+	)
+	// A repeated member replaces the earlier one, as in encoding/json.
+	err := buildEachMember(raw, func(name, value []byte) error {
+		switch buildReadName(name, &ok, "source", "sdk_id", "issues") {
+		case 0:
+			source = buildReadString(value, &ok)
+		case 1:
+			sdkID = buildReadString(value, &ok)
+		case 2:
+			issues = buildReadIssues(value, &ok)
+		}
+		return nil
+	})
+	if err != nil || !ok {
+		return nil, false
+	}
+	if sdk := source != nil && *source == "sdk"; sdk != (sdkID != nil && *sdkID != "") {
+		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`), true
+	}
+	for i, is := range issues {
+		switch {
+		case is.pointer == nil || is.message == nil || is.keyword == nil:
+			return errfmt.Errorf("issues[%d] needs pointer, message and keyword", i), true
+		case !buildSchemaKeywords[*is.keyword]:
+			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.keyword), true
+		}
+		if _, err := PointerToField(*is.pointer); err != nil {
+			return errfmt.Errorf("issues[%d].pointer: %v", i, err), true
+		}
+	}
+	return nil, true
+}
+
+// buildReadName returns the index in names (lower-case ASCII) of the
+// member name, spelled exactly, or -1 for another name; it clears *ok for
+// a name encoding/json may match to one of them otherwise (another case,
+// or a non-ASCII character).
+func buildReadName(name []byte, ok *bool, names ...string) int {
+	for i, n := range names {
+		if string(name) == n {
+			return i
+		}
+	}
+	for _, c := range name {
+		if c >= utf8.RuneSelf {
+			*ok = false
+			return -1
+		}
+	}
+	for _, n := range names {
+		if bytes.EqualFold(name, []byte(n)) {
+			*ok = false
+		}
+	}
+	return -1
+}
+
+// buildReadString decodes a member read into a *string: nil for null, the
+// string as encoding/json decodes it; it clears *ok for another value.
+func buildReadString(value []byte, ok *bool) *string {
+	switch {
+	case string(value) == "null":
+		return nil
+	case len(value) > 0 && value[0] == '"':
+		s := string(jsonwire.Unquote(nil, value))
+		return &s
+	}
+	*ok = false
+	return nil
+}
+
+// buildReadIssues decodes issues[] as buildCheckEncoded reads it; it clears
+// *ok for anything but null or an array of objects and nulls.
+func buildReadIssues(value []byte, ok *bool) []buildEncodedIssue {
+	if string(value) == "null" {
+		return nil
+	}
+	it := jsonwire.Open(value, 0, 0, '[')
+	out := []buildEncodedIssue{}
+	for it.Next() {
+		start := it.Pos
+		it.Skip()
+		if it.Pos < 0 {
+			break
+		}
+		var is buildEncodedIssue
+		if v := value[start:it.Pos]; string(v) != "null" {
+			err := buildEachMember(v, func(name, value []byte) error {
+				switch buildReadName(name, ok, "pointer", "message", "keyword") {
+				case 0:
+					is.pointer = buildReadString(value, ok)
+				case 1:
+					is.message = buildReadString(value, ok)
+				case 2:
+					is.keyword = buildReadString(value, ok)
+				}
+				return nil
+			})
+			if err != nil {
+				*ok = false
+			}
+		}
+		out = append(out, is)
+	}
+	if it.Pos < 0 {
+		*ok = false
+	}
+	return out
 }
 
 // buildContainsAny reports whether raw contains one of names, short

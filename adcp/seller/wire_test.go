@@ -435,6 +435,24 @@ func BenchmarkWireNewThenMCPToolResult(b *testing.B) {
 	}
 }
 
+// BenchmarkWireFinalizeIssues is Finalize of a VALIDATION_ERROR with two
+// issues, what a seller answers a request that fails its schema with.
+func BenchmarkWireFinalizeIssues(b *testing.B) {
+	e0, err := seller.New(voc, "VALIDATION_ERROR", "The request is invalid")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e := *e0
+		e.Issues = []adcp.Issue{{Pointer: "/packages/0/budget", Message: "must be at least 500", Keyword: "minimum"},
+			{Pointer: "/name", Message: "required", Keyword: "required"}}
+		if _, _, err := seller.Finalize(voc, &e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWireJSONRPCError(b *testing.B) {
 	e := benchError(b)
 	b.ReportAllocs()

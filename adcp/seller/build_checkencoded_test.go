@@ -1,0 +1,71 @@
+package seller
+
+import (
+	"fmt"
+	"testing"
+)
+
+var checkEncodedCases = []struct {
+	raw  string
+	walk bool // buildCheckEncodedWalk decides it
+}{
+	{`{"code":"X","message":"m"}`, true},
+	{`{"code":"X","message":"m","source":"sdk","sdk_id":"a@1"}`, true},
+	{`{"code":"X","message":"m","source":"sdk"}`, true},
+	{`{"code":"X","message":"m","sdk_id":"a@1"}`, true},
+	{`{"code":"X","message":"m","source":null,"sdk_id":""}`, true},
+	{`{"code":"X","message":"m","source":"producer","sdk_id":null}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a/0","message":"bad","keyword":"type"}]}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a/0","message":"bad","keyword":"errorMessage"}]}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"a","message":"bad","keyword":"type"}]}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","keyword":"type"}]}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[null,{"pointer":"/a","message":"m","keyword":"type"}]}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[],"x_issues":1}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":null}`, true},
+	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type","x":{"issues":1}}]}`, true},
+	{`{"code":"X","message":"m","details":{"source":"sdk","issues":[1]}}`, true},
+	{`{"code":"X","message":"m","sourc\u0065":"sdk"}`, true},
+	{`{"code":"X","message":"m","issues":[{"pointer":"/\u00e9","message":"` + "\xff" + `","keyword":"typ\u0065"}]}`, true},
+	{`{"code":"X","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"` + "type\xff" + `"}]}`, true},
+	// Left to encoding/json: other case, non-ASCII names, other types.
+	{`{"code":"X","message":"m","Source":"sdk"}`, false},
+	{`{"code":"X","message":"m","SDK_ID":"a"}`, false},
+	{`{"code":"X","message":"m","\u017fource":"sdk"}`, false},
+	{`{"code":"X","message":"m","é":1}`, false},
+	{`{"code":"X","message":"m","source":5}`, false},
+	{`{"code":"X","message":"m","issues":{}}`, false},
+	{`{"code":"X","message":"m","issues":[1]}`, false},
+	{`{"code":"X","message":"m","issues":[{"Pointer":"/a","message":"m","keyword":"type"}]}`, false},
+	{`{"code":"X","message":"m","issues":[{"pointer":"/a","pointer":"b","message":"m","keyword":"type"}]}`, true},
+	{`{"code":"X","message":"m","issues":[{"pointer":"a","pointer":null,"message":"m","keyword":"type"}]}`, true},
+	{`{"code":"X","message":"m","issues":[{"pointer":1,"message":"m","keyword":"type"}]}`, false},
+	{`{"code":"X","message":"m","source":"sdk","source":"producer"}`, true},
+	{`{"code":"X","message":"m","source":"producer","source":"sdk"}`, true},
+	{`{"code":"X","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type"}`, false},
+}
+
+// checkEncodedWalk holds buildCheckEncodedWalk, where it decides, to
+// buildCheckEncodedDecode (encoding/json): the same verdict, word for word.
+func checkEncodedWalk(t *testing.T, raw []byte) bool {
+	t.Helper()
+	err, ok := buildCheckEncodedWalk(raw)
+	if ok && fmt.Sprint(err) != fmt.Sprint(buildCheckEncodedDecode(raw)) {
+		t.Errorf("%s: walked: %v; decoded by encoding/json: %v", raw, err, buildCheckEncodedDecode(raw))
+	}
+	return ok
+}
+
+func TestCheckEncodedWalkMatchesDecode(t *testing.T) {
+	for _, c := range checkEncodedCases {
+		if ok := checkEncodedWalk(t, []byte(c.raw)); ok != c.walk {
+			t.Errorf("%s: walked %v, want %v", c.raw, ok, c.walk)
+		}
+	}
+}
+
+func FuzzCheckEncodedWalkMatchesDecode(f *testing.F) {
+	for _, c := range checkEncodedCases {
+		f.Add([]byte(c.raw))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) { checkEncodedWalk(t, raw) })
+}
