@@ -1,6 +1,7 @@
 package a2ago
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/a2a"
@@ -40,37 +41,8 @@ func TestWrappersReleased(t *testing.T) {
 	small := &a2a.Task{Status: a2a.TaskStatus{State: a2a.TaskStateWorking}, Artifacts: []*a2a.Artifact{{Parts: a2a.ContentParts{a2a.TextPart{Text: "t"}}}}}
 	got := w.task(small)
 	want := map[string]any{"status": map[string]any{"state": "working"}, "artifacts": []any{map[string]any{"parts": []any{otherPart}}}}
-	if !sameValue(got, want) {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("task built with reused wrappers = %v, want %v", got, want)
 	}
 	w.release()
-}
-
-// sameValue compares decoded values (the wrappers' maps and arrays).
-func sameValue(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for k, v := range x {
-			if w, ok := y[k]; !ok || !sameValue(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !sameValue(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return a == b
 }
