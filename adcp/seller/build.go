@@ -699,27 +699,32 @@ func buildCheckEncoded(raw []byte) error {
 	if !buildContainsAny(raw, `"issues"`, `"source"`, `"sdk_id"`) {
 		return nil
 	}
-	if err, ok := buildCheckEncodedWalk(raw); ok {
-		return err
+	e, ok := buildReadEncoded(raw)
+	if !ok {
+		e = buildEncoded{}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return err
+		}
 	}
-	return buildCheckEncodedDecode(raw)
+	return e.check()
 }
 
-// buildCheckEncodedDecode is buildCheckEncoded on what encoding/json
-// decodes of raw.
-func buildCheckEncodedDecode(raw []byte) error {
-	var e struct {
-		Source *string `json:"source"`
-		SDKID  *string `json:"sdk_id"`
-		Issues []struct {
-			Pointer *string `json:"pointer"`
-			Message *string `json:"message"`
-			Keyword *string `json:"keyword"`
-		} `json:"issues"`
-	}
-	if err := json.Unmarshal(raw, &e); err != nil {
-		return err
-	}
+// buildEncoded is what buildCheckEncoded reads of the encoded error, as
+// encoding/json decodes it.
+type buildEncoded struct {
+	Source *string             `json:"source"`
+	SDKID  *string             `json:"sdk_id"`
+	Issues []buildEncodedIssue `json:"issues"`
+}
+
+type buildEncodedIssue struct {
+	Pointer *string `json:"pointer"`
+	Message *string `json:"message"`
+	Keyword *string `json:"keyword"`
+}
+
+// check applies buildCheckEncoded's rules.
+func (e *buildEncoded) check() error {
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
 		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`)
 	}
@@ -737,56 +742,30 @@ func buildCheckEncodedDecode(raw []byte) error {
 	return nil
 }
 
-// buildEncodedIssue is an issues[] entry as buildCheckEncoded reads it.
-type buildEncodedIssue struct {
-	pointer, message, keyword *string
-}
-
-// buildCheckEncodedWalk is buildCheckEncoded on the members walked with the
+// buildReadEncoded reads buildEncoded from the members walked with the
 // runtime's iterator instead of decoded by encoding/json, for an encoding
-// encoding/json reads the same way: the member names the check reads (at
-// the top level, and in each issue) spelled exactly, and no name that is
-// not ASCII; their values null or strings, issues an array of objects or
-// nulls. It reports false for anything else (a name in other
-// case, or one with non-ASCII letters, which encoding/json's
-// case-insensitive match may take for the member; a value of another type,
-// which it refuses), which encoding/json then decodes.
-func buildCheckEncodedWalk(raw []byte) (error, bool) {
-	var (
-		source, sdkID *string
-		issues        []buildEncodedIssue
-		ok            = true
-	)
-	// A repeated member replaces the earlier one, as in encoding/json.
+// encoding/json reads the same way: the member names it reads (at the top
+// level, and in each issue) spelled exactly, and no name that is not
+// ASCII; their values null or strings, issues an array of objects or
+// nulls. A repeated member replaces the earlier one, as in encoding/json.
+// It reports false for anything else (a name in other case, or one with
+// non-ASCII letters, which encoding/json's case-insensitive match may take
+// for the member; a value of another type, which it refuses), which
+// encoding/json then decodes.
+func buildReadEncoded(raw []byte) (e buildEncoded, ok bool) {
+	ok = true
 	err := buildEachMember(raw, func(name, value []byte) error {
 		switch buildReadName(name, &ok, "source", "sdk_id", "issues") {
 		case 0:
-			source = buildReadString(value, &ok)
+			e.Source = buildReadString(value, &ok)
 		case 1:
-			sdkID = buildReadString(value, &ok)
+			e.SDKID = buildReadString(value, &ok)
 		case 2:
-			issues = buildReadIssues(value, &ok)
+			e.Issues = buildReadIssues(value, &ok)
 		}
 		return nil
 	})
-	if err != nil || !ok {
-		return nil, false
-	}
-	if sdk := source != nil && *source == "sdk"; sdk != (sdkID != nil && *sdkID != "") {
-		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`), true
-	}
-	for i, is := range issues {
-		switch {
-		case is.pointer == nil || is.message == nil || is.keyword == nil:
-			return errfmt.Errorf("issues[%d] needs pointer, message and keyword", i), true
-		case !buildSchemaKeywords[*is.keyword]:
-			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.keyword), true
-		}
-		if _, err := PointerToField(*is.pointer); err != nil {
-			return errfmt.Errorf("issues[%d].pointer: %v", i, err), true
-		}
-	}
-	return nil, true
+	return e, err == nil && ok
 }
 
 // buildReadName returns the index in names (lower-case ASCII) of the
@@ -846,11 +825,11 @@ func buildReadIssues(value []byte, ok *bool) []buildEncodedIssue {
 			err := buildEachMember(v, func(name, value []byte) error {
 				switch buildReadName(name, ok, "pointer", "message", "keyword") {
 				case 0:
-					is.pointer = buildReadString(value, ok)
+					is.Pointer = buildReadString(value, ok)
 				case 1:
-					is.message = buildReadString(value, ok)
+					is.Message = buildReadString(value, ok)
 				case 2:
-					is.keyword = buildReadString(value, ok)
+					is.Keyword = buildReadString(value, ok)
 				}
 				return nil
 			})

@@ -1,6 +1,7 @@
 package seller
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 )
@@ -44,15 +45,24 @@ var checkEncodedCases = []struct {
 	{`{"code":"X","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type"}`, false},
 }
 
-// checkEncodedWalk holds buildCheckEncodedWalk, where it decides, to
-// buildCheckEncodedDecode (encoding/json): the same verdict, word for word.
+// checkEncodedWalk holds buildReadEncoded, where it decides, to
+// encoding/json's decoding: the same verdict of the checks, word for word.
+// It reports whether the walk decided.
 func checkEncodedWalk(t *testing.T, raw []byte) bool {
 	t.Helper()
-	err, ok := buildCheckEncodedWalk(raw)
-	if ok && fmt.Sprint(err) != fmt.Sprint(buildCheckEncodedDecode(raw)) {
-		t.Errorf("%s: walked: %v; decoded by encoding/json: %v", raw, err, buildCheckEncodedDecode(raw))
+	walked, ok := buildReadEncoded(raw)
+	if !ok {
+		return false
 	}
-	return ok
+	var decoded buildEncoded
+	want := json.Unmarshal(raw, &decoded)
+	if want == nil {
+		want = decoded.check()
+	}
+	if got := walked.check(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: walked: %v; decoded by encoding/json: %v", raw, got, want)
+	}
+	return true
 }
 
 func TestCheckEncodedWalkMatchesDecode(t *testing.T) {
