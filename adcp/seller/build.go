@@ -551,23 +551,38 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 }
 
 // buildRevalidateBuilt is buildRevalidate for c, encoded as raw. An error
-// without members kept raw (in Extra, or in issues) whose strings are valid
-// UTF-8 and whose details, if any, are exactly one JSON value decodes from
-// its encoding to itself: the same strings, the same retry_after (written
-// as a float64 writes, or as it was written when decoded), the same details
+// without members kept raw (in Extra, in an issue's Extra, or an issue's
+// discriminator) whose strings, its issues' included, are valid UTF-8 and
+// whose details, if any, are exactly one JSON value decodes from its
+// encoding to itself: the same strings, the same retry_after (written as a
+// float64 writes, or as it was written when decoded), the same details
 // (compacted, which the rules do not look at: only at the details' type),
 // the same members present (those the encoder wrote), each once, and no
 // member kept raw. It is checked as it is, without being decoded again.
 func buildRevalidateBuilt(v *adcp.Vocabulary, c *adcp.Error, raw []byte) error {
-	if len(c.Extra) > 0 || c.Issues != nil || c.Details != nil && !jsonwire.Valid(c.Details) {
+	if len(c.Extra) > 0 || c.Details != nil && !jsonwire.Valid(c.Details) ||
+		!buildValidUTF8(string(c.Code), c.Message, c.Field, c.Suggestion, string(c.Recovery), string(c.Source), c.SDKID) {
 		return buildRevalidate(v, c.Code, raw)
 	}
-	for _, s := range [...]string{string(c.Code), c.Message, c.Field, c.Suggestion, string(c.Recovery), string(c.Source), c.SDKID} {
-		if !utf8.ValidString(s) {
+	for _, is := range c.Issues {
+		// The rules read no issue's strings (only which members are
+		// present); they are held to valid UTF-8 all the same, so that a
+		// rule that does read one later is not checked on other text.
+		if len(is.Extra) > 0 || len(is.Discriminator) > 0 || !buildValidUTF8(is.Pointer, is.Message, is.Keyword, is.SchemaPath, is.SchemaID) {
 			return buildRevalidate(v, c.Code, raw)
 		}
 	}
 	return v.Validate(c)
+}
+
+// buildValidUTF8 reports whether every one of ss is valid UTF-8.
+func buildValidUTF8(ss ...string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // buildUniqueMembers refuses a JSON object with a repeated member name

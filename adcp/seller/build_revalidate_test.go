@@ -79,10 +79,22 @@ func TestRevalidateBuiltMatchesDecoded(t *testing.T) {
 		{Code: "RATE_LIMITED", Message: "m", Details: json.RawMessage(`{"a":"\u2028<"}`)},
 		{Code: "X_A", Message: "m", Extra: map[string]json.RawMessage{"retry_after": json.RawMessage(`1e400`)}},
 		{Code: "X_A", Message: "m", Issues: []adcp.Issue{{Pointer: "/a"}}},
+		{Code: "VALIDATION_ERROR", Message: "m", Field: "a", Issues: []adcp.Issue{{Pointer: "/a", Message: "bad", Keyword: "type",
+			SchemaPath: "#/properties/a", SchemaID: "s"}, {Pointer: "/b", Message: "m", Keyword: "required"}}},
+		{Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{}},
+		{Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a\xff", Message: "m", Keyword: "type"}}},
+		{Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type",
+			Discriminator: []adcp.IssueDiscriminator{{PropertyName: "kind", Value: json.RawMessage(`"x"`)}}}}},
+		{Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type",
+			Discriminator: []adcp.IssueDiscriminator{}}}},
+		{Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type",
+			Extra: map[string]json.RawMessage{"x": json.RawMessage(`1`)}}}},
 		// Raw text that forges members (finalize refuses it before).
 		{Code: "X_A", Message: "m", Details: json.RawMessage(`{},"code":"Y"`)},
 		{Code: "X_A", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type",
 			Extra: map[string]json.RawMessage{"x": json.RawMessage(`1,"discriminator":5`)}}}},
+		{Code: "X_A", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type",
+			Discriminator: []adcp.IssueDiscriminator{{PropertyName: "k", Value: json.RawMessage(`"x","property_name":5`)}}}}},
 	}
 	for _, e := range built {
 		checkRevalidateBuilt(t, vs, e)
@@ -96,6 +108,11 @@ func TestRevalidateBuiltMatchesDecoded(t *testing.T) {
 		`{"code":"RATE_LIMITED","message":"m","retry_after":1E+1}`,
 		`{"code":"X_A","message":"m","extra":1}`,
 		`{"code":"X_A","message":"m","retry_after":"5"}`,
+		`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m"}]}`,
+		`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type","schemaPath":""},{}]}`,
+		`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":5}]}`,
+		`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type","discriminator":[]}]}`,
+		`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type","discriminator":[{"property_name":"k","value":{}}]}]}`,
 	} {
 		var e adcp.Error
 		if err := e.UnmarshalJSON([]byte(in)); err != nil {
@@ -109,6 +126,7 @@ func FuzzRevalidateBuiltMatchesDecoded(f *testing.F) {
 	f.Add("RATE_LIMITED", "m", "", "transient", "", 5.0, true, `{"code":"X","message":"m","retry_after":2}`)
 	f.Add("X_ACME_A", "\xff", "a[0]", "later", "sdk", 0.5, false, `{"code":"X","message":"","field":""}`)
 	f.Add("RATE_LIMITED", "m", `{"limit":1,"scope":"x"}`, "transient", "", 2.0, true, `{"code":"X","message":"m","details":{}}`)
+	f.Add("VALIDATION_ERROR", "m", "", "", "", 0.0, false, `{"code":"X","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type"},{"pointer":""}]}`)
 	f.Add("X_\xff", "m", "", "", "", 0.0, false, `{"code":"X","message":"m","a\u00ff":1,"a\xff":2,"details":[]}`)
 	f.Add("CODE_OF_MORE_THAN_TEN", "m", "", "", "producer", 1e300, true, `{"code":"X","message":"m","retry_after":1.00000000000000000001}`)
 	vs := revalidateVocabularies(f)
