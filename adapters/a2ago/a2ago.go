@@ -54,13 +54,13 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 			Parts: a2a.ContentParts{a2a.TextPart{Text: p.Text}, errPart, a2a.DataPart{Data: payload}},
 		}},
 	}
-	now := time.Now().UTC()
+	at := time.Now().UTC()
 	if p.Timestamp != "" {
-		if now, err = time.Parse(time.RFC3339, p.Timestamp); err != nil {
+		if at, err = time.Parse(time.RFC3339, p.Timestamp); err != nil {
 			return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 		}
 	}
-	task.Status.Timestamp = &now
+	task.Status.Timestamp = &at
 	return task, nil
 }
 
