@@ -893,7 +893,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		if err := buildValidate(d); err != nil {
 			return nil, err
 		}
-		b, err := jsonwire.Marshal(d)
+		b, err := buildMarshal(d)
 		if err != nil {
 			return nil, err
 		}
@@ -918,6 +918,21 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 // buildValidator is what buildValidate calls: the Validate method of
 // adcp.Details, and of any other details type that has one.
 type buildValidator interface{ Validate() error }
+
+// buildMarshal is jsonwire.Marshal(d): for a value with its own
+// MarshalJSON (a generated details struct), that method's output when it is
+// valid and compact, which is then what encoding/json writes of it, without
+// encoding/json's second pass over it; else encoding/json's result.
+func buildMarshal(d any) ([]byte, error) {
+	if m, ok := d.(json.Marshaler); ok {
+		if rv := reflect.ValueOf(d); rv.Kind() != reflect.Pointer || !rv.IsNil() {
+			if b, err := m.MarshalJSON(); err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
+				return b, nil
+			}
+		}
+	}
+	return jsonwire.Marshal(d)
+}
 
 // buildValidate validates a generated details value (or any value with a
 // Validate method), given as a pointer or as a value (generated types
@@ -1079,12 +1094,16 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t == nil || t.Name() == "" {
+	var name string
+	if t != nil {
+		name = t.Name()
+	}
+	if name == "" {
 		return nil
 	}
 	info, _ := v.Info(code)
 	for _, s := range v.Shapes() {
-		if s.Type != t.Name() {
+		if s.Type != name {
 			continue
 		}
 		for _, own := range info.Shapes {

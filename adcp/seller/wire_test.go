@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
@@ -372,6 +373,20 @@ func BenchmarkWireNew(b *testing.B) {
 // suggestion and a field, no details. BenchmarkWireNewTypicalFloor is its
 // baseline in the same run: only the encoding and the checks on the encoded
 // error that New cannot skip.
+// BenchmarkWireNewTypedDetails is New with the details as the generated
+// struct, as the README shows it.
+func BenchmarkWireNewTypedDetails(b *testing.B) {
+	f := func(x float64) *float64 { return &x }
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := seller.New(voc, "RATE_LIMITED", "Request rate exceeded", seller.WithRetryAfterSeconds(5),
+			seller.WithDetails(&adcperr.RateLimitedDetails{Limit: f(100), Remaining: f(0), WindowSeconds: f(60),
+				Scope: adcperr.RateLimitedDetailsScopeAccount})); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWireNewTypical(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
