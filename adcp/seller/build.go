@@ -800,11 +800,27 @@ func buildReadName(name []byte, ok *bool, names ...string) int {
 		}
 	}
 	for _, n := range names {
-		if bytes.EqualFold(name, []byte(n)) {
+		if buildLowerIs(name, n) {
 			*ok = false
 		}
 	}
 	return -1
+}
+
+// buildLowerIs reports whether the ASCII name, lower-cased, is lower.
+func buildLowerIs(name []byte, lower string) bool {
+	if len(name) != len(lower) {
+		return false
+	}
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // buildReadString decodes a member read into a *string: nil for null, the

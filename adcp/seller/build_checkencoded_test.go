@@ -26,6 +26,7 @@ var checkEncodedCases = []struct {
 	{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"type","x":{"issues":1}}]}`, true},
 	{`{"code":"X","message":"m","details":{"source":"sdk","issues":[1]}}`, true},
 	{`{"code":"X","message":"m","sourc\u0065":"sdk"}`, true},
+	{`{"code":"X","message":"m","Sourced":"sdk","SDK":"x","Issue":[1]}`, true}, // no name of the check in any case
 	{`{"code":"X","message":"m","issues":[{"pointer":"/\u00e9","message":"` + "\xff" + `","keyword":"typ\u0065"}]}`, true},
 	{`{"code":"X","message":"m","issues":[{"pointer":"/a","message":"m","keyword":"` + "type\xff" + `"}]}`, true},
 	// Left to encoding/json: other case, non-ASCII names, other types.
