@@ -435,22 +435,16 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 	return &c, warn, nil
 }
 
-// buildEncode is jsonwire.Marshal(e) for an error that is not nil: its own
-// encoding when that is valid and compact, which is then what encoding/json
-// would write, without encoding/json's reflection and second pass; else
-// encoding/json's result (the compacted bytes, or its error).
-//
-// An error without raw members (details, members kept in Extra, issues,
-// whose members may be kept raw) is written only from its strings and its
-// retry_after, escaped and formatted by the encoder: valid and compact
-// without being scanned.
+// buildEncode is jsonwire.Marshal(e) for an error that is not nil. An error
+// without raw members (details, members kept in Extra, issues, whose
+// members may be kept raw) is written only from its strings and its
+// retry_after, escaped and formatted by the encoder: its MarshalJSON output
+// is valid and compact without being scanned.
 func buildEncode(e *adcp.Error) ([]byte, error) {
-	b, err := e.MarshalJSON()
-	if err == nil && e.Details == nil && len(e.Extra) == 0 && e.Issues == nil {
-		return b, nil
-	}
-	if err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
-		return b, nil
+	if e.Details == nil && len(e.Extra) == 0 && e.Issues == nil {
+		if b, err := e.MarshalJSON(); err == nil {
+			return b, nil
+		}
 	}
 	return jsonwire.Marshal(e)
 }
@@ -909,7 +903,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		if err := buildValidate(d); err != nil {
 			return nil, err
 		}
-		b, err := buildMarshal(d)
+		b, err := jsonwire.Marshal(d)
 		if err != nil {
 			return nil, err
 		}
@@ -934,21 +928,6 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 // buildValidator is what buildValidate calls: the Validate method of
 // adcp.Details, and of any other details type that has one.
 type buildValidator interface{ Validate() error }
-
-// buildMarshal is jsonwire.Marshal(d): for a value with its own
-// MarshalJSON (a generated details struct), that method's output when it is
-// valid and compact, which is then what encoding/json writes of it, without
-// encoding/json's second pass over it; else encoding/json's result.
-func buildMarshal(d any) ([]byte, error) {
-	if m, ok := d.(json.Marshaler); ok {
-		if rv := reflect.ValueOf(d); rv.Kind() != reflect.Pointer || !rv.IsNil() {
-			if b, err := m.MarshalJSON(); err == nil && jsonwire.Valid(b) && jsonwire.CompactLen(b) == len(b) {
-				return b, nil
-			}
-		}
-	}
-	return jsonwire.Marshal(d)
-}
 
 // buildValidate validates a generated details value (or any value with a
 // Validate method), given as a pointer or as a value (generated types

@@ -7,15 +7,21 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// checkBuildEncode holds buildEncode to jsonwire.Marshal (encoding/json):
-// the same bytes, or the same error.
+// checkBuildEncode holds buildEncode to encoding/json (compact, no HTML
+// escaping): the same bytes, or the same error.
 func checkBuildEncode(t *testing.T, e *adcp.Error) {
 	t.Helper()
 	got, err := buildEncode(e)
-	want, werr := jsonwire.Marshal(e)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	werr := enc.Encode(e)
+	want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if werr != nil {
+		want = nil
+	}
 	if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(werr) {
 		t.Fatalf("buildEncode(%+v) = %s, %v; encoding/json: %s, %v", e, got, err, want, werr)
 	}

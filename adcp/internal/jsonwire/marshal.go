@@ -3,12 +3,25 @@ package jsonwire
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strconv"
 )
 
 // Marshal encodes v as the specification measures and sends it: compact
 // JSON, UTF-8, with <, > and & left as they are (no \u003c inflation).
+//
+// A value with its own MarshalJSON (the runtime's Error, a generated
+// struct) is that method's output when it is valid and compact, which is
+// then what encoding/json writes of it, without encoding/json's second pass
+// over it; anything else, a nil pointer included, is encoding/json's.
 func Marshal(v any) ([]byte, error) {
+	if m, ok := v.(json.Marshaler); ok {
+		if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer || !rv.IsNil() {
+			if b, err := m.MarshalJSON(); err == nil && Valid(b) && CompactLen(b) == len(b) {
+				return b, nil
+			}
+		}
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
