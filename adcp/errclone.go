@@ -10,7 +10,8 @@ import (
 
 // Package seller remembers the errors it has checked as deep copies, and
 // compares an error it is given with its copy, member by member (the
-// unexported codec state included), to know that it is unchanged.
+// unexported codec state included), to know that it is unchanged; it and
+// adcphttp pass upstream errors on as deep copies.
 var _ = errsnap.Register(errsnap.Funcs[Error]{Clone: cloneError, Equal: sameError})
 
 // cloneError returns a deep copy of e.

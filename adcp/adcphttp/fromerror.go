@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/errsnap"
 )
 
 // The fixed messages of FromError beside those of FromHTTP: they say only
@@ -34,7 +34,7 @@ func FromError(err error) *adcp.Error {
 	}
 	var ae *adcp.Error
 	if errors.As(err, &ae) && ae != nil {
-		return errcopy.Copy(ae)
+		return errsnap.For[adcp.Error]().Clone(ae) // a deep copy: it shares nothing with ae
 	}
 	msg := msgInternal
 	var ne net.Error

@@ -2,20 +2,19 @@ package seller
 
 import (
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errcopy"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
 // upstream, unchanged: code, recovery, retry_after, details, unknown members
 // and every other member keep their wire values, as intermediaries must keep
-// them. The copy shares nothing mutable with e but the version-dependent
-// slices (such as Issues), which it shares. It returns nil for nil.
+// them. The copy shares nothing mutable with e (errFuncs.Clone). It
+// returns nil for nil.
 func Passthrough(e *adcp.Error) *adcp.Error {
 	if e == nil {
 		return nil
 	}
-	return errcopy.Copy(e)
+	return errFuncs.Clone(e)
 }
 
 // Aggregate returns the payload {"errors":[…]} of an intermediary that

@@ -13,6 +13,7 @@ import (
 func TestPassthroughCopiesUnchanged(t *testing.T) {
 	up := decodeTestError(t, `{"code":"RATE_LIMITED","message":"m","recovery":"deferred","retry_after":86400.5,"details":{"scope":"tool"}}`)
 	up.Extra = map[string]json.RawMessage{"trace_hint": json.RawMessage(`"abc"`)}
+	up.Issues = []adcp.Issue{{Pointer: "/a", Message: "m", Keyword: "type"}}
 	c := seller.Passthrough(up)
 	if !reflect.DeepEqual(c, up) {
 		t.Fatalf("Passthrough changed the error:\n got %+v\nwant %+v", c, up)
@@ -21,7 +22,9 @@ func TestPassthroughCopiesUnchanged(t *testing.T) {
 	c.Details[2] = 'X'
 	c.Extra["trace_hint"][1] = 'X'
 	c.Extra["new"] = nil
-	if *up.RetryAfter != 86400.5 || string(up.Details) != `{"scope":"tool"}` || string(up.Extra["trace_hint"]) != `"abc"` || len(up.Extra) != 1 {
+	c.Issues[0].Pointer = "/changed"
+	if *up.RetryAfter != 86400.5 || string(up.Details) != `{"scope":"tool"}` || string(up.Extra["trace_hint"]) != `"abc"` || len(up.Extra) != 1 ||
+		up.Issues[0].Pointer != "/a" {
 		t.Errorf("the copy shares memory with the original: %+v", up)
 	}
 	if seller.Passthrough(nil) != nil {

@@ -1,5 +1,7 @@
-// Package errsnap gives package seller deep copies and exact comparisons of
-// adcp.Error values, with which it remembers the errors it has checked.
+// Package errsnap gives the runtime's other packages deep copies and exact
+// comparisons of adcp.Error values: package seller remembers the errors it
+// has checked with them, and it and adcphttp pass upstream errors on as
+// copies.
 // Only package adcp can write them (they read the codec state it keeps in
 // unexported members) and errsnap cannot import adcp, so adcp registers
 // them when it is initialised.
