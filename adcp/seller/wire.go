@@ -346,12 +346,13 @@ type A2AParts struct {
 // the SDK's task carries apart). It checks and refuses what A2AFailedTask
 // does.
 func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (A2AParts, error) {
-	p, _, err := wireA2AParts(v, e, humanText, opts)
+	p, text, err := wireA2AParts(v, e, humanText, opts)
+	p.Text = wireDecodedText(text)
 	return p, err
 }
 
-// wireA2AParts returns the task's parts, and the TextPart's text as it is
-// written.
+// wireA2AParts returns the task's parts but Text, and the TextPart's text
+// as it is written.
 func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (p A2AParts, text string, err error) {
 	c, err := wireFatal(v, e, opts)
 	if err != nil {
@@ -364,7 +365,7 @@ func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []Wi
 	if text == "" {
 		text = string(e.Code)
 	}
-	p = A2AParts{Text: wireDecodedText(text), ErrorMIMEType: c.mimeType}
+	p = A2AParts{ErrorMIMEType: c.mimeType}
 	if !c.timestamp.IsZero() {
 		p.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
 	}
