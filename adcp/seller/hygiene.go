@@ -173,12 +173,13 @@ func CheckMessage(s string) []Finding {
 // (invisible.Silent) and the byte of s each byte of the result comes from;
 // at is nil when s has none.
 func hygieneNormalize(s string) (norm string, at []int) {
-	i := 0
-	for i < len(s) && (s[i] < utf8.RuneSelf || !hygieneSilentAt(s, i)) {
-		i++
-	}
-	if i == len(s) {
-		return s, nil
+	for i := 0; ; i++ {
+		if i += hygieneASCIILen(s[i:]); i == len(s) {
+			return s, nil
+		}
+		if hygieneSilentAt(s, i) {
+			break
+		}
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -194,6 +195,24 @@ func hygieneNormalize(s string) (norm string, at []int) {
 		i += size
 	}
 	return b.String(), at
+}
+
+// hygieneASCIILen returns the length of the ASCII prefix of s, reading
+// eight bytes at a time.
+func hygieneASCIILen(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }
 
 // hygieneSilentAt reports whether a silent character starts at s[i].
@@ -261,7 +280,7 @@ func hygieneSort(out []Finding) []Finding {
 // lower-cased copy).
 const (
 	hygieneLitStack    uint64 = 1 << iota // stack trace markers
-	hygieneLitPathRel                     // "~/", "./"
+	hygieneLitPathRel                     // "~/", "./" (found at slashes, not in hygieneLitSets)
 	hygieneLitHost                        // internal host name suffixes
 	hygieneLitScheme                      // "://"
 	hygieneLitDBScheme                    // database URL schemes
@@ -285,11 +304,13 @@ const (
 type hygieneLit struct {
 	s   string
 	bit uint64
+	ci  bool   // matched in the lower-cased copy
+	h   uint32 // hygieneTrigram of its first three bytes
 }
 
 // hygieneLitSets are the pre-scan's literals and their bits, matched in s
 // or, when ci is set, in the lower-cased copy. Every literal has at least
-// two bytes.
+// three bytes (hygieneFind filters on the first three).
 var hygieneLitSets = [...]struct {
 	ci   bool
 	bit  uint64
@@ -297,7 +318,6 @@ var hygieneLitSets = [...]struct {
 }{
 	{false, hygieneLitStack, []string{"goroutine ", "panic: runtime error", "+0x", "Traceback (most recent call last)", `File "`,
 		`Exception in thread "`, "Exception:", "Error:"}},
-	{false, hygieneLitPathRel, []string{"~/", "./"}},
 	{false, hygieneLitSQL, []string{"SELECT", "DELETE", "ORA-", "SQLSTATE", "pq: "}},
 	{false, hygieneLitCred, []string{"eyJ", "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox",
 		"k_live_", "k_test_", "AIza", "-----BEGIN "}},
@@ -324,44 +344,86 @@ var hygieneLitSets = [...]struct {
 	{true, hygieneLitCredName, []string{"key", "secret", "passw", "pwd", "token", "session"}},
 }
 
-// hygieneLitLookup holds literals by first byte, and for each first byte
-// the second bytes of its literals, folded to six bits: a filter, so that
-// a byte pair that starts no literal costs one test.
+// hygieneLitLookup holds the literals by first byte (a case-insensitive
+// one under both cases of it), and a filter of the trigrams they start
+// with: bit hygieneTrigram(a, b, c) is set when a literal starts with a, b
+// and c, so that a position no literal starts at costs a shift, a mask and
+// a test.
 type hygieneLitLookup struct {
 	lits   [256][]hygieneLit
-	second [256]uint64
+	filter [1 << hygieneTrigramBits / 64]uint64
 }
 
-// hygieneLitsCS (case-sensitive, matched in s) and hygieneLitsCI (matched in
-// the lower-cased copy) are hygieneLitSets by first byte, built by a loop
-// over the sets (static data) rather than a call per set.
-var hygieneLitsCS, hygieneLitsCI = func() (cs, ci hygieneLitLookup) {
+// hygieneTrigramBits is the width of a trigram's hash: five low bits of
+// each byte, which tell the letters of one case apart and fold the two
+// cases together, as a case-insensitive literal needs.
+const hygieneTrigramBits = 15
+
+// hygieneTrigram is the hash of three bytes, as hygieneMay rolls it.
+func hygieneTrigram(a, b, c byte) uint32 {
+	return uint32(a&31)<<10 | uint32(b&31)<<5 | uint32(c&31)
+}
+
+// hygieneLits are hygieneLitSets by first byte, built by a loop over the
+// sets (static data) rather than a call per set.
+var hygieneLits = func() (t hygieneLitLookup) {
 	for _, set := range &hygieneLitSets {
-		t := &cs
-		if set.ci {
-			t = &ci
-		}
 		for _, l := range set.lits {
-			t.lits[l[0]] = append(t.lits[l[0]], hygieneLit{l, set.bit})
-			t.second[l[0]] |= 1 << (l[1] & 63)
+			lit := hygieneLit{s: l, bit: set.bit, ci: set.ci, h: hygieneTrigram(l[0], l[1], l[2])}
+			t.lits[l[0]] = append(t.lits[l[0]], lit)
+			if set.ci && 'a' <= l[0] && l[0] <= 'z' {
+				t.lits[l[0]-'a'+'A'] = append(t.lits[l[0]-'a'+'A'], lit)
+			}
+			t.filter[lit.h/64] |= 1 << (lit.h % 64)
 		}
 	}
-	return cs, ci
+	return t
 }()
 
-// hygieneFind sets in *lits the bits of the literals of t that occur in b.
-// Every literal has at least two bytes; the second is compared first.
-func hygieneFind[T string | []byte](lits *uint64, t *hygieneLitLookup, b T) {
-	for i := 0; i+1 < len(b); i++ {
-		if t.second[b[i]]&(1<<(b[i+1]&63)) == 0 {
+// hygieneLitsAt returns have with the bits of the literals that occur at
+// s[p:], where the trigram hashes to h (case-insensitive ones matched as
+// the lower-cased copy would match them, but for U+212A and U+017F, which
+// hygieneMay folds apart).
+func hygieneLitsAt(s string, p int, h uint32, have uint64) uint64 {
+	for _, l := range hygieneLits.lits[s[p]] {
+		if l.h != h || have&l.bit != 0 || len(s)-p < len(l.s) {
 			continue
 		}
-		for _, l := range t.lits[b[i]] {
-			if b[i+1] == l.s[1] && *lits&l.bit == 0 && len(b)-i >= len(l.s) && string(b[i:i+len(l.s)]) == l.s {
-				*lits |= l.bit
+		if l.ci && hygieneLowerIs(s[p:p+len(l.s)], l.s) || !l.ci && s[p:p+len(l.s)] == l.s {
+			have |= l.bit
+		}
+	}
+	return have
+}
+
+// hygieneLowerIs reports whether s, with its ASCII letters lower-cased, is
+// lower.
+func hygieneLowerIs(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i]+hygieneClass[s[i]]&hygieneUpper != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// hygieneFindFolded returns the bits of the case-insensitive literals that
+// occur in low, the lower-cased copy of a string with U+212A or U+017F
+// folded to ASCII letters.
+func hygieneFindFolded(low []byte) (lits uint64) {
+	var h uint32
+	for i := 0; i < len(low); i++ {
+		h = (h<<5 | uint32(low[i]&31)) & (1<<hygieneTrigramBits - 1)
+		if hygieneLits.filter[h/64]&(1<<(h%64)) == 0 || i < 2 {
+			continue
+		}
+		for _, l := range hygieneLits.lits[low[i-2]] {
+			if l.ci && lits&l.bit == 0 && len(low)-(i-2) >= len(l.s) && string(low[i-2:i-2+len(l.s)]) == l.s {
+				lits |= l.bit
 			}
 		}
 	}
+	return lits
 }
 
 // hygieneMay returns the gates of the detectors that could report a
@@ -369,101 +431,68 @@ func hygieneFind[T string | []byte](lits *uint64, t *hygieneLitLookup, b T) {
 // detector (a literal its expression cannot match without, a character
 // pair, a run its match lies in, and what the detector's ok function
 // requires of the match), tested on bytes, so a gate left unset never hides
-// a finding. Case-insensitive literals are looked up in a lower-cased copy
-// of s in which the two non-ASCII letters that (?i) folds to ASCII letters,
-// U+212A (Kelvin sign, k) and U+017F (long s), are folded too.
+// a finding. Case-insensitive literals are matched in s lower-cased, in
+// which the two non-ASCII letters that (?i) folds to ASCII letters, U+212A
+// (Kelvin sign, k) and U+017F (long s), are folded too.
 //
 // The gates keep the detectors off what sellers' messages commonly carry: a
 // time ("retry after 2026-12-01T10:30:00Z" has colons before digits, but
 // no file name or host name before them, and its [0-9a-f:] runs have two
 // colons), a UUID (a token run the token detector's ok function refuses)
 // and an upper-case code name (a token run with no lower case or digit).
+//
+// It reads s in two passes that each keep little state: the literals, by
+// a rolling hash of trigrams, and the longest [A-Za-z0-9_-] run; then the
+// few punctuation bytes the gates look at (hygieneSlow), each with the run
+// it ends counted back.
 func hygieneMay(s string) uint32 {
-	var buf [256]byte
-	low := buf[:0]
-	if len(s) > len(buf) {
-		low = make([]byte, 0, len(s))
-	}
 	var (
-		may                     uint32
-		colonDigit              bool // a colon before a digit (hygieneColonGates)
-		longWord                bool // a [A-Za-z0-9_-] run of 32 (hygieneTokenGate)
-		eq, lt, colon, star, at bool
-		freeSlash               = -1 // first '/' not preceded by [\w:/-]
-		word, dots, hexColons   int  // current runs (see below)
+		word, longest int
+		seen          uint8 // the classes of s's bytes, or-ed
+		h             uint32
+		lits          uint64
 	)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if k := hygieneClass[c]; k&hygieneSlow == 0 {
-			// Not a byte the gates below look at: only the lower-cased
-			// copy and the runs change.
-			low = append(low, c+k&hygieneUpper)
-			if k&hygieneWordByte != 0 {
-				if word++; word >= 32 {
-					longWord = true
-				}
-			} else {
-				word = 0
-			}
-			if k&hygieneDigit == 0 {
-				dots = 0
-			}
-			if k&hygieneHexByte == 0 {
-				hexColons = 0
-			}
-			continue
+		k := hygieneClass[c]
+		word = (word + 1) & -int(k&hygieneRunByte)
+		longest = max(longest, word)
+		seen |= k
+		h = (h<<5 | uint32(c&31)) & (1<<hygieneTrigramBits - 1)
+		if hygieneLits.filter[h/64]&(1<<(h%64)) != 0 && i >= 2 {
+			lits = hygieneLitsAt(s, i-2, h, lits)
 		}
-		switch {
-		case c >= 0x80:
-			switch {
-			case strings.HasPrefix(s[i:], "\u212a"):
-				low = append(low, 'k')
-				i += len("\u212a") - 1
-			case strings.HasPrefix(s[i:], "\u017f"):
-				low = append(low, 's')
-				i += len("\u017f") - 1
-			default:
-				low = append(low, c)
-			}
-			word, dots, hexColons = 0, 0, 0
-			continue
-		case 'A' <= c && c <= 'Z':
-			low = append(low, c+'a'-'A')
-		default:
-			low = append(low, c)
-		}
-		// A [A-Za-z0-9_-] run of 32 may hold an opaque token.
-		if hygieneWord(c) || c == '-' {
-			if word++; word >= 32 {
-				longWord = true
-			}
-		} else {
-			word = 0
-		}
-		// A [0-9.] run with three dots may hold an IPv4 address.
-		switch {
-		case c == '.':
-			if dots++; dots >= 3 {
+	}
+	if seen&hygieneHigh != 0 && (strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f")) {
+		lits |= hygieneFindFolded(hygieneFold(make([]byte, 0, len(s)), s))
+	}
+
+	var (
+		may                     uint32
+		colonDigit              bool // a colon before a digit (hygieneColonGates)
+		eq, lt, colon, star, at bool
+		freeSlash               = -1 // first '/' not preceded by [\w:/-]
+	)
+	start := len(s)
+	if seen&hygieneSlow != 0 {
+		start = hygieneNextSlow(s, 0)
+	}
+	for i := start; i < len(s); i = hygieneNextSlow(s, i+1) {
+		switch s[i] {
+		case '.':
+			// A [0-9.] run with three dots may hold an IPv4 address.
+			if may&hygieneGateIPv4 == 0 && hygieneRunHas(s[:i+1], '.', 3, hygieneDigitOrDot) {
 				may |= hygieneGateIPv4
 			}
-		case c < '0' || c > '9':
-			dots = 0
-		}
-		// The IPv6 detector's ok function wants three colons or a "::" in
-		// the match, which lies in one [0-9A-Fa-f:] run.
-		switch {
-		case c == ':':
-			if hexColons++; hexColons >= 3 || i > 0 && s[i-1] == ':' {
-				may |= hygieneGateIPv6
-			}
-		case !hygieneHex(c):
-			hexColons = 0
-		}
-		switch c {
 		case ':':
 			colon = true
 			if i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9' {
 				colonDigit = true
+			}
+			// The IPv6 detector's ok function wants three colons or a
+			// "::" in the match, which lies in one [0-9A-Fa-f:] run.
+			if may&hygieneGateIPv6 == 0 && (i > 0 && s[i-1] == ':' || hygieneRunHas(s[:i+1], ':', 3, hygieneHexOrColon)) {
+				may |= hygieneGateIPv6
 			}
 		case '=':
 			eq = true
@@ -476,6 +505,9 @@ func hygieneMay(s string) uint32 {
 		case '\\':
 			may |= hygieneGatePathWin
 		case '/':
+			if i > 0 && (s[i-1] == '~' || s[i-1] == '.') {
+				lits |= hygieneLitPathRel
+			}
 			if (i == 0 || !(hygieneWord(s[i-1]) || strings.IndexByte(":/.~-", s[i-1]) >= 0)) && hygieneRoot(s[i+1:]) {
 				may |= hygieneGatePathRoot
 			}
@@ -484,9 +516,6 @@ func hygieneMay(s string) uint32 {
 			}
 		}
 	}
-	var lits uint64
-	hygieneFind(&lits, &hygieneLitsCS, s)
-	hygieneFind(&lits, &hygieneLitsCI, low)
 	has := func(bits uint64) bool { return lits&bits != 0 }
 
 	if has(hygieneLitStack) {
@@ -498,7 +527,8 @@ func hygieneMay(s string) uint32 {
 	if may&hygieneGateStack != 0 {
 		may &^= hygieneGateStackFile // the whole detector runs
 	}
-	if longWord && hygieneTokenGate(s) {
+	// A [A-Za-z0-9_-] run of 32 may hold an opaque token.
+	if longest >= 32 && hygieneTokenGate(s) {
 		may |= hygieneGateToken
 	}
 	if freeSlash >= 0 && strings.IndexByte(s[freeSlash:], '.') >= 0 {
@@ -526,23 +556,20 @@ func hygieneMay(s string) uint32 {
 	return may
 }
 
-// hygieneClass holds what hygieneMay's loop needs to know of a byte it
-// does not look at more closely (hygieneSlow unset): whether it is in \w, a
-// digit, a hex digit, and 'a'-'A' for an upper-case letter.
+// hygieneClass holds what hygieneMay's first pass needs to know of a
+// byte: whether it is in a token run ([A-Za-z0-9_-]), one of the bytes the
+// second pass looks at, or not ASCII, and 'a'-'A' for an upper-case letter.
 var hygieneClass = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
-		if b >= 0x80 || strings.IndexByte(".:=<*@\\/-", b) >= 0 {
+		if hygieneWord(b) || b == '-' {
+			t[c] |= hygieneRunByte
+		}
+		if strings.IndexByte(".:=<*@\\/", b) >= 0 {
 			t[c] |= hygieneSlow
 		}
-		if hygieneWord(b) {
-			t[c] |= hygieneWordByte
-		}
-		if '0' <= b && b <= '9' {
-			t[c] |= hygieneDigit
-		}
-		if hygieneHex(b) {
-			t[c] |= hygieneHexByte
+		if b >= utf8.RuneSelf {
+			t[c] |= hygieneHigh
 		}
 		if 'A' <= b && b <= 'Z' {
 			t[c] |= hygieneUpper
@@ -552,12 +579,56 @@ var hygieneClass = func() (t [256]uint8) {
 }()
 
 const (
-	hygieneWordByte uint8 = 1 << iota
-	hygieneDigit
-	hygieneHexByte
+	hygieneRunByte uint8 = 1 << iota // must be 1: hygieneMay negates it into a mask
 	hygieneSlow
+	hygieneHigh
 	hygieneUpper uint8 = 'a' - 'A' // added to lower-case
 )
+
+// hygieneNextSlow returns the index of the first byte of s from i on that
+// hygieneMay's second pass looks at, or len(s).
+func hygieneNextSlow(s string, i int) int {
+	for i < len(s) && hygieneClass[s[i]]&hygieneSlow == 0 {
+		i++
+	}
+	return i
+}
+
+// hygieneFold appends s to dst lower-cased, with U+212A and U+017F folded
+// to the ASCII letters (?i) matches them with.
+func hygieneFold(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "\u212a"):
+			dst = append(dst, 'k')
+			i += len("\u212a") - 1
+		case strings.HasPrefix(s[i:], "\u017f"):
+			dst = append(dst, 's')
+			i += len("\u017f") - 1
+		default:
+			dst = append(dst, s[i]+hygieneClass[s[i]]&hygieneUpper)
+		}
+	}
+	return dst
+}
+
+// hygieneRunHas reports whether the run of bytes in set that ends s holds
+// n or more bytes c; it stops counting at n.
+func hygieneRunHas(s string, c byte, n int, in func(byte) bool) bool {
+	for i := len(s) - 1; i >= 0 && in(s[i]); i-- {
+		if s[i] == c {
+			if n--; n == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hygieneDigitOrDot and hygieneHexOrColon are the sets of the IPv4 and
+// IPv6 gates' runs.
+func hygieneDigitOrDot(c byte) bool { return '0' <= c && c <= '9' || c == '.' }
+func hygieneHexOrColon(c byte) bool { return hygieneHex(c) || c == ':' }
 
 // hygieneWord reports whether c is in \w: [0-9A-Za-z_].
 func hygieneWord(c byte) bool {
