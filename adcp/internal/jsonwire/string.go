@@ -1,6 +1,9 @@
 package jsonwire
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // EscapedLen is the length of each ASCII byte inside a string as
 // encoding/json writes it: 1, 2 for the short escapes, 6 for \u00XX.
@@ -27,6 +30,22 @@ func AppendString(b []byte, s string) (_ []byte, replaced bool) {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Pass over eight bytes at a time while none needs a look (a
+		// quote, backslash, control or non-ASCII byte), then to the first
+		// that does: Special's lowest bit is exact.
+		for i+8 <= len(s) {
+			t := s[i : i+8]
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			if m := (Special(w) | w) & Highs; m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if EscapedLen[c] == 1 {
 				i++

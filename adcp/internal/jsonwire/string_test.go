@@ -49,6 +49,15 @@ func TestAppendString(t *testing.T) {
 	for c := 0; c < utf8.RuneSelf; c++ {
 		checkString(t, string(rune(c)))
 	}
+	// Every byte that needs a look, at every place of the words
+	// AppendString reads eight bytes at a time, and after a run of them.
+	const plain = "abcdefghijklmnopqrstuvwx"
+	for _, x := range []string{`"`, `\`, "\x00", "\n", "\x1f", "\x7f", "é", "\u2028", "\xff", "\xe2\x80"} {
+		for i := 0; i <= len(plain); i++ {
+			checkString(t, plain[:i]+x+plain[i:])
+			checkString(t, plain[:i]+x+x+x+x+x+x+x+x+plain[i:])
+		}
+	}
 }
 
 func FuzzAppendString(f *testing.F) {
