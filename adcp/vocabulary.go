@@ -374,13 +374,16 @@ func withoutNulls(extra map[string]json.RawMessage, nullable []string) map[strin
 }
 
 func checkObject(r ObjectRules, path string, modelled []string, present members, extra map[string]json.RawMessage, val *adcpimpl.Validator) {
-	var declared []string
-	for _, m := range modelled {
-		if declares(r.Members, m) {
-			declared = append(declared, m)
+	if len(extra) > 0 {
+		// Members kept raw: the declared ones did not fit their Go type.
+		var declared []string
+		for _, m := range modelled {
+			if declares(r.Members, m) {
+				declared = append(declared, m)
+			}
 		}
+		val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
 	}
-	val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
 	if r.Closed {
 		for i, m := range modelled {
 			if present&(1<<i) != 0 && !declares(r.Members, m) {
