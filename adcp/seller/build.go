@@ -255,7 +255,7 @@ func finalizeRemembered(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (
 	var raw []byte
 	done, warn, err := finalize(v, e, checks, &raw)
 	if err == nil {
-		rememberChecked(v, done, checks, raw)
+		rememberBuilt(v, done, checks, raw)
 	}
 	return done, warn, err
 }

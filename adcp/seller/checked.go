@@ -19,7 +19,7 @@ import (
 // checkedSize is how many accepted errors are remembered; the oldest is
 // forgotten first. An accepted error is at most MaxErrorSize bytes of JSON,
 // so the copies and encodings held come to a few megabytes at most.
-const checkedSize = 128
+const checkedSize = 128 // a power of two: checkedFind masks with it
 
 // checkedEntry is one error remembered. An entry is replaced whole, never
 // changed, so a copy of it can be read outside the lock.
@@ -42,10 +42,25 @@ var errFuncs = errsnap.For[adcp.Error]()
 // rememberChecked records that e, encoded as raw, passed the checks of
 // finalize (and, from a wire builder, wireCheck's) for v.
 func rememberChecked(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte) {
-	ent := checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}
+	remember(checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}, true)
+}
+
+// rememberBuilt is rememberChecked for an error finalize has just
+// allocated, which no entry can hold (the ring keeps the errors it holds
+// alive, so their addresses are not reused): it is not looked for.
+func rememberBuilt(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte) {
+	remember(checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}, false)
+}
+
+// remember puts ent in the ring: in place of the entry of the same error
+// when find is set and there is one, else in place of the oldest.
+func remember(ent checkedEntry, find bool) {
 	checked.Lock()
 	defer checked.Unlock()
-	i := checkedFind(e)
+	i := -1
+	if find {
+		i = checkedFind(ent.e)
+	}
 	if i < 0 {
 		i = checked.next
 		checked.next = (i + 1) % checkedSize
@@ -53,11 +68,13 @@ func rememberChecked(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw 
 	checked.ring[i] = ent
 }
 
-// checkedFind returns the index of e's entry in the ring, or -1. The ring
-// is small: a scan is cheaper than keeping a map beside it.
+// checkedFind returns the index of e's entry in the ring, or -1, looking
+// from the newest entry back: a wire builder is most often given the error
+// New returned a moment before. The ring is small: a scan is cheaper than
+// keeping a map beside it.
 func checkedFind(e *adcp.Error) int {
-	for i := range checked.ring {
-		if checked.ring[i].e == e {
+	for k := 1; k <= checkedSize; k++ {
+		if i := (checked.next - k) & (checkedSize - 1); checked.ring[i].e == e {
 			return i
 		}
 	}

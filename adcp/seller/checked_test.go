@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -174,6 +175,40 @@ func TestCheckedMatchesFullCheck(t *testing.T) {
 }
 
 // TestCheckedRemembers: which errors a wire builder takes as checked.
+// TestCheckedRing fills the memory of checked errors: the oldest is
+// forgotten first, every other entry is found wherever it sits, and an
+// error remembered again takes its own entry's place, not the oldest's.
+func TestCheckedRing(t *testing.T) {
+	seller.ForgetChecked()
+	built := make([]*adcp.Error, seller.CheckedSize+1)
+	for i := range built {
+		e, err := seller.New(voc, "SERVICE_UNAVAILABLE", "Try later", seller.WithSuggestion(strconv.Itoa(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		built[i] = e
+	}
+	if seller.Remembered(voc, built[0], false) {
+		t.Error("the oldest error is still remembered")
+	}
+	for i, e := range built[1:] {
+		if !seller.Remembered(voc, e, false) {
+			t.Fatalf("error %d of %d is not remembered", i+1, len(built))
+		}
+	}
+	// Changed, then sent: checked in full and remembered in its own entry.
+	e := built[10]
+	e.Suggestion = "Wait"
+	if _, err := seller.MCPToolResult(voc, e, ""); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range built[1:] {
+		if !seller.Remembered(voc, e, false) {
+			t.Errorf("error %d is forgotten after error 10 was remembered again", i+1)
+		}
+	}
+}
+
 func TestCheckedRemembers(t *testing.T) {
 	other := patchVocabulary(t, voc, "RATE_LIMITED", func(info *adcp.CodeInfo) { info.Recovery = adcp.RecoveryCorrectable })
 	seller.ForgetChecked()

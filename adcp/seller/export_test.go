@@ -13,6 +13,9 @@ var (
 // Remembered reports whether a wire builder would take e as checked.
 var ForgetChecked = forgetChecked
 
+// CheckedSize is how many accepted errors are remembered.
+const CheckedSize = checkedSize
+
 func Remembered(v *adcp.Vocabulary, e *adcp.Error, flaggedAllowed bool) bool {
 	_, ok := checkedEncoding(v, e, buildChecks{allowFlagged: flaggedAllowed})
 	return ok
