@@ -423,7 +423,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 	if err := buildCheckSize(raw); err != nil {
 		return fail("%w", err)
 	}
-	if err := buildCheckEncoded(raw); err != nil {
+	if err := buildCheckBuilt(&c, raw); err != nil {
 		return fail("%v", err)
 	}
 	if err := buildRevalidateBuilt(v, &c, raw); err != nil {
@@ -714,6 +714,25 @@ func buildCheckEncoded(raw []byte) error {
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return err
 		}
+	}
+	return e.check()
+}
+
+// buildCheckBuilt is buildCheckEncoded(raw) for raw, the encoding of c. An
+// error with no member kept raw and no issues gets its source and sdk_id
+// from its typed fields alone (MarshalJSON writes a member that is set,
+// and one written empty reads as one left out), so the checks read them
+// there instead of looking through raw.
+func buildCheckBuilt(c *adcp.Error, raw []byte) error {
+	if len(c.Extra) > 0 || len(c.Issues) > 0 {
+		return buildCheckEncoded(raw)
+	}
+	var e buildEncoded
+	if c.Source != "" {
+		e.Source = (*string)(&c.Source)
+	}
+	if c.SDKID != "" {
+		e.SDKID = &c.SDKID
 	}
 	return e.check()
 }

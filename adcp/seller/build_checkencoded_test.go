@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
 )
 
 var checkEncodedCases = []struct {
@@ -79,4 +81,54 @@ func FuzzCheckEncodedWalkMatchesDecode(f *testing.F) {
 		f.Add([]byte(c.raw))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) { checkEncodedWalk(t, raw) })
+}
+
+// checkBuilt holds buildCheckBuilt to buildCheckEncoded on e's encoding:
+// the same verdict, word for word.
+func checkBuilt(t *testing.T, e *adcp.Error) {
+	t.Helper()
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return // not an error finalize would encode
+	}
+	got, want := buildCheckBuilt(e, raw), buildCheckEncoded(raw)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: from the fields: %v; from the encoding: %v", raw, got, want)
+	}
+}
+
+// TestCheckBuiltMatchesEncoded: errors built in Go with every pairing of
+// source and sdk_id values (empty, the one that matters, other case,
+// invalid UTF-8), with issues and members kept raw, and errors decoded from
+// the walk's cases, whose members present but empty are written.
+func TestCheckBuiltMatchesEncoded(t *testing.T) {
+	for _, src := range []adcp.ErrorSource{"", "sdk", "SDK", "producer", "sdk\xff", "\xff"} {
+		for _, id := range []string{"", "a@1", "\xff"} {
+			for _, issues := range [][]adcp.Issue{nil, {}, {{Pointer: "/a", Message: "m", Keyword: "type"}}, {{Pointer: "/a"}}} {
+				for _, extra := range []map[string]json.RawMessage{nil, {}, {"Source": json.RawMessage(`"sdk"`)}, {"x": json.RawMessage(`1`)}} {
+					checkBuilt(t, &adcp.Error{Code: "X", Message: "m", Source: src, SDKID: id, Issues: issues, Extra: extra})
+				}
+			}
+		}
+	}
+	for _, c := range checkEncodedCases {
+		var e adcp.Error
+		if json.Unmarshal([]byte(c.raw), &e) == nil {
+			checkBuilt(t, &e)
+		}
+	}
+}
+
+// FuzzCheckBuiltMatchesEncoded is TestCheckBuiltMatchesEncoded on errors
+// decoded from arbitrary bytes.
+func FuzzCheckBuiltMatchesEncoded(f *testing.F) {
+	for _, c := range checkEncodedCases {
+		f.Add([]byte(c.raw))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var e adcp.Error
+		if json.Unmarshal(raw, &e) == nil {
+			checkBuilt(t, &e)
+		}
+	})
 }
