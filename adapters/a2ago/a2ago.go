@@ -2,7 +2,6 @@ package a2ago
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -28,16 +27,17 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	// The task is built from the builder's pieces: what json.Unmarshal into
 	// a2a.Task makes of seller.A2AFailedTask's bytes (a2a-go's decoder reads
 	// every part three times), with each DataPart's data decoded as
-	// encoding/json decodes it.
-	var errData, payload map[string]any
-	if err := json.Unmarshal(p.Error, &errData); err != nil {
+	// encoding/json decodes it (ErrorData, PayloadData).
+	errData, err := p.ErrorData()
+	if err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
+	var payload map[string]any
 	if soleError(p) {
 		// The payload's errors[] is the error alone: a copy of what was
 		// just decoded, which is what decoding it again would make.
 		payload = map[string]any{"errors": []any{copyValue(errData["adcp_error"])}}
-	} else if err := json.Unmarshal(p.Payload, &payload); err != nil {
+	} else if payload, err = p.PayloadData(); err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
 	errPart := a2a.DataPart{Data: errData}

@@ -342,6 +342,26 @@ type A2AParts struct {
 	Timestamp string
 }
 
+// ErrorData is Error as encoding/json decodes it into a map[string]any
+// (numbers as float64), for an SDK whose DataPart holds decoded data
+// (a2a-go's), decoded in one pass over bytes the builder checked instead of
+// by encoding/json's reflective decoder.
+func (p A2AParts) ErrorData() (map[string]any, error) { return wireDecodeData(p.Error) }
+
+// PayloadData is Payload decoded as ErrorData decodes Error.
+func (p A2AParts) PayloadData() (map[string]any, error) { return wireDecodeData(p.Payload) }
+
+// wireDecodeData decodes a DataPart's data, a JSON object, as encoding/json
+// decodes it into a map[string]any.
+func wireDecodeData(b []byte) (map[string]any, error) {
+	v, ok := jsonwire.DecodeAny(b, false)
+	m, isMap := v.(map[string]any)
+	if !ok || !isMap {
+		return nil, errfmt.New("adcp: a DataPart's data is not a JSON object of numbers a float64 holds")
+	}
+	return m, nil
+}
+
 // A2AFailedTaskParts is A2AFailedTask in pieces (without the task id, which
 // the SDK's task carries apart). It checks and refuses what A2AFailedTask
 // does.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -124,6 +125,19 @@ func checkA2AParts(t *testing.T, e *adcp.Error, human string, opts ...seller.Wir
 		string(ps[1].Metadata) != mime || ps[2].Kind != "data" || !bytes.Equal(ps[2].Data, p.Payload) || ps[2].Metadata != nil {
 		t.Fatalf("parts %+v; bytes %s", p, raw)
 	}
+	// The data decoded, as encoding/json decodes it into a map.
+	for _, d := range []struct {
+		name   string
+		raw    []byte
+		decode func() (map[string]any, error)
+	}{{"ErrorData", p.Error, p.ErrorData}, {"PayloadData", p.Payload, p.PayloadData}} {
+		var want map[string]any
+		wantErr := json.Unmarshal(d.raw, &want)
+		got, err := d.decode()
+		if (err != nil) != (wantErr != nil) || err == nil && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s = %#v, %v; encoding/json: %#v, %v", d.name, got, err, want, wantErr)
+		}
+	}
 }
 
 func TestA2AFailedTaskPartsMatchBytes(t *testing.T) {
@@ -139,6 +153,8 @@ func TestA2AFailedTaskPartsMatchBytes(t *testing.T) {
 		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xc3", Recovery: "terminal", Details: json.RawMessage("{\"note\":\"\xff\"}")}, "", nil},
 		{&adcp.Error{Code: "X_ACME_EMPTY", Message: "", Recovery: "terminal"}, "", nil}, // refused: no message
 		{ok, "h", []seller.WireOption{seller.WithPayloadErrors(ok, &adcp.Error{Code: "X_ACME_B", Message: "b", Recovery: "correctable"})}},
+		{&adcp.Error{Code: "X_ACME_BIG", Message: "m", Recovery: "terminal", Details: json.RawMessage(`{"n":1e400,"m":[0.1,-0,2e308]}`)}, "", nil},
+		{&adcp.Error{Code: "X_ACME_NUM", Message: "m", Recovery: "terminal", Details: json.RawMessage(`{"n":1.50,"e":1E2,"s":"\ud83d"}`)}, "", nil},
 	} {
 		checkA2AParts(t, c.e, c.human, c.opts...)
 	}
