@@ -255,7 +255,7 @@ func finalizeRemembered(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (
 	var raw []byte
 	done, warn, err := finalize(v, e, checks, &raw)
 	if err == nil {
-		rememberBuilt(v, done, checks, raw)
+		rememberChecked(v, done, checks, raw, true)
 	}
 	return done, warn, err
 }

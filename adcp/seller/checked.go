@@ -40,26 +40,18 @@ var checked struct {
 var errFuncs = errsnap.For[adcp.Error]()
 
 // rememberChecked records that e, encoded as raw, passed the checks of
-// finalize (and, from a wire builder, wireCheck's) for v.
-func rememberChecked(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte) {
-	remember(checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}, true)
-}
-
-// rememberBuilt is rememberChecked for an error finalize has just
-// allocated, which no entry can hold (the ring keeps the errors it holds
-// alive, so their addresses are not reused): it is not looked for.
-func rememberBuilt(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte) {
-	remember(checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}, false)
-}
-
-// remember puts ent in the ring: in place of the entry of the same error
-// when find is set and there is one, else in place of the oldest.
-func remember(ent checkedEntry, find bool) {
+// finalize (and, from a wire builder, wireCheck's) for v, in place of e's
+// entry when there is one, else of the oldest. built is set for an error
+// finalize has just allocated, which no entry can hold (the ring keeps the
+// errors it holds alive, so their addresses are not reused): it is not
+// looked for.
+func rememberChecked(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, raw []byte, built bool) {
+	ent := checkedEntry{e: e, snap: errFuncs.Clone(e), v: v, checks: checks, raw: raw}
 	checked.Lock()
 	defer checked.Unlock()
 	i := -1
-	if find {
-		i = checkedFind(ent.e)
+	if !built {
+		i = checkedFind(e)
 	}
 	if i < 0 {
 		i = checked.next

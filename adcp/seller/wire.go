@@ -471,7 +471,7 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 		// e is what Finalize made of it, as errors built with New are:
 		// finalize ran the checks below on these very bytes (the same
 		// encoding, code and details, none dropped).
-		rememberChecked(v, e, checks, raw)
+		rememberChecked(v, e, checks, raw, false)
 		return append([]byte(nil), raw...), nil
 	}
 	if err := buildCheckSize(raw); err != nil {
@@ -490,7 +490,7 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 			return nil, errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
-	rememberChecked(v, e, checks, raw)
+	rememberChecked(v, e, checks, raw, false)
 	return append([]byte(nil), raw...), nil
 }
 
