@@ -362,6 +362,49 @@ func TestClosedShapeDropsUndeclared(t *testing.T) {
 	}
 }
 
+// TestDetailsCompactedCopy: details of an open shape, of a code without a
+// shape and of a vendor code, given with white space (as json.RawMessage
+// and []byte, through Build and Finalize), come back compact, as
+// json.Compact writes them, and in memory of their own: changing the bytes
+// given changes nothing in the error returned.
+func TestDetailsCompactedCopy(t *testing.T) {
+	for _, c := range []struct {
+		code    adcp.Code
+		details string
+	}{
+		{"RATE_LIMITED", " {\n\t\"limit\" : 10 , \"scope\":\"account\", \"x\": [ 1 , { } , \" a b \" ] }\r\n"},
+		{"SERVICE_UNAVAILABLE", `{ "note" : "s p a c e" }`},
+		{"X_ACME_NOTE", "{\"a\":\"\\\" \\u0020\"}  "},
+	} {
+		var want bytes.Buffer
+		if err := json.Compact(&want, []byte(c.details)); err != nil {
+			t.Fatal(err)
+		}
+		given := []byte(c.details)
+		var opts []seller.Option
+		if !voc.Known(c.code) {
+			opts = append(opts, seller.WithRecovery(adcp.RecoveryTerminal))
+		}
+		built, _, err := seller.Build(voc, c.code, "m", append(opts, seller.WithDetails(given))...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		e := &adcp.Error{Code: c.code, Message: "m", Recovery: built.Recovery, Details: json.RawMessage(given)}
+		finalized, _, err := seller.Finalize(voc, e)
+		if err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		for i := range given {
+			given[i] = ' '
+		}
+		for _, got := range []*adcp.Error{built, finalized} {
+			if string(got.Details) != want.String() {
+				t.Errorf("%s: details %q, want %q", c.code, got.Details, want.Bytes())
+			}
+		}
+	}
+}
+
 // TestClosedShapesByName checks the two closed shapes of the spec, which
 // the generated tables carry.
 func TestClosedShapesByName(t *testing.T) {

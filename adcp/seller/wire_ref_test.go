@@ -438,11 +438,11 @@ func wireMembersRef(raw []byte) ([]wireMember, error) {
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
 		}
-		c, err := buildCompact(v)
-		if err != nil {
+		var c bytes.Buffer
+		if err := json.Compact(&c, v); err != nil {
 			return nil, err
 		}
-		ms = append(ms, wireMember{key, c})
+		ms = append(ms, wireMember{key, c.Bytes()})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, err
