@@ -352,10 +352,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 			return fail("this code carries no details")
 		}
 		if s := buildShapeFor(info, obj); s != nil && s.Closed {
-			raw, dropped, err := buildDropUndeclared(s, obj)
-			if err != nil {
-				return fail("details: %v", err)
-			}
+			raw, dropped := buildDropUndeclared(s, obj)
 			for _, k := range dropped {
 				delete(obj, k)
 				warn = buildWarnf(warn, "details member %q dropped: %s is a closed shape", k, s.Name)
@@ -1136,28 +1133,25 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 }
 
 // buildDropUndeclared keeps the members a closed shape declares, in the
-// shape's order, and lists the dropped keys in sorted order.
-func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string, error) {
+// shape's order, each value compact (obj's values are valid JSON: a
+// buildObject walk found them), and lists the dropped keys in sorted order.
+func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string) {
 	declared := make(map[string]bool, len(s.Fields))
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := []byte{'{'}
 	for _, f := range s.Fields {
 		declared[f] = true
 		v, ok := obj[f]
 		if !ok {
 			continue
 		}
-		if b.Len() > 1 {
-			b.WriteByte(',')
+		if len(b) > 1 {
+			b = append(b, ',')
 		}
-		k, _ := jsonwire.Marshal(f)
-		b.Write(k)
-		b.WriteByte(':')
-		if err := json.Compact(&b, v); err != nil {
-			return nil, nil, err
-		}
+		b = jsonwire.AppendStringTo(b, f)
+		b = append(b, ':')
+		b = jsonwire.AppendCompact(b, v)
 	}
-	b.WriteByte('}')
+	b = append(b, '}')
 	var dropped []string
 	for k := range obj {
 		if !declared[k] {
@@ -1165,7 +1159,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 		}
 	}
 	smallsort.Strings(dropped)
-	return b.Bytes(), dropped, nil
+	return b, dropped
 }
 
 func buildJoinCodes(cs []adcp.Code) string {

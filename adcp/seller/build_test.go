@@ -336,6 +336,8 @@ func TestClosedShapeDropsUndeclared(t *testing.T) {
 	}{
 		{"PERMISSION_DENIED", `{"internal_rule":"r7","reason":"not_onboarded","scope":"agent"}`,
 			`{"scope":"agent","reason":"not_onboarded"}`, []string{"internal_rule"}},
+		{"PERMISSION_DENIED", " { \"reason\" : { \"why\" : [ 1 , \"a b\" ] } ,\n\"scope\":\"agent\", \"x\": 1 } ",
+			`{"scope":"agent","reason":{"why":[1,"a b"]}}`, []string{"x"}},
 		{"PERMISSION_DENIED", `{"scope":"account","internal_rule":"r7"}`, // condition does not hold: open
 			`{"scope":"account","internal_rule":"r7"}`, nil},
 		{"BILLING_NOT_PERMITTED_FOR_AGENT", `{"rejected_billing":"agent","z":1,"a":2}`,
@@ -358,6 +360,14 @@ func TestClosedShapeDropsUndeclared(t *testing.T) {
 		}
 		if len(tt.wantDropped) == 0 && len(warns) != 0 {
 			t.Errorf("%s: unexpected warnings %q", tt.code, warns)
+		}
+		// Finalize takes the details as they are (WithDetails compacts
+		// them first): the same result.
+		f, _, err := seller.Finalize(v, &adcp.Error{Code: tt.code, Message: "m", Details: json.RawMessage(tt.details)})
+		if err != nil {
+			t.Errorf("Finalize %s %s: %v", tt.code, tt.details, err)
+		} else if string(f.Details) != tt.wantDetails {
+			t.Errorf("Finalize %s %s: details %s, want %s", tt.code, tt.details, f.Details, tt.wantDetails)
 		}
 	}
 }
