@@ -267,18 +267,7 @@ func TestHygieneMayMatchesRef(t *testing.T) {
 	}
 	r := rand.New(rand.NewSource(2))
 	for n := 0; n < 5000; n++ {
-		var b strings.Builder
-		for k := r.Intn(16); k >= 0; k-- {
-			f := hygieneFrags[r.Intn(len(hygieneFrags))]
-			switch r.Intn(3) {
-			case 0:
-				f = strings.ToUpper(f)
-			case 1:
-				f = strings.ToLower(f)
-			}
-			b.WriteString(f)
-		}
-		all = append(all, b.String())
+		all = append(all, hygieneRandom(r, 16))
 	}
 	for _, s := range all {
 		if got, want := hygieneMay(s), refHygieneMay(s); got != want {

@@ -185,6 +185,22 @@ var hygieneFrags = []string{
 	"4f1c2a9e", "-1b2c", "PROVENANCE_DIGITAL_SOURCE_TYPE_MISSING", "fe80", "::1",
 }
 
+// hygieneRandom joins up to max+1 of hygieneFrags, each in random case.
+func hygieneRandom(r *rand.Rand, max int) string {
+	var b strings.Builder
+	for k := r.Intn(max); k >= 0; k-- {
+		f := hygieneFrags[r.Intn(len(hygieneFrags))]
+		switch r.Intn(3) {
+		case 0:
+			f = strings.ToUpper(f)
+		case 1:
+			f = strings.ToLower(f)
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
 // TestCheckMessageGatesRandom compares CheckMessage with all detectors on
 // strings assembled at random from fragments of what the detectors look
 // for, in random case, which reach the edges of the gates far more often
@@ -192,18 +208,7 @@ var hygieneFrags = []string{
 func TestCheckMessageGatesRandom(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for n := 0; n < 3000; n++ {
-		var b strings.Builder
-		for k := r.Intn(12); k >= 0; k-- {
-			f := hygieneFrags[r.Intn(len(hygieneFrags))]
-			switch r.Intn(3) {
-			case 0:
-				f = strings.ToUpper(f)
-			case 1:
-				f = strings.ToLower(f)
-			}
-			b.WriteString(f)
-		}
-		s := b.String()
+		s := hygieneRandom(r, 12)
 		if got, want := CheckMessage(s), allDetectors(s); !reflect.DeepEqual(got, want) {
 			t.Errorf("CheckMessage(%q) = %v, all detectors give %v", s, describeFindings(s, got), describeFindings(s, want))
 		}
