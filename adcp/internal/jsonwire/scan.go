@@ -583,6 +583,12 @@ func SameString(a, b []byte) bool {
 		return true
 	}
 	x, y := a[1:len(a)-1], b[1:len(b)-1]
+	// Different first bytes, neither a backslash, one of them ASCII, start
+	// different characters (a byte of 0x80 or more starts a character that
+	// is not ASCII): most keys of one object part at once.
+	if len(x) > 0 && len(y) > 0 && x[0] != y[0] && x[0] < utf8.RuneSelf && x[0] != '\\' && y[0] != '\\' {
+		return false
+	}
 	i, j := 0, 0
 	for i < len(x) && j < len(y) {
 		var r, s rune
@@ -619,6 +625,21 @@ func EncodedStringLen(lit []byte) int {
 	body := lit[1 : len(lit)-1]
 	n := 2
 	for i := 0; i < len(body); {
+		// Eight bytes at a time while none is a quote, backslash, control
+		// or non-ASCII byte (each of the others is one byte encoded), then
+		// to the first that is: Special's lowest bit is exact.
+		for i+8 <= len(body) {
+			w := binary.LittleEndian.Uint64(body[i : i+8])
+			if m := (Special(w) | w) & Highs; m != 0 {
+				k := bits.TrailingZeros64(m) >> 3
+				n, i = n+k, i+k
+				break
+			}
+			n, i = n+8, i+8
+		}
+		if i == len(body) {
+			break
+		}
 		if c := body[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
 			n++
 			i++

@@ -66,3 +66,73 @@ func FuzzAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkString(t, s) })
 }
+
+// literalCases are JSON string literals for EncodedStringLen and
+// SameString: every byte that needs a look at every place of the words they
+// read eight bytes at a time, escapes, non-ASCII and invalid UTF-8.
+func literalCases() []string {
+	const plain = "abcdefghijklmnopqrstuvwx"
+	out := []string{`""`, `"a"`, `"\u00e9"`, `"\ud83d\ude00"`, `"\ud83d"`, `"\u2028\u2029"`, `"\/"`, "\"\xff\xfe\"", "\"\xe2\x80\xa8\""}
+	for _, x := range []string{`\"`, `\\`, `\n`, `\u0001`, `\u0041`, "\x7f", "é", "\u2028", "\xff", "\xe2\x80"} {
+		for i := 0; i <= len(plain); i++ {
+			out = append(out, `"`+plain[:i]+x+plain[i:]+`"`, `"`+plain[:i]+x+x+x+x+x+x+x+x+x+plain[i:]+`"`)
+		}
+	}
+	return out
+}
+
+// checkEncodedStringLen holds EncodedStringLen to encoding/json: the
+// literal decoded and encoded again.
+func checkEncodedStringLen(t *testing.T, lit string) {
+	t.Helper()
+	var s string
+	if err := json.Unmarshal([]byte(lit), &s); err != nil {
+		return
+	}
+	if got, want := EncodedStringLen([]byte(lit)), len(encodingJSON(t, s)); got != want {
+		t.Errorf("EncodedStringLen(%q) = %d, encoding/json writes %d bytes", lit, got, want)
+	}
+}
+
+// checkSameString holds SameString to encoding/json's decoding of a and b.
+func checkSameString(t *testing.T, a, b string) {
+	t.Helper()
+	var x, y string
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return
+	}
+	if got := SameString([]byte(a), []byte(b)); got != (x == y) {
+		t.Errorf("SameString(%q, %q) = %v, the decoded strings are %q and %q", a, b, got, x, y)
+	}
+}
+
+func TestEncodedStringLenAndSameString(t *testing.T) {
+	lits := literalCases()
+	for _, a := range lits {
+		checkEncodedStringLen(t, a)
+	}
+	pairs := [][2]string{
+		{`"a"`, `"\u0061"`}, {`"\u0061b"`, `"ab"`}, {`"é"`, `"\u00e9"`}, {"\"\xff\"", "\"\xfe\""}, {"\"\xff\"", `"\ufffd"`},
+		{`"ab"`, `"ba"`}, {`"a"`, `"b"`}, {`"a"`, `""`}, {`"\\"`, `"\/"`}, {`"/"`, `"\/"`}, {`"code"`, `"message"`},
+	}
+	for _, p := range pairs {
+		checkSameString(t, p[0], p[1])
+		checkSameString(t, p[1], p[0])
+	}
+	for i, a := range lits {
+		checkSameString(t, a, lits[(i*7+3)%len(lits)])
+	}
+}
+
+func FuzzEncodedStringLenAndSameString(f *testing.F) {
+	f.Add([]byte("abc"), []byte(`\u0061bc`))
+	f.Add([]byte("\xff\u2028"), []byte(`\ufffd\u2028`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		la, lb := `"`+string(a)+`"`, `"`+string(b)+`"`
+		if String([]byte(la), 0) != len(la) || String([]byte(lb), 0) != len(lb) {
+			return // not one valid literal each
+		}
+		checkEncodedStringLen(t, la)
+		checkSameString(t, la, lb)
+	})
+}
