@@ -310,7 +310,7 @@ type hygieneLit struct {
 
 // hygieneLitSets are the pre-scan's literals and their bits, matched in s
 // or, when ci is set, in the lower-cased copy. Every literal has at least
-// three bytes (hygieneFind filters on the first three).
+// three bytes (hygieneMay filters on the first three).
 var hygieneLitSets = [...]struct {
 	ci   bool
 	bit  uint64

@@ -583,9 +583,9 @@ func SameString(a, b []byte) bool {
 		return true
 	}
 	x, y := a[1:len(a)-1], b[1:len(b)-1]
-	// Different first bytes, neither a backslash, one of them ASCII, start
-	// different characters (a byte of 0x80 or more starts a character that
-	// is not ASCII): most keys of one object part at once.
+	// Different first bytes, neither a backslash, a's ASCII, start
+	// different characters (b's, if of 0x80 or more, starts a character
+	// that is not ASCII): most keys of one object part at once.
 	if len(x) > 0 && len(y) > 0 && x[0] != y[0] && x[0] < utf8.RuneSelf && x[0] != '\\' && y[0] != '\\' {
 		return false
 	}
