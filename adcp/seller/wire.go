@@ -357,7 +357,7 @@ func wireDecodeData(b []byte) (map[string]any, error) {
 	v, ok := jsonwire.DecodeAny(b, false)
 	m, isMap := v.(map[string]any)
 	if !ok || !isMap {
-		return nil, errfmt.New("adcp: a DataPart's data is not a JSON object of numbers a float64 holds")
+		return nil, errfmt.New("adcp: a DataPart's data is not a JSON object whose numbers fit a float64")
 	}
 	return m, nil
 }
