@@ -1111,14 +1111,14 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 		return nil
 	}
 	info, _ := v.Info(code)
+	for _, own := range info.Shapes {
+		if own.Type == name {
+			return nil // the code's own (the common case: no copy of the shapes)
+		}
+	}
 	for _, s := range v.Shapes() {
 		if s.Type != name {
 			continue
-		}
-		for _, own := range info.Shapes {
-			if own.Type == s.Type {
-				return nil
-			}
 		}
 		var want []string
 		for _, own := range info.Shapes {
