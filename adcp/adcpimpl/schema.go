@@ -178,6 +178,7 @@ type schemaNode struct {
 	unique     bool
 	props      map[string]*schemaNode
 	propOrder  []string
+	propPaths  []string // "/" and the pointer token of each of propOrder
 	required   []string
 	closed     bool
 	additional *schemaNode // what the members props does not name must match
@@ -408,6 +409,10 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				n.propOrder = append(n.propOrder, name)
 			}
 			smallsort.Strings(n.propOrder)
+			n.propPaths = make([]string, len(n.propOrder))
+			for i, name := range n.propOrder {
+				n.propPaths[i] = "/" + PointerToken(name)
+			}
 		case "required":
 			xs, ok := x.([]any)
 			if !ok {
@@ -614,9 +619,9 @@ func (n *schemaNode) validateArray(v *Validator, path string, xs []any) {
 }
 
 func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any) {
-	for _, name := range n.propOrder {
+	for i, name := range n.propOrder {
 		if x, ok := m[name]; ok {
-			n.props[name].validate(v, path+"/"+PointerToken(name), x)
+			n.props[name].validate(v, path+n.propPaths[i], x)
 		}
 	}
 	if n.closed || n.additional != nil {

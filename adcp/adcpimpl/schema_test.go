@@ -183,6 +183,31 @@ func TestSchema(t *testing.T) {
 	}
 }
 
+// TestSchemaViolationPaths checks the JSON pointers of violations: member
+// names with "/" and "~" escaped (RFC 6901), under the path given, through
+// nested objects, arrays, undeclared and missing members.
+func TestSchemaViolationPaths(t *testing.T) {
+	schema := `{"properties":{"a/b":{"type":"string"},"~x":{"properties":{"y":{"type":"integer"}}},` +
+		`"arr":{"items":{"type":"integer"}}},"required":["r/s"],"additionalProperties":false}`
+	if err := CompileSchema(schema); err != nil {
+		t.Fatal(err)
+	}
+	var v Validator
+	v.Schema("/details", []byte(`{"a/b":1,"~x":{"y":"no"},"arr":[1,"z"],"q~":1}`), NewSchema(schema), "")
+	err, _ := v.Result("T").(*ValidationError)
+	if err == nil {
+		t.Fatal("no violation")
+	}
+	var got []string
+	for _, s := range err.Violations {
+		got = append(got, s[:strings.Index(s, ":")])
+	}
+	want := []string{"/details/a~1b", "/details/arr/1", "/details/~0x/y", "/details/q~0", "/details/r~1s"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("violations at %q, want %q (%v)", got, want, err.Violations)
+	}
+}
+
 // TestExtraSchemaAndConditions checks the two calls generated validate
 // methods make with a type's schema.
 func TestExtraSchemaAndConditions(t *testing.T) {
