@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errsnap"
 )
 
@@ -12,7 +13,19 @@ import (
 // compares an error it is given with its copy, member by member (the
 // unexported codec state included), to know that it is unchanged; it and
 // adcphttp pass upstream errors on as deep copies.
-var _ = errsnap.Register(errsnap.Funcs[Error]{Clone: cloneError, Equal: sameError})
+var _ = errsnap.Register(errsnap.Funcs[Error]{Clone: cloneError, Equal: sameError, IssuesBuilt: issuesBuilt})
+
+// issuesBuilt reports whether e's issues carry no decoded state: each was
+// built in Go, so its MarshalJSON writes the required members whatever
+// their values (a decoded one leaves out those that were absent).
+func issuesBuilt(e *Error) bool {
+	for i := range e.Issues {
+		if e.Issues[i].codec != (adcpimpl.State{}) {
+			return false
+		}
+	}
+	return true
+}
 
 // cloneError returns a deep copy of e.
 func cloneError(e *Error) *Error {

@@ -716,12 +716,16 @@ func buildCheckEncoded(raw []byte) error {
 }
 
 // buildCheckBuilt is buildCheckEncoded(raw) for raw, the encoding of c. An
-// error with no member kept raw and no issues gets its source and sdk_id
-// from its typed fields alone (MarshalJSON writes a member that is set,
-// and one written empty reads as one left out), so the checks read them
-// there instead of looking through raw.
+// error with no member kept raw gets its source and sdk_id from its typed
+// fields alone (MarshalJSON writes a member that is set, and one written
+// empty reads as one left out), so the checks read them there instead of
+// looking through raw; and its issues too, when they were built in Go (so
+// that pointer, message and keyword are written, empty or not), keep no
+// member raw (encoding/json would read "Keyword" as keyword), and hold
+// their keyword as valid UTF-8 (the encoding would change it, and the
+// check's message quotes it; the pointer's checks read only '/' and '~').
 func buildCheckBuilt(c *adcp.Error, raw []byte) error {
-	if len(c.Extra) > 0 || len(c.Issues) > 0 {
+	if len(c.Extra) > 0 || len(c.Issues) > 0 && !errFuncs.IssuesBuilt(c) {
 		return buildCheckEncoded(raw)
 	}
 	var e buildEncoded
@@ -730,6 +734,16 @@ func buildCheckBuilt(c *adcp.Error, raw []byte) error {
 	}
 	if c.SDKID != "" {
 		e.SDKID = &c.SDKID
+	}
+	if len(c.Issues) > 0 {
+		e.Issues = make([]buildEncodedIssue, len(c.Issues))
+		for i := range c.Issues {
+			is := &c.Issues[i]
+			if len(is.Extra) > 0 || !utf8.ValidString(is.Keyword) {
+				return buildCheckEncoded(raw)
+			}
+			e.Issues[i] = buildEncodedIssue{Pointer: &is.Pointer, Message: &is.Message, Keyword: &is.Keyword}
+		}
 	}
 	return e.check()
 }

@@ -97,6 +97,22 @@ func checkBuilt(t *testing.T, e *adcp.Error) {
 	}
 }
 
+// checkBuiltIssues are issues[] built in Go for TestCheckBuiltMatchesEncoded:
+// empty members (written all the same), keywords and pointers refused,
+// invalid UTF-8 where the checks quote it and where they do not, a member
+// kept raw, a bad issue after a good one.
+var checkBuiltIssues = [][]adcp.Issue{
+	nil, {}, {{Pointer: "/a", Message: "m", Keyword: "type"}}, {{Pointer: "/a"}}, {{}}, {{Keyword: "required"}},
+	{{Pointer: "a", Message: "m", Keyword: "type"}}, {{Pointer: "/a~2", Message: "m", Keyword: "type"}},
+	{{Pointer: "/a", Message: "m", Keyword: "typo"}}, {{Pointer: "/a", Message: "m", Keyword: "type\xff"}},
+	{{Pointer: "/\xff", Message: "m", Keyword: "type"}}, {{Pointer: "\xff", Message: "m", Keyword: "type"}},
+	{{Pointer: "/a", Message: "\xff", Keyword: "type"}},
+	{{Pointer: "/a", Message: "m", Keyword: "type", Extra: map[string]json.RawMessage{"keyword": json.RawMessage(`"x"`)}}},
+	{{Pointer: "/a", Message: "m", Keyword: "type", Extra: map[string]json.RawMessage{"Keyword": json.RawMessage(`"x"`)}}},
+	{{Pointer: "/a", Message: "m", Keyword: "type", Discriminator: []adcp.IssueDiscriminator{{PropertyName: "k", Value: json.RawMessage(`1`)}}}},
+	{{Pointer: "/a", Message: "m", Keyword: "type"}, {Pointer: "/b", Message: "m", Keyword: "nope"}},
+}
+
 // TestCheckBuiltMatchesEncoded: errors built in Go with every pairing of
 // source and sdk_id values (empty, the one that matters, other case,
 // invalid UTF-8), with issues and members kept raw, and errors decoded from
@@ -104,7 +120,7 @@ func checkBuilt(t *testing.T, e *adcp.Error) {
 func TestCheckBuiltMatchesEncoded(t *testing.T) {
 	for _, src := range []adcp.ErrorSource{"", "sdk", "SDK", "producer", "sdk\xff", "\xff"} {
 		for _, id := range []string{"", "a@1", "\xff"} {
-			for _, issues := range [][]adcp.Issue{nil, {}, {{Pointer: "/a", Message: "m", Keyword: "type"}}, {{Pointer: "/a"}}} {
+			for _, issues := range checkBuiltIssues {
 				for _, extra := range []map[string]json.RawMessage{nil, {}, {"Source": json.RawMessage(`"sdk"`)}, {"x": json.RawMessage(`1`)}} {
 					checkBuilt(t, &adcp.Error{Code: "X", Message: "m", Source: src, SDKID: id, Issues: issues, Extra: extra})
 				}
@@ -115,8 +131,22 @@ func TestCheckBuiltMatchesEncoded(t *testing.T) {
 		var e adcp.Error
 		if json.Unmarshal([]byte(c.raw), &e) == nil {
 			checkBuilt(t, &e)
+			// Decoded issues in an error built in Go: a member absent
+			// when decoded is still left out.
+			checkBuilt(t, &adcp.Error{Code: "VALIDATION_ERROR", Message: "m", Issues: e.Issues})
 		}
 	}
+}
+
+// FuzzCheckBuiltIssues is TestCheckBuiltMatchesEncoded on errors built in
+// Go with an issue of arbitrary strings.
+func FuzzCheckBuiltIssues(f *testing.F) {
+	f.Add("/a", "m", "type", "sdk", "x@1")
+	f.Add("a~", "", "typ\xff", "", "")
+	f.Fuzz(func(t *testing.T, pointer, message, keyword, source, sdkID string) {
+		checkBuilt(t, &adcp.Error{Code: "VALIDATION_ERROR", Message: "m", Source: adcp.ErrorSource(source), SDKID: sdkID,
+			Issues: []adcp.Issue{{Pointer: pointer, Message: message, Keyword: keyword}}})
+	})
 }
 
 // FuzzCheckBuiltMatchesEncoded is TestCheckBuiltMatchesEncoded on errors

@@ -1,7 +1,8 @@
 // Package errsnap gives the runtime's other packages deep copies and exact
-// comparisons of adcp.Error values: package seller remembers the errors it
-// has checked with them, and it and adcphttp pass upstream errors on as
-// copies.
+// comparisons of adcp.Error values, and whether an error's issues were
+// built in Go: package seller remembers the errors it has checked with
+// them, and checks built issues from their fields; it and adcphttp pass
+// upstream errors on as copies.
 // Only package adcp can write them (they read the codec state it keeps in
 // unexported members) and errsnap cannot import adcp, so adcp registers
 // them when it is initialised.
@@ -15,6 +16,10 @@ type Funcs[E any] struct {
 	// exported or not, nil and empty told apart: values that encode, and
 	// are checked, alike.
 	Equal func(a, b *E) bool
+	// IssuesBuilt reports whether e's issues were built in Go, not
+	// decoded: their MarshalJSON then writes every required member, empty
+	// or not.
+	IssuesBuilt func(e *E) bool
 }
 
 var funcs any
