@@ -162,9 +162,7 @@ func plainStringLen(s string) (n int, ascii, exact bool) {
 			if i > len(s)-8 {
 				i = len(s) - 8
 			}
-			t := s[i : i+8]
-			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			w := jsonwire.Word(s[i : i+8])
 			q, bs := w^(ones*'"'), w^(ones*'\\')
 			bad |= w | (w - ones*0x20) | ((q - ones) &^ q) | ((bs - ones) &^ bs)
 			if i == len(s)-8 {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
@@ -202,10 +203,7 @@ func hygieneNormalize(s string) (norm string, at []int) {
 func hygieneASCIILen(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		t := s[i : i+8]
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		if w&0x8080808080808080 != 0 {
+		if jsonwire.Word(s[i:i+8])&jsonwire.Highs != 0 {
 			break
 		}
 	}

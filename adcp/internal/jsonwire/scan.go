@@ -67,6 +67,15 @@ const (
 	Highs = 0x8080808080808080
 )
 
+// Word returns the first eight bytes of s as a word, the first in the low
+// byte (binary.LittleEndian.Uint64 for a string: the compiler makes it one
+// load).
+func Word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // Special returns, for 8 string bytes in x (the first in the low
 // byte), a mask whose lowest set bit is the high bit of the first quote,
 // backslash or control character; 0 when there is none. (Bits above the

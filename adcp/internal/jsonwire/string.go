@@ -34,9 +34,7 @@ func AppendString(b []byte, s string) (_ []byte, replaced bool) {
 		// quote, backslash, control or non-ASCII byte), then to the first
 		// that does: Special's lowest bit is exact.
 		for i+8 <= len(s) {
-			t := s[i : i+8]
-			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			w := Word(s[i : i+8])
 			if m := (Special(w) | w) & Highs; m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
