@@ -346,18 +346,18 @@ type A2AParts struct {
 // (numbers as float64), for an SDK whose DataPart holds decoded data
 // (a2a-go's), decoded in one pass over bytes the builder checked instead of
 // by encoding/json's reflective decoder.
-func (p A2AParts) ErrorData() (map[string]any, error) { return wireDecodeData(p.Error) }
+func (p A2AParts) ErrorData() (map[string]any, error) { return wireDecodeData("error", p.Error) }
 
 // PayloadData is Payload decoded as ErrorData decodes Error.
-func (p A2AParts) PayloadData() (map[string]any, error) { return wireDecodeData(p.Payload) }
+func (p A2AParts) PayloadData() (map[string]any, error) { return wireDecodeData("payload", p.Payload) }
 
 // wireDecodeData decodes a DataPart's data, a JSON object, as encoding/json
-// decodes it into a map[string]any.
-func wireDecodeData(b []byte) (map[string]any, error) {
+// decodes it into a map[string]any; part names the part in the error.
+func wireDecodeData(part string, b []byte) (map[string]any, error) {
 	v, ok := jsonwire.DecodeAny(b, false)
 	m, isMap := v.(map[string]any)
 	if !ok || !isMap {
-		return nil, errfmt.New("adcp: a DataPart's data is not a JSON object whose numbers fit a float64")
+		return nil, errfmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
 	}
 	return m, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,15 +128,18 @@ func checkA2AParts(t *testing.T, e *adcp.Error, human string, opts ...seller.Wir
 	}
 	// The data decoded, as encoding/json decodes it into a map.
 	for _, d := range []struct {
-		name   string
-		raw    []byte
-		decode func() (map[string]any, error)
-	}{{"ErrorData", p.Error, p.ErrorData}, {"PayloadData", p.Payload, p.PayloadData}} {
+		name, part string
+		raw        []byte
+		decode     func() (map[string]any, error)
+	}{{"ErrorData", "the error DataPart", p.Error, p.ErrorData}, {"PayloadData", "the payload DataPart", p.Payload, p.PayloadData}} {
 		var want map[string]any
 		wantErr := json.Unmarshal(d.raw, &want)
 		got, err := d.decode()
 		if (err != nil) != (wantErr != nil) || err == nil && !reflect.DeepEqual(got, want) {
 			t.Errorf("%s = %#v, %v; encoding/json: %#v, %v", d.name, got, err, want, wantErr)
+		}
+		if err != nil && !strings.Contains(err.Error(), d.part) {
+			t.Errorf("%s: %v does not name %s", d.name, err, d.part)
 		}
 	}
 }
