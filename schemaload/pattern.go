@@ -26,7 +26,8 @@ const ecmaSpace = `\t\n\x{000B}\f\r \x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{
 // class ([[:digit:]]) or a class subtraction ([a-z-[aeiou]]); escaped letters
 // that regexp2 or Go give a meaning ECMAScript does not (\A, \z, \Z, \G,
 // \a, \e, \p), octal escapes, a "\c" without a letter, quantifiers with
-// nothing to repeat, and ranges that start or end at a class escape. The
+// nothing to repeat, and ranges that start or end at a class escape or at
+// \- (a range in ECMAScript, none in regexp2). The
 // result is checked with regexp.Compile. FuzzTranslatePattern compares it with
 // regexp2.
 func translatePattern(p string) (string, error) {
@@ -352,6 +353,7 @@ func (t *patternTranslator) class() error {
 			t.out.WriteByte(']')
 			return nil
 		}
+		loStart := t.pos
 		lo, loChar, err := t.classAtom()
 		if err != nil {
 			return err
@@ -360,13 +362,20 @@ func (t *patternTranslator) class() error {
 			t.out.WriteString(lo)
 			continue
 		}
+		loSrc := t.src[loStart:t.pos]
 		t.pos++ // -
+		hiStart := t.pos
 		hi, hiChar, err := t.classAtom()
 		if err != nil {
 			return err
 		}
 		if loChar < 0 || hiChar < 0 {
 			return t.errorf("range with a class escape at one end")
+		}
+		if loSrc == `\-` || t.src[hiStart:t.pos] == `\-` {
+			// ECMAScript reads [\--A] as the range from - to A; regexp2
+			// reads no range there.
+			return t.errorf(`range with \- at one end (regexp2 reads no range there)`)
 		}
 		if loChar > hiChar {
 			return t.errorf("range out of order")

@@ -38,6 +38,7 @@ func TestTranslatePattern(t *testing.T) {
 		{`^[-a.-]$`, `^[-a.-]$`, []string{"-", ".", "b"}},
 		{`^[a-c-e]$`, `^[a-c\-e]$`, []string{"-", "b", "d", "e"}},
 		{`^[--0]$`, `^[--0]$`, []string{"-", "/", "0", "1"}},
+		{`^[\-a]$`, `^[\-a]$`, []string{"-", "a", "\\"}}, {`^[x\--]$`, `^[x\--]$`, []string{"-", "x", "y"}},
 		{`^a{01,002}$`, `^a{1,2}$`, []string{"a", "aa", "a{01,002}"}},
 		{`0{00}`, `0{0}`, []string{"0", ""}},
 		{`^\x41\u00e9[\x41-\x43]$`, `^\x{41}\x{00e9}[\x{41}-\x{43}]$`, []string{"AéB", "AéD"}},
@@ -61,7 +62,7 @@ func TestTranslatePattern(t *testing.T) {
 		// Nothing to repeat, or repeated twice.
 		{`^*$`, "", nil}, {`{2}`, "", nil}, {`\b+`, "", nil}, {`a**`, "", nil}, {`a{2}{3}`, "", nil}, {`a{3,2}`, "", nil},
 		// Ranges with a class escape at one end, empty classes, .NET groups.
-		{`[\d-z]`, "", nil}, {`[]`, "", nil}, {`[^]`, "", nil}, {`(?i)a`, "", nil}, {`(?>a)`, "", nil}, {`(?#c)`, "", nil},
+		{`[\d-z]`, "", nil}, {`[\--A]`, "", nil}, {`[+-\-]`, "", nil}, {`[\--\-]`, "", nil}, {`[]`, "", nil}, {`[^]`, "", nil}, {`(?i)a`, "", nil}, {`(?>a)`, "", nil}, {`(?#c)`, "", nil},
 		{`(?<a$>x)`, "", nil}, {`a)`, "", nil}, {`(a`, "", nil}, {`[a`, "", nil}, {`a\`, "", nil},
 	}
 	for _, tt := range tests {
