@@ -550,7 +550,7 @@ func (w *valueWriter) value(v any, depth int) bool {
 		if s == "" {
 			s = "0"
 		}
-		if !validNumber(s) {
+		if !jsonwire.ValidNumber(s) {
 			return false
 		}
 		w.b = append(w.b, s...)
@@ -618,48 +618,4 @@ func (w *valueWriter) str(s string) {
 	if w.b, replaced = jsonwire.AppendString(w.b, s); replaced {
 		w.inexact = true // decoded and encoded again: 3 bytes
 	}
-}
-
-// validNumber reports whether s is a JSON number (encoding/json's
-// isValidNumber).
-func validNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	if s[0] == '-' {
-		s = s[1:]
-		if s == "" {
-			return false
-		}
-	}
-	switch {
-	default:
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = s[1:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[2:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if s == "" {
-				return false
-			}
-		}
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	return s == ""
 }
