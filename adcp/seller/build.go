@@ -413,7 +413,8 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		}
 	}
 
-	raw, err := buildEncode(&c)
+	// c.Details, when set, are what buildObject accepted, compacted.
+	raw, err := buildEncode(&c, true)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -433,12 +434,13 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 }
 
 // buildEncode is jsonwire.Marshal(e) for an error that is not nil. An error
-// without raw members (details, members kept in Extra, issues, whose
-// members may be kept raw) is written only from its strings and its
-// retry_after, escaped and formatted by the encoder: its MarshalJSON output
-// is valid and compact without being scanned.
-func buildEncode(e *adcp.Error) ([]byte, error) {
-	if e.Details == nil && len(e.Extra) == 0 && e.Issues == nil {
+// without raw members (members kept in Extra, issues, whose members may be
+// kept raw, and details unless detailsChecked says they are valid and
+// compact: finalize made them so) is written only from its strings, its
+// retry_after and those details, escaped and formatted by the encoder: its
+// MarshalJSON output is valid and compact without being scanned.
+func buildEncode(e *adcp.Error, detailsChecked bool) ([]byte, error) {
+	if (e.Details == nil || detailsChecked) && len(e.Extra) == 0 && e.Issues == nil {
 		if b, err := e.MarshalJSON(); err == nil {
 			return b, nil
 		}

@@ -10,10 +10,13 @@ import (
 )
 
 // checkBuildEncode holds buildEncode to encoding/json (compact, no HTML
-// escaping): the same bytes, or the same error.
+// escaping): the same bytes, or the same error. Details valid and compact
+// are passed as such (as finalize passes them), and then not scanned.
 func checkBuildEncode(t *testing.T, e *adcp.Error) {
 	t.Helper()
-	got, err := buildEncode(e)
+	var compact bytes.Buffer
+	detailsChecked := json.Compact(&compact, e.Details) == nil && bytes.Equal(compact.Bytes(), e.Details)
+	got, err := buildEncode(e, detailsChecked)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -30,14 +33,16 @@ func checkBuildEncode(t *testing.T, e *adcp.Error) {
 func TestBuildEncodeMatchesMarshal(t *testing.T) {
 	five := 5.5
 	for name, e := range map[string]*adcp.Error{
-		"plain":            {Code: "RATE_LIMITED", Message: "m", Recovery: adcp.RecoveryTransient, RetryAfter: &five},
-		"html and unicode": {Code: "X", Message: "<b>&</b> \u2028 Café \xff \x01"},
-		"compact details":  {Code: "X", Message: "m", Details: json.RawMessage(`{"a":[1,{"b":"c d"}]}`)},
-		"spaced details":   {Code: "X", Message: "m", Details: json.RawMessage(" {\n\"a\" : [ 1 ] }\t")},
-		"invalid details":  {Code: "X", Message: "m", Details: json.RawMessage(`{"a":}`)},
-		"two values":       {Code: "X", Message: "m", Details: json.RawMessage(`{},"code":"Y"`)},
-		"spaced extra":     {Code: "X", Message: "m", Extra: map[string]json.RawMessage{"k": json.RawMessage(` "v" `)}},
-		"issues":           {Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "bad", Keyword: "type"}}},
+		"plain":                   {Code: "RATE_LIMITED", Message: "m", Recovery: adcp.RecoveryTransient, RetryAfter: &five},
+		"html and unicode":        {Code: "X", Message: "<b>&</b> \u2028 Café \xff \x01"},
+		"compact details":         {Code: "X", Message: "m", Details: json.RawMessage(`{"a":[1,{"b":"c d"}]}`)},
+		"compact details and <&>": {Code: "X", Message: "m", Details: json.RawMessage(`{"a":"<&>\u2028"}`), Suggestion: "<&>"},
+		"empty details":           {Code: "X", Message: "m", Details: json.RawMessage{}},
+		"spaced details":          {Code: "X", Message: "m", Details: json.RawMessage(" {\n\"a\" : [ 1 ] }\t")},
+		"invalid details":         {Code: "X", Message: "m", Details: json.RawMessage(`{"a":}`)},
+		"two values":              {Code: "X", Message: "m", Details: json.RawMessage(`{},"code":"Y"`)},
+		"spaced extra":            {Code: "X", Message: "m", Extra: map[string]json.RawMessage{"k": json.RawMessage(` "v" `)}},
+		"issues":                  {Code: "VALIDATION_ERROR", Message: "m", Issues: []adcp.Issue{{Pointer: "/a", Message: "bad", Keyword: "type"}}},
 	} {
 		t.Run(name, func(t *testing.T) { checkBuildEncode(t, e) })
 	}

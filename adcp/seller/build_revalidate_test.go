@@ -37,7 +37,7 @@ func revalidateVocabularies(t testing.TB) []*adcp.Vocabulary {
 // e's encoding: the same verdict, word for word.
 func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	t.Helper()
-	raw, err := buildEncode(e)
+	raw, err := buildEncode(e, false)
 	if err != nil {
 		return // finalize stops before revalidating
 	}

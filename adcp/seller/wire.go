@@ -463,7 +463,7 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	raw, err := buildEncode(e)
+	raw, err := buildEncode(e, false)
 	if err != nil {
 		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
