@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
@@ -110,12 +111,12 @@ func (v *Validator) Schema(path string, raw []byte, s *Schema, at string) {
 	if n == nil {
 		return
 	}
-	val, ok := decodeAny(raw)
-	if !ok {
+	if !jsonwire.Valid(raw) {
 		v.Add(path, "invalid JSON")
 		return
 	}
-	n.validate(v, path, val)
+	t := rawText{b: raw, s: string(raw)}
+	n.validateRaw(v, path, &t, jsonwire.Space(raw, 0))
 }
 
 // ExtraSchema is Extra for an object whose schema is s: a declared member
@@ -178,7 +179,8 @@ type schemaNode struct {
 	unique     bool
 	props      map[string]*schemaNode
 	propOrder  []string
-	propPaths  []string // "/" and the pointer token of each of propOrder
+	propPaths  []string      // "/" and the pointer token of each of propOrder
+	propNodes  []*schemaNode // the schema of each of propOrder
 	required   []string
 	closed     bool
 	additional *schemaNode // what the members props does not name must match
@@ -410,8 +412,10 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			}
 			smallsort.Strings(n.propOrder)
 			n.propPaths = make([]string, len(n.propOrder))
+			n.propNodes = make([]*schemaNode, len(n.propOrder))
 			for i, name := range n.propOrder {
 				n.propPaths[i] = "/" + PointerToken(name)
+				n.propNodes[i] = n.props[name]
 			}
 		case "required":
 			xs, ok := x.([]any)
@@ -471,18 +475,8 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 		}
 		return
 	}
-	if n.types != nil {
-		got := jsonTypeOf(val)
-		ok := false
-		for _, t := range n.types {
-			ok = ok || t == got || (t == "number" && got == "integer")
-		}
-		if !ok {
-			sorted := append([]string(nil), n.types...)
-			smallsort.Strings(sorted)
-			v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
-			return
-		}
+	if n.types != nil && !n.typeOK(v, path, jsonTypeOf(val)) {
+		return
 	}
 	if n.hasEnum {
 		ok := false
@@ -551,6 +545,21 @@ func (n *schemaNode) validate(v *Validator, path string, val any) {
 	}
 }
 
+// typeOK reports whether n's types (not nil) allow a value of the JSON type
+// got ("integer" for a number with no fractional part), and adds the
+// violation when they do not.
+func (n *schemaNode) typeOK(v *Validator, path, got string) bool {
+	for _, t := range n.types {
+		if t == got || (t == "number" && got == "integer") {
+			return true
+		}
+	}
+	sorted := append([]string(nil), n.types...)
+	smallsort.Strings(sorted)
+	v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
+	return false
+}
+
 func (n *schemaNode) validateString(v *Validator, path, s string) {
 	if n.minLength >= 0 {
 		v.MinLength(path, s, n.minLength)
@@ -575,6 +584,12 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 
 func (n *schemaNode) validateNumber(v *Validator, path string, x json.Number) {
 	d, ok := parseDecimal(x.String())
+	n.validateDecimal(v, path, d, ok)
+}
+
+// validateDecimal is validateNumber of a number parseDecimal has read (ok
+// false: it could not).
+func (n *schemaNode) validateDecimal(v *Validator, path string, d decimal, ok bool) {
 	if !ok {
 		v.Add(path, "invalid number")
 		return
@@ -621,7 +636,7 @@ func (n *schemaNode) validateArray(v *Validator, path string, xs []any) {
 func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any) {
 	for i, name := range n.propOrder {
 		if x, ok := m[name]; ok {
-			n.props[name].validate(v, path+n.propPaths[i], x)
+			n.propNodes[i].validate(v, path+n.propPaths[i], x)
 		}
 	}
 	if n.closed || n.additional != nil {
