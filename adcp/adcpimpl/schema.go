@@ -116,7 +116,7 @@ func (v *Validator) Schema(path string, raw []byte, s *Schema, at string) {
 		return
 	}
 	t := rawText{b: raw, s: string(raw)}
-	n.validateRaw(v, path, &t, jsonwire.Space(raw, 0))
+	n.validate(v, path, &t, jsonwire.Space(raw, 0))
 }
 
 // ExtraSchema is Extra for an object whose schema is s: a declared member
@@ -147,13 +147,13 @@ func (v *Validator) Conditions(path string, x json.Marshaler, s *Schema) {
 		v.Add(path, "cannot encode: "+err.Error())
 		return
 	}
-	val, ok := decodeAny(raw)
-	if !ok {
+	if !jsonwire.Valid(raw) {
 		v.Add(path, "invalid JSON")
 		return
 	}
+	t := rawText{b: raw, s: string(raw)}
 	for _, c := range root.allOf {
-		c.validate(v, path, val)
+		c.validate(v, path, &t, jsonwire.Space(raw, 0))
 	}
 }
 
@@ -340,6 +340,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 					return nil, fail(k, "unknown type "+errfmt.Quote(t))
 				}
 			}
+			smallsort.Strings(n.types) // as typeOK's violation lists them
 		case "enum":
 			xs, ok := x.([]any)
 			if !ok {
@@ -459,104 +460,16 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	return n, nil
 }
 
-// valid reports whether val is valid against n, without reporting.
-func (n *schemaNode) valid(val any) bool {
-	var scratch Validator
-	n.validate(&scratch, "", val)
-	return len(scratch.list) == 0
-}
-
-// validate adds the violations of val against n.
-func (n *schemaNode) validate(v *Validator, path string, val any) {
-	n = n.resolve()
-	if n.boolean != nil {
-		if !*n.boolean {
-			v.Add(path, "no value is allowed")
-		}
-		return
-	}
-	if n.types != nil && !n.typeOK(v, path, jsonTypeOf(val)) {
-		return
-	}
-	if n.hasEnum {
-		ok := false
-		for _, e := range n.enum {
-			if equalJSON(e, val) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			b, _ := json.Marshal(val)
-			v.Add(path, "value "+short(b)+" is not allowed")
-		}
-	}
-	if n.hasConst && !equalJSON(n.konst, val) {
-		b, _ := json.Marshal(n.konst)
-		v.Add(path, "must be "+string(b))
-	}
-	switch x := val.(type) {
-	case string:
-		n.validateString(v, path, x)
-	case json.Number:
-		n.validateNumber(v, path, x)
-	case []any:
-		n.validateArray(v, path, x)
-	case map[string]any:
-		n.validateObject(v, path, x)
-	}
-	for _, s := range n.allOf {
-		s.validate(v, path, val)
-	}
-	if len(n.anyOf) > 0 {
-		ok := false
-		for _, s := range n.anyOf {
-			if s.valid(val) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			v.Add(path, "matches none of the "+strconv.Itoa(len(n.anyOf))+" alternatives (anyOf)")
-		}
-	}
-	if len(n.oneOf) > 0 {
-		matched := 0
-		for _, s := range n.oneOf {
-			if s.valid(val) {
-				matched++
-			}
-		}
-		if matched != 1 {
-			v.Add(path, "matches "+strconv.Itoa(matched)+" of the "+strconv.Itoa(len(n.oneOf))+" alternatives, not exactly one (oneOf)")
-		}
-	}
-	if n.not != nil && n.not.valid(val) {
-		v.Add(path, "matches a schema it must not match (not)")
-	}
-	if n.ifS != nil {
-		if n.ifS.valid(val) {
-			if n.thenS != nil {
-				n.thenS.validate(v, path, val)
-			}
-		} else if n.elseS != nil {
-			n.elseS.validate(v, path, val)
-		}
-	}
-}
-
-// typeOK reports whether n's types (not nil) allow a value of the JSON type
-// got ("integer" for a number with no fractional part), and adds the
-// violation when they do not.
+// typeOK reports whether n's types (not nil; sorted) allow a value of the
+// JSON type got ("integer" for a number with no fractional part), and adds
+// the violation when they do not.
 func (n *schemaNode) typeOK(v *Validator, path, got string) bool {
 	for _, t := range n.types {
 		if t == got || (t == "number" && got == "integer") {
 			return true
 		}
 	}
-	sorted := append([]string(nil), n.types...)
-	smallsort.Strings(sorted)
-	v.Add(path, "JSON "+got+" is not one of "+strings.Join(sorted, ", "))
+	v.Add(path, "JSON "+got+" is not one of "+strings.Join(n.types, ", "))
 	return false
 }
 
@@ -582,14 +495,9 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 	}
 }
 
-func (n *schemaNode) validateNumber(v *Validator, path string, x json.Number) {
-	d, ok := parseDecimal(x.String())
-	n.validateDecimal(v, path, d, ok)
-}
-
-// validateDecimal is validateNumber of a number parseDecimal has read (ok
-// false: it could not).
-func (n *schemaNode) validateDecimal(v *Validator, path string, d decimal, ok bool) {
+// validateNumber checks a number parseDecimal has read (ok false: it
+// could not).
+func (n *schemaNode) validateNumber(v *Validator, path string, d decimal, ok bool) {
 	if !ok {
 		v.Add(path, "invalid number")
 		return
@@ -606,83 +514,6 @@ func (n *schemaNode) validateDecimal(v *Validator, path string, d decimal, ok bo
 	if n.exclMax != nil && d.cmp(*n.exclMax) >= 0 {
 		v.Add(path, "not less than "+n.exclMax.String())
 	}
-}
-
-func (n *schemaNode) validateArray(v *Validator, path string, xs []any) {
-	if n.minItems >= 0 {
-		v.MinItems(path, len(xs), n.minItems)
-	}
-	if n.maxItems >= 0 {
-		v.MaxItems(path, len(xs), n.maxItems)
-	}
-	if n.unique {
-	outer:
-		for i := range xs {
-			for j := 0; j < i; j++ {
-				if equalJSON(xs[i], xs[j]) {
-					v.Add(path, "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
-					break outer
-				}
-			}
-		}
-	}
-	if n.items != nil {
-		for i, x := range xs {
-			n.items.validate(v, path+"/"+strconv.Itoa(i), x)
-		}
-	}
-}
-
-func (n *schemaNode) validateObject(v *Validator, path string, m map[string]any) {
-	for i, name := range n.propOrder {
-		if x, ok := m[name]; ok {
-			n.propNodes[i].validate(v, path+n.propPaths[i], x)
-		}
-	}
-	if n.closed || n.additional != nil {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			if n.props[k] == nil {
-				keys = append(keys, k)
-			}
-		}
-		smallsort.Strings(keys)
-		for _, k := range keys {
-			if n.closed {
-				v.Add(path+"/"+PointerToken(k), "member not allowed")
-			} else {
-				n.additional.validate(v, path+"/"+PointerToken(k), m[k])
-			}
-		}
-	}
-	for _, r := range n.required {
-		if _, ok := m[r]; !ok {
-			v.Add(path+"/"+PointerToken(r), "required member missing")
-		}
-	}
-}
-
-// jsonTypeOf names the JSON type of a decoded value ("integer" for a number
-// with no fractional part).
-func jsonTypeOf(val any) string {
-	switch x := val.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if d, ok := parseDecimal(x.String()); ok && d.isInteger() {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return "invalid"
 }
 
 // equalJSON reports whether two decoded values are the same JSON value
