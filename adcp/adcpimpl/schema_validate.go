@@ -3,7 +3,6 @@ package adcpimpl
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
@@ -204,12 +203,10 @@ func (n *schemaNode) validateObject(v *Validator, path string, t *rawText, i int
 	}
 	if len(others) > 0 && (n.closed || n.additional != nil) {
 		// By name, and of a repeated name the last (by position) first.
-		smallsort.Func(others, func(a, b rawMember) int {
-			if c := strings.Compare(a.name, b.name); c != 0 {
-				return c
-			}
-			return b.value - a.value
-		})
+		smallsort.Index(len(others), func(a, b int) bool {
+			x, y := &others[a], &others[b]
+			return x.name < y.name || x.name == y.name && x.value > y.value
+		}, func(a, b int) { others[a], others[b] = others[b], others[a] })
 		for j, m := range others {
 			if j > 0 && others[j-1].name == m.name {
 				continue

@@ -25,6 +25,11 @@ func Strings(s []string) {
 	byIndex(len(s), func(i, j int) bool { return s[i] < s[j] }, func(i, j int) { s[i], s[j] = s[j], s[i] })
 }
 
+// Index sorts the n elements that less compares and swap exchanges by
+// their indices, as sort.Slice does: for a caller whose elements would
+// otherwise be one more shape for Func.
+func Index(n int, less func(i, j int) bool, swap func(i, j int)) { byIndex(n, less, swap) }
+
 // byIndex sorts the n elements that less compares and swap exchanges by
 // their indices: insertion sort up to insertionMax, heap sort beyond.
 func byIndex(n int, less func(i, j int) bool, swap func(i, j int)) {
