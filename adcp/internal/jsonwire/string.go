@@ -28,6 +28,11 @@ const hexDigits = "0123456789abcdef"
 // escaped, and invalid UTF-8 as \ufffd; replaced reports whether any was.
 func AppendString(b []byte, s string) (_ []byte, replaced bool) {
 	b = append(b, '"')
+	if len(s) < 8 && shortPlain(s) {
+		// Member names and short values: too short for a word.
+		b = append(b, s...)
+		return append(b, '"'), false
+	}
 	start := 0
 	for i := 0; i < len(s); {
 		// Pass over eight bytes at a time while none needs a look (a
@@ -86,6 +91,17 @@ func AppendString(b []byte, s string) (_ []byte, replaced bool) {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"'), replaced
+}
+
+// shortPlain reports whether no byte of s needs a look from AppendString
+// (a quote, backslash, control or non-ASCII byte).
+func shortPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // AppendStringTo is AppendString for callers that need not know whether

@@ -8,10 +8,11 @@ import (
 
 // BenchmarkAppendString measures AppendString beside encoding/json's
 // encoder (HTML escaping off, as AppendString writes) on what sellers'
-// errors hold: prose, the JSON text of an error (an MCP text item), and
-// prose that is not ASCII.
+// errors hold: a member name, prose, the JSON text of an error (an MCP text
+// item), and prose that is not ASCII.
 func BenchmarkAppendString(b *testing.B) {
 	for _, in := range []struct{ name, s string }{
+		{"name", "message"},
 		{"prose", "Budget is below the seller's minimum for this product"},
 		{"json", `{"code":"RATE_LIMITED","message":"Request rate exceeded","recovery":"transient","retry_after":5}`},
 		{"accents", "Le budget est inférieur au minimum du vendeur pour ce produit"},

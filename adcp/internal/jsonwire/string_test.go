@@ -57,6 +57,11 @@ func TestAppendString(t *testing.T) {
 			checkString(t, plain[:i]+x+plain[i:])
 			checkString(t, plain[:i]+x+x+x+x+x+x+x+x+plain[i:])
 		}
+		// In strings too short for a word (member names, short values).
+		for i := 0; i+len(x) < 8; i++ {
+			checkString(t, plain[:i]+x)
+			checkString(t, x+plain[:i])
+		}
 	}
 }
 
