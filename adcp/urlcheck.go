@@ -1,14 +1,14 @@
 package adcp
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // ErrUnsafeURL is the error CheckSellerURL and CheckDetailsURLs wrap.
@@ -70,52 +70,81 @@ func urlcheckHostChars(h string) bool {
 // CheckDetailsURLs applies CheckSellerURL to every string member of e's
 // details named "url" or ending in "_url", at any depth (setup_url,
 // policy_url, authorization_url, missing_connections[].authorization_url,
-// upstream.url, …). It returns nil when all pass, else the failures joined,
-// each naming the member by its JSON pointer in details.
+// upstream.url, …), and to every string such a member holds when it is an
+// array or object. It returns nil when all pass, else the failures joined
+// (the first urlcheckMaxReported, then how many more), each naming the
+// member by its JSON pointer in details. Every member counts, a repeated
+// name too, whichever of them a reader keeps. Details that are not one valid
+// JSON value cannot be checked: that is an error wrapping ErrUnsafeURL too.
 func CheckDetailsURLs(e *Error, knownHosts ...string) error {
 	if e == nil || len(e.Details) == 0 {
 		return nil
 	}
-	var v any
-	if json.Unmarshal(e.Details, &v) != nil {
-		return nil
+	if !jsonwire.Valid(e.Details) {
+		return errfmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafeURL)
 	}
-	var errs []error
-	urlcheckWalk(v, "", 0, func(ptr, s string) {
-		if err := CheckSellerURL(s, knownHosts...); err != nil {
-			errs = append(errs, errfmt.Errorf("details%s: %w", ptr, err))
-		}
-	})
-	return errors.Join(errs...)
+	w := urlcheckWalker{b: e.Details, hosts: knownHosts}
+	w.walk(jsonwire.Space(e.Details, 0), false)
+	if w.more > 0 {
+		w.errs = append(w.errs, errfmt.Errorf("%w: and %d more", ErrUnsafeURL, w.more))
+	}
+	return errors.Join(w.errs...)
 }
 
-// urlcheckMaxDepth bounds the walk over details.
-const urlcheckMaxDepth = 32
+// urlcheckMaxReported is how many failures CheckDetailsURLs names.
+const urlcheckMaxReported = 16
 
-// urlcheckWalk calls f for every URL-named string member under v.
-func urlcheckWalk(v any, ptr string, depth int, f func(ptr, s string)) {
-	if depth > urlcheckMaxDepth {
-		return
+// urlcheckWalker walks details for CheckDetailsURLs. The pointer of the
+// value being walked is kept as its tokens and written out only for a
+// failure: deeply nested details do not cost a pointer per level.
+type urlcheckWalker struct {
+	b      []byte
+	hosts  []string
+	tokens []string
+	errs   []error
+	more   int // failures beyond urlcheckMaxReported
+}
+
+// walk checks the value at b[i] (valid JSON, as deep as jsonwire.Valid
+// allows); under is whether a URL-named member holds it. It returns the
+// index past the value: each byte is read once, however deep the nesting.
+func (w *urlcheckWalker) walk(i int, under bool) int {
+	switch w.b[i] {
+	case '{':
+		it := jsonwire.Open(w.b, i, 0, '{')
+		for it.Next() {
+			k := string(jsonwire.Unquote(nil, it.Key))
+			w.tokens = append(w.tokens, adcpimpl.PointerToken(k))
+			it.Pos = w.walk(it.Pos, under || k == "url" || strings.HasSuffix(k, "_url"))
+			w.tokens = w.tokens[:len(w.tokens)-1]
+		}
+		return it.End()
+	case '[':
+		it := jsonwire.Open(w.b, i, 0, '[')
+		for n := 0; it.Next(); n++ {
+			w.tokens = append(w.tokens, strconv.Itoa(n))
+			it.Pos = w.walk(it.Pos, under)
+			w.tokens = w.tokens[:len(w.tokens)-1]
+		}
+		return it.End()
+	case '"':
+		end := jsonwire.String(w.b, i)
+		if under {
+			w.check(string(jsonwire.Unquote(nil, w.b[i:end])))
+		}
+		return end
 	}
-	switch t := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		smallsort.Strings(keys)
-		for _, k := range keys {
-			c := t[k]
-			p := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-			if s, ok := c.(string); ok && (k == "url" || strings.HasSuffix(k, "_url")) {
-				f(p, s)
-				continue
-			}
-			urlcheckWalk(c, p, depth+1, f)
-		}
-	case []any:
-		for i, c := range t {
-			urlcheckWalk(c, ptr+"/"+strconv.Itoa(i), depth+1, f)
-		}
+	return jsonwire.Value(w.b, i, 0) // a number or a literal
+}
+
+// check applies CheckSellerURL to s, a string a URL-named member holds.
+func (w *urlcheckWalker) check(s string) {
+	err := CheckSellerURL(s, w.hosts...)
+	switch {
+	case err == nil:
+	case len(w.errs) == urlcheckMaxReported:
+		w.more++
+	default:
+		w.errs = append(w.errs, errfmt.Errorf("details/%s: %w", strings.Join(w.tokens, "/"), err))
 	}
 }
