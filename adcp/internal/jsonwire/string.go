@@ -28,13 +28,13 @@ const hexDigits = "0123456789abcdef"
 // escaped, and invalid UTF-8 as \ufffd; replaced reports whether any was.
 func AppendString(b []byte, s string) (_ []byte, replaced bool) {
 	b = append(b, '"')
+	start, i := 0, 0
 	if len(s) < 8 && shortPlain(s) {
-		// Member names and short values: too short for a word.
-		b = append(b, s...)
-		return append(b, '"'), false
+		// A member name or a short value, too short for a word, with
+		// nothing to escape: copied whole below.
+		i = len(s)
 	}
-	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		// Pass over eight bytes at a time while none needs a look (a
 		// quote, backslash, control or non-ASCII byte), then to the first
 		// that does: Special's lowest bit is exact.
