@@ -105,7 +105,10 @@ func (e *Error) stringMember(k string) (*string, uint) {
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Error) MarshalJSON() ([]byte, error) {
-	e := adcpimpl.NewEncoder()
+	// Room for the strings, the names and a little escaping: one allocation
+	// for most errors.
+	e := adcpimpl.NewEncoderSize(96 + len(x.Code) + len(x.Message) + len(x.Field) + len(x.Suggestion) +
+		len(x.Details) + len(x.Source) + len(x.SDKID))
 	e.Open()
 	if x.codec.Emit(0, true, x.Code != "") {
 		e.Field(0, "code")

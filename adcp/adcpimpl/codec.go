@@ -514,6 +514,10 @@ type Encoder struct {
 // NewEncoder returns an encoder with room for a small object.
 func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
 
+// NewEncoderSize returns an encoder with room for n bytes (at least a small
+// object's): for a caller that knows about how long its encoding will be.
+func NewEncoderSize(n int) Encoder { return Encoder{buf: make([]byte, 0, max(n, 128))} }
+
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
 // field writes the name of declared member bit.
