@@ -169,6 +169,15 @@ var diffEdgeCases = []string{
 	`{"isError":true,"content":[{"type":"t\u0065xt","text":"{\"adcp_error\":{\"code\":\"T\"}}"}]}`,
 	`{"isError":false,"content":[{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
 	`{"content":[{"type":"text","text":"nope"},{"type":"text","text":"{\"payload\":{\"errors\":[{\"code\":\"W\"}]}}"}]}`,
+	// The first text item that is a JSON object is the holder, though it
+	// cannot hold errors; one that is not leaves the place to the next.
+	`{"content":[{"type":"text","text":"{\"a\":1}"},{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"a\":1"},{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"a\":1"},{"type":"image"},{"type":"text","text":"{\"a\":2}"},{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"a\":1}"},{"type":"text","text":"{\"a\":2}"},{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"\\u0065rrors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"\u0065rrors\":[{\"code\":\"W\"}]}"}]}`,
+	`{"content":[{"type":"text","text":"{\"note\":\"no errors here\"}"},{"type":"text","text":"{\"errors\":[{\"code\":\"W\"}]}"}]}`,
 	`{"isError":true,"content":[{"type":"text","text":"{\"adcp_error\":{\"code\":\"\ud83d\ude00\ud800\"}}"}]}`,
 	// A2A states, spellings and envelopes.
 	`{"task":{"status":{"state":"TASK_STATE_REJECTED"},"artifacts":[{"parts":[{"data":{"errors":[{"code":"R"}]}}]}]}}`,
@@ -295,6 +304,13 @@ func TestExtractValueDifferential(t *testing.T) {
 	}
 	ins := []any{
 		map[string]any{"isError": true, "structuredContent": raw(` {"adcp_error":{"code":"A"}} `)},
+		// Text items as decoded strings: an escape spelling errors, and a
+		// first holder that cannot hold them.
+		map[string]any{"content": []any{map[string]any{"type": "text", "text": `{"\u0065rrors":[{"code":"W"}]}`}}},
+		map[string]any{"content": []any{map[string]any{"type": "text", "text": `{"a":1}`},
+			map[string]any{"type": "text", "text": `{"errors":[{"code":"W"}]}`}}},
+		map[string]any{"content": []any{map[string]any{"type": "text", "text": `{"a":1`},
+			map[string]any{"type": "text", "text": `{"errors":[{"code":"W"}]}`}}},
 		map[string]any{"isError": true, "structuredContent": raw(`{"adcp_error":{"code":"A"}`)},
 		map[string]any{"isError": true, "structuredContent": map[string]any{"adcp_error": raw(`{"code":"A"} x`)}},
 		map[string]any{"isError": true, "structuredContent": map[string]any{"adcp_error": raw(`1x`)}, "errors": []any{errObj}},

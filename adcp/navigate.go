@@ -1049,6 +1049,26 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 	return h, true // h.self is b
 }
 
+// mayHoldErrors reports whether the encoding b may hold an "errors" member
+// at any depth, also inside a JSON text it holds as a string: it has the
+// word, or a \u escape that could spell it. (A loop of its own: bytes.Index
+// and its assembly are not linked into the runtime.)
+func mayHoldErrors(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			if i+1 < len(b) && b[i+1] == 'u' {
+				return true
+			}
+		case 'e':
+			if len(b)-i >= len("errors") && string(b[i:i+len("errors")]) == "errors" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // a2aState returns the A2A state of a status, normalized
 // (NormalizeA2AState), when it is one of a2aStates, else "".
 func a2aState(s *taskStatus) string {
@@ -1199,7 +1219,24 @@ func decide(root *responseRoot, texts *textBuffers, enc errorEncoding) (Extracti
 	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
 	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
 	if !searched {
+		// The first text item that is a JSON object is the text holder. An
+		// item whose encoding cannot hold payload errors decides nothing: it
+		// is parsed only when another item follows, to know whether that one
+		// may be the holder instead (a success response's text, the payload
+		// written as JSON, is then not parsed at all).
+		var deferred value
+		held := false
 		for items := itemsOf(resp.content); items.next(); {
+			if held {
+				if _, ok := textHolder(deferred, texts.buffer(true)); ok {
+					break // the holder, without errors
+				}
+				held = false
+			}
+			if it := items.cur; it.raw != nil && !mayHoldErrors(it.raw) {
+				deferred, held = it, true
+				continue
+			}
 			if h, ok := textHolder(items.cur, texts.buffer(true)); ok {
 				text = h
 				break
