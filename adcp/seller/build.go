@@ -424,7 +424,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 	if err := buildCheckBuilt(&c, raw); err != nil {
 		return fail("%v", err)
 	}
-	if err := buildRevalidateBuilt(v, &c, raw); err != nil {
+	if err := buildRevalidateBuilt(v, &c, raw, true); err != nil {
 		return fail("%v", err)
 	}
 	if encoded != nil {
@@ -552,8 +552,11 @@ func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 // (compacted, which the rules do not look at: only at the details' type),
 // the same members present (those the encoder wrote), each once, and no
 // member kept raw. It is checked as it is, without being decoded again.
-func buildRevalidateBuilt(v *adcp.Vocabulary, c *adcp.Error, raw []byte) error {
-	if len(c.Extra) > 0 || c.Details != nil && !jsonwire.Valid(c.Details) ||
+//
+// detailsChecked says the details are known to be one JSON value (finalize's
+// are what buildObject accepted), and are not scanned again.
+func buildRevalidateBuilt(v *adcp.Vocabulary, c *adcp.Error, raw []byte, detailsChecked bool) error {
+	if len(c.Extra) > 0 || c.Details != nil && !detailsChecked && !jsonwire.Valid(c.Details) ||
 		!buildValidUTF8(string(c.Code), c.Message, c.Field, c.Suggestion, string(c.Recovery), string(c.Source), c.SDKID) {
 		return buildRevalidate(v, c.Code, raw)
 	}
