@@ -284,10 +284,10 @@ func (n *schemaNode) validateArray(v *Validator, path string, t *rawText, i int)
 	if n.unique {
 		xs, _ := t.decode(i).([]any)
 	outer:
-		for i := range xs {
-			for j := 0; j < i; j++ {
-				if equalJSON(xs[i], xs[j]) {
-					v.Add(path, "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
+		for b := range xs {
+			for a := 0; a < b; a++ {
+				if equalJSON(xs[a], xs[b]) {
+					v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(b)+" are equal")
 					break outer
 				}
 			}
