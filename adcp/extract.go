@@ -101,8 +101,9 @@ func Extract(response []byte) (Extraction, bool) {
 // values are looked up where they are; only a text item that must be parsed
 // is copied, and the adcp_error found is checked and decoded straight from
 // the decoded values, without being encoded (valueerr.go): Raw writes it
-// when asked. The one allocation for an error found is the Error; an
-// Extractor reused from call to call avoids it for the common errors.
+// when asked. An error found costs one allocation, the Error, and one more
+// for the encoding of its details when it has some; an Extractor reused
+// from call to call avoids the first for the common errors.
 func ExtractValue(response any) (Extraction, bool) {
 	return extractValue(response, nil)
 }
@@ -110,10 +111,11 @@ func ExtractValue(response any) (Extraction, bool) {
 // Extractor is ExtractValue for a caller that extracts many responses one
 // after the other (a client's response loop, one Extractor per goroutine):
 // it decodes the common errors (only members the schema declares, no
-// issues or details, strings valid UTF-8, numbers finite float64: what
-// servers send) into an Error it holds, so that extracting them allocates
-// nothing (their retry_after goes to a float64 of a block it allocates
-// once every 64 of them). Other errors are decoded as ExtractValue
+// issues, strings valid UTF-8, numbers finite float64: what servers send)
+// into an Error it holds, so that extracting them allocates nothing but
+// the encoding of their details, when they have some (their retry_after
+// goes to a float64 of a block it allocates once every 64 of them). Other
+// errors are decoded as ExtractValue
 // decodes them. The zero Extractor is ready to use; it is not safe for
 // concurrent use.
 type Extractor struct {

@@ -52,18 +52,19 @@ func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 }
 
 // plainError is decodedErrorEncoding for the common valid error: every
-// member one the schema declares other than issues and details (a plain
-// member), every string member a valid UTF-8 string, retry_after a finite
-// float64, the code 1 to MaxCodeLength characters, and the whole encoding
-// at most MaxErrorSize bytes. It measures the encoding and decodes the
-// error in one range over the members (errorFromValues's fields, with
-// nothing kept raw; fewer instructions than looking up each plain member,
-// even the most frequent first). With ex not nil it decodes into ex.e
-// (overwritten even when the error is not plain), with retry_after in a
-// float64 of ex's never used again; else into a local block copied to a
-// new one only when the error is plain. It returns the Error decoded, or
-// nil for any other error, which exactErrorEncoding then decides from the
-// start: the verdict and the Error are exactly its own.
+// member one the schema declares other than issues (a plain member), every
+// string member a valid UTF-8 string, retry_after a finite float64,
+// details a value the measurer sizes exactly, the code 1 to MaxCodeLength
+// characters, and the whole encoding at most MaxErrorSize bytes. It
+// measures the encoding and decodes the error in one range over the
+// members (errorFromValues's fields, with nothing kept raw but details,
+// written into Error.Details; fewer instructions than looking up each
+// plain member, even the most frequent first). With ex not nil it decodes
+// into ex.e (overwritten even when the error is not plain), with
+// retry_after in a float64 of ex's never used again; else into a local
+// block copied to a new one only when the error is plain. It returns the
+// Error decoded, or nil for any other error, which exactErrorEncoding then
+// decides from the start: the verdict and the Error are exactly its own.
 func plainError(m map[string]any, ex *Extractor) *Error {
 	if len(m) == 0 || len(m) > plainMembers {
 		return nil
@@ -78,6 +79,7 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 	}
 	var ra float64
 	var present uint64
+	dl := 0 // the length of the encoding of details
 	// The braces, the commas and the colons, then each member.
 	n := 1 + 2*len(m)
 	codeASCII := false
@@ -97,8 +99,16 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 			n += len("retry_after") + 2 + l
 			ra, present = f, present|1<<4
 			continue
+		case k == "details":
+			l, exact := detailsLen(x)
+			if !exact {
+				return nil
+			}
+			n += len("details") + 2 + l
+			dl, present = l, present|1<<6
+			continue
 		default:
-			return nil // issues, details, or a member kept raw in Extra
+			return nil // issues, or a member kept raw in Extra
 		}
 		s, isStr := x.(string)
 		if !isStr || len(s) > MaxErrorSize {
@@ -125,6 +135,9 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 	if c == 0 || c > MaxCodeLength {
 		return nil
 	}
+	if present&(1<<6) != 0 {
+		e.Details = appendExact(make(json.RawMessage, 0, dl), m["details"])
+	}
 	e.codec = adcpimpl.DecodedState(present)
 	if ex != nil {
 		if present&(1<<4) != 0 {
@@ -141,9 +154,22 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 	return &blk.e
 }
 
+// detailsLen is the length of the encoding of details, the value of an
+// error's details member, when the measurer sizes it exactly and it is at
+// most MaxErrorSize bytes; false otherwise.
+//
+//go:noinline
+func detailsLen(details any) (int, bool) {
+	ms := measurer{limit: MaxErrorSize}
+	if !ms.value(details, 1) || ms.n > MaxErrorSize {
+		return 0, false
+	}
+	return ms.n, true
+}
+
 // plainMembers is how many members plainError decodes: the schema's but
-// issues and details.
-const plainMembers = len(errorMemberNames) - 2
+// issues.
+const plainMembers = len(errorMemberNames) - 1
 
 // plainStringLen is exactStringLen with a fast path, eight bytes at a
 // time, for the strings most errors hold: ASCII that needs no escaping

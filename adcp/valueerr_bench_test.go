@@ -10,15 +10,16 @@ import (
 )
 
 // BenchmarkExtractValueCommon measures ExtractValue on the three common
-// official vectors, decoded as an SDK hands them over (numbers as float64),
-// under the new decoded-value path (impl=fast), the same through an
-// Extractor reused from call to call (impl=extractor), and the former
+// official vectors, and on the two official vectors of those paths whose
+// error has details, decoded as an SDK hands them over (numbers as
+// float64), under the new decoded-value path (impl=fast), the same through
+// an Extractor reused from call to call (impl=extractor), and the former
 // encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
 // side by side in one binary: make bench runs it once per round, so the
-// two alternate run by run (`benchstat -col /impl`).
+// implementations alternate run by run (`benchstat -col /impl`).
 func BenchmarkExtractValueCommon(b *testing.B) {
 	var ex Extractor
-	for _, v := range commonVectors(b) {
+	for _, v := range append(commonVectors(b), detailsVectors(b)...) {
 		resp, path := v.resp, v.path
 		for _, impl := range []struct {
 			name string
@@ -112,6 +113,24 @@ type commonVector struct {
 // commonVectors returns the MCP structuredContent, A2A failed-task and
 // JSON-RPC error vectors, decoded by json.Unmarshal into any.
 func commonVectors(b *testing.B) []commonVector {
+	return namedVectors(b, []commonVector{
+		{id: "mcp-structured-content", path: PathStructuredContent},
+		{id: "a2a-failed-task", path: PathArtifact},
+		{id: "mcp-jsonrpc-rate-limit", path: PathJSONRPCError},
+	})
+}
+
+// detailsVectors returns the official vectors of the common paths whose
+// error has details, decoded by json.Unmarshal into any.
+func detailsVectors(b *testing.B) []commonVector {
+	return namedVectors(b, []commonVector{
+		{id: "mcp-structured-content-correctable", path: PathStructuredContent},
+		{id: "a2a-failed-task-correctable", path: PathArtifact},
+	})
+}
+
+// namedVectors fills in the responses of the official vectors out names.
+func namedVectors(b *testing.B, out []commonVector) []commonVector {
 	data, err := os.ReadFile(vectorFile(b))
 	if err != nil {
 		b.Fatal(err)
@@ -124,11 +143,6 @@ func commonVectors(b *testing.B) []commonVector {
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		b.Fatal(err)
-	}
-	out := []commonVector{
-		{id: "mcp-structured-content", path: PathStructuredContent},
-		{id: "a2a-failed-task", path: PathArtifact},
-		{id: "mcp-jsonrpc-rate-limit", path: PathJSONRPCError},
 	}
 	for i := range out {
 		for _, v := range doc.Vectors {

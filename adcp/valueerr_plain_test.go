@@ -54,6 +54,15 @@ func plainErrors() []struct {
 	plain bool
 } {
 	pad := func(n int) string { return strings.Repeat("a", n) }
+	// nest(d) is an object d levels deep: the error's members are at
+	// depth 1, so details = nest(d) holds values at depth d+1.
+	nest := func(d int) any {
+		var v any = "leaf"
+		for i := 0; i < d; i++ {
+			v = map[string]any{"n": v}
+		}
+		return v
+	}
 	all := map[string]any{"code": "C", "message": "m", "field": "f", "suggestion": "s", "retry_after": 5.0, "recovery": "transient", "source": "sdk", "sdk_id": "a@1"}
 	withDetails := map[string]any{"details": map[string]any{}}
 	for k, v := range all {
@@ -103,10 +112,28 @@ func plainErrors() []struct {
 		{map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}, true},
 		{map[string]any{"code": "X"}, true},
 		{all, true},
-		{withDetails, false},
+		{withDetails, true},
 		{many, false},
 		{map[string]any{"code": "X", "issues": []any{}}, false},
-		{map[string]any{"code": "X", "details": nil}, false},
+		// details: any value the measurer sizes exactly, not nested
+		// deeper than it goes; anything else goes the general way.
+		{map[string]any{"code": "X", "details": nil}, true},
+		{map[string]any{"code": "X", "details": "text"}, true},
+		{map[string]any{"code": "X", "details": []any{1.5, true, nil, "é\u2028\n", map[string]any{}, []any{}}}, true},
+		{map[string]any{"code": "X", "details": map[string]any{"minimum_budget": 500.0, "currency": "USD", "nested": map[string]any{"b": "1", "a": []any{"x"}}}}, true},
+		{map[string]any{"code": "X", "details": nest(maxValueDepth - 1)}, true},
+		{map[string]any{"code": "X", "details": nest(maxValueDepth)}, false},
+		{map[string]any{"code": "X", "details": map[string]any{"k": "v\xff"}}, false},
+		{map[string]any{"code": "X", "details": map[string]any{"k\xff": "v"}}, false},
+		{map[string]any{"code": "X", "details": map[string]any{"n": json.Number("1")}}, false},
+		{map[string]any{"code": "X", "details": map[string]any{"n": math.NaN()}}, false},
+		{map[string]any{"code": "X", "details": map[string]any{"n": 1}}, false},
+		{map[string]any{"code": "X", "details": json.RawMessage(`{}`)}, false},
+		{map[string]any{"code": "X", "details": map[string]json.RawMessage{}}, false},
+		{map[string]any{"code": "X", "details": map[string]any(nil)}, true},
+		{map[string]any{"code": "X", "details": pad(4096 - 25)}, true},
+		{map[string]any{"code": "X", "details": pad(4096 - 24)}, false},
+		{map[string]any{"code": "X", "details": []any{pad(5000)}}, false},
 		{map[string]any{"code": "X", "other": "o"}, false},
 		{map[string]any{}, false},
 		{map[string]any{"message": "no code"}, false},
@@ -184,20 +211,29 @@ func TestPlainError(t *testing.T) {
 }
 
 // TestExtractorAllocs: an Extractor extracts the common errors without
-// allocating, on each common path (ExtractValue allocates the one Error).
+// allocating, on each common path (ExtractValue allocates the one Error),
+// but for the encoding of their details when they have some.
 func TestExtractorAllocs(t *testing.T) {
-	e := map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}
-	var ex Extractor
-	for _, r := range wrapError(e)[:3] {
-		if n := testing.AllocsPerRun(100, func() {
-			if _, ok := ex.ExtractValue(r); !ok {
-				t.Fatal("not found")
+	for _, c := range []struct {
+		e    map[string]any
+		want float64 // an Extractor's allocations; ExtractValue's are one more
+	}{
+		{map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}, 0},
+		{map[string]any{"code": "BUDGET_TOO_LOW", "message": "Budget is below the seller's minimum", "recovery": "correctable",
+			"field": "budget.total", "details": map[string]any{"minimum_budget": 500.0, "currency": "USD"}}, 1},
+	} {
+		var ex Extractor
+		for _, r := range wrapError(c.e)[:3] {
+			if n := testing.AllocsPerRun(100, func() {
+				if _, ok := ex.ExtractValue(r); !ok {
+					t.Fatal("not found")
+				}
+			}); n != c.want {
+				t.Errorf("%v: Extractor: %v allocations, want %v", r, n, c.want)
 			}
-		}); n != 0 {
-			t.Errorf("%v: Extractor: %v allocations", r, n)
-		}
-		if n := testing.AllocsPerRun(100, func() { ExtractValue(r) }); n != 1 {
-			t.Errorf("%v: ExtractValue: %v allocations, want 1", r, n)
+			if n := testing.AllocsPerRun(100, func() { ExtractValue(r) }); n != c.want+1 {
+				t.Errorf("%v: ExtractValue: %v allocations, want %v", r, n, c.want+1)
+			}
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (ms *measurer) value(v any, depth int) bool {
 			ms.n += 5
 		}
 	case string:
-		n, ok := exactStringLen(t)
+		n, _, ok := plainStringLen(t)
 		if !ok {
 			return false
 		}
@@ -59,7 +59,7 @@ func (ms *measurer) value(v any, depth int) bool {
 			ms.n++
 		}
 		for k, x := range t {
-			n, ok := exactStringLen(k)
+			n, _, ok := plainStringLen(k)
 			if !ok {
 				return false
 			}
