@@ -292,7 +292,9 @@ func exactErrorEncoding(m map[string]any) (d decodedError, ok, known bool) {
 	case !hasCode:
 		return d, false, true
 	case !codeIsStr:
-		return d, false, false // a json.RawMessage code, or another type
+		// The measurer sized it, so it is a number, a boolean, null, an
+		// object or an array: not a string, whatever it encodes to.
+		return d, false, true
 	}
 	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
 		return d, false, true

@@ -143,6 +143,13 @@ func plainErrors() []struct {
 		{map[string]any{"code": strings.Repeat("é", 64)}, true},
 		{map[string]any{"code": strings.Repeat("é", 65)}, false},
 		{map[string]any{"code": "X\xff"}, false},
+		// A code that is not a string, of each type the measurer sizes.
+		{map[string]any{"code": 429.0, "message": "m"}, false},
+		{map[string]any{"code": nil}, false},
+		{map[string]any{"code": true}, false},
+		{map[string]any{"code": map[string]any{"c": "X"}}, false},
+		{map[string]any{"code": []any{"X"}}, false},
+		{map[string]any{"code": json.RawMessage(`"X"`)}, false},
 		{map[string]any{"code": "X", "message": "\u2028 and é"}, true},
 		{map[string]any{"code": "X", "message": "tab\there, quote\" (8+)"}, true},
 		{map[string]any{"code": "X", "message": "1234567\""}, true},
