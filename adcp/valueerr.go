@@ -41,7 +41,10 @@ func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 		raw, ok := oldValueErrorEncoding(val)
 		return decodedError{raw: raw}, ok
 	}
-	if e := plainError(m, ex); e != nil {
+	if e, decided := plainError(m, ex); decided {
+		if e == nil {
+			return decodedError{}, false
+		}
 		return decodedError{val: m, err: e}, true
 	}
 	if d, ok, known := exactErrorEncoding(m); known {
@@ -63,11 +66,14 @@ func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 // into ex.e (overwritten even when the error is not plain), with
 // retry_after in a float64 of ex's never used again; else into a local
 // block copied to a new one only when the error is plain. It returns the
-// Error decoded, or nil for any other error, which exactErrorEncoding then
-// decides from the start: the verdict and the Error are exactly its own.
-func plainError(m map[string]any, ex *Extractor) *Error {
-	if len(m) == 0 || len(m) > plainMembers {
-		return nil
+// Error decoded and true; nil and true for an error whose every member it
+// measured but which is not valid (no code, a code too short or too long,
+// too large); nil and false for any other error, which exactErrorEncoding
+// then decides from the start. The verdict and the Error are exactly its
+// own.
+func plainError(m map[string]any, ex *Extractor) (*Error, bool) {
+	if len(m) > plainMembers {
+		return nil, false
 	}
 	var local errorBlock
 	var e *Error
@@ -90,11 +96,11 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 		case k == "retry_after":
 			f, isFloat := x.(float64)
 			if !isFloat {
-				return nil
+				return nil, false
 			}
 			l, finite := floatLen(f)
 			if !finite {
-				return nil
+				return nil, false
 			}
 			n += len("retry_after") + 2 + l
 			ra, present = f, present|1<<4
@@ -102,21 +108,21 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 		case k == "details":
 			l, exact := detailsLen(x)
 			if !exact {
-				return nil
+				return nil, false
 			}
 			n += len("details") + 2 + l
 			dl, present = l, present|1<<6
 			continue
 		default:
-			return nil // issues, or a member kept raw in Extra
+			return nil, false // issues, or a member kept raw in Extra
 		}
 		s, isStr := x.(string)
 		if !isStr || len(s) > MaxErrorSize {
-			return nil // a longer string is too large: not read twice
+			return nil, false // a longer string is too large: not read twice
 		}
 		l, ascii, exact := plainStringLen(s)
 		if !exact {
-			return nil
+			return nil, false
 		}
 		// The plain names need no escaping: their length, and quotes.
 		n += len(k) + 2 + l
@@ -125,15 +131,16 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 			codeASCII = ascii
 		}
 	}
+	// Every member was measured: the verdict is the general path's.
 	if present&1 == 0 || n > MaxErrorSize {
-		return nil
+		return nil, true
 	}
 	c := len(e.Code)
 	if !codeASCII {
 		c = utf8.RuneCountInString(string(e.Code))
 	}
 	if c == 0 || c > MaxCodeLength {
-		return nil
+		return nil, true
 	}
 	if present&(1<<6) != 0 {
 		e.Details = appendExact(make(json.RawMessage, 0, dl), m["details"])
@@ -143,7 +150,7 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 		if present&(1<<4) != 0 {
 			ex.e.RetryAfter = ex.float(ra)
 		}
-		return &ex.e // not e: local stays on the stack
+		return &ex.e, true // not e: local stays on the stack
 	}
 	blk := new(errorBlock)
 	*blk = local
@@ -151,7 +158,7 @@ func plainError(m map[string]any, ex *Extractor) *Error {
 		blk.retryAfter = ra
 		blk.e.RetryAfter = &blk.retryAfter
 	}
-	return &blk.e
+	return &blk.e, true
 }
 
 // detailsLen is the length of the encoding of details, the value of an

@@ -196,12 +196,12 @@ func plainErrors() []struct {
 func TestPlainError(t *testing.T) {
 	var ex Extractor
 	for i, c := range plainErrors() {
-		if got := plainError(c.e, nil) != nil; got != c.plain {
-			t.Errorf("%d %s: plain %v, want %v", i, brief(c.e), got, c.plain)
+		if e, _ := plainError(c.e, nil); (e != nil) != c.plain {
+			t.Errorf("%d %s: plain %v, want %v", i, brief(c.e), e != nil, c.plain)
 		}
 		var into Extractor
-		if got := plainError(c.e, &into) != nil; got != c.plain {
-			t.Errorf("%d %s: plain into dst %v, want %v", i, brief(c.e), got, c.plain)
+		if e, _ := plainError(c.e, &into); (e != nil) != c.plain {
+			t.Errorf("%d %s: plain into dst %v, want %v", i, brief(c.e), e != nil, c.plain)
 		}
 		for j, r := range wrapError(c.e) {
 			checkOldNew(t, r, c.e)
