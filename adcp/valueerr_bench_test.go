@@ -97,6 +97,40 @@ func BenchmarkExtractValueJS(b *testing.B) {
 	}
 }
 
+// BenchmarkExtractorEachVector measures an Extractor, reused from call to
+// call, on each official transport vector on its own (in=<vector id>),
+// decoded as an SDK hands it over (numbers as float64): which vectors the
+// later rules, an error with details or an invalid error make slower than
+// the common ones.
+func BenchmarkExtractorEachVector(b *testing.B) {
+	data, err := os.ReadFile(vectorFile(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var doc struct {
+		Vectors []struct {
+			ID       string          `json:"id"`
+			Response json.RawMessage `json:"response"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		b.Fatal(err)
+	}
+	var ex Extractor
+	for _, v := range doc.Vectors {
+		var resp any
+		if err := json.Unmarshal(v.Response, &resp); err != nil {
+			b.Fatalf("%s: %v", v.ID, err)
+		}
+		b.Run("in="+v.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				ex.ExtractValue(resp)
+			}
+		})
+	}
+}
+
 // vectorFile is the official transport vectors' file (the benchmark skips
 // without ../shared).
 func vectorFile(b *testing.B) string {
