@@ -3,6 +3,7 @@ package adcp
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -364,6 +365,69 @@ func TestExtractValueDifferential(t *testing.T) {
 		if d := diffExtraction(x, xok, y, yok); d != "" {
 			t.Errorf("%d: %s\nfast %v %+v raw %s\nref  %v %+v raw %s", i, d, xok, x, x.Raw(), yok, y, y.Raw())
 		}
+	}
+}
+
+// TestExtractValueRootForms: the response object and a JSON-RPC result
+// are read in one pass when small and by look-ups when large (walkResponse),
+// from map[string]any and from map[string]json.RawMessage. On every vector
+// (ours and the official ones, all in testdata/client and ../shared) and on
+// TestExtractValueDifferential's kind of inputs, each form of the response,
+// padded with unknown members or not, gives what the reference gives.
+func TestExtractValueRootForms(t *testing.T) {
+	pad := func(m map[string]any) map[string]any {
+		out := map[string]any{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i < 12; i++ {
+			out[fmt.Sprintf("x_pad_%d", i)] = "v"
+		}
+		return out
+	}
+	padRaw := func(m map[string]json.RawMessage) map[string]json.RawMessage {
+		out := map[string]json.RawMessage{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i < 12; i++ {
+			out[fmt.Sprintf("x_pad_%d", i)] = json.RawMessage(`"v"`)
+		}
+		return out
+	}
+	n := 0
+	for _, in := range vectorResponses(t) {
+		var m map[string]any
+		var r map[string]json.RawMessage
+		if json.Unmarshal(in, &m) != nil || json.Unmarshal(in, &r) != nil {
+			continue
+		}
+		forms := []any{m, pad(m), r, padRaw(r)}
+		if res, ok := m["result"].(map[string]any); ok {
+			// The result read by look-ups, the root in one pass, and
+			// the other way round.
+			inner := map[string]any{}
+			for k, v := range m {
+				inner[k] = v
+			}
+			inner["result"] = pad(res)
+			forms = append(forms, inner, pad(inner))
+			var rr map[string]json.RawMessage
+			if json.Unmarshal(r["result"], &rr) == nil {
+				forms = append(forms, map[string]any{"result": padRaw(rr)}, pad(map[string]any{"result": rr}))
+			}
+		}
+		for i, f := range forms {
+			x, xok := ExtractValue(f)
+			y, yok := refExtractValue(f)
+			if d := diffExtraction(x, xok, y, yok); d != "" {
+				t.Errorf("%s, form %d: %s\nfast %v %+v\nref  %v %+v", brief(m), i, d, xok, x, yok, y)
+			}
+			n++
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d forms checked", n)
 	}
 }
 

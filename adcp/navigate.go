@@ -814,58 +814,81 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// walkResponse fills r from the decoded response object o.
+// walkResponse fills r from the decoded response object o: in one pass
+// over a small object (as responses are: a range costs about as much as
+// two look-ups, and one member more than one), by look-ups in a large one.
 func walkResponse(o object, r *responseObject, env *envelope, root *responseRoot) {
 	r.ok, r.self.ok = true, true
-	if x, ok := o.get("isError"); ok {
+	switch {
+	case o.len() > len(walkResponseNames)/2:
+		for _, k := range walkResponseNames {
+			if x, ok := o.get(k); ok {
+				walkResponseMember(k, x, r, env, root)
+			}
+		}
+	case o.r != nil:
+		for k, x := range o.r {
+			walkResponseMember(k, x, r, env, root)
+		}
+	default:
+		for k, x := range o.m {
+			walkResponseMember(k, x, r, env, root)
+		}
+	}
+}
+
+// walkResponseNames are the members walkResponseMember records.
+var walkResponseNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
+
+// walkResponseMember records the member k, x of a decoded response object
+// (walkResponse); it ignores any other member.
+func walkResponseMember(k string, x any, r *responseObject, env *envelope, root *responseRoot) {
+	switch k {
+	case "isError":
 		r.isError = leafOf(x)
-	}
-	if x, ok := o.get("structuredContent"); ok {
+	case "structuredContent":
 		walkHolder(x, &r.sc)
-	}
-	if x, ok := o.get("artifacts"); ok {
+	case "artifacts":
 		walkArtifacts(x, &r.arts)
-	}
-	if x, ok := o.get("status"); ok {
+	case "status":
 		r.hasStatus = true
 		walkStatus(x, &r.status)
-	}
-	if x, ok := o.get("content"); ok {
+	case "content":
 		r.content = leafOf(x)
-	}
-	if x, ok := o.get("payload"); ok {
+	case "payload":
 		walkPayload(x, &r.self.payErr)
-	}
-	if x, ok := o.get("errors"); ok {
+	case "errors":
 		walkFirst(x, &r.self.errs0)
-	}
-	if env != nil {
-		if x, ok := o.get("task"); ok {
+	case "task":
+		if env != nil {
 			walkInner(x, &env.task)
 		}
-		if x, ok := o.get("statusUpdate"); ok {
+	case "statusUpdate":
+		if env != nil {
 			walkInner(x, &env.statusUpdate)
 		}
-	}
-	if root != nil {
-		if x, ok := o.get("result"); ok {
-			root.hasResult = true
-			switch t := normalize(x).(type) {
-			case json.RawMessage:
-				if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
-					root.result = envelope{}
-				}
-			default:
-				if m, ok := objectOf(t); ok {
-					walkResponse(m, &root.result.responseObject, &root.result, nil)
-				}
+	case "result":
+		if root == nil {
+			return
+		}
+		root.hasResult = true
+		switch t := normalize(x).(type) {
+		case json.RawMessage:
+			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
+				root.result = envelope{}
+			}
+		default:
+			if m, ok := objectOf(t); ok {
+				walkResponse(m, &root.result.responseObject, &root.result, nil)
 			}
 		}
-		if x, ok := o.get("error"); ok {
-			root.hasError = true
-			if d, found, _ := memberOf(x, "data"); found {
-				walkHolder(d, &root.rpc)
-			}
+	case "error":
+		if root == nil {
+			return
+		}
+		root.hasError = true
+		if d, found, _ := memberOf(x, "data"); found {
+			walkHolder(d, &root.rpc)
 		}
 	}
 }
