@@ -189,6 +189,17 @@ var diffEdgeCases = []string{
 	`{"status":{"state":"fail\u0065d"},"artifacts":[{"parts":[{"data":{"errors":[{"code":"C"}]}}]}]}`,
 	`{"status":7,"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"C"}}}]}]}}`,
 	`{"result":{"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"errors":[{"code":"C"}]}}]}]}},"errors":[{"code":"D"}]}`,
+	// Both envelopes (task wins, whichever comes first), repeated ones
+	// (the last wins, also when it is not an object), envelopes beside a
+	// status (the response's own), and in a JSON-RPC result.
+	`{"statusUpdate":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"U"}}}]}]},"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"T"}}}]}]}}`,
+	`{"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"T"}}}]}]},"statusUpdate":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"U"}}}]}]}}`,
+	`{"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"A"}}}]}]},"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"B"}}}]}]}}`,
+	`{"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"A"}}}]}]},"task":7,"statusUpdate":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"U"}}}]}]}}`,
+	`{"task":[],"statusUpdate":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"U"}}}]}]}}`,
+	`{"status":{"state":"working"},"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"T"}}}]}]}}`,
+	`{"result":{"statusUpdate":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"U"}}}]}]},"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"T"}}}]}]}},"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"R"}}}]}]}}`,
+	`{"task":{"status":{"state":"failed"},"artifacts":[{"parts":[{"data":{"adcp_error":{"code":"T"}}}]}]},"x":[1,}`,
 	// Invalid JSON, in places a lazy scanner would not look.
 	`{"isError":true,"structuredContent":{"adcp_error":{"code":"X"}},"x":[1,2,}`,
 	`{"isError":true,"structuredContent":{"adcp_error":{"code":"X"}}} x`,

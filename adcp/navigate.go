@@ -133,7 +133,11 @@ type responseObject struct {
 // they may wrap.
 type envelope struct {
 	responseObject
-	task, statusUpdate responseObject
+	// task and statusUpdate are its A2A {"task": …} and {"statusUpdate": …}
+	// members (the last of each), read into responseRoot.inner only when
+	// the rules look inside one of them (responseRoot.response): most
+	// responses have neither, and every record is zeroed per extraction.
+	task, statusUpdate value
 }
 
 // responseRoot is what the extractor records of a response.
@@ -143,7 +147,24 @@ type responseRoot struct {
 	hasResult bool   // a result member, of any type
 	hasError  bool   // an error member, of any type
 	rpc       holder // error.data
+	// inner is the A2A envelope response reads, and chosen the record it
+	// returns once it has been called (an index, not a pointer into root,
+	// which would move root to the heap).
+	inner  responseObject
+	chosen uint8
+	// walkInner reads a decoded envelope member: set by read, so that a
+	// program that only extracts from bytes does not link the walk of
+	// decoded values.
+	walkInner func(any) responseObject
 }
+
+// The records response may return (responseRoot.chosen).
+const (
+	chosenNone   uint8 = iota // not yet chosen
+	chosenRoot                // the root
+	chosenResult              // the JSON-RPC result
+	chosenInner               // an A2A envelope of either (inner)
+)
 
 // kind returns the first byte of the value's JSON encoding (jsonKind).
 func (v value) kind() byte { return jsonKind(v.raw, v.val) }
@@ -453,13 +474,13 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 				it.Skip()
 				continue
 			}
-			it.Pos = scanInner(b, it.Pos, it.Depth, &env.task)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.task)
 		case "statusUpdate":
 			if env == nil {
 				it.Skip()
 				continue
 			}
-			it.Pos = scanInner(b, it.Pos, it.Depth, &env.statusUpdate)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.statusUpdate)
 		case "result":
 			if root == nil {
 				it.Skip()
@@ -499,17 +520,6 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 		}
 	}
 	return it.End()
-}
-
-// scanInner records an A2A task or statusUpdate envelope at b[i].
-func scanInner(b []byte, i, depth int, r *responseObject) int {
-	if r.ok {
-		*r = responseObject{} // a duplicate: the last one wins
-	}
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	return scanResponse(b, i, depth, r, nil, nil)
 }
 
 // consumed reports whether a parser that read the whole of the
@@ -861,11 +871,11 @@ func walkResponseMember(k string, x any, r *responseObject, env *envelope, root 
 		walkFirst(x, &r.self.errs0)
 	case "task":
 		if env != nil {
-			walkInner(x, &env.task)
+			env.task = value{val: x, set: true}
 		}
 	case "statusUpdate":
 		if env != nil {
-			walkInner(x, &env.statusUpdate)
+			env.statusUpdate = value{val: x, set: true}
 		}
 	case "result":
 		if root == nil {
@@ -893,19 +903,31 @@ func walkResponseMember(k string, x any, r *responseObject, env *envelope, root 
 	}
 }
 
-// walkInner fills an A2A envelope from a decoded value.
-func walkInner(v any, r *responseObject) {
+// scanInner fills r from the encoding of an A2A envelope member, found in
+// bytes and valid. r is not ok when the value is not an object.
+func scanInner(b []byte, r *responseObject) {
 	*r = responseObject{}
+	if b[0] == '{' {
+		scanResponse(b, 0, 0, r, nil, nil)
+	}
+}
+
+// walkInner reads an A2A envelope from a decoded value (returned, not
+// written through a pointer: responseRoot calls it through a function
+// value, and a pointer into the root passed to one would move the root to
+// the heap).
+func walkInner(v any) (r responseObject) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, r, nil, nil)) {
-			*r = responseObject{}
+		if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &r, nil, nil)) {
+			r = responseObject{}
 		}
 	default:
 		if m, ok := objectOf(t); ok {
-			walkResponse(m, r, nil, nil)
+			walkResponse(m, &r, nil, nil)
 		}
 	}
+	return r
 }
 
 // contentItems walks the content[] items of a response.
@@ -1183,19 +1205,36 @@ func (d decodedError) extraction(p Path, nonFatal bool) Extraction {
 // {"statusUpdate": …} envelope of streams and push notifications when it
 // has no status member.
 func (root *responseRoot) response() *responseObject {
-	env := &root.envelope
-	if root.result.ok {
-		env = &root.result
+	switch root.chosen {
+	case chosenRoot:
+		return &root.responseObject
+	case chosenResult:
+		return &root.result.responseObject
+	case chosenInner:
+		return &root.inner
 	}
-	resp := &env.responseObject
-	if !resp.hasStatus {
-		if env.task.ok {
-			resp = &env.task
-		} else if env.statusUpdate.ok {
-			resp = &env.statusUpdate
+	env, chosen := &root.envelope, chosenRoot
+	if root.result.ok {
+		env, chosen = &root.result, chosenResult
+	}
+	if !env.hasStatus {
+		for _, v := range [...]value{env.task, env.statusUpdate} {
+			if !v.set {
+				continue
+			}
+			if v.raw != nil {
+				scanInner(v.raw, &root.inner)
+			} else {
+				root.inner = root.walkInner(v.val)
+			}
+			if root.inner.ok {
+				chosen = chosenInner
+				break
+			}
 		}
 	}
-	return resp
+	root.chosen = chosen
+	return root.response()
 }
 
 // decide runs the detection order of transport-errors.md over the
@@ -1311,6 +1350,7 @@ func (root *responseRoot) read(response any) bool {
 	if !ok {
 		return false
 	}
+	root.walkInner = walkInner
 	walkResponse(o, &root.responseObject, &root.envelope, root)
 	return true
 }
