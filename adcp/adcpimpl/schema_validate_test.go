@@ -278,3 +278,105 @@ func refTypeOf(val any) string {
 	}
 	return "invalid"
 }
+
+// pairwiseDuplicate is uniqueItems as draft-07 states it, every pair
+// compared with equalJSON: the reference of duplicateItems.
+func pairwiseDuplicate(x any) (a, b int, ok bool) {
+	xs, _ := x.([]any)
+	for b := range xs {
+		for a := 0; a < b; a++ {
+			if equalJSON(xs[a], xs[b]) {
+				return a, b, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// duplicateCases are arrays at the edges of equalJSON and of the keys'
+// delimiting.
+var duplicateCases = []string{
+	`[]`, `[1]`, `[1,2,3]`, `[1,1.0]`, `[1e2,100]`, `[100,1e2,1]`, `[0,-0]`, `[0.0,-0e5]`, `[0.1,1e-1]`,
+	`[1,10]`, `[10,1e1]`, `[1.5,15e-1]`, `[-1,1]`, `[1e400,1e400]`, `[1e400,1e401]`,
+	`[1e2000000000000,1e3000000000000]`, `[1e-2000000000000,1e-3000000000000]`,
+	`["a","a"]`, `["a","b","a"]`, `["a","a\u0000"]`, `["1:a","a"]`, `["s1:a","a"]`, `["",null]`,
+	`[null,false,true,0,"",[],{}]`, `[null,null]`, `[false,false]`, `[true,"t"]`, `["n",null]`,
+	`[[],[]]`, `[[1,2],[1,2.0]]`, `[[1,2],[2,1]]`, `[[1],[1,0]]`, `[[[]],[[]]]`, `[[],{}]`,
+	`[{"a":1,"b":2},{"b":2,"a":1.0}]`, `[{"a":[1]},{"a":[1,0]}]`, `[{"ab":"c"},{"a":"bc"}]`,
+	`[{"a":"b","c":"d"},{"a":"bc","":"d"}]`, `[{"a":{}},{"a":[]}]`, `[{"a":null},{}]`,
+	`[["a","b"],["as:b"]]`, `[["a","b"],["a1:b"]]`, `[[1,2],[12]]`, `[["1","2"],["12"]]`,
+	`[1,2,3,4,5,6,7,8,9,3,4]`, `["x",1,"y",1,"x"]`,
+}
+
+func TestDuplicateItems(t *testing.T) {
+	for _, c := range duplicateCases {
+		checkDuplicateItems(t, []byte(c))
+	}
+	// An array of every case, so that equal items sit far apart.
+	all := strings.Join(duplicateCases, ",")
+	checkDuplicateItems(t, []byte("["+all+"]"))
+	checkDuplicateItems(t, []byte("["+all+","+duplicateCases[len(duplicateCases)-1]+"]"))
+}
+
+// checkDuplicateItems compares duplicateItems with pairwiseDuplicate on
+// the array raw, and on raw after nine distinct strings (more items than
+// duplicateItems compares pairwise: its canonical keys).
+func checkDuplicateItems(t *testing.T, raw []byte) {
+	t.Helper()
+	x, ok := decodeAny(raw)
+	if !ok {
+		return
+	}
+	xs, isArray := x.([]any)
+	pads := []any{"\x00p0", "\x00p1", "\x00p2", "\x00p3", "\x00p4", "\x00p5", "\x00p6", "\x00p7", "\x00p8"}
+	for _, v := range []any{x, append(pads, xs...)} {
+		a, b, dup := duplicateItems(v)
+		wa, wb, wdup := pairwiseDuplicate(v)
+		if a != wa || b != wb || dup != wdup {
+			t.Fatalf("%s (padded: %v): duplicateItems %d %d %v, pairwise %d %d %v", raw, isArray && len(v.([]any)) > len(xs), a, b, dup, wa, wb, wdup)
+		}
+		if !isArray {
+			break
+		}
+	}
+}
+
+// FuzzDuplicateItems holds duplicateItems to the pairwise comparison on
+// arrays of any JSON values, and on any JSON value wrapped in an array
+// twice (equal to itself) and beside a variant.
+func FuzzDuplicateItems(f *testing.F) {
+	for _, c := range duplicateCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		checkDuplicateItems(t, raw)
+		if jsonwire.Valid(raw) {
+			checkDuplicateItems(t, []byte("["+string(raw)+","+string(raw)+"]"))
+			checkDuplicateItems(t, []byte("["+string(raw)+",["+string(raw)+"]]"))
+		}
+	})
+}
+
+// BenchmarkUniqueItems checks uniqueItems on an array of 1,000 distinct
+// strings (about 4 KB, an error's limit): impl=keys is duplicateItems,
+// impl=pairwise the comparison of every pair it replaced.
+func BenchmarkUniqueItems(b *testing.B) {
+	var items []string
+	for i := 0; i < 1000; i++ {
+		items = append(items, strconv.Quote(strconv.Itoa(i)))
+	}
+	x, _ := decodeAny([]byte("[" + strings.Join(items, ",") + "]"))
+	for _, impl := range []struct {
+		name string
+		f    func(any) (int, int, bool)
+	}{{"pairwise", pairwiseDuplicate}, {"keys", duplicateItems}} {
+		b.Run("impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, _, dup := impl.f(x); dup {
+					b.Fatal("duplicate")
+				}
+			}
+		})
+	}
+}
