@@ -102,22 +102,23 @@ func Extract(response []byte) (Extraction, bool) {
 // is copied, and the adcp_error found is checked and decoded straight from
 // the decoded values, without being encoded (valueerr.go): Raw writes it
 // when asked. An error found costs one allocation, the Error, and one more
-// for the encoding of its details when it has some; an Extractor reused
-// from call to call avoids the first for the common errors.
+// for the encoding of its details and one for its issues when it has
+// some; an Extractor reused from call to call avoids the first for the
+// common errors.
 func ExtractValue(response any) (Extraction, bool) {
 	return extractValue(response, nil)
 }
 
 // Extractor is ExtractValue for a caller that extracts many responses one
 // after the other (a client's response loop, one Extractor per goroutine):
-// it decodes the common errors (only members the schema declares, no
-// issues, strings valid UTF-8, numbers finite float64: what servers send)
-// into an Error it holds, so that extracting them allocates nothing but
-// the encoding of their details, when they have some (their retry_after
-// goes to a float64 of a block it allocates once every 64 of them). Other
-// errors are decoded as ExtractValue
-// decodes them. The zero Extractor is ready to use; it is not safe for
-// concurrent use.
+// it decodes the common errors (only members the schema declares, issues
+// without a discriminator, strings valid UTF-8, numbers finite float64:
+// what servers send) into an Error it holds, so that extracting them
+// allocates nothing but the encoding of their details and the slice of
+// their issues, when they have some (their retry_after goes to a float64
+// of a block it allocates once every 64 of them). Other errors are
+// decoded as ExtractValue decodes them. The zero Extractor is ready to
+// use; it is not safe for concurrent use.
 type Extractor struct {
 	e Error
 	// floats is the rest of the block each retry_after is written to,

@@ -55,14 +55,14 @@ func decodedErrorInto(val any, ex *Extractor) (decodedError, bool) {
 }
 
 // plainError is decodedErrorEncoding for the common valid error: every
-// member one the schema declares other than issues (a plain member), every
-// string member a valid UTF-8 string, retry_after a finite float64,
-// details a value the measurer sizes exactly, the code 1 to MaxCodeLength
-// characters, and the whole encoding at most MaxErrorSize bytes. It
-// measures the encoding and decodes the error in one range over the
-// members (errorFromValues's fields, with nothing kept raw but details,
-// written into Error.Details; fewer instructions than looking up each
-// plain member, even the most frequent first). With ex not nil it decodes
+// member one the schema declares (a plain member), every string member a
+// valid UTF-8 string, retry_after a finite float64, details a value the
+// measurer sizes exactly, issues an array of plain issues (plainIssues),
+// the code 1 to MaxCodeLength characters, and the whole encoding at most
+// MaxErrorSize bytes. It measures the encoding and decodes the error in
+// one range over the members (errorFromValues's fields, with nothing kept
+// raw but details, written into Error.Details; fewer instructions than
+// looking up each plain member, even the most frequent first). With ex not nil it decodes
 // into ex.e (overwritten even when the error is not plain), with
 // retry_after in a float64 of ex's never used again; else into a local
 // block copied to a new one only when the error is plain. It returns the
@@ -113,8 +113,16 @@ func plainError(m map[string]any, ex *Extractor) (*Error, bool) {
 			n += len("details") + 2 + l
 			dl, present = l, present|1<<6
 			continue
+		case k == "issues":
+			var l int
+			if e.Issues, l = plainIssues(x); l < 0 {
+				return nil, false
+			}
+			n += len("issues") + 2 + l
+			present |= 1 << 5
+			continue
 		default:
-			return nil, false // issues, or a member kept raw in Extra
+			return nil, false // a member kept raw in Extra
 		}
 		s, isStr := x.(string)
 		if !isStr || len(s) > MaxErrorSize {
@@ -174,9 +182,74 @@ func detailsLen(details any) (int, bool) {
 	return ms.n, true
 }
 
-// plainMembers is how many members plainError decodes: the schema's but
-// issues.
-const plainMembers = len(errorMemberNames) - 1
+// plainMembers is how many members plainError decodes: the schema's.
+const plainMembers = len(errorMemberNames)
+
+// plainIssues decodes the value of an error's issues member when it is an
+// array of plain issues: objects whose members are all Issue's strings
+// (pointer, message, keyword, schemaPath, schema_id), valid UTF-8, as
+// Issue.UnmarshalValidJSON decodes their encoding (nothing kept in Extra,
+// each member's bit in the codec state). It returns them and the length
+// of the array's encoding; -1 for any other value (discriminator, another
+// member, a value of another type, an encoding past MaxErrorSize), which
+// the general path decodes.
+//
+//go:noinline
+func plainIssues(x any) ([]Issue, int) {
+	items, ok := x.([]any)
+	if !ok || items == nil {
+		return nil, -1
+	}
+	out := make([]Issue, len(items))
+	n := 2 + max(len(items)-1, 0) // the brackets and the commas
+	for i, item := range items {
+		m, ok := item.(map[string]any)
+		if !ok || m == nil {
+			return nil, -1
+		}
+		// The braces, the commas and the colons, then each member.
+		n += 1 + 2*len(m)
+		if len(m) == 0 {
+			n++
+		}
+		is := &out[i]
+		var present uint64
+		for k, v := range m {
+			var dst *string
+			var bit uint
+			switch k {
+			case "pointer":
+				dst, bit = &is.Pointer, 0
+			case "message":
+				dst, bit = &is.Message, 1
+			case "keyword":
+				dst, bit = &is.Keyword, 2
+			case "schemaPath":
+				dst, bit = &is.SchemaPath, 3
+			case "schema_id":
+				dst, bit = &is.SchemaID, 4
+			default:
+				return nil, -1
+			}
+			s, isStr := v.(string)
+			if !isStr || len(s) > MaxErrorSize {
+				return nil, -1
+			}
+			l, _, exact := plainStringLen(s)
+			if !exact {
+				return nil, -1
+			}
+			// The names need no escaping: their length, and quotes.
+			n += len(k) + 2 + l
+			*dst, present = s, present|1<<bit
+		}
+		is.codec = adcpimpl.DecodedState(present)
+		if n > MaxErrorSize {
+			return nil, -1
+		}
+	}
+	return out, n
+}
 
 // plainStringLen is exactStringLen with a fast path, eight bytes at a
 // time, for the strings most errors hold: ASCII that needs no escaping

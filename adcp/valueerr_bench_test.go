@@ -10,8 +10,9 @@ import (
 )
 
 // BenchmarkExtractValueCommon measures ExtractValue on the three common
-// official vectors, and on the two official vectors of those paths whose
-// error has details, decoded as an SDK hands them over (numbers as
+// official vectors, on the two official vectors of those paths whose error
+// has details, and on a VALIDATION_ERROR with issues (ours: no official
+// vector has issues), decoded as an SDK hands them over (numbers as
 // float64), under the new decoded-value path (impl=fast), the same through
 // an Extractor reused from call to call (impl=extractor), and the former
 // encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
@@ -19,7 +20,7 @@ import (
 // implementations alternate run by run (`benchstat -col /impl`).
 func BenchmarkExtractValueCommon(b *testing.B) {
 	var ex Extractor
-	for _, v := range append(commonVectors(b), detailsVectors(b)...) {
+	for _, v := range append(append(commonVectors(b), detailsVectors(b)...), issuesVector()) {
 		resp, path := v.resp, v.path
 		for _, impl := range []struct {
 			name string
@@ -161,6 +162,19 @@ func detailsVectors(b *testing.B) []commonVector {
 		{id: "mcp-structured-content-correctable", path: PathStructuredContent},
 		{id: "a2a-failed-task-correctable", path: PathArtifact},
 	})
+}
+
+// issuesVector is an MCP error result holding a VALIDATION_ERROR with two
+// issues, as json.Unmarshal decodes it.
+func issuesVector() commonVector {
+	var resp any
+	if err := json.Unmarshal([]byte(`{"content":[{"type":"text","text":"Request failed schema validation."}],"isError":true,
+		"structuredContent":{"adcp_error":{"code":"VALIDATION_ERROR","message":"Request failed schema validation","recovery":"correctable",
+		"field":"packages[0].budget","issues":[{"pointer":"/packages/0/budget","message":"must be >= 0","keyword":"minimum"},
+		{"pointer":"/packages/0/pricing_option_id","message":"is required","keyword":"required"}]}}}`), &resp); err != nil {
+		panic(err)
+	}
+	return commonVector{id: "validation-error-issues", resp: resp, path: PathStructuredContent}
 }
 
 // namedVectors fills in the responses of the official vectors out names.

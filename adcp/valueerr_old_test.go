@@ -226,6 +226,8 @@ func FuzzExtractValueOldNew(f *testing.F) {
 		f.Add([]byte(s), "X", "\xff", "\u2028", "1e400", math.Copysign(0, -1))
 	}
 	f.Add([]byte(`{"code":"X","message":"`+strings.Repeat("a", 4070)+`"}`), "", "<>&", "code", "", 1e21)
+	f.Add([]byte(`[{"pointer":"/a","message":"m","keyword":"required"},{"schemaPath":"#/x","schema_id":"/s"}]`), "VALIDATION_ERROR", "é", "schema_id", "2", 2.0)
+	f.Add([]byte(`{"pointer":"/a","discriminator":[{"property_name":"k","value":1}]}`), "X", "m", "keyword", "1", 1.0)
 	f.Fuzz(func(t *testing.T, in []byte, code, msg, key, num string, x float64) {
 		for _, v := range decodeBoth(in) {
 			checkOldNew(t, v)
@@ -243,6 +245,9 @@ func FuzzExtractValueOldNew(f *testing.F) {
 			map[string]any{key: code, "message": []any{msg, x, json.Number(num), detail}},
 			map[string]any{"code": code, "retry_after": x, "message": msg},
 			map[string]any{"code": "X", "retry_after": x, "details": detail},
+			map[string]any{"code": code, "issues": []any{map[string]any{"pointer": msg, key: msg}, map[string]any{"keyword": code}}},
+			map[string]any{"code": code, "issues": []any{map[string]any{key: x}, detail}},
+			map[string]any{"code": code, "issues": detail},
 		}
 		for _, e := range errs {
 			checkOldNew(t, wrapError(e)[0], e)

@@ -114,7 +114,33 @@ func plainErrors() []struct {
 		{all, true},
 		{withDetails, true},
 		{many, false},
-		{map[string]any{"code": "X", "issues": []any{}}, false},
+		// issues: an array of objects whose members are Issue's strings;
+		// anything else goes the general way.
+		{map[string]any{"code": "X", "issues": []any{}}, true},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{}}}, true},
+		{map[string]any{"code": "VALIDATION_ERROR", "field": "packages[0].budget", "issues": []any{
+			map[string]any{"pointer": "/packages/0/budget", "message": "must be >= 0", "keyword": "minimum", "schemaPath": "#/x", "schema_id": "/schemas/3.2.0/x.json"},
+			map[string]any{"pointer": "/a~1b", "message": "é \u2028 \"q\"\n", "keyword": "required"}}}, true},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"pointer": "/a", "discriminator": []any{map[string]any{"property_name": "k", "value": "v"}}}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"pointer": "/a", "other": "o"}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"pointer": 1.0}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"pointer": nil}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"message": "\xff"}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"message": json.Number("1")}}}, false},
+		{map[string]any{"code": "X", "issues": []any{"not an object"}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"pointer": "/a"}, nil}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any(nil)}}, false},
+		{map[string]any{"code": "X", "issues": []any(nil)}, false},
+		{map[string]any{"code": "X", "issues": map[string]any{}}, false},
+		{map[string]any{"code": "X", "issues": "text"}, false},
+		{map[string]any{"code": "X", "issues": nil}, false},
+		// {"code":"X","issues":[{"message":""}]} is 38 bytes, and 41 with
+		// an empty issue before.
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"message": pad(4096 - 38)}}}, true},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"message": pad(4096 - 37)}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{"message": pad(5000)}}}, false},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{}, map[string]any{"message": pad(4096 - 41)}}}, true},
+		{map[string]any{"code": "X", "issues": []any{map[string]any{}, map[string]any{"message": pad(4096 - 40)}}}, false},
 		// details: any value the measurer sizes exactly, not nested
 		// deeper than it goes; anything else goes the general way.
 		{map[string]any{"code": "X", "details": nil}, true},
@@ -219,7 +245,8 @@ func TestPlainError(t *testing.T) {
 
 // TestExtractorAllocs: an Extractor extracts the common errors without
 // allocating, on each common path (ExtractValue allocates the one Error),
-// but for the encoding of their details when they have some.
+// but for the encoding of their details and the slice of their issues
+// when they have some.
 func TestExtractorAllocs(t *testing.T) {
 	for _, c := range []struct {
 		e    map[string]any
@@ -228,6 +255,8 @@ func TestExtractorAllocs(t *testing.T) {
 		{map[string]any{"code": "RATE_LIMITED", "message": "Request rate exceeded", "retry_after": 5.0, "recovery": "transient"}, 0},
 		{map[string]any{"code": "BUDGET_TOO_LOW", "message": "Budget is below the seller's minimum", "recovery": "correctable",
 			"field": "budget.total", "details": map[string]any{"minimum_budget": 500.0, "currency": "USD"}}, 1},
+		{map[string]any{"code": "VALIDATION_ERROR", "message": "Request failed schema validation", "field": "budget.total",
+			"issues": []any{map[string]any{"pointer": "/budget/total", "message": "must be >= 0", "keyword": "minimum"}}}, 1},
 	} {
 		var ex Extractor
 		for _, r := range wrapError(c.e)[:3] {
