@@ -182,7 +182,35 @@ func (d decimal) String() string {
 // ExactFloat reports whether the JSON number lit is exactly the shortest
 // decimal of the float64 f it parses to: a value a float64 holds without
 // rounding it to another decimal ("0.1" yes, "3600.0000000000000001" no).
+// An integer of at most 15 digits (below 2^53) always is: it is answered
+// without formatting f.
 func ExactFloat(lit string, f float64) bool {
+	if shortInteger(lit) {
+		return true
+	}
+	return exactFloatSlow(lit, f)
+}
+
+// shortInteger reports whether lit is an optional minus and 1 to 15
+// digits.
+func shortInteger(lit string) bool {
+	digits := lit
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// exactFloatSlow is ExactFloat by comparing lit with f's shortest decimal.
+func exactFloatSlow(lit string, f float64) bool {
 	a, ok1 := parseDecimal(lit)
 	b, ok2 := parseDecimal(strconv.FormatFloat(f, 'g', -1, 64))
 	return ok1 && ok2 && a.cmp(b) == 0

@@ -78,6 +78,9 @@ func TestExactFloat(t *testing.T) {
 		{"0.1", true}, {"1.10", true}, {"1e2", true}, {"-0", true}, {"0.30000000000000004", true},
 		{"3600.0000000000000001", false}, {"0.10000000000000001", false}, {"9007199254740993", false},
 		{"123456789012345678901234567890", false}, {"1e22", true},
+		// Short integers, answered without formatting: up to 15 digits.
+		{"0", true}, {"5", true}, {"-7", true}, {"999999999999999", true}, {"-999999999999999", true},
+		{"9999999999999999", false}, {"9007199254740992", true}, {"-", false}, {"", false},
 	} {
 		f, _ := strconv.ParseFloat(tt.lit, 64)
 		if got := ExactFloat(tt.lit, f); got != tt.exact {
