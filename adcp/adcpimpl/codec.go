@@ -57,6 +57,7 @@ type Decoder struct {
 	pos     int
 	Key     string // current member name
 	val     []byte // current member value (a sub-slice of data)
+	plain   bool   // val is a plain string literal (jsonwire.StringPlain)
 	extra   map[string]json.RawMessage
 	present uint64
 	err     error
@@ -104,11 +105,28 @@ func (d *Decoder) Next() bool {
 	if d.pos >= len(d.data) || d.data[d.pos] == '}' {
 		return false
 	}
-	end := skipString(d.data, d.pos)
-	d.Key = unquote(d.data[d.pos:end])
+	// A plain key or string value (jsonwire.StringPlain) is its own
+	// decoding. (Data that is not valid JSON, which no caller passes, is
+	// read to its end, as skipString reads it, not panicked on.)
+	end, plain := jsonwire.StringPlain(d.data, d.pos)
+	switch {
+	case plain:
+		d.Key = string(d.data[d.pos+1 : end-1])
+	case end < 0:
+		end = len(d.data)
+		fallthrough
+	default:
+		d.Key = unquote(d.data[d.pos:end])
+	}
 	d.pos = skipSpace(d.data, end) + 1 // the colon
 	d.pos = skipSpace(d.data, d.pos)
-	end = skipValue(d.data, d.pos)
+	if d.plain = false; d.pos < len(d.data) && d.data[d.pos] == '"' {
+		if end, d.plain = jsonwire.StringPlain(d.data, d.pos); end < 0 {
+			end = len(d.data)
+		}
+	} else {
+		end = skipValue(d.data, d.pos)
+	}
 	d.val = d.data[d.pos:end]
 	d.pos = end
 	return true
@@ -228,6 +246,11 @@ func unquote(lit []byte) string {
 
 func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.known(bit)
+	if d.plain {
+		*dst = T(d.val[1 : len(d.val)-1])
+		d.done(bit, true)
+		return
+	}
 	s, ok := elemString[T](d.val)
 	*dst = s
 	d.done(bit, ok)

@@ -57,3 +57,55 @@ func FuzzPlain(f *testing.F) {
 		}
 	})
 }
+
+// stringPlainRef is StringPlain from String and a look at every byte.
+func stringPlainRef(b []byte) (int, bool) {
+	end := String(b, 0)
+	if end < 0 {
+		return -1, false
+	}
+	for _, c := range b[1 : end-1] {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return end, false
+		}
+	}
+	return end, true
+}
+
+// stringPlainCases are literals, valid or not, with what follows them.
+func stringPlainCases() [][]byte {
+	var out [][]byte
+	for _, body := range plainCases() {
+		for _, after := range []string{"", `,"x"`, "]", `"`} {
+			out = append(out, []byte(`"`+body+`"`+after))
+		}
+		out = append(out, []byte(`"`+body)) // unterminated
+	}
+	for _, s := range []string{"\"a\x01b\"", "\"\x1f\"", "\"abcdefgh\x00\"", `"\q"`, `"\u12"`, `"\uzzzz"`, `"\`} {
+		out = append(out, []byte(s))
+	}
+	return out
+}
+
+func TestStringPlain(t *testing.T) {
+	for _, b := range stringPlainCases() {
+		end, plain := StringPlain(b, 0)
+		wend, wplain := stringPlainRef(b)
+		if end != wend || plain != wplain {
+			t.Errorf("StringPlain(%q) = %d %v, want %d %v", b, end, plain, wend, wplain)
+		}
+	}
+}
+
+func FuzzStringPlain(f *testing.F) {
+	for _, b := range stringPlainCases() {
+		f.Add(b[1:])
+	}
+	f.Fuzz(func(t *testing.T, rest []byte) {
+		b := append([]byte{'"'}, rest...)
+		end, plain := StringPlain(b, 0)
+		if wend, wplain := stringPlainRef(b); end != wend || plain != wplain {
+			t.Fatalf("StringPlain(%q) = %d %v, want %d %v", b, end, plain, wend, wplain)
+		}
+	})
+}

@@ -88,8 +88,40 @@ func Special(x uint64) uint64 {
 
 // String validates the string starting at b[i] (a quote) and returns the
 // index past its closing quote.
-func String(b []byte, i int) int {
+func String(b []byte, i int) int { return stringFrom(b, i+1) }
+
+// StringPlain is String that also reports whether the literal is plain:
+// ASCII without a backslash, so that it decodes to its own bytes and
+// encoding/json writes it back as it is (its encoded length is its own).
+// The high bits of the bytes join String's mask of special bytes until the
+// first that is not plain; from there it is String (whose loop stays as
+// tight as it was for the callers that need no answer).
+func StringPlain(b []byte, i int) (end int, plain bool) {
 	i++
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		if m := Special(x) | x&Highs; m != 0 {
+			i += bits.TrailingZeros64(m) >> 3 // the lowest bit is exact
+			if b[i] == '"' {
+				return i + 1, true
+			}
+			return stringFrom(b, i), false
+		}
+		i += 8
+	}
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, true
+		case c == '\\' || c < 0x20 || c >= utf8.RuneSelf:
+			return stringFrom(b, i), false
+		}
+	}
+	return -1, false
+}
+
+// stringFrom is String from b[i], inside the string.
+func stringFrom(b []byte, i int) int {
 	for {
 		// Jump 8 bytes at a time to the next special byte.
 		for i+8 <= len(b) {
@@ -686,9 +718,12 @@ const TooComplex = -2
 func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 	switch b[i] {
 	case '"':
-		end = String(b, i)
+		end, plain := StringPlain(b, i)
 		if end < 0 {
 			return 0, 0, -1
+		}
+		if plain {
+			return end - i, end - i, end
 		}
 		return EncodedStringLen(b[i:end]), end - i, end
 	case '{', '[':
