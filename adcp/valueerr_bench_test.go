@@ -104,21 +104,8 @@ func BenchmarkExtractValueJS(b *testing.B) {
 // later rules, an error with details or an invalid error make slower than
 // the common ones.
 func BenchmarkExtractorEachVector(b *testing.B) {
-	data, err := os.ReadFile(vectorFile(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var doc struct {
-		Vectors []struct {
-			ID       string          `json:"id"`
-			Response json.RawMessage `json:"response"`
-		} `json:"vectors"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		b.Fatal(err)
-	}
 	var ex Extractor
-	for _, v := range doc.Vectors {
+	for _, v := range officialVectors(b) {
 		var resp any
 		if err := json.Unmarshal(v.Response, &resp); err != nil {
 			b.Fatalf("%s: %v", v.ID, err)
@@ -177,23 +164,32 @@ func issuesVector() commonVector {
 	return commonVector{id: "validation-error-issues", resp: resp, path: PathStructuredContent}
 }
 
-// namedVectors fills in the responses of the official vectors out names.
-func namedVectors(b *testing.B, out []commonVector) []commonVector {
+// officialVector is one vector of the official transport vectors' file.
+type officialVector struct {
+	ID       string          `json:"id"`
+	Response json.RawMessage `json:"response"`
+}
+
+// officialVectors returns the official transport vectors.
+func officialVectors(b *testing.B) []officialVector {
 	data, err := os.ReadFile(vectorFile(b))
 	if err != nil {
 		b.Fatal(err)
 	}
 	var doc struct {
-		Vectors []struct {
-			ID       string          `json:"id"`
-			Response json.RawMessage `json:"response"`
-		} `json:"vectors"`
+		Vectors []officialVector `json:"vectors"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		b.Fatal(err)
 	}
+	return doc.Vectors
+}
+
+// namedVectors fills in the responses of the official vectors out names.
+func namedVectors(b *testing.B, out []commonVector) []commonVector {
+	vectors := officialVectors(b)
 	for i := range out {
-		for _, v := range doc.Vectors {
+		for _, v := range vectors {
 			if v.ID == out[i].id {
 				if err := json.Unmarshal(v.Response, &out[i].resp); err != nil {
 					b.Fatal(err)
