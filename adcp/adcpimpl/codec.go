@@ -24,7 +24,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -923,21 +922,22 @@ func (v *Validator) MaxItems(path string, n, max int) {
 	}
 }
 
-// uniqueItems checks that no two items are equal as JSON values.
+// UniqueItems checks that no two items are equal as JSON values (numbers
+// as exact decimals, as the schema interpreter compares them), in the
+// items' total size (duplicateItems), not their number squared. Items are
+// compared up to the first that cannot be encoded.
 func UniqueItems[T any](v *Validator, path string, items []T) {
-	enc := make([]any, len(items))
+	enc := make([]any, 0, len(items))
 	for i := range items {
 		b, err := json.Marshal(items[i])
 		if err != nil {
-			return
+			break
 		}
-		_ = json.Unmarshal(b, &enc[i])
-		for j := 0; j < i; j++ {
-			if reflect.DeepEqual(enc[i], enc[j]) {
-				v.Add(path, "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
-				return
-			}
-		}
+		x, _ := decodeAny(b)
+		enc = append(enc, x)
+	}
+	if a, b, ok := duplicateItems(enc); ok {
+		v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(b)+" are equal")
 	}
 }
 

@@ -2,6 +2,8 @@ package adcpimpl
 
 import (
 	"encoding/json"
+	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -378,5 +380,78 @@ func BenchmarkUniqueItems(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// uniqueItemsRef is UniqueItems as it was written first: items encoded
+// and decoded into any (numbers as float64) one by one, each compared with
+// every one before it, stopping at the first that cannot be encoded.
+func uniqueItemsRef[T any](items []T) string {
+	enc := make([]any, len(items))
+	for i := range items {
+		b, err := json.Marshal(items[i])
+		if err != nil {
+			return ""
+		}
+		_ = json.Unmarshal(b, &enc[i])
+		for j := 0; j < i; j++ {
+			if reflect.DeepEqual(enc[i], enc[j]) {
+				return "items " + strconv.Itoa(j) + " and " + strconv.Itoa(i) + " are equal"
+			}
+		}
+	}
+	return ""
+}
+
+func uniqueItemsGot[T any](items []T) string {
+	var v Validator
+	UniqueItems(&v, "", items)
+	if len(v.list) == 0 {
+		return ""
+	}
+	return strings.TrimPrefix(v.list[0], "/: ")
+}
+
+type uniqueLabel string
+
+type uniqueItem struct {
+	A string  `json:"a"`
+	N float64 `json:"n,omitempty"`
+}
+
+// TestUniqueItems holds UniqueItems, on the Go types generated code hands
+// it, to the pairwise comparison it replaced, long slices included (the
+// keys decide past eight items); and shows where they part: integers
+// beyond 2^53, which float64 merged.
+func TestUniqueItems(t *testing.T) {
+	long := func(last string) []string {
+		var s []string
+		for i := 0; i < 20; i++ {
+			s = append(s, "item"+strconv.Itoa(i))
+		}
+		return append(s, last)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want string
+	}{
+		{"strings", uniqueItemsGot([]string{"a", "b", "a"}), uniqueItemsRef([]string{"a", "b", "a"})},
+		{"distinct", uniqueItemsGot([]string{"a", "b"}), uniqueItemsRef([]string{"a", "b"})},
+		{"named", uniqueItemsGot([]uniqueLabel{"x", "y", "y"}), uniqueItemsRef([]uniqueLabel{"x", "y", "y"})},
+		{"long, duplicate", uniqueItemsGot(long("item7")), uniqueItemsRef(long("item7"))},
+		{"long, none", uniqueItemsGot(long("item20")), uniqueItemsRef(long("item20"))},
+		{"floats", uniqueItemsGot([]float64{1, 1.5, 1.0}), uniqueItemsRef([]float64{1, 1.5, 1.0})},
+		{"zeros", uniqueItemsGot([]float64{0, math.Copysign(0, -1)}), uniqueItemsRef([]float64{0, math.Copysign(0, -1)})},
+		{"structs", uniqueItemsGot([]uniqueItem{{"a", 1}, {"a", 2}, {"a", 1}}), uniqueItemsRef([]uniqueItem{{"a", 1}, {"a", 2}, {"a", 1}})},
+		{"unencodable", uniqueItemsGot([]float64{1, 1, math.NaN()}), uniqueItemsRef([]float64{1, 1, math.NaN()})},
+		{"unencodable first", uniqueItemsGot([]float64{math.NaN(), 1, 1}), uniqueItemsRef([]float64{math.NaN(), 1, 1})},
+		{"beyond 2^53", uniqueItemsGot([]int64{1 << 53, 1<<53 + 1}), ""},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if got := uniqueItemsRef([]int64{1 << 53, 1<<53 + 1}); got == "" {
+		t.Errorf("the float64 comparison told 2^53 and 2^53+1 apart: the case above shows nothing")
 	}
 }
