@@ -197,7 +197,9 @@ const plainMembers = len(errorMemberNames)
 //go:noinline
 func plainIssues(x any) ([]Issue, int) {
 	items, ok := x.([]any)
-	if !ok || items == nil {
+	// n objects take at least 3n+1 bytes: refused by the general path
+	// before anything is allocated for them.
+	if !ok || items == nil || 3*len(items)+1 > MaxErrorSize {
 		return nil, -1
 	}
 	out := make([]Issue, len(items))

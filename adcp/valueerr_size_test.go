@@ -31,3 +31,29 @@ func TestExtractValueOversizedNotCopied(t *testing.T) {
 		t.Errorf("4 refusals allocated %d bytes", n)
 	}
 }
+
+// TestExtractValueManyIssuesNotCopied: an error with a million issues (an
+// encoding of at least 3 MB) is refused without allocating for them.
+func TestExtractValueManyIssuesNotCopied(t *testing.T) {
+	issues := make([]any, 1<<20)
+	for i := range issues {
+		issues[i] = map[string]any{}
+	}
+	resp := map[string]any{"isError": true, "structuredContent": map[string]any{
+		"adcp_error": map[string]any{"code": "VALIDATION_ERROR", "issues": issues},
+	}}
+	var ex Extractor
+	if _, ok := ex.ExtractValue(resp); ok {
+		t.Fatal("an oversized error was extracted")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < 4; i++ {
+		ExtractValue(resp)
+		ex.ExtractValue(resp)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("8 refusals allocated %d bytes", n)
+	}
+}
