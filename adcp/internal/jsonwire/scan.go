@@ -366,13 +366,16 @@ func Value(b []byte, i, depth int) int {
 //	}
 //	end := it.End() // -1 when invalid
 type Iter struct {
-	b      []byte
-	Pos    int    // the current value, then the index past it
-	Depth  int    // nesting depth of the values
-	Key    []byte // the current member's key, quotes included (objects)
-	object bool
-	more   bool // a value has been read: a comma or the end comes next
-	done   bool
+	b     []byte
+	Pos   int    // the current value, then the index past it
+	Depth int    // nesting depth of the values
+	Key   []byte // the current member's key, quotes included (objects)
+	// KeyPlain reports whether Key is plain (StringPlain): ASCII without
+	// a backslash.
+	KeyPlain bool
+	object   bool
+	more     bool // a value has been read: a comma or the end comes next
+	done     bool
 }
 
 // Open starts walking the container at b[i], which must be an object
@@ -419,7 +422,7 @@ func (it *Iter) Next() bool {
 			it.Pos, it.done = -1, true
 			return false
 		}
-		if i = String(b, i); i < 0 {
+		if i, it.KeyPlain = StringPlain(b, i); i < 0 {
 			it.Pos, it.done = -1, true
 			return false
 		}
@@ -756,6 +759,7 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 	}
 	var keys [MaxMembers][]byte
 	var sizes [MaxMembers]int
+	var plain uint32 // bit x: keys[x] is plain, its encoded length its own
 	k := 0
 	it := Open(b, i, depth, '{')
 	compact = 1
@@ -769,6 +773,9 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 			return 0, 0, end
 		}
 		keys[k], sizes[k] = it.Key, e
+		if it.KeyPlain {
+			plain |= 1 << k
+		}
 		k++
 		compact += len(it.Key) + 1 + c + 1
 		it.Pos = end
@@ -785,7 +792,12 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 		for y := x + 1; y < k && !dup; y++ {
 			dup = SameString(keys[x], keys[y])
 		}
-		if !dup {
+		if dup {
+			continue
+		}
+		if plain&(1<<x) != 0 {
+			enc += len(keys[x]) + 1 + sizes[x] + 1
+		} else {
 			enc += EncodedStringLen(keys[x]) + 1 + sizes[x] + 1
 		}
 	}
