@@ -294,7 +294,7 @@ func scanHolder(b []byte, i, depth int, h *holder) int {
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
-		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		switch string(it.KeyText(&kb)) {
 		case "adcp_error":
 			h.members |= memberAdcpError
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &h.adcpErr)
@@ -354,7 +354,7 @@ func scanParts(b []byte, i, depth int, p *dataParts) int {
 		part := jsonwire.Open(b, it.Pos, it.Depth, '{')
 		for part.Next() {
 			var kb [32]byte
-			switch string(jsonwire.KeyText(part.Key, &kb)) {
+			switch string(part.KeyText(&kb)) {
 			case "kind":
 				part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
 			case "data":
@@ -420,7 +420,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
-		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		switch string(it.KeyText(&kb)) {
 		case "state":
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &s.state)
 		case "message":
@@ -453,7 +453,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
-		switch string(jsonwire.KeyText(it.Key, &kb)) {
+		switch string(it.KeyText(&kb)) {
 		case "isError":
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.isError)
 		case "structuredContent":
@@ -727,7 +727,7 @@ func walkParts(v any, p *dataParts) {
 				part := jsonwire.Open(e, 0, 0, '{')
 				for part.Next() {
 					var kb [32]byte
-					switch string(jsonwire.KeyText(part.Key, &kb)) {
+					switch string(part.KeyText(&kb)) {
 					case "kind":
 						part.Pos = scanLeaf(e, part.Pos, part.Depth, &kind)
 					case "data":
@@ -1047,7 +1047,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 		it := jsonwire.Open(item.raw, 0, 0, '{')
 		for it.Next() {
 			var kb [32]byte
-			switch string(jsonwire.KeyText(it.Key, &kb)) {
+			switch string(it.KeyText(&kb)) {
 			case "type":
 				it.Pos = scanLeaf(item.raw, it.Pos, it.Depth, &typ)
 			case "text":

@@ -552,6 +552,15 @@ func Rune(body []byte, i int) (rune, int) {
 	}
 }
 
+// KeyText is the package function KeyText for the current member's key,
+// which it knows to be its own text when the scan found it plain.
+func (it *Iter) KeyText(buf *[32]byte) []byte {
+	if it.KeyPlain {
+		return it.Key[1 : len(it.Key)-1]
+	}
+	return KeyText(it.Key, buf)
+}
+
 // KeyText returns the text of the valid JSON string literal key, as
 // encoding/json decodes it, for comparing with ASCII names: its bytes when it
 // has no escape, else its decoding into buf; nil, which matches no name,
