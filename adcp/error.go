@@ -312,6 +312,26 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	return err
 }
 
+// stringMember returns the string field of is that member k decodes into,
+// and its codec bit (the member's place in the schema), or nil when k is
+// not a string member: Error.stringMember for an issue, which plainIssues
+// uses; UnmarshalValidJSON spells the same table out.
+func (is *Issue) stringMember(k string) (*string, uint) {
+	switch k {
+	case "pointer":
+		return &is.Pointer, 0
+	case "message":
+		return &is.Message, 1
+	case "keyword":
+		return &is.Keyword, 2
+	case "schemaPath":
+		return &is.SchemaPath, 3
+	case "schema_id":
+		return &is.SchemaID, 4
+	}
+	return nil, 0
+}
+
 // IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items.
 // Members it does not declare are kept in Extra; whether they are allowed is
 // the version's rule (ErrorRules.Issue.Discriminator.Closed), which

@@ -217,21 +217,9 @@ func plainIssues(x any) ([]Issue, int) {
 		is := &out[i]
 		var present uint64
 		for k, v := range m {
-			var dst *string
-			var bit uint
-			switch k {
-			case "pointer":
-				dst, bit = &is.Pointer, 0
-			case "message":
-				dst, bit = &is.Message, 1
-			case "keyword":
-				dst, bit = &is.Keyword, 2
-			case "schemaPath":
-				dst, bit = &is.SchemaPath, 3
-			case "schema_id":
-				dst, bit = &is.SchemaID, 4
-			default:
-				return nil, -1
+			dst, bit := is.stringMember(k)
+			if dst == nil {
+				return nil, -1 // discriminator, or a member kept raw in Extra
 			}
 			s, isStr := v.(string)
 			if !isStr || len(s) > MaxErrorSize {
