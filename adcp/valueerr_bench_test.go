@@ -102,7 +102,8 @@ func BenchmarkExtractValueJS(b *testing.B) {
 // call, on each official transport vector on its own (in=<vector id>),
 // decoded as an SDK hands it over (numbers as float64): which vectors the
 // later rules, an error with details or an invalid error make slower than
-// the common ones.
+// the common ones. impl=reference is the decode-then-look-up reference
+// (extract_ref_test.go) on the same value, run right after.
 func BenchmarkExtractorEachVector(b *testing.B) {
 	var ex Extractor
 	for _, v := range officialVectors(b) {
@@ -110,12 +111,17 @@ func BenchmarkExtractorEachVector(b *testing.B) {
 		if err := json.Unmarshal(v.Response, &resp); err != nil {
 			b.Fatalf("%s: %v", v.ID, err)
 		}
-		b.Run("in="+v.ID, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				ex.ExtractValue(resp)
-			}
-		})
+		for _, impl := range []struct {
+			name string
+			f    func(any) (Extraction, bool)
+		}{{"extractor", ex.ExtractValue}, {"reference", refExtractValue}} {
+			b.Run("in="+v.ID+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					impl.f(resp)
+				}
+			})
+		}
 	}
 }
 
