@@ -3,19 +3,40 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 )
 
 // envCPUProfile names a file to write a CPU profile of the whole command to
-// (pprof format), for developers measuring generation (go tool pprof). It is
-// deliberately undocumented in the usage text: it is not part of the CLI.
-const envCPUProfile = "ADCPGEN_CPUPROFILE"
+// (pprof format), and envMemProfile one to write its allocations to (every
+// allocation sampled, pprof's alloc_space and alloc_objects), for developers
+// measuring generation (go tool pprof). They are deliberately undocumented
+// in the usage text: they are not part of the CLI.
+const (
+	envCPUProfile = "ADCPGEN_CPUPROFILE"
+	envMemProfile = "ADCPGEN_MEMPROFILE"
+)
 
-// startProfile starts the CPU profile $ADCPGEN_CPUPROFILE asks for and
-// returns the function that stops it and closes the file; a profile that
-// cannot be started is reported and the command runs without one.
+// startProfile starts the profiles $ADCPGEN_CPUPROFILE and
+// $ADCPGEN_MEMPROFILE ask for and returns the function that writes them and
+// closes their files; a profile that cannot be started is reported and the
+// command runs without it.
 func startProfile() (stop func()) {
-	path := os.Getenv(envCPUProfile)
+	stopCPU := startCPUProfile(os.Getenv(envCPUProfile))
+	mem := os.Getenv(envMemProfile)
+	if mem == "" {
+		return stopCPU
+	}
+	runtime.MemProfileRate = 1
+	return func() {
+		stopCPU()
+		if err := writeAllocs(mem); err != nil {
+			fmt.Fprintf(os.Stderr, "adcp-gen: %s: %v\n", envMemProfile, err)
+		}
+	}
+}
+
+func startCPUProfile(path string) (stop func()) {
 	if path == "" {
 		return func() {}
 	}
@@ -35,4 +56,17 @@ func startProfile() (stop func()) {
 			fmt.Fprintf(os.Stderr, "adcp-gen: %s: %v\n", envCPUProfile, err)
 		}
 	}
+}
+
+// writeAllocs writes the allocation profile to path.
+func writeAllocs(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
