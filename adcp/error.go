@@ -77,12 +77,14 @@ var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "re
 
 var membersError = errorMemberNames[:]
 
-// stringMember returns the string field of e that member k decodes into,
-// and its codec bit (its index in errorMemberNames), or nil when k is not a
-// string member. The decoded-value paths (plainError, errorFromValues) use
-// it; UnmarshalValidJSON spells the same table out as generated codecs do.
-func (e *Error) stringMember(k string) (*string, uint) {
-	switch k {
+// stringMember returns the string field of e that the member named k
+// decodes into, and its codec bit (its index in errorMemberNames), or nil
+// when k is not a string member. The decoded-value paths (plainError,
+// errorFromValues) use it with a decoded name, and the bytes path
+// (plainEncodedError) with the name's bytes, without converting them;
+// UnmarshalValidJSON spells the same table out as generated codecs do.
+func stringMember[K string | []byte](e *Error, k K) (*string, uint) {
+	switch string(k) {
 	case "code":
 		return (*string)(&e.Code), 0
 	case "message":
@@ -312,12 +314,13 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	return err
 }
 
-// stringMember returns the string field of is that member k decodes into,
-// and its codec bit (the member's place in the schema), or nil when k is
-// not a string member: Error.stringMember for an issue, which plainIssues
-// uses; UnmarshalValidJSON spells the same table out.
-func (is *Issue) stringMember(k string) (*string, uint) {
-	switch k {
+// issueStringMember returns the string field of is that the member named k
+// decodes into, and its codec bit (the member's place in the schema), or
+// nil when k is not a string member: stringMember for an issue, which
+// plainIssues and plainEncodedError use; UnmarshalValidJSON spells the same
+// table out.
+func issueStringMember[K string | []byte](is *Issue, k K) (*string, uint) {
+	switch string(k) {
 	case "pointer":
 		return &is.Pointer, 0
 	case "message":

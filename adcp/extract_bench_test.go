@@ -36,7 +36,7 @@ var benchInputs = []string{
 	"success-64k-mcp", "success-64k-a2a", "success-64k-mcp-jsontext",
 }
 
-func readPerf(b *testing.B, name string) []byte {
+func readPerf(b testing.TB, name string) []byte {
 	in, err := os.ReadFile(filepath.Join("testdata", "perf", name+".json"))
 	if err != nil {
 		b.Fatal(err)

@@ -1162,13 +1162,19 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 // error is validated where it lies in the response, before it is copied, so
 // that an oversized one is refused without allocating anything for it.
 func decided(p Path, v value, nonFatal bool, enc errorEncoding) (Extraction, bool) {
-	if v.raw != nil && (v.bad || extractProblem(v.raw) != "") {
-		return Extraction{}, false
-	}
 	var d decodedError
 	ok := true
 	if v.raw != nil {
-		d.raw, ok = v.encode()
+		if v.bad {
+			return Extraction{}, false
+		}
+		// The common error is measured and decoded in one pass; any
+		// other is judged, then decoded (extraction).
+		e, decided := plainEncodedError(v.raw)
+		if decided && e == nil || !decided && extractProblem(v.raw) != "" {
+			return Extraction{}, false
+		}
+		d.raw, d.err = append(json.RawMessage(nil), v.raw...), e
 	} else {
 		d, ok = enc(v.val)
 	}

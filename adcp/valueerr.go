@@ -90,7 +90,7 @@ func plainError(m map[string]any, ex *Extractor) (*Error, bool) {
 	n := 1 + 2*len(m)
 	codeASCII := false
 	for k, x := range m {
-		field, bit := e.stringMember(k)
+		field, bit := stringMember(e, k)
 		switch {
 		case field != nil: // a string member, read below the switch
 		case k == "retry_after":
@@ -217,7 +217,7 @@ func plainIssues(x any) ([]Issue, int) {
 		is := &out[i]
 		var present uint64
 		for k, v := range m {
-			dst, bit := is.stringMember(k)
+			dst, bit := issueStringMember(is, k)
 			if dst == nil {
 				return nil, -1 // discriminator, or a member kept raw in Extra
 			}
@@ -498,7 +498,7 @@ func errorFromValues(e *Error, ra *float64, raw []byte, spans []memberSpan) bool
 	for i := range spans {
 		sp := &spans[i]
 		k, v := sp.key, sp.val
-		dst, bit := e.stringMember(k)
+		dst, bit := stringMember(e, k)
 		switch {
 		case dst != nil: // a string member, read below the switch
 		case k == "retry_after":
