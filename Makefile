@@ -139,6 +139,16 @@ GENROUNDS ?= 8
 bench-gen-all:
 	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
 
+## bench-base: one package's benchmarks (BENCH, a -test.bench pattern; PKG,
+## its folder, default adcp) in the working tree against the same package at
+## the git revision BASE, the two test binaries alternated run by run,
+## BASEROUNDS (8) rounds of -test.benchtime BASETIME (0.3s); benchstat old
+## against new (internal/benchbase/bench-base.sh).
+.PHONY: bench-base
+bench-base:
+	GO=$(GO) BENCHSTAT="$(BENCHSTAT)" BASE=$(BASE) BENCH='$(value BENCH)' PKG=$(or $(PKG),adcp) \
+	  ROUNDS=$(or $(BASEROUNDS),8) BENCHTIME=$(or $(BASETIME),0.3s) sh internal/benchbase/bench-base.sh
+
 ## bench-test: `make test` from a fresh clone with an empty Go build cache
 ## (what CI and a newcomer see), TESTROUNDS times; BASE=REV runs REV's clone
 ## beside HEAD's in each round, alternated; wall and CPU time, medians
