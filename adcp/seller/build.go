@@ -486,41 +486,43 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 // issue and discriminator entry. The encoder writes raw members as they
 // are, so one that held `{"x":1},"code":"X_EVIL_CODE"` would forge members.
 func buildCheckRaw(e *adcp.Error) error {
-	check := func(where string, raw []byte) error {
-		if raw != nil && !jsonwire.Valid(raw) {
-			return errfmt.Errorf("%s is not exactly one JSON value", where)
-		}
-		return nil
+	// Where a bad member is, is written only when there is one: most
+	// errors have none, and every issue would format its place.
+	if !validRaw(e.Details) {
+		return errfmt.Errorf("details is not exactly one JSON value")
 	}
-	checkExtra := func(where string, extra map[string]json.RawMessage) error {
-		for k, raw := range extra {
-			if err := check(fmt.Sprintf("%s member %q", where, k), raw); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := check("details", e.Details); err != nil {
-		return err
-	}
-	if err := checkExtra("error", e.Extra); err != nil {
-		return err
+	if k, bad := badExtra(e.Extra); bad {
+		return errfmt.Errorf("error member %q is not exactly one JSON value", k)
 	}
 	for i, is := range e.Issues {
-		if err := checkExtra(fmt.Sprintf("issues[%d]", i), is.Extra); err != nil {
-			return err
+		if k, bad := badExtra(is.Extra); bad {
+			return errfmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
 		}
 		for j, d := range is.Discriminator {
-			where := fmt.Sprintf("issues[%d].discriminator[%d]", i, j)
-			if err := check(where+".value", d.Value); err != nil {
-				return err
+			if !validRaw(d.Value) {
+				return errfmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
 			}
-			if err := checkExtra(where, d.Extra); err != nil {
-				return err
+			if k, bad := badExtra(d.Extra); bad {
+				return errfmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
 			}
 		}
 	}
 	return nil
+}
+
+// validRaw reports whether a raw member is absent (nil) or exactly one JSON
+// value.
+func validRaw(raw []byte) bool { return raw == nil || jsonwire.Valid(raw) }
+
+// badExtra returns the name of a member of extra that is not exactly one
+// JSON value, and true; "" and false when there is none.
+func badExtra(extra map[string]json.RawMessage) (string, bool) {
+	for k, raw := range extra {
+		if !validRaw(raw) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // buildRevalidate decodes the bytes that would be sent and checks them as a
@@ -779,7 +781,7 @@ func (e *buildEncoded) check() error {
 		case !buildSchemaKeywords[*is.Keyword]:
 			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
 		}
-		if _, err := PointerToField(*is.Pointer); err != nil {
+		if err := pointerCheck(*is.Pointer); err != nil {
 			return errfmt.Errorf("issues[%d].pointer: %v", i, err)
 		}
 	}

@@ -444,3 +444,40 @@ func FuzzWireBuilders(f *testing.F) {
 		}
 	})
 }
+
+// TestFinalizeNamesTheRawMember: the raw member that is not exactly one
+// JSON value is named in Finalize's error, wherever it is.
+func TestFinalizeNamesTheRawMember(t *testing.T) {
+	const bad = `{"x":1},"code":"X_EVIL_CODE"`
+	issue := func(mutate func(*adcp.Issue)) func(e *adcp.Error) {
+		return func(e *adcp.Error) {
+			e.Code, e.Recovery = "VALIDATION_ERROR", ""
+			is := adcp.Issue{Pointer: "/a", Message: "m", Keyword: "oneOf",
+				Discriminator: []adcp.IssueDiscriminator{{PropertyName: "kind", Value: json.RawMessage(`"a"`)}}}
+			mutate(&is)
+			e.Issues = []adcp.Issue{{Pointer: "/b", Message: "m", Keyword: "type"}, is}
+		}
+	}
+	for _, tt := range []struct {
+		mutate func(e *adcp.Error)
+		want   string
+	}{
+		{func(e *adcp.Error) { e.Details = json.RawMessage(bad) }, "details is not exactly one JSON value"},
+		{func(e *adcp.Error) { e.Extra = map[string]json.RawMessage{"x_vendor": json.RawMessage(bad)} },
+			`error member "x_vendor" is not exactly one JSON value`},
+		{issue(func(is *adcp.Issue) { is.Extra = map[string]json.RawMessage{"x": json.RawMessage(bad)} }),
+			`issues[1] member "x" is not exactly one JSON value`},
+		{issue(func(is *adcp.Issue) { is.Discriminator[0].Value = json.RawMessage(bad) }),
+			"issues[1].discriminator[0].value is not exactly one JSON value"},
+		{issue(func(is *adcp.Issue) {
+			is.Discriminator[0].Extra = map[string]json.RawMessage{"y": json.RawMessage(bad)}
+		}),
+			`issues[1].discriminator[0] member "y" is not exactly one JSON value`},
+	} {
+		e := &adcp.Error{Code: "SERVICE_UNAVAILABLE", Message: "Try later", Recovery: adcp.RecoveryTransient}
+		tt.mutate(e)
+		if _, _, err := seller.Finalize(voc, e); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Finalize: %v, want %q", err, tt.want)
+		}
+	}
+}

@@ -25,11 +25,8 @@ import (
 // The empty pointer (the whole document) translates to "". A pointer that
 // does not start with "/" or has a "~" not followed by 0 or 1 is an error.
 func PointerToField(pointer string) (string, error) {
-	if pointer == "" {
-		return "", nil
-	}
-	if pointer[0] != '/' {
-		return "", errfmt.New("adcp: JSON pointer must be empty or start with \"/\"")
+	if err := pointerCheck(pointer); err != nil || pointer == "" {
+		return "", err
 	}
 	// Appended to a byte slice: strings.Builder's methods inline a copy
 	// check at each call.
@@ -39,10 +36,7 @@ func PointerToField(pointer string) (string, error) {
 	for rest, more := pointer[1:], true; more; {
 		var tok string
 		tok, rest, more = strings.Cut(rest, "/")
-		key, ok := pointerUnescape(tok)
-		if !ok {
-			return "", errfmt.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
-		}
+		key, _ := pointerUnescape(tok) // checked above
 		switch {
 		case pointerIsIndex(key):
 			b = append(b, '[')
@@ -65,6 +59,21 @@ func PointerToField(pointer string) (string, error) {
 		}
 	}
 	return string(b), nil
+}
+
+// pointerCheck is PointerToField's verdict without the translation: nil
+// for the empty pointer and for one that starts with "/" and whose every
+// "~" is followed by 0 or 1.
+func pointerCheck(pointer string) error {
+	if pointer != "" && pointer[0] != '/' {
+		return errfmt.New("adcp: JSON pointer must be empty or start with \"/\"")
+	}
+	for i := 0; i < len(pointer); i++ {
+		if pointer[i] == '~' && (i+1 == len(pointer) || pointer[i+1] != '0' && pointer[i+1] != '1') {
+			return errfmt.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+		}
+	}
+	return nil
 }
 
 // pointerUnescape undoes the RFC 6901 escapes of one reference token.
