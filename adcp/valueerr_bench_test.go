@@ -52,7 +52,9 @@ func BenchmarkExtractValueCommon(b *testing.B) {
 // whole process (the collector's included) per vector, which other
 // processes on the machine disturb less than elapsed time. The Node side
 // times the spec's reference extractor and @adcp/sdk on the same vectors
-// parsed by JSON.parse, both ways.
+// parsed by JSON.parse, both ways. api=SDKLookups is the floor of what Go
+// pays for @adcp/sdk's own work (extract_sdkport_test.go): its look-ups,
+// with none of the checks.
 func BenchmarkExtractValueJS(b *testing.B) {
 	type input struct {
 		name string
@@ -72,6 +74,7 @@ func BenchmarkExtractValueJS(b *testing.B) {
 	}
 	ins = append(ins, input{"all-32", all})
 	var ex Extractor
+	var info sdkInfo
 	for _, in := range ins {
 		for _, api := range []struct {
 			name string
@@ -79,6 +82,7 @@ func BenchmarkExtractValueJS(b *testing.B) {
 		}{
 			{"ExtractValue", ExtractValue},
 			{"Extractor", ex.ExtractValue},
+			{"SDKLookups", func(v any) (Extraction, bool) { return Extraction{}, sdkLookups(v, &info) }},
 		} {
 			b.Run("in="+in.name+"/api="+api.name, func(b *testing.B) {
 				b.ReportAllocs()
@@ -127,7 +131,7 @@ func BenchmarkExtractorEachVector(b *testing.B) {
 
 // vectorFile is the official transport vectors' file (the benchmark skips
 // without ../shared).
-func vectorFile(b *testing.B) string {
+func vectorFile(b testing.TB) string {
 	return filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json")
 }
 
@@ -140,7 +144,7 @@ type commonVector struct {
 
 // commonVectors returns the MCP structuredContent, A2A failed-task and
 // JSON-RPC error vectors, decoded by json.Unmarshal into any.
-func commonVectors(b *testing.B) []commonVector {
+func commonVectors(b testing.TB) []commonVector {
 	return namedVectors(b, []commonVector{
 		{id: "mcp-structured-content", path: PathStructuredContent},
 		{id: "a2a-failed-task", path: PathArtifact},
@@ -177,7 +181,7 @@ type officialVector struct {
 }
 
 // officialVectors returns the official transport vectors.
-func officialVectors(b *testing.B) []officialVector {
+func officialVectors(b testing.TB) []officialVector {
 	data, err := os.ReadFile(vectorFile(b))
 	if err != nil {
 		b.Fatal(err)
@@ -192,7 +196,7 @@ func officialVectors(b *testing.B) []officialVector {
 }
 
 // namedVectors fills in the responses of the official vectors out names.
-func namedVectors(b *testing.B, out []commonVector) []commonVector {
+func namedVectors(b testing.TB, out []commonVector) []commonVector {
 	vectors := officialVectors(b)
 	for i := range out {
 		for _, v := range vectors {

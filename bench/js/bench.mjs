@@ -161,6 +161,9 @@ function nodeRound(ms) {
 const goApis = [
   ['ExtractValue', 'Go ExtractValue'],
   ['Extractor', 'Go Extractor'],
+  // @adcp/sdk's look-ups written in Go, with none of the checks: the floor
+  // of what Go pays on decoded values for the SDK's own work.
+  ['SDKLookups', "Go: @adcp/sdk's look-ups alone"],
 ];
 
 // goRound runs the Go benchmark binary once and returns "in api ns cpu-ns" lines.
