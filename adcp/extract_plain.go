@@ -212,7 +212,8 @@ func (p *plainStrings) issues(raw []byte, i int, out *[plainIssueMax]Issue) (cou
 }
 
 // textAt returns the index in raw of the text of key, a string literal
-// the iterator found in raw (a part of it, which ends where raw ends).
+// the iterator found in raw: key is a part of raw, so their capacities
+// differ by its offset.
 func textAt(raw, key []byte) int { return cap(raw) - cap(key) + 1 }
 
 // copy copies the strings into one allocation and sets each field of e
