@@ -290,7 +290,9 @@ func (m member) encode(x string) jen.Code {
 	case fkBool:
 		return e.Dot("Bool").Call(deref(m.ptr, v))
 	case fkObject:
-		return e.Dot("Value").Call(v)
+		// EncValue, not Encoder.Value: the struct is not boxed in an
+		// interface (an allocation) to call its MarshalJSON.
+		return jen.Qual(implPkg, "EncValue").Call(jen.Op("&").Id("e"), v)
 	case fkSlice:
 		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
 	}

@@ -648,7 +648,11 @@ func EncInt(e *Encoder, v int64)           { e.Int(v) }
 func EncBool(e *Encoder, v bool)           { e.Bool(v) }
 func EncRaw(e *Encoder, v json.RawMessage) { e.Raw(v) }
 func EncValue[T json.Marshaler](e *Encoder, v T) {
-	e.Value(v)
+	b, err := v.MarshalJSON()
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	e.Raw(b)
 }
 
 // AppendString appends s as encoding/json writes a string without HTML

@@ -541,7 +541,7 @@ func (x CanonicalAccountRefVariant2) MarshalJSON() ([]byte, error) {
 	e.Open()
 	if x.codec.Emit(0, true, false) {
 		e.Field(0, "brand")
-		e.Value(x.Brand)
+		adcpimpl.EncValue(&e, x.Brand)
 	}
 	if x.codec.Emit(1, true, x.Operator != "") {
 		e.Field(1, "operator")
@@ -549,7 +549,7 @@ func (x CanonicalAccountRefVariant2) MarshalJSON() ([]byte, error) {
 	}
 	if x.OperatorUnit != nil {
 		e.Field(2, "operator_unit")
-		e.Value(x.OperatorUnit)
+		adcpimpl.EncValue(&e, x.OperatorUnit)
 	}
 	if x.codec.Emit(3, false, x.Currency != "") {
 		e.Field(3, "currency")
@@ -1209,7 +1209,7 @@ func (x MediaBuyAvailableAction) MarshalJSON() ([]byte, error) {
 	}
 	if x.SLA != nil {
 		e.Field(3, "sla")
-		e.Value(x.SLA)
+		adcpimpl.EncValue(&e, x.SLA)
 	}
 	if x.codec.Emit(4, false, x.TermsRef != "") {
 		e.Field(4, "terms_ref")
@@ -1855,7 +1855,7 @@ func (x DownstreamConnectionRequirement) MarshalJSON() ([]byte, error) {
 	}
 	if x.ResourceRef != nil {
 		e.Field(6, "resource_ref")
-		e.Value(x.ResourceRef)
+		adcpimpl.EncValue(&e, x.ResourceRef)
 	}
 	if x.codec.Emit(7, false, x.AuthorizationURL != "") {
 		e.Field(7, "authorization_url")
@@ -2948,11 +2948,11 @@ func (x StaleResponseDetails) MarshalJSON() ([]byte, error) {
 	}
 	if x.Upstream != nil {
 		e.Field(3, "upstream")
-		e.Value(x.Upstream)
+		adcpimpl.EncValue(&e, x.Upstream)
 	}
 	if x.OriginalError != nil {
 		e.Field(4, "original_error")
-		e.Value(x.OriginalError)
+		adcpimpl.EncValue(&e, x.OriginalError)
 	}
 	return e.Close(x.Extra, membersStaleResponseDetails)
 }

@@ -1,0 +1,45 @@
+package adcpimpl
+
+import (
+	"errors"
+	"testing"
+)
+
+// encTestValue is an element whose MarshalJSON allocates nothing, or fails.
+type encTestValue struct {
+	a, b, c, d string
+	fail       bool
+}
+
+func (v encTestValue) MarshalJSON() ([]byte, error) {
+	if v.fail {
+		return nil, errors.New("encTestValue failed")
+	}
+	return encTestJSON, nil
+}
+
+var encTestJSON = []byte(`{"x":1}`)
+
+// TestEncValue: a slice of struct values is written without boxing each
+// element in an interface (no allocation but the encoder's), and an
+// element's error is the encoding's.
+func TestEncValue(t *testing.T) {
+	s := []encTestValue{{a: "a"}, {b: "b"}, {c: "c"}}
+	e := NewEncoderSize(256)
+	EncodeSlice(&e, s, EncValue[encTestValue])
+	if got := string(e.buf); got != `[{"x":1},{"x":1},{"x":1}]` {
+		t.Errorf("EncodeSlice = %s", got)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		e := Encoder{buf: e.buf[:0]}
+		EncodeSlice(&e, s, EncValue[encTestValue])
+	}); n != 0 {
+		t.Errorf("EncodeSlice of %d struct values allocates %v times, want 0", len(s), n)
+	}
+	s[1].fail = true
+	e = NewEncoder()
+	EncodeSlice(&e, s, EncValue[encTestValue])
+	if _, err := e.Close(nil, nil); err == nil || err.Error() != "encTestValue failed" {
+		t.Errorf("Close after a failing element: %v", err)
+	}
+}
