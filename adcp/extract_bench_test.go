@@ -27,11 +27,11 @@ import (
 // The inputs are our own responses in testdata/perf (the 64 KB ones are the
 // 1 KB ones with more products; error-small-mcp is a RATE_LIMITED error
 // result with retry_after, error-issues-mcp a VALIDATION_ERROR with two
-// issues).
+// issues, error-ja-mcp a RATE_LIMITED error result in Japanese).
 
 // benchInputs are the response files of testdata/perf.
 var benchInputs = []string{
-	"error-1k-mcp", "error-1k-a2a", "error-small-mcp", "error-issues-mcp",
+	"error-1k-mcp", "error-1k-a2a", "error-small-mcp", "error-issues-mcp", "error-ja-mcp",
 	"success-1k-mcp", "success-1k-a2a", "success-1k-mcp-jsontext",
 	"success-64k-mcp", "success-64k-a2a", "success-64k-mcp-jsontext",
 }

@@ -1,10 +1,12 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -14,18 +16,19 @@ import (
 // for the common valid error found encoded (what Extract finds, and
 // ExtractValue in a text item or a json.RawMessage): every member named
 // without an escape, at most once, and one of Error's strings holding a
-// plain string (ASCII without a backslash: jsonwire.StringPlain, which
-// decodes to its own bytes and is measured as written), retry_after
+// string that decodes to its own text (no escape, valid UTF-8: ASCII is
+// found so by jsonwire.StringPlain's scan and measured as written, other
+// text by a second look), retry_after
 // holding a number a float64 holds exactly, details holding a value the
 // measurer sizes (jsonwire.Measure), or issues holding at most
-// plainIssueMax objects made of Issue's strings, plain too. It measures
+// plainIssueMax objects made of Issue's strings, alike. It measures
 // the error's encoding as Validate does and decodes it as
 // UnmarshalValidJSON does, with its strings and its issues' copied into
 // one allocation instead of one each, and returns the Error and true; nil
 // and true for such an error that is not valid (no code, a code of more
 // than MaxCodeLength characters, an encoding larger than MaxErrorSize);
 // nil and false for any other object (a member kept in Extra, an escape,
-// non-ASCII text, an issue's discriminator), which the general path then
+// invalid UTF-8, an issue's discriminator), which the general path then
 // decides from the start. raw is the error's valid JSON. The verdict and
 // the Error are the general path's (extract_plain_test.go).
 func plainEncodedError(raw []byte) (*Error, bool) {
@@ -88,11 +91,11 @@ func plainEncodedError(raw []byte) (*Error, bool) {
 			}
 			details = raw[start:end]
 		default:
-			if end = p.add(raw, start, -1, textAt(raw, it.Key), len(name)); end < 0 {
+			if end, l = p.add(raw, start, -1, textAt(raw, it.Key), len(name)); end < 0 {
 				return nil, false
 			}
-			if l = end - start; bit == 0 {
-				codeLen = l - 2
+			if bit == 0 {
+				codeLen = utf8.RuneCount(raw[start+1 : end-1])
 			}
 		}
 		// The value, the name, its quotes and colon, and the comma or
@@ -110,7 +113,7 @@ func plainEncodedError(raw []byte) (*Error, bool) {
 	if present&1 == 0 || n > MaxErrorSize {
 		return nil, true
 	}
-	if codeLen == 0 || codeLen > MaxCodeLength { // ASCII: a byte a character
+	if codeLen == 0 || codeLen > MaxCodeLength {
 		return nil, true
 	}
 	if present&(1<<5) != 0 {
@@ -149,20 +152,32 @@ type plainStrings struct {
 
 // add records the string at raw[i], the value of the member named
 // raw[name:name+nameLen] of issue (-1: the error), and returns the index
-// past it; -1 when it is not a plain string.
-func (p *plainStrings) add(raw []byte, i, issue, name, nameLen int) int {
+// past it and the length of its encoding (Validate's measure); end -1 when
+// it does not decode to its own text: an escape, or invalid UTF-8.
+func (p *plainStrings) add(raw []byte, i, issue, name, nameLen int) (end, enc int) {
 	if raw[i] != '"' {
-		return -1
+		return -1, 0
 	}
 	end, plain := jsonwire.StringPlain(raw, i)
+	if end < 0 {
+		return -1, 0
+	}
+	enc = end - i
 	if !plain {
-		return -1
+		// Text that is not ASCII (not English) decodes to its own bytes
+		// too when it is valid UTF-8 without an escape; encoding/json
+		// then writes it as it is but for U+2028 and U+2029.
+		body := raw[i+1 : end-1]
+		if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
+			return -1, 0
+		}
+		enc = jsonwire.EncodedStringLen(raw[i:end])
 	}
 	s := &p.spans[p.k]
 	s.issue, s.name, s.nameLen, s.start, s.end = issue, name, nameLen, i+1, end-1
 	p.k++
 	p.n += end - i - 2
-	return end
+	return end, enc
 }
 
 // issues reads the issues array at raw[i] into out, its strings recorded
@@ -188,11 +203,11 @@ func (p *plainStrings) issues(raw []byte, i int, out *[plainIssueMax]Issue) (cou
 				return 0, 0, -1 // discriminator, a member kept in Extra, or a duplicate
 			}
 			present |= 1 << bit
-			start := obj.Pos
-			if obj.Pos = p.add(raw, start, count, textAt(raw, obj.Key), len(obj.Key)-2); obj.Pos < 0 {
+			var enc int
+			if obj.Pos, enc = p.add(raw, obj.Pos, count, textAt(raw, obj.Key), len(obj.Key)-2); obj.Pos < 0 {
 				return 0, 0, -1
 			}
-			il += obj.Pos - start + len(obj.Key) + 2
+			il += enc + len(obj.Key) + 2
 		}
 		if obj.Pos < 0 {
 			return 0, 0, -1

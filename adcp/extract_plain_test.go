@@ -76,7 +76,15 @@ func TestPlainEncodedError(t *testing.T) {
 		{`{"code":"\u0058"}`, false},
 		{`{"c\u006fde":"X"}`, false},
 		{`{"code":"X","message":"caf\u00e9"}`, false},
-		{`{"code":"X","message":"café"}`, false},
+		{`{"code":"X","message":"café"}`, true},
+		{`{"code":"X","message":"レート制限を超えました","suggestion":"5 秒後に再試行"}`, true},
+		{"{\"code\":\"X\",\"message\":\"a\u2028b\u2029\"}", true}, // raw U+2028: 6 bytes each once encoded
+		{"{\"code\":\"X\",\"message\":\"\xff\"}", false},          // invalid UTF-8: written back as \ufffd
+		{`{"code":"コード"}`, true},
+		{`{"code":"` + strings.Repeat("é", MaxCodeLength) + `"}`, true},   // 64 characters, 128 bytes
+		{`{"code":"` + strings.Repeat("é", MaxCodeLength+1) + `"}`, true}, // invalid: 65 characters
+		{`{"code":"X","issues":[{"pointer":"/名前","message":"必須です","keyword":"required"}]}`, true},
+		{`{"code":"X","issues":[{"message":"caf\u00e9"}]}`, false},
 		{`{"code":5}`, false},
 		{`{"code":"X","message":null}`, false},
 		{`{"code":"X","retry_after":"5"}`, false},
@@ -124,6 +132,13 @@ func TestExtractPlainAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Extract(in) }); n != 3 {
 		t.Errorf("Extract allocates %v times, want 3", n)
 	}
+	in = readPerf(t, "error-ja-mcp") // text that is not ASCII, not escaped
+	if x, ok := Extract(in); !ok || x.Err.Message != "リクエストのレート制限を超えました" {
+		t.Fatalf("Extract = %+v, %v", x, ok)
+	}
+	if n := testing.AllocsPerRun(100, func() { Extract(in) }); n != 3 {
+		t.Errorf("Extract of an error in Japanese allocates %v times, want 3", n)
+	}
 	in = readPerf(t, "error-issues-mcp")
 	if x, ok := Extract(in); !ok || len(x.Err.Issues) != 2 {
 		t.Fatalf("Extract = %+v, %v", x, ok)
@@ -145,6 +160,7 @@ func FuzzPlainEncodedError(f *testing.F) {
 		`{"code":"X","retry_after":0.1,"details":{"a":[1e21,1e-7,"<&>"]}}`,
 		`{"code":"X","message":"\u2028","retry_after":-0.0}`,
 		`{"code":"X" , "field" : "" ,"recovery":"terminal"}`,
+		"{\"code\":\"é\",\"message\":\"\u2028\u00e9\xff\",\"issues\":[{\"message\":\"ü\"}]}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -196,15 +212,26 @@ func TestPlainEncodedErrorSizeBoundary(t *testing.T) {
 	for _, tmpl := range []string{
 		`{"code":"X","message":"%s"}`,
 		`{ "code" : "RATE_LIMITED" , "message" : "%s" , "retry_after" : 30 , "recovery" : "transient" }`,
+		`{"code":"X","suggestion":"再試行してください","message":"%s"}`,
+		"{\"code\":\"X\",\"field\":\"\u2028\",\"message\":\"%s\"}",
 		`{"code":"B","details":{"minimum":{"amount":5000,"currency":"USD"}, "list":[1, "a", null, true]},"message":"%s"}`,
 		`{"code":"V","issues":[ {"pointer":"/a","message":"m","keyword":"required"} , {} ],"message":"%s","field":"f"}`,
 	} {
-		var compact bytes.Buffer
-		if err := json.Compact(&compact, []byte(strings.Replace(tmpl, "%s", "", 1))); err != nil {
+		// Validate's measure: decoded into any, encoded again compactly
+		// without HTML escaping (U+2028 is written \u2028).
+		var v any
+		if err := json.Unmarshal([]byte(strings.Replace(tmpl, "%s", "", 1)), &v); err != nil {
 			t.Fatal(err)
 		}
+		var enc bytes.Buffer
+		w := json.NewEncoder(&enc)
+		w.SetEscapeHTML(false)
+		if err := w.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		size := enc.Len() - 1 // the newline Encode ends with
 		for _, over := range []int{0, 1} {
-			pad := strings.Repeat("x", MaxErrorSize-compact.Len()+over)
+			pad := strings.Repeat("x", MaxErrorSize-size+over)
 			raw := []byte(strings.Replace(tmpl, "%s", pad, 1))
 			if !checkPlainEncoded(t, raw) {
 				t.Fatalf("%.80s: not decided", raw)
