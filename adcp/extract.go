@@ -91,7 +91,7 @@ func (x Extraction) Raw() json.RawMessage {
 //
 // It reads the response in one pass, without building the values it does
 // not need, and allocates nothing when there is no error (navigate.go). The
-// common error (members the schema declares, ASCII strings without
+// common error (members the schema declares, strings valid UTF-8 without
 // escapes, issues without a discriminator) is then checked and decoded in
 // one pass over its own bytes (extract_plain.go), for three allocations:
 // the copy Raw returns, one for all its strings and one for the Error; one
