@@ -1170,8 +1170,8 @@ func decided(p Path, v value, nonFatal bool, enc errorEncoding) (Extraction, boo
 		}
 		// The common error is measured and decoded in one pass; any
 		// other is judged, then decoded (extraction).
-		e, decided := plainEncodedError(v.raw)
-		if decided && e == nil || !decided && extractProblem(v.raw) != "" {
+		e, judged := plainEncodedError(v.raw)
+		if judged && e == nil || !judged && extractProblem(v.raw) != "" {
 			return Extraction{}, false
 		}
 		d.raw, d.err = append(json.RawMessage(nil), v.raw...), e
