@@ -53,9 +53,19 @@ type wireConfig struct {
 	checks     buildChecks
 
 	// Set by wireFatal: the encodings, as checked, of the error and of the
-	// payload's errors.
+	// payload's errors (nil when the payload is the error alone: raw).
 	raw        []byte
 	payloadRaw [][]byte
+}
+
+// payloadEncodings returns the encodings of the payload's errors: the
+// error's own when WithPayloadErrors set none.
+func (c *wireConfig) payloadEncodings(one *[1][]byte) [][]byte {
+	if c.payloadRaw != nil {
+		return c.payloadRaw
+	}
+	one[0] = c.raw
+	return one[:]
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -177,12 +187,14 @@ func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 // wireMCPPieces returns the tool result's first text item, {"adcp_error":…},
 // and its structuredContent.
 func wireMCPPieces(c *wireConfig) (text string, structured []byte) {
+	var one [1][]byte
+	payload := c.payloadEncodings(&one)
 	text = string(wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw))
-	structured = make([]byte, 0, len(c.raw)+wireSize(c.payloadRaw)+48)
+	structured = make([]byte, 0, len(c.raw)+wireSize(payload)+48)
 	structured = append(structured, `{"adcp_error":`...)
 	structured = append(structured, c.raw...)
 	structured = append(structured, `,"payload":`...)
-	structured = wireAppendPayload(structured, c.payloadRaw)
+	structured = wireAppendPayload(structured, payload)
 	return text, append(structured, '}')
 }
 
@@ -390,7 +402,9 @@ func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []Wi
 		p.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
 	}
 	p.Error = wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw)
-	p.Payload = wireAppendPayload(make([]byte, 0, wireSize(c.payloadRaw)+16), c.payloadRaw)
+	var one [1][]byte
+	payload := c.payloadEncodings(&one)
+	p.Payload = wireAppendPayload(make([]byte, 0, wireSize(payload)+16), payload)
 	return p, text, nil
 }
 
@@ -414,7 +428,7 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		return c, errfmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
-		c.payload = []*adcp.Error{e}
+		return c, nil // the payload is e alone: payloadEncodings
 	}
 	if len(c.payload) == 0 {
 		return c, errfmt.New("adcp: the payload's errors[] cannot be empty")
