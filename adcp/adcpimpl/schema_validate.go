@@ -92,7 +92,11 @@ func (n *schemaNode) validate(v *Validator, path string, t *rawText, i int) {
 	if n.types != nil && !n.typeOK(v, path, typ) {
 		return
 	}
-	if n.hasEnum || n.hasConst {
+	switch {
+	case !n.hasEnum && !n.hasConst:
+	case t.b[i] == '"':
+		n.enumConstString(v, path, t.str(i, t.end(i)))
+	default:
 		val := t.decode(i)
 		if n.hasEnum && !n.inEnum(val) {
 			b, _ := json.Marshal(val)
@@ -158,6 +162,31 @@ func (n *schemaNode) validate(v *Validator, path string, t *rawText, i int) {
 func (n *schemaNode) inEnum(val any) bool {
 	for _, e := range n.enum {
 		if equalJSON(e, val) {
+			return true
+		}
+	}
+	return false
+}
+
+// enumConstString is the enum and const check of a string value, s being
+// what it decodes to (rawText.str, decodeAny's string): compared as a
+// string, not decoded into an interface (two allocations), with the same
+// verdicts and messages.
+func (n *schemaNode) enumConstString(v *Validator, path, s string) {
+	if n.hasEnum && !n.inEnumString(s) {
+		b, _ := json.Marshal(s)
+		v.Add(path, "value "+short(b)+" is not allowed")
+	}
+	if k, isStr := n.konst.(string); n.hasConst && (!isStr || k != s) {
+		b, _ := json.Marshal(n.konst)
+		v.Add(path, "must be "+string(b))
+	}
+}
+
+// inEnumString is inEnum for a string.
+func (n *schemaNode) inEnumString(s string) bool {
+	for _, e := range n.enum {
+		if es, ok := e.(string); ok && es == s {
 			return true
 		}
 	}
