@@ -235,14 +235,6 @@ func (v value) encoding() (json.RawMessage, bool) {
 	return extractEncodeCompact(v.val)
 }
 
-// encode returns the value's encoding, copied.
-func (v value) encode() (json.RawMessage, bool) {
-	if v.raw != nil {
-		return append(json.RawMessage(nil), v.raw...), true
-	}
-	return extractEncodeCompact(v.val)
-}
-
 // scanLeaf records the value at b[i], validated.
 func scanLeaf(b []byte, i, depth int, v *value) int {
 	end := jsonwire.Value(b, i, depth)

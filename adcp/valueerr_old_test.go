@@ -15,7 +15,7 @@ import (
 // issue 14, kept verbatim as the reference: encode the found error with
 // encoding/json (extractEncodeCompact), then validate the bytes.
 func oldDecodedErrorEncoding(val any) (decodedError, bool) {
-	raw, ok := value{val: val, set: true}.encode()
+	raw, ok := extractEncodeCompact(val)
 	if !ok || extractProblem(raw) != "" {
 		return decodedError{}, false
 	}

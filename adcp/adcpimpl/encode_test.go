@@ -7,8 +7,8 @@ import (
 
 // encTestValue is an element whose MarshalJSON allocates nothing, or fails.
 type encTestValue struct {
-	a, b, c, d string
-	fail       bool
+	a, b, c string
+	fail    bool
 }
 
 func (v encTestValue) MarshalJSON() ([]byte, error) {
