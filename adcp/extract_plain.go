@@ -3,8 +3,6 @@ package adcp
 import (
 	"bytes"
 	"encoding/json"
-	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -76,7 +74,7 @@ func plainEncodedError(raw []byte) (*Error, bool) {
 				return nil, false
 			}
 			lit := raw[start:end]
-			f, ok := exactNumber(lit)
+			f, ok := adcpimpl.ExactNumber(lit)
 			if !ok {
 				return nil, false
 			}
@@ -251,15 +249,4 @@ func (p *plainStrings) copy(raw []byte, e *Error, issues []Issue) {
 		l := s.end - s.start
 		*field, off = all[off:off+l], off+l
 	}
-}
-
-// exactNumber returns the float64 of the valid JSON number lit when a
-// float64 holds it exactly (what FloatPtrRounded decodes without keeping the
-// literal); false for anything else.
-func exactNumber(lit []byte) (float64, bool) {
-	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || math.IsInf(f, 0) || !adcpimpl.ExactFloat(string(lit), f) {
-		return 0, false
-	}
-	return f, true
 }

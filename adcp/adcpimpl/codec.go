@@ -427,6 +427,10 @@ func elemFloat(v []byte) (float64, bool) {
 	return f, true
 }
 
+// ExactNumber is the decoding of a JSON number into a float64 member
+// (elemFloat): the float64 when it holds the number lit exactly, else false.
+func ExactNumber(lit []byte) (float64, bool) { return elemFloat(lit) }
+
 // elemFloatRounded decodes any finite JSON number, rounded to a float64.
 func elemFloatRounded(v []byte) (float64, bool) {
 	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
@@ -619,14 +623,10 @@ func (e *Encoder) Raw(v json.RawMessage) {
 	e.buf = append(e.buf, v...)
 }
 
-// value writes a nested generated value.
-func (e *Encoder) Value(m json.Marshaler) {
-	b, err := m.MarshalJSON()
-	if err != nil && e.err == nil {
-		e.err = err
-	}
-	e.Raw(b)
-}
+// Value writes a nested generated value. Generated code now writes a
+// nested member with EncValue, which does not box a struct in an
+// interface; Value stays for code generated before.
+func (e *Encoder) Value(m json.Marshaler) { EncValue(e, m) }
 
 // EncodeSlice writes a JSON array (a nil slice as []).
 func EncodeSlice[T any](e *Encoder, s []T, elem func(*Encoder, T)) {
@@ -647,6 +647,10 @@ func EncFloat(e *Encoder, v float64)       { e.Float(v) }
 func EncInt(e *Encoder, v int64)           { e.Int(v) }
 func EncBool(e *Encoder, v bool)           { e.Bool(v) }
 func EncRaw(e *Encoder, v json.RawMessage) { e.Raw(v) }
+
+// EncValue writes a generated value, an element or a nested member,
+// calling its MarshalJSON on the type parameter: a struct is not boxed in
+// an interface (an allocation) to call it.
 func EncValue[T json.Marshaler](e *Encoder, v T) {
 	b, err := v.MarshalJSON()
 	if err != nil && e.err == nil {
