@@ -82,7 +82,9 @@ func flowScript(steps []flowStep, skip string) string {
 // built from ../shared/adcp-schemas; the fetch cache is the test's own.
 // After the flow, the generated package must equal what generate makes of
 // the published folder directly, and a second go generate must work with
-// the server gone (the schemas are vendored).
+// the server gone (the schemas are vendored). Each variant runs in an empty
+// folder that keeps its path from run to run (flowWorkDir), so that a warm
+// build cache serves what it compiles.
 func TestREADMEConsumerFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the README's consumer flow (it builds the generator in a fresh module)")
@@ -117,7 +119,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 			for _, v := range []string{"3.1.19", "3.2.0-beta.5"} {
 				srv.Publish(t, v, filepath.Join(published, v))
 			}
-			work := t.TempDir()
+			work := flowWorkDir(t, goCmd, variant)
 			env := append(os.Environ(),
 				"ADCPGEN_BASE_URL="+srv.URL,
 				"ADCPGEN_CACHE_DIR="+filepath.Join(work, "fetch-cache"),
@@ -142,8 +144,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 				proxy := filepath.Join(work, "proxy")
 				publishModule(t, proxy, "github.com/adcp-gen/adcp-gen", release, repo)
 				publishModule(t, proxy, "github.com/adcp-gen/adcp-gen/adcp", requiredRuntime(t, repo), filepath.Join(repo, "adcp"))
-				cache := filepath.Join(work, "gomodcache")
-				t.Cleanup(func() { cleanModcache(goCmd, cache) })
+				cache := filepath.Join(work, "gomodcache") // flowWorkDir cleans it
 				env = append(env,
 					"GOPROXY=file://"+filepath.ToSlash(proxy)+",file://"+filepath.ToSlash(filepath.Join(modcache, "cache", "download")),
 					"GOMODCACHE="+cache)
