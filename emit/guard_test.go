@@ -1,7 +1,7 @@
 package emit
 
 import (
-	"io/fs"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,11 +18,13 @@ func TestGenVersion(t *testing.T) {
 	}
 }
 
-// TestVersionGuard builds the fixture package against copies of the runtime
-// that cannot serve its contract version, and checks that it fails to
-// compile naming what to do. The two builds differ in the runtime's
-// adcpimpl, so each compiles its own copy; they run side by side, and beside
-// TestCorpus.
+// TestVersionGuard builds the fixture package against a runtime that cannot
+// serve its contract version, and checks that it fails to compile naming
+// what to do. The runtime is this repository's, with adcpimpl/version.go
+// replaced by a -overlay: its packages keep their folders, so that the go
+// command's cache serves them on the next run (a copy in a new temporary
+// folder compiled them again on every run). The two builds run side by
+// side, and beside TestCorpus.
 func TestVersionGuard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
@@ -30,6 +32,15 @@ func TestVersionGuard(t *testing.T) {
 	t.Parallel()
 	goCmd := lookGo(t)
 	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime, err := filepath.Abs(filepath.Join("..", "adcp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := filepath.Join(runtime, "adcpimpl", "version.go")
+	src, err := os.ReadFile(version)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,19 +52,21 @@ func TestVersionGuard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			runtime := copyRuntime(t)
-			version := filepath.Join(runtime, "adcpimpl", "version.go")
-			src, err := os.ReadFile(version)
-			if err != nil {
-				t.Fatal(err)
-			}
 			if !strings.Contains(string(src), tc.from) {
 				t.Fatalf("version.go has no %q", tc.from)
 			}
-			if err := os.WriteFile(version, []byte(strings.Replace(string(src), tc.from, tc.to, 1)), 0o644); err != nil {
+			mod := t.TempDir()
+			replaced := filepath.Join(mod, "version.go")
+			if err := os.WriteFile(replaced, []byte(strings.Replace(string(src), tc.from, tc.to, 1)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			mod := t.TempDir()
+			overlay, err := json.Marshal(map[string]map[string]string{"Replace": {version: replaced}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(mod, "overlay.json"), overlay, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			goMod := "module example.com/guard\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtime + "\n"
 			if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644); err != nil {
 				t.Fatal(err)
@@ -61,7 +74,7 @@ func TestVersionGuard(t *testing.T) {
 			if _, err := Write(filepath.Join(mod, "fixture"), files); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(goCmd, "build", "./...")
+			cmd := exec.Command(goCmd, "build", "-overlay", filepath.Join(mod, "overlay.json"), "./...")
 			cmd.Dir = mod
 			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 			out, err := cmd.CombinedOutput()
@@ -73,39 +86,4 @@ func TestVersionGuard(t *testing.T) {
 			}
 		})
 	}
-}
-
-// copyRuntime copies the runtime module's Go sources and go.mod (no tests,
-// no testdata) into a temporary folder.
-func copyRuntime(t *testing.T) string {
-	t.Helper()
-	src, err := filepath.Abs(filepath.Join("..", "adcp"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := t.TempDir()
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if strings.HasSuffix(p, "_test.go") || !(strings.HasSuffix(p, ".go") || d.Name() == "go.mod") {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
 }
