@@ -58,12 +58,15 @@ func startCPUProfile(path string) (stop func()) {
 	}
 }
 
-// writeAllocs writes the allocation profile to path.
+// writeAllocs writes the allocation profile to path. The profile is as of
+// the last collection (generate collects once, after loading): collecting
+// first makes it hold every allocation, as go test -memprofile does.
 func writeAllocs(path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
+	runtime.GC()
 	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 		f.Close()
 		return err
