@@ -33,6 +33,7 @@ func TestConsumer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the consumer module build")
 	}
+	t.Parallel()
 	schemas := newest30(t, testshared.Dir(t, "adcp-schemas"))
 	goCmd, err := exec.LookPath("go")
 	if err != nil {

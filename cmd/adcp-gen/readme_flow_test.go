@@ -89,6 +89,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the README's consumer flow (it builds the generator in a fresh module)")
 	}
+	t.Parallel()
 	published := testshared.Dir(t, "adcp-schemas")
 	for _, v := range []string{"3.1.19", "3.2.0-beta.5"} {
 		testshared.Dir(t, "adcp-schemas/"+v)
