@@ -73,7 +73,8 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// Generation makes much short-lived garbage (syntax trees, rendered
 	// text) over a small live heap: unless GOGC or GOMEMLIMIT say
 	// otherwise, collect only when the heap reaches genMemoryLimit (a
-	// one-version run peaks at about 42 MB resident, so it never collects;
+	// one-version run peaks at about 42 MB resident, so it collects only
+	// the once generateOne asks for, after loading;
 	// -all peaks at about 140 MB, as with GOGC=400, and spends less CPU),
 	// or with GOMEMLIMIT alone, as GOGC=400 would. The inputs are bounded
 	// (32 MiB per version), so the heap is too.
