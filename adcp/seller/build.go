@@ -218,7 +218,7 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //   - FIELD_NOT_PERMITTED without field; ACCOUNT_MOVED without
 //     details.current_account; details that are not an object, or details on
 //     a code that carries none (CodeInfo.NoDetails);
-//   - details that do not fit the code's shape (see buildShapesFor: the
+//   - details that do not fit the code's shape (see buildMustFit: the
 //     code's own shape always, a conditional shape when its condition holds,
 //     another shape of the code when the details use one of its members),
 //     decoded into the shape's Go type and validated;
@@ -1039,7 +1039,8 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 	return nil
 }
 
-// buildShapesFor returns the shapes the details of a code must fit:
+// buildMustFit reports whether details of a code (decoded as obj) must fit
+// the code's shape s:
 //   - a conditional shape (When) whose condition holds, such as
 //     agent-permission-denied for PERMISSION_DENIED with scope "agent";
 //   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
@@ -1048,54 +1049,51 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 //     it (accessibility-violation for CREATIVE_REJECTED,
 //     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
 //     details carry one of its members: they use that shape.
-//
-// Details must fit every shape returned.
-func buildShapesFor(info adcp.CodeInfo, code adcp.Code, obj map[string]json.RawMessage) []*adcp.DetailsShape {
-	own := buildShapeName(code)
-	var out []*adcp.DetailsShape
-	for _, s := range info.Shapes {
-		switch {
-		case s.When != nil:
-			var v string
-			if json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value {
-				out = append(out, s)
-			}
-		case s.Name == own:
-			out = append(out, s)
-		default:
-			for _, f := range s.Fields {
-				if _, ok := obj[f]; ok {
-					out = append(out, s)
-					break
-				}
-			}
+func buildMustFit(s *adcp.DetailsShape, code adcp.Code, obj map[string]json.RawMessage) bool {
+	switch {
+	case s.When != nil:
+		var v string
+		return json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value
+	case buildIsShapeNameOf(s.Name, code):
+		return true
+	}
+	for _, f := range s.Fields {
+		if _, ok := obj[f]; ok {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
-// buildShapeName is the name of a code's own shape:
-// strings.ReplaceAll(strings.ToLower(string(c)), "_", "-"), built rune by
-// rune as strings.ToLower does (invalid UTF-8 becomes U+FFFD), without
-// linking ToLower and ReplaceAll.
-func buildShapeName(c adcp.Code) string {
-	b := make([]byte, 0, len(c))
+// buildIsShapeNameOf reports whether name is the name of code's own shape:
+// strings.ReplaceAll(strings.ToLower(string(c)), "_", "-"), compared rune
+// by rune as strings.ToLower maps them (invalid UTF-8 becomes U+FFFD),
+// without building it or linking ToLower and ReplaceAll.
+func buildIsShapeNameOf(name string, c adcp.Code) bool {
+	var buf [utf8.UTFMax]byte
 	for _, r := range string(c) {
+		b := buf[:0]
 		if r == '_' {
 			b = append(b, '-')
-			continue
+		} else {
+			b = utf8.AppendRune(b, unicode.ToLower(r))
 		}
-		b = utf8.AppendRune(b, unicode.ToLower(r))
+		if len(name) < len(b) || name[:len(b)] != string(b) {
+			return false
+		}
+		name = name[len(b):]
 	}
-	return string(b)
+	return name == ""
 }
 
-// buildCheckShapes validates details against the schema of every shape
-// they must fit (buildShapesFor).
+// buildCheckShapes validates details against the schema of every shape of
+// the code they must fit (buildMustFit).
 func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage) error {
-	for _, s := range buildShapesFor(info, code, obj) {
-		if err := buildFitShape(s, raw); err != nil {
-			return err
+	for _, s := range info.Shapes {
+		if buildMustFit(s, code, obj) {
+			if err := buildFitShape(s, raw); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

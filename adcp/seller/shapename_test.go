@@ -12,23 +12,35 @@ import (
 var shapeNameCases = []string{"", "RATE_LIMITED", "CREATIVE_REJECTED", "X_VENDOR_2", "_", "__A__", "MIXED_case_9",
 	"\u212a_SIGN", "ÉTÉ_À", "İSTANBUL", "\xff_\xfe", "A\u0345B", "ǅ_DZ"}
 
-// TestBuildShapeNameMatchesStrings checks buildShapeName against the
-// ToLower and ReplaceAll it replaces.
-func TestBuildShapeNameMatchesStrings(t *testing.T) {
+// TestBuildIsShapeNameOf checks buildIsShapeNameOf against the ToLower and
+// ReplaceAll it replaces: true for the name they build, false for that name
+// one byte shorter or longer, or with a byte changed.
+func TestBuildIsShapeNameOf(t *testing.T) {
 	for _, s := range shapeNameCases {
-		checkShapeName(t, s)
+		want := shapeName(s)
+		checkShapeName(t, want, s)
+		checkShapeName(t, want+"x", s)
+		if want != "" {
+			checkShapeName(t, want[:len(want)-1], s)
+			checkShapeName(t, want[1:], s)
+			checkShapeName(t, string(want[0]^1)+want[1:], s)
+		}
 	}
 }
 
 func FuzzBuildShapeName(f *testing.F) {
 	for _, s := range shapeNameCases {
-		f.Add(s)
+		f.Add(shapeName(s), s)
+		f.Add(shapeName(s)+"-", s)
 	}
 	f.Fuzz(checkShapeName)
 }
 
-func checkShapeName(t *testing.T, s string) {
-	if got, want := buildShapeName(adcp.Code(s)), strings.ReplaceAll(strings.ToLower(s), "_", "-"); got != want {
-		t.Errorf("buildShapeName(%q) = %q, want %q", s, got, want)
+// shapeName is the name of a code's own shape, as the spec's files are named.
+func shapeName(code string) string { return strings.ReplaceAll(strings.ToLower(code), "_", "-") }
+
+func checkShapeName(t *testing.T, name, code string) {
+	if got, want := buildIsShapeNameOf(name, adcp.Code(code)), name == shapeName(code); got != want {
+		t.Errorf("buildIsShapeNameOf(%q, %q) = %v, want %v", name, code, got, want)
 	}
 }
