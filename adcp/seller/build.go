@@ -638,8 +638,9 @@ var (
 
 // buildEachMember walks the JSON object raw (white space around it
 // allowed) with the runtime's validating iterator: f gets each member's name,
-// unquoted as encoding/json decodes it (in a buffer reused from member to
-// member), and its value as written (a slice of raw). It returns f's first
+// unquoted as encoding/json decodes it (a slice of raw when that is its own
+// text, else in a buffer reused from member to member; f must not change
+// it), and its value as written (a slice of raw). It returns f's first
 // error; errNotObject when raw does not start with an object;
 // errInvalidObject when raw is not one valid JSON object, found when the
 // walk reaches what is wrong (members before it have been passed to f).
@@ -648,14 +649,18 @@ func buildEachMember(raw []byte, f func(name, value []byte) error) error {
 	if i == len(raw) || raw[i] != '{' {
 		return errNotObject
 	}
-	var name []byte
+	var buf []byte
 	it := jsonwire.Open(raw, i, 0, '{')
 	for it.Next() {
 		start := it.Pos
 		if it.Skip(); it.Pos < 0 {
 			break
 		}
-		name = jsonwire.Unquote(name[:0], it.Key)
+		name := it.Key[1 : len(it.Key)-1 : len(it.Key)-1]
+		if !jsonwire.Plain(it.Key) {
+			buf = jsonwire.Unquote(buf[:0], it.Key)
+			name = buf
+		}
 		if err := f(name, raw[start:it.Pos:it.Pos]); err != nil {
 			return err
 		}
