@@ -91,11 +91,3 @@ func checkedEncoding(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]b
 	}
 	return append([]byte(nil), ent.raw...), true
 }
-
-// forgetChecked forgets every error remembered (for tests).
-func forgetChecked() {
-	checked.Lock()
-	defer checked.Unlock()
-	checked.ring = [checkedSize]checkedEntry{}
-	checked.next = 0
-}

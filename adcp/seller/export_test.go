@@ -11,7 +11,12 @@ var (
 
 // ForgetChecked forgets the errors the wire builders remember as checked;
 // Remembered reports whether a wire builder would take e as checked.
-var ForgetChecked = forgetChecked
+func ForgetChecked() {
+	checked.Lock()
+	defer checked.Unlock()
+	checked.ring = [checkedSize]checkedEntry{}
+	checked.next = 0
+}
 
 // CheckedSize is how many accepted errors are remembered.
 const CheckedSize = checkedSize

@@ -70,9 +70,6 @@ const (
 	// match nowhere are that alternative's. hygieneMay never sets it with
 	// hygieneGateStack.
 	hygieneGateStackFile
-
-	// hygieneGateAll runs every detector once: all but the narrowed one.
-	hygieneGateAll = ^uint32(0) &^ hygieneGateStackFile
 )
 
 // hygieneStackFile is the stack trace detector's "file.ext:line"
