@@ -360,18 +360,33 @@ func hygieneTrigram(a, b, c byte) uint32 {
 }
 
 // hygieneLits are hygieneLitSets by first byte, built by a loop over the
-// sets (static data) rather than a call per set.
+// sets (static data) rather than a call per set: a first pass counts the
+// literals under each byte, and the second fills one array cut into those
+// runs (one allocation when the program starts, not one per append).
 var hygieneLits = func() (t hygieneLitLookup) {
-	for _, set := range &hygieneLitSets {
-		for _, l := range set.lits {
-			lit := hygieneLit{s: l, bit: set.bit, ci: set.ci, h: hygieneTrigram(l[0], l[1], l[2])}
-			t.lits[l[0]] = append(t.lits[l[0]], lit)
-			if set.ci && 'a' <= l[0] && l[0] <= 'z' {
-				t.lits[l[0]-'a'+'A'] = append(t.lits[l[0]-'a'+'A'], lit)
+	var count [256]int
+	each := func(f func(b byte, lit hygieneLit)) {
+		for _, set := range &hygieneLitSets {
+			for _, l := range set.lits {
+				lit := hygieneLit{s: l, bit: set.bit, ci: set.ci, h: hygieneTrigram(l[0], l[1], l[2])}
+				f(l[0], lit)
+				if set.ci && 'a' <= l[0] && l[0] <= 'z' {
+					f(l[0]-'a'+'A', lit)
+				}
 			}
-			t.filter[lit.h/64] |= 1 << (lit.h % 64)
 		}
 	}
+	n := 0
+	each(func(b byte, _ hygieneLit) { count[b]++; n++ })
+	all := make([]hygieneLit, 0, n)
+	for b, c := range count {
+		t.lits[b] = all[len(all) : len(all) : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	each(func(b byte, lit hygieneLit) {
+		t.lits[b] = append(t.lits[b], lit)
+		t.filter[lit.h/64] |= 1 << (lit.h % 64)
+	})
 	return t
 }()
 

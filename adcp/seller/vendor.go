@@ -3,14 +3,16 @@ package seller
 import (
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
 )
 
-// The two patterns of transport-errors.md §Seller-Specific Error Codes.
+// The two patterns of transport-errors.md §Seller-Specific Error Codes,
+// compiled on first use (adcpimpl.MustPattern), not when a program that
+// imports the package starts.
 var (
-	vendorNamePattern = rematch.MustCompile(`^[A-Z][A-Z0-9]{1,19}$`)
-	vendorCodePattern = rematch.MustCompile(`^[A-Z][A-Z0-9_]{1,39}$`)
+	vendorNamePattern = adcpimpl.MustPattern(`^[A-Z][A-Z0-9]{1,19}$`)
+	vendorCodePattern = adcpimpl.MustPattern(`^[A-Z][A-Z0-9_]{1,39}$`)
 )
 
 // ValidVendorCode checks a seller-specific code against the X_{VENDOR}_{CODE}
