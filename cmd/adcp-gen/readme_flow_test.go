@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -143,9 +145,17 @@ func TestREADMEConsumerFlow(t *testing.T) {
 				// must not reach the user's module cache: a module cache of
 				// the test's own.
 				proxy := filepath.Join(work, "proxy")
-				publishModule(t, proxy, "github.com/adcp-gen/adcp-gen", release, repo)
-				publishModule(t, proxy, "github.com/adcp-gen/adcp-gen/adcp", requiredRuntime(t, repo), filepath.Join(repo, "adcp"))
-				cache := filepath.Join(work, "gomodcache") // flowWorkDir cleans it
+				h := sha256.New()
+				h.Write(publishModule(t, proxy, "github.com/adcp-gen/adcp-gen", release, repo))
+				h.Write(publishModule(t, proxy, "github.com/adcp-gen/adcp-gen/adcp", requiredRuntime(t, repo), filepath.Join(repo, "adcp")))
+				// The go command takes a module in the module cache for
+				// immutable: it keeps an index of its packages (their
+				// imports among them) by its folder. The fake release
+				// changes with this checkout under the same versions, so
+				// its module cache is a folder named for its content
+				// (flowWorkDir's folder keeps its path from run to run,
+				// and empties gomodcache).
+				cache := filepath.Join(work, "gomodcache", hex.EncodeToString(h.Sum(nil))[:16])
 				env = append(env,
 					"GOPROXY=file://"+filepath.ToSlash(proxy)+",file://"+filepath.ToSlash(filepath.Join(modcache, "cache", "download")),
 					"GOMODCACHE="+cache)
@@ -255,8 +265,8 @@ func requiredRuntime(t *testing.T, repo string) string {
 
 // publishModule writes version of the module in dir to the module proxy
 // folder proxy: the files git tracks or would track (no build outputs, no
-// nested modules).
-func publishModule(t *testing.T, proxy, path, version, dir string) {
+// nested modules). It returns the module's zip.
+func publishModule(t *testing.T, proxy, path, version, dir string) []byte {
 	t.Helper()
 	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	cmd.Dir = dir
@@ -297,6 +307,7 @@ func publishModule(t *testing.T, proxy, path, version, dir string) {
 			t.Fatal(err)
 		}
 	}
+	return zip.Bytes()
 }
 
 // zipFile is a file of a module for modzip: modzip.Create drops what lies

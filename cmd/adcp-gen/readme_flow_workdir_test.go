@@ -17,9 +17,11 @@ import (
 // test's own module cache, on every run, cached or not: about 20 s of each
 // warm make test. In a folder of the user's cache that stays put, the
 // second run finds them in the build cache (a package that changed is still
-// compiled: the key holds its files' contents too). The folder is emptied
-// before and after each run (its module cache with go clean -modcache: the
-// fake release must not outlive the test), and held with an exclusive lock
+// compiled: the key holds its files' contents too; the release variant's
+// module cache is a folder named for the fake release's content, see
+// TestREADMEConsumerFlow). The folder is emptied before and after each run
+// (the module caches in its gomodcache with go clean -modcache: the fake
+// release must not outlive the test), and held with an exclusive lock
 // meanwhile; when another run holds it, or the cache folder is not usable,
 // the flow runs in a temporary folder, as before.
 func flowWorkDir(t *testing.T, goCmd, variant string) string {
@@ -42,7 +44,11 @@ func flowWorkDir(t *testing.T, goCmd, variant string) string {
 	}
 	work := filepath.Join(root, "work")
 	empty := func() error {
-		cleanModcache(goCmd, filepath.Join(work, "gomodcache"))
+		// The module caches (read-only folders) are in gomodcache.
+		caches, _ := os.ReadDir(filepath.Join(work, "gomodcache"))
+		for _, c := range caches {
+			cleanModcache(goCmd, filepath.Join(work, "gomodcache", c.Name()))
+		}
 		return os.RemoveAll(work) // removes the checkout variant's link, not what it points to
 	}
 	if err := empty(); err != nil {
@@ -80,7 +86,7 @@ func TestFlowWorkDir(t *testing.T) {
 		if !strings.HasPrefix(first, base+string(filepath.Separator)) {
 			t.Skipf("flowWorkDir gave %s, not a folder of %s (no lock on this system?)", first, base)
 		}
-		ro := filepath.Join(first, "gomodcache", "example.com", "m@v1.0.0")
+		ro := filepath.Join(first, "gomodcache", "0123456789abcdef", "example.com", "m@v1.0.0")
 		if err := os.MkdirAll(ro, 0o755); err != nil {
 			t.Fatal(err)
 		}
