@@ -1033,8 +1033,7 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 			plain = append(plain, s)
 			continue
 		}
-		var v string
-		if json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value {
+		if buildWhenHolds(s, obj) {
 			return s
 		}
 	}
@@ -1057,8 +1056,7 @@ func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.Det
 func buildMustFit(s *adcp.DetailsShape, code adcp.Code, obj map[string]json.RawMessage) bool {
 	switch {
 	case s.When != nil:
-		var v string
-		return json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value
+		return buildWhenHolds(s, obj)
 	case buildIsShapeNameOf(s.Name, code):
 		return true
 	}
@@ -1068,6 +1066,13 @@ func buildMustFit(s *adcp.DetailsShape, code adcp.Code, obj map[string]json.RawM
 		}
 	}
 	return false
+}
+
+// buildWhenHolds reports whether the condition of a conditional shape
+// holds for details decoded as obj: its member is the string it names.
+func buildWhenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
+	var v string
+	return json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value
 }
 
 // buildIsShapeNameOf reports whether name is the name of code's own shape:
