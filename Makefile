@@ -139,6 +139,15 @@ GENROUNDS ?= 8
 bench-gen-all:
 	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
 
+## bench-gen-floor: a one-version run without the type check, the parse
+## and go/printer (adcp-gen built from HEAD with internal/genbench/floor.patch,
+## a measuring build) beside adcp-gen as it is, go-jsonschema v0.24.1 and the
+## process start, in ROUNDS (4) alternated hyperfine rounds; medians and
+## ratios. Skips when hyperfine or ../shared is absent.
+.PHONY: bench-gen-floor
+bench-gen-floor:
+	GO=$(GO) ROUNDS=$(or $(FLOORROUNDS),4) sh internal/genbench/bench-gen-floor.sh
+
 ## bench-base: one package's benchmarks (BENCH, a -test.bench pattern; PKG,
 ## its folder, default adcp) in the working tree against the same package at
 ## the git revision BASE, the two test binaries alternated run by run,
