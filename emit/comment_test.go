@@ -40,7 +40,8 @@ func wrapQuadratic(line string, width int) []string {
 // spaces between words, a word longer than the width) at several widths.
 func TestWrap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"a", "word", "é", "naïve", "—", "x" + strings.Repeat("y", 30), " ", "  ", "\t", "\u00a0", "\u2003", "50%", "`code`"}
+	pieces := []string{"a", "word", "é", "naïve", "—", "x" + strings.Repeat("y", 30), " ", "  ", "\t", "\u00a0", "\u2003", "50%", "`code`",
+		"\u0085", "\u3000", "\n", "\v", "\xff", "\xe2\x80", "\u200b"}
 	lines := []string{"", " ", "\t", "word", "  indented words", "\tтабуляция и слова", "\u00a0lead", strings.Repeat("word ", 40)}
 	for range 2000 {
 		var b strings.Builder
@@ -59,6 +60,21 @@ func TestWrap(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzWrapMatchesQuadratic: wrap, which finds the words in place, gives
+// wrapQuadratic's lines (strings.Fields's words) on any line, invalid UTF-8
+// included.
+func FuzzWrapMatchesQuadratic(f *testing.F) {
+	for _, s := range []string{"", "  two  words ", "\tтаб\u00a0nbsp\u3000ideo", "bad\xffbyte \xe2\x80 cut", strings.Repeat("word ", 30)} {
+		f.Add(s, uint8(commentWidth))
+	}
+	f.Fuzz(func(t *testing.T, line string, width uint8) {
+		got, want := wrap(line, int(width)), wrapQuadratic(line, int(width))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("wrap(%q, %d) = %q, want %q", line, width, got, want)
+		}
+	})
 }
 
 // TestDocLinesRemembered: a description wrapped again gives the same lines
