@@ -42,10 +42,11 @@ type Policy struct {
 	// counts as outside the vocabulary.
 	Vocabulary *Vocabulary
 	// UnknownCodeRecovery classifies an error whose code is outside the
-	// vocabulary and which carries no recovery. The zero value means
-	// RecoveryTerminal, what transport-errors.md and the official test
-	// vectors expect; Vocabulary.UnknownRecovery is the spec version's own
-	// default (transient in every manifest), which the retry budget bounds.
+	// vocabulary and which carries no recovery. This is the one default for
+	// unknown codes: the zero value means RecoveryTerminal, what
+	// transport-errors.md and the official test vectors expect. To follow
+	// the spec version's manifest instead (transient in every published
+	// one; Retry's budget bounds it), set it to Vocabulary.UnknownRecovery().
 	// A value that is not a recovery class means terminal.
 	UnknownCodeRecovery Recovery
 }
@@ -110,6 +111,7 @@ type RequestContext struct {
 	SuggestedBillingTried bool
 	// NonFatal: the error rode in errors[] of a response that succeeded
 	// (Extraction.NonFatal); it is surfaced, never retried or escalated.
+	// DecideExtraction sets it from the extraction.
 	NonFatal bool
 }
 
@@ -167,6 +169,16 @@ func (p Policy) Decide(e *Error, rc RequestContext) Decision {
 	d := Decision{Recovery: r, Field: e.Field, Suggestion: e.Suggestion}
 	d.Action, d.Reason = decideRule(e, r, rc, &d)
 	return d
+}
+
+// DecideExtraction decides on what Extract or ExtractValue found: Decide on
+// x.Err, with rc.NonFatal set when the error rode on a response that
+// succeeded (x.NonFatal), so that an advisory is never retried or escalated.
+// The zero Extraction (nothing found) gives ActionGenericError. Use it rather
+// than Decide whenever the error comes from an extraction.
+func (p Policy) DecideExtraction(x Extraction, rc RequestContext) Decision {
+	rc.NonFatal = rc.NonFatal || x.NonFatal
+	return p.Decide(x.Err, rc)
 }
 
 // decideRule applies Decide's rules to e of class r: it returns the action
