@@ -58,7 +58,7 @@
 // # What to know about a2a-go v0.3.3
 //
 //   - a2a-go speaks A2A 0.3: a part is decoded by its "kind" member
-//     (a2a/core.go, ContentParts.UnmarshalJSON), and a part without one is an
+//     (ContentParts.UnmarshalJSON), and a part without one is an
 //     error ("unknown part kind"). A2A 1.0 parts have no kind and 1.0 states
 //     are spelled TASK_STATE_FAILED, so an A2A 1.0 task cannot be decoded
 //     into an a2a.Task: use V1Client and extract from its bytes with

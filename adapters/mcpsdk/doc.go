@@ -60,17 +60,17 @@
 // # Traps in go-sdk v1.8.0, and what this package does about them
 //
 //   - A typed handler's error becomes an isError result whose only content
-//     is err.Error() (mcp/server.go, toolForErr; CallToolResult.SetError in
-//     mcp/protocol.go). An *adcp.Error returned that way reaches the
-//     buyer as the text "adcp: CODE: message", which no client can extract.
+//     is err.Error() (the SDK's toolForErr and CallToolResult.SetError). An
+//     *adcp.Error returned that way reaches the buyer as the text
+//     "adcp: CODE: message", which no client can extract.
 //     ToolErrors replaces that result with ToolResult's.
 //   - toolForErr passes a *jsonrpc.Error through as a JSON-RPC error only
 //     when it is the error itself (a type assertion, not errors.As): a
 //     wrapped *jsonrpc.Error becomes an isError text result and its data,
 //     the adcp_error, is lost. Returned wrapped from a raw handler or a
-//     middleware, jsonrpc2 keeps its code but drops its data
-//     (internal/jsonrpc2/messages.go, toWireError). ToolErrors unwraps it so
-//     that it reaches the buyer as the bare error would.
+//     middleware, jsonrpc2 keeps its code but drops its data (its
+//     toWireError). ToolErrors unwraps it so that it reaches the buyer as
+//     the bare error would.
 //   - With a typed Out, toolForErr overwrites StructuredContent with the
 //     marshalled Out value whenever the handler returns a nil error, even on
 //     an isError result: the adcp_error and the payload layer vanish and
@@ -83,7 +83,7 @@
 //     AddTool publishes AdmitErrorResult of it instead.
 //   - Over the streamable HTTP transport the client discards the body of a
 //     429, 500, 502, 503 or 504 response and reports only the status text
-//     (mcp/streamable.go, checkResponse and isTransientHTTPStatus):
+//     (the SDK's checkResponse and isTransientHTTPStatus):
 //     KeepErrorBodies hands such a body that holds an AdCP JSON-RPC error to
 //     the client with status 200. A gateway should still send the reserved
 //     codes with HTTP 200, as WriteHTTPRejection does: the TypeScript client
