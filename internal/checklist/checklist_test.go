@@ -147,6 +147,13 @@ func TestNoEntries(t *testing.T) {
 		}
 	})
 }
+
+func TestLongName(t *testing.T) {
+	_ = []string{
+		// checklist: 19
+		"11111111111111111111111111111111111111111111111111111111111éé",
+	}
+}
 `
 
 func TestScanFile(t *testing.T) {
@@ -162,6 +169,7 @@ func TestScanFile(t *testing.T) {
 		"41 ExampleX [15]",
 		"44 Fuzz [16]",
 		"60 TestNoEntries/line 61 [18]",
+		"68 TestLongName/" + strings.Repeat("1", 59) + "… [19]", // cut before the rune that crosses 60 bytes
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("markers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
