@@ -6,6 +6,7 @@ import (
 	"testing"
 )
 
+// checklist: 31
 func TestAppendAdvisory(t *testing.T) {
 	const id = "@example/adcp-sdk@1.4.0"
 	adv := &Error{Code: "FORMAT_PROJECTION_FAILED", Message: "no canonical format", Field: "products[0].format_ids", Recovery: RecoveryCorrectable}
@@ -97,6 +98,8 @@ func TestAppendAdvisoryErrors(t *testing.T) {
 // TestAppendAdvisoryHops runs the same advisory through three hops: only
 // the first adds it, and its entry keeps the first SDK's identity, source and
 // sdk_id replacing whatever the advisory carried.
+//
+// checklist: 31
 func TestAppendAdvisoryHops(t *testing.T) {
 	var e Error
 	if err := json.Unmarshal([]byte(`{"code":"FORMAT_PROJECTION_FAILED","message":"m","field":"products[0]","source":"producer","sdk_id":"stale@0.1","x_note":"kept"}`), &e); err != nil {
@@ -137,6 +140,7 @@ func TestAppendAdvisoryHops(t *testing.T) {
 	}
 }
 
+// checklist: 31
 func TestSourceOf(t *testing.T) {
 	tests := []struct {
 		in, source, id string

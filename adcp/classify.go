@@ -26,6 +26,7 @@ const (
 	clientCodeBillingNotPermitted = Code("BILLING_NOT_PERMITTED_FOR_AGENT")
 	clientCodeBillingNotSupported = Code("BILLING_NOT_SUPPORTED")
 	clientCodeIdempotencyInFlight = Code("IDEMPOTENCY_IN_FLIGHT")
+	clientCodeIdempotencyExpired  = Code("IDEMPOTENCY_EXPIRED")
 )
 
 // Retry delay bounds of transport-errors.md § "Recovery Behavior".
@@ -132,9 +133,35 @@ type Decision struct {
 	// SuggestedBilling, when set, is the billing value to resend a
 	// BILLING_NOT_PERMITTED_FOR_AGENT request with, once.
 	SuggestedBilling string
+	// IdempotencyKey says what the next attempt does with the request's
+	// idempotency_key, for the codes that have a rule about it
+	// (IDEMPOTENCY_IN_FLIGHT, IDEMPOTENCY_EXPIRED); KeyNoRule for the
+	// others.
+	IdempotencyKey KeyRule
 	// Reason says which rule decided.
 	Reason string
 }
+
+// KeyRule is what a client does with the idempotency_key of a request
+// after an error, before it sends the request again.
+type KeyRule string
+
+// The key rules.
+const (
+	// KeyNoRule: the error sets no rule for the key. A retry of the same
+	// request (Retry) still resends it with the same key.
+	KeyNoRule KeyRule = ""
+	// KeyKeep: resend with the same idempotency_key, never a new one
+	// (IDEMPOTENCY_IN_FLIGHT: the first request is still executing; a new
+	// key would execute it a second time).
+	KeyKeep KeyRule = "keep"
+	// KeyCheckBeforeNew: the key is no longer remembered
+	// (IDEMPOTENCY_EXPIRED). Before minting a new key, when there is any
+	// evidence that an earlier attempt succeeded, look the result up by the
+	// request's natural key (a buyer reference, a name), so that a request
+	// already executed is not executed again.
+	KeyCheckBeforeNew KeyRule = "check_before_new"
+)
 
 // Decide classifies e and applies the per-code rules of error-handling.md:
 // transient errors are retried after retry_after (or backoff), correctable
@@ -155,7 +182,10 @@ type Decision struct {
 //     grant may refresh and retry once: RetryOptions.RefreshCredentials);
 //   - the authorization codes (PERMISSION_DENIED, SCOPE_INSUFFICIENT,
 //     READ_ONLY_SCOPE, FIELD_NOT_PERMITTED) are surfaced, not retried;
-//   - IDEMPOTENCY_IN_FLIGHT is retried with the same idempotency_key;
+//   - IDEMPOTENCY_IN_FLIGHT is retried with the same idempotency_key
+//     (Decision.IdempotencyKey is KeyKeep, whatever the wire recovery);
+//     after IDEMPOTENCY_EXPIRED a new key is minted only after a
+//     natural-key check (KeyCheckBeforeNew);
 //   - a non-fatal error (rc.NonFatal) is surfaced and never retried.
 //
 // Decisions depend on the code, the recovery and details.scope /
@@ -168,6 +198,12 @@ func (p Policy) Decide(e *Error, rc RequestContext) Decision {
 	r := p.Classify(e)
 	d := Decision{Recovery: r, Field: e.Field, Suggestion: e.Suggestion}
 	d.Action, d.Reason = decideRule(e, r, rc, &d)
+	switch e.Code {
+	case clientCodeIdempotencyInFlight:
+		d.IdempotencyKey = KeyKeep
+	case clientCodeIdempotencyExpired:
+		d.IdempotencyKey = KeyCheckBeforeNew
+	}
 	return d
 }
 
@@ -226,6 +262,8 @@ func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, s
 		return ActionRetry, "transient"
 	case e.Code == clientCodeFieldNotPermitted:
 		return ActionSurfaceToCaller, "field not permitted: drop the field named by error.field and resubmit"
+	case e.Code == clientCodeIdempotencyExpired && r == RecoveryCorrectable:
+		return ActionSurfaceToCaller, "idempotency key expired: check by natural key whether the request succeeded before minting a new key"
 	case r == RecoveryCorrectable:
 		return ActionSurfaceToCaller, "correctable: fix the request"
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 )
 
+// checklist: 14
 func TestRetryDelay(t *testing.T) {
 	tests := []struct {
 		in   *float64
@@ -42,6 +43,7 @@ func TestRetryDelay(t *testing.T) {
 	}
 }
 
+// checklist: 10, 11, 12
 func TestClassify(t *testing.T) {
 	v := adcperr.Vocabulary
 	tests := []struct {
@@ -117,6 +119,8 @@ func TestErrorInterfaces(t *testing.T) {
 // not a class: null and "" say nothing, like an absent member, and fall back
 // to the code table; a number or an unknown word is an unknown value,
 // terminal.
+//
+// checklist: 10
 func TestClassifyPresentRecovery(t *testing.T) {
 	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
 	for _, tt := range []struct {

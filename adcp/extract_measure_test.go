@@ -50,6 +50,8 @@ func TestOneSizeMeasure(t *testing.T) {
 // TestDecodedNonFiniteRetryAfter: a retry_after that is NaN or infinite in
 // a decoded response (JSON cannot hold it) counts as absent; the error is
 // kept.
+//
+// checklist: 14
 func TestDecodedNonFiniteRetryAfter(t *testing.T) {
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		resp := map[string]any{"isError": true, "structuredContent": map[string]any{

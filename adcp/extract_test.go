@@ -171,6 +171,8 @@ func checkErrorVector(t *testing.T, v errorVector) {
 }
 
 // TestOfficialTransportVectors runs all 32 official vectors.
+//
+// checklist: 1, 2, 3, 4, 5, 6, 10, 11, 12, 14, 18, 33
 func TestOfficialTransportVectors(t *testing.T) {
 	file := filepath.Join(sharedtest.Dir(t, "test-vectors"), "transport-error-mapping.json")
 	vs := loadErrorVectors(t, file)
@@ -183,6 +185,8 @@ func TestOfficialTransportVectors(t *testing.T) {
 }
 
 // TestOwnErrorVectors runs our own vectors (testdata/client/errors.json).
+//
+// checklist: 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 14, 19, 20, 21, 22, 23, 24, 26, 27, 28, 30, 32, 33, 34, 35, 36, 37
 func TestOwnErrorVectors(t *testing.T) {
 	vs := loadErrorVectors(t, filepath.Join("testdata", "client", "errors.json"))
 	if len(vs) < 60 {
@@ -200,6 +204,8 @@ func TestOwnErrorVectors(t *testing.T) {
 
 // TestValidateSize checks the 4096-byte bound at its edge, measured without
 // HTML escaping and in UTF-8 bytes.
+//
+// checklist: 4, 36
 func TestValidateSize(t *testing.T) {
 	// {"code":"X","message":"…"} is 25 bytes plus the message.
 	object := func(msg string) []byte {

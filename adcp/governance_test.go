@@ -19,6 +19,7 @@ type governanceVector struct {
 	ExpectedSuggestions string          `json:"expected_suggestions"`
 }
 
+// checklist: 29
 func TestGovernanceDenialVectors(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("testdata", "client", "governance.json"))
 	if err != nil {
@@ -78,6 +79,7 @@ func TestGovernanceDenialVectors(t *testing.T) {
 	}
 }
 
+// checklist: 29
 func TestRejectionOf(t *testing.T) {
 	tests := []struct {
 		in         string

@@ -7,6 +7,8 @@ import (
 
 // TestBackoffJitterBounds checks every backoff delay against its bounds over
 // the whole range of the random source.
+//
+// checklist: 17
 func TestBackoffJitterBounds(t *testing.T) {
 	o := RetryOptions{}.withDefaults()
 	for n := 1; n <= 10; n++ {

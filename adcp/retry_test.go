@@ -80,40 +80,60 @@ func TestRetry(t *testing.T) {
 		wantCode  adcp.Code // code of the returned *Error; "" for success
 	}{
 		{name: "success", errs: nil, attempts: 1},
+		// checklist: 14, 17
 		{name: "retry_after honoured, rounded up", errs: []error{rateLimited}, attempts: 2, waits: []time.Duration{8 * sec}},
+		// checklist: 14, 17
 		{name: "backoff 2s then 4s, no jitter at rand 0.5", errs: repeat(noDelay, 2), rand: 0.5, attempts: 3, waits: []time.Duration{2 * sec, 4 * sec}},
 		{name: "jitter low bound", errs: repeat(noDelay, 2), rand: 0, attempts: 3, waits: []time.Duration{1500 * time.Millisecond, 3 * sec}},
 		{name: "jitter high bound", errs: repeat(noDelay, 2), rand: 1, attempts: 3, waits: []time.Duration{2500 * time.Millisecond, 5 * sec}},
+		// checklist: 17
 		{name: "cap 60s before jitter", opts: adcp.RetryOptions{MaxAttempts: 8, MaxWait: time.Hour}, errs: repeat(noDelay, 7), rand: 0.5, attempts: 8,
 			waits: []time.Duration{2 * sec, 4 * sec, 8 * sec, 16 * sec, 32 * sec, 60 * sec, 60 * sec}},
+		// checklist: 16
 		{name: "max attempts then exhausted", errs: repeat(noDelay, 5), rand: 0.5, attempts: 3, waits: []time.Duration{2 * sec, 4 * sec}, exhausted: true, wantCode: "SERVICE_UNAVAILABLE"},
 		{name: "retry_after beyond max wait is not waited", errs: []error{rerr("RATE_LIMITED", "", f64(3600), "")}, attempts: 1, exhausted: true, wantCode: "RATE_LIMITED"},
+		// checklist: 16
 		{name: "cumulative wait bound", opts: adcp.RetryOptions{MaxAttempts: 10}, errs: repeat(rerr("RATE_LIMITED", "", f64(120), ""), 9), attempts: 3,
 			waits: []time.Duration{120 * sec, 120 * sec}, exhausted: true, wantCode: "RATE_LIMITED"},
+		// checklist: 13
 		{name: "seller transient forever is bounded", errs: repeat(rerr("X_GO_FOREVER", adcp.RecoveryTransient, f64(1), ""), 5000),
 			attempts: 3, waits: []time.Duration{sec, sec}, exhausted: true, wantCode: "X_GO_FOREVER"},
+		// checklist: 12
 		{name: "unknown code default policy not retried", errs: []error{rerr("X_GO_FOREVER", "", nil, "")}, attempts: 1, wantCode: "X_GO_FOREVER"},
+		// checklist: 12, 13
 		{name: "unknown code transient policy retried", opts: adcp.RetryOptions{Policy: adcp.Policy{UnknownCodeRecovery: adcp.RecoveryTransient}}, errs: []error{rerr("X_GO_FOREVER", "", nil, "")}, rand: 0.5,
 			attempts: 2, waits: []time.Duration{2 * sec}},
 		{name: "correctable not retried", errs: []error{rerr("BUDGET_TOO_LOW", "", f64(1), "")}, attempts: 1, wantCode: "BUDGET_TOO_LOW"},
 		{name: "non-AdCP error not retried", errs: []error{errors.New("dial tcp: refused")}, attempts: 1},
 		{name: "wrapped AdCP error retried", errs: []error{wrapErr{rateLimited}}, attempts: 2, waits: []time.Duration{8 * sec}},
+		// checklist: 27
 		{name: "configuration error never retried", errs: []error{rerr("CONFIGURATION_ERROR", adcp.RecoveryTransient, f64(1), "")}, attempts: 1, wantCode: "CONFIGURATION_ERROR"},
+		// checklist: 21
 		{name: "credential in args never retried", errs: []error{rerr("CREDENTIAL_IN_ARGS", adcp.RecoveryTransient, nil, "")}, attempts: 1, wantCode: "CREDENTIAL_IN_ARGS"},
+		// checklist: 26
 		{name: "agent suspended never retried", errs: []error{rerr("AGENT_SUSPENDED", adcp.RecoveryTransient, nil, "")}, attempts: 1, wantCode: "AGENT_SUSPENDED"},
 		{name: "agent blocked never retried", errs: []error{rerr("AGENT_BLOCKED", "", nil, "")}, attempts: 1, wantCode: "AGENT_BLOCKED"},
+		// checklist: 26
 		{name: "permission denied agent scope never retried", opts: adcp.RetryOptions{Disambiguate: true}, errs: []error{rerr("PERMISSION_DENIED", adcp.RecoveryTransient, nil, `{"scope":"agent","reason":"sandbox_only"}`)}, attempts: 1, wantCode: "PERMISSION_DENIED"},
+		// checklist: 28
 		{name: "in flight retried", errs: []error{rerr("IDEMPOTENCY_IN_FLIGHT", "", f64(3), "")}, attempts: 2, waits: []time.Duration{3 * sec}},
+		// checklist: 24
 		{name: "scope insufficient not retried by default", errs: []error{rerr("SCOPE_INSUFFICIENT", "", nil, "")}, attempts: 1, wantCode: "SCOPE_INSUFFICIENT"},
+		// checklist: 25
 		{name: "disambiguation at most 3 attempts, 1-5s", opts: adcp.RetryOptions{Disambiguate: true, MaxAttempts: 10}, errs: repeat(rerr("READ_ONLY_SCOPE", "", nil, ""), 9), rand: 0.5,
 			attempts: 3, waits: []time.Duration{3 * sec, 3 * sec}, wantCode: "READ_ONLY_SCOPE"},
 		{name: "disambiguation lower bound", opts: adcp.RetryOptions{Disambiguate: true}, errs: []error{rerr("SCOPE_INSUFFICIENT", "", nil, "")}, rand: 0,
 			attempts: 2, waits: []time.Duration{sec}},
+		// checklist: 24, 25
 		{name: "field not permitted not disambiguated", opts: adcp.RetryOptions{Disambiguate: true}, errs: []error{rerr("FIELD_NOT_PERMITTED", "", nil, "")}, attempts: 1, wantCode: "FIELD_NOT_PERMITTED"},
+		// checklist: 22
 		{name: "billing one shot", errs: repeat(rerr("BILLING_NOT_PERMITTED_FOR_AGENT", "", nil, `{"rejected_billing":"agent","suggested_billing":"operator"}`), 2), attempts: 2,
 			waits: []time.Duration{0}, wantCode: "BILLING_NOT_PERMITTED_FOR_AGENT"},
+		// checklist: 22
 		{name: "billing without suggestion", errs: []error{rerr("BILLING_NOT_PERMITTED_FOR_AGENT", "", nil, `{"rejected_billing":"agent"}`)}, attempts: 1, wantCode: "BILLING_NOT_PERMITTED_FOR_AGENT"},
+		// checklist: 19
 		{name: "auth required without credentials: once with them", errs: repeat(rerr("AUTH_REQUIRED", "", nil, ""), 2), attempts: 2, waits: []time.Duration{0}, wantCode: "AUTH_REQUIRED"},
+		// checklist: 19
 		{name: "auth required with credentials: never", opts: adcp.RetryOptions{CredentialsPresented: true}, errs: []error{rerr("AUTH_REQUIRED", "", nil, "")}, attempts: 1, wantCode: "AUTH_REQUIRED"},
 		{name: "advisory code failing the call is not special", errs: []error{rerr("STALE_RESPONSE", "", f64(1), "")}, attempts: 2, waits: []time.Duration{sec}},
 		{name: "no vocabulary: a standard code without recovery is terminal", noVocab: true, errs: []error{rerr("RATE_LIMITED", "", f64(1), "")}, attempts: 1, wantCode: "RATE_LIMITED"},
@@ -220,6 +240,8 @@ func TestRetryContext(t *testing.T) {
 
 // TestRetryRefreshCredentials checks the one silent refresh-and-retry
 // AUTH_INVALID allows, with a fake clock.
+//
+// checklist: 20
 func TestRetryRefreshCredentials(t *testing.T) {
 	sec := time.Second
 	authInvalid := rerr("AUTH_INVALID", adcp.RecoveryTerminal, nil, "")

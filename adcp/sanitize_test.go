@@ -9,6 +9,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 )
 
+// checklist: 34, 35
 func TestSanitize(t *testing.T) {
 	tests := []struct {
 		name string
@@ -41,6 +42,7 @@ func TestSanitize(t *testing.T) {
 	}
 }
 
+// checklist: 33, 37
 func TestRenderUntrusted(t *testing.T) {
 	// The recovery is the policy's classification: a standard code sent
 	// without recovery gets its class from the vocabulary.

@@ -56,6 +56,8 @@ func invisible(r rune) bool {
 // TestSanitizeEveryCodePoint walks all of Unicode: every code point is
 // removed exactly when it is invisible, whether alone, between letters, or
 // at a truncation limit.
+//
+// checklist: 35
 func TestSanitizeEveryCodePoint(t *testing.T) {
 	removed, kept := 0, 0
 	for r := rune(0); r <= unicode.MaxRune; r++ {
@@ -103,6 +105,8 @@ func TestSanitizeDefaultIgnorableDerivation(t *testing.T) {
 // TestSanitizeInjection checks the attacks of the audit: instructions
 // spelled in tag characters, hidden behind bidi isolates, or split by
 // default-ignorable characters never reach the model.
+//
+// checklist: 33, 35
 func TestSanitizeInjection(t *testing.T) {
 	tags := func(s string) string {
 		var b strings.Builder

@@ -71,6 +71,7 @@ func checkData(t *testing.T, v successVector, extract func(any) (adcp.Data, bool
 	}
 }
 
+// checklist: 2, 3
 func TestOfficialMCPDataVectors(t *testing.T) {
 	for _, v := range loadSuccessVectors(t, filepath.Join(sharedtest.Dir(t, "test-vectors"), "mcp-response-extraction.json")) {
 		t.Run(v.ID, func(t *testing.T) {
@@ -79,6 +80,7 @@ func TestOfficialMCPDataVectors(t *testing.T) {
 	}
 }
 
+// checklist: 7
 func TestOfficialA2ADataVectors(t *testing.T) {
 	for _, v := range loadSuccessVectors(t, filepath.Join(sharedtest.Dir(t, "test-vectors"), "a2a-response-extraction.json")) {
 		t.Run(v.ID, func(t *testing.T) { checkData(t, v, adcp.ExtractA2AData) })
@@ -99,6 +101,7 @@ func TestOwnA2ADataVectors(t *testing.T) {
 	}
 }
 
+// checklist: 7
 func TestNormalizeA2AState(t *testing.T) {
 	for in, want := range map[string]string{
 		"TASK_STATE_INPUT_REQUIRED": "input-required", "TASK_STATE_AUTH_REQUIRED": "auth-required",

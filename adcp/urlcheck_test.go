@@ -12,6 +12,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 )
 
+// checklist: 38
 func TestCheckSellerURL(t *testing.T) {
 	known := []string{"seller.example", "Ads.Other.example."}
 	tests := []struct {
@@ -55,6 +56,7 @@ func TestCheckSellerURL(t *testing.T) {
 	}
 }
 
+// checklist: 38
 func TestCheckDetailsURLs(t *testing.T) {
 	e := &adcp.Error{Code: "ACCOUNT_SETUP_REQUIRED", Details: json.RawMessage(`{
 		"setup_url": "https://seller.example/onboard",
@@ -86,6 +88,8 @@ func TestCheckDetailsURLs(t *testing.T) {
 
 // TestCheckDetailsURLsHostile: what a hostile seller could hide a URL
 // behind is checked, and fails closed.
+//
+// checklist: 38
 func TestCheckDetailsURLsHostile(t *testing.T) {
 	deep := func(n int, inner string) string {
 		return strings.Repeat(`{"a":[`, n) + inner + strings.Repeat(`]}`, n)

@@ -39,6 +39,7 @@ func field(t *testing.T, ty *Type, json string) *Field {
 	return nil
 }
 
+// checklist: 12
 func TestLoadFixtureSpec(t *testing.T) {
 	s := loadFixture(t)
 	if s.Version != "9.0.0-test.1" {
@@ -351,6 +352,7 @@ func TestLoadFixtureConstructs(t *testing.T) {
 	})
 }
 
+// checklist: 11
 func TestLoadProseRecovery(t *testing.T) {
 	dir := writeFixture(t, map[string]string{
 		"enums/error-code.json": `{

@@ -105,6 +105,8 @@ func TestExtractEvent(t *testing.T) {
 
 // TestA2A10 shows that a2a-go cannot decode an A2A 1.0 task (parts have no
 // kind) and that ExtractJSON reads it, bare and in a stream envelope.
+//
+// checklist: 7
 func TestA2A10(t *testing.T) {
 	const task = `{"id":"t-9","contextId":"c-1","status":{"state":"TASK_STATE_FAILED"},` +
 		`"artifacts":[{"artifactId":"err","parts":[{"text":"Budget too low."},` +

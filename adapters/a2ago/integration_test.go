@@ -130,6 +130,8 @@ func checkDecision(t *testing.T, x adcp.Extraction, sent *adcp.Error, c errCase)
 // TestFailedTaskEveryPath: a failed task carrying each kind of AdCP error
 // reaches an a2a-go client over HTTP the same way whether it is returned by
 // SendMessage, fetched with GetTask, or streamed.
+//
+// checklist: 43
 func TestFailedTaskEveryPath(t *testing.T) {
 	errs := map[string]*adcp.Error{}
 	for _, c := range cases {

@@ -197,6 +197,8 @@ func payloadCode(t *testing.T, res *mcp.CallToolResult) string {
 
 // TestToolErrorsEveryPath: every handler shape, with ToolErrors, delivers
 // both layers of every kind of error, and the buyer decides the same.
+//
+// checklist: 42, 44
 func TestToolErrorsEveryPath(t *testing.T) {
 	errs := caseErrors(t, toolCases)
 	cs := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors(adcperr.Vocabulary)))
@@ -304,6 +306,8 @@ var rejectCases = []struct {
 
 // TestRejectMiddleware: the reserved JSON-RPC codes from middleware that
 // rejects before dispatch reach the buyer with their data.
+//
+// checklist: 41
 func TestRejectMiddleware(t *testing.T) {
 	for _, c := range rejectCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -341,6 +345,8 @@ func TestRejectMiddleware(t *testing.T) {
 
 // TestRejectRefusesApplicationCode: a check that rejects with a code that
 // has no reserved JSON-RPC code gets an internal error, never dispatch.
+//
+// checklist: 40
 func TestRejectRefusesApplicationCode(t *testing.T) {
 	e := mustNew(adcperr.CodeBudgetTooLow, "Budget is under the minimum.")(t)
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)

@@ -90,6 +90,8 @@ func TestExtractNothing(t *testing.T) {
 
 // TestExtractNonFatal: a warning in the payload of a successful result is
 // extracted as non-fatal.
+//
+// checklist: 30
 func TestExtractNonFatal(t *testing.T) {
 	res := &mcp.CallToolResult{StructuredContent: map[string]any{
 		"products": []any{},

@@ -26,6 +26,7 @@ func (timeoutErr) Error() string   { return "read tcp 10.1.2.3:5432: i/o timeout
 func (timeoutErr) Timeout() bool   { return true }
 func (timeoutErr) Temporary() bool { return true }
 
+// checklist: 55
 func TestFromError(t *testing.T) {
 	opErr := &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.ParseIP("10.1.2.3"), Port: 5432}, Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
 	tests := []struct {
@@ -59,6 +60,7 @@ func TestFromError(t *testing.T) {
 	}
 }
 
+// checklist: 55
 func TestFromErrorPassesAdCPErrorsThrough(t *testing.T) {
 	up := decodeTestError(t, `{"code":"X_ACME_FLOOR_NOT_MET","message":"Floor not met","recovery":"correctable","retry_after":86400,"details":{"floor":2.5}}`)
 	got := adcphttp.FromError(fmt.Errorf("seller B: %w", up))

@@ -10,6 +10,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
+// checklist: 9
 func TestResolveErrorCode(t *testing.T) {
 	rate, err := seller.New(adcperr.Vocabulary, adcperr.CodeRateLimited, "m")
 	if err != nil {

@@ -47,6 +47,7 @@ func a11yMany(n int, pointer func(i int) string, remediation string) []a11yViola
 
 func asset(i int) string { return fmt.Sprintf("/creatives/%d/assets/hero_image", i) }
 
+// checklist: 54
 func TestFitAccessibilityDetails(t *testing.T) {
 	yes := true
 	// 253 characters, under the shape's 256, but 973 bytes.

@@ -41,6 +41,7 @@ func TestNewEveryCatalogueCode(t *testing.T) {
 	}
 }
 
+// checklist: 15
 func TestRetryAfterCeilThenClamp(t *testing.T) {
 	tests := []struct {
 		opt  seller.Option
@@ -77,12 +78,16 @@ func TestBuildWarnings(t *testing.T) {
 		opts []seller.Option
 		want string // substring of one warning
 	}{
+		// checklist: 39
 		{"details over 500 bytes", "CREATIVE_REJECTED", "Creative rejected", []seller.Option{seller.WithDetails(big)}, "keep them under 500"},
 		{"deprecated code", "AUTH_REQUIRED", "Credentials required", nil, "AUTH_MISSING or AUTH_INVALID"},
+		// checklist: 52
 		{"leaky message", "SERVICE_UNAVAILABLE", "dial tcp 10.0.3.7:5432: connection refused", nil, "IP address"},
 		{"long message", "INVALID_REQUEST", strings.Repeat("m", 300), nil, "buyers keep only 256"},
 		{"retry_after on a correctable code", "INVALID_REQUEST", "Bad request", []seller.Option{seller.WithRetryAfterSeconds(3)}, "clients only wait on transient"},
+		// checklist: 47
 		{"scope hint", "SCOPE_INSUFFICIENT", "Task not granted", nil, "introspection_hint"},
+		// checklist: 56
 		{"supported_majors", "VERSION_UNSUPPORTED", "Version not supported", []seller.Option{seller.WithDetails(map[string]any{"supported_versions": []string{"3.1"}})}, "supported_majors"},
 	}
 	for _, tt := range tests {
@@ -136,6 +141,7 @@ func TestBuildRefusals(t *testing.T) {
 		{"empty code", "", "m", nil, "1 to 64"},
 		{"code over 64", adcp.Code("X_ACME_" + strings.Repeat("A", 60)), "m", nil, "1 to 64"},
 		{"unknown non-vendor code", "FLOOR_NOT_MET", "m", nil, "not a standard code"},
+		// checklist: 51
 		{"invalid vendor code", "X_acme_FLOOR", "m", []seller.Option{seller.WithRecovery(adcp.RecoveryTerminal)}, "not a valid vendor code"},
 		{"vendor code without recovery", "X_ACME_FLOOR_NOT_MET", "m", nil, "WithRecovery"},
 		{"vendor code with unknown recovery", "X_ACME_FLOOR_NOT_MET", "m", []seller.Option{seller.WithRecovery("deferred")}, "transient, correctable or terminal"},
@@ -143,8 +149,11 @@ func TestBuildRefusals(t *testing.T) {
 		{"empty message", "RATE_LIMITED", "", nil, "message is required"},
 		{"NaN retry_after", "RATE_LIMITED", "m", []seller.Option{seller.WithRetryAfterSeconds(math.NaN())}, "finite"},
 		{"infinite retry_after", "RATE_LIMITED", "m", []seller.Option{seller.WithRetryAfterSeconds(math.Inf(1))}, "finite"},
+		// checklist: 47
 		{"FIELD_NOT_PERMITTED without field", "FIELD_NOT_PERMITTED", "m", nil, "field is required"},
+		// checklist: 50
 		{"ACCOUNT_MOVED without details", "ACCOUNT_MOVED", "m", nil, "current_account"},
+		// checklist: 50
 		{"ACCOUNT_MOVED without current_account", "ACCOUNT_MOVED", "m", []seller.Option{seller.WithDetails(map[string]any{"x": 1})}, "current_account"},
 		{"details array", "BUDGET_TOO_LOW", "m", []seller.Option{seller.WithDetails([]int{1})}, "JSON object"},
 		{"details string", "BUDGET_TOO_LOW", "m", []seller.Option{seller.WithDetails("500 USD")}, "JSON object"},
@@ -155,6 +164,7 @@ func TestBuildRefusals(t *testing.T) {
 		{"generated details invalid, by value", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(adcperr.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"generated details invalid, by pointer", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(&adcperr.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"error over 4096 bytes", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(tooBig)}, "over 4096"},
+		// checklist: 48
 		{"custom *_NOT_FOUND vendor code", "X_ACME_LIST_NOT_FOUND", "m", []seller.Option{seller.WithRecovery(adcp.RecoveryCorrectable)}, "REFERENCE_NOT_FOUND"},
 		{"bad accessibility pointer", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(json.RawMessage(`{"violations":[{"pointer":"assets/x","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other"}]}`))}, "/violations/0/pointer"},
 	}
@@ -213,6 +223,7 @@ func TestBuildAccepts(t *testing.T) {
 	}
 }
 
+// checklist: 45
 func TestFinalizeIssuesSetField(t *testing.T) {
 	tests := []struct {
 		in, wantField, wantErr string
@@ -253,6 +264,7 @@ func TestFinalizeIssuesSetField(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct{ in, want string }{
+		// checklist: 46
 		{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"x","keyword":"errorMessage"}]}`, "not a JSON Schema keyword"},
 		{`{"code":"FORMAT_PROJECTION_FAILED","message":"m","source":"sdk"}`, "sdk_id"},
 		{`{"code":"FORMAT_PROJECTION_FAILED","message":"m","sdk_id":"adcp-go@0.1.0"}`, "sdk_id"},
@@ -272,6 +284,7 @@ func TestFinalizeIssuesSetField(t *testing.T) {
 	}
 }
 
+// checklist: 54
 func TestAccessibilityViolationSetsField(t *testing.T) {
 	d := json.RawMessage(`{"violations":[{"pointer":"/creatives/0/assets/hero_image","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"alt_text_missing"},` +
 		`{"pointer":"/creative_id","criterion":"1.4.3","criterion_source":"WCAG22","required_level":"AA","failure_kind":"contrast_ratio_insufficient"}],"truncated":false}`)
@@ -319,6 +332,7 @@ func TestNoDetailsCodesByName(t *testing.T) {
 	}
 }
 
+// checklist: 49
 func TestClosedShapeDropsUndeclared(t *testing.T) {
 	agent := &adcp.DetailsShape{Name: "agent-permission-denied", Codes: []adcp.Code{"PERMISSION_DENIED"},
 		When: &adcp.DetailsCondition{Key: "scope", Value: "agent"}, Closed: true, Fields: []string{"scope", "reason"}}

@@ -213,6 +213,8 @@ func extractAll(t *testing.T, resp []byte) []*adcp.Error {
 // the reason; file paths too on CONFIGURATION_ERROR, whose description
 // names them; other findings are warnings. AllowFlaggedText and
 // WithFlaggedTextAllowed turn the refusal into a warning.
+//
+// checklist: 52
 func TestFlaggedTextRefused(t *testing.T) {
 	tests := []struct {
 		code    adcp.Code
@@ -314,6 +316,8 @@ func TestCheckMessageZeroWidth(t *testing.T) {
 // TestBudgetCapReachedFatal: BUDGET_CAP_REACHED is an advisory on a partial
 // build, and the failure when not even a partial exists; the other
 // advisories are never sent as a failure.
+//
+// checklist: 30, 44
 func TestBudgetCapReachedFatal(t *testing.T) {
 	e := mustNew(t, "BUDGET_CAP_REACHED", "Even the first creative would exceed max_spend")
 	for _, b := range builders[:2] {

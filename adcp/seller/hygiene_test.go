@@ -70,6 +70,7 @@ var hygieneFlagCases = []struct {
 	{"api_\u212aey=abc123", FindingCredential, "api_\u212aey=abc123"},
 }
 
+// checklist: 52
 func TestCheckMessageFlags(t *testing.T) {
 	for _, tt := range hygieneFlagCases {
 		found := false

@@ -6,6 +6,7 @@ import (
 	"testing"
 )
 
+// checklist: 45
 func TestPointerToField(t *testing.T) {
 	tests := []struct {
 		pointer, want string

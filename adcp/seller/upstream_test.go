@@ -10,6 +10,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
+// checklist: 55
 func TestPassthroughCopiesUnchanged(t *testing.T) {
 	up := decodeTestError(t, `{"code":"RATE_LIMITED","message":"m","recovery":"deferred","retry_after":86400.5,"details":{"scope":"tool"}}`)
 	up.Extra = map[string]json.RawMessage{"trace_hint": json.RawMessage(`"abc"`)}
@@ -32,6 +33,7 @@ func TestPassthroughCopiesUnchanged(t *testing.T) {
 	}
 }
 
+// checklist: 55
 func TestAggregatePreservesEach(t *testing.T) {
 	a := decodeTestError(t, `{"code":"RATE_LIMITED","message":"a","recovery":"transient","retry_after":30}`)
 	b := decodeTestError(t, `{"code":"X_SELLERB_SOLD_OUT","message":"b","recovery":"terminal","details":{"k":[1,2]}}`)

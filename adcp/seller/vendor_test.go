@@ -5,6 +5,7 @@ import (
 	"testing"
 )
 
+// checklist: 51
 func TestValidVendorCode(t *testing.T) {
 	long := "X_" + "V" + strings.Repeat("9", 19) + "_" + "C" + strings.Repeat("_", 39) // 63 characters
 	tests := []struct {

@@ -16,6 +16,7 @@ import (
 
 const rateLimitedJSON = `{"code":"RATE_LIMITED","message":"Request rate exceeded","retry_after":5,"recovery":"transient"}`
 
+// checklist: 42, 44
 func TestMCPToolResult(t *testing.T) {
 	e := mustNew(t, "RATE_LIMITED", "Request rate exceeded", seller.WithRetryAfterSeconds(5))
 	got, err := seller.MCPToolResult(voc, e, "Rate limited — retry in 5s.")
@@ -48,6 +49,7 @@ func TestMCPToolResult(t *testing.T) {
 	}
 }
 
+// checklist: 41
 func TestJSONRPCError(t *testing.T) {
 	tests := []struct {
 		code    adcp.Code
@@ -79,6 +81,8 @@ func TestJSONRPCError(t *testing.T) {
 
 // TestJSONRPCAuthRequiredBefore31: AUTH_REQUIRED holds -32028 only in a
 // version without AUTH_MISSING.
+//
+// checklist: 41
 func TestJSONRPCAuthRequiredBefore31(t *testing.T) {
 	e := mustNew(t, "AUTH_REQUIRED", "Credentials required")
 	if _, err := seller.JSONRPCError(voc, 1, e); err == nil {
@@ -94,6 +98,7 @@ func TestJSONRPCAuthRequiredBefore31(t *testing.T) {
 	}
 }
 
+// checklist: 43, 44
 func TestA2AFailedTask(t *testing.T) {
 	e := mustNew(t, "RATE_LIMITED", "Request rate exceeded", seller.WithRetryAfterSeconds(5))
 	ts := time.Date(2025, 1, 22, 10, 30, 0, 0, time.UTC)
@@ -160,11 +165,13 @@ func TestWireRefusals(t *testing.T) {
 		want string
 	}{
 		{"mcp nil", func() ([]byte, error) { return seller.MCPToolResult(voc, nil, "") }, "nil error"},
+		// checklist: 30, 44, 53
 		{"mcp advisory", func() ([]byte, error) { return seller.MCPToolResult(voc, stale, "") }, "non-fatal advisory"},
 		{"a2a advisory", func() ([]byte, error) { return seller.A2AFailedTask(voc, "t", stale, "") }, "non-fatal advisory"},
 		{"jsonrpc advisory", func() ([]byte, error) { return seller.JSONRPCError(voc, 1, stale) }, "non-fatal advisory"},
 		{"mcp over 4096", func() ([]byte, error) { return seller.MCPToolResult(voc, huge, "") }, "over 4096"},
 		{"a2a code over 64", func() ([]byte, error) { return seller.A2AFailedTask(voc, "t", long, "") }, "1 to 64"},
+		// checklist: 40
 		{"jsonrpc application code", func() ([]byte, error) { return seller.JSONRPCError(voc, 1, budget) }, "cannot be a JSON-RPC error"},
 		{"jsonrpc collapsed out of range", func() ([]byte, error) {
 			return seller.JSONRPCError(voc, 1, rate, seller.WithCollapsedJSONRPCCode(-32600))
@@ -268,6 +275,8 @@ func TestSuccessPayloadWithWarnings(t *testing.T) {
 
 // TestStaleResponseNeedsData: STALE_RESPONSE marks served data as stale, so
 // a payload without data is refused, whatever else it holds.
+//
+// checklist: 53
 func TestStaleResponseNeedsData(t *testing.T) {
 	stale := mustNew(t, "STALE_RESPONSE", "Served from cache")
 	review := mustNew(t, "X_ACME_MANUAL_REVIEW", "m", seller.WithRecovery(adcp.RecoveryTransient))
@@ -290,6 +299,7 @@ func TestStaleResponseNeedsData(t *testing.T) {
 	}
 }
 
+// checklist: 44
 func TestHTTPStatus(t *testing.T) {
 	tests := []struct {
 		e    *adcp.Error

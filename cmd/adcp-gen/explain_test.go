@@ -133,6 +133,8 @@ func checkExplain(t *testing.T, v explainVector) {
 }
 
 // TestExplainOfficialVectors runs all 32 official vectors through explain.
+//
+// checklist: 18
 func TestExplainOfficialVectors(t *testing.T) {
 	vs := loadExplainVectors(t, filepath.Join(testshared.Dir(t, "test-vectors"), "transport-error-mapping.json"))
 	if len(vs) != 32 {

@@ -1,0 +1,257 @@
+package checklist
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
+)
+
+// TestEveryItemHasATest fails when an item of section A of the checklist is
+// named by no test of any module of the repository, when a test names a
+// number that is not an item, or when a marker is malformed or attached to
+// no test. With -v it lists the tests naming each item.
+func TestEveryItemHasATest(t *testing.T) {
+	md, err := os.ReadFile(filepath.Join(testshared.Dir(t, "spec"), "checklist.md"))
+	if os.IsNotExist(err) {
+		t.Skip("checklist.md is absent: skipping")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := Items(md)
+	if err != nil {
+		t.Fatalf("checklist.md: %v", err)
+	}
+	markers, errs := ScanRepo(testshared.ModuleRoot())
+	for _, err := range errs {
+		t.Error(err)
+	}
+	byItem, unknown := Coverage(items, markers)
+	for _, m := range unknown {
+		t.Errorf("%s: %s names %v: the checklist has items %d..%d", m.Pos, m.Test, m.Items, items[0], items[len(items)-1])
+	}
+	for _, n := range items {
+		ms := byItem[n]
+		if len(ms) == 0 {
+			t.Errorf("checklist item %d is named by no test: add a test that pins it, with a comment \"// checklist: %d\" above it", n, n)
+			continue
+		}
+		if testing.Verbose() {
+			names := make([]string, len(ms))
+			for i, m := range ms {
+				names[i] = fmt.Sprintf("%s:%d %s", m.Pos.Filename, m.Pos.Line, m.Test)
+			}
+			t.Logf("item %d: %s", n, strings.Join(names, "; "))
+		}
+	}
+}
+
+func TestItems(t *testing.T) {
+	tests := []struct {
+		name string
+		md   string
+		want []int
+		err  string
+	}{
+		{"section A only", "# T\n1. not A\n## A. Rules\n### A.1 X\n1. [C] one\n2. [C] two\n\n10. ten\n## B. Other\n3. not A\n", []int{1, 2, 10}, ""},
+		{"CRLF", "## A. R\r\n1. one\r\n2. two\r\n", []int{1, 2}, ""},
+		{"item text must follow", "## A. R\n1.no space\n2. two\n", []int{2}, ""},
+		{"no section", "## B. R\n1. one\n", nil, "no section"},
+		{"no item", "## A. R\ntext\n", nil, "no numbered item"},
+		{"twice", "## A. R\n1. one\n1. again\n", nil, "listed twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Items([]byte(tt.md))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("Items = %v, %v; want error %q", got, err, tt.err)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Items = %v, %v; want %v", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// scanSource is a test file with a marker in every place the convention
+// allows and in places it does not.
+const scanSource = `package p
+
+import "testing"
+
+// TestDoc checks something.
+// checklist: 3, 4
+func TestDoc(t *testing.T) {
+	tests := []struct{ name string }{
+		// checklist: 5
+		{"entry"},
+		// an explanation
+		// checklist: 6 7
+		{
+			name: "second",
+		},
+		// checklist: 8
+
+		{"blank line between"},
+	}
+	// checklist: 9
+	_ = tests
+}
+
+// checklist: 10
+func helper() {
+	_ = []int{
+		// checklist: 11
+		1,
+	}
+}
+
+// checklist: 12
+var table = []struct{ name string }{
+	// checklist: 13
+	{"package level"},
+}
+
+// checklist: 14
+func Testlower(t *testing.T) {}
+
+// checklist: 15
+func ExampleX() {}
+
+// checklist: 16
+func Fuzz(f *testing.F) {}
+
+// checklist: x
+func TestBad(t *testing.T) {}
+
+// checklist:
+func TestEmpty(t *testing.T) {}
+
+// checklist: 0
+func TestZero(t *testing.T) {}
+
+func TestNoEntries(t *testing.T) {
+	// checklist: 17
+	t.Run("x", func(t *testing.T) {
+		_ = []int{
+			// checklist: 18
+			2,
+		}
+	})
+}
+
+func TestLongName(t *testing.T) {
+	_ = []string{
+		// checklist: 19
+		"11111111111111111111111111111111111111111111111111111111111éé",
+	}
+}
+`
+
+func TestScanFile(t *testing.T) {
+	markers, errs := ScanFile("p_test.go", []byte(scanSource))
+	var got []string
+	for _, m := range markers {
+		got = append(got, fmt.Sprintf("%d %s %v", m.Pos.Line, m.Test, m.Items))
+	}
+	want := []string{
+		"6 TestDoc [3 4]",
+		"9 TestDoc/entry [5]",
+		"12 TestDoc/second [6 7]",
+		"41 ExampleX [15]",
+		"44 Fuzz [16]",
+		"60 TestNoEntries/line 61 [18]",
+		"68 TestLongName/" + strings.Repeat("1", 59) + "… [19]", // cut before the rune that crosses 60 bytes
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("markers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	const misplaced, notNumber, none = "not attached to a test", "is not an item number", "names no item"
+	wantErrs := []string{
+		"16:" + misplaced, // a blank line between marker and entry
+		"20:" + misplaced, // above a statement
+		"24:" + misplaced, // a helper
+		"27:" + misplaced, // an entry in a helper
+		"32:" + misplaced, // a package-level table
+		"34:" + misplaced,
+		"38:" + misplaced, // Testlower is no test
+		"47:" + notNumber,
+		"50:" + none,
+		"53:" + notNumber, // zero
+		"57:" + misplaced, // above t.Run
+	}
+	if len(errs) != len(wantErrs) {
+		t.Fatalf("errors %v, want %d", errs, len(wantErrs))
+	}
+	for i, err := range errs {
+		line, msg, _ := strings.Cut(wantErrs[i], ":")
+		if s := err.Error(); !strings.HasPrefix(s, "p_test.go:"+line+":") || !strings.Contains(s, msg) {
+			t.Errorf("error %q, want at line %s: %s", s, line, msg)
+		}
+	}
+}
+
+func TestScanFileSyntaxError(t *testing.T) {
+	if _, errs := ScanFile("p_test.go", []byte("package p\nfunc {")); len(errs) != 1 {
+		t.Errorf("errors %v, want one", errs)
+	}
+}
+
+// TestScanRepo checks that only _test.go files outside testdata and hidden
+// folders are read, with positions relative to the root.
+func TestScanRepo(t *testing.T) {
+	root := t.TempDir()
+	marked := "package p\n\n// checklist: 1\nfunc TestA(t *T) {}\n"
+	for name, src := range map[string]string{
+		"a_test.go":              marked,
+		"sub/mod/b_test.go":      marked,
+		"c.go":                   marked,
+		"testdata/d_test.go":     marked,
+		".hidden/e_test.go":      marked,
+		"_skip/f_test.go":        marked,
+		"sub/g_test.go.txt":      marked,
+		"sub/h_test.go":          "package p\nfunc TestH(t *T) {}\n",
+		"sub/mod/stray_test.go":  "package p\n// checklist: 2\nvar x = 1\n",
+		"sub/mod/broken_test.go": "package p\n// checklist: 3\nfunc {",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	markers, errs := ScanRepo(root)
+	var got []string
+	for _, m := range markers {
+		got = append(got, fmt.Sprintf("%s:%d %s %v", m.Pos.Filename, m.Pos.Line, m.Test, m.Items))
+	}
+	want := []string{"a_test.go:3 TestA [1]", "sub/mod/b_test.go:3 TestA [1]"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("markers %q, want %q", got, want)
+	}
+	if len(errs) != 2 || !strings.HasPrefix(errs[0].Error(), "sub/mod/") || !strings.HasPrefix(errs[1].Error(), "sub/mod/") {
+		t.Errorf("errors %v, want the stray marker and the syntax error", errs)
+	}
+}
+
+func TestCoverage(t *testing.T) {
+	a := Marker{Test: "TestA", Items: []int{1, 2}}
+	b := Marker{Test: "TestB", Items: []int{2, 99}}
+	byItem, unknown := Coverage([]int{1, 2, 3}, []Marker{a, b})
+	if len(byItem[1]) != 1 || len(byItem[2]) != 2 || len(byItem[3]) != 0 {
+		t.Errorf("byItem = %v", byItem)
+	}
+	if len(unknown) != 1 || unknown[0].Test != "TestB" {
+		t.Errorf("unknown = %v, want TestB", unknown)
+	}
+}
