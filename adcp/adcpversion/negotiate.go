@@ -114,27 +114,31 @@ func (n *Negotiator) Majors() []int {
 //
 // When the pin is not one it can serve (another major, or adcp_version not
 // at release precision), the error is an *adcp.Error VERSION_UNSUPPORTED
-// naming the member in field, with details listing supported_versions and,
-// as servers should through 3.x, supported_majors, and echoing the pin when
-// it is valid. Any other error means that error could not be built for the
+// naming the member negotiated on in field, with details listing
+// supported_versions and, as servers should through 3.x, supported_majors,
+// and echoing that member when its value is valid. Any other error means that error could not be built for the
 // vocabulary (see seller.New).
 func (n *Negotiator) Negotiate(req Envelope) (Release, error) {
 	if req.Version != "" {
 		pin, err := ParseRelease(req.Version)
 		if err != nil {
-			return Release{}, n.unsupported("adcp_version", req,
+			return Release{}, n.unsupported("adcp_version", unsupportedDetails{},
 				strconv.Quote(req.Version)+" is not an AdCP release at release precision (VERSION.RELEASE, as in \"3.1\")")
 		}
 		if r, ok := n.serve(pin); ok {
 			return r, nil
 		}
-		return Release{}, n.unsupported("adcp_version", req, "AdCP release "+pin.String()+" is not supported")
+		return Release{}, n.unsupported("adcp_version", unsupportedDetails{AdcpVersion: req.Version}, "AdCP release "+pin.String()+" is not supported")
 	}
 	if req.MajorVersion != nil {
 		if r, ok := n.newest(func(r Release) bool { return r.Major == *req.MajorVersion }); ok {
 			return r, nil
 		}
-		return Release{}, n.unsupported("adcp_major_version", req, "AdCP major version "+strconv.Itoa(*req.MajorVersion)+" is not supported")
+		var d unsupportedDetails
+		if m := *req.MajorVersion; m >= 1 && m <= 99 { // the schema's range
+			d.AdcpMajorVersion = &m
+		}
+		return Release{}, n.unsupported("adcp_major_version", d, "AdCP major version "+strconv.Itoa(*req.MajorVersion)+" is not supported")
 	}
 	r, _ := n.newest(func(Release) bool { return true }) // NewNegotiator saw a final release
 	return r, nil
@@ -176,16 +180,11 @@ type unsupportedDetails struct {
 	SupportedMajors   []int    `json:"supported_majors"`
 }
 
-// unsupported builds VERSION_UNSUPPORTED on field: why, then the releases
-// the seller supports.
-func (n *Negotiator) unsupported(field string, req Envelope, why string) error {
-	d := unsupportedDetails{SupportedVersions: n.SupportedVersions(), SupportedMajors: n.Majors()}
-	if _, err := ParseRelease(req.Version); err == nil {
-		d.AdcpVersion = req.Version
-	}
-	if m := req.MajorVersion; m != nil && *m >= 1 && *m <= 99 { // the schema's range
-		d.AdcpMajorVersion = m
-	}
+// unsupported builds VERSION_UNSUPPORTED on field, the member negotiated
+// on, which d echoes when its value is valid: why, then the releases the
+// seller supports.
+func (n *Negotiator) unsupported(field string, d unsupportedDetails, why string) error {
+	d.SupportedVersions, d.SupportedMajors = n.SupportedVersions(), n.Majors()
 	msg := why + "; this seller supports " + strings.Join(d.SupportedVersions, ", ") + "."
 	e, err := seller.New(n.v, codeVersionUnsupported, msg, seller.WithField(field), seller.WithDetails(&d))
 	if err != nil {

@@ -24,25 +24,27 @@ func TestNegotiate(t *testing.T) {
 		req   Envelope
 		want  string // the release served; "" for VERSION_UNSUPPORTED
 		field string
+		echo  string // the details' adcp_version or adcp_major_version
 	}{
-		{"no pin: the newest final release", Envelope{}, "5.3", ""},
-		{"exact pin", Envelope{Version: "3.0"}, "3.0", ""},
-		{"exact pre-release pin", Envelope{Version: "3.2-beta.5"}, "3.2-beta.5", ""},
-		{"downshift within the major", Envelope{Version: "3.2"}, "3.1", ""},
-		{"downshift past a pre-release", Envelope{Version: "3.9"}, "3.1", ""},
-		{"an unspoken pre-release downshifts to a final release", Envelope{Version: "3.2-beta.6"}, "3.1", ""},
-		{"downshift between releases", Envelope{Version: "5.2"}, "5.1", ""},
-		{"pin below every release of its major: the oldest", Envelope{Version: "5.0"}, "5.1", ""},
-		{"adcp_version wins over adcp_major_version", Envelope{Version: "3.0", MajorVersion: intp(5)}, "3.0", ""},
-		{"major only: its newest final release", Envelope{MajorVersion: intp(3)}, "3.1", ""},
-		{"major only", Envelope{MajorVersion: intp(5)}, "5.3", ""},
-		{"cross-major release", Envelope{Version: "99.0"}, "", "adcp_version"},
-		{"cross-major release below", Envelope{Version: "2.5"}, "", "adcp_version"},
-		{"a major with no release", Envelope{Version: "4.0"}, "", "adcp_version"},
-		{"full semver is not release precision", Envelope{Version: "3.1.0"}, "", "adcp_version"},
-		{"not a version", Envelope{Version: "latest", MajorVersion: intp(3)}, "", "adcp_version"},
-		{"unsupported major", Envelope{MajorVersion: intp(99)}, "", "adcp_major_version"},
-		{"major out of the schema's range", Envelope{MajorVersion: intp(0)}, "", "adcp_major_version"},
+		{"no pin: the newest final release", Envelope{}, "5.3", "", ""},
+		{"exact pin", Envelope{Version: "3.0"}, "3.0", "", ""},
+		{"exact pre-release pin", Envelope{Version: "3.2-beta.5"}, "3.2-beta.5", "", ""},
+		{"downshift within the major", Envelope{Version: "3.2"}, "3.1", "", ""},
+		{"downshift past a pre-release", Envelope{Version: "3.9"}, "3.1", "", ""},
+		{"an unspoken pre-release downshifts to a final release", Envelope{Version: "3.2-beta.6"}, "3.1", "", ""},
+		{"downshift between releases", Envelope{Version: "5.2"}, "5.1", "", ""},
+		{"pin below every release of its major: the oldest", Envelope{Version: "5.0"}, "5.1", "", ""},
+		{"adcp_version wins over adcp_major_version", Envelope{Version: "3.0", MajorVersion: intp(5)}, "3.0", "", ""},
+		{"major only: its newest final release", Envelope{MajorVersion: intp(3)}, "3.1", "", ""},
+		{"major only", Envelope{MajorVersion: intp(5)}, "5.3", "", ""},
+		{"cross-major release", Envelope{Version: "99.0"}, "", "adcp_version", `"99.0"`},
+		{"cross-major release, with the major buyers also send", Envelope{Version: "99.0", MajorVersion: intp(3)}, "", "adcp_version", `"99.0"`},
+		{"cross-major release below", Envelope{Version: "2.5"}, "", "adcp_version", `"2.5"`},
+		{"a major with no release", Envelope{Version: "4.0-beta"}, "", "adcp_version", `"4.0-beta"`},
+		{"full semver is not release precision", Envelope{Version: "3.1.0"}, "", "adcp_version", ``},
+		{"not a version", Envelope{Version: "latest", MajorVersion: intp(3)}, "", "adcp_version", ``},
+		{"unsupported major", Envelope{MajorVersion: intp(99)}, "", "adcp_major_version", `99`},
+		{"major out of the schema's range", Envelope{MajorVersion: intp(0)}, "", "adcp_major_version", ``},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,11 +60,16 @@ func TestNegotiate(t *testing.T) {
 				t.Fatalf("Negotiate(%+v) = %s, %v; want VERSION_UNSUPPORTED on %s", tt.req, r, err, tt.field)
 			}
 			var d struct {
-				SupportedVersions []string `json:"supported_versions"`
-				SupportedMajors   []int    `json:"supported_majors"`
+				SupportedVersions []string        `json:"supported_versions"`
+				SupportedMajors   []int           `json:"supported_majors"`
+				Version           json.RawMessage `json:"adcp_version"`
+				MajorVersion      json.RawMessage `json:"adcp_major_version"`
 			}
 			if err := json.Unmarshal(e.Details, &d); err != nil {
 				t.Fatal(err)
+			}
+			if echo := string(d.Version) + string(d.MajorVersion); echo != tt.echo {
+				t.Errorf("details %s echo %s, want %s", e.Details, echo, tt.echo)
 			}
 			if want := []string{"3.0", "3.1", "3.2-beta.5", "5.1", "5.3"}; !reflect.DeepEqual(d.SupportedVersions, want) {
 				t.Errorf("supported_versions = %q, want %q", d.SupportedVersions, want)
