@@ -79,7 +79,7 @@ const args = process.argv.slice(2);
 let failed = 0;
 for (let i = 0; i < args.length; i += 3) {
   const [file, resultFile, took] = args.slice(i, i + 3);
-  const want = YAML.parse(fs.readFileSync(file, 'utf8')).phases.flatMap(p => p.steps.map(s => s.id));
+  const want = YAML.parse(fs.readFileSync(file, 'utf8')).phases.flatMap(p => (p.steps || []).map(s => s.id));
   const problems = [];
   let r;
   try { r = JSON.parse(fs.readFileSync(resultFile, 'utf8')); } catch (e) { r = null; problems.push('no JSON result'); }
