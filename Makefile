@@ -188,9 +188,11 @@ size:
 
 ## interop: the cross-language interop suite (interop/: the Go adapters against
 ## the TypeScript MCP SDK, @adcp/sdk and @a2a-js/sdk 0.3 and 1.x on 127.0.0.1),
-## then the spec's error_compliance storyboard, run by @adcp/sdk's CLI against
-## the example seller (examples/seller). Needs node >= 20 and npm; installs the
-## pinned packages with npm ci.
+## then the spec's error_compliance storyboards (the one @adcp/sdk ships and
+## every one in ../shared/storyboards/), run by @adcp/sdk's CLI against the
+## example seller (examples/seller): every step must pass, each for the
+## reason it probes. Needs node >= 20 and npm; installs the pinned packages
+## with npm ci.
 interop:
 	cd interop && npm ci --no-audit --no-fund --loglevel=error
 	cd interop && $(GO) run .

@@ -225,6 +225,10 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //   - a raw member (details, a member kept in Extra, an issue's or a
 //     discriminator's raw members) that is not exactly one JSON value, so
 //     that no text such as `{"x":1},"code":"X_EVIL_CODE"` can forge members;
+//   - a URL in details (a member named url or ending in _url, at any
+//     depth, such as setup_url) that adcp.CheckDetailsURLs would refuse
+//     whatever hosts the buyer knows: not https (javascript:, http:), with
+//     userinfo, or without a plain host;
 //   - a message or suggestion that CheckMessage flags as a connection
 //     string, stack trace or credential, which transport-errors.md says
 //     sellers must never send (for CONFIGURATION_ERROR also a file path, as
@@ -363,6 +367,9 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		}
 		if err := buildCheckShapes(info, c.Code, c.Details, obj); err != nil {
 			return fail("details: %v", err)
+		}
+		if err := buildCheckURLs(c.Details); err != nil {
+			return fail("details: a buyer would refuse to follow a URL; send https URLs on the seller's hosts: %w", err)
 		}
 		if n := len(c.Details); n > buildDetailsGuidanceBytes {
 			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
