@@ -2,13 +2,13 @@ package adcp
 
 import (
 	"errors"
+	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
 // ErrUnsafeURL is the error CheckSellerURL and CheckDetailsURLs wrap.
@@ -21,22 +21,22 @@ var ErrUnsafeURL = errors.New("adcp: unsafe seller URL")
 // (compared case-insensitively, without a trailing dot). With no known hosts
 // every URL is rejected.
 func CheckSellerURL(raw string, knownHosts ...string) error {
-	u, err := netparse.Parse(raw) // url.Parse's grammar, without net/url
+	u, err := url.Parse(raw)
 	if err != nil {
-		return errfmt.Errorf("%w: not a URL", ErrUnsafeURL)
+		return fmt.Errorf("%w: not a URL", ErrUnsafeURL)
 	}
 	if !strings.EqualFold(u.Scheme, "https") {
-		return errfmt.Errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
+		return fmt.Errorf("%w: scheme %q is not https", ErrUnsafeURL, u.Scheme)
 	}
-	if u.User {
-		return errfmt.Errorf("%w: has userinfo", ErrUnsafeURL)
+	if u.User != nil {
+		return fmt.Errorf("%w: has userinfo", ErrUnsafeURL)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return errfmt.Errorf("%w: no host", ErrUnsafeURL)
+		return fmt.Errorf("%w: no host", ErrUnsafeURL)
 	}
-	host := urlcheckNormalize(netparse.Hostname(u.Host))
+	host := urlcheckNormalize(u.Hostname())
 	if !urlcheckHostChars(host) {
-		return errfmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
+		return fmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafeURL, host)
 	}
 	for _, k := range knownHosts {
 		k = urlcheckNormalize(k)
@@ -44,7 +44,7 @@ func CheckSellerURL(raw string, knownHosts ...string) error {
 			return nil
 		}
 	}
-	return errfmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
+	return fmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
 }
 
 // urlcheckNormalize lower-cases a host name and drops a trailing dot.
@@ -81,12 +81,12 @@ func CheckDetailsURLs(e *Error, knownHosts ...string) error {
 		return nil
 	}
 	if !jsonwire.Valid(e.Details) {
-		return errfmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafeURL)
+		return fmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafeURL)
 	}
 	w := urlcheckWalker{b: e.Details, hosts: knownHosts}
 	w.walk(jsonwire.Space(e.Details, 0), false)
 	if w.more > 0 {
-		w.errs = append(w.errs, errfmt.Errorf("%w: and %d more", ErrUnsafeURL, w.more))
+		w.errs = append(w.errs, fmt.Errorf("%w: and %d more", ErrUnsafeURL, w.more))
 	}
 	return errors.Join(w.errs...)
 }
@@ -145,6 +145,6 @@ func (w *urlcheckWalker) check(s string) {
 	case len(w.errs) == urlcheckMaxReported:
 		w.more++
 	default:
-		w.errs = append(w.errs, errfmt.Errorf("details/%s: %w", strings.Join(w.tokens, "/"), err))
+		w.errs = append(w.errs, fmt.Errorf("details/%s: %w", strings.Join(w.tokens, "/"), err))
 	}
 }

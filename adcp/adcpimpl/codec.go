@@ -23,16 +23,14 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -76,7 +74,7 @@ type ValidDecoder interface {
 // (scan.go) without its allocations.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
-		return errfmt.Errorf("adcp: %s: invalid JSON", typeName)
+		return fmt.Errorf("adcp: %s: invalid JSON", typeName)
 	}
 	return nil
 }
@@ -90,7 +88,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
-		return Decoder{}, errfmt.Errorf("adcp: %s: JSON value is not an object", typeName)
+		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
 	return Decoder{data: data, pos: 1}, nil
 }
@@ -147,7 +145,7 @@ func (d *Decoder) keep() {
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
-			d.err = errfmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
+			d.err = fmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
 		}
 		return
 	}
@@ -576,7 +574,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 		for k := range extra {
 			keys = append(keys, k)
 		}
-		smallsort.Strings(keys)
+		slices.Sort(keys)
 	next:
 		for _, k := range keys {
 			for i, n := range names {
@@ -601,7 +599,7 @@ func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 func (e *Encoder) Float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.err == nil {
-			e.err = errfmt.Errorf("adcp: cannot encode non-finite number %v", f)
+			e.err = fmt.Errorf("adcp: cannot encode non-finite number %v", f)
 		}
 		e.buf = append(e.buf, '0')
 		return
@@ -718,7 +716,7 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 	for k := range extra {
 		keys = append(keys, k)
 	}
-	smallsort.Strings(keys)
+	slices.Sort(keys)
 	for _, k := range keys {
 		declared := false
 		for _, n := range names {
@@ -758,48 +756,26 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-// Matcher is a compiled pattern: what MustPattern returns, or a
-// *regexp.Regexp (generated code of contract versions before 3, and
-// patterns the runtime's matcher does not support).
+// Matcher is a compiled pattern: a *regexp.Regexp, as MustPattern returns.
 type Matcher interface {
 	MatchString(s string) bool
 	String() string
 }
 
-// MustPattern returns the matcher of a pattern in Go regexp syntax,
-// compiled by the runtime's own matcher (which does not link package
-// regexp) when it is first used, not when the package that declares it is
-// initialised: a program that imports a generated package and checks no
-// pattern compiles none (compiling a version's 13 patterns was three
-// quarters of the allocations of its package's initialisation). It panics
-// on first use when the matcher does not support the pattern; the generator
-// checks every pattern with CompilePattern, and uses regexp for such a
-// pattern.
-func MustPattern(expr string) Matcher { return &lazyPattern{src: expr} }
+// MustPattern returns the matcher of a pattern in Go regexp syntax, and
+// panics when it does not compile; the generator checks every pattern with
+// CompilePattern first.
+func MustPattern(expr string) Matcher { return regexp.MustCompile(expr) }
 
-// lazyPattern is a pattern compiled on first use; safe for concurrent use.
-type lazyPattern struct {
-	src  string
-	once sync.Once
-	re   *rematch.Regexp
-}
-
-func (p *lazyPattern) MatchString(s string) bool {
-	p.once.Do(func() { p.re = rematch.MustCompile(p.src) })
-	return p.re.MatchString(s)
-}
-
-func (p *lazyPattern) String() string { return p.src }
-
-// CompilePattern reports why the runtime's matcher cannot compile expr.
+// CompilePattern reports why expr is not a pattern MustPattern compiles.
 func CompilePattern(expr string) error {
-	_, err := rematch.Compile(expr)
+	_, err := regexp.Compile(expr)
 	return err
 }
 
 func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	}
 }
 
@@ -808,9 +784,9 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+errfmt.Quote(not.String()))
+		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
 	}
 }
 
@@ -842,7 +818,7 @@ func (v *Validator) Format(path, s, format string) {
 
 func (v *Validator) Enum(path, s string, known bool) {
 	if !known {
-		v.Add(path, "value "+errfmt.Quote(s)+" is not allowed")
+		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
 	}
 }
 

@@ -27,15 +27,14 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
@@ -177,11 +176,11 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	}
 	if c.details != nil {
 		if err := buildCheckTyped(v, code, c.details); err != nil {
-			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		raw, err := buildDetailsJSON(c.details)
 		if err != nil {
-			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		e.Details = raw
 	}
@@ -244,7 +243,7 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 		o(&cfg)
 	}
 	if cfg.members {
-		return nil, nil, errfmt.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
+		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
 	return finalizeRemembered(v, e, cfg.checks)
 }
@@ -265,7 +264,7 @@ func finalizeRemembered(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (
 // on.
 func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]byte) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, errfmt.New("adcp: nil error")
+		return nil, nil, errors.New("adcp: nil error")
 	}
 	c := *e
 	var warn []string
@@ -454,7 +453,7 @@ func buildEncode(e *adcp.Error, detailsChecked bool) ([]byte, error) {
 //
 //go:noinline
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
-	return nil, nil, errfmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
 // buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
@@ -489,21 +488,21 @@ func buildCheckRaw(e *adcp.Error) error {
 	// Where a bad member is, is written only when there is one: most
 	// errors have none, and every issue would format its place.
 	if !validRaw(e.Details) {
-		return errfmt.Errorf("details is not exactly one JSON value")
+		return fmt.Errorf("details is not exactly one JSON value")
 	}
 	if k, bad := badExtra(e.Extra); bad {
-		return errfmt.Errorf("error member %q is not exactly one JSON value", k)
+		return fmt.Errorf("error member %q is not exactly one JSON value", k)
 	}
 	for i, is := range e.Issues {
 		if k, bad := badExtra(is.Extra); bad {
-			return errfmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
+			return fmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
 		}
 		for j, d := range is.Discriminator {
 			if !validRaw(d.Value) {
-				return errfmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
+				return fmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
 			}
 			if k, bad := badExtra(d.Extra); bad {
-				return errfmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
+				return fmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
 			}
 		}
 	}
@@ -530,14 +529,14 @@ func badExtra(extra map[string]json.RawMessage) (string, bool) {
 // built, and that the vocabulary's rules (its core/error.json) accept.
 func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
 	if err := buildUniqueMembers(raw); err != nil {
-		return errfmt.Errorf("encoded error: %v", err)
+		return fmt.Errorf("encoded error: %v", err)
 	}
 	var back adcp.Error // raw is one valid JSON object (buildUniqueMembers)
 	if err := back.UnmarshalValidJSON(raw); err != nil {
-		return errfmt.Errorf("encoded error: %v", err)
+		return fmt.Errorf("encoded error: %v", err)
 	}
 	if back.Code != code {
-		return errfmt.Errorf("encoded error reads as code %q", back.Code)
+		return fmt.Errorf("encoded error reads as code %q", back.Code)
 	}
 	if err := v.Validate(&back); err != nil {
 		return err
@@ -608,7 +607,7 @@ func buildUniqueMembers(raw []byte) error {
 			}
 		}
 		if dup {
-			return errfmt.Errorf("member %q appears twice", string(name))
+			return fmt.Errorf("member %q appears twice", string(name))
 		}
 		switch {
 		case seen == nil && n < len(ends):
@@ -632,8 +631,8 @@ func buildUniqueMembers(raw []byte) error {
 // what is not one valid JSON object (buildUniqueMembers's own words; the
 // other callers word them theirs).
 var (
-	errNotObject     = errfmt.New("not a JSON object")
-	errInvalidObject = errfmt.New("not one valid JSON object")
+	errNotObject     = errors.New("not a JSON object")
+	errInvalidObject = errors.New("not one valid JSON object")
 )
 
 // buildEachMember walks the JSON object raw (white space around it
@@ -691,7 +690,7 @@ func buildCheckSize(raw []byte) error {
 		return nil
 	}
 	if err := adcp.Validate(raw); err != nil {
-		return errfmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
+		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
 	}
 	return nil
 }
@@ -777,17 +776,17 @@ type buildEncodedIssue struct {
 // check applies buildCheckEncoded's rules.
 func (e *buildEncoded) check() error {
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
-		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`)
+		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
 	}
 	for i, is := range e.Issues {
 		switch {
 		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
-			return errfmt.Errorf("issues[%d] needs pointer, message and keyword", i)
+			return fmt.Errorf("issues[%d] needs pointer, message and keyword", i)
 		case !buildSchemaKeywords[*is.Keyword]:
-			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+			return fmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
 		}
 		if err := pointerCheck(*is.Pointer); err != nil {
-			return errfmt.Errorf("issues[%d].pointer: %v", i, err)
+			return fmt.Errorf("issues[%d].pointer: %v", i, err)
 		}
 	}
 	return nil
@@ -954,7 +953,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		case string(b) == "null":
 			return nil, nil
 		case b[0] != '{':
-			return nil, errfmt.New("must be a JSON object")
+			return nil, errors.New("must be a JSON object")
 		}
 		return b, nil
 	}
@@ -1002,7 +1001,7 @@ func buildObject(raw []byte) (map[string]json.RawMessage, error) {
 	case nil:
 		return m, nil
 	case errNotObject:
-		return nil, errfmt.New("must be a JSON object")
+		return nil, errors.New("must be a JSON object")
 	}
 	return nil, buildInvalidJSON(raw)
 }
@@ -1013,7 +1012,7 @@ func buildInvalidJSON(raw []byte) error {
 	if err := json.Unmarshal(raw, new(map[string]json.RawMessage)); err != nil {
 		return err
 	}
-	return errfmt.New("invalid JSON")
+	return errors.New("invalid JSON")
 }
 
 // buildCompact returns a copy of raw, one valid JSON value (buildObject
@@ -1114,7 +1113,7 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 // details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
 	if err := s.Validate(raw); err != nil {
-		return errfmt.Errorf("do not fit %s: %w", s.Name, err)
+		return fmt.Errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
 }
@@ -1154,9 +1153,9 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 			want = append(want, own.Type)
 		}
 		if len(want) == 0 {
-			return errfmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
+			return fmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
 		}
-		return errfmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
+		return fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
 	}
 	return nil
 }
@@ -1187,7 +1186,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	smallsort.Strings(dropped)
+	slices.Sort(dropped)
 	return b, dropped
 }
 

@@ -1,8 +1,8 @@
 package seller
 
 import (
+	"errors"
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
@@ -29,7 +29,7 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		o(&cfg)
 	}
 	if len(errs) == 0 {
-		return nil, errfmt.New("adcp: nothing to aggregate")
+		return nil, errors.New("adcp: nothing to aggregate")
 	}
 	raws := make([][]byte, len(errs))
 	for i, e := range errs {

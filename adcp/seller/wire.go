@@ -3,12 +3,13 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 	"time"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -260,11 +261,11 @@ func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (code in
 	}
 	code, ok := wireRPCCode(v, e.Code)
 	if !ok {
-		return 0, "", nil, errfmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+		return 0, "", nil, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
 	if c.rpcCode != 0 {
 		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return 0, "", nil, errfmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+			return 0, "", nil, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
 		}
 		code = c.rpcCode
 	}
@@ -295,7 +296,7 @@ func wireRPCID(id any) ([]byte, error) {
 	if len(raw) > 0 && raw[0] != 't' && raw[0] != 'f' && jsonwire.Scalar(raw, 0) == len(raw) {
 		return raw, nil
 	}
-	return nil, errfmt.New("adcp: a JSON-RPC id must be a string, a number or null")
+	return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -369,7 +370,7 @@ func wireDecodeData(part string, b []byte) (map[string]any, error) {
 	v, ok := jsonwire.DecodeAny(b, false)
 	m, isMap := v.(map[string]any)
 	if !ok || !isMap {
-		return nil, errfmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
+		return nil, fmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
 	}
 	return m, nil
 }
@@ -425,13 +426,13 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 	}
 	c.raw = raw
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
-		return c, errfmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
 		return c, nil // the payload is e alone: payloadEncodings
 	}
 	if len(c.payload) == 0 {
-		return c, errfmt.New("adcp: the payload's errors[] cannot be empty")
+		return c, errors.New("adcp: the payload's errors[] cannot be empty")
 	}
 	c.payloadRaw = make([][]byte, len(c.payload))
 	for i, p := range c.payload {
@@ -441,7 +442,7 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		}
 		r, err := wireCheck(v, p, c.checks)
 		if err != nil {
-			return c, errfmt.Errorf("payload errors[]: %w", err)
+			return c, fmt.Errorf("payload errors[]: %w", err)
 		}
 		c.payloadRaw[i] = r
 	}
@@ -464,10 +465,10 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 // unchanged since is not checked again.
 func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, error) {
 	if e == nil {
-		return nil, errfmt.New("adcp: nil error")
+		return nil, errors.New("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return nil, errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+		return nil, fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
 	if raw, ok := checkedEncoding(v, e, checks); ok {
 		return raw, nil // checked before, unchanged since (checked.go)
@@ -479,7 +480,7 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 	}
 	raw, err := buildEncode(e, false)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
 	if bytes.Equal(raw, doneRaw) && bytes.Equal(e.Details, done.Details) {
 		// e is what Finalize made of it, as errors built with New are:
@@ -489,19 +490,19 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, e
 		return append([]byte(nil), raw...), nil
 	}
 	if err := buildCheckSize(raw); err != nil {
-		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
 	if err := buildRevalidate(v, e.Code, raw); err != nil {
-		return nil, errfmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
+		return nil, fmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
 	}
 	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
 		obj, err := buildObject(e.Details)
 		if err != nil {
-			return nil, errfmt.Errorf("adcp: %s: details: %w", e.Code, err)
+			return nil, fmt.Errorf("adcp: %s: details: %w", e.Code, err)
 		}
 		info, _ := v.Info(e.Code)
 		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return nil, errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
+			return nil, fmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
 	rememberChecked(v, e, checks, raw, false)
@@ -545,7 +546,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: payload: %w", err)
+		return nil, fmt.Errorf("adcp: payload: %w", err)
 	}
 	var items [][]byte
 	for _, w := range warnings {
@@ -554,7 +555,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
-			return nil, errfmt.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
+			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		if _, has := w.Extra["severity"]; !has {
 			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
@@ -568,7 +569,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	var key []byte
 	for i, m := range members {
 		if m.key == "adcp_error" {
-			return nil, errfmt.New("adcp: a successful payload must not carry adcp_error")
+			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
@@ -581,7 +582,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			continue
 		}
 		if len(m.value) == 0 || m.value[0] != '[' {
-			return nil, errfmt.New("adcp: payload errors must be an array")
+			return nil, errors.New("adcp: payload errors must be an array")
 		}
 		wireAppendArray(&out, m.value, items)
 		wrote = true
@@ -678,7 +679,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 	buf := make([]byte, 0, len(raw)) // every value, compacted
 	switch err := buildEachMember(raw, func(name, value []byte) error {
 		if _, dup := seen[string(name)]; dup {
-			return errfmt.Errorf("duplicate member %q", string(name))
+			return fmt.Errorf("duplicate member %q", string(name))
 		}
 		key := string(name)
 		seen[key] = struct{}{}
@@ -690,7 +691,7 @@ func wireMembers(raw []byte) ([]wireMember, error) {
 	case nil:
 		return ms, nil
 	case errNotObject:
-		return nil, errfmt.New("must be a JSON object")
+		return nil, errors.New("must be a JSON object")
 	case errInvalidObject:
 		return nil, buildInvalidJSON(raw)
 	default:
