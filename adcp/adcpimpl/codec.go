@@ -23,6 +23,7 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"math"
@@ -611,15 +612,23 @@ func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
 
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
-// raw writes a JSON value as it is; nil is written as null.
+// Raw writes a raw JSON value as it is; nil is written as null. A value
+// that is not exactly one JSON value is written as null and fails the
+// encoding: written as it is, `1,"code":"X"` would add members.
 //
 //go:noinline
 func (e *Encoder) Raw(v json.RawMessage) {
-	if len(v) == 0 {
+	switch {
+	case len(v) == 0:
 		e.buf = append(e.buf, "null"...)
-		return
+	case !jsonwire.Valid(v):
+		if e.err == nil {
+			e.err = errors.New("adcp: a raw member is not exactly one JSON value")
+		}
+		e.buf = append(e.buf, "null"...)
+	default:
+		e.buf = append(e.buf, v...)
 	}
-	e.buf = append(e.buf, v...)
 }
 
 // Value writes a nested generated value. Generated code now writes a
