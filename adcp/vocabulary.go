@@ -295,9 +295,9 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 			val.MaxLength("/code", string(e.Code), r.CodeMaxLength)
 		}
 	}
-	if on("retry_after") && e.retryAfterRaw != nil && adcpimpl.SameNumber(e.retryAfterRaw, *e.RetryAfter) {
+	if lit := e.retryAfterLit(); on("retry_after") && lit != nil {
 		// A number a float64 does not hold exactly: compared as written.
-		val.NumberBounds("/retry_after", e.retryAfterRaw, r.RetryAfterMinimum, r.RetryAfterMaximum)
+		val.NumberBounds("/retry_after", lit, r.RetryAfterMinimum, r.RetryAfterMaximum)
 	} else if on("retry_after") {
 		if r.RetryAfterMinimum != nil {
 			val.Minimum("/retry_after", *e.RetryAfter, *r.RetryAfterMinimum)
