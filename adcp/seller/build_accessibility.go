@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // buildMaxViolations is the most violations accessibility details carry.
@@ -254,7 +253,7 @@ func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
 
 // buildWriteKey writes a member name and the colon.
 func buildWriteKey(b *bytes.Buffer, key string) {
-	k, _ := jsonwire.Marshal(key)
+	k, _ := wireJSON(key)
 	b.Write(k)
 	b.WriteByte(':')
 }
