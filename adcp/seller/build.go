@@ -415,18 +415,12 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 }
 
 // buildFail returns the error of finalize and FitAccessibilityDetails:
-// "adcp: <code>: <prefix><format>". It is not inlined, so the calls that
-// fail once each share its code.
-//
-//go:noinline
+// "adcp: <code>: <prefix><format>".
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
 	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
-// buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
-// inlined, so finalize's warnings share its code.
-//
-//go:noinline
+// buildWarnf appends fmt.Sprintf(format, args...) to warn.
 func buildWarnf(warn []string, format string, args ...any) []string {
 	return append(warn, fmt.Sprintf(format, args...))
 }
@@ -454,8 +448,6 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 // one). One that held `{"x":1},"code":"X_EVIL_CODE"` would forge members:
 // the encoder refuses it, and the builders say where it is.
 func buildCheckRaw(e *adcp.Error) error {
-	// Where a bad member is, is written only when there is one: most
-	// errors have none, and every issue would format its place.
 	if !validRaw(e.Details) {
 		return fmt.Errorf("details is not exactly one JSON value")
 	}
@@ -497,22 +489,10 @@ func badExtra(extra map[string]json.RawMessage) (string, bool) {
 // errBuildTooLarge is wrapped by the errors of buildCheckSize.
 var errBuildTooLarge = errors.New("clients would discard the error")
 
-// buildCheckSize refuses an encoded error (raw, from wireJSON, with a code
-// already checked) that clients would discard: it applies Validate, the
-// client's own check, so that seller and client share one measure of the
-// serialized size and one limit (MaxErrorSize).
-//
-// Validate measures the error decoded and encoded again, which is at most
-// six times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
-// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), a
-// number is written as the float64 it parses to (1e20, four bytes, is
-// 100000000000000000000, 21), and everything else keeps its length or
-// shrinks. So an error of up to a sixth of MaxErrorSize passes without
-// being measured.
+// buildCheckSize refuses an encoded error that clients would discard: it
+// applies Validate, the client's own check, so that seller and client share
+// one measure of the serialized size and one limit (MaxErrorSize).
 func buildCheckSize(raw []byte) error {
-	if 6*len(raw) <= adcp.MaxErrorSize {
-		return nil
-	}
 	if err := adcp.Validate(raw); err != nil {
 		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
 	}
