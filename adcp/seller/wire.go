@@ -477,7 +477,8 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 //     shape's undeclared members; a builder refuses them), and no larger
 //     than Validate allows.
 //
-// It returns e's encoding, the bytes it checked.
+// An error Finalize would send as it is (one New or Finalize returned) is
+// checked once. It returns e's encoding, the bytes it checked.
 func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawMessage, error) {
 	if e == nil {
 		return nil, errors.New("adcp: nil error")
@@ -485,12 +486,16 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawM
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
 		return nil, fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
-	if _, _, err := finalize(v, e, checks); err != nil {
+	done, _, err := finalize(v, e, checks)
+	if err != nil {
 		return nil, err
 	}
 	raw, err := wireJSON(e)
 	if err != nil {
 		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
+	}
+	if doneRaw, _ := wireJSON(done); bytes.Equal(raw, doneRaw) {
+		return raw, nil // e is what Finalize makes of it (an error from New): checked once
 	}
 	if err := buildCheckSize(raw); err != nil {
 		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
