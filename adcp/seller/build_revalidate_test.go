@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -50,8 +51,10 @@ func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 		return // finalize stops before validating (a non-finite retry_after)
 	}
 	for i, v := range vs {
+		// The same verdict; the same words too, but where a message quotes a
+		// string of invalid UTF-8 (the encoding replaces its bad bytes).
 		got, want := v.Validate(e), validateDecoded(v, e.Code, raw)
-		if fmt.Sprint(got) != fmt.Sprint(want) {
+		if (got == nil) != (want == nil) || got != nil && !strings.Contains(got.Error(), `\x`) && got.Error() != want.Error() {
 			t.Errorf("vocabulary %d, %s: validated as it is: %v; decoded again: %v", i, raw, got, want)
 		}
 	}
