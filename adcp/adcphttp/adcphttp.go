@@ -37,7 +37,9 @@ const (
 //     upstream refused the seller's own credentials or access, or has
 //     nothing at the address the seller called. The buyer cannot change
 //     that and a retry will not, so the seller's operator must; a buyer
-//     never retries it.
+//     never retries it. CONFIGURATION_ERROR is a code of AdCP 3.1 and
+//     later: a 3.0 seller sends such a failure under a vendor code of its
+//     own, terminal.
 //   - Every other status becomes SERVICE_UNAVAILABLE, transient (with
 //     retry_after when a 503 carries Retry-After).
 //
