@@ -12,7 +12,7 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench bench-extract bench-js bench-gen fuzz size interop
+.PHONY: all generate test check fmt vet coredeps drift bench bench-extract bench-js bench-gen fuzz interop
 
 all: check
 
@@ -175,16 +175,6 @@ bench-test:
 ## deadline exceeded", no failing input) is run once more.
 fuzz:
 	@GO=$(GO) FUZZTIME=$(FUZZTIME) MODULES="$(MODULES)" sh internal/fuzzall/fuzz.sh
-
-## size: what the runtime costs a binary that extracts, decides and builds an
-## MCP error, against the same program on encoding/json alone (stripped,
-## CGO_ENABLED=0; adcp/internal/sizeprobe).
-size:
-	@set -e; dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
-	for p in baseline runtime; do (cd adcp && CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o "$$dir/$$p" ./internal/sizeprobe/$$p); done; \
-	b=$$(wc -c < "$$dir/baseline"); r=$$(wc -c < "$$dir/runtime"); \
-	echo "baseline (encoding/json): $$b bytes"; echo "runtime:                  $$r bytes"; \
-	echo "runtime cost:             $$(( (r - b) / 1024 )) KiB"
 
 ## interop: the cross-language interop suite (interop/: the Go adapters against
 ## the TypeScript MCP SDK, @adcp/sdk and @a2a-js/sdk 0.3 and 1.x on 127.0.0.1),

@@ -3,7 +3,7 @@ package adcp
 import (
 	"strings"
 
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
+	"fmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/urlcheck"
 )
 
@@ -29,7 +29,7 @@ func CheckSellerURL(raw string, knownHosts ...string) error {
 			return nil
 		}
 	}
-	return errfmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
+	return fmt.Errorf("%w: host %q is not a known seller host", ErrUnsafeURL, host)
 }
 
 // CheckDetailsURLs applies CheckSellerURL to every string member of e's

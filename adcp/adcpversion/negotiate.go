@@ -1,12 +1,12 @@
 package adcpversion
 
 import (
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -47,7 +47,7 @@ type Negotiator struct {
 // final release: it is what a request without a pin is answered with.
 func NewNegotiator(v *adcp.Vocabulary, supported ...string) (*Negotiator, error) {
 	if v == nil {
-		return nil, errfmt.New("adcpversion: nil vocabulary")
+		return nil, errors.New("adcpversion: nil vocabulary")
 	}
 	n := &Negotiator{v: v}
 	final := false
@@ -60,7 +60,7 @@ func NewNegotiator(v *adcp.Vocabulary, supported ...string) (*Negotiator, error)
 		final = final || r.Final()
 	}
 	if !final {
-		return nil, errfmt.New("adcpversion: a seller must support a final release, which answers requests that pin none")
+		return nil, errors.New("adcpversion: a seller must support a final release, which answers requests that pin none")
 	}
 	sort.Slice(n.releases, func(i, j int) bool { return n.releases[i].Compare(n.releases[j]) < 0 })
 	out := n.releases[:1]

@@ -13,10 +13,9 @@ package adcpversion
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // Release is an AdCP release at release precision: VERSION.RELEASE with an
@@ -48,7 +47,7 @@ func ParseRelease(s string) (Release, error) {
 		r.Minor, err2 = releaseNumber(min)
 	}
 	if !ok || err1 != nil || err2 != nil || hasPre && !releasePre(pre) {
-		return Release{}, errfmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
+		return Release{}, fmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
 	}
 	r.Pre = pre
 	return r, nil

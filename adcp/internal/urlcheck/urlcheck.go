@@ -7,13 +7,13 @@ package urlcheck
 
 import (
 	"errors"
+	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
 // ErrUnsafe is adcp.ErrUnsafeURL: every error here wraps it.
@@ -24,22 +24,22 @@ var ErrUnsafe = errors.New("adcp: unsafe seller URL")
 // and there is a host of the characters of a DNS name or IP address. It
 // returns that host, lower-cased, without a trailing dot.
 func Form(raw string) (host string, err error) {
-	u, err := netparse.Parse(raw) // url.Parse's grammar, without net/url
+	u, err := url.Parse(raw)
 	if err != nil {
-		return "", errfmt.Errorf("%w: not a URL", ErrUnsafe)
+		return "", fmt.Errorf("%w: not a URL", ErrUnsafe)
 	}
 	if !strings.EqualFold(u.Scheme, "https") {
-		return "", errfmt.Errorf("%w: scheme %q is not https", ErrUnsafe, u.Scheme)
+		return "", fmt.Errorf("%w: scheme %q is not https", ErrUnsafe, u.Scheme)
 	}
-	if u.User {
-		return "", errfmt.Errorf("%w: has userinfo", ErrUnsafe)
+	if u.User != nil {
+		return "", fmt.Errorf("%w: has userinfo", ErrUnsafe)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", errfmt.Errorf("%w: no host", ErrUnsafe)
+		return "", fmt.Errorf("%w: no host", ErrUnsafe)
 	}
-	host = Normalize(netparse.Hostname(u.Host))
+	host = Normalize(u.Hostname())
 	if !hostChars(host) {
-		return "", errfmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafe, host)
+		return "", fmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafe, host)
 	}
 	return host, nil
 }
@@ -79,12 +79,12 @@ func Details(details []byte, check func(string) error) error {
 		return nil
 	}
 	if !jsonwire.Valid(details) {
-		return errfmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafe)
+		return fmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafe)
 	}
 	w := walker{b: details, check: check}
 	w.walk(jsonwire.Space(details, 0), false)
 	if w.more > 0 {
-		w.errs = append(w.errs, errfmt.Errorf("%w: and %d more", ErrUnsafe, w.more))
+		w.errs = append(w.errs, fmt.Errorf("%w: and %d more", ErrUnsafe, w.more))
 	}
 	return errors.Join(w.errs...)
 }
@@ -139,6 +139,6 @@ func (w *walker) report(err error) {
 	case len(w.errs) == maxReported:
 		w.more++
 	default:
-		w.errs = append(w.errs, errfmt.Errorf("details/%s: %w", strings.Join(w.tokens, "/"), err))
+		w.errs = append(w.errs, fmt.Errorf("details/%s: %w", strings.Join(w.tokens, "/"), err))
 	}
 }
