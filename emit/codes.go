@@ -30,7 +30,7 @@ func (g *gen) codesFile() *jen.File {
 				if i > 0 {
 					grp.Line()
 				}
-				for _, l := range g.innerComments(codeDoc(c)) {
+				for _, l := range comments(codeDoc(c)) {
 					grp.Add(l)
 				}
 				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)

@@ -15,9 +15,6 @@ type gen struct {
 	pkg       string
 	header    string
 	codeNames map[string]string // wire code → constant name
-	// unindented: inner comments are written as other comments
-	// (innerComments; Options.unindented).
-	unindented bool
 
 	detailsTypes []*schemaload.Type // named types declared in details.go
 	// Patterns whose GoPattern does not compile are skipped (reported by

@@ -21,7 +21,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	flags := map[string][]string{
-		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-cache"},
+		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all"},
 		"fetch":    {"-base-url", "-out", "-trusted-root"},
 		"diff":     {"-fail-on", "-all", "-old-version", "-new-version"},
 		"docs":     {"-schemas", "-version", "-out", "-check"},

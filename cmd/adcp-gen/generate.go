@@ -7,9 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"sync/atomic"
 
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -26,10 +23,6 @@ func init() {
 // warnPrefix starts every warning generate prints.
 const warnPrefix = "adcp-gen generate: warning: "
 
-// fullGenerations counts the runs that loaded the schemas (tests tell the
-// no-op path from the full one by it).
-var fullGenerations atomic.Int64
-
 // runGenerate implements "adcp-gen generate".
 func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
@@ -42,7 +35,6 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pkg := fs.String("package", "adcperr", "Go package `NAME` of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
-	cache := fs.Bool("cache", true, "do nothing when the record of the previous run shows that the schemas, the generator and the output are unchanged (ADCPGEN_CACHE=off disables it)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -version VERSION [-base-url URL] [-trusted-root FILE] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
 		printFlags(fs)
@@ -70,24 +62,8 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen generate: -package: %v\n", err)
 		return 2
 	}
-	// Generation makes much short-lived garbage (syntax trees, rendered
-	// text) over a small live heap: unless GOGC or GOMEMLIMIT say
-	// otherwise, collect only when the heap reaches genMemoryLimit (a
-	// one-version run peaks at about 42 MB resident, so it collects only
-	// the once generateOne asks for, after loading;
-	// -all peaks at about 140 MB, as with GOGC=400, and spends less CPU),
-	// or with GOMEMLIMIT alone, as GOGC=400 would. The inputs are bounded
-	// (32 MiB per version), so the heap is too.
-	switch {
-	case os.Getenv("GOGC") != "":
-	case os.Getenv("GOMEMLIMIT") != "":
-		debug.SetGCPercent(400)
-	default:
-		debug.SetGCPercent(-1)
-		debug.SetMemoryLimit(genMemoryLimit)
-	}
 	if *all != "" {
-		return generateAll(*all, *out, *check, *cache, stdout, stderr)
+		return generateAll(*all, *out, *check, stdout, stderr)
 	}
 	if fetch {
 		b, err := fetchSpec(*version, *baseURL, *trustedRoot)
@@ -103,12 +79,8 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}
-	return generateOne(*schemas, *version, *out, *pkg, *check, *cache, nil, stdout, stderr)
+	return generateOne(*schemas, *version, *out, *pkg, *check, stdout, stderr)
 }
-
-// genMemoryLimit is the heap size at which generate collects garbage (see
-// runGenerate).
-const genMemoryLimit = 128 << 20
 
 // isSet reports whether the flag name was given.
 func isSet(fs *flag.FlagSet, name string) bool {
@@ -117,49 +89,9 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// generateOne generates the package of one spec folder: the no-op path
-// when the record allows it (see generate_cache.go), else load, emit and
-// write (or, with check, diff). A non-nil cpu is a semaphore generateOne
-// holds a place in from the start until the package is generated, and not
-// while it writes (or diffs) it: generate -all runs more folders at once
-// than there are processors, and the writes of some (waiting for the disk
-// to flush the files) overlap the generation of others.
-func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan struct{}, stdout, stderr io.Writer) int {
-	release := func() {}
-	if cpu != nil {
-		cpu <- struct{}{}
-		held := true
-		release = func() {
-			if held {
-				held = false
-				<-cpu
-			}
-		}
-		defer release()
-	}
-	o := genOptions{pkg: pkg, version: version}
-	var err error
-	if o.schemas, err = filepath.Abs(schemas); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
-	}
-	if o.out, err = filepath.Abs(out); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
-	}
-	if cache && !check {
-		if warnings, ok := upToDate(o); ok {
-			for _, w := range warnings {
-				fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
-			}
-			return 0
-		}
-	}
-
-	fullGenerations.Add(1)
-	// The type check's shared set-up (type-checking the API stubs of the
-	// runtime and of the standard packages) runs beside the loading.
-	go emit.Warm()
+// generateOne generates the package of one spec folder: load, emit and
+// write (or, with check, diff).
+func generateOne(schemas, version, out, pkg string, check bool, stdout, stderr io.Writer) int {
 	spec, err := schemaload.LoadVersion(schemas, version)
 	if err != nil {
 		var le *schemaload.Error
@@ -172,35 +104,15 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan 
 		}
 		return 2
 	}
-	var warnings []string
 	for _, w := range spec.Warnings {
-		warnings = append(warnings, w.String())
 		fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
 	}
-	if cpu == nil {
-		// Loading leaves about 7 MB of garbage over 1 MB it keeps (the
-		// parsed files, jsonschema's compilation). With the collector off
-		// (runGenerate), everything emit allocates would be new memory,
-		// each page a fault; collected once here, at the cost of one
-		// collection of a small heap (about 1 ms), the first 7 MB of it
-		// reuse these pages: a fifth fewer page faults in a one-version
-		// run. generate -all collects as its heap limit says.
-		runtime.GC()
-	}
-	// The files are written (not committed) while their type check runs.
-	// Generating one of many (generate -all: cpu is set), emit remembers
-	// what the other versions' packages can reuse.
-	files, checked, err := emit.Render(spec, emit.Options{Package: pkg, Remember: cpu != nil})
+	files, err := emit.Files(spec, emit.Options{Package: pkg})
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
-	release()
 	if check {
-		if err := checked(); err != nil {
-			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-			return 2
-		}
 		diff, err := emit.Check(out, files)
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -213,12 +125,9 @@ func generateOne(schemas, version, out, pkg string, check, cache bool, cpu chan 
 		}
 		return 0
 	}
-	if _, err := emit.WriteChecked(out, files, checked); err != nil {
+	if _, err := emit.Write(out, files); err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
-	}
-	if cache {
-		saveRecord(o, spec, warnings, files)
 	}
 	return 0
 }

@@ -234,7 +234,7 @@ func TestGenerateConcurrent(t *testing.T) {
 	want := map[string]map[string]string{}
 	for _, pkg := range []string{"one", "two"} {
 		dir := t.TempDir()
-		if code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", dir, "-package", pkg, "-cache=false"); code != 0 {
+		if code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", dir, "-package", pkg); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		want[pkg] = snapshot(t, dir)
@@ -246,7 +246,7 @@ func TestGenerateConcurrent(t *testing.T) {
 		var cmds []*exec.Cmd
 		var outputs []*bytes.Buffer
 		for _, pkg := range []string{"one", "two"} {
-			cmd := exec.Command(os.Args[0], "generate", "-schemas", schemas, "-out", out, "-package", pkg, "-cache=false")
+			cmd := exec.Command(os.Args[0], "generate", "-schemas", schemas, "-out", out, "-package", pkg)
 			cmd.Env = append(os.Environ(), mainEnv+"=1")
 			var b bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &b, &b

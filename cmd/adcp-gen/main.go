@@ -1,8 +1,8 @@
 // Command adcp-gen generates a self-contained Go package for the AdCP error
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
-//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-cache=false]
-//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check] [-cache=false]
+//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check]
+//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check]
 //	adcp-gen generate -all DIR -out DIR [-check]
 //	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
@@ -38,10 +38,7 @@ type command struct {
 var commands = map[string]command{}
 
 func main() {
-	stop := startProfile()
-	status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(status)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

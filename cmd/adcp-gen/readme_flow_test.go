@@ -126,7 +126,6 @@ func TestREADMEConsumerFlow(t *testing.T) {
 			env := append(os.Environ(),
 				"ADCPGEN_BASE_URL="+srv.URL,
 				"ADCPGEN_CACHE_DIR="+filepath.Join(work, "fetch-cache"),
-				"ADCPGEN_CACHE=off",
 				"GOFLAGS=-mod=mod",
 				"GOWORK=off",
 				"GOTOOLCHAIN=local",
