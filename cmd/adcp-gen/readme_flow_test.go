@@ -208,7 +208,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 				t.Errorf("go.mod does not pin adcp-gen %s:\n%s", release, gomod)
 			}
 			want := t.TempDir()
-			if code, _, stderr := runCmd("generate", "-cache=false", "-schemas", filepath.Join(published, "3.2.0-beta.5"), "-out", want, "-package", "adcperr"); code != 0 {
+			if code, _, stderr := runCmd("generate", "-schemas", filepath.Join(published, "3.2.0-beta.5"), "-out", want, "-package", "adcperr"); code != 0 {
 				t.Fatalf("generate from the published folder: exit %d\n%s", code, stderr)
 			}
 			if diff := diffTrees(t, want, filepath.Join(agent, "adcperr")); diff != "" {
