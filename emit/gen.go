@@ -158,3 +158,19 @@ func (g *gen) newFile() *jen.File {
 	f.HeaderComment(g.header)
 	return f
 }
+
+// ShapeSchemas returns, by shape name, the schema each details shape of spec
+// checks details against in the generated package (its DetailsShape.Schema,
+// in the runtime's dialect: adcpimpl.NewSchema), for a tool that builds a
+// version's vocabulary at run time instead of compiling its package.
+func ShapeSchemas(spec *schemaload.Spec) (map[string]string, error) {
+	g, err := newGen(spec, "adcperr")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(spec.Shapes))
+	for _, s := range spec.Shapes {
+		out[s.Name] = g.shapeSchemas[s.Type].src
+	}
+	return out, nil
+}

@@ -46,7 +46,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), diffUsage)
-		printFlags(fs)
+		fs.PrintDefaults()
 	}
 	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
 	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")

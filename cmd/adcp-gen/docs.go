@@ -41,7 +41,7 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	flags.SetOutput(stderr)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), docsUsage)
-		printFlags(flags)
+		flags.PrintDefaults()
 	}
 	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
 	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")

@@ -3,9 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"strings"
 )
 
 // parseFlags parses args with fs as Go users expect: flags may come before,
@@ -40,24 +38,4 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// printFlags writes every flag of fs to fs.Output() as flag.PrintDefaults
-// does, but shows every default, the zero ones included.
-func printFlags(fs *flag.FlagSet) {
-	w := fs.Output()
-	fs.VisitAll(func(f *flag.Flag) {
-		name, usage := flag.UnquoteUsage(f)
-		line := "  -" + f.Name
-		if name != "" {
-			line += " " + name
-		}
-		def := f.DefValue
-		if g, ok := f.Value.(flag.Getter); ok {
-			if _, isString := g.Get().(string); isString {
-				def = fmt.Sprintf("%q", def)
-			}
-		}
-		fmt.Fprintf(w, "%s\n    \t%s (default %s)\n", line, strings.ReplaceAll(usage, "\n", "\n    \t"), def)
-	})
 }

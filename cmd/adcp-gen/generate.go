@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -37,7 +35,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -version VERSION [-base-url URL] [-trusted-root FILE] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
-		printFlags(fs)
+		fs.PrintDefaults()
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
 	if stop {
@@ -94,14 +92,7 @@ func isSet(fs *flag.FlagSet, name string) bool {
 func generateOne(schemas, version, out, pkg string, check bool, stdout, stderr io.Writer) int {
 	spec, err := schemaload.LoadVersion(schemas, version)
 	if err != nil {
-		var le *schemaload.Error
-		if errors.As(err, &le) {
-			// Name the file as the user can open it: inside the -schemas folder.
-			loc := schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(schemas, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}
-			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", loc)
-		} else {
-			fmt.Fprintf(stderr, "adcp-gen generate: %s: %v\n", schemas, err)
-		}
+		fmt.Fprintf(stderr, "adcp-gen generate: %s\n", loadError(schemas, err))
 		return 2
 	}
 	for _, w := range spec.Warnings {
