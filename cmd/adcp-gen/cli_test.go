@@ -28,9 +28,10 @@ func TestHelp(t *testing.T) {
 		"docs":     {"-schemas", "-version", "-out", "-check"},
 		"example":  {"-schemas", "-version", "-transport", "-message", "-field", "-retry-after", "-suggestion", "-details", "-recovery", "-text"},
 		"explain":  {"-schemas", "-version", "-unknown-recovery"},
+		"version":  {},
 	}
 	// The flags with a default that is not the zero value.
-	defaults := map[string]int{"generate": 2, "fetch": 1, "diff": 1, "docs": 0, "example": 1, "explain": 1}
+	defaults := map[string]int{"generate": 2, "fetch": 1, "diff": 1, "docs": 0, "example": 1, "explain": 1, "version": 0}
 	for name, want := range flags {
 		for _, args := range [][]string{{name, "-h"}, {name, "-help"}, {"help", name}} {
 			code, stdout, stderr := runCmd(args...)
@@ -217,5 +218,41 @@ func TestSourceTree(t *testing.T) {
 	}
 	if strings.Contains(stdout, "unknown-code recovery") {
 		t.Errorf("diff reports the source tree's unknown policy as a change:\n%s", stdout)
+	}
+}
+
+// TestUsageErrorsNamed: bad usage names what is wrong (a missing required
+// flag by name) before the usage, and exits 2.
+func TestUsageErrorsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "-schemas", "schemas"}, "adcp-gen generate: -out is required\n"},
+		{[]string{"generate", "-out", "x"}, "adcp-gen generate: -schemas, -version or -all is required\n"},
+		{[]string{"generate", "-schemas", "a", "-all", "b", "-out", "x"}, "adcp-gen generate: -schemas and -all cannot go together\n"},
+		{[]string{"generate", "-all", "a", "-out", "x", "-package", "p"}, "adcp-gen generate: -package cannot go with -all"},
+		{[]string{"generate", "-all", "a", "-out", "x", "-version", "3.0.0"}, "adcp-gen generate: -version cannot go with -all"},
+		{[]string{"generate", "-schemas", "a", "-out", "x", "extra"}, `adcp-gen generate: unexpected argument "extra"`},
+		{[]string{"docs"}, "adcp-gen docs: -schemas is required\n"},
+		{[]string{"docs", "-schemas", "a", "-check"}, "adcp-gen docs: -check needs -out FILE\n"},
+		{[]string{"diff", "a"}, "adcp-gen diff: two folders are required, OLD and NEW (1 given)\n"},
+		{[]string{"diff", "-all"}, "adcp-gen diff: -all takes one folder"},
+		{[]string{"explain", "a", "b"}, `adcp-gen explain: unexpected argument "b"`},
+		{[]string{"version", "x"}, `adcp-gen version: unexpected argument "x"`},
+	} {
+		code, stdout, stderr := runCmd(tc.args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, tc.want) || !strings.Contains(stderr, "usage: adcp-gen "+tc.args[0]) {
+			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s\nwant it to start with %q, then the usage", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// TestVersionCommand: adcp-gen version prints the module version (a test
+// binary has none: "(devel)") and the Go version.
+func TestVersionCommand(t *testing.T) {
+	code, stdout, stderr := runCmd("version")
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "adcp-gen ") || !strings.Contains(stdout, " go1.") {
+		t.Errorf("version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

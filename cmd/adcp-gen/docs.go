@@ -51,9 +51,13 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if stop {
 		return exit
 	}
-	if *schemas == "" || len(pos) != 0 || (*check && *out == "") {
-		flags.Usage()
-		return 2
+	switch {
+	case len(pos) != 0:
+		return usageError(flags, "unexpected argument %q", pos[0])
+	case *schemas == "":
+		return usageError(flags, "-schemas is required")
+	case *check && *out == "":
+		return usageError(flags, "-check needs -out FILE")
 	}
 	spec, err := diffLoad(*schemas, *version)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 )
 
@@ -38,4 +39,12 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// usageError prints "adcp-gen NAME: " and the message, then the command's
+// usage, to fs.Output(), and returns the exit status of bad usage (2).
+func usageError(fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(fs.Output(), "adcp-gen %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	fs.Usage()
+	return 2
 }

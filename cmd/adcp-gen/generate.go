@@ -42,9 +42,19 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exit
 	}
 	fetch := *schemas == "" && *all == "" && *version != ""
-	if len(pos) > 0 || (!fetch && (*schemas == "") == (*all == "")) || *out == "" || (*all != "" && (isSet(fs, "package") || *version != "")) {
-		fs.Usage()
-		return 2
+	switch {
+	case len(pos) > 0:
+		return usageError(fs, "unexpected argument %q", pos[0])
+	case *schemas != "" && *all != "":
+		return usageError(fs, "-schemas and -all cannot go together")
+	case *schemas == "" && *all == "" && *version == "":
+		return usageError(fs, "-schemas, -version or -all is required")
+	case *out == "":
+		return usageError(fs, "-out is required")
+	case *all != "" && isSet(fs, "package"):
+		return usageError(fs, "-package cannot go with -all (each version folder is package v<version>)")
+	case *all != "" && *version != "":
+		return usageError(fs, "-version cannot go with -all (each version folder carries its own)")
 	}
 	for _, f := range []string{"base-url", "trusted-root"} {
 		if isSet(fs, f) && !fetch {
