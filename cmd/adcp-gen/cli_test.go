@@ -22,7 +22,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	flags := map[string][]string{
-		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all"},
+		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-v"},
 		"fetch":    {"-base-url", "-out", "-trusted-root"},
 		"diff":     {"-fail-on", "-all", "-old-version", "-new-version"},
 		"docs":     {"-schemas", "-version", "-out", "-check"},
@@ -40,7 +40,7 @@ func TestHelp(t *testing.T) {
 				continue
 			}
 			for _, f := range want {
-				if !strings.Contains(stdout, "\n  "+f+" ") && !strings.Contains(stdout, "\n  "+f+"\n") {
+				if !strings.Contains(stdout, "\n  "+f+" ") && !strings.Contains(stdout, "\n  "+f+"\n") && !strings.Contains(stdout, "\n  "+f+"\t") {
 					t.Errorf("%v: flag %s not listed:\n%s", args, f, stdout)
 				}
 			}
@@ -87,8 +87,9 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 }
 
-// TestGenerateAllWarnings: generate -all prefixes each warning with the
-// version it comes from and prints each distinct warning once.
+// TestGenerateAllWarnings: generate -all -v prefixes each warning with the
+// version it comes from and prints each distinct warning once; without -v
+// it prints none.
 func TestGenerateAllWarnings(t *testing.T) {
 	root := t.TempDir()
 	for _, name := range []string{"3.2.0-beta.5", "3.2.0-rc.1", "3.2.0"} {
@@ -116,7 +117,10 @@ func TestGenerateAllWarnings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir())
+	if code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir()); code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("without -v: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir(), "-v")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -254,5 +258,24 @@ func TestVersionCommand(t *testing.T) {
 	code, stdout, stderr := runCmd("version")
 	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "adcp-gen ") || !strings.Contains(stdout, " go1.") {
 		t.Errorf("version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestGenerateQuiet: generate prints nothing on success (the shipped
+// schemas carry a note the user cannot act on, about an if/then rule); -v
+// prints the notes, and the catalogue lists them.
+func TestGenerateQuiet(t *testing.T) {
+	schemas := filepath.Join(testshared.ModuleRoot(), "schemas")
+	out := t.TempDir()
+	if code, stdout, stderr := runCmd("generate", "-schemas", schemas, "-out", out); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("generate: exit %d, stdout %q, stderr %q; want silence", code, stdout, stderr)
+	}
+	code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", out, "-v")
+	if code != 0 || !strings.Contains(stderr, warnPrefix+"core/downstream-connection-requirement.json#/allOf/0: conditional (if/then)") {
+		t.Errorf("generate -v: exit %d, stderr %q", code, stderr)
+	}
+	_, md, _ := runCmd("docs", "-schemas", schemas)
+	if !strings.Contains(md, "## Generator notes") || !strings.Contains(md, "`core/downstream-connection-requirement.json#/allOf/0`: conditional (if/then)") {
+		t.Errorf("the catalogue does not list the note:\n%s", md)
 	}
 }

@@ -32,9 +32,10 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "package folder `DIR` to write")
 	pkg := fs.String("package", "adcperr", "Go package `NAME` of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
+	verbose := fs.Bool("v", false, "print the generator's notes on the schemas (rules the Go types leave out; the catalogue adcp-gen docs writes lists them)")
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check]\n       adcp-gen generate -version VERSION [-base-url URL] [-trusted-root FILE] -out DIR [-package NAME] [-check]\n       adcp-gen generate -all DIR -out DIR [-check]")
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -version VERSION [-base-url URL] [-trusted-root FILE] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -all DIR -out DIR [-check] [-v]")
 		fs.PrintDefaults()
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
@@ -71,7 +72,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *all != "" {
-		return generateAll(*all, *out, *check, stdout, stderr)
+		return generateAll(*all, *out, *check, *verbose, stdout, stderr)
 	}
 	if fetch {
 		b, err := fetchSpec(*version, *baseURL, *trustedRoot)
@@ -87,7 +88,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}
-	return generateOne(*schemas, *version, *out, *pkg, *check, stdout, stderr)
+	return generateOne(*schemas, *version, *out, *pkg, *check, *verbose, stdout, stderr)
 }
 
 // isSet reports whether the flag name was given.
@@ -98,15 +99,19 @@ func isSet(fs *flag.FlagSet, name string) bool {
 }
 
 // generateOne generates the package of one spec folder: load, emit and
-// write (or, with check, diff).
-func generateOne(schemas, version, out, pkg string, check bool, stdout, stderr io.Writer) int {
+// write (or, with check, diff). With verbose, it prints the loader's
+// warnings, which the user cannot act on: they concern the schemas, and the
+// catalogue lists them.
+func generateOne(schemas, version, out, pkg string, check, verbose bool, stdout, stderr io.Writer) int {
 	spec, err := schemaload.LoadVersion(schemas, version)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %s\n", loadError(schemas, err))
 		return 2
 	}
 	for _, w := range spec.Warnings {
-		fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
+		if verbose {
+			fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
+		}
 	}
 	files, err := emit.Files(spec, emit.Options{Package: pkg})
 	if err != nil {

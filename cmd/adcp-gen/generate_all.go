@@ -20,8 +20,9 @@ import (
 // folder without enums/error-code.json (AdCP before 3.0.0-rc.1) has no
 // package to generate: it is skipped with a note. The folders are generated
 // in parallel, one per processor; messages are printed per folder in
-// version order, and the exit status is the worst of the folders'.
-func generateAll(root, out string, check bool, stdout, stderr io.Writer) int {
+// version order (with verbose, each distinct warning once), and the exit
+// status is the worst of the folders'.
+func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer) int {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -64,7 +65,7 @@ func generateAll(root, out string, check bool, stdout, stderr io.Writer) int {
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, &j.stdout, &j.stderr)
+				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, verbose, &j.stdout, &j.stderr)
 			}
 		}()
 	}

@@ -116,7 +116,7 @@ func TestGenerateUnusualInput(t *testing.T) {
     "rate_limited_details": {"type": "object", "properties": {"x": {"type": "string"}}},`)
 	mod := t.TempDir()
 	out := filepath.Join(mod, "pkg")
-	code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", out, "-package", "pkg")
+	code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", out, "-package", "pkg", "-v")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}

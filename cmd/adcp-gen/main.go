@@ -1,9 +1,9 @@
 // Command adcp-gen generates a self-contained Go package for the AdCP error
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
-//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check]
-//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check]
-//	adcp-gen generate -all DIR -out DIR [-check]
+//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-v]
+//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check] [-v]
+//	adcp-gen generate -all DIR -out DIR [-check] [-v]
 //	adcp-gen explain [-schemas DIR] [-version V] [-unknown-recovery terminal|transient] [FILE]
 //	adcp-gen example CODE [-schemas DIR] [-version V] [-transport mcp|jsonrpc|a2a] [-message M]
 //	                 [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]
