@@ -80,7 +80,7 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		g.codeNames[c.Value] = c.GoName
 	}
 	for _, s := range spec.Shapes {
-		if s.Type == nil || s.Type.GoName == "" {
+		if s.Type == nil || s.Type.GoName == "" || s.Var == "" || s.Accessor == "" {
 			return nil, fmt.Errorf("emit: %s: details shape without a Go type", s.File)
 		}
 	}

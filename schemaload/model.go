@@ -109,6 +109,11 @@ type Shape struct {
 	// Doc describes when the shape applies, for comments.
 	Doc  string
 	Type *Type // the object type
+	// Var is the package variable of the shape's adcp.DetailsShape
+	// ("detailsShapeRateLimitedDetails") and Accessor the function that
+	// decodes an error's details as its type ("RateLimitedDetailsOf"), both
+	// set by SettleGoTypes.
+	Var, Accessor string
 }
 
 // Condition selects a shape by a string property of the details object.
