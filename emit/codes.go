@@ -239,4 +239,3 @@ func recoveryExpr(r string) jen.Code {
 	}
 	return jen.Qual(runtimePkg, "Recovery").Call(jen.Lit(r))
 }
-
