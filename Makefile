@@ -74,11 +74,14 @@ coredeps:
 	    printf '%s selects other versions of the modules %s links than %s does, so make test compiles them twice:\n%s\n%s:\n%s\nrequire the newer versions in both go.mod files\n' "$$c" "$$a" "$$a" "$$got" "$$a" "$$want"; exit 1; fi; \
 	done
 
-## drift: fail when a generated file is stale.
+## drift: fail when a generated file is stale, or does not compile and vet
+## (the generator does not type-check its own output: compiling it does).
 drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
+	$(GO) vet ./generated/...
+	cd adcp && $(GO) vet ./internal/adcperr
 
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test

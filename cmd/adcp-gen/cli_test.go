@@ -199,7 +199,7 @@ func TestSourceTree(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Error("the failed run wrote the output folder")
 	}
-	code, _, stderr = runCmd("generate", "-schemas", head, "-out", out, "-package", "p", "-version", "3.3.0-head")
+	code, _, stderr = runCmd("generate", "-schemas", head, "-out", out, "-package", "p", "-version", "3.3.0-head", "-v")
 	if code != 0 || !strings.Contains(stderr, "manifest.json: absent from this source tree") {
 		t.Fatalf("with -version: exit %d, stderr %q", code, stderr)
 	}
