@@ -2,7 +2,6 @@ package emit
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -42,30 +41,10 @@ func wrap(line string, width int) []string {
 	var cur strings.Builder
 	cur.WriteString(indent)
 	runes := utf8.RuneCountInString(indent) // in cur
-	first := true
-	for i := 0; i < len(line); {
-		// The words are strings.Fields's (runs of anything but
-		// unicode.IsSpace, an invalid byte being a rune of its own),
-		// found in place: a slice of them was 2% of what a one-version
-		// run of the generator allocates.
-		if r, size := utf8.DecodeRuneInString(line[i:]); unicode.IsSpace(r) {
-			i += size
-			continue
-		}
-		j := i
-		for j < len(line) {
-			r, size := utf8.DecodeRuneInString(line[j:])
-			if unicode.IsSpace(r) {
-				break
-			}
-			j += size
-		}
-		w := line[i:j]
-		i = j
+	for i, w := range strings.Fields(line) {
 		n := utf8.RuneCountInString(w)
 		switch {
-		case first: // cur holds only the indentation (words hold no space)
-			first = false
+		case i == 0: // cur holds only the indentation (words hold no space)
 			cur.WriteString(w)
 			runes += n
 		case runes+1+n > width:
