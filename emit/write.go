@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -486,21 +485,10 @@ func writeNew(path string, data []byte) (*os.File, error) {
 	return f, nil
 }
 
-// syncAll flushes files to disk concurrently, so that the file system can
-// commit them together, and returns the first error.
+// syncAll flushes files to disk and returns the first error.
 func syncAll(files []*os.File) error {
-	errs := make([]error, len(files))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Add(1)
-		go func(i int, f *os.File) {
-			defer wg.Done()
-			errs[i] = f.Sync()
-		}(i, f)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
+	for _, f := range files {
+		if err := f.Sync(); err != nil {
 			return err
 		}
 	}
