@@ -140,8 +140,8 @@ func TestGenerateUnusualInput(t *testing.T) {
 		}
 	}
 	goCmd, err := exec.LookPath("go")
-	if err != nil || testing.Short() {
-		return // the package was type-checked before it was written
+	if err != nil {
+		t.Skip("no go command to compile the package with")
 	}
 	runtimeDir := filepath.Join(testshared.ModuleRoot(), "adcp")
 	mustWrite(t, filepath.Join(mod, "go.mod"), "module example.com/m\n\ngo 1.22\n\nrequire github.com/adcp-gen/adcp-gen/adcp v0.0.0\n\nreplace github.com/adcp-gen/adcp-gen/adcp => "+runtimeDir+"\n")
