@@ -17,9 +17,7 @@ MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \;
 all: check
 
 ## generate: rebuild every generated file (go generate, in the core module and
-## in the runtime module, whose tests use the same vocabulary): the runtime's
-## API stubs the generator type-checks its output against (emit/runtimeapi,
-## from adcp/; go generate reaches it before generated/), then the packages
+## in the runtime module, whose tests use the same vocabulary): the packages
 ## and the catalogue from schemas/.
 generate:
 	$(GO) generate ./...
@@ -76,12 +74,14 @@ coredeps:
 	    printf '%s selects other versions of the modules %s links than %s does, so make test compiles them twice:\n%s\n%s:\n%s\nrequire the newer versions in both go.mod files\n' "$$c" "$$a" "$$a" "$$got" "$$a" "$$want"; exit 1; fi; \
 	done
 
-## drift: fail when a generated file is stale.
+## drift: fail when a generated file is stale, or does not compile and vet
+## (the generator does not type-check its own output: compiling it does).
 drift:
-	$(GO) run ./internal/apistub -runtime adcp -out emit/runtimeapi -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
+	$(GO) vet ./generated/...
+	cd adcp && $(GO) vet ./internal/adcperr
 
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test
@@ -125,28 +125,11 @@ bench-js:
 
 ## bench-gen: generation speed, whole process, against go-jsonschema v0.24.1
 ## on the same files in one hyperfine -N run (one version, and generate -all
-## against a go-jsonschema loop over every version), with the ratios. Skips
-## when hyperfine or ../shared is absent.
+## against a go-jsonschema loop over every version), with the ratios (the
+## guard: one version at most 3x go-jsonschema's time). Skips when hyperfine
+## or ../shared is absent.
 bench-gen:
 	GO=$(GO) sh internal/genbench/bench-gen.sh
-
-## bench-gen-all: generate -all against the go-jsonschema loop, alternated
-## run by run, GENROUNDS rounds, CPU (perf stat task-clock) and wall time,
-## medians and ratios; BASE=REV adds adcp-gen built at git revision REV.
-## Skips when perf or ../shared is absent.
-.PHONY: bench-gen-all
-GENROUNDS ?= 8
-bench-gen-all:
-	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
-
-## bench-gen-floor: a one-version run without the type check, the parse
-## and go/printer (adcp-gen built from HEAD with internal/genbench/floor.patch,
-## a measuring build) beside adcp-gen as it is, go-jsonschema v0.24.1 and the
-## process start, in ROUNDS (4) alternated hyperfine rounds; medians and
-## ratios. Skips when hyperfine or ../shared is absent.
-.PHONY: bench-gen-floor
-bench-gen-floor:
-	GO=$(GO) ROUNDS=$(or $(FLOORROUNDS),4) sh internal/genbench/bench-gen-floor.sh
 
 ## bench-base: one package's benchmarks (BENCH, a -test.bench pattern; PKG,
 ## its folder, default adcp) in the working tree against the same package at
