@@ -12,14 +12,12 @@ BENCHSTAT = $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9
 # Every Go module in the repository (the core module and the nested SDK adapters).
 MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \; | sort)
 
-.PHONY: all generate test check fmt vet coredeps drift bench bench-extract bench-js bench-gen fuzz size interop
+.PHONY: all generate test check fmt vet coredeps drift bench bench-extract bench-js bench-gen fuzz interop
 
 all: check
 
 ## generate: rebuild every generated file (go generate, in the core module and
-## in the runtime module, whose tests use the same vocabulary): the runtime's
-## API stubs the generator type-checks its output against (emit/runtimeapi,
-## from adcp/; go generate reaches it before generated/), then the packages
+## in the runtime module, whose tests use the same vocabulary): the packages
 ## and the catalogue from schemas/.
 generate:
 	$(GO) generate ./...
@@ -76,12 +74,14 @@ coredeps:
 	    printf '%s selects other versions of the modules %s links than %s does, so make test compiles them twice:\n%s\n%s:\n%s\nrequire the newer versions in both go.mod files\n' "$$c" "$$a" "$$a" "$$got" "$$a" "$$want"; exit 1; fi; \
 	done
 
-## drift: fail when a generated file is stale.
+## drift: fail when a generated file is stale, or does not compile and vet
+## (the generator does not type-check its own output: compiling it does).
 drift:
-	$(GO) run ./internal/apistub -runtime adcp -out emit/runtimeapi -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
+	$(GO) vet ./generated/...
+	cd adcp && $(GO) vet ./internal/adcperr
 
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test
@@ -125,28 +125,11 @@ bench-js:
 
 ## bench-gen: generation speed, whole process, against go-jsonschema v0.24.1
 ## on the same files in one hyperfine -N run (one version, and generate -all
-## against a go-jsonschema loop over every version), with the ratios. Skips
-## when hyperfine or ../shared is absent.
+## against a go-jsonschema loop over every version), with the ratios (the
+## guard: one version at most 3x go-jsonschema's time). Skips when hyperfine
+## or ../shared is absent.
 bench-gen:
 	GO=$(GO) sh internal/genbench/bench-gen.sh
-
-## bench-gen-all: generate -all against the go-jsonschema loop, alternated
-## run by run, GENROUNDS rounds, CPU (perf stat task-clock) and wall time,
-## medians and ratios; BASE=REV adds adcp-gen built at git revision REV.
-## Skips when perf or ../shared is absent.
-.PHONY: bench-gen-all
-GENROUNDS ?= 8
-bench-gen-all:
-	GO=$(GO) ROUNDS=$(GENROUNDS) BASE=$(BASE) sh internal/genbench/bench-gen-all.sh
-
-## bench-gen-floor: a one-version run without the type check, the parse
-## and go/printer (adcp-gen built from HEAD with internal/genbench/floor.patch,
-## a measuring build) beside adcp-gen as it is, go-jsonschema v0.24.1 and the
-## process start, in ROUNDS (4) alternated hyperfine rounds; medians and
-## ratios. Skips when hyperfine or ../shared is absent.
-.PHONY: bench-gen-floor
-bench-gen-floor:
-	GO=$(GO) ROUNDS=$(or $(FLOORROUNDS),4) sh internal/genbench/bench-gen-floor.sh
 
 ## bench-base: one package's benchmarks (BENCH, a -test.bench pattern; PKG,
 ## its folder, default adcp) in the working tree against the same package at
@@ -176,21 +159,13 @@ bench-test:
 fuzz:
 	@GO=$(GO) FUZZTIME=$(FUZZTIME) MODULES="$(MODULES)" sh internal/fuzzall/fuzz.sh
 
-## size: what the runtime costs a binary that extracts, decides and builds an
-## MCP error, against the same program on encoding/json alone (stripped,
-## CGO_ENABLED=0; adcp/internal/sizeprobe).
-size:
-	@set -e; dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
-	for p in baseline runtime; do (cd adcp && CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o "$$dir/$$p" ./internal/sizeprobe/$$p); done; \
-	b=$$(wc -c < "$$dir/baseline"); r=$$(wc -c < "$$dir/runtime"); \
-	echo "baseline (encoding/json): $$b bytes"; echo "runtime:                  $$r bytes"; \
-	echo "runtime cost:             $$(( (r - b) / 1024 )) KiB"
-
 ## interop: the cross-language interop suite (interop/: the Go adapters against
 ## the TypeScript MCP SDK, @adcp/sdk and @a2a-js/sdk 0.3 and 1.x on 127.0.0.1),
-## then the spec's error_compliance storyboard, run by @adcp/sdk's CLI against
-## the example seller (examples/seller). Needs node >= 20 and npm; installs the
-## pinned packages with npm ci.
+## then the spec's error_compliance storyboards (the one @adcp/sdk ships and
+## every one in ../shared/storyboards/), run by @adcp/sdk's CLI against the
+## example seller (examples/seller): every step must pass, each for the
+## reason it probes. Needs node >= 20 and npm; installs the pinned packages
+## with npm ci.
 interop:
 	cd interop && npm ci --no-audit --no-fund --loglevel=error
 	cd interop && $(GO) run .

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // The values of core/error.json's source member (3.1 on). They are declared
@@ -37,14 +36,14 @@ var ErrInvalidSDKID = errors.New(`adcp: sdk_id must be "<package>@<version>"`)
 // 3.1 do not declare source and sdk_id, but accept them as unknown members.
 func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added bool, err error) {
 	if e == nil || e.Code == "" {
-		return nil, false, errfmt.New("adcp: advisory without a code")
+		return nil, false, errors.New("adcp: advisory without a code")
 	}
 	if !advisoryValidSDKID(sdkID) {
-		return nil, false, errfmt.Errorf("%w: %q", ErrInvalidSDKID, sdkID)
+		return nil, false, fmt.Errorf("%w: %q", ErrInvalidSDKID, sdkID)
 	}
 	members, closing, err := advisoryObject(payload)
 	if err != nil {
-		return nil, false, errfmt.Errorf("adcp: payload: %w", err)
+		return nil, false, fmt.Errorf("adcp: payload: %w", err)
 	}
 	var errs *advisoryMember // the last errors member, the one decoders keep
 	for i := range members {
@@ -59,7 +58,7 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 	var entries []json.RawMessage
 	if errs != nil {
 		if errs.raw[0] != '[' || json.Unmarshal(errs.raw, &entries) != nil {
-			return nil, false, errfmt.New("adcp: payload: errors is not an array")
+			return nil, false, errors.New("adcp: payload: errors is not an array")
 		}
 		// Compare as on the wire (invalid UTF-8 in e becomes U+FFFD).
 		code, field := advisoryKey(entry)
@@ -147,11 +146,11 @@ func advisoryKey(entry json.RawMessage) (code, field string) {
 func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
 	raw, err := json.Marshal(e)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: advisory: %w", err)
+		return nil, fmt.Errorf("adcp: advisory: %w", err)
 	}
 	members, _, err := advisoryObject(raw)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: advisory: %w", err)
+		return nil, fmt.Errorf("adcp: advisory: %w", err)
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
@@ -187,7 +186,7 @@ func advisoryObject(b []byte) (members []advisoryMember, closing int, err error)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, 0, errfmt.New("not a JSON object")
+		return nil, 0, errors.New("not a JSON object")
 	}
 	for dec.More() {
 		t, err := dec.Token()
@@ -206,7 +205,7 @@ func advisoryObject(b []byte) (members []advisoryMember, closing int, err error)
 	}
 	closing = int(dec.InputOffset()) - 1
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, 0, errfmt.New("data after the JSON object")
+		return nil, 0, errors.New("data after the JSON object")
 	}
 	return members, closing, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -271,7 +272,9 @@ func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, s
 }
 
 // RetryDelay returns how long to wait before retrying after e: retry_after
-// rounded up to whole seconds, then clamped to 1..3600 s. It reports false
+// rounded up to whole seconds (the value as written, when it was decoded
+// from a number a float64 does not hold exactly), then clamped to
+// 1..3600 s. It reports false
 // when retry_after is absent or not finite (NaN, ±Inf), and the caller uses
 // its backoff schedule.
 func (e *Error) RetryDelay() (time.Duration, bool) {
@@ -283,6 +286,13 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 		return 0, false
 	}
 	s := math.Ceil(f)
+	if lit := e.retryAfterLit(); lit != nil && s == f && f >= 1 && f < MaxRetryAfter.Seconds() {
+		// A whole float64 the written value was rounded to: the value is
+		// over it when the text says so (1.0000000000000001 waits 2 s).
+		if x, ok := new(big.Rat).SetString(string(lit)); ok && x.Cmp(new(big.Rat).SetFloat64(f)) > 0 {
+			s++
+		}
+	}
 	switch {
 	case s < MinRetryAfter.Seconds():
 		return MinRetryAfter, true

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
@@ -55,7 +55,7 @@ func (s *DetailsShape) Validate(raw []byte) error {
 		it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
 		for it.Next() {
 			if k := string(jsonwire.Unquote(nil, it.Key)); !declares(s.Fields, k) {
-				return errfmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
+				return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
 			}
 			it.Skip()
 		}
@@ -89,7 +89,7 @@ func (s *DetailsShape) Carries(c Code) bool {
 // holds. e is not changed, and the result is not validated.
 func (s *DetailsShape) Decode(e *Error, dst Details) error {
 	if !s.Carries(e.Code) {
-		return errfmt.Errorf("adcp: code %q does not carry %s details", string(e.Code), s.Name)
+		return fmt.Errorf("adcp: code %q does not carry %s details", string(e.Code), s.Name)
 	}
 	raw := bytes.TrimSpace(e.Details)
 	if len(raw) == 0 || raw[0] != '{' {
@@ -98,15 +98,15 @@ func (s *DetailsShape) Decode(e *Error, dst Details) error {
 	if s.When != nil {
 		var probe map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &probe); err != nil {
-			return errfmt.Errorf("adcp: %s details: %v", s.Name, err)
+			return fmt.Errorf("adcp: %s details: %v", s.Name, err)
 		}
 		var v string
 		if json.Unmarshal(probe[s.When.Key], &v) != nil || v != s.When.Value {
-			return errfmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
+			return fmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
 		}
 	}
 	if err := dst.UnmarshalJSON(raw); err != nil {
-		return errfmt.Errorf("adcp: %s details: %w", s.Name, err)
+		return fmt.Errorf("adcp: %s details: %w", s.Name, err)
 	}
 	return nil
 }

@@ -94,5 +94,7 @@
 //   - adcphttp: the helpers that need net/http (FromHTTP, Retry-After), kept
 //     apart so that this package never links net/http;
 //   - adcptest: helpers for tests (the storyboard error_code check);
+//   - adcpversion: version negotiation, a seller's release for a request's
+//     adcp_version or VERSION_UNSUPPORTED, and a buyer's re-pin from it;
 //   - adcpimpl: for generated code only.
 package adcp

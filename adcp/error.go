@@ -66,9 +66,21 @@ type Error struct {
 
 	codec adcpimpl.State
 	// retryAfterRaw is retry_after as written when a float64 does not hold
-	// it exactly (3600.0000000000000001): validated exactly, and re-encoded
-	// as written while RetryAfter keeps its decoded value.
+	// it exactly (3600.0000000000000001), and retryAfterAt the value the
+	// decoder set: validated exactly, and re-encoded as written, while
+	// RetryAfter is that value, unchanged (retryAfterLit).
 	retryAfterRaw []byte
+	retryAfterAt  *float64
+}
+
+// retryAfterLit returns retry_after as written when it was decoded from a
+// number a float64 does not hold exactly and RetryAfter is still the
+// decoded value; else nil.
+func (x *Error) retryAfterLit() []byte {
+	if x.retryAfterRaw == nil || x.RetryAfter != x.retryAfterAt || !adcpimpl.SameNumber(x.retryAfterRaw, *x.RetryAfter) {
+		return nil
+	}
+	return x.retryAfterRaw
 }
 
 // errorMemberNames are the members of core/error.json, in schema order: the
@@ -130,8 +142,8 @@ func (x Error) MarshalJSON() ([]byte, error) {
 	}
 	if x.RetryAfter != nil {
 		e.Field(4, "retry_after")
-		if x.retryAfterRaw != nil && adcpimpl.SameNumber(x.retryAfterRaw, *x.RetryAfter) {
-			e.Raw(x.retryAfterRaw)
+		if lit := x.retryAfterLit(); lit != nil {
+			e.Raw(lit)
 		} else {
 			e.Float(*x.RetryAfter)
 		}
@@ -187,7 +199,10 @@ func (x *Error) UnmarshalValidJSON(data []byte) error {
 		case "suggestion":
 			adcpimpl.String(&d, 3, &x.Suggestion)
 		case "retry_after":
-			x.retryAfterRaw = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter)
+			x.retryAfterRaw, x.retryAfterAt = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter), nil
+			if x.retryAfterRaw != nil {
+				x.retryAfterAt = x.RetryAfter
+			}
 		case "issues":
 			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
 		case "details":

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strconv"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
+	"fmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"strconv"
 )
 
 // Path names where in a response an AdCP error was found.
@@ -155,7 +154,7 @@ func (ex *Extractor) float(f float64) *float64 {
 var ErrNotStructured = errors.New("adcp: not a structured AdCP error")
 
 // extractInvalid returns ErrNotStructured with a reason.
-func extractInvalid(reason string) error { return errfmt.Errorf("%w: %s", ErrNotStructured, reason) }
+func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStructured, reason) }
 
 // Validate checks an extracted adcp_error the way transport-errors.md asks
 // every client to: it must be a JSON object (JSON white space around it is

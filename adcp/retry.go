@@ -3,10 +3,10 @@ package adcp
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"math/rand"
 	"time"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // ErrRetriesExhausted is wrapped, together with the last error, by Retry
@@ -116,7 +116,7 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 	for {
 		if err := ctx.Err(); err != nil {
 			if a.Last != nil {
-				return errfmt.Errorf("%w; last error: %w", err, a.Last)
+				return fmt.Errorf("%w; last error: %w", err, a.Last)
 			}
 			return err
 		}
@@ -158,16 +158,16 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		default:
 			return err
 		}
-		if a.Number >= o.MaxAttempts || waited+delay > o.MaxWait {
-			return errfmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
+		if a.Number >= o.MaxAttempts || delay > o.MaxWait-waited { // waited ≤ MaxWait: no overflow
+			return fmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
 		}
 		if refresh {
 			if rerr := o.RefreshCredentials(ctx); rerr != nil {
-				return errfmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
+				return fmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
 			}
 		}
 		if err := o.Sleep(ctx, delay); err != nil {
-			return errfmt.Errorf("%w; last error: %w", err, e)
+			return fmt.Errorf("%w; last error: %w", err, e)
 		}
 		waited += delay
 		a = next
@@ -205,17 +205,25 @@ func (o RetryOptions) withDefaults() RetryOptions {
 	return o
 }
 
-// backoff returns the jittered delay before retry n (n ≥ 1).
+// backoff returns the jittered delay before retry n (n ≥ 1). It saturates
+// at the largest duration: no doubling or jitter overflows.
 func (o RetryOptions) backoff(n int) time.Duration {
-	d := o.Base
+	d := min(o.Base, o.Cap)
 	for i := 1; i < n && d < o.Cap; i++ {
-		d *= 2
+		if d > o.Cap/2 {
+			d = o.Cap
+		} else {
+			d *= 2
+		}
 	}
-	if d > o.Cap {
-		d = o.Cap
+	ns := float64(d) * (1 + o.Jitter*(2*o.Rand()-1))
+	switch {
+	case ns >= math.MaxInt64: // 2⁶³ as a float64: beyond every duration
+		return time.Duration(math.MaxInt64)
+	case ns <= 0:
+		return 0
 	}
-	f := 1 + o.Jitter*(2*o.Rand()-1)
-	return time.Duration(float64(d) * f)
+	return time.Duration(ns)
 }
 
 // retrySleep waits d, or until ctx is done.

@@ -3,13 +3,13 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // decodedErrorEncoding validates an adcp_error found as a decoded value and
@@ -405,7 +405,7 @@ type errorBlock struct {
 // insertion when they are few, as an error's are.
 func sortMembers(members []member) {
 	if len(members) > 12 {
-		smallsort.Func(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
 		return
 	}
 	for i := 1; i < len(members); i++ {
@@ -666,7 +666,7 @@ func (w *valueWriter) value(v any, depth int) bool {
 		for k, x := range t {
 			w.members = append(w.members, member{key: k, val: x})
 		}
-		smallsort.Func(w.members[mark:], func(a, b member) int { return strings.Compare(a.key, b.key) })
+		slices.SortFunc(w.members[mark:], func(a, b member) int { return strings.Compare(a.key, b.key) })
 		w.b = append(w.b, '{')
 		for i := range len(t) {
 			x := w.members[mark+i] // w.members may grow (and move) below

@@ -2,11 +2,11 @@ package adcp
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Vocabulary is the error vocabulary of one AdCP spec version: its standard
@@ -50,7 +50,7 @@ type VocabularyConfig struct {
 // name, a schema, and codes of the vocabulary that list it.
 func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	if c.UnknownRecovery != "" && !c.UnknownRecovery.Valid() {
-		return nil, errfmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
+		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
 	}
 	v := &Vocabulary{
 		specVersion:     c.SpecVersion,
@@ -62,24 +62,24 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	}
 	for i, info := range v.codes {
 		if n := len([]rune(info.Code)); n < 1 || n > MaxCodeLength {
-			return nil, errfmt.Errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
+			return nil, fmt.Errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
 		}
 		if _, dup := v.index[info.Code]; dup {
-			return nil, errfmt.Errorf("adcp: vocabulary %s: code %s listed twice", c.SpecVersion, info.Code)
+			return nil, fmt.Errorf("adcp: vocabulary %s: code %s listed twice", c.SpecVersion, info.Code)
 		}
 		if !info.Recovery.Valid() {
-			return nil, errfmt.Errorf("adcp: vocabulary %s: code %s: recovery %q is not a recovery class", c.SpecVersion, info.Code, info.Recovery)
+			return nil, fmt.Errorf("adcp: vocabulary %s: code %s: recovery %q is not a recovery class", c.SpecVersion, info.Code, info.Recovery)
 		}
 		v.index[info.Code] = i
 	}
 	for _, s := range v.shapes {
 		if s == nil || s.Name == "" || s.Schema == nil {
-			return nil, errfmt.Errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
+			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
 		}
 		for _, code := range s.Codes {
 			info, ok := v.Info(code)
 			if !ok || !info.hasShape(s) {
-				return nil, errfmt.Errorf("adcp: vocabulary %s: shape %s names code %s, which does not list it", c.SpecVersion, s.Name, code)
+				return nil, fmt.Errorf("adcp: vocabulary %s: shape %s names code %s, which does not list it", c.SpecVersion, s.Name, code)
 			}
 		}
 	}
@@ -295,9 +295,9 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 			val.MaxLength("/code", string(e.Code), r.CodeMaxLength)
 		}
 	}
-	if on("retry_after") && e.retryAfterRaw != nil && adcpimpl.SameNumber(e.retryAfterRaw, *e.RetryAfter) {
+	if lit := e.retryAfterLit(); on("retry_after") && lit != nil {
 		// A number a float64 does not hold exactly: compared as written.
-		val.NumberBounds("/retry_after", e.retryAfterRaw, r.RetryAfterMinimum, r.RetryAfterMaximum)
+		val.NumberBounds("/retry_after", lit, r.RetryAfterMinimum, r.RetryAfterMaximum)
 	} else if on("retry_after") {
 		if r.RetryAfterMinimum != nil {
 			val.Minimum("/retry_after", *e.RetryAfter, *r.RetryAfterMinimum)
@@ -396,7 +396,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present members,
 				keys = append(keys, k)
 			}
 		}
-		smallsort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			val.Add(path+"/"+adcpimpl.PointerToken(k), "member not allowed")
 		}

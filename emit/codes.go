@@ -30,7 +30,7 @@ func (g *gen) codesFile() *jen.File {
 				if i > 0 {
 					grp.Line()
 				}
-				for _, l := range g.innerComments(codeDoc(c)) {
+				for _, l := range comments(codeDoc(c)) {
 					grp.Add(l)
 				}
 				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
@@ -88,7 +88,7 @@ func (g *gen) vocabularyFile() *jen.File {
 	if len(g.spec.Shapes) > 0 {
 		cfg[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
 			for _, s := range g.spec.Shapes {
-				grp.Line().Id(shapeVar(s))
+				grp.Line().Id(s.Var)
 			}
 			grp.Line()
 		})
@@ -212,7 +212,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	if len(c.Shapes) > 0 {
 		d[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
 			for _, s := range c.Shapes {
-				grp.Id(shapeVar(s))
+				grp.Id(s.Var)
 			}
 		})
 	}
@@ -239,6 +239,3 @@ func recoveryExpr(r string) jen.Code {
 	}
 	return jen.Qual(runtimePkg, "Recovery").Call(jen.Lit(r))
 }
-
-// shapeVar is the package variable of a details shape.
-func shapeVar(s *schemaload.Shape) string { return "detailsShape" + s.Type.GoName }

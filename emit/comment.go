@@ -1,10 +1,7 @@
 package emit
 
 import (
-	"slices"
 	"strings"
-	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -15,42 +12,7 @@ const commentWidth = 96
 
 // docLines turns a description into comment lines: paragraphs and line
 // breaks are kept, long lines are wrapped at spaces, blank lines become "".
-// The lines of each description are remembered for the life of the
-// process (they are a function of the text alone): generate -all wraps the
-// same descriptions for most versions. The caller gets its own slice.
 func docLines(text string) []string {
-	wrapped.Lock()
-	lines, ok := wrapped.lines[text]
-	wrapped.Unlock()
-	if !ok {
-		lines = wrapText(text)
-		wrapped.Lock()
-		if wrapped.size+len(text) <= wrappedMax {
-			if wrapped.lines == nil {
-				wrapped.lines = map[string][]string{}
-			}
-			if _, dup := wrapped.lines[text]; !dup {
-				wrapped.lines[text] = lines
-				wrapped.size += len(text)
-			}
-		}
-		wrapped.Unlock()
-	}
-	return slices.Clone(lines)
-}
-
-// wrapped holds the lines docLines gave each description, keyed by the
-// description; size is the descriptions' bytes, at most wrappedMax.
-var wrapped struct {
-	sync.Mutex
-	lines map[string][]string
-	size  int
-}
-
-const wrappedMax = 16 << 20
-
-// wrapText is docLines without the memo.
-func wrapText(text string) []string {
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	if text == "" {
 		return nil
@@ -79,30 +41,10 @@ func wrap(line string, width int) []string {
 	var cur strings.Builder
 	cur.WriteString(indent)
 	runes := utf8.RuneCountInString(indent) // in cur
-	first := true
-	for i := 0; i < len(line); {
-		// The words are strings.Fields's (runs of anything but
-		// unicode.IsSpace, an invalid byte being a rune of its own),
-		// found in place: a slice of them was 2% of what a one-version
-		// run of the generator allocates.
-		if r, size := utf8.DecodeRuneInString(line[i:]); unicode.IsSpace(r) {
-			i += size
-			continue
-		}
-		j := i
-		for j < len(line) {
-			r, size := utf8.DecodeRuneInString(line[j:])
-			if unicode.IsSpace(r) {
-				break
-			}
-			j += size
-		}
-		w := line[i:j]
-		i = j
+	for i, w := range strings.Fields(line) {
 		n := utf8.RuneCountInString(w)
 		switch {
-		case first: // cur holds only the indentation (words hold no space)
-			first = false
+		case i == 0: // cur holds only the indentation (words hold no space)
 			cur.WriteString(w)
 			runes += n
 		case runes+1+n > width:
@@ -131,78 +73,6 @@ func comments(lines []string) []jen.Code {
 		out = append(out, jen.Comment("// "+l))
 	}
 	return out
-}
-
-// innerComments is comments for a comment inside a declaration: a
-// constant's in a group, a struct field's. Jennifer writes no indentation,
-// so such a comment starts its line, and go/printer takes a comment that
-// starts its line right before a token for a top-level doc comment and
-// reformats it with go/doc/comment, which was most of the time printing
-// codes.go took. When plainDoc says that reformatting leaves the lines as
-// they are, they are written after a tab, which go/printer drops with the
-// rest of the indentation it redoes: the output is the same, without the
-// reformatting.
-func (g *gen) innerComments(lines []string) []jen.Code {
-	out := comments(lines)
-	if g.unindented || !plainDoc(lines) {
-		return out
-	}
-	for i, c := range out {
-		out[i] = jen.Op("\t").Add(c)
-	}
-	return out
-}
-
-// plainDoc reports whether go/doc/comment prints the comment lines (each
-// written "// "+line, "" as "//") as they are: they start and end with
-// text and hold no two blank lines in a row; no line is indented (a code
-// block or a list), starts a heading ("#") or a link definition ("["),
-// ends in a space, or holds a control character, a blank other than a
-// space (which it may trim or take for indentation), or two backquotes or
-// two single quotes in a row (which it turns into curly quotes); and no
-// one-line paragraph after the first ends in a letter or digit (an
-// old-style heading, which it rewrites with "#"). TestPlainDocStable and
-// FuzzPlainDocStable check it against go/printer.
-func plainDoc(lines []string) bool {
-	if len(lines) == 0 || lines[0] == "" || lines[len(lines)-1] == "" {
-		return false
-	}
-	for i, l := range lines {
-		if l == "" {
-			if lines[i-1] == "" {
-				return false
-			}
-			continue
-		}
-		switch l[0] {
-		case ' ', '\t', '#', '[':
-			return false
-		}
-		if l[len(l)-1] == ' ' {
-			return false
-		}
-		for j := 0; j < len(l); j++ {
-			switch c := l[j]; {
-			case c >= utf8.RuneSelf:
-				r, n := utf8.DecodeRuneInString(l[j:])
-				if unicode.IsSpace(r) || unicode.IsControl(r) || r == utf8.RuneError {
-					return false
-				}
-				j += n - 1
-			case c < ' ' || c == 0x7f:
-				return false
-			case (c == '`' || c == '\'') && j > 0 && l[j-1] == c:
-				return false
-			}
-		}
-		if i > 0 && lines[i-1] == "" && (i+1 == len(lines) || lines[i+1] == "") {
-			r, _ := utf8.DecodeLastRuneInString(l)
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // docFor joins a summary line with a description.

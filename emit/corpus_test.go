@@ -50,9 +50,7 @@ type corpusExpect struct {
 }
 
 // TestCorpus generates every published version from 3.0.0-rc.1 on (a sample
-// with -short), each a second time as generate -all does (Options.Remember:
-// each distinct model's first version from scratch, to check determinism,
-// and the others from what is remembered of it), into one
+// with -short), each a second time to check determinism, into one
 // temporary module (one package per version, shared with
 // internal/validationdiff through corpusmod); then one go vet over all of
 // them, and one test binary (from testdata/corpus_test.go.txt) that imports
@@ -83,12 +81,8 @@ func TestCorpus(t *testing.T) {
 	expects := map[string][]byte{}
 	var order []string
 	version := map[string]string{}
-	// Each version is generated a second time as generate -all does
-	// (Options.Remember), which must give the same bytes: for the first
-	// version of each distinct model (internal/specset) nothing is
-	// remembered yet, so that is a second generation from scratch (the
-	// determinism check); for the others, whose model differs only in
-	// name and folder, it checks what is remembered from an earlier twin.
+	// Each version is generated a second time, which must give the same
+	// bytes.
 	var models specset.Set
 	for _, v := range versions {
 		dir := filepath.Join(root, v)
@@ -104,16 +98,16 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		models.Add(spec)
-		again, err := Files(spec, Options{Package: pkg, Remember: true})
+		again, err := Files(spec, Options{Package: pkg})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(again) != len(files) {
-			t.Errorf("%s: %d files, then %d as generate -all makes them", v, len(files), len(again))
+			t.Errorf("%s: %d files, then %d", v, len(files), len(again))
 		}
 		for n := range files {
 			if !bytes.Equal(files[n], again[n]) {
-				t.Errorf("%s: %s differs as generate -all makes it:\n%s", v, n, Diff("alone", "-all", files[n], again[n]))
+				t.Errorf("%s: %s differs from one generation to the next:\n%s", v, n, Diff("first", "second", files[n], again[n]))
 			}
 		}
 		pkgs[pkg] = files
@@ -164,7 +158,7 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d versions generated alone and as generate -all makes them (%d distinct models) and tested, %d distinct packages vetted and built (the others equal one of them but for name and version)",
+	t.Logf("%d versions generated twice (%d distinct models) and tested, %d distinct packages vetted and built (the others equal one of them but for name and version)",
 		len(versions), models.Len(), len(kept))
 }
 
@@ -267,23 +261,17 @@ func BenchmarkGenerateAll(b *testing.B) {
 			}
 		}
 	})
-	for _, remember := range []bool{false, true} {
-		name := "load+emit"
-		if remember {
-			name += "+remember" // as generate -all renders (Options.Remember), one version after another
-		}
-		b.Run(name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				for _, dir := range dirs {
-					spec, err := schemaload.Load(dir)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := Files(spec, Options{Package: "adcperr", Remember: remember}); err != nil {
-						b.Fatal(err)
-					}
+	b.Run("load+emit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, dir := range dirs {
+				spec, err := schemaload.Load(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
+					b.Fatal(err)
 				}
 			}
-		})
-	}
+		}
+	})
 }

@@ -13,16 +13,14 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
+	"go/format"
 	"go/token"
 	"go/types"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
-	"github.com/adcp-gen/adcp-gen/emit/runtimeapi"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
@@ -47,19 +45,6 @@ const baseContract = 4
 type Options struct {
 	// Package is the Go package name of the output ("adcperr" if empty).
 	Package string
-	// Remember keeps, for the life of the process, what later calls can
-	// reuse for a package that differs from this one only in its name and
-	// spec version (each keyed exactly, see the functions named): the type
-	// check's verdict (checkPackage), formatted bodies (parseToFormatOnce;
-	// without Remember none is kept or looked up) and details.go's
-	// unformatted body (detailsRender). It costs a little more than it
-	// saves when a process generates one package; set it when generating
-	// many (adcp-gen generate -all).
-	Remember bool
-
-	// unindented turns innerComments' indentation off (tests only, with
-	// Remember off: TestInnerCommentsSameOutput).
-	unindented bool
 }
 
 // HeaderPrefix starts the first line of every file adcp-gen owns.
@@ -93,144 +78,43 @@ func CheckPackageName(name string) error {
 	return nil
 }
 
-// Files renders every file of the package for spec, keyed by file name, and
-// type-checks them together against the runtime's API (see runtimeapi): a
-// package that would not compile is an error, never output.
+// Files renders every file of the package for spec, keyed by file name,
+// gofmt-formatted. That the package compiles against the runtime module is
+// proven by compiling it (the goldens, generated/ and the consumer test).
 func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
-	files, checked, err := Render(spec, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := checked(); err != nil {
-		return nil, err
-	}
-	return files, nil
-}
-
-// Render is Files that returns as soon as the files are formatted, while
-// their type check may still run: checked waits for it and returns the
-// error Files returns for a package that would not compile (nil when it
-// compiles). The files must not be used as generated output unless checked
-// returns nil; WriteChecked writes them while the check runs, and commits
-// them only then.
-func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, checked func() error, err error) {
 	if spec == nil || spec.Error == nil {
-		return nil, nil, fmt.Errorf("emit: spec has no error type")
+		return nil, fmt.Errorf("emit: spec has no error type")
 	}
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = "adcperr"
 	}
 	if err := CheckPackageName(pkg); err != nil {
-		return nil, nil, fmt.Errorf("emit: %v", err)
+		return nil, fmt.Errorf("emit: %v", err)
 	}
 	g, err := newGen(spec, pkg)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	g.unindented = opts.unindented
 	doc, err := g.docFile()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	// The files are built, rendered and formatted on two goroutines, one per
-	// processor of the machine this is tuned for: details.go, the largest,
-	// on one, and the three others on the other (detailsFile is the only
-	// builder that changes g, its pattern registry and skipped patterns,
-	// which only it reads; codesFile and vocabularyFile only read g and the
-	// spec). jennifer renders without formatting; the format step parses
-	// the render (once: the type check reads the same tree) and then prints
-	// it. Each goroutine parses all its files before it prints any, so that
-	// the type check, the longest step after details.go's build, starts as
-	// soon as possible, and runs while they are printed (it only reads the
-	// trees, as the printer does). A file whose formatted body the process
-	// remembers (parseToFormatOnce) is neither parsed nor printed, and a
-	// package whose twin passed its check is not checked (checkPackage);
-	// the check parses what it needs that was not parsed.
-	jobs := map[string]*renderJob{}
-	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
-		jobs[name] = &renderJob{name: name, remember: opts.Remember}
-		if opts.Remember {
-			jobs[name].version = spec.Version
-		}
+	if doc, err = format.Source(doc); err != nil {
+		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
-	renderFile := func(build func() *jen.File) func() ([]byte, error) {
-		return func() ([]byte, error) {
-			f := build()
-			f.NoFormat = true
-			var raw bytes.Buffer
-			err := f.Render(&raw)
-			return raw.Bytes(), err
+	out := map[string][]byte{"doc.go": doc}
+	for _, f := range []struct {
+		name  string
+		build func() *jen.File
+	}{{"codes.go", g.codesFile}, {"vocabulary.go", g.vocabularyFile}, {"details.go", g.detailsFile}} {
+		var b bytes.Buffer
+		if err := f.build().Render(&b); err != nil { // jennifer formats with go/format
+			return nil, fmt.Errorf("emit: %s: %s", f.name, firstLine(err.Error()))
 		}
+		out[f.name] = b.Bytes()
 	}
-	var parsed, printed sync.WaitGroup
-	chain := func(names []string, renders ...func() ([]byte, error)) {
-		parsed.Add(1)
-		printed.Add(1)
-		go func() {
-			defer printed.Done()
-			for i, name := range names {
-				jobs[name].parse(renders[i])
-			}
-			parsed.Done()
-			for _, name := range names {
-				jobs[name].print()
-			}
-		}()
-	}
-	chain([]string{"details.go"}, g.detailsRender(spec, opts.Remember, renderFile))
-	codes, vocabulary := g.holedRenders(spec, opts.Remember, renderFile)
-	chain([]string{"codes.go", "vocabulary.go", "doc.go"}, codes, vocabulary, func() ([]byte, error) { return doc, nil })
-
-	parsed.Wait()
-	names := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}
-	raws := map[string][]byte{}
-	for _, name := range names {
-		if t := jobs[name]; t.parsed {
-			raws[name] = t.raw
-		}
-	}
-	var checkErr error
-	checkDone := make(chan struct{})
-	go func() {
-		defer close(checkDone)
-		if len(raws) == len(jobs) { // else an error, reported below
-			trees := map[string]*ast.File{}
-			for _, name := range names {
-				trees[name] = jobs[name].tree
-			}
-			_, checkErr = checkPackage(spec.Version, pkg, raws, trees, opts.Remember)
-		}
-	}()
-	printed.Wait()
-
-	// The first failure, doc.go's first.
-	out := map[string][]byte{}
-	for _, name := range []string{"doc.go", "codes.go", "vocabulary.go", "details.go"} {
-		t := jobs[name]
-		switch {
-		case t.err != nil && t.name == "doc.go":
-			return nil, nil, fmt.Errorf("emit: doc.go: %v", t.err)
-		case t.err != nil:
-			return nil, nil, fmt.Errorf("emit: %s: %s", t.name, firstLine(t.err.Error()))
-		}
-		out[t.name] = t.src
-	}
-	checked = sync.OnceValue(func() error {
-		<-checkDone
-		if checkErr == nil {
-			return nil
-		}
-		// The trees' positions are those of the unformatted sources: check
-		// the output itself again to name a line of the file as written.
-		err := checkErr
-		if again := runtimeapi.Check(out); again != nil {
-			err = again
-		}
-		return fmt.Errorf("emit: the generated package would not compile (a bug in adcp-gen; when developing the runtime, "+
-			"the API stubs in emit/runtimeapi may be stale: make generate): %s", firstLine(err.Error()))
-	})
-	return out, checked, nil
+	return out, nil
 }
 
 // firstLine is the first line of an error message: jennifer's render errors
@@ -238,43 +122,6 @@ func Render(spec *schemaload.Spec, opts Options) (files map[string][]byte, check
 func firstLine(msg string) string {
 	line, _, _ := strings.Cut(msg, "\n")
 	return line
-}
-
-// renderJob is one file to render and format.
-type renderJob struct {
-	name     string
-	remember bool      // Options.Remember: formatted bodies are remembered (parseToFormatOnce)
-	version  string    // the spec version when remembering
-	raw      []byte    // rendered, unformatted
-	tree     *ast.File // what src is printed from; nil when its body was formatted before
-	printing func() ([]byte, error)
-	parsed   bool   // rendered and parsed (or remembered) without error
-	src      []byte // formatted
-	err      error
-}
-
-// parse renders the file and parses the render for formatting (unless
-// parseToFormatOnce remembers its formatted body). Without Remember the
-// process keeps nothing: keying each body (a SHA-256 of it) was 3% of the
-// instructions of a one-version run, which has nothing to reuse.
-func (t *renderJob) parse(render func() ([]byte, error)) {
-	raw, err := render()
-	t.raw = raw
-	if err == nil {
-		if t.name == "doc.go" || !t.remember {
-			t.tree, t.printing, err = parseToFormat(t.name, raw)
-		} else {
-			t.tree, t.printing, err = parseToFormatOnce(t.name, raw, t.version)
-		}
-	}
-	t.err, t.parsed = err, err == nil
-}
-
-// print formats the parsed file.
-func (t *renderJob) print() {
-	if t.err == nil {
-		t.src, t.err = t.printing()
-	}
 }
 
 // Header returns the first line of a generated tables file.

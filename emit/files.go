@@ -93,17 +93,17 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 			jen.Id("Value"): jen.Lit(s.When.Value),
 		})
 	}
-	f.Commentf("%s describes %s.", shapeVar(s), s.File)
+	f.Commentf("%s describes %s.", s.Var, s.File)
 	if skipped := g.shapeSchemas[t].skipped; len(skipped) > 0 {
 		f.Comment("Its Schema, like the Go type's Validate, does not check:")
 		for _, c := range skipped {
 			f.Comment("  - " + c)
 		}
 	}
-	f.Var().Id(shapeVar(s)).Op("=").Op("&").Qual(runtimePkg, "DetailsShape").Values(d)
+	f.Var().Id(s.Var).Op("=").Op("&").Qual(runtimePkg, "DetailsShape").Values(d)
 	f.Line()
 
-	name := accessorName(t)
+	name := s.Accessor
 	summary := fmt.Sprintf("%s decodes e.Details as %s (%s).", name, s.Name, s.File)
 	lines := docFor(summary, s.Doc)
 	lines = append(lines, "", "It fails when the error's code does not carry this shape, when the details",
@@ -114,14 +114,10 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	}
 	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(runtimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
-		jen.If(jen.Err().Op(":=").Id(shapeVar(s)).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id(s.Var).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err()),
 		),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	)
 	f.Line()
 }
-
-// accessorName is the name of a shape's typed accessor: RateLimitedDetails
-// → RateLimitedDetailsOf.
-func accessorName(t *schemaload.Type) string { return t.GoName + "Of" }

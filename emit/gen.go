@@ -15,9 +15,6 @@ type gen struct {
 	pkg       string
 	header    string
 	codeNames map[string]string // wire code → constant name
-	// unindented: inner comments are written as other comments
-	// (innerComments; Options.unindented).
-	unindented bool
 
 	detailsTypes []*schemaload.Type // named types declared in details.go
 	// Patterns whose GoPattern does not compile are skipped (reported by
@@ -83,7 +80,7 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 		g.codeNames[c.Value] = c.GoName
 	}
 	for _, s := range spec.Shapes {
-		if s.Type == nil || s.Type.GoName == "" {
+		if s.Type == nil || s.Type.GoName == "" || s.Var == "" || s.Accessor == "" {
 			return nil, fmt.Errorf("emit: %s: details shape without a Go type", s.File)
 		}
 	}
@@ -160,4 +157,20 @@ func (g *gen) newFile() *jen.File {
 	f := jen.NewFile(g.pkg)
 	f.HeaderComment(g.header)
 	return f
+}
+
+// ShapeSchemas returns, by shape name, the schema each details shape of spec
+// checks details against in the generated package (its DetailsShape.Schema,
+// in the runtime's dialect: adcpimpl.NewSchema), for a tool that builds a
+// version's vocabulary at run time instead of compiling its package.
+func ShapeSchemas(spec *schemaload.Spec) (map[string]string, error) {
+	g, err := newGen(spec, "adcperr")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(spec.Shapes))
+	for _, s := range spec.Shapes {
+		out[s.Name] = g.shapeSchemas[s.Type].src
+	}
+	return out, nil
 }

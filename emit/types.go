@@ -186,7 +186,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	f.Comment(fmt.Sprintf("The known values of %s.", t.GoName))
 	f.Const().DefsFunc(func(grp *jen.Group) {
 		for _, v := range t.Enum {
-			for _, c := range g.innerComments(docLines(v.Doc)) {
+			for _, c := range comments(docLines(v.Doc)) {
 				grp.Add(c)
 			}
 			grp.Id(v.GoName).Id(t.GoName).Op("=").Lit(v.Value)
@@ -225,12 +225,12 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 			if m.Deprecated {
 				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
 			}
-			for _, c := range g.innerComments(doc) {
+			for _, c := range comments(doc) {
 				grp.Add(c)
 			}
 			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
 		}
-		for _, c := range g.innerComments([]string{"Extra holds, raw, the members the schema does not declare and declared",
+		for _, c := range comments([]string{"Extra holds, raw, the members the schema does not declare and declared",
 			"members whose value did not fit their Go type."}) {
 			grp.Add(c)
 		}

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -39,42 +38,8 @@ import (
 // Only the files whose bytes differ are written. changed lists, sorted, the
 // names written or removed.
 func Write(dir string, files map[string][]byte) (changed []string, err error) {
-	return WriteChecked(dir, files, nil)
-}
-
-// WriteChecked is Write for files whose type check runs meanwhile (see
-// Render): the new files are written and flushed to disk beside the old
-// ones while it runs, and checked (when not nil) is called just before the
-// commit point. When it returns an error, the folder is left as it was (the
-// folders WriteChecked created are removed again) and that error is returned,
-// whatever else went wrong: a package that would not compile is reported
-// as such. Other failures are Write's. checked may be called more than once
-// and must return the same result each time.
-func WriteChecked(dir string, files map[string][]byte, checked func() error) (changed []string, err error) {
-	if checked != nil {
-		defer func() {
-			if err != nil {
-				if cerr := checked(); cerr != nil {
-					changed, err = nil, cerr
-				}
-			}
-		}()
-	}
 	if _, err := Plan(dir, files); err != nil {
 		return nil, err // a conflict, found before touching the folder
-	}
-	if made := missingFolders(dir); len(made) > 0 && checked != nil {
-		// Created here: removed again (when empty) if the files are not
-		// committed.
-		defer func() {
-			if err != nil {
-				for _, d := range made {
-					if os.Remove(d) != nil {
-						break
-					}
-				}
-			}
-		}()
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -92,36 +57,14 @@ func WriteChecked(dir string, files map[string][]byte, checked func() error) (ch
 		return nil, err
 	}
 	if len(plan.Write) == 0 && len(plan.Remove) == 0 {
-		if checked != nil {
-			if err := checked(); err != nil {
-				return nil, err
-			}
-		}
 		return nil, nil
 	}
-	if err := commit(dir, plan, files, checked); err != nil {
+	if err := commit(dir, plan, files); err != nil {
 		return nil, err
 	}
 	changed = append(append(changed, plan.Write...), plan.Remove...)
 	sort.Strings(changed)
 	return changed, nil
-}
-
-// missingFolders lists dir and its ancestors that do not exist, dir first:
-// the folders os.MkdirAll(dir) would make.
-func missingFolders(dir string) []string {
-	var missing []string
-	for d := filepath.Clean(dir); ; {
-		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
-			return missing
-		}
-		missing = append(missing, d)
-		parent := filepath.Dir(d)
-		if parent == d {
-			return missing
-		}
-		d = parent
-	}
 }
 
 // Names adcp-gen uses in an output folder besides the files it produces.
@@ -330,9 +273,8 @@ func step() error {
 // the journal (the commit point), then apply. A failure before the journal
 // removes what it wrote and leaves the old package. The temporary files are
 // flushed to disk together, after they are all written and before the
-// journal takes effect; then checked (when not nil) must return nil for the
-// change to be committed.
-func commit(dir string, plan *Changes, files map[string][]byte, checked func() error) (err error) {
+// journal takes effect.
+func commit(dir string, plan *Changes, files map[string][]byte) (err error) {
 	j := journal{Format: journalFormat, Write: plan.Write, Remove: plan.Remove}
 	var temps []string
 	var written []*os.File
@@ -385,11 +327,6 @@ func commit(dir string, plan *Changes, files map[string][]byte, checked func() e
 	written = nil
 	if closeErr != nil {
 		return closeErr
-	}
-	if checked != nil {
-		if err := checked(); err != nil {
-			return err
-		}
 	}
 	if err := os.Rename(filepath.Join(dir, tempName(journalName)), filepath.Join(dir, journalName)); err != nil {
 		return err
@@ -548,21 +485,10 @@ func writeNew(path string, data []byte) (*os.File, error) {
 	return f, nil
 }
 
-// syncAll flushes files to disk concurrently, so that the file system can
-// commit them together, and returns the first error.
+// syncAll flushes files to disk and returns the first error.
 func syncAll(files []*os.File) error {
-	errs := make([]error, len(files))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Add(1)
-		go func(i int, f *os.File) {
-			defer wg.Done()
-			errs[i] = f.Sync()
-		}(i, f)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
+	for _, f := range files {
+		if err := f.Sync(); err != nil {
 			return err
 		}
 	}

@@ -213,9 +213,6 @@ func TestLoadRefusesSpecialFiles(t *testing.T) {
 			if e.File != "enums/billing-party.json" || !strings.Contains(e.Msg, tc.msg) {
 				t.Errorf("error %v, want enums/billing-party.json: …%s…", e, tc.msg)
 			}
-			if _, err := FolderDigest(dir, []string{"enums/billing-party.json"}); err == nil {
-				t.Error("FolderDigest read the file")
-			}
 		})
 	}
 }

@@ -3,12 +3,8 @@ package schemaload
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode"
-	"unicode/utf8"
 )
 
 // proseRecovery finds "Recovery: X" in an enumDescriptions entry, the carrier
@@ -41,135 +37,15 @@ var (
 // it an advisory, the way the published versions write it (see
 // advisoryReviewed for the review).
 func isAdvisoryText(description, suggestion string) bool {
-	// Every mark holds the word: most texts lack it, and are settled
-	// without running the expressions.
-	if !mayHoldAdvisory(description) && !mayHoldAdvisory(suggestion) {
-		return false
-	}
-	// The others are remembered for the life of the process (the answer is
-	// a function of the two texts): a process that loads many versions
-	// (generate -all) reads the same texts in most of them.
-	key := [2]string{description, suggestion}
-	advisoryTexts.Lock()
-	is, ok := advisoryTexts.is[key]
-	advisoryTexts.Unlock()
-	if ok {
-		return is
-	}
-	is = matchAdvisory(description, suggestion)
-	advisoryTexts.Lock()
-	if advisoryTexts.size+len(description)+len(suggestion) <= advisoryTextsMax {
-		if advisoryTexts.is == nil {
-			advisoryTexts.is = map[[2]string]bool{}
-		}
-		if _, dup := advisoryTexts.is[key]; !dup {
-			advisoryTexts.is[key] = is
-			advisoryTexts.size += len(description) + len(suggestion)
-		}
-	}
-	advisoryTexts.Unlock()
-	return is
-}
-
-// advisoryTexts holds isAdvisoryText's answers for the texts that may hold
-// an advisory; size is their bytes, at most advisoryTextsMax.
-var advisoryTexts struct {
-	sync.Mutex
-	is   map[[2]string]bool
-	size int
-}
-
-const advisoryTextsMax = 8 << 20
-
-// matchAdvisory is isAdvisoryText by the expressions, for texts that may
-// hold the word. advisoryDenied, advisoryWord and advisoryNoun run only
-// around each occurrence of the word (matchNearAdvisory): on the texts
-// that hold it, running them over whole descriptions was 3% of the
-// instructions of a one-version generate.
-func matchAdvisory(description, suggestion string) bool {
 	first := description
 	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
 		first = description[:loc[0]]
 	}
-	if matchNearAdvisory(advisoryDenied, description) || matchNearAdvisory(advisoryDenied, suggestion) {
+	if advisoryDenied.MatchString(description) || advisoryDenied.MatchString(suggestion) {
 		return false
 	}
-	return advisorySuggestion.MatchString(suggestion) || matchNearAdvisory(advisoryWord, first) ||
-		matchNearAdvisory(advisoryNoun, description)
+	return advisorySuggestion.MatchString(suggestion) || advisoryWord.MatchString(first) || advisoryNoun.MatchString(description)
 }
-
-// matchNearAdvisory is re.MatchString(s) for an expression each of whose
-// matches is the word "advisory" (as (?i) folds it) followed by \b, after
-// at most len("not an ") ASCII bytes: it runs re on a window around each
-// occurrence of the word, from the byte before the earliest start of such
-// a match to the rune after the word, and takes a match that ends where the
-// word does. The window holds the match whole, and the characters either
-// side of it that its \b look at (a rune the window cuts is not a word
-// character, and neither is the rune it was cut from: word characters are
-// ASCII); no other match in the window can overlap it, as the word cannot
-// overlap itself and "not an " holds none of its last letter.
-func matchNearAdvisory(re *regexp.Regexp, s string) bool {
-	for p := 0; p < len(s); p++ {
-		if s[p]|0x20 != 'a' {
-			continue
-		}
-		n, ok := advisoryAt(s[p:])
-		if !ok {
-			continue
-		}
-		lo, e := max(0, p-len("not an ")-1), p+n
-		hi := min(len(s), e+utf8.UTFMax)
-		for _, m := range re.FindAllStringIndex(s[lo:hi], -1) {
-			if lo+m[1] == e {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// advisoryAt returns the length in bytes of the word "advisory", folded,
-// at the start of s, if it is there.
-func advisoryAt(s string) (int, bool) {
-	n := 0
-	for _, fold := range advisoryFold {
-		r, w := utf8.DecodeRuneInString(s[n:])
-		if !slices.Contains(fold, r) {
-			return 0, false
-		}
-		n += w
-	}
-	return n, true
-}
-
-// mayHoldAdvisory reports whether s holds "advisory" in the case folding of
-// the (?i) expressions above (Unicode simple folding: "ſ" matches "s"); when
-// it does not, none of them can match.
-func mayHoldAdvisory(s string) bool {
-	for i := 0; i+len(advisoryFold) <= len(s); i++ {
-		// "a" folds only to "A": every match starts with an ASCII byte.
-		if s[i]|0x20 == 'a' {
-			if _, ok := advisoryAt(s[i:]); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// advisoryFold holds, for each letter of "advisory", the runes (?i) matches
-// it with: its simple folding orbit.
-var advisoryFold = func() [][]rune {
-	var folds [][]rune
-	for _, r := range "advisory" {
-		fold := []rune{r}
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			fold = append(fold, f)
-		}
-		folds = append(folds, fold)
-	}
-	return folds
-}()
 
 // advisory settles whether code c is an advisory: the reviewed table when it
 // lists the code, else the code's own text; a disagreement is a warning.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync/atomic"
 
 	"github.com/adcp-gen/adcp-gen/internal/ecmaregexp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -15,30 +14,7 @@ import (
 // compiles it with santhosh-tekuri/jsonschema (one compiler for the folder,
 // so each file is compiled once), with the ECMAScript regexp engine the
 // schemas are written for and a loader that only serves files of the folder.
-//
-// A folder whose twin compiled before in this process (compileKey) is not
-// compiled again, unless compiling it read a file readAll had not.
 func (l *loader) compile() error {
-	key, keyed := l.compileKey()
-	if keyed && compiledBefore(key) {
-		return nil
-	}
-	loaded := len(l.order)
-	if err := l.compileFiles(); err != nil {
-		return err
-	}
-	if keyed && len(l.order) == loaded {
-		rememberCompiled(key)
-	}
-	return nil
-}
-
-// compileRuns counts compileFiles calls (for tests of the memo).
-var compileRuns atomic.Int64
-
-// compileFiles is compile without the memo.
-func (l *loader) compileFiles() error {
-	compileRuns.Add(1)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft7)
 	c.UseRegexpEngine(ecmaregexp.Compile)

@@ -9,9 +9,15 @@ var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
 const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
-// spec. Load calls it; a Spec built or changed by hand must call it again
-// before it is handed to emit or to the reports.
+// spec, and the Go names of each shape (Var, Accessor) from its type's.
+// Load calls it; a Spec built or changed by hand must call it again before
+// it is handed to emit or to the reports.
 func (s *Spec) SettleGoTypes() {
+	for _, sh := range s.Shapes {
+		if sh.Type != nil && sh.Type.GoName != "" {
+			sh.Var, sh.Accessor = "detailsShape"+sh.Type.GoName, sh.Type.GoName+"Of"
+		}
+	}
 	var structs []*Type
 	s.EachType(func(t *Type) {
 		t.GoType = valueGoType(t)

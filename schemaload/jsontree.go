@@ -3,11 +3,11 @@ package schemaload
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
 // node is one JSON value that keeps the order of object members, which
@@ -196,38 +196,33 @@ func (e *parseError) Error() string {
 	return fmt.Sprintf("invalid JSON at line %d, column %d (byte offset %d): %s", e.Line, e.Col, e.Offset, e.Msg)
 }
 
-// parseJSON decodes one JSON document (RFC 8259, as encoding/json reads
-// it) into an ordered tree. Duplicate object member names are an error (the
-// schema would be ambiguous), as is anything after the top-level value, and
-// nesting deeper than maxDepth or an object or array of more than maxMembers
-// members. It runs in time linear in the input.
-// It is a direct scanner: json.Decoder.Token, which it replaces, spent most
-// of the load time allocating tokens.
+// parseJSON decodes one JSON document into an ordered tree, reading it
+// with encoding/json's Decoder.Token (which keeps member order).
+// Duplicate object member names are an error (the schema would be
+// ambiguous), as is anything after the top-level value, and nesting deeper
+// than maxDepth or an object or array of more than maxMembers members.
 func parseJSON(data []byte) (*node, error) {
-	p := &treeParser{data: data}
-	p.skipSpace()
+	p := &treeParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	p.dec.UseNumber()
 	n, err := p.value()
 	if err != nil {
 		return nil, err
 	}
-	p.skipSpace()
-	if p.pos < len(data) {
-		return nil, p.failAt(p.pos, "unexpected data after the top-level value")
+	if end := p.skip(p.dec.InputOffset(), " \t\r\n"); end < len(data) {
+		return nil, p.failAt(end, "unexpected data after the top-level value")
 	}
 	return n, nil
 }
 
 type treeParser struct {
 	data []byte
-	pos  int
+	dec  *json.Decoder
 	path []string // reference tokens of the value being read
 }
 
 // failAt builds a parseError at byte offset off, at the current pointer.
 func (p *treeParser) failAt(off int, msg string) error {
-	if off > len(p.data) {
-		off = len(p.data)
-	}
+	off = min(max(off, 0), len(p.data))
 	line, col := 1, 1
 	for _, c := range p.data[:off] {
 		if c == '\n' {
@@ -239,39 +234,45 @@ func (p *treeParser) failAt(off int, msg string) error {
 	return &parseError{Pointer: pointerOf(p.path), Offset: int64(off), Line: line, Col: col, Msg: msg}
 }
 
-// unexpected reports the byte at the current position (or the end of input).
-func (p *treeParser) unexpected(context string) error {
-	if p.pos >= len(p.data) {
-		return p.failAt(p.pos, "unexpected end of input")
+// token reads the next token, turning the decoder's errors into
+// parseErrors.
+func (p *treeParser) token() (json.Token, error) {
+	tok, err := p.dec.Token()
+	var se *json.SyntaxError
+	switch {
+	case err == nil:
+		return tok, nil
+	case errors.As(err, &se):
+		return nil, p.failAt(int(se.Offset), se.Error())
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return nil, p.failAt(len(p.data), "unexpected end of input")
 	}
-	return p.failAt(p.pos, fmt.Sprintf("invalid character %q %s", p.data[p.pos], context))
+	return nil, p.failAt(int(p.dec.InputOffset()), err.Error())
 }
 
-func (p *treeParser) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
+// skip returns the offset of the first byte at or after off not in set.
+func (p *treeParser) skip(off int64, set string) int {
+	i := int(off)
+	for i < len(p.data) && strings.IndexByte(set, p.data[i]) >= 0 {
+		i++
 	}
+	return i
 }
 
-// value reads the value at p.pos (whitespace already skipped).
+// value reads the next value.
 func (p *treeParser) value() (*node, error) {
-	if p.pos >= len(p.data) {
-		return nil, p.unexpected("")
+	start := p.skip(p.dec.InputOffset(), " \t\r\n,:") // the separators go with the next token
+	tok, err := p.token()
+	if err != nil {
+		return nil, err
 	}
-	start := p.pos
 	n := &node{}
-	switch c := p.data[p.pos]; {
-	case c == '{' || c == '[':
+	switch t := tok.(type) {
+	case json.Delim: // '{' or '[': Token reports a misplaced closing one as an error
 		if len(p.path) >= maxDepth {
-			return nil, p.failAt(p.pos, fmt.Sprintf("nested deeper than the %d levels a spec file may have", maxDepth))
+			return nil, p.failAt(start, fmt.Sprintf("nested deeper than the %d levels a spec file may have", maxDepth))
 		}
-		var err error
-		if c == '{' {
+		if t == '{' {
 			n.kind = nodeObject
 			err = p.object(n)
 		} else {
@@ -281,106 +282,55 @@ func (p *treeParser) value() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-	case c == '"':
-		s, err := p.str()
-		if err != nil {
+		if _, err := p.token(); err != nil { // the closing delimiter
 			return nil, err
 		}
-		n.kind, n.str = nodeString, s
-	case c == '-' || '0' <= c && c <= '9':
-		if err := p.number(); err != nil {
-			return nil, err
-		}
-		n.kind, n.num = nodeNumber, json.Number(p.data[start:p.pos])
-	case c == 't':
-		if err := p.literal("true"); err != nil {
-			return nil, err
-		}
-		n.kind, n.b = nodeBool, true
-	case c == 'f':
-		if err := p.literal("false"); err != nil {
-			return nil, err
-		}
-		n.kind = nodeBool
-	case c == 'n':
-		if err := p.literal("null"); err != nil {
-			return nil, err
-		}
+	case string:
+		n.kind, n.str = nodeString, t
+	case json.Number:
+		n.kind, n.num = nodeNumber, t
+	case bool:
+		n.kind, n.b = nodeBool, t
+	case nil:
 		n.kind = nodeNull
-	default:
-		return nil, p.unexpected("looking for beginning of value")
 	}
-	n.src = p.data[start:p.pos]
+	n.src = p.data[start:p.dec.InputOffset()]
 	return n, nil
 }
 
 // tooMany is the error of an object or array with more than maxMembers members.
 func (p *treeParser) tooMany() error {
-	return p.failAt(p.pos, fmt.Sprintf("more than the %d members an object or array of a spec file may have", maxMembers))
+	return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("more than the %d members an object or array of a spec file may have", maxMembers))
 }
 
+// object reads the members of an object, up to its closing brace.
 func (p *treeParser) object(n *node) error {
-	p.pos++ // {
-	p.skipSpace()
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
-		p.pos++
-		return nil
-	}
-	for {
-		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return p.unexpected("looking for beginning of object key string")
-		}
+	for p.dec.More() {
 		if len(n.keys) == maxMembers {
 			return p.tooMany()
 		}
-		k, err := p.str()
+		tok, err := p.token()
 		if err != nil {
 			return err
 		}
+		k, _ := tok.(string) // Token reports a key that is not a string as an error
 		p.path = append(p.path, k)
 		if n.find(k) >= 0 {
-			return p.failAt(p.pos, fmt.Sprintf("duplicate member %q", k))
+			return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("duplicate member %q", k))
 		}
-		p.skipSpace()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return p.unexpected("after object key")
-		}
-		p.pos++
-		p.skipSpace()
 		v, err := p.value()
 		if err != nil {
 			return err
 		}
 		p.path = p.path[:len(p.path)-1]
 		n.addMember(k, v)
-		p.skipSpace()
-		if p.pos >= len(p.data) {
-			return p.unexpected("")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-			p.skipSpace()
-		case '}':
-			p.pos++
-			return nil
-		default:
-			return p.unexpected("after object key:value pair")
-		}
 	}
+	return nil
 }
 
+// array reads the elements of an array, up to its closing bracket.
 func (p *treeParser) array(n *node) error {
-	p.pos++ // [
-	p.skipSpace()
-	if p.pos >= len(p.data) {
-		return p.unexpected("")
-	}
-	if p.data[p.pos] == ']' {
-		p.pos++
-		return nil
-	}
-	for {
+	for p.dec.More() {
 		if len(n.elems) == maxMembers {
 			return p.tooMany()
 		}
@@ -391,188 +341,6 @@ func (p *treeParser) array(n *node) error {
 		}
 		p.path = p.path[:len(p.path)-1]
 		n.elems = append(n.elems, e)
-		p.skipSpace()
-		if p.pos >= len(p.data) {
-			return p.unexpected("")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-			p.skipSpace()
-		case ']':
-			p.pos++
-			return nil
-		default:
-			return p.unexpected("after array element")
-		}
-	}
-}
-
-func (p *treeParser) literal(word string) error {
-	for i := 0; i < len(word); i++ {
-		if p.pos >= len(p.data) || p.data[p.pos] != word[i] {
-			return p.unexpected("in literal " + word)
-		}
-		p.pos++
 	}
 	return nil
-}
-
-// number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *treeParser) number() error {
-	if p.data[p.pos] == '-' {
-		p.pos++
-	}
-	switch {
-	case p.pos < len(p.data) && p.data[p.pos] == '0':
-		p.pos++
-	case p.pos < len(p.data) && '1' <= p.data[p.pos] && p.data[p.pos] <= '9':
-		p.digits()
-	default:
-		return p.unexpected("in numeric literal")
-	}
-	if p.pos < len(p.data) && p.data[p.pos] == '.' {
-		p.pos++
-		if p.digits() == 0 {
-			return p.unexpected("after decimal point in numeric literal")
-		}
-	}
-	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
-		p.pos++
-		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
-			p.pos++
-		}
-		if p.digits() == 0 {
-			return p.unexpected("in exponent of numeric literal")
-		}
-	}
-	return nil
-}
-
-func (p *treeParser) digits() int {
-	start := p.pos
-	for p.pos < len(p.data) && '0' <= p.data[p.pos] && p.data[p.pos] <= '9' {
-		p.pos++
-	}
-	return p.pos - start
-}
-
-// str reads a string literal and returns its value, decoded as
-// encoding/json does: invalid UTF-8 and lone surrogates become U+FFFD.
-func (p *treeParser) str() (string, error) {
-	p.pos++ // opening quote
-	start := p.pos
-	// Fast path: no escapes, ASCII or valid UTF-8, no control characters.
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		if c == '"' {
-			raw := p.data[start:p.pos]
-			if utf8.Valid(raw) {
-				p.pos++
-				return string(raw), nil
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		p.pos++
-	}
-	p.pos = start
-	var b []byte
-	for {
-		if p.pos >= len(p.data) {
-			return "", p.unexpected("")
-		}
-		c := p.data[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			return string(b), nil
-		case c < 0x20:
-			return "", p.unexpected("in string literal")
-		case c == '\\':
-			p.pos++
-			if p.pos >= len(p.data) {
-				return "", p.unexpected("")
-			}
-			e := p.data[p.pos]
-			p.pos++
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, ok := p.hex4()
-				if !ok {
-					return "", p.unexpected("in \\u hexadecimal character escape")
-				}
-				if utf16.IsSurrogate(r) {
-					// A high surrogate followed by an escaped low one is one
-					// character; anything else is U+FFFD.
-					if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
-						save := p.pos
-						p.pos += 2
-						r2, ok := p.hex4()
-						if !ok {
-							return "", p.unexpected("in \\u hexadecimal character escape")
-						}
-						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-							r = dec
-						} else {
-							p.pos = save
-							r = utf8.RuneError
-						}
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				p.pos--
-				return "", p.unexpected("in string escape code")
-			}
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			p.pos++
-		default:
-			r, size := utf8.DecodeRune(p.data[p.pos:])
-			p.pos += size
-			b = utf8.AppendRune(b, r) // RuneError for invalid bytes
-		}
-	}
-}
-
-// hex4 reads four hexadecimal digits.
-func (p *treeParser) hex4() (rune, bool) {
-	if p.pos+4 > len(p.data) {
-		p.pos = len(p.data)
-		return 0, false
-	}
-	var r rune
-	for i := 0; i < 4; i++ {
-		c := p.data[p.pos]
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r*16 + rune(c)
-		p.pos++
-	}
-	return r, true
 }

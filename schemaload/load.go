@@ -13,7 +13,6 @@
 package schemaload
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/url"
@@ -58,7 +57,6 @@ type loader struct {
 	recursiveAt map[string]ref // the first $ref reaching each of them while it is built
 
 	parsed map[string]*node // every file parsed, by relative path
-	inputs inputSet         // what was read, for Spec.Digest
 }
 
 // ref is a resolved $ref: a file of the folder and a pointer inside it.
@@ -93,7 +91,6 @@ func LoadVersion(dir, version string) (*Spec, error) {
 		building:    map[string]bool{},
 		recursiveAt: map[string]ref{},
 		parsed:      map[string]*node{},
-		inputs:      inputSet{files: map[string][sha256.Size]byte{}},
 	}
 	if err := l.load(); err != nil {
 		return nil, err
@@ -166,7 +163,6 @@ func (l *loader) load() error {
 	}
 	sort.Strings(src)
 	l.spec.Sources = src
-	l.spec.Digest = l.inputs.digest()
 	return nil
 }
 
@@ -177,8 +173,7 @@ func (l *loader) exists(rel string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// parse reads and decodes one file of the folder, once, and records its
-// content's hash for Spec.Digest.
+// parse reads and decodes one file of the folder, once.
 func (l *loader) parse(rel string) (*node, error) {
 	if n, ok := l.parsed[rel]; ok {
 		return n, nil
@@ -190,7 +185,6 @@ func (l *loader) parse(rel string) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.inputs.files[rel] = sha256.Sum256(data)
 	n, err := parseJSON(data)
 	if err != nil {
 		var pe *parseError
@@ -272,9 +266,7 @@ func (l *loader) readVersion(errDoc *node) error {
 
 // detailsFiles lists error-details/*.json, sorted.
 func (l *loader) detailsFiles() ([]string, error) {
-	out, err := l.folder.listDetails()
-	l.inputs.details = out
-	return out, err
+	return l.folder.listDetails()
 }
 
 // canonicalURL is the URL a file of the folder is published at.

@@ -16,10 +16,6 @@ type Spec struct {
 	Dir string
 	// Sources lists every file read, relative to Dir, slash-separated, sorted.
 	Sources []string
-	// Digest is a hex SHA-256 of everything Load read: the content of each
-	// of Sources and the listing of error-details/. FolderDigest(Dir,
-	// Sources) recomputes it from disk without loading.
-	Digest string
 
 	// Error is the object type of core/error.json. Its Fields always include
 	// the seven the runtime relies on (code, message, field, suggestion,
@@ -113,6 +109,11 @@ type Shape struct {
 	// Doc describes when the shape applies, for comments.
 	Doc  string
 	Type *Type // the object type
+	// Var is the package variable of the shape's adcp.DetailsShape
+	// ("detailsShapeRateLimitedDetails") and Accessor the function that
+	// decodes an error's details as its type ("RateLimitedDetailsOf"), both
+	// set by SettleGoTypes.
+	Var, Accessor string
 }
 
 // Condition selects a shape by a string property of the details object.

@@ -93,7 +93,7 @@ func (f *folder) readFile(rel string) ([]byte, error) {
 	if st.Size() > maxFileSize {
 		return nil, errorf(rel, "", fmt.Sprintf("is %d bytes, more than the %d a spec file may have", st.Size(), maxFileSize))
 	}
-	data, err := readSized(io.LimitReader(file, maxFileSize+1), st.Size())
+	data, err := io.ReadAll(io.LimitReader(file, maxFileSize+1))
 	if err != nil {
 		return nil, errorf(rel, "", err.Error())
 	}
@@ -145,26 +145,4 @@ func (f *folder) listDetails() ([]string, error) {
 func (f *folder) contains(real string) bool {
 	r, err := filepath.Rel(f.real, real)
 	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
-}
-
-// readSized reads r to its end into a buffer of size+1 bytes, the size the
-// file had when it was opened and one more, so that the end shows in the
-// buffer: one allocation of the file's size where io.ReadAll grows from 512
-// bytes (twice the input in all). A file that grew since is read whole all
-// the same, the buffer growing as append grows it; r bounds what is read.
-func readSized(r io.Reader, size int64) ([]byte, error) {
-	data := make([]byte, 0, size+1)
-	for {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-		n, err := r.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
 }

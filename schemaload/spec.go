@@ -138,7 +138,7 @@ func (l *loader) checkNames() error {
 		}
 	}
 	for _, s := range l.spec.Shapes {
-		if err := pkg.add(s.Type.GoName+"Of", nameOrigin{s.File, "", "the details accessor"}); err != nil {
+		if err := pkg.add(s.Accessor, nameOrigin{s.File, "", "the details accessor"}); err != nil {
 			return err
 		}
 	}

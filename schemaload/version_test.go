@@ -59,9 +59,6 @@ func TestCompareVersionsSortsCorpus(t *testing.T) {
 			t.Errorf("%s sorts after %s", a, b)
 		}
 	}
-	if len(versions) != 80 {
-		t.Logf("corpus has %d versions", len(versions))
-	}
 }
 
 func FuzzCompareVersions(f *testing.F) {

@@ -89,6 +89,11 @@
 //     codes with HTTP 200, as WriteHTTPRejection does: the TypeScript client
 //     keeps a non-2xx body only as the text of its error. (This client does
 //     decode the body of another 4xx, such as 400.)
+//   - The server decodes a number id into a float64 and answers with it
+//     converted to an int64: 2.5 comes back as 2, 9007199254740993 as
+//     9007199254740992, 1e300 as the smallest int64, and 1e400 gets a
+//     plain-text 400. RequireExactIDs, in front of the streamable HTTP
+//     handler, refuses such a request with a JSON-RPC Invalid Request.
 //   - The client decodes structuredContent into map[string]any, so Extract
 //     sees numbers as float64 and Extraction.Raw() is a re-encoding, not the
 //     bytes on the wire, written when it is called.

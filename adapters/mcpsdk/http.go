@@ -20,7 +20,8 @@ const maxGatewayBody = 1 << 20
 // client discards the body of a 429, 500, 502, 503 or 504 response, and the
 // buyer would never see the AdCP error. The response id
 // is the request's (read from r.Body, at most 1 MiB); a body without a
-// usable id is answered with id null.
+// usable id (a string, or a number RequireExactIDs lets through) is
+// answered with id null.
 //
 // A request without an id is a notification, which has no response: it is
 // answered 202 Accepted with no body, as the transport asks.
@@ -48,9 +49,9 @@ func WriteHTTPRejection(w http.ResponseWriter, r *http.Request, v *adcp.Vocabula
 }
 
 // requestID returns the id of a JSON-RPC request as raw JSON, and whether
-// the body is a call (has an id member). An id that is not a string or a
-// number, or a body that is not a JSON object, gives null and a call: the
-// error must still be answered.
+// the body is a call (has an id member). An id that is not a string or an
+// exact number (exactID), or a body that is not a JSON object, gives null
+// and a call: the error must still be answered.
 func requestID(body []byte) (json.RawMessage, bool) {
 	var msg map[string]json.RawMessage
 	if err := json.Unmarshal(body, &msg); err != nil {
@@ -62,7 +63,7 @@ func requestID(body []byte) (json.RawMessage, bool) {
 		return json.RawMessage("null"), !hasMethod
 	}
 	id = bytes.TrimSpace(id)
-	if len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9') {
+	if len(id) > 0 && id[0] == '"' || isNumber(id) && exactID(string(id)) {
 		return id, true
 	}
 	return json.RawMessage("null"), true

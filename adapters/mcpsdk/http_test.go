@@ -22,6 +22,8 @@ func TestRequestID(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`, `7`, true},
 		{`{"jsonrpc":"2.0","id":"a-1","method":"tools/call"}`, `"a-1"`, true},
 		{`{"jsonrpc":"2.0","id":-2.5e3,"method":"tools/call"}`, `-2.5e3`, true},
+		{`{"jsonrpc":"2.0","id":2.5,"method":"tools/call"}`, `null`, true},
+		{`{"jsonrpc":"2.0","id":1e400,"method":"tools/call"}`, `null`, true},
 		{`{"jsonrpc":"2.0","id":null,"method":"tools/call"}`, `null`, true},
 		{`{"jsonrpc":"2.0","id":{"x":1},"method":"tools/call"}`, `null`, true},
 		{`{"jsonrpc":"2.0","id":true,"method":"tools/call"}`, `null`, true},

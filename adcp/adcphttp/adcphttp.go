@@ -22,23 +22,40 @@ const (
 	msgRateLimited = "Request rate exceeded"
 	msgUnavailable = "Service temporarily unavailable"
 	msgInternal    = "An internal error occurred"
+	// msgConfiguration says only that the seller, not the buyer, must act.
+	msgConfiguration = "The service cannot complete this request until its operator fixes its configuration"
 )
 
 // FromHTTP translates the failed response of an upstream HTTP service into
-// an AdCP error for the buyer: 429 becomes RATE_LIMITED, with retry_after from
-// the Retry-After header (delay-seconds, or an HTTP date relative to now)
-// rounded up and clamped to 1..3600, and omitted when the header is absent or
-// unreadable; every other status becomes SERVICE_UNAVAILABLE (with
-// retry_after when a 503 carries Retry-After). Both are transient. Nothing of
-// the upstream response but the status and Retry-After is read.
+// an AdCP error for the buyer, classified from the buyer's side
+// (transport-errors.md, "Error Translation in Agent Chains"):
+//   - 429 becomes RATE_LIMITED, with retry_after from the Retry-After header
+//     (delay-seconds, or an HTTP date relative to now) rounded up and
+//     clamped to 1..3600, and omitted when the header is absent or
+//     unreadable; transient.
+//   - 401, 403, 404 and 410 become CONFIGURATION_ERROR, terminal: the
+//     upstream refused the seller's own credentials or access, or has
+//     nothing at the address the seller called. The buyer cannot change
+//     that and a retry will not, so the seller's operator must; a buyer
+//     never retries it. CONFIGURATION_ERROR is a code of AdCP 3.1 and
+//     later: a 3.0 seller sends such a failure under a vendor code of its
+//     own, terminal.
+//   - Every other status becomes SERVICE_UNAVAILABLE, transient (with
+//     retry_after when a 503 carries Retry-After).
+//
+// Nothing of the upstream response but the status and Retry-After is read.
 func FromHTTP(status int, h http.Header, now time.Time) *adcp.Error {
 	e := &adcp.Error{Code: adcp.Code("SERVICE_UNAVAILABLE"), Message: msgUnavailable, Recovery: adcp.RecoveryTransient}
-	switch {
-	case status == http.StatusTooManyRequests:
+	switch status {
+	case http.StatusTooManyRequests:
 		e.Code, e.Message = adcp.Code("RATE_LIMITED"), msgRateLimited
-	case status == http.StatusServiceUnavailable:
-	case status < 500:
-		e.Message = msgInternal
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusGone:
+		return &adcp.Error{Code: adcp.Code("CONFIGURATION_ERROR"), Message: msgConfiguration, Recovery: adcp.RecoveryTerminal}
+	case http.StatusServiceUnavailable:
+	default:
+		if status < 500 {
+			e.Message = msgInternal
+		}
 	}
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		if s, ok := ParseRetryAfterHeader(h.Get("Retry-After"), now); ok {

@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errsnap"
+	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // The fixed messages of FromError beside those of FromHTTP: they say only
@@ -20,7 +20,7 @@ const (
 
 // FromError translates a Go error from an upstream call into an AdCP error
 // for the buyer. An AdCP *Error anywhere in err's chain is passed through
-// unchanged (a copy, as seller.Passthrough makes: the same code): the upstream already
+// unchanged (seller.Passthrough's copy: the same code): the upstream already
 // speaks AdCP. Otherwise the result is SERVICE_UNAVAILABLE, transient,
 // whose message says only whether the call timed out, was canceled, could
 // not connect, or failed. It returns nil for a nil err. err's text never
@@ -34,7 +34,7 @@ func FromError(err error) *adcp.Error {
 	}
 	var ae *adcp.Error
 	if errors.As(err, &ae) && ae != nil {
-		return errsnap.For[adcp.Error]().Clone(ae) // a deep copy: it shares nothing with ae
+		return seller.Passthrough(ae)
 	}
 	msg := msgInternal
 	var ne net.Error

@@ -25,26 +25,34 @@ func TestFromHTTP(t *testing.T) {
 		status     int
 		retryAfter string
 		code       adcp.Code
-		want       float64 // 0: no retry_after
+		want       float64       // 0: no retry_after
+		recovery   adcp.Recovery // "": transient
 	}{
-		{429, "120", "RATE_LIMITED", 120},
-		{429, "0", "RATE_LIMITED", 1},
-		{429, "99999", "RATE_LIMITED", 3600},
-		{429, now.Add(90 * time.Second).Format(http.TimeFormat), "RATE_LIMITED", 90},
-		{429, now.Add(-time.Hour).Format(http.TimeFormat), "RATE_LIMITED", 1},
-		{429, now.Add(48 * time.Hour).Format(time.RFC850), "RATE_LIMITED", 3600},
-		{429, "-5", "RATE_LIMITED", 0},
-		{429, "1.5", "RATE_LIMITED", 0},
-		{429, "soon", "RATE_LIMITED", 0},
-		{429, "", "RATE_LIMITED", 0},
-		{503, "30", "SERVICE_UNAVAILABLE", 30},
-		{503, "", "SERVICE_UNAVAILABLE", 0},
-		{500, "30", "SERVICE_UNAVAILABLE", 0},
-		{502, "", "SERVICE_UNAVAILABLE", 0},
-		{504, "", "SERVICE_UNAVAILABLE", 0},
-		{400, "", "SERVICE_UNAVAILABLE", 0},
-		{401, "", "SERVICE_UNAVAILABLE", 0},
-		{404, "", "SERVICE_UNAVAILABLE", 0},
+		{429, "120", "RATE_LIMITED", 120, ""},
+		{429, "0", "RATE_LIMITED", 1, ""},
+		{429, "99999", "RATE_LIMITED", 3600, ""},
+		{429, now.Add(90 * time.Second).Format(http.TimeFormat), "RATE_LIMITED", 90, ""},
+		{429, now.Add(-time.Hour).Format(http.TimeFormat), "RATE_LIMITED", 1, ""},
+		{429, now.Add(48 * time.Hour).Format(time.RFC850), "RATE_LIMITED", 3600, ""},
+		{429, "-5", "RATE_LIMITED", 0, ""},
+		{429, "1.5", "RATE_LIMITED", 0, ""},
+		{429, "soon", "RATE_LIMITED", 0, ""},
+		{429, "", "RATE_LIMITED", 0, ""},
+		{503, "30", "SERVICE_UNAVAILABLE", 30, ""},
+		{503, "", "SERVICE_UNAVAILABLE", 0, ""},
+		{500, "30", "SERVICE_UNAVAILABLE", 0, ""},
+		{502, "", "SERVICE_UNAVAILABLE", 0, ""},
+		{504, "", "SERVICE_UNAVAILABLE", 0, ""},
+		{400, "", "SERVICE_UNAVAILABLE", 0, ""},
+		{408, "", "SERVICE_UNAVAILABLE", 0, ""},
+		// The upstream refused the seller's own credentials or access, or
+		// has nothing at the address the seller called: the buyer cannot fix
+		// that and a retry will not, so a person (the seller's operator) must.
+		{401, "", "CONFIGURATION_ERROR", 0, adcp.RecoveryTerminal},
+		{401, "30", "CONFIGURATION_ERROR", 0, adcp.RecoveryTerminal},
+		{403, "", "CONFIGURATION_ERROR", 0, adcp.RecoveryTerminal},
+		{404, "", "CONFIGURATION_ERROR", 0, adcp.RecoveryTerminal},
+		{410, "", "CONFIGURATION_ERROR", 0, adcp.RecoveryTerminal},
 	}
 	for _, tt := range tests {
 		h := leaky.Clone()
@@ -53,8 +61,15 @@ func TestFromHTTP(t *testing.T) {
 		}
 		name := fmt.Sprintf("%d %q", tt.status, tt.retryAfter)
 		e := adcphttp.FromHTTP(tt.status, h, now)
-		if e.Code != tt.code || e.Recovery != adcp.RecoveryTransient {
-			t.Errorf("%s: %s/%s, want %s/transient", name, e.Code, e.Recovery, tt.code)
+		recovery := tt.recovery
+		if recovery == "" {
+			recovery = adcp.RecoveryTransient
+		}
+		if e.Code != tt.code || e.Recovery != recovery {
+			t.Errorf("%s: %s/%s, want %s/%s", name, e.Code, e.Recovery, tt.code, recovery)
+		}
+		if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(e, adcp.RequestContext{}); (d.Action == adcp.ActionRetry) != (recovery == adcp.RecoveryTransient) {
+			t.Errorf("%s: a buyer decides %s", name, d.Action)
 		}
 		switch {
 		case tt.want == 0 && e.RetryAfter != nil:

@@ -23,16 +23,15 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -76,7 +75,7 @@ type ValidDecoder interface {
 // (scan.go) without its allocations.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
-		return errfmt.Errorf("adcp: %s: invalid JSON", typeName)
+		return fmt.Errorf("adcp: %s: invalid JSON", typeName)
 	}
 	return nil
 }
@@ -90,7 +89,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
-		return Decoder{}, errfmt.Errorf("adcp: %s: JSON value is not an object", typeName)
+		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
 	return Decoder{data: data, pos: 1}, nil
 }
@@ -147,7 +146,7 @@ func (d *Decoder) keep() {
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
-			d.err = errfmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
+			d.err = fmt.Errorf("adcp: %s: unknown member %q", typeName, d.Key)
 		}
 		return
 	}
@@ -576,7 +575,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 		for k := range extra {
 			keys = append(keys, k)
 		}
-		smallsort.Strings(keys)
+		slices.Sort(keys)
 	next:
 		for _, k := range keys {
 			for i, n := range names {
@@ -601,7 +600,7 @@ func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 func (e *Encoder) Float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.err == nil {
-			e.err = errfmt.Errorf("adcp: cannot encode non-finite number %v", f)
+			e.err = fmt.Errorf("adcp: cannot encode non-finite number %v", f)
 		}
 		e.buf = append(e.buf, '0')
 		return
@@ -613,15 +612,23 @@ func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
 
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
-// raw writes a JSON value as it is; nil is written as null.
+// Raw writes a raw JSON value as it is; nil is written as null. A value
+// that is not exactly one JSON value is written as null and fails the
+// encoding: written as it is, `1,"code":"X"` would add members.
 //
 //go:noinline
 func (e *Encoder) Raw(v json.RawMessage) {
-	if len(v) == 0 {
+	switch {
+	case len(v) == 0:
 		e.buf = append(e.buf, "null"...)
-		return
+	case !jsonwire.Valid(v):
+		if e.err == nil {
+			e.err = errors.New("adcp: a raw member is not exactly one JSON value")
+		}
+		e.buf = append(e.buf, "null"...)
+	default:
+		e.buf = append(e.buf, v...)
 	}
-	e.buf = append(e.buf, v...)
 }
 
 // Value writes a nested generated value. Generated code now writes a
@@ -718,7 +725,7 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 	for k := range extra {
 		keys = append(keys, k)
 	}
-	smallsort.Strings(keys)
+	slices.Sort(keys)
 	for _, k := range keys {
 		declared := false
 		for _, n := range names {
@@ -758,48 +765,26 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-// Matcher is a compiled pattern: what MustPattern returns, or a
-// *regexp.Regexp (generated code of contract versions before 3, and
-// patterns the runtime's matcher does not support).
+// Matcher is a compiled pattern: a *regexp.Regexp, as MustPattern returns.
 type Matcher interface {
 	MatchString(s string) bool
 	String() string
 }
 
-// MustPattern returns the matcher of a pattern in Go regexp syntax,
-// compiled by the runtime's own matcher (which does not link package
-// regexp) when it is first used, not when the package that declares it is
-// initialised: a program that imports a generated package and checks no
-// pattern compiles none (compiling a version's 13 patterns was three
-// quarters of the allocations of its package's initialisation). It panics
-// on first use when the matcher does not support the pattern; the generator
-// checks every pattern with CompilePattern, and uses regexp for such a
-// pattern.
-func MustPattern(expr string) Matcher { return &lazyPattern{src: expr} }
+// MustPattern returns the matcher of a pattern in Go regexp syntax, and
+// panics when it does not compile; the generator checks every pattern with
+// CompilePattern first.
+func MustPattern(expr string) Matcher { return regexp.MustCompile(expr) }
 
-// lazyPattern is a pattern compiled on first use; safe for concurrent use.
-type lazyPattern struct {
-	src  string
-	once sync.Once
-	re   *rematch.Regexp
-}
-
-func (p *lazyPattern) MatchString(s string) bool {
-	p.once.Do(func() { p.re = rematch.MustCompile(p.src) })
-	return p.re.MatchString(s)
-}
-
-func (p *lazyPattern) String() string { return p.src }
-
-// CompilePattern reports why the runtime's matcher cannot compile expr.
+// CompilePattern reports why expr is not a pattern MustPattern compiles.
 func CompilePattern(expr string) error {
-	_, err := rematch.Compile(expr)
+	_, err := regexp.Compile(expr)
 	return err
 }
 
 func (v *Validator) Pattern(path, s string, re Matcher) {
 	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	}
 }
 
@@ -808,9 +793,9 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 func (v *Validator) PatternNot(path, s string, re, not Matcher) {
 	switch {
 	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+errfmt.Quote(re.String()))
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+errfmt.Quote(not.String()))
+		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
 	}
 }
 
@@ -842,7 +827,7 @@ func (v *Validator) Format(path, s, format string) {
 
 func (v *Validator) Enum(path, s string, known bool) {
 	if !known {
-		v.Add(path, "value "+errfmt.Quote(s)+" is not allowed")
+		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
 	}
 }
 

@@ -1,11 +1,11 @@
 package adcpimpl
 
 import (
+	"errors"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/netparse"
 )
 
 // formatCheck returns the check of a format generated validation asserts
@@ -33,7 +33,7 @@ func formatCheck(format string) func(string) error {
 // (santhosh-tekuri/jsonschema's check).
 func checkDate(s string) error {
 	if !validDate(s) {
-		return errfmt.New("invalid date")
+		return errors.New("invalid date")
 	}
 	return nil
 }
@@ -42,41 +42,40 @@ func checkDate(s string) error {
 // case, joined by "-" (santhosh-tekuri/jsonschema's check).
 func checkUUID(s string) error {
 	if len(s) != 36 {
-		return errfmt.New("not 36 characters long")
+		return errors.New("not 36 characters long")
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case i == 8 || i == 13 || i == 18 || i == 23:
 			if c != '-' {
-				return errfmt.New("no - between the groups")
+				return errors.New("no - between the groups")
 			}
 		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
 		default:
-			return errfmt.New("a character that is not a hexadecimal digit")
+			return errors.New("a character that is not a hexadecimal digit")
 		}
 	}
 	return nil
 }
 
 // checkURI: an absolute URI, as net/url parses it, whose host, when it
-// holds a colon, is a bracketed IPv6 address without a zone (netparse
-// parses as net/url and net/netip do, without linking them).
+// holds a colon, is a bracketed IPv6 address without a zone.
 func checkURI(s string) error {
-	u, err := netparse.Parse(s)
+	u, err := url.Parse(s)
 	if err != nil {
 		return err
 	}
-	if host := netparse.Hostname(u.Host); strings.Contains(host, ":") {
+	if host := u.Hostname(); strings.Contains(host, ":") {
 		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
-			return errfmt.New("IPv6 address not enclosed in brackets")
+			return errors.New("IPv6 address not enclosed in brackets")
 		}
-		if !netparse.IPv6(host) {
-			return errfmt.New("not an IPv6 address without a zone")
+		if a, err := netip.ParseAddr(host); err != nil || !a.Is6() || a.Zone() != "" {
+			return errors.New("not an IPv6 address without a zone")
 		}
 	}
-	if u.Scheme == "" {
-		return errfmt.New("relative URI")
+	if !u.IsAbs() {
+		return errors.New("relative URI")
 	}
 	return nil
 }
@@ -85,13 +84,13 @@ func checkURI(s string) error {
 // with a leap second only at 23:59:60 UTC.
 func checkDateTime(s string) error {
 	if len(s) < 20 {
-		return errfmt.New("less than 20 characters long")
+		return errors.New("less than 20 characters long")
 	}
 	if s[10] != 't' && s[10] != 'T' {
-		return errfmt.New("11th character must be t or T")
+		return errors.New("11th character must be t or T")
 	}
 	if !validDate(s[:10]) {
-		return errfmt.New("invalid date")
+		return errors.New("invalid date")
 	}
 	return checkTime(s[11:])
 }
@@ -99,10 +98,10 @@ func checkDateTime(s string) error {
 // checkTime checks hh:mm:ss[.frac](Z|±hh:mm).
 func checkTime(str string) error {
 	if len(str) < 9 {
-		return errfmt.New("time less than 9 characters long")
+		return errors.New("time less than 9 characters long")
 	}
 	if str[2] != ':' || str[5] != ':' {
-		return errfmt.New("missing colon in time")
+		return errors.New("missing colon in time")
 	}
 	// The colons are at 2 and 5, so the tokens of strings.SplitN(str[:8],
 	// ":", 3) are str[0:2], str[3:5] and str[6:8], always three.
@@ -110,13 +109,13 @@ func checkTime(str string) error {
 	for k := range hms {
 		i, err := strconv.Atoi(str[3*k : 3*k+2])
 		if err != nil || i < 0 {
-			return errfmt.New("invalid hour, minute or second")
+			return errors.New("invalid hour, minute or second")
 		}
 		hms[k] = i
 	}
 	h, m, sec := hms[0], hms[1], hms[2]
 	if h > 23 || m > 59 || sec > 60 {
-		return errfmt.New("hour, minute or second out of range")
+		return errors.New("hour, minute or second out of range")
 	}
 	str = str[8:]
 	if rem, ok := strings.CutPrefix(str, "."); ok {
@@ -125,13 +124,13 @@ func checkTime(str string) error {
 			n++
 		}
 		if n == 0 {
-			return errfmt.New("no digits in the second fraction")
+			return errors.New("no digits in the second fraction")
 		}
 		str = rem[n:]
 	}
 	if str != "z" && str != "Z" {
 		if len(str) != 6 {
-			return errfmt.New("offset must be 6 characters long")
+			return errors.New("offset must be 6 characters long")
 		}
 		var sign int
 		switch str[0] {
@@ -140,11 +139,11 @@ func checkTime(str string) error {
 		case '-':
 			sign = +1
 		default:
-			return errfmt.New("offset must begin with + or -")
+			return errors.New("offset must begin with + or -")
 		}
 		str = str[1:]
 		if str[2] != ':' {
-			return errfmt.New("missing colon in offset")
+			return errors.New("missing colon in offset")
 		}
 		// str is hh:mm (5 bytes, colon at 2): the tokens of
 		// strings.SplitN(str, ":", 2) are str[0:2] and str[3:5].
@@ -152,13 +151,13 @@ func checkTime(str string) error {
 		for k := range zhm {
 			i, err := strconv.Atoi(str[3*k : 3*k+2])
 			if err != nil || i < 0 {
-				return errfmt.New("invalid offset")
+				return errors.New("invalid offset")
 			}
 			zhm[k] = i
 		}
 		zh, zm := zhm[0], zhm[1]
 		if zh > 23 || zm > 59 {
-			return errfmt.New("offset out of range")
+			return errors.New("offset out of range")
 		}
 		hm := (h*60 + m) + sign*(zh*60+zm)
 		if hm < 0 {
@@ -167,7 +166,7 @@ func checkTime(str string) error {
 		h, m = hm/60, hm%60
 	}
 	if sec >= 60 && (h != 23 || m != 59) {
-		return errfmt.New("invalid leap second")
+		return errors.New("invalid leap second")
 	}
 	return nil
 }

@@ -2,14 +2,13 @@ package adcpimpl
 
 import (
 	"encoding/json"
+	"fmt"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/rematch"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Schema is the part of a JSON Schema that a generated Validate cannot
@@ -212,7 +211,7 @@ var schemaAnnotations = map[string]bool{
 func compileSchema(src string) (*schemaNode, error) {
 	val, ok := decodeAny([]byte(src))
 	if !ok {
-		return nil, errfmt.Errorf("not valid JSON")
+		return nil, fmt.Errorf("not valid JSON")
 	}
 	c := &schemaCompiler{defs: map[string]*schemaNode{}}
 	if m, ok := val.(map[string]any); ok {
@@ -241,7 +240,7 @@ type schemaCompiler struct {
 //
 //go:noinline
 func schemaFail(at, k, why string) error {
-	return errfmt.Errorf("%s/%s: %s", at, k, why)
+	return fmt.Errorf("%s/%s: %s", at, k, why)
 }
 
 // schemaCount reads keyword k (at at) as a non-negative integer. It is not
@@ -284,7 +283,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		return nil, errfmt.Errorf("%s: a schema must be an object or a boolean", at)
+		return nil, fmt.Errorf("%s: a schema must be an object or a boolean", at)
 	}
 	fail := func(k, why string) error { return schemaFail(at, k, why) }
 	sub := func(k string, x any) (*schemaNode, error) { return c.compile(x, at+"/"+k) }
@@ -337,10 +336,10 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				switch t {
 				case "null", "boolean", "object", "array", "number", "integer", "string":
 				default:
-					return nil, fail(k, "unknown type "+errfmt.Quote(t))
+					return nil, fail(k, "unknown type "+strconv.Quote(t))
 				}
 			}
-			smallsort.Strings(n.types) // as typeOK's violation lists them
+			slices.Sort(n.types) // as typeOK's violation lists them
 		case "enum":
 			xs, ok := x.([]any)
 			if !ok {
@@ -362,7 +361,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 			if !ok {
 				return nil, fail(k, "must be a string")
 			}
-			re, rerr := rematch.Compile(s)
+			re, rerr := regexp.Compile(s)
 			if rerr != nil {
 				return nil, fail(k, rerr.Error())
 			}
@@ -377,7 +376,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				return nil, fail(k, "must be a string")
 			}
 			if formatCheck(s) == nil {
-				return nil, fail(k, "format "+errfmt.Quote(s)+" is not checked by this runtime")
+				return nil, fail(k, "format "+strconv.Quote(s)+" is not checked by this runtime")
 			}
 			n.format = s
 		case "minimum":
@@ -411,7 +410,7 @@ func (c *schemaCompiler) compile(val any, at string) (*schemaNode, error) {
 				}
 				n.propOrder = append(n.propOrder, name)
 			}
-			smallsort.Strings(n.propOrder)
+			slices.Sort(n.propOrder)
 			n.propPaths = make([]string, len(n.propOrder))
 			n.propNodes = make([]*schemaNode, len(n.propOrder))
 			for i, name := range n.propOrder {
@@ -486,7 +485,7 @@ func (n *schemaNode) validateString(v *Validator, path, s string) {
 	case n.pattern != nil:
 		v.Pattern(path, s, n.pattern)
 	case n.patternNot != nil && n.patternNot.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+errfmt.Quote(n.patternNot.String()))
+		v.Add(path, "matches the excluded pattern "+strconv.Quote(n.patternNot.String()))
 	}
 	if n.format != "" {
 		if err := formatCheck(n.format)(s); err != nil {

@@ -2,10 +2,11 @@ package adcpimpl
 
 import (
 	"encoding/json"
+	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // rawText is valid JSON text with its string form: the strings and numbers
@@ -236,10 +237,10 @@ func (n *schemaNode) validateObject(v *Validator, path string, t *rawText, i int
 	}
 	if len(others) > 0 && (n.closed || n.additional != nil) {
 		// By name, and of a repeated name the last (by position) first.
-		smallsort.Index(len(others), func(a, b int) bool {
+		sort.Slice(others, func(a, b int) bool {
 			x, y := &others[a], &others[b]
 			return x.name < y.name || x.name == y.name && x.value > y.value
-		}, func(a, b int) { others[a], others[b] = others[b], others[a] })
+		})
 		for j, m := range others {
 			if j > 0 && others[j-1].name == m.name {
 				continue
@@ -387,7 +388,7 @@ func canonicalKey(b []byte, x any) []byte {
 		for k := range t {
 			keys = append(keys, k)
 		}
-		smallsort.Strings(keys)
+		slices.Sort(keys)
 		b = append(b, '{')
 		for _, k := range keys {
 			b = canonicalKey(canonicalString(b, k), t[k])

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // rawSchemas are schemas for TestSchemaMatchesDecoded and the seeds of
@@ -242,7 +242,7 @@ func refValidateObject(n *schemaNode, v *Validator, path string, m map[string]an
 				keys = append(keys, k)
 			}
 		}
-		smallsort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			if n.closed {
 				v.Add(path+"/"+PointerToken(k), "member not allowed")

@@ -14,10 +14,8 @@
 //		seller.WithField("budget.total"))
 //	result, err := seller.MCPToolResult(adcperr.Vocabulary, e, "")
 //
-// The wire shapes check every error they send as Finalize does. An error
-// New, Build or Finalize returned, or a shape accepted, is remembered (the
-// last 128, with a deep copy): sent again unchanged, it is not checked
-// again.
+// The wire shapes check every error they send as Finalize does, each time:
+// the package keeps no state between calls.
 package seller
 
 import (
@@ -27,15 +25,12 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
@@ -177,16 +172,16 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	}
 	if c.details != nil {
 		if err := buildCheckTyped(v, code, c.details); err != nil {
-			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		raw, err := buildDetailsJSON(c.details)
 		if err != nil {
-			return nil, nil, errfmt.Errorf("adcp: %s: details: %w", code, err)
+			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
 		e.Details = raw
 	}
 	c.checks.authoring = true
-	return finalizeRemembered(v, e, c.checks)
+	return finalize(v, e, c.checks)
 }
 
 // Finalize completes and checks an error a seller assembled, and returns a
@@ -225,6 +220,10 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //   - a raw member (details, a member kept in Extra, an issue's or a
 //     discriminator's raw members) that is not exactly one JSON value, so
 //     that no text such as `{"x":1},"code":"X_EVIL_CODE"` can forge members;
+//   - a URL in details (a member named url or ending in _url, at any
+//     depth, such as setup_url) that adcp.CheckDetailsURLs would refuse
+//     whatever hosts the buyer knows: not https (javascript:, http:), with
+//     userinfo, or without a plain host;
 //   - a message or suggestion that CheckMessage flags as a connection
 //     string, stack trace or credential, which transport-errors.md says
 //     sellers must never send (for CONFIGURATION_ERROR also a file path, as
@@ -244,28 +243,15 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 		o(&cfg)
 	}
 	if cfg.members {
-		return nil, nil, errfmt.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
+		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
-	return finalizeRemembered(v, e, cfg.checks)
+	return finalize(v, e, cfg.checks)
 }
 
-// finalizeRemembered is finalize for New, Build and Finalize: the wire
-// builders remember the error it returns as checked (checked.go).
-func finalizeRemembered(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
-	var raw []byte
-	done, warn, err := finalize(v, e, checks, &raw)
-	if err == nil {
-		rememberChecked(v, done, checks, raw, true)
-	}
-	return done, warn, err
-}
-
-// finalize is Finalize with its checks settled. When encoded is not nil,
-// it receives the completed error's encoding, the bytes the last checks ran
-// on.
-func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]byte) (*adcp.Error, []string, error) {
+// finalize is Finalize with its checks settled.
+func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, errfmt.New("adcp: nil error")
+		return nil, nil, errors.New("adcp: nil error")
 	}
 	c := *e
 	var warn []string
@@ -309,13 +295,14 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		return fail("%v", err)
 	}
 
-	// retry_after: ceil, then clamp.
+	// retry_after: a whole number of seconds, the value as written rounded
+	// up, then clamped (RetryDelay).
 	if c.RetryAfter != nil {
-		v := *c.RetryAfter
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if v := *c.RetryAfter; math.IsNaN(v) || math.IsInf(v, 0) {
 			return fail("retry_after must be finite")
 		}
-		v = math.Min(math.Max(math.Ceil(v), 1), 3600)
+		d, _ := c.RetryDelay()
+		v := d.Seconds()
 		c.RetryAfter = &v
 		if c.Recovery != adcp.RecoveryTransient {
 			warn = buildWarnf(warn, "retry_after on a %s error: clients only wait on transient errors", c.Recovery)
@@ -363,6 +350,9 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		}
 		if err := buildCheckShapes(info, c.Code, c.Details, obj); err != nil {
 			return fail("details: %v", err)
+		}
+		if err := buildCheckURLs(c.Details); err != nil {
+			return fail("details: a buyer would refuse to follow a URL; send https URLs on the seller's hosts: %w", err)
 		}
 		if n := len(c.Details); n > buildDetailsGuidanceBytes {
 			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
@@ -413,54 +403,31 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks, encoded *[]
 		}
 	}
 
-	// c.Details, when set, are what buildObject accepted, compacted.
-	raw, err := buildEncode(&c, true)
+	// The completed error is validated as it is, once: its raw members are
+	// single JSON values (buildCheckRaw), so it encodes to itself.
+	raw, err := wireJSON(&c)
 	if err != nil {
 		return fail("%v", err)
 	}
 	if err := buildCheckSize(raw); err != nil {
 		return fail("%w", err)
 	}
-	if err := buildCheckBuilt(&c, raw); err != nil {
+	if err := buildCheckEncoded(raw); err != nil {
 		return fail("%v", err)
 	}
-	if err := buildRevalidateBuilt(v, &c, raw, true); err != nil {
+	if err := v.Validate(&c); err != nil {
 		return fail("%v", err)
-	}
-	if encoded != nil {
-		*encoded = raw
 	}
 	return &c, warn, nil
 }
 
-// buildEncode is jsonwire.Marshal(e) for an error that is not nil. An error
-// without raw members (members kept in Extra, issues, whose members may be
-// kept raw, and details unless detailsChecked says they are valid and
-// compact: finalize made them so) is written only from its strings, its
-// retry_after and those details, escaped and formatted by the encoder: its
-// MarshalJSON output is valid and compact without being scanned.
-func buildEncode(e *adcp.Error, detailsChecked bool) ([]byte, error) {
-	if (e.Details == nil || detailsChecked) && len(e.Extra) == 0 && e.Issues == nil {
-		if b, err := e.MarshalJSON(); err == nil {
-			return b, nil
-		}
-	}
-	return jsonwire.Marshal(e)
-}
-
 // buildFail returns the error of finalize and FitAccessibilityDetails:
-// "adcp: <code>: <prefix><format>". It is not inlined, so the calls that
-// fail once each share its code.
-//
-//go:noinline
+// "adcp: <code>: <prefix><format>".
 func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
-	return nil, nil, errfmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
+	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
 }
 
-// buildWarnf appends fmt.Sprintf(format, args...) to warn. It is not
-// inlined, so finalize's warnings share its code.
-//
-//go:noinline
+// buildWarnf appends fmt.Sprintf(format, args...) to warn.
 func buildWarnf(warn []string, format string, args ...any) []string {
 	return append(warn, fmt.Sprintf(format, args...))
 }
@@ -483,27 +450,27 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 
 // buildCheckRaw refuses a raw member of e that is not exactly one JSON
 // value: details, the members kept in Extra, and the raw members of every
-// issue and discriminator entry. The encoder writes raw members as they
-// are, so one that held `{"x":1},"code":"X_EVIL_CODE"` would forge members.
+// issue and discriminator entry; and a member kept in Extra whose name is not
+// valid UTF-8 (the encoding replaces the bad bytes, so two names could become
+// one). One that held `{"x":1},"code":"X_EVIL_CODE"` would forge members:
+// the encoder refuses it, and the builders say where it is.
 func buildCheckRaw(e *adcp.Error) error {
-	// Where a bad member is, is written only when there is one: most
-	// errors have none, and every issue would format its place.
 	if !validRaw(e.Details) {
-		return errfmt.Errorf("details is not exactly one JSON value")
+		return fmt.Errorf("details is not exactly one JSON value")
 	}
 	if k, bad := badExtra(e.Extra); bad {
-		return errfmt.Errorf("error member %q is not exactly one JSON value", k)
+		return fmt.Errorf("error member %q is not exactly one JSON value with a valid UTF-8 name", k)
 	}
 	for i, is := range e.Issues {
 		if k, bad := badExtra(is.Extra); bad {
-			return errfmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
+			return fmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
 		}
 		for j, d := range is.Discriminator {
 			if !validRaw(d.Value) {
-				return errfmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
+				return fmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
 			}
 			if k, bad := badExtra(d.Extra); bad {
-				return errfmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
+				return fmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
 			}
 		}
 	}
@@ -512,186 +479,29 @@ func buildCheckRaw(e *adcp.Error) error {
 
 // validRaw reports whether a raw member is absent (nil) or exactly one JSON
 // value.
-func validRaw(raw []byte) bool { return raw == nil || jsonwire.Valid(raw) }
+func validRaw(raw []byte) bool { return raw == nil || json.Valid(raw) }
 
 // badExtra returns the name of a member of extra that is not exactly one
-// JSON value, and true; "" and false when there is none.
+// JSON value or whose name is not valid UTF-8, and true; "" and false when
+// there is none.
 func badExtra(extra map[string]json.RawMessage) (string, bool) {
 	for k, raw := range extra {
-		if !validRaw(raw) {
+		if !validRaw(raw) || !utf8.ValidString(k) {
 			return k, true
 		}
 	}
 	return "", false
 }
 
-// buildRevalidate decodes the bytes that would be sent and checks them as a
-// client would: one object without repeated members, whose code is the one
-// built, and that the vocabulary's rules (its core/error.json) accept.
-func buildRevalidate(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
-	if err := buildUniqueMembers(raw); err != nil {
-		return errfmt.Errorf("encoded error: %v", err)
-	}
-	var back adcp.Error // raw is one valid JSON object (buildUniqueMembers)
-	if err := back.UnmarshalValidJSON(raw); err != nil {
-		return errfmt.Errorf("encoded error: %v", err)
-	}
-	if back.Code != code {
-		return errfmt.Errorf("encoded error reads as code %q", back.Code)
-	}
-	if err := v.Validate(&back); err != nil {
-		return err
-	}
-	return nil
-}
-
-// buildRevalidateBuilt is buildRevalidate for c, encoded as raw. An error
-// without members kept raw (in Extra, in an issue's Extra, or an issue's
-// discriminator) whose strings, its issues' included, are valid UTF-8 and
-// whose details, if any, are exactly one JSON value decodes from its
-// encoding to itself: the same strings, the same retry_after (written as a
-// float64 writes, or as it was written when decoded), the same details
-// (compacted, which the rules do not look at: only at the details' type),
-// the same members present (those the encoder wrote), each once, and no
-// member kept raw. It is checked as it is, without being decoded again.
-//
-// detailsChecked says the details are known to be one JSON value (finalize's
-// are what buildObject accepted), and are not scanned again.
-func buildRevalidateBuilt(v *adcp.Vocabulary, c *adcp.Error, raw []byte, detailsChecked bool) error {
-	if len(c.Extra) > 0 || c.Details != nil && !detailsChecked && !jsonwire.Valid(c.Details) ||
-		!buildValidUTF8(string(c.Code), c.Message, c.Field, c.Suggestion, string(c.Recovery), string(c.Source), c.SDKID) {
-		return buildRevalidate(v, c.Code, raw)
-	}
-	for _, is := range c.Issues {
-		// The rules read no issue's strings (only which members are
-		// present); they are held to valid UTF-8 all the same, so that a
-		// rule that does read one later is not checked on other text.
-		if len(is.Extra) > 0 || len(is.Discriminator) > 0 || !buildValidUTF8(is.Pointer, is.Message, is.Keyword, is.SchemaPath, is.SchemaID) {
-			return buildRevalidate(v, c.Code, raw)
-		}
-	}
-	return v.Validate(c)
-}
-
-// buildValidUTF8 reports whether every one of ss is valid UTF-8.
-func buildValidUTF8(ss ...string) bool {
-	for _, s := range ss {
-		if !utf8.ValidString(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// buildUniqueMembers refuses a JSON object with a repeated member name
-// (names compared as encoding/json decodes them: "a" and "\u0061" are one
-// name), or anything but one valid JSON object.
-//
-// The names of the first 16 members are kept end to end in one buffer and
-// compared one by one; a map takes over from the 17th, so that a hostile
-// object with thousands of members costs linear time.
-func buildUniqueMembers(raw []byte) error {
-	var (
-		buf   [256]byte
-		ends  [16]int
-		names = buf[:0]
-		n     int
-		seen  map[string]struct{}
-	)
-	return buildEachMember(raw, func(name, _ []byte) error {
-		dup := false
-		if seen != nil {
-			_, dup = seen[string(name)]
-		} else {
-			for i, start := 0, 0; i < n && !dup; start, i = ends[i], i+1 {
-				dup = string(names[start:ends[i]]) == string(name)
-			}
-		}
-		if dup {
-			return errfmt.Errorf("member %q appears twice", string(name))
-		}
-		switch {
-		case seen == nil && n < len(ends):
-			names = append(names, name...)
-			ends[n] = len(names)
-			n++
-		case seen == nil:
-			seen = make(map[string]struct{}, 2*n)
-			for i, start := 0, 0; i < n; start, i = ends[i], i+1 {
-				seen[string(names[start:ends[i]])] = struct{}{}
-			}
-			fallthrough
-		default:
-			seen[string(name)] = struct{}{}
-		}
-		return nil
-	})
-}
-
-// errNotObject and errInvalidObject are buildEachMember's verdicts on
-// what is not one valid JSON object (buildUniqueMembers's own words; the
-// other callers word them theirs).
-var (
-	errNotObject     = errfmt.New("not a JSON object")
-	errInvalidObject = errfmt.New("not one valid JSON object")
-)
-
-// buildEachMember walks the JSON object raw (white space around it
-// allowed) with the runtime's validating iterator: f gets each member's name,
-// unquoted as encoding/json decodes it (a slice of raw when that is its own
-// text, else in a buffer reused from member to member; f must not change
-// it), and its value as written (a slice of raw). It returns f's first
-// error; errNotObject when raw does not start with an object;
-// errInvalidObject when raw is not one valid JSON object, found when the
-// walk reaches what is wrong (members before it have been passed to f).
-func buildEachMember(raw []byte, f func(name, value []byte) error) error {
-	i := jsonwire.Space(raw, 0)
-	if i == len(raw) || raw[i] != '{' {
-		return errNotObject
-	}
-	var buf []byte
-	it := jsonwire.Open(raw, i, 0, '{')
-	for it.Next() {
-		start := it.Pos
-		if it.Skip(); it.Pos < 0 {
-			break
-		}
-		name := it.Key[1 : len(it.Key)-1 : len(it.Key)-1]
-		if !jsonwire.Plain(it.Key) {
-			buf = jsonwire.Unquote(buf[:0], it.Key)
-			name = buf
-		}
-		if err := f(name, raw[start:it.Pos:it.Pos]); err != nil {
-			return err
-		}
-	}
-	if it.Pos < 0 || jsonwire.Space(raw, it.Pos) != len(raw) {
-		return errInvalidObject
-	}
-	return nil
-}
-
 // errBuildTooLarge is wrapped by the errors of buildCheckSize.
 var errBuildTooLarge = errors.New("clients would discard the error")
 
-// buildCheckSize refuses an encoded error (raw, from wireJSON, with a code
-// already checked) that clients would discard: it applies Validate, the
-// client's own check, so that seller and client share one measure of the
-// serialized size and one limit (MaxErrorSize).
-//
-// Validate measures the error decoded and encoded again, which is at most
-// six times as long as raw: an invalid UTF-8 byte becomes U+FFFD (three
-// bytes), U+2028 and U+2029 become \u escapes (three bytes to six), a
-// number is written as the float64 it parses to (1e20, four bytes, is
-// 100000000000000000000, 21), and everything else keeps its length or
-// shrinks. So an error of up to a sixth of MaxErrorSize passes without
-// being measured.
+// buildCheckSize refuses an encoded error that clients would discard: it
+// applies Validate, the client's own check, so that seller and client share
+// one measure of the serialized size and one limit (MaxErrorSize).
 func buildCheckSize(raw []byte) error {
-	if 6*len(raw) <= adcp.MaxErrorSize {
-		return nil
-	}
 	if err := adcp.Validate(raw); err != nil {
-		return errfmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
+		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
 	}
 	return nil
 }
@@ -709,53 +519,13 @@ func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 }
 
 // buildCheckEncoded checks the version-dependent members on the encoded
-// error (the runtime may not name their Go types): every issues[] entry has
-// pointer, message and keyword, the pointer is RFC 6901 and the keyword a
-// JSON Schema keyword; sdk_id is set exactly when source is "sdk".
+// error, as encoding/json reads them: every issues[] entry has pointer,
+// message and keyword, the pointer is RFC 6901 and the keyword a JSON Schema
+// keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
-	// Without these member names the checks have nothing to look at.
-	if !buildContainsAny(raw, `"issues"`, `"source"`, `"sdk_id"`) {
-		return nil
-	}
-	e, ok := buildReadEncoded(raw)
-	if !ok {
-		e = buildEncoded{}
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return err
-		}
-	}
-	return e.check()
-}
-
-// buildCheckBuilt is buildCheckEncoded(raw) for raw, the encoding of c. An
-// error with no member kept raw gets its source and sdk_id from its typed
-// fields alone (MarshalJSON writes a member that is set, and one written
-// empty reads as one left out), so the checks read them there instead of
-// looking through raw; and its issues too, when they were built in Go (so
-// that pointer, message and keyword are written, empty or not), keep no
-// member raw (encoding/json would read "Keyword" as keyword), and hold
-// their keyword as valid UTF-8 (the encoding would change it, and the
-// check's message quotes it; the pointer's checks read only '/' and '~').
-func buildCheckBuilt(c *adcp.Error, raw []byte) error {
-	if len(c.Extra) > 0 || len(c.Issues) > 0 && !errFuncs.IssuesBuilt(c) {
-		return buildCheckEncoded(raw)
-	}
 	var e buildEncoded
-	if c.Source != "" {
-		e.Source = (*string)(&c.Source)
-	}
-	if c.SDKID != "" {
-		e.SDKID = &c.SDKID
-	}
-	if len(c.Issues) > 0 {
-		e.Issues = make([]buildEncodedIssue, len(c.Issues))
-		for i := range c.Issues {
-			is := &c.Issues[i]
-			if len(is.Extra) > 0 || !utf8.ValidString(is.Keyword) {
-				return buildCheckEncoded(raw)
-			}
-			e.Issues[i] = buildEncodedIssue{Pointer: &is.Pointer, Message: &is.Message, Keyword: &is.Keyword}
-		}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return err
 	}
 	return e.check()
 }
@@ -777,159 +547,20 @@ type buildEncodedIssue struct {
 // check applies buildCheckEncoded's rules.
 func (e *buildEncoded) check() error {
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
-		return errfmt.New(`sdk_id must be set when source is "sdk", and only then`)
+		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
 	}
 	for i, is := range e.Issues {
 		switch {
 		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
-			return errfmt.Errorf("issues[%d] needs pointer, message and keyword", i)
+			return fmt.Errorf("issues[%d] needs pointer, message and keyword", i)
 		case !buildSchemaKeywords[*is.Keyword]:
-			return errfmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+			return fmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
 		}
 		if err := pointerCheck(*is.Pointer); err != nil {
-			return errfmt.Errorf("issues[%d].pointer: %v", i, err)
+			return fmt.Errorf("issues[%d].pointer: %v", i, err)
 		}
 	}
 	return nil
-}
-
-// buildReadEncoded reads buildEncoded from the members walked with the
-// runtime's iterator instead of decoded by encoding/json, for an encoding
-// encoding/json reads the same way: the member names it reads (at the top
-// level, and in each issue) spelled exactly, and no name that is not
-// ASCII; their values null or strings, issues an array of objects or
-// nulls. A repeated member replaces the earlier one, as in encoding/json.
-// It reports false for anything else (a name in other case, or one with
-// non-ASCII letters, which encoding/json's case-insensitive match may take
-// for the member; a value of another type, which it refuses), which
-// encoding/json then decodes.
-func buildReadEncoded(raw []byte) (e buildEncoded, ok bool) {
-	ok = true
-	err := buildEachMember(raw, func(name, value []byte) error {
-		switch buildReadName(name, &ok, "source", "sdk_id", "issues") {
-		case 0:
-			e.Source = buildReadString(value, &ok)
-		case 1:
-			e.SDKID = buildReadString(value, &ok)
-		case 2:
-			e.Issues = buildReadIssues(value, &ok)
-		}
-		return nil
-	})
-	return e, err == nil && ok
-}
-
-// buildReadName returns the index in names (lower-case ASCII) of the
-// member name, spelled exactly, or -1 for another name; it clears *ok for
-// a name encoding/json may match to one of them otherwise (another case,
-// or a non-ASCII character).
-func buildReadName(name []byte, ok *bool, names ...string) int {
-	for i, n := range names {
-		if string(name) == n {
-			return i
-		}
-	}
-	for _, c := range name {
-		if c >= utf8.RuneSelf {
-			*ok = false
-			return -1
-		}
-	}
-	for _, n := range names {
-		if buildLowerIs(name, n) {
-			*ok = false
-		}
-	}
-	return -1
-}
-
-// buildLowerIs reports whether the ASCII name, lower-cased, is lower.
-func buildLowerIs(name []byte, lower string) bool {
-	if len(name) != len(lower) {
-		return false
-	}
-	for i, c := range name {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// buildReadString decodes a member read into a *string: nil for null, the
-// string as encoding/json decodes it; it clears *ok for another value.
-func buildReadString(value []byte, ok *bool) *string {
-	switch {
-	case string(value) == "null":
-		return nil
-	case len(value) > 0 && value[0] == '"':
-		s := string(jsonwire.Unquote(nil, value))
-		return &s
-	}
-	*ok = false
-	return nil
-}
-
-// buildReadIssues decodes issues[] as buildCheckEncoded reads it; it clears
-// *ok for anything but null or an array of objects and nulls.
-func buildReadIssues(value []byte, ok *bool) []buildEncodedIssue {
-	if string(value) == "null" {
-		return nil
-	}
-	it := jsonwire.Open(value, 0, 0, '[')
-	out := []buildEncodedIssue{}
-	for it.Next() {
-		start := it.Pos
-		it.Skip()
-		if it.Pos < 0 {
-			break
-		}
-		var is buildEncodedIssue
-		if v := value[start:it.Pos]; string(v) != "null" {
-			err := buildEachMember(v, func(name, value []byte) error {
-				switch buildReadName(name, ok, "pointer", "message", "keyword") {
-				case 0:
-					is.Pointer = buildReadString(value, ok)
-				case 1:
-					is.Message = buildReadString(value, ok)
-				case 2:
-					is.Keyword = buildReadString(value, ok)
-				}
-				return nil
-			})
-			if err != nil {
-				*ok = false
-			}
-		}
-		out = append(out, is)
-	}
-	if it.Pos < 0 {
-		*ok = false
-	}
-	return out
-}
-
-// buildContainsAny reports whether raw contains one of names, short
-// strings of two bytes or more that each start with '"', in one pass over raw's quotes
-// (bytes.Contains, one pass per name, links more code and reads raw once
-// per name).
-func buildContainsAny(raw []byte, names ...string) bool {
-	for i := 0; i < len(raw); i++ {
-		j := bytes.IndexByte(raw[i:], '"')
-		if j < 0 {
-			return false
-		}
-		i += j
-		for _, s := range names {
-			if len(raw)-i >= len(s) && raw[i+1] == s[1] && string(raw[i:i+len(s)]) == s {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // buildDetailsJSON encodes a WithDetails value, validating generated structs;
@@ -945,7 +576,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		if err := buildValidate(d); err != nil {
 			return nil, err
 		}
-		b, err := jsonwire.Marshal(d)
+		b, err := wireJSON(d)
 		if err != nil {
 			return nil, err
 		}
@@ -954,7 +585,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		case string(b) == "null":
 			return nil, nil
 		case b[0] != '{':
-			return nil, errfmt.New("must be a JSON object")
+			return nil, errors.New("must be a JSON object")
 		}
 		return b, nil
 	}
@@ -991,36 +622,25 @@ func buildValidate(d any) error {
 }
 
 // buildObject decodes a JSON object's members as encoding/json decodes it
-// into a map[string]json.RawMessage (names unquoted, of a repeated name the
-// last), refusing anything else; the values are slices of raw.
+// into a map[string]json.RawMessage (of a repeated name the last), refusing
+// anything else.
 func buildObject(raw []byte) (map[string]json.RawMessage, error) {
-	m := make(map[string]json.RawMessage)
-	switch err := buildEachMember(raw, func(name, value []byte) error {
-		m[string(name)] = value
-		return nil
-	}); err {
-	case nil:
-		return m, nil
-	case errNotObject:
-		return nil, errfmt.New("must be a JSON object")
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("must be a JSON object")
 	}
-	return nil, buildInvalidJSON(raw)
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
-// buildInvalidJSON is encoding/json's account of where and why raw, which
-// is not one valid JSON object, is wrong (the error is the caller's).
-func buildInvalidJSON(raw []byte) error {
-	if err := json.Unmarshal(raw, new(map[string]json.RawMessage)); err != nil {
-		return err
-	}
-	return errfmt.New("invalid JSON")
-}
-
-// buildCompact returns a copy of raw, one valid JSON value (buildObject
-// accepted it), without insignificant white space, as json.Compact writes
-// it (jsonwire.AppendCompact, one pass: json.Compact validates again).
+// buildCompact returns raw, one valid JSON value, without insignificant
+// white space.
 func buildCompact(raw []byte) json.RawMessage {
-	return jsonwire.AppendCompact(make([]byte, 0, len(raw)), raw)
+	var b bytes.Buffer
+	_ = json.Compact(&b, raw) // valid: buildObject decoded it
+	return b.Bytes()
 }
 
 // buildShapeFor picks the details shape of a code for the given details: the
@@ -1076,24 +696,9 @@ func buildWhenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
 }
 
 // buildIsShapeNameOf reports whether name is the name of code's own shape:
-// strings.ReplaceAll(strings.ToLower(string(c)), "_", "-"), compared rune
-// by rune as strings.ToLower maps them (invalid UTF-8 becomes U+FFFD),
-// without building it or linking ToLower and ReplaceAll.
+// the code in lower case, '_' written '-' (rate-limited for RATE_LIMITED).
 func buildIsShapeNameOf(name string, c adcp.Code) bool {
-	var buf [utf8.UTFMax]byte
-	for _, r := range string(c) {
-		b := buf[:0]
-		if r == '_' {
-			b = append(b, '-')
-		} else {
-			b = utf8.AppendRune(b, unicode.ToLower(r))
-		}
-		if len(name) < len(b) || name[:len(b)] != string(b) {
-			return false
-		}
-		name = name[len(b):]
-	}
-	return name == ""
+	return name == strings.ReplaceAll(strings.ToLower(string(c)), "_", "-")
 }
 
 // buildCheckShapes validates details against the schema of every shape of
@@ -1114,7 +719,7 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 // details type). A shape without a schema cannot be checked.
 func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
 	if err := s.Validate(raw); err != nil {
-		return errfmt.Errorf("do not fit %s: %w", s.Name, err)
+		return fmt.Errorf("do not fit %s: %w", s.Name, err)
 	}
 	return nil
 }
@@ -1154,9 +759,9 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 			want = append(want, own.Type)
 		}
 		if len(want) == 0 {
-			return errfmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
+			return fmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
 		}
-		return errfmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
+		return fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
 	}
 	return nil
 }
@@ -1176,9 +781,10 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
-		b = jsonwire.AppendStringTo(b, f)
+		k, _ := wireJSON(f)
+		b = append(b, k...)
 		b = append(b, ':')
-		b = jsonwire.AppendCompact(b, v)
+		b = append(b, buildCompact(v)...)
 	}
 	b = append(b, '}')
 	var dropped []string
@@ -1187,7 +793,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 			dropped = append(dropped, k)
 		}
 	}
-	smallsort.Strings(dropped)
+	slices.Sort(dropped)
 	return b, dropped
 }
 

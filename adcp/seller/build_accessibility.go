@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // buildMaxViolations is the most violations accessibility details carry.
@@ -40,7 +38,7 @@ const buildMaxViolations = 4
 // each violation are kept, in their order. opts are Finalize's.
 func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
 	if e == nil {
-		return nil, nil, errfmt.New("adcp: nil error")
+		return nil, nil, errors.New("adcp: nil error")
 	}
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
 		return buildFail(e.Code, "accessibility details: ", format, args)
@@ -172,12 +170,12 @@ func buildCheckViolationPointer(v []wireMember) error {
 		}
 		var p string
 		if err := json.Unmarshal(m.value, &p); err != nil {
-			return errfmt.New("must be a string")
+			return errors.New("must be a string")
 		}
 		_, err := PointerToField(p)
 		return err
 	}
-	return errfmt.New("is required")
+	return errors.New("is required")
 }
 
 // buildLastRemediation returns the index of the last violation with a
@@ -255,7 +253,7 @@ func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
 
 // buildWriteKey writes a member name and the colon.
 func buildWriteKey(b *bytes.Buffer, key string) {
-	k, _ := jsonwire.Marshal(key)
+	k, _ := wireJSON(key)
 	b.Write(k)
 	b.WriteByte(':')
 }

@@ -1,10 +1,13 @@
 package seller
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
@@ -33,23 +36,68 @@ func revalidateVocabularies(t testing.TB) []*adcp.Vocabulary {
 	return []*adcp.Vocabulary{base, strict}
 }
 
-// checkRevalidateBuilt holds buildRevalidateBuilt to buildRevalidate on
-// e's encoding: the same verdict, word for word. Details that are one JSON
-// value are passed as checked (as finalize passes its own), and then not
-// scanned again.
+// checkRevalidateBuilt holds the validation of e as it is (what finalize
+// and the wire builders run) to the validation of its encoding decoded
+// again (one object, no repeated member, the same code), for every error
+// whose raw members finalize accepts (buildCheckRaw) and whose code is valid
+// UTF-8 (finalize refuses any other).
 func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	t.Helper()
-	raw, err := buildEncode(e, false)
-	if err != nil {
-		return // finalize stops before revalidating
+	if buildCheckRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
+		return
 	}
-	detailsChecked := json.Valid(e.Details)
+	raw, err := wireJSON(e)
+	if err != nil {
+		return // finalize stops before validating (a non-finite retry_after)
+	}
 	for i, v := range vs {
-		got, want := buildRevalidateBuilt(v, e, raw, detailsChecked), buildRevalidate(v, e.Code, raw)
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("vocabulary %d, %s: checked as built: %v; decoded again: %v", i, raw, got, want)
+		// The same verdict; the same words too, but where a message quotes a
+		// string of invalid UTF-8 (the encoding replaces its bad bytes).
+		got, want := v.Validate(e), validateDecoded(v, e.Code, raw)
+		if (got == nil) != (want == nil) || got != nil && !strings.Contains(got.Error(), `\x`) && got.Error() != want.Error() {
+			t.Errorf("vocabulary %d, %s: validated as it is: %v; decoded again: %v", i, raw, got, want)
 		}
 	}
+}
+
+// validateDecoded checks raw, an encoded error, as a client reads it.
+func validateDecoded(v *adcp.Vocabulary, code adcp.Code, raw []byte) error {
+	if dup, ok := uniqueMembersRef(raw); !ok || dup {
+		return fmt.Errorf("encoded error: a repeated member, or not one object")
+	}
+	var back adcp.Error
+	if err := back.UnmarshalJSON(raw); err != nil {
+		return err
+	}
+	if back.Code != code {
+		return fmt.Errorf("encoded error reads as code %q", back.Code)
+	}
+	return v.Validate(&back)
+}
+
+// uniqueMembersRef reports a repeated decoded member name of the top-level
+// object of raw, on encoding/json's token stream; ok is false when raw is
+// not one object.
+func uniqueMembersRef(raw []byte) (dup bool, ok bool) {
+	if !json.Valid(raw) {
+		return false, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false, false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, _ := dec.Token()
+		k, _ := tok.(string)
+		if seen[k] {
+			return true, true
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		_ = dec.Decode(&skip)
+	}
+	return false, true
 }
 
 func TestRevalidateBuiltMatchesDecoded(t *testing.T) {

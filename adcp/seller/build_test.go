@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -65,6 +66,41 @@ func TestRetryAfterCeilThenClamp(t *testing.T) {
 		}
 		if e.RetryAfter == nil || *e.RetryAfter != tt.want {
 			t.Errorf("#%d: retry_after = %v, want %v", i, e.RetryAfter, tt.want)
+		}
+	}
+}
+
+// TestFinalizeRetryAfterInteger: Finalize of a decoded error sends
+// retry_after as an integer (AdCP 3.2 producers must), the written value
+// rounded up and then clamped to 1..3600, also when a float64 does not hold
+// the written value (1.0000000000000001 is over 1: it waits 2).
+func TestFinalizeRetryAfterInteger(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"2.5", 3}, {"0.5", 1}, {"5.0", 5}, {"1e0", 1}, {"1E3", 1000}, {"86400.5", 3600},
+		{"1.0000000000000001", 2}, {"3599.9999999999999999", 3600}, {"3600.0000000000000001", 3600},
+		{"0.99999999999999999999", 1}, {"2.0000000000000000000e0", 2},
+	} {
+		e := decodeTestError(t, `{"code":"RATE_LIMITED","message":"m","recovery":"transient","retry_after":`+tt.in+`}`)
+		if d, ok := e.RetryDelay(); !ok || d != time.Duration(tt.want)*time.Second {
+			t.Errorf("retry_after %s: a buyer waits %v, %v; want %ds", tt.in, d, ok, tt.want)
+		}
+		done, _, err := seller.Finalize(voc, e)
+		if err != nil {
+			t.Errorf("retry_after %s: %v", tt.in, err)
+			continue
+		}
+		b, err := json.Marshal(done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			RetryAfter json.RawMessage `json:"retry_after"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil || string(got.RetryAfter) != strconv.Itoa(tt.want) {
+			t.Errorf("retry_after %s: sent %s, want %d", tt.in, got.RetryAfter, tt.want)
 		}
 	}
 }

@@ -1,9 +1,8 @@
 package seller
 
 import (
+	"errors"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // PointerToField translates an RFC 6901 JSON Pointer (the form of
@@ -66,11 +65,11 @@ func PointerToField(pointer string) (string, error) {
 // "~" is followed by 0 or 1.
 func pointerCheck(pointer string) error {
 	if pointer != "" && pointer[0] != '/' {
-		return errfmt.New("adcp: JSON pointer must be empty or start with \"/\"")
+		return errors.New("adcp: JSON pointer must be empty or start with \"/\"")
 	}
 	for i := 0; i < len(pointer); i++ {
 		if pointer[i] == '~' && (i+1 == len(pointer) || pointer[i+1] != '0' && pointer[i+1] != '1') {
-			return errfmt.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+			return errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
 		}
 	}
 	return nil

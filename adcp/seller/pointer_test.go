@@ -1,7 +1,6 @@
 package seller
 
 import (
-	"errors"
 	"strings"
 	"testing"
 )
@@ -91,78 +90,4 @@ func FuzzPointerToField(f *testing.F) {
 			t.Fatalf("PointerToField(%q) is empty", p)
 		}
 	})
-}
-
-// refPointerToField is PointerToField as it was on strings.Builder, before
-// it appended to a byte slice (fewer inlined copy checks): the differential
-// test and fuzz target below hold the two to the same fields and errors.
-func refPointerToField(pointer string) (string, error) {
-	if pointer == "" {
-		return "", nil
-	}
-	if pointer[0] != '/' {
-		return "", errors.New("adcp: JSON pointer must be empty or start with \"/\"")
-	}
-	var b strings.Builder
-	b.Grow(len(pointer) + 8)
-	for rest, more := pointer[1:], true; more; {
-		var tok string
-		tok, rest, more = strings.Cut(rest, "/")
-		key, ok := pointerUnescape(tok)
-		if !ok {
-			return "", errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
-		}
-		switch {
-		case pointerIsIndex(key):
-			b.WriteByte('[')
-			b.WriteString(key)
-			b.WriteByte(']')
-		case pointerIsIdent(key):
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(key)
-		default:
-			b.WriteString("['")
-			for i := 0; i < len(key); i++ {
-				if key[i] == '\'' || key[i] == '\\' {
-					b.WriteByte('\\')
-				}
-				b.WriteByte(key[i])
-			}
-			b.WriteString("']")
-		}
-	}
-	return b.String(), nil
-}
-
-// pointerSeeds are pointers of every token kind: indices, identifiers,
-// quoted keys with quotes and backslashes, escapes, bad escapes, no slash.
-var pointerSeeds = []string{"", "/", "//", "/packages/0/targeting", "/a~1b~0c", "/a.b/ /0x/01", "/~", "/~2", "x",
-	"/it's/a\\b/7", "/_x/-1/00/9", "/é/ü~1/0"}
-
-func checkPointerMatchesRef(t *testing.T, p string) {
-	t.Helper()
-	got, err := PointerToField(p)
-	want, werr := refPointerToField(p)
-	if got != want || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-		t.Fatalf("PointerToField(%q) = %q, %v; refPointerToField = %q, %v", p, got, err, want, werr)
-	}
-}
-
-// TestPointerToFieldMatchesRef checks PointerToField against
-// refPointerToField.
-func TestPointerToFieldMatchesRef(t *testing.T) {
-	for _, p := range pointerSeeds {
-		checkPointerMatchesRef(t, p)
-	}
-}
-
-// FuzzPointerToFieldMatchesRef checks PointerToField against
-// refPointerToField on arbitrary strings.
-func FuzzPointerToFieldMatchesRef(f *testing.F) {
-	for _, s := range pointerSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(checkPointerMatchesRef)
 }

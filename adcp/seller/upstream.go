@@ -1,20 +1,56 @@
 package seller
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
 // upstream, unchanged: code, recovery, retry_after, details, unknown members
-// and every other member keep their wire values, as intermediaries must keep
-// them. The copy shares nothing mutable with e (errFuncs.Clone). It
-// returns nil for nil.
+// and every other member keep their values, as intermediaries must keep
+// them. The copy shares nothing mutable with e. It returns nil for nil.
 func Passthrough(e *adcp.Error) *adcp.Error {
 	if e == nil {
 		return nil
 	}
-	return errFuncs.Clone(e)
+	c := *e
+	if e.RetryAfter != nil {
+		r := *e.RetryAfter
+		c.RetryAfter = &r
+	}
+	c.Details = bytes.Clone(e.Details)
+	c.Extra = cloneRaws(e.Extra)
+	if e.Issues != nil {
+		c.Issues = make([]adcp.Issue, len(e.Issues))
+		for i, is := range e.Issues {
+			is.Extra = cloneRaws(is.Extra)
+			if is.Discriminator != nil {
+				ds := make([]adcp.IssueDiscriminator, len(is.Discriminator))
+				for j, d := range is.Discriminator {
+					d.Value = bytes.Clone(d.Value)
+					d.Extra = cloneRaws(d.Extra)
+					ds[j] = d
+				}
+				is.Discriminator = ds
+			}
+			c.Issues[i] = is
+		}
+	}
+	return &c
+}
+
+// cloneRaws returns a deep copy of raw members.
+func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		c[k] = bytes.Clone(v)
+	}
+	return c
 }
 
 // Aggregate returns the payload {"errors":[…]} of an intermediary that
@@ -29,9 +65,9 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		o(&cfg)
 	}
 	if len(errs) == 0 {
-		return nil, errfmt.New("adcp: nothing to aggregate")
+		return nil, errors.New("adcp: nothing to aggregate")
 	}
-	raws := make([][]byte, len(errs))
+	raws := make([]json.RawMessage, len(errs))
 	for i, e := range errs {
 		r, err := wireCheck(v, e, cfg.checks)
 		if err != nil {
@@ -39,5 +75,5 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		}
 		raws[i] = r
 	}
-	return wireAppendPayload(make([]byte, 0, wireSize(raws)+16), raws), nil
+	return wireJSON(wirePayload{raws})
 }

@@ -1,10 +1,10 @@
 package seller
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
 )
 
 // The two patterns of transport-errors.md §Seller-Specific Error Codes,
@@ -22,17 +22,17 @@ var (
 func ValidVendorCode(c string) error {
 	rest, ok := strings.CutPrefix(c, "X_")
 	if !ok {
-		return errfmt.Errorf("adcp: vendor code %q must start with \"X_\"", c)
+		return fmt.Errorf("adcp: vendor code %q must start with \"X_\"", c)
 	}
 	vendor, code, ok := strings.Cut(rest, "_")
 	if !ok {
-		return errfmt.Errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
+		return fmt.Errorf("adcp: vendor code %q must have the form X_{VENDOR}_{CODE}", c)
 	}
 	if !vendorNamePattern.MatchString(vendor) {
-		return errfmt.Errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
+		return fmt.Errorf("adcp: vendor code %q: VENDOR %q must match %s", c, vendor, vendorNamePattern)
 	}
 	if !vendorCodePattern.MatchString(code) {
-		return errfmt.Errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
+		return fmt.Errorf("adcp: vendor code %q: CODE %q must match %s", c, code, vendorCodePattern)
 	}
 	return nil
 }

@@ -3,13 +3,13 @@ package seller
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+	"errors"
+	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/errfmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The JSON-RPC codes transport-errors.md reserves for infrastructure that
@@ -54,18 +54,17 @@ type wireConfig struct {
 
 	// Set by wireFatal: the encodings, as checked, of the error and of the
 	// payload's errors (nil when the payload is the error alone: raw).
-	raw        []byte
-	payloadRaw [][]byte
+	raw        json.RawMessage
+	payloadRaw []json.RawMessage
 }
 
 // payloadEncodings returns the encodings of the payload's errors: the
 // error's own when WithPayloadErrors set none.
-func (c *wireConfig) payloadEncodings(one *[1][]byte) [][]byte {
+func (c *wireConfig) payloadEncodings() []json.RawMessage {
 	if c.payloadRaw != nil {
 		return c.payloadRaw
 	}
-	one[0] = c.raw
-	return one[:]
+	return []json.RawMessage{c.raw}
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -96,38 +95,82 @@ func WithCollapsedJSONRPCCode(code int) WireOption {
 // WithTimestamp sets status.timestamp of an A2A task (RFC 3339, UTC).
 func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.timestamp = t } }
 
-// The wire shapes are written as encoding/json would encode them (compact,
-// members in order, strings as jsonwire.AppendString writes them, no HTML
-// escaping) from the errors' encodings the checks ran on, so that each error
-// is encoded once (wire_ref_test.go holds the encoding/json structs they are
-// compared with).
+// The wire shapes, encoded by wireJSON. Each error is a json.RawMessage:
+// its encoding, the bytes its checks ran on (wireCheck).
+type (
+	wireEnvelope struct {
+		AdcpError json.RawMessage `json:"adcp_error"`
+	}
+	wirePayload struct {
+		Errors []json.RawMessage `json:"errors"`
+	}
+	mcpResult struct {
+		Content           []mcpText     `json:"content"`
+		IsError           bool          `json:"isError"`
+		StructuredContent mcpStructured `json:"structuredContent"`
+	}
+	mcpText struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	mcpStructured struct {
+		AdcpError json.RawMessage `json:"adcp_error"`
+		Payload   wirePayload     `json:"payload"`
+	}
+	rpcResponse struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}
+	rpcError struct {
+		Code    int          `json:"code"`
+		Message string       `json:"message"`
+		Data    wireEnvelope `json:"data"`
+	}
+	a2aTask struct {
+		ID        string        `json:"id,omitempty"`
+		Status    a2aStatus     `json:"status"`
+		Artifacts []a2aArtifact `json:"artifacts"`
+	}
+	a2aStatus struct {
+		State     string `json:"state"`
+		Timestamp string `json:"timestamp,omitempty"`
+	}
+	a2aArtifact struct {
+		ArtifactID string    `json:"artifactId"`
+		Parts      []a2aPart `json:"parts"`
+	}
+	a2aPart struct {
+		Kind     string          `json:"kind"`
+		Text     string          `json:"text,omitempty"`
+		Data     json.RawMessage `json:"data,omitempty"`
+		Metadata *a2aMetadata    `json:"metadata,omitempty"`
+	}
+	a2aMetadata struct {
+		MIMEType string `json:"mimeType"`
+	}
+)
 
-// wireAppendEnvelope appends {"adcp_error":raw}.
-func wireAppendEnvelope(b, raw []byte) []byte {
-	b = append(b, `{"adcp_error":`...)
-	b = append(b, raw...)
-	return append(b, '}')
+// wireJSON encodes v as the builders send JSON: compact, with <, > and &
+// as they are (encoding/json without HTML escaping).
+func wireJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// wireAppendPayload appends {"errors":[raws...]}.
-func wireAppendPayload(b []byte, raws [][]byte) []byte {
-	b = append(b, `{"errors":[`...)
-	for i, r := range raws {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, r...)
+// mustWireJSON is wireJSON of a shape whose every error is a checked
+// encoding: it cannot fail.
+func mustWireJSON(v any) []byte {
+	b, err := wireJSON(v)
+	if err != nil {
+		panic("adcp: encoding a wire shape: " + err.Error())
 	}
-	return append(b, "]}"...)
-}
-
-// wireSize is the length of raws' encodings, a capacity for the output.
-func wireSize(raws [][]byte) int {
-	n := 0
-	for _, r := range raws {
-		n += len(r) + 1
-	}
-	return n
+	return b
 }
 
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
@@ -147,23 +190,11 @@ func wireSize(raws [][]byte) int {
 // SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
 // description makes a failure when not even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	c, err := wireFatal(v, e, opts)
+	r, err := wireMCP(v, e, humanText, opts)
 	if err != nil {
 		return nil, err
 	}
-	text, structured := wireMCPPieces(&c)
-	b := make([]byte, 0, 2*len(text)+len(humanText)+len(structured)+96)
-	b = append(b, `{"content":[{"type":"text","text":`...)
-	b = jsonwire.AppendStringTo(b, text)
-	b = append(b, '}')
-	if humanText != "" {
-		b = append(b, `,{"type":"text","text":`...)
-		b = jsonwire.AppendStringTo(b, humanText)
-		b = append(b, '}')
-	}
-	b = append(b, `],"isError":true,"structuredContent":`...)
-	b = append(b, structured...)
-	return append(b, '}'), nil
+	return mustWireJSON(r), nil
 }
 
 // MCPToolResultParts is MCPToolResult in pieces, for an SDK adapter that
@@ -172,39 +203,44 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 // a client decodes it, and structuredContent; isError is true. It checks
 // and refuses what MCPToolResult does.
 func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (texts []string, structured []byte, err error) {
-	c, err := wireFatal(v, e, opts)
+	r, err := wireMCP(v, e, humanText, opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	text, structured := wireMCPPieces(&c)
-	texts = []string{wireDecodedText(text)}
-	if humanText != "" {
-		texts = append(texts, wireDecodedText(humanText))
+	for _, c := range r.Content {
+		texts = append(texts, wireDecodedText(c.Text))
 	}
-	return texts, structured, nil
+	return texts, mustWireJSON(r.StructuredContent), nil
 }
 
-// wireMCPPieces returns the tool result's first text item, {"adcp_error":…},
-// and its structuredContent.
-func wireMCPPieces(c *wireConfig) (text string, structured []byte) {
-	var one [1][]byte
-	payload := c.payloadEncodings(&one)
-	text = string(wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw))
-	structured = make([]byte, 0, len(c.raw)+wireSize(payload)+48)
-	structured = append(structured, `{"adcp_error":`...)
-	structured = append(structured, c.raw...)
-	structured = append(structured, `,"payload":`...)
-	structured = wireAppendPayload(structured, payload)
-	return text, append(structured, '}')
+// wireMCP checks e and returns the tool result.
+func wireMCP(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (mcpResult, error) {
+	c, err := wireFatal(v, e, opts)
+	if err != nil {
+		return mcpResult{}, err
+	}
+	r := mcpResult{
+		Content:           []mcpText{{Type: "text", Text: string(mustWireJSON(wireEnvelope{c.raw}))}},
+		IsError:           true,
+		StructuredContent: mcpStructured{AdcpError: c.raw, Payload: wirePayload{c.payloadEncodings()}},
+	}
+	if humanText != "" {
+		r.Content = append(r.Content, mcpText{Type: "text", Text: humanText})
+	}
+	return r, nil
 }
 
 // wireDecodedText is s as a client decodes the JSON string the builders
-// write of it: invalid UTF-8 becomes U+FFFD.
+// write of it: each byte of invalid UTF-8 becomes U+FFFD.
 func wireDecodedText(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return string(jsonwire.Unquote(nil, jsonwire.AppendStringTo(nil, s)))
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
@@ -217,7 +253,7 @@ func wireDecodedText(s string) string {
 // id is the request id: a string, a number (or json.Number), nil for null,
 // or its raw JSON. error.message is e.Message, or the code when e has none.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
-	code, msg, raw, err := wireRPCError(v, e, opts)
+	obj, err := wireRPCError(v, e, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -225,16 +261,7 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(rawID)+len(msg)+len(raw)+96)
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, rawID...)
-	b = append(b, `,"error":{"code":`...)
-	b = strconv.AppendInt(b, int64(code), 10)
-	b = append(b, `,"message":`...)
-	b = jsonwire.AppendStringTo(b, msg)
-	b = append(b, `,"data":`...)
-	b = wireAppendEnvelope(b, raw)
-	return append(b, "}}"...), nil
+	return mustWireJSON(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: obj}), nil
 }
 
 // JSONRPCErrorObject is the error member of JSONRPCError's response, for
@@ -243,42 +270,41 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 // replaces it) and its data, {"adcp_error":…}. It refuses what JSONRPCError
 // refuses but the id, which it does not take.
 func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (code int, message string, data json.RawMessage, err error) {
-	code, message, raw, err := wireRPCError(v, e, opts)
+	obj, err := wireRPCError(v, e, opts)
 	if err != nil {
 		return 0, "", nil, err
 	}
-	message = wireDecodedText(message)
-	return code, message, wireAppendEnvelope(make([]byte, 0, len(raw)+16), raw), nil
+	return obj.Code, wireDecodedText(obj.Message), mustWireJSON(obj.Data), nil
 }
 
 // wireRPCError checks an error about to be sent as a JSON-RPC error and
-// returns its code, its message as written and its checked encoding.
-func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (code int, msg string, raw []byte, err error) {
+// returns the error member.
+func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcError, error) {
 	c, err := wireFatal(v, e, opts)
 	if err != nil {
-		return 0, "", nil, err
+		return rpcError{}, err
 	}
 	code, ok := wireRPCCode(v, e.Code)
 	if !ok {
-		return 0, "", nil, errfmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+		return rpcError{}, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
 	if c.rpcCode != 0 {
 		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return 0, "", nil, errfmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+			return rpcError{}, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
 		}
 		code = c.rpcCode
 	}
-	msg = e.Message
+	msg := e.Message
 	if msg == "" {
 		msg = string(e.Code)
 	}
-	return code, msg, c.raw, nil
+	return rpcError{Code: code, Message: msg, Data: wireEnvelope{c.raw}}, nil
 }
 
 // wireRPCID encodes a JSON-RPC id, which must be a string, a number or null:
 // the one value, without the white space around it (what encoding/json
 // writes of it).
-func wireRPCID(id any) ([]byte, error) {
+func wireRPCID(id any) (json.RawMessage, error) {
 	var raw []byte
 	switch v := id.(type) {
 	case json.RawMessage:
@@ -286,16 +312,22 @@ func wireRPCID(id any) ([]byte, error) {
 	case []byte:
 		raw = bytes.TrimSpace(v)
 	default:
-		b, err := jsonwire.Marshal(id)
+		b, err := wireJSON(id)
 		if err != nil {
 			return nil, err
 		}
 		raw = b
 	}
-	if len(raw) > 0 && raw[0] != 't' && raw[0] != 'f' && jsonwire.Scalar(raw, 0) == len(raw) {
-		return raw, nil
+	var x any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&x) == nil && dec.InputOffset() == int64(len(raw)) {
+		switch x.(type) {
+		case string, json.Number, nil:
+			return raw, nil
+		}
 	}
-	return nil, errfmt.New("adcp: a JSON-RPC id must be a string, a number or null")
+	return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -308,28 +340,18 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(taskID)+len(text)+len(p.Error)+len(p.Payload)+256)
-	b = append(b, '{')
-	if taskID != "" {
-		b = append(b, `"id":`...)
-		b = jsonwire.AppendStringTo(b, taskID)
-		b = append(b, ',')
-	}
-	b = append(b, `"status":{"state":"failed"`...)
-	if p.Timestamp != "" {
-		b = append(b, `,"timestamp":`...)
-		b = jsonwire.AppendStringTo(b, p.Timestamp)
-	}
-	b = append(b, `},"artifacts":[{"artifactId":"`+A2AErrorArtifactID+`","parts":[{"kind":"text","text":`...)
-	b = jsonwire.AppendStringTo(b, text)
-	b = append(b, `},{"kind":"data","data":`...)
-	b = append(b, p.Error...)
+	errPart := a2aPart{Kind: "data", Data: p.Error}
 	if p.ErrorMIMEType {
-		b = append(b, `,"metadata":{"mimeType":"`+ErrorMIMEType+`"}`...)
+		errPart.Metadata = &a2aMetadata{ErrorMIMEType}
 	}
-	b = append(b, `},{"kind":"data","data":`...)
-	b = append(b, p.Payload...)
-	return append(b, "}]}]}"...), nil
+	return mustWireJSON(a2aTask{
+		ID:     taskID,
+		Status: a2aStatus{State: "failed", Timestamp: p.Timestamp},
+		Artifacts: []a2aArtifact{{
+			ArtifactID: A2AErrorArtifactID,
+			Parts:      []a2aPart{{Kind: "text", Text: text}, errPart, {Kind: "data", Data: p.Payload}},
+		}},
+	}), nil
 }
 
 // A2AErrorArtifactID is the artifactId of the artifact A2AFailedTask writes.
@@ -356,8 +378,7 @@ type A2AParts struct {
 
 // ErrorData is Error as encoding/json decodes it into a map[string]any
 // (numbers as float64), for an SDK whose DataPart holds decoded data
-// (a2a-go's), decoded in one pass over bytes the builder checked instead of
-// by encoding/json's reflective decoder.
+// (a2a-go's).
 func (p A2AParts) ErrorData() (map[string]any, error) { return wireDecodeData("error", p.Error) }
 
 // PayloadData is Payload decoded as ErrorData decodes Error.
@@ -366,10 +387,9 @@ func (p A2AParts) PayloadData() (map[string]any, error) { return wireDecodeData(
 // wireDecodeData decodes a DataPart's data, a JSON object, as encoding/json
 // decodes it into a map[string]any; part names the part in the error.
 func wireDecodeData(part string, b []byte) (map[string]any, error) {
-	v, ok := jsonwire.DecodeAny(b, false)
-	m, isMap := v.(map[string]any)
-	if !ok || !isMap {
-		return nil, errfmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil || m == nil {
+		return nil, fmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
 	}
 	return m, nil
 }
@@ -401,10 +421,8 @@ func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []Wi
 	if !c.timestamp.IsZero() {
 		p.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
 	}
-	p.Error = wireAppendEnvelope(make([]byte, 0, len(c.raw)+16), c.raw)
-	var one [1][]byte
-	payload := c.payloadEncodings(&one)
-	p.Payload = wireAppendPayload(make([]byte, 0, wireSize(payload)+16), payload)
+	p.Error = mustWireJSON(wireEnvelope{c.raw})
+	p.Payload = mustWireJSON(wirePayload{c.payloadEncodings()})
 	return p, text, nil
 }
 
@@ -425,15 +443,15 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 	}
 	c.raw = raw
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
-		return c, errfmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if !c.payloadSet {
 		return c, nil // the payload is e alone: payloadEncodings
 	}
 	if len(c.payload) == 0 {
-		return c, errfmt.New("adcp: the payload's errors[] cannot be empty")
+		return c, errors.New("adcp: the payload's errors[] cannot be empty")
 	}
-	c.payloadRaw = make([][]byte, len(c.payload))
+	c.payloadRaw = make([]json.RawMessage, len(c.payload))
 	for i, p := range c.payload {
 		if p == e { // checked above
 			c.payloadRaw[i] = raw
@@ -441,7 +459,7 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 		}
 		r, err := wireCheck(v, p, c.checks)
 		if err != nil {
-			return c, errfmt.Errorf("payload errors[]: %w", err)
+			return c, fmt.Errorf("payload errors[]: %w", err)
 		}
 		c.payloadRaw[i] = r
 	}
@@ -453,59 +471,49 @@ func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig
 // unchanged), so it checks both:
 //   - that Finalize accepts e (the code, recovery, raw members, details
 //     shape, message hygiene, size and the version's core/error.json rules);
-//   - that e itself, encoded as it will be sent, is what a client accepts:
-//     one object whose code is e's, valid against v's core/error.json rules
-//     (Vocabulary.Validate), with details that fit the code's shape as they
-//     are (Finalize would drop a closed shape's undeclared members; a
-//     builder refuses them), and no larger than Validate allows.
+//   - that e itself, as it will be sent, is what a client accepts: valid
+//     against v's core/error.json rules (Vocabulary.Validate), with details
+//     that fit the code's shape as they are (Finalize would drop a closed
+//     shape's undeclared members; a builder refuses them), and no larger
+//     than Validate allows.
 //
-// It returns e's encoding, the bytes it checked. An error remembered as
-// accepted (checked.go: New, Build and Finalize return such errors) and
-// unchanged since is not checked again.
-func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) ([]byte, error) {
+// An error Finalize would send as it is (one New or Finalize returned) is
+// checked once. It returns e's encoding, the bytes it checked.
+func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawMessage, error) {
 	if e == nil {
-		return nil, errfmt.New("adcp: nil error")
+		return nil, errors.New("adcp: nil error")
 	}
 	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return nil, errfmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
+		return nil, fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
 	}
-	if raw, ok := checkedEncoding(v, e, checks); ok {
-		return raw, nil // checked before, unchanged since (checked.go)
-	}
-	var doneRaw []byte
-	done, _, err := finalize(v, e, checks, &doneRaw)
+	done, _, err := finalize(v, e, checks)
 	if err != nil {
 		return nil, err
 	}
-	raw, err := buildEncode(e, false)
+	raw, err := wireJSON(e)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
-	if bytes.Equal(raw, doneRaw) && bytes.Equal(e.Details, done.Details) {
-		// e is what Finalize made of it, as errors built with New are:
-		// finalize ran the checks below on these very bytes (the same
-		// encoding, code and details, none dropped).
-		rememberChecked(v, e, checks, raw, false)
-		return append([]byte(nil), raw...), nil
+	if doneRaw, _ := wireJSON(done); bytes.Equal(raw, doneRaw) {
+		return raw, nil // e is what Finalize makes of it (an error from New): checked once
 	}
 	if err := buildCheckSize(raw); err != nil {
-		return nil, errfmt.Errorf("adcp: %s: %w", e.Code, err)
+		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
-	if err := buildRevalidate(v, e.Code, raw); err != nil {
-		return nil, errfmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
+	if err := v.Validate(e); err != nil {
+		return nil, fmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
 	}
-	if len(e.Details) > 0 && !bytes.Equal(jsonwire.Trim(e.Details), []byte("null")) {
+	if len(e.Details) > 0 && !bytes.Equal(bytes.TrimSpace(e.Details), []byte("null")) {
 		obj, err := buildObject(e.Details)
 		if err != nil {
-			return nil, errfmt.Errorf("adcp: %s: details: %w", e.Code, err)
+			return nil, fmt.Errorf("adcp: %s: details: %w", e.Code, err)
 		}
 		info, _ := v.Info(e.Code)
 		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return nil, errfmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
+			return nil, fmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
 		}
 	}
-	rememberChecked(v, e, checks, raw, false)
-	return append([]byte(nil), raw...), nil
+	return raw, nil
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
@@ -537,7 +545,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	case []byte:
 		raw = v
 	default:
-		b, err := jsonwire.Marshal(payload)
+		b, err := wireJSON(payload)
 		if err != nil {
 			return nil, err
 		}
@@ -545,16 +553,16 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
-		return nil, errfmt.Errorf("adcp: payload: %w", err)
+		return nil, fmt.Errorf("adcp: payload: %w", err)
 	}
-	var items [][]byte
+	var items []json.RawMessage
 	for _, w := range warnings {
 		b, err := wireCheck(v, w, cfg.checks)
 		if err != nil {
 			return nil, err
 		}
 		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
-			return nil, errfmt.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
+			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		if _, has := w.Extra["severity"]; !has {
 			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
@@ -562,18 +570,17 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		items = append(items, b)
 	}
 	var out bytes.Buffer
-	out.Grow(len(raw) + wireSize(items) + len(`,"errors":[]`))
+	out.Grow(2 * len(raw))
 	out.WriteByte('{')
 	wrote := false
-	var key []byte
 	for i, m := range members {
 		if m.key == "adcp_error" {
-			return nil, errfmt.New("adcp: a successful payload must not carry adcp_error")
+			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		key = jsonwire.AppendStringTo(key[:0], m.key)
+		key, _ := wireJSON(m.key)
 		out.Write(key)
 		out.WriteByte(':')
 		if m.key != "errors" {
@@ -581,7 +588,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 			continue
 		}
 		if len(m.value) == 0 || m.value[0] != '[' {
-			return nil, errfmt.New("adcp: payload errors must be an array")
+			return nil, errors.New("adcp: payload errors must be an array")
 		}
 		wireAppendArray(&out, m.value, items)
 		wrote = true
@@ -651,7 +658,7 @@ func HTTPStatus(e *adcp.Error) int {
 }
 
 // wireAppendArray writes the compact JSON array arr with items appended.
-func wireAppendArray(out *bytes.Buffer, arr []byte, items [][]byte) {
+func wireAppendArray(out *bytes.Buffer, arr []byte, items []json.RawMessage) {
 	body := bytes.TrimSpace(arr[1 : len(arr)-1])
 	out.WriteByte('[')
 	out.Write(body)
@@ -669,31 +676,30 @@ type wireMember struct {
 	value []byte // compact JSON
 }
 
-// wireMembers decodes the members of a JSON object in order, compacting
-// each value into one buffer; a duplicate key is refused (names compared
-// as encoding/json decodes them).
+// wireMembers decodes the members of a JSON object in order, each value
+// compacted; a duplicate name is refused (names compared as encoding/json
+// decodes them).
 func wireMembers(raw []byte) ([]wireMember, error) {
-	var ms []wireMember
-	seen := make(map[string]struct{}, 8)
-	buf := make([]byte, 0, len(raw)) // every value, compacted
-	switch err := buildEachMember(raw, func(name, value []byte) error {
-		if _, dup := seen[string(name)]; dup {
-			return errfmt.Errorf("duplicate member %q", string(name))
-		}
-		key := string(name)
-		seen[key] = struct{}{}
-		n := len(buf)
-		buf = jsonwire.AppendCompact(buf, value)
-		ms = append(ms, wireMember{key, buf[n:len(buf):len(buf)]})
-		return nil
-	}); err {
-	case nil:
-		return ms, nil
-	case errNotObject:
-		return nil, errfmt.New("must be a JSON object")
-	case errInvalidObject:
-		return nil, buildInvalidJSON(raw)
-	default:
-		return nil, err
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("must be a JSON object")
 	}
+	if !json.Valid(raw) {
+		return nil, json.Unmarshal(raw, new(map[string]json.RawMessage)) // encoding/json says where and why
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.Token() // {
+	var ms []wireMember
+	seen := make(map[string]bool)
+	for dec.More() {
+		tok, _ := dec.Token()
+		key := tok.(string)
+		if seen[key] {
+			return nil, fmt.Errorf("duplicate member %q", key)
+		}
+		seen[key] = true
+		var v json.RawMessage
+		_ = dec.Decode(&v)
+		ms = append(ms, wireMember{key, buildCompact(v)})
+	}
+	return ms, nil
 }

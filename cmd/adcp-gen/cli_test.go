@@ -13,7 +13,8 @@ import (
 )
 
 // TestHelp: -h, -help and help COMMAND print the usage to standard output
-// and exit 0; every flag is listed with its default.
+// and exit 0; every flag is listed, with its default when that is not the
+// zero value (never `(default "")`).
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"help"}} {
 		if code, stdout, stderr := runCmd(args...); code != 0 || !strings.Contains(stdout, "usage: adcp-gen <command>") || stderr != "" {
@@ -21,13 +22,16 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	flags := map[string][]string{
-		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-cache"},
+		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-v"},
 		"fetch":    {"-base-url", "-out", "-trusted-root"},
 		"diff":     {"-fail-on", "-all", "-old-version", "-new-version"},
 		"docs":     {"-schemas", "-version", "-out", "-check"},
-		"example":  {"-transport", "-message", "-field", "-retry-after", "-suggestion", "-details", "-recovery", "-text"},
-		"explain":  {"-unknown-recovery"},
+		"example":  {"-schemas", "-version", "-transport", "-message", "-field", "-retry-after", "-suggestion", "-details", "-recovery", "-text"},
+		"explain":  {"-schemas", "-version", "-unknown-recovery"},
+		"version":  {},
 	}
+	// The flags with a default that is not the zero value.
+	defaults := map[string]int{"generate": 2, "fetch": 1, "diff": 1, "docs": 0, "example": 1, "explain": 1, "version": 0}
 	for name, want := range flags {
 		for _, args := range [][]string{{name, "-h"}, {name, "-help"}, {"help", name}} {
 			code, stdout, stderr := runCmd(args...)
@@ -36,12 +40,15 @@ func TestHelp(t *testing.T) {
 				continue
 			}
 			for _, f := range want {
-				if !strings.Contains(stdout, "\n  "+f+" ") && !strings.Contains(stdout, "\n  "+f+"\n") {
+				if !strings.Contains(stdout, "\n  "+f+" ") && !strings.Contains(stdout, "\n  "+f+"\n") && !strings.Contains(stdout, "\n  "+f+"\t") {
 					t.Errorf("%v: flag %s not listed:\n%s", args, f, stdout)
 				}
 			}
-			if n, d := strings.Count(stdout, "\n  -"), strings.Count(stdout, "(default "); n != len(want) || d != n {
-				t.Errorf("%v: %d flags listed, %d with a default, want %d:\n%s", args, n, d, len(want), stdout)
+			if n, d := strings.Count(stdout, "\n  -"), strings.Count(stdout, "(default "); n != len(want) || d != defaults[name] {
+				t.Errorf("%v: %d flags listed, %d with a default, want %d and %d:\n%s", args, n, d, len(want), defaults[name], stdout)
+			}
+			if strings.Contains(stdout, `(default "")`) {
+				t.Errorf("%v: a flag list shows (default \"\"):\n%s", args, stdout)
 			}
 		}
 	}
@@ -50,21 +57,6 @@ func TestHelp(t *testing.T) {
 	}
 	if code, stdout, _ := runCmd(); code != 2 || stdout != "" {
 		t.Errorf("no command: exit %d, stdout %q; want 2 and the usage on stderr", code, stdout)
-	}
-}
-
-// TestPrintFlags: zero defaults are shown too, strings quoted.
-func TestPrintFlags(t *testing.T) {
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	var b strings.Builder
-	fs.SetOutput(&b)
-	fs.String("s", "", "a `NAME`")
-	fs.Bool("b", false, "a switch")
-	fs.Int("n", 3, "a count")
-	printFlags(fs)
-	want := "  -b\n    \ta switch (default false)\n  -n int\n    \ta count (default 3)\n  -s NAME\n    \ta NAME (default \"\")\n"
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
 
@@ -95,8 +87,9 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 }
 
-// TestGenerateAllWarnings: generate -all prefixes each warning with the
-// version it comes from and prints each distinct warning once.
+// TestGenerateAllWarnings: generate -all -v prefixes each warning with the
+// version it comes from and prints each distinct warning once; without -v
+// it prints none.
 func TestGenerateAllWarnings(t *testing.T) {
 	root := t.TempDir()
 	for _, name := range []string{"3.2.0-beta.5", "3.2.0-rc.1", "3.2.0"} {
@@ -124,7 +117,10 @@ func TestGenerateAllWarnings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir())
+	if code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir()); code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("without -v: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr := runCmd("generate", "-all", root, "-out", t.TempDir(), "-v")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -203,7 +199,7 @@ func TestSourceTree(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Error("the failed run wrote the output folder")
 	}
-	code, _, stderr = runCmd("generate", "-schemas", head, "-out", out, "-package", "p", "-version", "3.3.0-head")
+	code, _, stderr = runCmd("generate", "-schemas", head, "-out", out, "-package", "p", "-version", "3.3.0-head", "-v")
 	if code != 0 || !strings.Contains(stderr, "manifest.json: absent from this source tree") {
 		t.Fatalf("with -version: exit %d, stderr %q", code, stderr)
 	}
@@ -226,5 +222,60 @@ func TestSourceTree(t *testing.T) {
 	}
 	if strings.Contains(stdout, "unknown-code recovery") {
 		t.Errorf("diff reports the source tree's unknown policy as a change:\n%s", stdout)
+	}
+}
+
+// TestUsageErrorsNamed: bad usage names what is wrong (a missing required
+// flag by name) before the usage, and exits 2.
+func TestUsageErrorsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "-schemas", "schemas"}, "adcp-gen generate: -out is required\n"},
+		{[]string{"generate", "-out", "x"}, "adcp-gen generate: -schemas, -version or -all is required\n"},
+		{[]string{"generate", "-schemas", "a", "-all", "b", "-out", "x"}, "adcp-gen generate: -schemas and -all cannot go together\n"},
+		{[]string{"generate", "-all", "a", "-out", "x", "-package", "p"}, "adcp-gen generate: -package cannot go with -all"},
+		{[]string{"generate", "-all", "a", "-out", "x", "-version", "3.0.0"}, "adcp-gen generate: -version cannot go with -all"},
+		{[]string{"generate", "-schemas", "a", "-out", "x", "extra"}, `adcp-gen generate: unexpected argument "extra"`},
+		{[]string{"docs"}, "adcp-gen docs: -schemas is required\n"},
+		{[]string{"docs", "-schemas", "a", "-check"}, "adcp-gen docs: -check needs -out FILE\n"},
+		{[]string{"diff", "a"}, "adcp-gen diff: two folders are required, OLD and NEW (1 given)\n"},
+		{[]string{"diff", "-all"}, "adcp-gen diff: -all takes one folder"},
+		{[]string{"explain", "a", "b"}, `adcp-gen explain: unexpected argument "b"`},
+		{[]string{"version", "x"}, `adcp-gen version: unexpected argument "x"`},
+	} {
+		code, stdout, stderr := runCmd(tc.args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, tc.want) || !strings.Contains(stderr, "usage: adcp-gen "+tc.args[0]) {
+			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s\nwant it to start with %q, then the usage", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
+
+// TestVersionCommand: adcp-gen version prints the module version (a test
+// binary has none: "(devel)") and the Go version.
+func TestVersionCommand(t *testing.T) {
+	code, stdout, stderr := runCmd("version")
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "adcp-gen ") || !strings.Contains(stdout, " go1.") {
+		t.Errorf("version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestGenerateQuiet: generate prints nothing on success (the shipped
+// schemas carry a note the user cannot act on, about an if/then rule); -v
+// prints the notes, and the catalogue lists them.
+func TestGenerateQuiet(t *testing.T) {
+	schemas := filepath.Join(testshared.ModuleRoot(), "schemas")
+	out := t.TempDir()
+	if code, stdout, stderr := runCmd("generate", "-schemas", schemas, "-out", out); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("generate: exit %d, stdout %q, stderr %q; want silence", code, stdout, stderr)
+	}
+	code, _, stderr := runCmd("generate", "-schemas", schemas, "-out", out, "-v")
+	if code != 0 || !strings.Contains(stderr, warnPrefix+"core/downstream-connection-requirement.json#/allOf/0: conditional (if/then)") {
+		t.Errorf("generate -v: exit %d, stderr %q", code, stderr)
+	}
+	_, md, _ := runCmd("docs", "-schemas", schemas)
+	if !strings.Contains(md, "## Generator notes") || !strings.Contains(md, "`core/downstream-connection-requirement.json#/allOf/0`: conditional (if/then)") {
+		t.Errorf("the catalogue does not list the note:\n%s", md)
 	}
 }

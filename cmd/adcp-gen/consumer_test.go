@@ -156,9 +156,8 @@ func consumerGo(ctx context.Context, t *testing.T, dir, goCmd string, args ...st
 		"GOFLAGS=-mod=mod", // go.mod may gain requirements; go.sum already has their sums
 		"GOWORK=off",
 		"GOTOOLCHAIN=local",
-		"GONOSUMDB=*",       // never ask the checksum database
-		"ADCPGEN_CACHE=off", // the generator keeps no record in the user cache
-		"GOENV=off",         // ignore the user's go env file
+		"GONOSUMDB=*", // never ask the checksum database
+		"GOENV=off",   // ignore the user's go env file
 		// CGO_ENABLED is the caller's (the go command turns it off where
 		// no C compiler is found), so that the SDKs and the standard
 		// library compiled here are the ones the adapters' tests use.

@@ -46,7 +46,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), diffUsage)
-		printFlags(fs)
+		fs.PrintDefaults()
 	}
 	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
 	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")
@@ -61,15 +61,16 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *all {
-		if len(pos) != 1 || *oldVersion != "" || *newVersion != "" {
-			fs.Usage()
-			return 2
+		switch {
+		case len(pos) != 1:
+			return usageError(fs, "-all takes one folder, DIR (%d arguments given)", len(pos))
+		case *oldVersion != "" || *newVersion != "":
+			return usageError(fs, "-old-version and -new-version cannot go with -all")
 		}
 		return diffAll(pos[0], *failOn == "breaking", stdout, stderr)
 	}
 	if len(pos) != 2 {
-		fs.Usage()
-		return 2
+		return usageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
 	}
 	old, err := diffLoad(pos[0], *oldVersion)
 	if err != nil {

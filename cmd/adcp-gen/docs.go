@@ -41,7 +41,7 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	flags.SetOutput(stderr)
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), docsUsage)
-		printFlags(flags)
+		flags.PrintDefaults()
 	}
 	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
 	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")
@@ -51,9 +51,13 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if stop {
 		return exit
 	}
-	if *schemas == "" || len(pos) != 0 || (*check && *out == "") {
-		flags.Usage()
-		return 2
+	switch {
+	case len(pos) != 0:
+		return usageError(flags, "unexpected argument %q", pos[0])
+	case *schemas == "":
+		return usageError(flags, "-schemas is required")
+	case *check && *out == "":
+		return usageError(flags, "-check needs -out FILE")
 	}
 	spec, err := diffLoad(*schemas, *version)
 	if err != nil {

@@ -20,16 +20,17 @@ func init() {
 	}
 }
 
-const exampleUsage = "usage: adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]\n" +
-	"                          [-suggestion S] [-details JSON] [-recovery R] [-text T]"
+const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]\n" +
+	"                          [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]"
 
 // runExample implements
 //
-//	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
-//	                      [-suggestion S] [-details JSON] [-recovery R] [-text T]
+//	adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]
+//	                      [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]
 //
 // It prints (pretty, 2-space indent) the exact response a conformant seller
-// sends for CODE, built by the runtime's own builders: an MCP tool result, a
+// of the spec version (the shipped one, or the one -schemas or -version
+// names) sends for CODE, built by the runtime's own builders: an MCP tool result, a
 // JSON-RPC error (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or
 // an A2A failed task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown
 // as the successful payload whose errors[] carries it. Flags may come before
@@ -48,9 +49,10 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	details := fs.String("details", "", "details, as a JSON object")
 	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE}; empty: terminal")
 	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
+	spec := addSpecFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), exampleUsage)
-		printFlags(fs)
+		fs.PrintDefaults()
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
 	if stop {
@@ -77,10 +79,14 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return fail("-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
-	info, known := adcperr.Vocabulary.Info(code)
+	voc, err := spec.vocabulary()
+	if err != nil {
+		return fail("%v", err)
+	}
+	info, known := voc.Info(code)
 	if !known {
 		if !strings.HasPrefix(string(code), "X_") {
-			return fail("%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, adcperr.SpecVersion)
+			return fail("%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, voc.SpecVersion())
 		}
 		if err := seller.ValidVendorCode(string(code)); err != nil {
 			return fail("%v", err)
@@ -92,10 +98,14 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	if *details == "" {
 		for _, sh := range info.Shapes {
-			if len(sh.Required) > 0 {
-				fmt.Fprintf(stderr, "adcp-gen example: %s details (%s) have required members %s; a valid value: -details '%s'\n",
-					code, sh.Name, strings.Join(sh.Required, ", "), exampleDetails[sh.Name])
+			if len(sh.Required) == 0 {
+				continue
 			}
+			fmt.Fprintf(stderr, "adcp-gen example: %s details (%s) have required members %s", code, sh.Name, strings.Join(sh.Required, ", "))
+			if d, ok := exampleDetails[sh.Name]; ok && voc == adcperr.Vocabulary {
+				fmt.Fprintf(stderr, "; a valid value: -details '%s'", d)
+			}
+			fmt.Fprintln(stderr)
 		}
 	}
 
@@ -121,7 +131,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if msg == "" {
 		msg = exampleMessage(code)
 	}
-	e, warnings, err := seller.Build(adcperr.Vocabulary, code, msg, opts...)
+	e, warnings, err := seller.Build(voc, code, msg, opts...)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -135,13 +145,13 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
 		// An advisory accompanies data (STALE_RESPONSE requires it): a
 		// placeholder result stands for the task's own payload.
-		out, err = seller.SuccessPayloadWithWarnings(adcperr.Vocabulary, json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), []*adcp.Error{e})
+		out, err = seller.SuccessPayloadWithWarnings(voc, json.RawMessage(`{"products":[{"product_id":"prod_example"}]}`), []*adcp.Error{e})
 	case *transport == "mcp":
-		out, err = seller.MCPToolResult(adcperr.Vocabulary, e, *text)
+		out, err = seller.MCPToolResult(voc, e, *text)
 	case *transport == "jsonrpc":
-		out, err = seller.JSONRPCError(adcperr.Vocabulary, 1, e)
+		out, err = seller.JSONRPCError(voc, 1, e)
 	default:
-		out, err = seller.A2AFailedTask(adcperr.Vocabulary, "task_1", e, *text)
+		out, err = seller.A2AFailedTask(voc, "task_1", e, *text)
 	}
 	if err != nil {
 		return fail("%v", err)

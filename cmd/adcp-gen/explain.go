@@ -9,7 +9,6 @@ import (
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 func init() {
@@ -42,33 +41,42 @@ type explainDisplay struct {
 
 // runExplain implements
 //
-//	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
+//	adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]
 //
 // It reads one response (an MCP tool result, a JSON-RPC response or an A2A
 // task; stdin when FILE is absent or "-"), extracts the AdCP error the way
-// the runtime does, and prints what a conformant client does about it.
+// the runtime does, and prints what a conformant client of the spec version
+// (the shipped one, or the one -schemas or -version names) does about it.
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
+	spec := addSpecFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen explain [-unknown-recovery terminal|transient] [FILE]")
-		printFlags(fs)
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]")
+		fs.PrintDefaults()
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
 	if stop {
 		return exit
 	}
-	policy := adcp.Policy{Vocabulary: adcperr.Vocabulary, UnknownCodeRecovery: adcp.Recovery(*unknown)}
+	policy := adcp.Policy{UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
 		fmt.Fprintf(stderr, "adcp-gen explain: -unknown-recovery must be terminal or transient, not %q\n", *unknown)
 		return 2
 	}
 	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "adcp-gen explain: unexpected argument %q (one FILE at most)\n", pos[1])
 		fs.Usage()
 		return 2
 	}
+	voc, err := spec.vocabulary()
+	if err != nil {
+		fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
+		return 2
+	}
+	policy.Vocabulary = voc
 	name, in := "stdin", stdin
 	if len(pos) == 1 && pos[0] != "-" {
 		name = pos[0]

@@ -63,7 +63,7 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), fetchUsage)
-		printFlags(fs)
+		fs.PrintDefaults()
 	}
 	base := fs.String("base-url", specfetch.BaseURL(), "`URL` the bundles are published under (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
 	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")

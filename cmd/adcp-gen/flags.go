@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // parseFlags parses args with fs as Go users expect: flags may come before,
@@ -42,22 +41,10 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string
 	}
 }
 
-// printFlags writes every flag of fs to fs.Output() as flag.PrintDefaults
-// does, but shows every default, the zero ones included.
-func printFlags(fs *flag.FlagSet) {
-	w := fs.Output()
-	fs.VisitAll(func(f *flag.Flag) {
-		name, usage := flag.UnquoteUsage(f)
-		line := "  -" + f.Name
-		if name != "" {
-			line += " " + name
-		}
-		def := f.DefValue
-		if g, ok := f.Value.(flag.Getter); ok {
-			if _, isString := g.Get().(string); isString {
-				def = fmt.Sprintf("%q", def)
-			}
-		}
-		fmt.Fprintf(w, "%s\n    \t%s (default %s)\n", line, strings.ReplaceAll(usage, "\n", "\n    \t"), def)
-	})
+// usageError prints "adcp-gen NAME: " and the message, then the command's
+// usage, to fs.Output(), and returns the exit status of bad usage (2).
+func usageError(fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(fs.Output(), "adcp-gen %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	fs.Usage()
+	return 2
 }

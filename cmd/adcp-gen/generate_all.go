@@ -19,12 +19,10 @@ import (
 // with package "v" + the folder name (3.2.0-beta.5 → v3_2_0_beta_5). A
 // folder without enums/error-code.json (AdCP before 3.0.0-rc.1) has no
 // package to generate: it is skipped with a note. The folders are generated
-// in parallel, one process for all of them (the embedded runtime is read
-// once), in an order that keeps neighbouring versions apart (spread), and
-// emit remembers what later versions can reuse (emit.Options.Remember);
-// messages are printed per folder in version order, and the exit status is
-// the worst of the folders'.
-func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) int {
+// in parallel, one per processor; messages are printed per folder in
+// version order (with verbose, each distinct warning once), and the exit
+// status is the worst of the folders'.
+func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer) int {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
@@ -60,23 +58,18 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 		seen[j.pkg] = j.name
 	}
 
-	// As many folders are generated at once as there are processors (cpu),
-	// and up to allWritesPerCPU times as many are in flight: a folder's
-	// write waits mostly for the disk, while others are generated.
-	procs := runtime.GOMAXPROCS(0)
-	cpu := make(chan struct{}, procs)
 	work := make(chan *job)
 	var wg sync.WaitGroup
-	for w := 0; w < procs*allWritesPerCPU; w++ {
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, cache, cpu, &j.stdout, &j.stderr)
+				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, verbose, &j.stdout, &j.stderr)
 			}
 		}()
 	}
-	for _, j := range spread(jobs, allSpread) {
+	for _, j := range jobs {
 		if !j.skip {
 			work <- j
 		}
@@ -126,32 +119,6 @@ func generateAll(root, out string, check, cache bool, stdout, stderr io.Writer) 
 		}
 	}
 	return status
-}
-
-// allWritesPerCPU is how many folders generate -all has in flight per
-// processor: one being generated, the others written.
-const allWritesPerCPU = 4
-
-// allSpread is how many runs of neighbouring versions generate -all
-// interleaves (spread): neighbours (patch releases) are often twins, whose
-// packages emit generates once and reuses when they come one after the
-// other, but computes twice when they are generated at the same time.
-const allSpread = 4
-
-// spread returns list in the order that takes one item from each of k
-// consecutive runs of it in turn: with k = 4, the items 0, q, 2q, 3q, 1,
-// q+1, ... where q is a quarter of the list (rounded up).
-func spread[T any](list []T, k int) []T {
-	q := (len(list) + k - 1) / k
-	out := make([]T, 0, len(list))
-	for i := 0; i < q; i++ {
-		for r := 0; r < k; r++ {
-			if j := r*q + i; j < len(list) {
-				out = append(out, list[j])
-			}
-		}
-	}
-	return out
 }
 
 // versionPackage is the package name of a version folder: "v" and the name

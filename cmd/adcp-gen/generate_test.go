@@ -12,6 +12,28 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
+// mainEnv, when set, makes the test binary run as the command itself (for
+// tests that need generators in processes of their own).
+const mainEnv = "ADCPGEN_TEST_RUN_MAIN"
+
+// TestMain runs the command when mainEnv is set, else the tests.
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) != "" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// keys returns the keys of m, sorted.
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // copySchemas copies the project's schemas/ into a temporary folder, so a
 // test can break one file.
 func copySchemas(t *testing.T) string {

@@ -1,20 +1,24 @@
 // Command adcp-gen generates a self-contained Go package for the AdCP error
 // model from a spec version's schemas, and inspects AdCP error responses.
 //
-//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-cache=false]
-//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check] [-cache=false]
-//	adcp-gen generate -all DIR -out DIR [-check]
-//	adcp-gen explain [-unknown-recovery terminal|transient] [FILE]
-//	adcp-gen example CODE [-transport mcp|jsonrpc|a2a] [-message M] [-field F] [-retry-after N]
-//	                 [-suggestion S] [-details JSON] [-recovery R] [-text T]
+//	adcp-gen generate -schemas DIR [-version V] -out DIR -package NAME [-check] [-v]
+//	adcp-gen generate -version V [-base-url URL] -out DIR -package NAME [-check] [-v]
+//	adcp-gen generate -all DIR -out DIR [-check] [-v]
+//	adcp-gen explain [-schemas DIR] [-version V] [-unknown-recovery terminal|transient] [FILE]
+//	adcp-gen example CODE [-schemas DIR] [-version V] [-transport mcp|jsonrpc|a2a] [-message M]
+//	                 [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]
 //	adcp-gen diff [-fail-on breaking|none] [-old-version V] [-new-version V] OLD NEW
 //	adcp-gen diff -all DIR
 //	adcp-gen docs -schemas DIR [-version V] [-out FILE [-check]]
 //	adcp-gen fetch VERSION [-base-url URL] [-out DIR]
+//	adcp-gen version
 //	adcp-gen help [COMMAND]
 //
 // Flags may follow the positional arguments. -h, or help COMMAND, prints a
 // command's usage and flags to standard output.
+//
+// explain and example read the shipped AdCP version's vocabulary, or the one
+// -schemas (a spec folder) or -version (a published version) names.
 //
 // Exit status: 0 success, 1 a check found something, 2 bad usage or bad input.
 package main
@@ -38,10 +42,7 @@ type command struct {
 var commands = map[string]command{}
 
 func main() {
-	stop := startProfile()
-	status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(status)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

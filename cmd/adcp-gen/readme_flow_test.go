@@ -126,7 +126,6 @@ func TestREADMEConsumerFlow(t *testing.T) {
 			env := append(os.Environ(),
 				"ADCPGEN_BASE_URL="+srv.URL,
 				"ADCPGEN_CACHE_DIR="+filepath.Join(work, "fetch-cache"),
-				"ADCPGEN_CACHE=off",
 				"GOFLAGS=-mod=mod",
 				"GOWORK=off",
 				"GOTOOLCHAIN=local",
@@ -209,7 +208,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 				t.Errorf("go.mod does not pin adcp-gen %s:\n%s", release, gomod)
 			}
 			want := t.TempDir()
-			if code, _, stderr := runCmd("generate", "-cache=false", "-schemas", filepath.Join(published, "3.2.0-beta.5"), "-out", want, "-package", "adcperr"); code != 0 {
+			if code, _, stderr := runCmd("generate", "-schemas", filepath.Join(published, "3.2.0-beta.5"), "-out", want, "-package", "adcperr"); code != 0 {
 				t.Fatalf("generate from the published folder: exit %d\n%s", code, stderr)
 			}
 			if diff := diffTrees(t, want, filepath.Join(agent, "adcperr")); diff != "" {

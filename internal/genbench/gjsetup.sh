@@ -1,4 +1,4 @@
-# gjsetup.sh: sourced by bench-gen.sh and bench-gen-all.sh (with $GO, $work
+# gjsetup.sh: sourced by bench-gen.sh (with $GO, $work
 # and $schemas set). It installs go-jsonschema v0.24.1 into $work, makes the
 # relative-$ref copies of every version it reads in $work/rel, and writes
 # $work/gjloop.sh, which runs it once per version; it runs the loop once, so

@@ -20,8 +20,7 @@ type Set struct {
 
 // Add reports whether spec's model is new to the set, and adds it. Two
 // specs are the same model when they are deeply equal leaving aside what
-// names the folder they came from: Version, Dir, Sources and Digest (which
-// hashes the version's $id). Everything else (codes, shapes, types, rules,
+// names the folder they came from: Version, Dir and Sources. Everything else (codes, shapes, types, rules,
 // warnings, manifest policy) must be equal.
 func (s *Set) Add(spec *schemaload.Spec) bool {
 	m := Model(spec)
@@ -38,9 +37,9 @@ func (s *Set) Add(spec *schemaload.Spec) bool {
 func (s *Set) Len() int { return len(s.models) }
 
 // Model returns a shallow copy of spec without the fields that name its
-// folder: Version, Dir, Sources and Digest.
+// folder: Version, Dir and Sources.
 func Model(spec *schemaload.Spec) *schemaload.Spec {
 	m := *spec
-	m.Version, m.Dir, m.Sources, m.Digest = "", "", nil, ""
+	m.Version, m.Dir, m.Sources = "", "", nil
 	return &m
 }

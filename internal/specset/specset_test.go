@@ -17,7 +17,7 @@ func TestAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	renamed := *again
-	renamed.Version, renamed.Dir, renamed.Sources, renamed.Digest = "9.9.9", "elsewhere", []string{"x.json"}, "00"
+	renamed.Version, renamed.Dir, renamed.Sources = "9.9.9", "elsewhere", []string{"x.json"}
 
 	codeless := *again
 	codeless.Codes = codeless.Codes[1:]

@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/smallsort"
 )
 
 // Marshal encodes v as the specification measures and sends it: compact
@@ -170,7 +169,7 @@ func (w *plainWriter) value(v any, depth int) bool {
 // encoding/json writes them (keys byte-wise), and pops them.
 func (w *plainWriter) object(mark, depth int) bool {
 	n := len(w.members) - mark
-	smallsort.Func(w.members[mark:], func(a, b plainMember) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(w.members[mark:], func(a, b plainMember) int { return strings.Compare(a.key, b.key) })
 	w.b = append(w.b, '{')
 	for i := range n {
 		x := w.members[mark+i] // w.members may grow (and move) below

@@ -1,0 +1,156 @@
+// Package adcpversion negotiates the AdCP release a request is answered
+// with, on both sides of core/version-envelope.json. A seller's [Negotiator]
+// takes a request's adcp_version (release precision, "3.1") or deprecated
+// adcp_major_version and returns the release to answer with, downshifting
+// within the major, or the VERSION_UNSUPPORTED error listing the releases it
+// speaks. A buyer's [Repin] reads that error and picks the release to retry
+// with; [Pin] writes the envelope a buyer sends.
+//
+//	n, err := adcpversion.NewNegotiator(adcperr.Vocabulary, "3.0", "3.1")
+//	…
+//	release, err := n.Negotiate(req.Envelope) // err: VERSION_UNSUPPORTED, an *adcp.Error
+package adcpversion
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Release is an AdCP release at release precision: VERSION.RELEASE with an
+// optional pre-release, as in "3.0", "3.1", "3.1-beta", "3.1-rc.1". Patches
+// are not negotiated. The zero Release is "0.0", which no seller speaks.
+type Release struct {
+	Major, Minor int
+	// Pre is the pre-release without its hyphen ("beta", "rc.1"), or ""
+	// for a final release.
+	Pre string
+}
+
+// ErrNotRelease is the error ParseRelease wraps.
+var ErrNotRelease = errors.New("adcpversion: not a release-precision AdCP version")
+
+// ParseRelease parses s by the pattern of adcp_version
+// (core/version-envelope.json, 3.2): two numbers without leading zeros and
+// an optional pre-release of letters, digits, dots and hyphens that starts
+// and ends with a letter or digit. A full semver such as "3.1.0" or
+// "3.1.0-beta.1" is refused: the spec has SDKs cut it down to "3.1" or
+// "3.1-beta.1" before it goes on the wire.
+func ParseRelease(s string) (Release, error) {
+	core, pre, hasPre := strings.Cut(s, "-")
+	maj, min, ok := strings.Cut(core, ".")
+	var r Release
+	var err1, err2 error
+	if ok {
+		r.Major, err1 = releaseNumber(maj)
+		r.Minor, err2 = releaseNumber(min)
+	}
+	if !ok || err1 != nil || err2 != nil || hasPre && !releasePre(pre) {
+		return Release{}, fmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
+	}
+	r.Pre = pre
+	return r, nil
+}
+
+// releaseNumber parses a number without sign or leading zeros.
+func releaseNumber(s string) (int, error) {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return 0, ErrNotRelease
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, ErrNotRelease
+		}
+	}
+	return strconv.Atoi(s) // too large: an error
+}
+
+// releasePre reports whether s is a pre-release the pattern admits.
+func releasePre(s string) bool {
+	if s == "" || !releaseAlnum(s[0]) || !releaseAlnum(s[len(s)-1]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !releaseAlnum(s[i]) && s[i] != '.' && s[i] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func releaseAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// String returns r at release precision: "3.1", "3.1-rc.1".
+func (r Release) String() string {
+	s := strconv.Itoa(r.Major) + "." + strconv.Itoa(r.Minor)
+	if r.Pre != "" {
+		s += "-" + r.Pre
+	}
+	return s
+}
+
+// Final reports whether r is a final release, not a pre-release.
+func (r Release) Final() bool { return r.Pre == "" }
+
+// Compare returns -1, 0 or +1 as r precedes, equals or follows o in semver
+// precedence: by major, then minor, then a pre-release before the final
+// release, pre-releases compared identifier by identifier (numbers
+// numerically and before words, words in ASCII order, a shorter list
+// first when it is a prefix of the longer).
+func (r Release) Compare(o Release) int {
+	switch {
+	case r.Major != o.Major:
+		return releaseSign(r.Major - o.Major)
+	case r.Minor != o.Minor:
+		return releaseSign(r.Minor - o.Minor)
+	case r.Pre == o.Pre:
+		return 0
+	case r.Pre == "":
+		return 1
+	case o.Pre == "":
+		return -1
+	}
+	a, b := strings.Split(r.Pre, "."), strings.Split(o.Pre, ".")
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if c := releaseComparePart(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return releaseSign(len(a) - len(b))
+}
+
+// releaseComparePart compares two pre-release identifiers. A numeric one
+// is digits without a leading zero (or "0"); others compare as words.
+func releaseComparePart(a, b string) int {
+	na, nb := releaseNumeric(a), releaseNumeric(b)
+	switch {
+	case na && nb:
+		if len(a) != len(b) {
+			return releaseSign(len(a) - len(b))
+		}
+		return strings.Compare(a, b)
+	case na:
+		return -1
+	case nb:
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+func releaseNumeric(s string) bool {
+	_, err := releaseNumber(s)
+	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+func releaseSign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}

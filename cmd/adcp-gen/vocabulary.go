@@ -1,0 +1,119 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/adcp-gen/adcp-gen/specfetch"
+)
+
+// specFlags are -schemas and -version of a command that reads one spec
+// version's vocabulary (explain, example): the shipped one when neither is
+// given.
+type specFlags struct{ schemas, version *string }
+
+// addSpecFlags defines -schemas and -version on fs.
+func addSpecFlags(fs *flag.FlagSet) specFlags {
+	return specFlags{
+		schemas: fs.String("schemas", "", "spec folder `DIR` to read instead of the shipped AdCP "+adcperr.SpecVersion),
+		version: fs.String("version", "", "with -schemas: its AdCP `VERSION` when its $ids carry none;\nalone: the published version to fetch, verify and cache (see adcp-gen fetch -h)"),
+	}
+}
+
+// vocabulary returns the vocabulary the flags name.
+func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
+	dir, version := *f.schemas, *f.version
+	if dir == "" {
+		if version == "" || version == adcperr.SpecVersion {
+			return adcperr.Vocabulary, nil
+		}
+		b, err := fetchSpec(version, specfetch.BaseURL(), os.Getenv(envTrustedRoot))
+		if err != nil {
+			return nil, fmt.Errorf("-version %s: %v", version, err)
+		}
+		dir, version = b.Dir, b.SpecVersion
+	}
+	spec, err := schemaload.LoadVersion(dir, version)
+	if err != nil {
+		return nil, errors.New(loadError(dir, err))
+	}
+	return runtimeVocabulary(spec)
+}
+
+// loadError is the message of a spec folder that does not load, naming the
+// file as the user can open it: inside the folder.
+func loadError(dir string, err error) string {
+	var le *schemaload.Error
+	if errors.As(err, &le) {
+		return schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}.String()
+	}
+	return fmt.Sprintf("%s: %v", dir, err)
+}
+
+// runtimeVocabulary builds at run time the Vocabulary the package generated
+// from spec declares.
+func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
+	schemas, err := emit.ShapeSchemas(spec)
+	if err != nil {
+		return nil, err
+	}
+	r := spec.ErrorRules
+	cfg := adcp.VocabularyConfig{
+		SpecVersion:     spec.Version,
+		UnknownRecovery: adcp.Recovery(spec.UnknownRecovery),
+		Rules: adcp.ErrorRules{
+			Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable,
+			CodeMinLength: r.CodeMinLength, CodeMaxLength: r.CodeMaxLength,
+			RetryAfterMinimum: r.RetryAfterMinimum, RetryAfterMaximum: r.RetryAfterMaximum,
+			DetailsObject: r.DetailsObject,
+			Issue: adcp.IssueRules{
+				Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable,
+				Discriminator: adcp.ObjectRules(r.Issue.Discriminator),
+			},
+		},
+	}
+	for _, v := range r.Recoveries {
+		cfg.Rules.Recoveries = append(cfg.Rules.Recoveries, adcp.Recovery(v))
+	}
+	for _, v := range r.Sources {
+		cfg.Rules.Sources = append(cfg.Rules.Sources, adcp.ErrorSource(v))
+	}
+	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
+	for _, s := range spec.Shapes {
+		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Schema: adcpimpl.NewSchema(schemas[s.Name])}
+		for _, c := range s.Codes {
+			ds.Codes = append(ds.Codes, adcp.Code(c))
+		}
+		if s.When != nil {
+			ds.When = &adcp.DetailsCondition{Key: s.When.Key, Value: s.When.Value}
+		}
+		for _, f := range s.Type.Fields {
+			ds.Fields = append(ds.Fields, f.JSONName)
+			if f.Required {
+				ds.Required = append(ds.Required, f.JSONName)
+			}
+		}
+		shapes[s] = ds
+		cfg.Shapes = append(cfg.Shapes, ds)
+	}
+	for _, c := range spec.Codes {
+		info := adcp.CodeInfo{Code: adcp.Code(c.Value), Recovery: adcp.Recovery(c.Recovery), Suggestion: c.Suggestion,
+			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails}
+		for _, r := range c.ReplacedBy {
+			info.ReplacedBy = append(info.ReplacedBy, adcp.Code(r))
+		}
+		for _, s := range c.Shapes {
+			info.Shapes = append(info.Shapes, shapes[s])
+		}
+		cfg.Codes = append(cfg.Codes, info)
+	}
+	return adcp.NewVocabulary(cfg)
+}
