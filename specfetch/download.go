@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -115,7 +116,11 @@ func readLocal(u string, max int64) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %v", u, err)
 	}
-	p := filepath.FromSlash(pu.Path)
+	p := pu.Path
+	if runtime.GOOS == "windows" && len(p) > 2 && p[0] == '/' && p[2] == ':' { // /C:/x
+		p = p[1:]
+	}
+	p = filepath.FromSlash(p)
 	st, err := os.Stat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, http.StatusNotFound, fmt.Errorf("%s: no such file", p)

@@ -208,6 +208,16 @@ func CheckBaseURL(base string) (string, error) {
 	return strings.TrimRight(base, "/"), nil
 }
 
+// FileURL returns the file:// URL of the absolute path p (file:///C:/x for
+// C:\x on Windows).
+func FileURL(p string) string {
+	p = filepath.ToSlash(p)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
 // FromVersion returns the version a local bundle file is named for
 // ({version}.tgz), or "" when path is not such a file.
 func FromVersion(path string) string {
@@ -274,7 +284,7 @@ func newFetcher(o Options) (*fetcher, error) {
 		if FromVersion(from) != "" {
 			from = filepath.Dir(from)
 		}
-		base, dir = (&url.URL{Scheme: "file", Path: filepath.ToSlash(from)}).String(), "/"
+		base, dir = FileURL(from), "/"
 	}
 	base, err := CheckBaseURL(base)
 	if err != nil {
