@@ -4,14 +4,22 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"encoding/pem"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/go-openapi/strfmt"
 	protobundle "github.com/sigstore/protobuf-specs/gen/pb-go/bundle/v1"
 	protocommon "github.com/sigstore/protobuf-specs/gen/pb-go/common/v1"
 	protorekor "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
+	"github.com/sigstore/rekor/pkg/generated/models"
 	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/sigstore/sigstore-go/pkg/testing/ca"
 	"github.com/sigstore/sigstore-go/pkg/tlog"
@@ -75,11 +83,14 @@ func writeRoot(t testing.TB, fulcio, log *authority) string {
 	return file
 }
 
-// signed is what a release publishes beside a bundle.
+// signed is what a release publishes beside a bundle, and the entry the
+// log holds.
 type signed struct {
 	bundle []byte // {tgz}.sigstore.json, with its Rekor entry
 	sig    []byte // {tgz}.sig
 	crt    []byte // {tgz}.crt
+	digest []byte // the artifact's SHA-256
+	entry  models.LogEntryAnon
 }
 
 // sign signs artifact as san, issued by issuer, logs it in the authority's
@@ -152,10 +163,67 @@ func (a *authority) sign(t testing.TB, san, issuer string, artifact []byte) sign
 	if err != nil {
 		t.Fatal(err)
 	}
-	return signed{bundle: js, sig: []byte(base64.StdEncoding.EncodeToString(msg.Signature())), crt: certFile(leaf)}
+	zero := int64(0)
+	entry := models.LogEntryAnon{Body: base64.StdEncoding.EncodeToString(tle.CanonicalizedBody), IntegratedTime: &tle.IntegratedTime,
+		LogID: &logID, LogIndex: &zero, Verification: &models.LogEntryAnonVerification{InclusionProof: proof, SignedEntryTimestamp: strfmt.Base64(set)}}
+	return signed{bundle: js, sig: []byte(base64.StdEncoding.EncodeToString(msg.Signature())), crt: certFile(leaf), digest: msg.Digest(), entry: entry}
 }
 
 // certFile is a {tgz}.crt of cert as cosign writes it: base64 of the PEM.
 func certFile(cert *x509.Certificate) []byte {
 	return []byte(base64.StdEncoding.EncodeToString(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Raw})))
+}
+
+// rekor is a Rekor log's lookup API (index/retrieve by digest, entries by
+// UUID) on 127.0.0.1, serving the entries given to add.
+type rekor struct {
+	*httptest.Server
+	mu      sync.Mutex
+	byHash  map[string][]string
+	entries map[string]models.LogEntryAnon
+}
+
+func newRekor(t testing.TB) *rekor {
+	r := &rekor{byHash: map[string][]string{}, entries: map[string]models.LogEntryAnon{}}
+	r.Server = httptest.NewServer(http.HandlerFunc(r.serve))
+	t.Cleanup(r.Close)
+	return r
+}
+
+// add makes the log hold the entry of s.
+func (r *rekor) add(s signed) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id := fmt.Sprintf("%064x", len(r.entries)+1)
+	h := "sha256:" + hex.EncodeToString(s.digest)
+	r.byHash[h] = append(r.byHash[h], id)
+	r.entries[id] = s.entry
+}
+
+func (r *rekor) serve(w http.ResponseWriter, req *http.Request) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case req.Method == http.MethodPost && req.URL.Path == "/api/v1/index/retrieve":
+		var q struct{ Hash string }
+		if err := json.NewDecoder(req.Body).Decode(&q); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		ids := r.byHash[q.Hash]
+		if ids == nil {
+			ids = []string{}
+		}
+		json.NewEncoder(w).Encode(ids)
+	case req.Method == http.MethodGet && strings.HasPrefix(req.URL.Path, "/api/v1/log/entries/"):
+		id := strings.TrimPrefix(req.URL.Path, "/api/v1/log/entries/")
+		e, ok := r.entries[id]
+		if !ok {
+			http.NotFound(w, req)
+			return
+		}
+		json.NewEncoder(w).Encode(models.LogEntry{id: e})
+	default:
+		http.NotFound(w, req)
+	}
 }

@@ -35,14 +35,17 @@ func site(t *testing.T) (*bundletest.Server, []byte, *authority) {
 	return srv, tgz, newAuthority(t)
 }
 
-// isolate gives t a cache of its own and no trusted root from the
-// environment, and returns the cache folder.
-func isolate(t *testing.T) string {
+// isolate gives t a cache of its own, no trusted root from the
+// environment and a Rekor log of its own, and returns the cache folder and
+// the log.
+func isolate(t *testing.T) (string, *rekor) {
 	t.Helper()
 	cache := t.TempDir()
 	t.Setenv(specfetch.EnvCacheDir, cache)
 	t.Setenv(fetchcmd.EnvTrustedRoot, "")
-	return cache
+	rk := newRekor(t)
+	t.Setenv(envRekorURL, rk.URL)
+	return cache, rk
 }
 
 // TestFetchSigned: a bundle signed with a Sigstore bundle is verified with
@@ -57,21 +60,28 @@ func TestFetchSigned(t *testing.T) {
 	}{
 		{"sigstore bundle", func(s signed) map[string][]byte { return map[string][]byte{".sigstore.json": s.bundle} },
 			"signature and transparency log verified, signed by " + goodSAN},
-		{"sig and crt", func(s signed) map[string][]byte { return map[string][]byte{".sig": s.sig, ".crt": s.crt} },
-			"signature verified (no transparency-log entry), signed by " + goodSAN},
+		{"sig and crt, looked up in the log", func(s signed) map[string][]byte { return map[string][]byte{".sig": s.sig, ".crt": s.crt} },
+			"signature and transparency log verified, signed by " + goodSAN},
+		{"sig and crt, the log unreachable", func(s signed) map[string][]byte { return map[string][]byte{".sig": s.sig, ".crt": s.crt} },
+			"signature verified (no transparency-log entry), signed by " + goodSAN + "; transparency log not reachable: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cache := isolate(t)
+			cache, rk := isolate(t)
 			srv, tgz, a := site(t)
-			for ext, b := range tc.files(a.sign(t, goodSAN, goodIssuer, tgz)) {
+			s := a.sign(t, goodSAN, goodIssuer, tgz)
+			for ext, b := range tc.files(s) {
 				srv.Put(version+".tgz"+ext, b)
+			}
+			rk.add(s)
+			if strings.Contains(tc.name, "unreachable") {
+				rk.Close()
 			}
 			t.Setenv(fetchcmd.EnvTrustedRoot, a.rootFile) // the environment names the root
 			code, stdout, stderr := runCmd(version, "-base-url", srv.URL)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			if want := "trust: " + tc.trust + "; trusted root trusted_root.json (sha256 "; !strings.Contains(stderr, want) {
+			if want := "trust: " + tc.trust; !strings.Contains(stderr, want) || !strings.Contains(stderr, "trusted root trusted_root.json (sha256 ") {
 				t.Errorf("stderr:\n%s\nwant %q", stderr, want)
 			}
 			if strings.Contains(stderr, "warning:") {
@@ -127,13 +137,17 @@ func TestFetchSignedRefused(t *testing.T) {
 			s := a.sign(t, goodSAN, goodIssuer, tgz)
 			return map[string][]byte{".sig": s.sig, ".crt": s.crt}
 		}, true, "does not verify: certificate:"},
+		{"sig and crt not in the log", func(t *testing.T, a *authority, tgz []byte) map[string][]byte {
+			s := a.sign(t, goodSAN, goodIssuer, tgz)
+			return map[string][]byte{".sig": s.sig, ".crt": s.crt}
+		}, false, "holds no usable entry of the archive's digest"},
 		{".sig without .crt", func(t *testing.T, a *authority, tgz []byte) map[string][]byte {
 			return map[string][]byte{".sig": a.sign(t, goodSAN, goodIssuer, tgz).sig}
 		}, false, "incomplete signature"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cache := isolate(t)
+			cache, _ := isolate(t)
 			srv, tgz, a := site(t)
 			for ext, b := range tt.publish(t, a, tgz) {
 				srv.Put(version+".tgz"+ext, b)

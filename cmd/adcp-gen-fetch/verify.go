@@ -11,8 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/sigstore/sigstore-go/pkg/bundle"
 	"github.com/sigstore/sigstore-go/pkg/fulcio/certificate"
@@ -47,8 +49,10 @@ const maxTrustedRootSize = 1 << 20
 type verifier struct {
 	trusted  root.TrustedMaterial
 	identity verify.CertificateIdentity
-	sct      bool   // the trusted root lists CT logs: the certificate must carry an SCT of one
-	root     string // the -trusted-root file by base name and digest; "" for the built-in root
+	sct      bool         // the trusted root lists CT logs: the certificate must carry an SCT of one
+	root     string       // the -trusted-root file by base name and digest; "" for the built-in root
+	rekor    string       // the Rekor log detached signatures are looked up in ("": none)
+	client   *http.Client // for the lookups
 }
 
 // newVerifier returns the verifier checking against the trusted root in
@@ -73,7 +77,13 @@ func newVerifier(file string) (specfetch.SignatureVerifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &verifier{trusted: tr, identity: id, sct: len(tr.CTLogs()) > 0, root: label}, nil
+	var logs []string
+	for _, l := range tr.RekorLogs() {
+		logs = append(logs, l.BaseURL)
+	}
+	sort.Strings(logs)
+	return &verifier{trusted: tr, identity: id, sct: len(tr.CTLogs()) > 0, root: label, rekor: rekorURL(logs),
+		client: &http.Client{Timeout: rekorTimeout}}, nil
 }
 
 // Verify implements specfetch.SignatureVerifier: a Sigstore bundle when
@@ -92,7 +102,7 @@ func (v *verifier) Verify(artifact []byte, files specfetch.SignatureFiles) (spec
 		return s, err
 	}
 	if v.sct {
-		s.Detail = "certificate in a CT log"
+		s.Detail = join(s.Detail, "certificate in a CT log")
 	}
 	if v.root != "" {
 		s.Detail = join(s.Detail, "trusted root "+v.root)
@@ -100,15 +110,20 @@ func (v *verifier) Verify(artifact []byte, files specfetch.SignatureFiles) (spec
 	return s, nil
 }
 
-// verifyBundle checks a Sigstore bundle ({tgz}.sigstore.json): its
-// transparency-log entry (inclusion, and the log's time, at which the
-// certificate must chain to a Fulcio CA of the trusted root), the
-// certificate's SCT, identity, and the signature over artifact.
+// verifyBundle checks a Sigstore bundle ({tgz}.sigstore.json).
 func (v *verifier) verifyBundle(artifact, data []byte) (specfetch.Signature, error) {
 	var b bundle.Bundle
 	if err := b.UnmarshalJSON(data); err != nil {
 		return specfetch.Signature{}, fmt.Errorf("not a Sigstore bundle: %v", err)
 	}
+	return v.verifyLogged(artifact, &b)
+}
+
+// verifyLogged checks a bundle's transparency-log entry (inclusion, and
+// the log's time, at which the certificate must chain to a Fulcio CA of
+// the trusted root), the certificate's SCT, identity, and the signature
+// over artifact.
+func (v *verifier) verifyLogged(artifact []byte, b *bundle.Bundle) (specfetch.Signature, error) {
 	opts := []verify.VerifierOption{verify.WithTransparencyLog(1), verify.WithObserverTimestamps(1)}
 	if v.sct {
 		opts = append(opts, verify.WithSignedCertificateTimestamps(1))
@@ -117,7 +132,7 @@ func (v *verifier) verifyBundle(artifact, data []byte) (specfetch.Signature, err
 	if err != nil {
 		return specfetch.Signature{}, err
 	}
-	res, err := sv.Verify(&b, verify.NewPolicy(verify.WithArtifact(bytes.NewReader(artifact)), verify.WithCertificateIdentity(v.identity)))
+	res, err := sv.Verify(b, verify.NewPolicy(verify.WithArtifact(bytes.NewReader(artifact)), verify.WithCertificateIdentity(v.identity)))
 	if err != nil {
 		return specfetch.Signature{}, err
 	}
@@ -127,12 +142,14 @@ func (v *verifier) verifyBundle(artifact, data []byte) (specfetch.Signature, err
 	return specfetch.Signature{Identity: res.Signature.Certificate.SubjectAlternativeName, Logged: true}, nil
 }
 
-// verifyDetached checks cosign sign-blob's {tgz}.sig and {tgz}.crt, which
-// carry no transparency-log entry: the certificate must chain to a Fulcio
-// CA of the trusted root when it was issued (its validity start), carry an
-// SCT of a CT log of the root when the root lists any, be issued to the
-// release workflow, and its key must have signed artifact. When it was
-// signed, and that it was logged, are not known.
+// verifyDetached checks cosign sign-blob's {tgz}.sig and {tgz}.crt: the
+// certificate must chain to a Fulcio CA of the trusted root when it was
+// issued (its validity start), carry an SCT of a CT log of the root when
+// the root lists any, be issued to the release workflow, and its key must
+// have signed artifact. The two files carry no transparency-log entry: it
+// is looked up in the Rekor log and checked as a bundle's (a signature the
+// log does not hold fails); when the log cannot be reached, the signature
+// is verified without it, and the detail says so.
 func (v *verifier) verifyDetached(artifact, sigFile, certFile []byte) (specfetch.Signature, error) {
 	sig, err := base64.StdEncoding.DecodeString(string(bytes.TrimSpace(sigFile)))
 	if err != nil || len(sig) == 0 {
@@ -163,7 +180,18 @@ func (v *verifier) verifyDetached(artifact, sigFile, certFile []byte) (specfetch
 	if err := verify.VerifySignatureWithArtifacts(msg, bundle.NewCertificate(leaf), v.trusted, []io.Reader{bytes.NewReader(artifact)}); err != nil {
 		return specfetch.Signature{}, fmt.Errorf("signature: %v", err)
 	}
-	return specfetch.Signature{Identity: summary.SubjectAlternativeName}, nil
+	b, err := v.lookUp(digest[:], leaf, sig)
+	if errors.Is(err, errUnreachable) {
+		return specfetch.Signature{Identity: summary.SubjectAlternativeName, Detail: err.Error()}, nil
+	}
+	if err != nil {
+		return specfetch.Signature{}, err
+	}
+	s, err := v.verifyLogged(artifact, b)
+	if err != nil {
+		return specfetch.Signature{}, fmt.Errorf("its entry in the transparency log %s: %v", v.rekor, err)
+	}
+	return s, nil
 }
 
 // parseCertificate reads a {tgz}.crt: a PEM certificate, base64-encoded

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,9 +29,26 @@ func TestVerify(t *testing.T) {
 	otherIssuer := a.sign(t, goodSAN, "https://accounts.google.com", artifact)
 	otherBytes := a.sign(t, goodSAN, goodIssuer, []byte("other bytes"))
 
+	// The log holds good's entry, and otherRepo's (of the same archive).
+	rk := newRekor(t)
+	rk.add(good)
+	rk.add(otherRepo)
+	t.Setenv(envRekorURL, rk.URL)
 	v, err := newVerifier(a.rootFile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A log that holds only otherRepo's entry of the archive, one that
+	// holds nothing, one that cannot be reached, one that answers nonsense.
+	rkOther, rkEmpty, rkDown := newRekor(t), newRekor(t), newRekor(t)
+	rkOther.add(otherRepo)
+	rkDown.Close()
+	nonsense := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }))
+	defer nonsense.Close()
+	withLog := func(u string) specfetch.SignatureVerifier {
+		c := *v.(*verifier)
+		c.rekor = u
+		return &c
 	}
 	// a's log, b's Fulcio: the log entry verifies, the certificate does not.
 	otherCA, err := newVerifier(writeRoot(t, b, a))
@@ -53,8 +72,12 @@ func TestVerify(t *testing.T) {
 	}{
 		{"bundle", v, specfetch.SignatureFiles{Bundle: good.bundle}, true, ""},
 		{"bundle beside a bad .sig", v, specfetch.SignatureFiles{Bundle: good.bundle, Sig: []byte("x"), Cert: []byte("y")}, true, ""},
-		{"sig and crt", v, specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, false, ""},
-		{"sig and plain PEM crt", v, specfetch.SignatureFiles{Sig: good.sig, Cert: decoded(t, good.crt)}, false, ""},
+		{"sig and crt, looked up in the log", v, specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, true, ""},
+		{"sig and plain PEM crt", v, specfetch.SignatureFiles{Sig: good.sig, Cert: decoded(t, good.crt)}, true, ""},
+		{"sig and crt, log unreachable", withLog(rkDown.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, false, ""},
+		{"sig and crt, not in the log", withLog(rkEmpty.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, false, "holds no usable entry of the archive's digest (0 found"},
+		{"sig and crt, another signature's entry", withLog(rkOther.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, false, "its entry in the transparency log"},
+		{"sig and crt, a log answering nonsense", withLog(nonsense.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, false, "not a Rekor answer"},
 
 		{"bundle of other bytes", v, specfetch.SignatureFiles{Bundle: otherBytes.bundle}, false, "failed to verify signature"},
 		{"bundle of another authority", v, specfetch.SignatureFiles{Bundle: other.bundle}, false, "transparency log"},
@@ -94,6 +117,9 @@ func TestVerify(t *testing.T) {
 			}
 			if s.Identity != goodSAN || s.Logged != tt.logged || !strings.Contains(s.Detail, "trusted root trusted_root.json (sha256 ") {
 				t.Errorf("Verify = %+v, want identity %s, logged %v, the trusted root named", s, goodSAN, tt.logged)
+			}
+			if !s.Logged && tt.files.Bundle == nil && !strings.Contains(s.Detail, "transparency log not reachable") {
+				t.Errorf("detail %q does not say the log was not reached", s.Detail)
 			}
 		})
 	}

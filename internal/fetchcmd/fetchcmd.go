@@ -57,15 +57,18 @@ verified (nothing is cached then).
 Flags (they may also follow VERSION):
 `
 
-const checkedText = `The signature must verify, with its transparency-log entry when the
-Sigstore bundle has one (else the bundle is refused, as when only one of
-.sig and .crt exists): the certificate chains to a Fulcio CA of the
-trusted root (-trusted-root; default: the Sigstore public-good root built
-in) at the time the log (or, without a log entry, the certificate's CT
-log) attests, with an SCT of one of its CT logs when it lists any; it
-was issued to the spec's release workflow (.github/workflows/release.yml
-of github.com/adcontextprotocol/adcp, on a branch or a tag, OIDC issuer
-token.actions.githubusercontent.com); its key signed the archive.
+const checkedText = `The signature must verify with its transparency-log entry (else the
+bundle is refused, as when only one of .sig and .crt exists): the Sigstore
+bundle's, or for .sig and .crt the entry looked up in the trusted root's
+Rekor log ($ADCPGEN_REKOR_URL in its place; when the log cannot be
+reached, the signature is checked without it and the trust line says
+so). The certificate chains to a Fulcio CA of the trusted root
+(-trusted-root; default: the Sigstore public-good root built in) at the
+time the log attests, with an SCT of one of its CT logs when it lists
+any; it was issued to the spec's release workflow
+(.github/workflows/release.yml of github.com/adcontextprotocol/adcp, on a
+branch or a tag, OIDC issuer token.actions.githubusercontent.com); its key
+signed the archive.
 `
 
 const uncheckedText = `This command does not check Sigstore signatures (their dependencies stay
