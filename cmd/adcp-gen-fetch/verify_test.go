@@ -213,6 +213,9 @@ func FuzzVerify(f *testing.F) {
 	f.Add(s.bundle, s.sig, s.crt)
 	f.Add([]byte(nil), s.sig, s.crt)
 	f.Add([]byte("{}"), []byte("!"), []byte("-----BEGIN CERTIFICATE-----"))
+	rk := newRekor(f)
+	rk.add(s)
+	f.Setenv(envRekorURL, rk.URL)
 	v, err := newVerifier(a.rootFile)
 	if err != nil {
 		f.Fatal(err)
