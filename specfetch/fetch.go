@@ -239,11 +239,10 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	if !ValidVersion(version) {
 		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", version)
 	}
-	f, err := newFetcher(o)
+	f, err := newFetcher(o, version)
 	if err != nil {
 		return nil, err
 	}
-	f.version = version
 	if version != Latest && !f.local {
 		if b := f.cache.lookup(version); b != nil {
 			b.Offline = true
@@ -271,7 +270,7 @@ type fetcher struct {
 	lim      Limits
 }
 
-func newFetcher(o Options) (*fetcher, error) {
+func newFetcher(o Options, version string) (*fetcher, error) {
 	base, dir := o.BaseURL, "/protocol/"
 	if base == "" {
 		base = BaseURL()
@@ -281,7 +280,14 @@ func newFetcher(o Options) (*fetcher, error) {
 		if err != nil {
 			return nil, err
 		}
-		if FromVersion(from) != "" {
+		st, err := os.Stat(from)
+		if err != nil {
+			return nil, fmt.Errorf("-from: %v", err)
+		}
+		if !st.IsDir() {
+			if want := version + ".tgz"; filepath.Base(from) != want {
+				return nil, fmt.Errorf("-from %s: a bundle file is named VERSION.tgz, here %s, with its .sha256 beside it", from, want)
+			}
 			from = filepath.Dir(from)
 		}
 		base, dir = FileURL(from), "/"
@@ -316,7 +322,7 @@ func newFetcher(o Options) (*fetcher, error) {
 	if client == nil {
 		client = newClient()
 	}
-	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), cache: &cache{root: filepath.Join(cacheDir, "specs")},
+	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: &cache{root: filepath.Join(cacheDir, "specs")},
 		client: client, verifier: o.Verifier, lim: lim}, nil
 }
 
@@ -328,9 +334,9 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 	if status == http.StatusNotFound {
 		// Tell a version that does not exist from a bundle without a checksum.
 		if _, st, _ := f.get(ctx, tgzURL, 0); st == http.StatusNotFound {
-			return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 		}
-		return nil, fmt.Errorf("%s: HTTP 404: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL)
+		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
 	}
 	if err != nil {
 		return nil, err
@@ -348,7 +354,7 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 
 	tgz, status, err := f.get(ctx, tgzURL, f.lim.Bundle)
 	if status == http.StatusNotFound {
-		return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 	}
 	if err != nil {
 		return nil, err
@@ -377,6 +383,14 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 	return b, nil
 }
 
+// notFound says how a missing file showed.
+func (f *fetcher) notFound() string {
+	if f.local {
+		return "no such file"
+	}
+	return "HTTP 404"
+}
+
 // checkSignature fetches {tgz}.sigstore.json, {tgz}.sig and {tgz}.crt.
 // None published (404): the release predates signing, and the trust stays
 // at sha256. A Sigstore bundle, or both .sig and .crt: the verifier must
@@ -402,9 +416,9 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 		return Trust{Level: TrustSHA256}, nil
 	case !missing[0]:
 	case missing[1]:
-		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", crtURL, sigURL)
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", crtURL, sigURL, f.notFound())
 	case missing[2]:
-		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", sigURL, crtURL)
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", sigURL, crtURL, f.notFound())
 	default:
 		signed = sigURL + " with the certificate " + crtURL
 	}

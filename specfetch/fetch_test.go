@@ -275,6 +275,15 @@ func TestFetchLocal(t *testing.T) {
 	if v := FromVersion(dir); v != "" {
 		t.Errorf("FromVersion(folder) = %q", v)
 	}
+	for from, want := range map[string]string{
+		filepath.Join(dir, tgzName):      "a bundle file is named VERSION.tgz, here 3.1.0.tgz",
+		filepath.Join(dir, "absent.tgz"): "-from: stat ",
+		dir:                              "no such version 3.1.0 at file://" + filepath.ToSlash(dir) + " (file://" + filepath.ToSlash(dir) + "/3.1.0.tgz: no such file)",
+	} {
+		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from, CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-from %s, another version: %v, want %q", from, err, want)
+		}
+	}
 
 	// A signed local bundle with no verifier, a bad digest, no .sha256, a
 	// lone .sig: refused, nothing cached.
@@ -291,7 +300,7 @@ func TestFetchLocal(t *testing.T) {
 			os.Remove(filepath.Join(dir, tgzName+".sig"))
 			write(tgzName+".sha256", []byte(sum([]byte("x"))+"\n"))
 		}, Options{}, "checksum mismatch"},
-		{"no checksum", func() { os.Remove(filepath.Join(dir, tgzName+".sha256")) }, Options{}, "no published checksum"},
+		{"no checksum", func() { os.Remove(filepath.Join(dir, tgzName+".sha256")) }, Options{}, ".tgz.sha256: no such file: the bundle has no published checksum"},
 	} {
 		tc.edit()
 		cache := t.TempDir()
