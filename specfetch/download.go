@@ -5,10 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"path"
+	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -16,6 +22,7 @@ import (
 const (
 	maxChecksumSize  = 1 << 10  // {tgz}.sha256
 	maxSignatureSize = 64 << 10 // {tgz}.sig, {tgz}.crt
+	maxBundleSize    = 1 << 20  // {tgz}.sigstore.json
 )
 
 // newClient returns the HTTP client Fetch uses by default: the proxy
@@ -49,8 +56,12 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 
 // get downloads u, at most max bytes, and returns its body and the HTTP
 // status (0 when there was no response). Any status but 200 is an error
-// naming u and the status. With max 0 it only reads the status.
+// naming u and the status. With max 0 it only reads the status. A file://
+// URL is read from the local file, a missing one being a 404.
 func (f *fetcher) get(ctx context.Context, u string, max int64) ([]byte, int, error) {
+	if strings.HasPrefix(u, "file:") {
+		return readLocal(u, max)
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %v", u, err)
@@ -60,6 +71,11 @@ func (f *fetcher) get(ctx context.Context, u string, max int64) ([]byte, int, er
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, 0, fmt.Errorf("GET %s: timed out or cancelled: %v", u, err)
+		}
+		if unreachable(err) {
+			return nil, 0, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
+				".sig and .crt when published) here and run `adcp-gen fetch -from %s.tgz`, or generate from a schema folder with "+
+				"`adcp-gen generate -schemas DIR` (GET %s: %v)", req.URL.Host, f.version, f.version, f.version, u, err)
 		}
 		return nil, 0, fmt.Errorf("GET %s: %v", u, err)
 	}
@@ -84,6 +100,56 @@ func (f *fetcher) get(ctx context.Context, u string, max int64) ([]byte, int, er
 		return nil, resp.StatusCode, fmt.Errorf("GET %s: the download was cut short: %d of %d bytes", u, len(body), resp.ContentLength)
 	}
 	return body, resp.StatusCode, nil
+}
+
+// unreachable reports whether err says the host could not be reached at
+// all: no name resolution, no route, or nothing listening.
+func unreachable(err error) bool {
+	var dns *net.DNSError
+	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENETUNREACH) ||
+		errors.Is(err, syscall.EHOSTUNREACH)
+}
+
+// readLocal reads the regular file of the file:// URL u as get does.
+func readLocal(u string, max int64) ([]byte, int, error) {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %v", u, err)
+	}
+	p := pu.Path
+	if runtime.GOOS == "windows" && len(p) > 2 && p[0] == '/' && p[2] == ':' { // /C:/x
+		p = p[1:]
+	}
+	p = filepath.FromSlash(p)
+	st, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, http.StatusNotFound, fmt.Errorf("%s: no such file", p)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
+	}
+	if max == 0 {
+		return nil, http.StatusOK, nil
+	}
+	if st.Size() > max {
+		return nil, http.StatusOK, fmt.Errorf("%s: %d bytes, more than the %d adcp-gen accepts", p, st.Size(), max)
+	}
+	fl, err := os.Open(p)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer fl.Close()
+	body, err := io.ReadAll(io.LimitReader(fl, max+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %v", p, err)
+	}
+	if int64(len(body)) > max {
+		return nil, http.StatusOK, fmt.Errorf("%s: more than the %d bytes adcp-gen accepts", p, max)
+	}
+	return body, http.StatusOK, nil
 }
 
 // parseChecksum reads a .sha256 file: one line, either the 64 hex digits

@@ -1,10 +1,12 @@
 // Package specfetch gets a verified AdCP spec bundle into the user cache.
 //
 // Fetch downloads {base}/protocol/{version}.tgz and its .sha256 (always
-// checked; a bundle without one is refused), checks the Sigstore signature
-// ({tgz}.sig and {tgz}.crt) through a SignatureVerifier whenever the
-// signature files exist (they do not for older releases and for latest,
-// which is unsigned upstream), unpacks the archive's adcp-{version}/schemas/
+// checked; a bundle without one is refused), or reads them from a local
+// folder or file (Options.From, or a file:// base URL), checks the Sigstore
+// signature ({tgz}.sigstore.json, or {tgz}.sig and {tgz}.crt) through a
+// SignatureVerifier whenever signature files exist (they do not for older
+// releases and for latest, which is unsigned upstream; without a verifier a
+// signed bundle is refused), unpacks the archive's adcp-{version}/schemas/
 // safely (regular files and folders only, no path escapes, bounded sizes),
 // rewrites the $ref/$id/$schema values that point at /schemas/latest/ to the
 // bundle's version, and keeps the result in the cache by digest, so that a
@@ -44,51 +46,81 @@ const (
 	EnvCacheDir = "ADCPGEN_CACHE_DIR"
 )
 
-// SignatureVerifier checks a Sigstore keyless signature of artifact: sig is
-// the {tgz}.sig file and cert the {tgz}.crt file, as published. It returns
-// what it established when the signature verifies, and otherwise an error
-// that says which check failed (Fetch adds the URLs).
+// SignatureVerifier checks the Sigstore keyless signature of artifact in the
+// files published beside it. It returns what it established when the
+// signature verifies, and otherwise an error that says which check failed
+// (Fetch adds the URLs).
 type SignatureVerifier interface {
-	VerifyBlob(artifact, sig, cert []byte) (Signature, error)
+	Verify(artifact []byte, files SignatureFiles) (Signature, error)
 }
+
+// SignatureFiles are the signature files published beside a bundle; a nil
+// field was not published. Bundle, when present, is the one to check.
+type SignatureFiles struct {
+	Bundle []byte // {tgz}.sigstore.json: signature, certificate and transparency-log entry
+	Sig    []byte // {tgz}.sig: cosign sign-blob's base64 signature
+	Cert   []byte // {tgz}.crt: cosign sign-blob's base64 PEM certificate
+}
+
+// SigstoreCommand is the command that fetches with Sigstore verification:
+// this package's Fetch with a SignatureVerifier, in a module of its own so
+// that the generator does not link Sigstore's dependencies. It shares the
+// cache, so a bundle it verified is served offline to every other Fetch.
+const SigstoreCommand = "github.com/adcp-gen/adcp-gen/cmd/adcp-gen-fetch"
 
 // Signature is what a SignatureVerifier established.
 type Signature struct {
 	// Identity is the identity the certificate was issued to (the signing
 	// workflow and ref); it must not be empty.
 	Identity string
-	// Detail says, for a user to read, what was checked and what was not
-	// ("" when Identity says it all).
+	// Logged is true when a transparency-log entry of the signature was
+	// verified (inclusion in the log, and the log's timestamp).
+	Logged bool
+	// Detail says, for a user to read, what else was checked ("" for
+	// nothing more).
 	Detail string
 }
 
 // Trust is how far a bundle was verified.
 type Trust struct {
-	// Level is TrustSHA256 (the archive matched its published .sha256) or
-	// TrustSigstore (and its signature verified).
+	// Level is TrustSHA256, TrustSignature or TrustLogged.
 	Level string `json:"level"`
-	// Identity is the signer's identity when Level is TrustSigstore.
+	// Identity is the signer's identity when the signature was verified.
 	Identity string `json:"identity,omitempty"`
-	// Detail is the verifier's Signature.Detail when Level is TrustSigstore.
+	// Detail is the verifier's Signature.Detail.
 	Detail string `json:"detail,omitempty"`
 }
 
-// Trust levels.
+// Trust levels, from the least to the most.
 const (
-	TrustSHA256   = "sha256"
-	TrustSigstore = "sigstore"
+	// TrustSHA256: unsigned; the archive matched its published .sha256.
+	TrustSHA256 = "sha256"
+	// TrustSignature: the signature verified, with no transparency-log entry.
+	TrustSignature = "sigstore"
+	// TrustLogged: the signature and its transparency-log entry verified.
+	TrustLogged = "sigstore+tlog"
 )
 
-// String says how far the bundle was verified: the verifier's detail when it
-// gave one, else the level and the identity.
+// String says, for a user to read, how far the bundle was verified.
 func (t Trust) String() string {
-	if t.Detail != "" {
-		return t.Detail
+	var s string
+	switch t.Level {
+	case TrustSHA256:
+		return "unsigned: digest only (sha256)"
+	case TrustLogged:
+		s = "signature and transparency log verified"
+	case TrustSignature:
+		s = "signature verified (no transparency-log entry)"
+	default:
+		s = t.Level
 	}
 	if t.Identity != "" {
-		return t.Level + " (" + t.Identity + ")"
+		s += ", signed by " + t.Identity
 	}
-	return t.Level
+	if t.Detail != "" {
+		s += "; " + t.Detail
+	}
+	return s
 }
 
 // Limits bound what one Fetch downloads and unpacks. A published bundle
@@ -107,7 +139,8 @@ var DefaultLimits = Limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000
 // $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
 // bundle is then refused.
 type Options struct {
-	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL
+	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL; file:///DIR reads DIR/protocol/
+	From     string            // a local {version}.tgz, or a folder holding it, with its .sha256 beside it (replaces BaseURL)
 	CacheDir string            // "" means CacheDir()
 	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
 	Client   *http.Client      // nil means a client with the timeouts below
@@ -122,7 +155,7 @@ type Bundle struct {
 	Dir         string // the schemas folder: core/, enums/, error-details/, ...
 	Digest      string // hex SHA-256 of the .tgz
 	Trust       Trust  // reached when it was downloaded
-	URL         string // the .tgz it came from
+	URL         string // the .tgz it came from (file:// when local)
 	Cached      bool   // served from the cache, nothing downloaded
 	Offline     bool   // no network access at all
 }
@@ -159,16 +192,43 @@ func ValidVersion(v string) bool {
 }
 
 // CheckBaseURL returns base without a trailing slash, or an error when it
-// is not an absolute http(s) URL without query or fragment.
+// is neither an absolute http(s) URL without user, query or fragment nor a
+// file:// URL of an absolute folder.
 func CheckBaseURL(base string) (string, error) {
 	u, err := url.Parse(base)
 	if err != nil {
 		return "", fmt.Errorf("base URL %q: %v", base, err)
 	}
+	if u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") && strings.HasPrefix(u.Path, "/") && u.RawQuery == "" && u.Fragment == "" {
+		return strings.TrimRight(base, "/"), nil
+	}
 	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
-		return "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment", base, DefaultBaseURL)
+		return "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment, or file:///FOLDER", base, DefaultBaseURL)
 	}
 	return strings.TrimRight(base, "/"), nil
+}
+
+// FileURL returns the file:// URL of the absolute path p (file:///C:/x for
+// C:\x on Windows).
+func FileURL(p string) string {
+	p = filepath.ToSlash(p)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// FromVersion returns the version a local bundle file is named for
+// ({version}.tgz), or "" when path is not such a file.
+func FromVersion(path string) string {
+	v, ok := strings.CutSuffix(filepath.Base(path), ".tgz")
+	if !ok || !ValidVersion(v) {
+		return ""
+	}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	return v
 }
 
 // Fetch returns the bundle of version ("latest" or a semantic version) from
@@ -179,11 +239,11 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	if !ValidVersion(version) {
 		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", version)
 	}
-	f, err := newFetcher(o)
+	f, err := newFetcher(o, version)
 	if err != nil {
 		return nil, err
 	}
-	if version != Latest {
+	if version != Latest && !f.local {
 		if b := f.cache.lookup(version); b != nil {
 			b.Offline = true
 			return b, nil
@@ -200,29 +260,49 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 
 // fetcher is one Fetch's settings.
 type fetcher struct {
-	base     string
+	base     string // the URL {version}.tgz is under, with dir
+	dir      string // "/protocol/" on a site, "/" in a folder given by Options.From
+	local    bool   // base is a file:// URL: read again every time, not from the cache
+	version  string
 	cache    *cache
 	client   *http.Client
 	verifier SignatureVerifier
 	lim      Limits
 }
 
-func newFetcher(o Options) (*fetcher, error) {
-	base := o.BaseURL
+func newFetcher(o Options, version string) (*fetcher, error) {
+	base, dir := o.BaseURL, "/protocol/"
 	if base == "" {
 		base = BaseURL()
+	}
+	if o.From != "" {
+		from, err := filepath.Abs(o.From)
+		if err != nil {
+			return nil, err
+		}
+		st, err := os.Stat(from)
+		if err != nil {
+			return nil, fmt.Errorf("-from: %v", err)
+		}
+		if !st.IsDir() {
+			if want := version + ".tgz"; filepath.Base(from) != want {
+				return nil, fmt.Errorf("-from %s: a bundle file is named VERSION.tgz, here %s, with its .sha256 beside it", from, want)
+			}
+			from = filepath.Dir(from)
+		}
+		base, dir = FileURL(from), "/"
 	}
 	base, err := CheckBaseURL(base)
 	if err != nil {
 		return nil, err
 	}
-	dir := o.CacheDir
-	if dir == "" {
-		if dir, err = CacheDir(); err != nil {
+	cacheDir := o.CacheDir
+	if cacheDir == "" {
+		if cacheDir, err = CacheDir(); err != nil {
 			return nil, err
 		}
 	}
-	if dir, err = filepath.Abs(dir); err != nil {
+	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
 	lim := o.Limits
@@ -242,20 +322,21 @@ func newFetcher(o Options) (*fetcher, error) {
 	if client == nil {
 		client = newClient()
 	}
-	return &fetcher{base: base, cache: &cache{root: filepath.Join(dir, "specs")}, client: client, verifier: o.Verifier, lim: lim}, nil
+	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: &cache{root: filepath.Join(cacheDir, "specs")},
+		client: client, verifier: o.Verifier, lim: lim}, nil
 }
 
 // fetch downloads and verifies version and puts it in the cache.
 func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
-	tgzURL := f.base + "/protocol/" + url.PathEscape(version) + ".tgz"
+	tgzURL := f.base + f.dir + url.PathEscape(version) + ".tgz"
 	sumURL := tgzURL + ".sha256"
 	sumFile, status, err := f.get(ctx, sumURL, maxChecksumSize)
 	if status == http.StatusNotFound {
 		// Tell a version that does not exist from a bundle without a checksum.
 		if _, st, _ := f.get(ctx, tgzURL, 0); st == http.StatusNotFound {
-			return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 		}
-		return nil, fmt.Errorf("%s: HTTP 404: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL)
+		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
 	}
 	if err != nil {
 		return nil, err
@@ -273,7 +354,7 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 
 	tgz, status, err := f.get(ctx, tgzURL, f.lim.Bundle)
 	if status == http.StatusNotFound {
-		return nil, fmt.Errorf("no such version %s at %s (%s: HTTP 404)", version, f.base, tgzURL)
+		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 	}
 	if err != nil {
 		return nil, err
@@ -302,35 +383,60 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 	return b, nil
 }
 
-// checkSignature fetches {tgz}.sig and {tgz}.crt. Both absent (404): the
-// release predates signing, and the trust stays at sha256. Both present:
-// the verifier must accept them. Anything else fails.
+// notFound says how a missing file showed.
+func (f *fetcher) notFound() string {
+	if f.local {
+		return "no such file"
+	}
+	return "HTTP 404"
+}
+
+// checkSignature fetches {tgz}.sigstore.json, {tgz}.sig and {tgz}.crt.
+// None published (404): the release predates signing, and the trust stays
+// at sha256. A Sigstore bundle, or both .sig and .crt: the verifier must
+// accept them. Anything else fails.
 func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte) (Trust, error) {
-	sigURL, crtURL := tgzURL+".sig", tgzURL+".crt"
-	sig, sigStatus, sigErr := f.get(ctx, sigURL, maxSignatureSize)
-	crt, crtStatus, crtErr := f.get(ctx, crtURL, maxSignatureSize)
-	sigMissing, crtMissing := sigStatus == http.StatusNotFound, crtStatus == http.StatusNotFound
+	bundleURL, sigURL, crtURL := tgzURL+".sigstore.json", tgzURL+".sig", tgzURL+".crt"
+	var files SignatureFiles
+	var missing [3]bool
+	for i, x := range []struct {
+		u   string
+		dst *[]byte
+		max int64
+	}{{bundleURL, &files.Bundle, maxBundleSize}, {sigURL, &files.Sig, maxSignatureSize}, {crtURL, &files.Cert, maxSignatureSize}} {
+		b, status, err := f.get(ctx, x.u, x.max)
+		if missing[i] = status == http.StatusNotFound; !missing[i] && err != nil {
+			return Trust{}, fmt.Errorf("signature: %w", err)
+		}
+		*x.dst = b
+	}
+	signed := bundleURL
 	switch {
-	case sigMissing && crtMissing:
+	case missing[0] && missing[1] && missing[2]:
 		return Trust{Level: TrustSHA256}, nil
-	case sigErr != nil && !sigMissing:
-		return Trust{}, fmt.Errorf("signature: %w", sigErr)
-	case crtErr != nil && !crtMissing:
-		return Trust{}, fmt.Errorf("signature certificate: %w", crtErr)
-	case sigMissing:
-		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", crtURL, sigURL)
-	case crtMissing:
-		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (HTTP 404); refusing the bundle", sigURL, crtURL)
+	case !missing[0]:
+	case missing[1]:
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", crtURL, sigURL, f.notFound())
+	case missing[2]:
+		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", sigURL, crtURL, f.notFound())
+	default:
+		signed = sigURL + " with the certificate " + crtURL
 	}
 	if f.verifier == nil {
-		return Trust{}, fmt.Errorf("%s is signed (%s), but this build of adcp-gen has no signature verifier: refusing the bundle", tgzURL, sigURL)
+		return Trust{}, fmt.Errorf("%s is signed (%s), but this adcp-gen does not check Sigstore signatures, to keep their "+
+			"dependencies out of the generator: fetch it once with `go run %s@latest %s` (the cache is shared), or generate "+
+			"from a schema folder with -schemas DIR; refusing the bundle", tgzURL, signed, SigstoreCommand, f.version)
 	}
-	s, err := f.verifier.VerifyBlob(tgz, sig, crt)
+	s, err := f.verifier.Verify(tgz, files)
 	if err != nil {
-		return Trust{}, fmt.Errorf("%s: the signature %s with the certificate %s does not verify: %v; nothing was cached", tgzURL, sigURL, crtURL, err)
+		return Trust{}, fmt.Errorf("%s: the signature %s does not verify: %v; nothing was cached", tgzURL, signed, err)
 	}
 	if s.Identity == "" {
 		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no identity; refusing the bundle")
 	}
-	return Trust{Level: TrustSigstore, Identity: s.Identity, Detail: s.Detail}, nil
+	t := Trust{Level: TrustSignature, Identity: s.Identity, Detail: s.Detail}
+	if s.Logged {
+		t.Level = TrustLogged
+	}
+	return t, nil
 }

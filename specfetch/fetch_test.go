@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,7 +37,7 @@ func TestFetchGood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Trust.String() != "sha256" || b.Cached || b.Offline || b.SpecVersion != corpusVersion || b.Digest != sum(bundle) {
+	if b.Trust.String() != "unsigned: digest only (sha256)" || b.Cached || b.Offline || b.SpecVersion != corpusVersion || b.Digest != sum(bundle) {
 		t.Errorf("bundle = %+v", b)
 	}
 	if got := readTree(t, b.Dir); !reflect.DeepEqual(got, files) {
@@ -107,7 +108,21 @@ func TestFetchRefused(t *testing.T) {
 		{name: "signed, no verifier", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
-		}, want: "no signature verifier"},
+		}, want: "this adcp-gen does not check Sigstore signatures"},
+		{name: "signed bundle, no verifier", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sigstore.json", []byte("BUNDLE"))
+		}, want: "go run " + SigstoreCommand + "@latest " + corpusVersion},
+		{name: "sigstore bundle rejected", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sigstore.json", []byte("OTHER"))
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: ".tgz.sigstore.json does not verify: fake verifier: signature rejected"},
+		{name: "sigstore bundle beside a good .sig and .crt, rejected", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sigstore.json", []byte("OTHER"))
+			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
+			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: ".tgz.sigstore.json does not verify"},
+		{name: "sigstore bundle server error", setup: func(s *site, b []byte) {
+			s.status["/protocol/"+corpusVersion+".tgz.sigstore.json"] = 500
+		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: ".tgz.sigstore.json: HTTP 500"},
 		{name: "sig without crt", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: "incomplete signature"},
@@ -163,37 +178,155 @@ func TestFetchRefused(t *testing.T) {
 	}
 }
 
-// TestFetchSigned: with both signature files, the verifier sees the
-// archive and its identity is the trust reached, kept with the cached
-// version.
+// TestFetchSigned: with a Sigstore bundle, or both .sig and .crt, the
+// verifier sees the archive and the files, and what it established is the
+// trust reached, kept with the cached version.
 func TestFetchSigned(t *testing.T) {
 	bundle := tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion))
-	s := newSite(t)
-	s.publish(corpusVersion, bundle)
-	s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
-	s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
 	const id = "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main"
-	for _, tt := range []struct{ detail, want string }{
-		{"", "sigstore (" + id + ")"},
-		{"sigstore: what was checked", "sigstore: what was checked"}, // the verifier's words, kept
+	for _, tt := range []struct {
+		name, detail string
+		files        map[string]string
+		level, want  string
+	}{
+		{"sig and crt", "", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
+			"signature verified (no transparency-log entry), signed by " + id},
+		{"sig and crt, detail", "CT log checked", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
+			"signature verified (no transparency-log entry), signed by " + id + "; CT log checked"},
+		{"sigstore bundle", "", map[string]string{".sigstore.json": "BUNDLE"}, TrustLogged,
+			"signature and transparency log verified, signed by " + id},
+		{"sigstore bundle beside sig and crt", "", map[string]string{".sigstore.json": "BUNDLE", ".sig": "x", ".crt": "y"}, TrustLogged,
+			"signature and transparency log verified, signed by " + id},
 	} {
-		v := &fakeVerifier{accept: true, detail: tt.detail}
-		cache := t.TempDir()
-		b, err := fetchWith(t, s, cache, corpusVersion, Options{Verifier: v})
-		if err != nil {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSite(t)
+			s.publish(corpusVersion, bundle)
+			for ext, body := range tt.files {
+				s.set("/protocol/"+corpusVersion+".tgz"+ext, []byte(body))
+			}
+			v := &fakeVerifier{accept: true, detail: tt.detail}
+			cache := t.TempDir()
+			b, err := fetchWith(t, s, cache, corpusVersion, Options{Verifier: v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(v.artifact, bundle) {
+				t.Error("the verifier did not get the archive")
+			}
+			if b.Trust.String() != tt.want || b.Trust.Level != tt.level || b.Trust.Identity != id {
+				t.Errorf("trust %+v (%q), want %q", b.Trust, b.Trust, tt.want)
+			}
+			again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			if err != nil || !again.Offline || again.Trust != b.Trust {
+				t.Errorf("offline: %+v, %v; want trust %+v", again, err, b.Trust)
+			}
+		})
+	}
+}
+
+// TestFetchLocal: a bundle the user has, as a file or in a folder (-from)
+// or under a file:// base URL, is checked as a download is (its .sha256,
+// its signature files) and cached the same way; a bad one is refused with
+// nothing cached.
+func TestFetchLocal(t *testing.T) {
+	bundle := tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion))
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(v.artifact, bundle) {
-			t.Error("the verifier did not get the archive")
-		}
-		if b.Trust.String() != tt.want || b.Trust.Level != TrustSigstore || b.Trust.Identity != id {
-			t.Errorf("trust %+v (%q), want %q", b.Trust, b.Trust, tt.want)
-		}
-		again, err := fetchWith(t, s, cache, corpusVersion, Options{})
-		if err != nil || !again.Offline || again.Trust != b.Trust {
-			t.Errorf("offline: %+v, %v; want trust %+v", again, err, b.Trust)
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
+	tgzName := corpusVersion + ".tgz"
+	write(tgzName, bundle)
+	write(tgzName+".sha256", []byte(sum(bundle)+"  "+tgzName+"\n"))
+	write("protocol/"+tgzName, bundle)
+	write("protocol/"+tgzName+".sha256", []byte(sum(bundle)+"\n"))
+
+	for _, o := range []Options{
+		{From: filepath.Join(dir, tgzName)},
+		{From: dir},
+		{BaseURL: "file://" + filepath.ToSlash(dir)},
+	} {
+		cache := t.TempDir()
+		o.CacheDir = cache
+		b, err := Fetch(context.Background(), corpusVersion, o)
+		if err != nil {
+			t.Fatalf("%+v: %v", o, err)
+		}
+		if b.Trust.Level != TrustSHA256 || b.Digest != sum(bundle) || !strings.HasPrefix(b.URL, "file://") || b.Cached {
+			t.Errorf("%+v: bundle %+v", o, b)
+		}
+		if _, err := os.Stat(filepath.Join(b.Dir, "core", "error.json")); err != nil {
+			t.Error(err)
+		}
+		// Cached as a download is: served from the cache without the file.
+		again, err := Fetch(context.Background(), corpusVersion, Options{CacheDir: cache, BaseURL: "http://127.0.0.1:1"})
+		if err != nil || !again.Offline || again.Dir != b.Dir {
+			t.Errorf("%+v: then from the cache: %+v, %v", o, again, err)
+		}
+	}
+	if v := FromVersion(filepath.Join(dir, tgzName)); v != corpusVersion {
+		t.Errorf("FromVersion = %q", v)
+	}
+	if v := FromVersion(dir); v != "" {
+		t.Errorf("FromVersion(folder) = %q", v)
+	}
+	for from, want := range map[string]string{
+		filepath.Join(dir, tgzName):      "a bundle file is named VERSION.tgz, here 3.1.0.tgz",
+		filepath.Join(dir, "absent.tgz"): "-from: stat ",
+		dir:                              "no such version 3.1.0 at file://" + filepath.ToSlash(dir) + " (file://" + filepath.ToSlash(dir) + "/3.1.0.tgz: no such file)",
+	} {
+		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from, CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-from %s, another version: %v, want %q", from, err, want)
+		}
+	}
+
+	// A signed local bundle with no verifier, a bad digest, no .sha256, a
+	// lone .sig: refused, nothing cached.
+	for _, tc := range []struct {
+		name string
+		edit func()
+		opts Options
+		want string
+	}{
+		{"signed", func() { write(tgzName+".sigstore.json", []byte("BUNDLE")) }, Options{}, "does not check Sigstore signatures"},
+		{"signed, rejected", func() { write(tgzName+".sigstore.json", []byte("OTHER")) }, Options{Verifier: &fakeVerifier{accept: true}}, "does not verify"},
+		{"lone sig", func() { os.Remove(filepath.Join(dir, tgzName+".sigstore.json")); write(tgzName+".sig", []byte("SIG")) }, Options{}, "incomplete signature"},
+		{"digest mismatch", func() {
+			os.Remove(filepath.Join(dir, tgzName+".sig"))
+			write(tgzName+".sha256", []byte(sum([]byte("x"))+"\n"))
+		}, Options{}, "checksum mismatch"},
+		{"no checksum", func() { os.Remove(filepath.Join(dir, tgzName+".sha256")) }, Options{}, ".tgz.sha256: no such file: the bundle has no published checksum"},
+	} {
+		tc.edit()
+		cache := t.TempDir()
+		tc.opts.From, tc.opts.CacheDir = filepath.Join(dir, tgzName), cache
+		_, err := Fetch(context.Background(), corpusVersion, tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+		if got := cacheEntries(t, cache); len(got) != 0 {
+			t.Errorf("%s: the cache holds %q", tc.name, got)
+		}
+	}
+}
+
+// TestFetchUnreachable: a host that cannot be reached (here: nothing
+// listening) fails with what to do offline.
+func TestFetchUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	_, err = Fetch(context.Background(), "3.1.0", Options{BaseURL: "http://" + addr, CacheDir: t.TempDir()})
+	mustContain(t, err, "cannot reach "+addr+": offline? copy the release bundle (3.1.0.tgz and 3.1.0.tgz.sha256")
+	mustContain(t, err, "`adcp-gen fetch -from 3.1.0.tgz`, or generate from a schema folder with `adcp-gen generate -schemas DIR`")
 }
 
 // TestFetchLatest: latest resolves to the version its manifest names, has

@@ -195,18 +195,25 @@ func (s *site) hit(path string) int {
 }
 
 // fakeVerifier accepts or rejects every signature, and records what it saw.
+// It accepts a bundle "BUNDLE" (logged), or the files "SIG" and "CRT".
 type fakeVerifier struct {
 	accept   bool
 	detail   string // the Signature.Detail it returns
 	artifact []byte
+	files    SignatureFiles
 }
 
-func (f *fakeVerifier) VerifyBlob(artifact, sig, cert []byte) (Signature, error) {
-	f.artifact = artifact
-	if !f.accept || string(sig) != "SIG" || string(cert) != "CRT" {
-		return Signature{}, errors.New("fake verifier: signature rejected")
+func (f *fakeVerifier) Verify(artifact []byte, files SignatureFiles) (Signature, error) {
+	f.artifact, f.files = artifact, files
+	id := "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main"
+	switch {
+	case !f.accept:
+	case files.Bundle != nil && string(files.Bundle) == "BUNDLE":
+		return Signature{Identity: id, Logged: true, Detail: f.detail}, nil
+	case files.Bundle == nil && string(files.Sig) == "SIG" && string(files.Cert) == "CRT":
+		return Signature{Identity: id, Detail: f.detail}, nil
 	}
-	return Signature{Identity: "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", Detail: f.detail}, nil
+	return Signature{}, errors.New("fake verifier: signature rejected")
 }
 
 // fetchWith runs Fetch against s with cache dir.

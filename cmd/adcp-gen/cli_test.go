@@ -22,8 +22,8 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	flags := map[string][]string{
-		"generate": {"-schemas", "-version", "-base-url", "-trusted-root", "-out", "-package", "-check", "-all", "-v"},
-		"fetch":    {"-base-url", "-out", "-trusted-root"},
+		"generate": {"-schemas", "-version", "-base-url", "-out", "-package", "-check", "-all", "-v"},
+		"fetch":    {"-base-url", "-from", "-out"},
 		"diff":     {"-fail-on", "-all", "-old-version", "-new-version"},
 		"docs":     {"-schemas", "-version", "-out", "-check"},
 		"example":  {"-schemas", "-version", "-transport", "-message", "-field", "-retry-after", "-suggestion", "-details", "-recovery", "-text"},
@@ -38,6 +38,9 @@ func TestHelp(t *testing.T) {
 			if code != 0 || stderr != "" || !strings.Contains(stdout, "usage: adcp-gen "+name) {
 				t.Errorf("%v: exit %d, stderr %q, stdout:\n%s", args, code, stderr, stdout)
 				continue
+			}
+			if name == "fetch" && strings.Contains(stdout, `(default "")`) {
+				t.Errorf("%v: an empty default is listed:\n%s", args, stdout)
 			}
 			for _, f := range want {
 				if !strings.Contains(stdout, "\n  "+f+" ") && !strings.Contains(stdout, "\n  "+f+"\n") && !strings.Contains(stdout, "\n  "+f+"\t") {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/internal/fetchcmd"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
@@ -28,14 +29,13 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	schemas := fs.String("schemas", "", "spec folder `DIR` to read (core/, enums/, error-details/, manifest.json)")
 	version := fs.String("version", "", "without -schemas: the published AdCP `VERSION` (or latest) to fetch, verify and cache (see adcp-gen fetch -h), then generate;\nwith -schemas: its version when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
 	baseURL := fs.String("base-url", specfetch.BaseURL(), "`URL` -version fetches from without -schemas (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
-	trustedRoot := trustedRootFlag(fs)
 	out := fs.String("out", "", "package folder `DIR` to write")
 	pkg := fs.String("package", "adcperr", "Go package `NAME` of the output")
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
 	verbose := fs.Bool("v", false, "print the generator's notes on the schemas (rules the Go types leave out; the catalogue adcp-gen docs writes lists them)")
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -version VERSION [-base-url URL] [-trusted-root FILE] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -all DIR -out DIR [-check] [-v]")
+		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -version VERSION [-base-url URL] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -all DIR -out DIR [-check] [-v]")
 		fs.PrintDefaults()
 	}
 	pos, exit, stop := parseFlags(fs, args, stdout)
@@ -57,11 +57,9 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *all != "" && *version != "":
 		return usageError(fs, "-version cannot go with -all (each version folder carries its own)")
 	}
-	for _, f := range []string{"base-url", "trusted-root"} {
-		if isSet(fs, f) && !fetch {
-			fmt.Fprintf(stderr, "adcp-gen generate: -%s goes with -version and no -schemas (a published version to fetch)\n", f)
-			return 2
-		}
+	if isSet(fs, "base-url") && !fetch {
+		fmt.Fprintf(stderr, "adcp-gen generate: -base-url goes with -version and no -schemas (a published version to fetch)\n")
+		return 2
 	}
 	if st, err := os.Stat(*out); err == nil && !st.IsDir() {
 		fmt.Fprintf(stderr, "adcp-gen generate: %s is not a folder\n", *out)
@@ -75,14 +73,14 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return generateAll(*all, *out, *check, *verbose, stdout, stderr)
 	}
 	if fetch {
-		b, err := fetchSpec(*version, *baseURL, *trustedRoot)
+		b, err := fetchSpec(*version, *baseURL)
 		if err != nil {
 			fmt.Fprintf(stderr, "adcp-gen generate: -version %s: %v\n", *version, err)
 			return 2
 		}
 		if !b.Cached {
-			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", describeBundle(b))
-			if w := insecureWarning(b); w != "" {
+			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", fetchcmd.Describe(b))
+			if w := fetchcmd.InsecureWarning(b); w != "" {
 				fmt.Fprintf(stderr, "adcp-gen generate: %s\n", w)
 			}
 		}

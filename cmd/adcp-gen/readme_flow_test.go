@@ -189,7 +189,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 
 			// fetch said how far it could verify the bundles (no signature
 			// is published here: the checksum).
-			if !strings.Contains(out, "trust: sha256") {
+			if !strings.Contains(out, "trust: unsigned: digest only (sha256)") {
 				t.Errorf("fetch did not report its trust level:\n%s", out)
 			}
 			// The bump is done: the new version vendored, the old one gone,

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -35,7 +34,7 @@ func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
 		if version == "" || version == adcperr.SpecVersion {
 			return adcperr.Vocabulary, nil
 		}
-		b, err := fetchSpec(version, specfetch.BaseURL(), os.Getenv(envTrustedRoot))
+		b, err := fetchSpec(version, specfetch.BaseURL())
 		if err != nil {
 			return nil, fmt.Errorf("-version %s: %v", version, err)
 		}

@@ -1,4 +1,4 @@
-package main
+package fetchcmd
 
 import (
 	"crypto/sha256"
@@ -14,12 +14,12 @@ import (
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
-// vendorRecord is the file fetch -out writes beside the schema files: where
+// VendorRecord is the file fetch -out writes beside the schema files: where
 // they came from and what they hold. Its presence is what lets a later
 // fetch -out replace the folder.
-const vendorRecord = "adcp-gen-fetch.json"
+const VendorRecord = "adcp-gen-fetch.json"
 
-// vendorInfo is the content of vendorRecord.
+// vendorInfo is the content of VendorRecord.
 type vendorInfo struct {
 	Format      int               `json:"format"`
 	Version     string            `json:"version"`      // as asked (a version or latest)
@@ -32,12 +32,12 @@ type vendorInfo struct {
 
 const vendorFormat = 1
 
-// vendorSpec writes into out the files generate reads from the bundle b
+// Vendor writes into out the files generate reads from the bundle b
 // (what schemaload.Load reads: the roots, every file they $ref, the
-// manifest) and vendorRecord. out must be absent, empty, or hold only what
-// an earlier vendorSpec wrote; it is replaced whole, by rename. It returns
+// manifest) and VendorRecord. out must be absent, empty, or hold only what
+// an earlier Vendor wrote; it is replaced whole, by rename. It returns
 // the number of schema files written.
-func vendorSpec(b *specfetch.Bundle, out string) (int, error) {
+func Vendor(b *specfetch.Bundle, out string) (int, error) {
 	spec, err := schemaload.LoadVersion(b.Dir, b.SpecVersion)
 	if err != nil {
 		return 0, fmt.Errorf("AdCP %s does not load, so there is nothing generate could read from it: %v", b.SpecVersion, err)
@@ -80,7 +80,7 @@ func vendorSpec(b *specfetch.Bundle, out string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, vendorRecord), append(rec, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, VendorRecord), append(rec, '\n'), 0o644); err != nil {
 		return 0, err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
@@ -107,7 +107,7 @@ func vendorSpec(b *specfetch.Bundle, out string) (int, error) {
 }
 
 // checkVendorDir reports whether dir exists, and refuses a dir that holds
-// anything an earlier vendorSpec did not write there (by its record), a
+// anything an earlier Vendor did not write there (by its record), a
 // file changed since, or that is not a plain folder.
 func checkVendorDir(dir string) (bool, error) {
 	st, err := os.Lstat(dir)
@@ -121,9 +121,9 @@ func checkVendorDir(dir string) (bool, error) {
 		return false, fmt.Errorf("%s is not a folder (%s): refusing to replace it", dir, st.Mode().Type())
 	}
 	var info vendorInfo
-	if data, err := os.ReadFile(filepath.Join(dir, vendorRecord)); err == nil {
+	if data, err := os.ReadFile(filepath.Join(dir, VendorRecord)); err == nil {
 		if json.Unmarshal(data, &info) != nil || info.Format != vendorFormat {
-			return false, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", filepath.Join(dir, vendorRecord), dir)
+			return false, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", filepath.Join(dir, VendorRecord), dir)
 		}
 	}
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -139,7 +139,7 @@ func checkVendorDir(dir string) (bool, error) {
 		}
 		rel = filepath.ToSlash(rel)
 		sum, ours := info.Files[rel]
-		if !d.Type().IsRegular() || (!ours && (rel != vendorRecord || info.Format == 0)) {
+		if !d.Type().IsRegular() || (!ours && (rel != VendorRecord || info.Format == 0)) {
 			return fmt.Errorf("%s holds %s, which adcp-gen fetch -out did not write: refusing to replace the folder (use a new or empty one)", dir, rel)
 		}
 		if ours {
@@ -149,7 +149,7 @@ func checkVendorDir(dir string) (bool, error) {
 				return err
 			}
 			if got := sha256.Sum256(data); hex.EncodeToString(got[:]) != sum {
-				return fmt.Errorf("%s: changed since adcp-gen fetch -out wrote it (its SHA-256 is not the one %s records): refusing to replace the folder", p, vendorRecord)
+				return fmt.Errorf("%s: changed since adcp-gen fetch -out wrote it (its SHA-256 is not the one %s records): refusing to replace the folder", p, VendorRecord)
 			}
 		}
 		return nil

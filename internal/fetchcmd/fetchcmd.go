@@ -1,0 +1,179 @@
+// Package fetchcmd is the fetch command, shared by adcp-gen (which checks
+// digests only, and refuses a signed bundle) and adcp-gen-fetch (the same
+// command with Sigstore signature verification, in a module of its own so
+// that the generator does not link Sigstore's dependencies).
+package fetchcmd
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
+	"github.com/adcp-gen/adcp-gen/specfetch"
+)
+
+// NewVerifier returns the signature verifier of a run, checking against the
+// Sigstore trusted root in the file trustedRoot ("" for the built-in one).
+type NewVerifier func(trustedRoot string) (specfetch.SignatureVerifier, error)
+
+// EnvTrustedRoot sets the default of -trusted-root.
+const EnvTrustedRoot = "ADCPGEN_TRUSTED_ROOT"
+
+const usageText = `usage: %[1]s VERSION [-base-url URL | -from PATH]%[2]s [-out DIR]
+
+Downloads BASE/protocol/VERSION.tgz, or reads it from a file or folder
+the user has (-from), checks it against VERSION.tgz.sha256 (always: a
+bundle without one is refused), and checks its Sigstore signature when
+one is published beside it: VERSION.tgz.sigstore.json (a Sigstore bundle
+with its transparency-log entry), or VERSION.tgz.sig and VERSION.tgz.crt.
+%[3]s
+It unpacks the bundle's schemas/ (regular files only, nothing outside it),
+points the /schemas/latest/ references at VERSION, and keeps them in the
+cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
+folder). Prints the schema folder on standard output and on standard
+error the trust reached: "signature and transparency log verified",
+"signature verified (no transparency-log entry)" or "unsigned: digest
+only", with a warning when an unsigned bundle came over plain http.
+
+A version already in the cache is used without the network, with the trust
+reached when it was first fetched. VERSION latest (unsigned upstream)
+always checks its .sha256 online, and reuses the cache while it is
+unchanged. With -from FILE.tgz, VERSION may be left out.
+
+With -out DIR, also writes the files generate reads (core/error.json,
+enums/error-code.json, enums/error-scope.json, error-details/*, the files
+they $ref, manifest.json) and adcp-gen-fetch.json (where they came from,
+their SHA-256) into DIR, replacing what an earlier fetch -out wrote there:
+commit DIR and generate with -schemas DIR for builds that need no network.
+A DIR holding anything else is left alone.
+
+Exit status: 0 done; 2 bad usage, or a bundle that cannot be fetched or
+verified (nothing is cached then).
+
+Flags (they may also follow VERSION):
+`
+
+const checkedText = `The signature must verify with its transparency-log entry (else the
+bundle is refused, as when only one of .sig and .crt exists): the Sigstore
+bundle's, or for .sig and .crt the entry looked up in the trusted root's
+Rekor log ($ADCPGEN_REKOR_URL in its place; when the log cannot be
+reached, the signature is checked without it and the trust line says
+so). The certificate chains to a Fulcio CA of the trusted root
+(-trusted-root; default: the Sigstore public-good root built in) at the
+time the log attests, with an SCT of one of its CT logs when it lists
+any; it was issued to the spec's release workflow
+(.github/workflows/release.yml of github.com/adcontextprotocol/adcp, on a
+branch or a tag, OIDC issuer token.actions.githubusercontent.com); its key
+signed the archive.
+`
+
+const uncheckedText = `This command does not check Sigstore signatures (their dependencies stay
+out of the generator): a signed bundle is refused with the command that
+checks it, ` + "`go run " + specfetch.SigstoreCommand + "@latest VERSION`" + `,
+whose cache this command shares.
+`
+
+// Run runs the fetch command called name with args. newVerifier nil: no
+// signature checking and no -trusted-root flag.
+func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVerifier) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rootUsage, checks := "", uncheckedText
+	if newVerifier != nil {
+		rootUsage, checks = " [-trusted-root FILE]", checkedText
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), usageText, name, rootUsage, checks)
+		fs.PrintDefaults()
+	}
+	base := fs.String("base-url", specfetch.BaseURL(), "`URL` the bundles are published under (BASE/protocol/VERSION.tgz; file:///DIR for a local copy of the site); $"+specfetch.EnvBaseURL+" sets the default")
+	from := fs.String("from", "", "read the bundle from `PATH`, a VERSION.tgz file or a folder holding it, with its .sha256 (and signature files) beside it")
+	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")
+	var root *string
+	if newVerifier != nil {
+		root = fs.String("trusted-root", "", "Sigstore trusted_root.json `FILE` signatures are checked against (default: the Sigstore public-good root built in); $"+EnvTrustedRoot+" sets it too")
+	}
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
+	if stop {
+		return exit
+	}
+	if len(pos) == 0 && *from != "" {
+		if v := specfetch.FromVersion(*from); v != "" {
+			pos = []string{v}
+		}
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "%s: want one VERSION (or -from FILE.tgz), got %d arguments\n", name, len(pos))
+		fs.Usage()
+		return 2
+	}
+	var v specfetch.SignatureVerifier
+	if newVerifier != nil {
+		file := *root
+		if file == "" {
+			file = envTrustedRoot()
+		}
+		var err error
+		if v, err = newVerifier(file); err != nil {
+			fmt.Fprintf(stderr, "%s: -trusted-root: %v\n", name, err)
+			return 2
+		}
+	}
+	o := specfetch.Options{BaseURL: *base, From: *from, Verifier: v}
+	b, err := specfetch.Fetch(context.Background(), pos[0], o)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	fmt.Fprintln(stdout, b.Dir)
+	fmt.Fprintf(stderr, "%s: %s\n", name, Describe(b))
+	if w := InsecureWarning(b); w != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", name, w)
+	}
+	if *out != "" {
+		n, err := Vendor(b, *out)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: -out: %v\n", name, err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, n, VendorRecord, *out)
+	}
+	return 0
+}
+
+// Describe says which version b is, where from and how far it was verified.
+func Describe(b *specfetch.Bundle) string {
+	v := "AdCP " + b.SpecVersion
+	if b.Version != b.SpecVersion {
+		v += " (" + b.Version + ")"
+	}
+	how := "downloaded from " + b.URL
+	switch {
+	case strings.HasPrefix(b.URL, "file:") && !b.Cached:
+		how = "read from " + b.URL
+	case b.Offline:
+		how = "from the cache (offline)"
+	case b.Cached:
+		how = "from the cache (its .sha256 is unchanged)"
+	}
+	return fmt.Sprintf("%s, sha256 %s, %s; trust: %s", v, b.Digest[:12], how, b.Trust)
+}
+
+// InsecureWarning warns, when b was downloaded over plain http with no
+// signature, that its checksum proves little: the .sha256 came from the
+// same server as the archive, so anyone on the path could have replaced
+// both. It returns "" otherwise (https, a local file, or a verified
+// signature).
+func InsecureWarning(b *specfetch.Bundle) string {
+	if b.Trust.Level != specfetch.TrustSHA256 || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
+		return ""
+	}
+	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
+		"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)"
+}
+
+func envTrustedRoot() string { return os.Getenv(EnvTrustedRoot) }
