@@ -11,8 +11,7 @@ import (
 // TestRuntimeProbeLinks builds the runtime probe (with the test's own build
 // settings, so that it reuses the packages the tests compiled) and checks
 // that the code a program reaching only Extract, Decide and the seller's
-// builders does not use stays out of it: the decoded-value error path
-// (ExtractValue's: 36 KiB when Extract named it) and net/http.
+// builders does not use stays out of it: net/http.
 func TestRuntimeProbeLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("links a program")
@@ -43,7 +42,6 @@ func TestRuntimeProbeLinks(t *testing.T) {
 	}
 	const adcp = "github.com/adcp-gen/adcp-gen/adcp."
 	for _, sym := range []string{
-		adcp + "decodedErrorEncoding", adcp + "errorFromValues", adcp + "plainError", // ExtractValue's path
 		"net/http.",
 	} {
 		if strings.Contains(string(out), " "+sym) {
