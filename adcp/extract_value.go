@@ -112,6 +112,17 @@ func valueUnits(v any, depth, limit int) (int, bool) {
 		if math.IsNaN(t) || math.IsInf(t, 0) {
 			return 0, false
 		}
+		if a := math.Abs(t); a < 1e15 && a == math.Trunc(a) {
+			// An integer: its digits, and its sign ("-0" too).
+			n := 1
+			if math.Signbit(t) {
+				n++
+			}
+			for i := int64(a); i >= 10; i /= 10 {
+				n++
+			}
+			return n, true
+		}
 		var buf [32]byte
 		return len(jsonwire.AppendFloat(buf[:0], t)), true
 	case bool:
