@@ -95,6 +95,14 @@ func checkValidateDifferential(t *testing.T, in []byte) {
 	if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
 		t.Fatalf("Validate(%q) = %v, reference %v", in, got, want)
 	}
+	// Extract's verdict on the object found in a response, which judges a
+	// short one by its decoded code without measuring it.
+	if b := jsonwire.Trim(in); len(b) > 0 && jsonwire.Valid(b) {
+		resp := []byte(`{"isError":true,"structuredContent":{"adcp_error":` + string(b) + `}}`)
+		if _, ok := Extract(resp); ok != (want == nil) {
+			t.Fatalf("Extract of %q: %v, reference Validate %v", in, ok, want)
+		}
+	}
 	// The decoded value's check and decoding (valueError) against those of
 	// its encoding.
 	var m map[string]any

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -1158,7 +1159,19 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 		if x.raw == nil {
 			x.val = v.val.(map[string]any)
 		}
-	case v.bad || extractProblem(v.raw) != "":
+	case v.bad || v.raw[0] != '{':
+		return Extraction{}, false
+	case len(v.raw) <= MaxErrorSize/6:
+		// Too short to measure more than MaxErrorSize (no character
+		// grows when measured, and a number at most 5.25 times: 1e20 is
+		// 21 digits): decoded at once, and judged by its code, which a
+		// missing or non-string code leaves empty.
+		x.raw = append(json.RawMessage(nil), v.raw...)
+		x.Err = extractDecodeError(x.raw)
+		if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
+			return Extraction{}, false
+		}
+	case extractProblem(v.raw) != "":
 		return Extraction{}, false
 	default:
 		x.raw = append(json.RawMessage(nil), v.raw...)
