@@ -93,7 +93,7 @@ check: fmt vet coredeps drift test
 ## benchstat tables, then the medians and speed-ups (ratios.awk). Then the
 ## core module's other benchmarks. `make bench-extract` is the first part
 ## alone; BENCHTIME is each run's -benchtime.
-BENCHEXTRACT = ^Benchmark(Extract|ExtractValueVectors|ExtractValueCommon|ExtractData|ScanValid)$$
+BENCHEXTRACT = ^Benchmark(Extract|ExtractVectors|ExtractValueVectors|ExtractValueCommon|ExtractData|ScanValid)$$
 BENCHTIME ?= 1s
 bench: bench-extract
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./... | tee bench.txt
@@ -111,7 +111,7 @@ bench-extract:
 	$(BENCHSTAT) -table .name -col /impl -row /in bench-extract.txt
 	awk -f adcp/testdata/perf/ratios.awk bench-extract.txt
 
-## bench-js: ExtractValue and a reused adcp.Extractor beside the spec's
+## bench-js: ExtractValue beside the spec's
 ## JavaScript reference extractor (read at run time from
 ## ../shared/spec-reference; skipped when absent) and @adcp/sdk 6.11.0
 ## (pinned in bench/js/package-lock.json, installed with npm ci), on the same

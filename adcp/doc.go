@@ -39,9 +39,8 @@
 //		// an advisory on a successful response: never a failure
 //	}
 //
-// [ExtractValue] takes a response an SDK has already decoded, and an
-// [Extractor] reused from call to call does the same without allocating for
-// the common errors; [ExtractMCPData] and [ExtractA2AData] return the
+// [ExtractValue] takes a response an SDK has already decoded;
+// [ExtractMCPData] and [ExtractA2AData] return the
 // payload of a successful response. Extraction does not depend on the spec
 // version. To log an error with log/slog, use package adcplog.
 //

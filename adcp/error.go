@@ -91,12 +91,11 @@ var membersError = errorMemberNames[:]
 
 // stringMember returns the string field of e that the member named k
 // decodes into, and its codec bit (its index in errorMemberNames), or nil
-// when k is not a string member. The decoded-value paths (plainError,
-// errorFromValues) use it with a decoded name, and the bytes path
-// (plainEncodedError) with the name's bytes, without converting them;
-// UnmarshalValidJSON spells the same table out as generated codecs do.
-func stringMember[K string | []byte](e *Error, k K) (*string, uint) {
-	switch string(k) {
+// when k is not a string member. ExtractValue uses it to decode an error
+// from decoded values (valueError); UnmarshalValidJSON spells the same table
+// out as generated codecs do.
+func stringMember(e *Error, k string) (*string, uint) {
+	switch k {
 	case "code":
 		return (*string)(&e.Code), 0
 	case "message":
@@ -183,7 +182,7 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Error) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.Begin(data, "Error")
+	d, err := adcpimpl.BeginCopy(data, "Error")
 	if err != nil || d.Null {
 		return err
 	}
@@ -302,7 +301,7 @@ func (x *Issue) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Issue) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.Begin(data, "Issue")
+	d, err := adcpimpl.BeginCopy(data, "Issue")
 	if err != nil || d.Null {
 		return err
 	}
@@ -327,27 +326,6 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	}
 	x.Extra, x.codec, err = d.Finish()
 	return err
-}
-
-// issueStringMember returns the string field of is that the member named k
-// decodes into, and its codec bit (the member's place in the schema), or
-// nil when k is not a string member: stringMember for an issue, which
-// plainIssues and plainEncodedError use; UnmarshalValidJSON spells the same
-// table out.
-func issueStringMember[K string | []byte](is *Issue, k K) (*string, uint) {
-	switch string(k) {
-	case "pointer":
-		return &is.Pointer, 0
-	case "message":
-		return &is.Message, 1
-	case "keyword":
-		return &is.Keyword, 2
-	case "schemaPath":
-		return &is.SchemaPath, 3
-	case "schema_id":
-		return &is.SchemaID, 4
-	}
-	return nil, 0
 }
 
 // IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items.

@@ -34,8 +34,9 @@ const (
 
 // Limits of extraction.
 const (
-	// MaxErrorSize is the largest serialized size of an AdCP error object, in
-	// bytes; a larger one is discarded. See Validate for how it is measured.
+	// MaxErrorSize is the largest serialized size of an AdCP error object,
+	// in UTF-16 code units as JSON.stringify writes it; a larger one is
+	// discarded. See Validate for how it is measured.
 	MaxErrorSize = 4096
 	// MaxCodeLength is the largest code, in characters (Unicode code points,
 	// as JSON Schema's maxLength counts them).
@@ -68,18 +69,18 @@ type Extraction struct {
 // Raw returns the error object as on the wire: the bytes as received when
 // extracting from bytes (Extract), and when extracting from decoded values
 // (ExtractValue) the bytes encoding/json writes for them (members sorted by
-// name, no HTML escaping), the bytes whose size Validate measured. It is nil
-// for the zero Extraction.
+// name, no HTML escaping). It is nil for the zero Extraction.
 //
-// From decoded values the bytes are written when Raw is called, not by
-// ExtractValue (most callers only act on Err): each call writes them again,
-// from the response's values as they are then, so call it before changing
-// the decoded response, and keep what it returns.
+// From decoded values the bytes may be written when Raw is called, not by
+// ExtractValue (most callers only act on Err): each call then writes them
+// again, from the response's values as they are then, so call it before
+// changing the decoded response, and keep what it returns.
 func (x Extraction) Raw() json.RawMessage {
 	if x.raw != nil || x.val == nil {
 		return x.raw
 	}
-	return encodeDecoded(x.val)
+	raw, _ := extractEncodeCompact(x.val)
+	return raw
 }
 
 // Extract finds the AdCP error in one encoded response: an MCP tool result,
@@ -89,12 +90,8 @@ func (x Extraction) Raw() json.RawMessage {
 // it is not JSON at all): the caller falls back to generic error handling.
 //
 // It reads the response in one pass, without building the values it does
-// not need, and allocates nothing when there is no error (navigate.go). The
-// common error (members the schema declares, strings valid UTF-8 without
-// escapes, issues without a discriminator) is then checked and decoded in
-// one pass over its own bytes (extract_plain.go), for three allocations:
-// the copy Raw returns, one for all its strings and one for the Error; one
-// more for details and one for issues when it has them.
+// not need, and allocates nothing when there is no error. An error found is
+// checked where it lies (Validate), then copied (Raw) and decoded.
 func Extract(response []byte) (Extraction, bool) {
 	return extractBytes(response)
 }
@@ -103,50 +100,23 @@ func Extract(response []byte) (Extraction, bool) {
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
 // values are looked up where they are; only a text item that must be parsed
-// is copied, and the adcp_error found is checked and decoded straight from
-// the decoded values, without being encoded (valueerr.go): Raw writes it
-// when asked. An error found costs one allocation, the Error, and one more
-// for the encoding of its details and one for its issues when it has
-// some; an Extractor reused from call to call avoids the first for the
-// common errors.
+// is copied. An adcp_error found as a decoded value is checked as Validate
+// checks its encoding by encoding/json, and decoded as that encoding
+// decodes: the common error (the members the schema declares but issues,
+// each of its type, and values of the types encoding/json decodes into)
+// straight from the values, any other by encoding it.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response, nil)
+	return extractValue(response)
 }
 
-// Extractor is ExtractValue for a caller that extracts many responses one
-// after the other (a client's response loop, one Extractor per goroutine):
-// it decodes the common errors (only members the schema declares, issues
-// without a discriminator, strings valid UTF-8, numbers finite float64:
-// what servers send) into an Error it holds, so that extracting them
-// allocates nothing but the encoding of their details and the slice of
-// their issues, when they have some (their retry_after goes to a float64
-// of a block it allocates once every 64 of them). Other errors are
-// decoded as ExtractValue decodes them. The zero Extractor is ready to
-// use; it is not safe for concurrent use.
-type Extractor struct {
-	e Error
-	// floats is the rest of the block each retry_after is written to,
-	// once: an Error copied out keeps its RetryAfter.
-	floats []float64
-}
+// Extractor extracts responses one after the other with ExtractValue. It
+// holds nothing: its zero value is ready to use, and it is kept for the
+// callers that hold one.
+type Extractor struct{}
 
-// ExtractValue is the package's ExtractValue, with the same results. The
-// Extraction's Err may point to the Error ex holds: it holds until the
-// next call on ex, which may overwrite it. An Error copied out (e :=
-// *x.Err) stays as it is.
-func (ex *Extractor) ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response, ex)
-}
-
-// float returns a float64 holding f that ex never uses again.
-func (ex *Extractor) float(f float64) *float64 {
-	if len(ex.floats) == 0 {
-		ex.floats = make([]float64, 64)
-	}
-	p := &ex.floats[0]
-	ex.floats = ex.floats[1:]
-	*p = f
-	return p
+// ExtractValue is the package's ExtractValue.
+func (*Extractor) ExtractValue(response any) (Extraction, bool) {
+	return extractValue(response)
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a
@@ -159,23 +129,29 @@ func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStr
 // Validate checks an extracted adcp_error the way transport-errors.md asks
 // every client to: it must be a JSON object (JSON white space around it is
 // allowed, not other Unicode spaces) whose code is a string of 1 to
-// 64 characters, and whose serialized size is at most 4096 bytes. message is
-// not required at this layer.
+// 64 characters, and whose serialized size is at most 4096. message is not
+// required at this layer.
 //
-// The serialized size is measured as the length in UTF-8 bytes of the
-// object's compact encoding by encoding/json with HTML escaping off (so "<"
-// counts 1, not 6), after decoding it into any: of duplicate members only
-// the last counts, and each number counts as encoding/json writes the
-// float64 it parses to (1.50e+3 counts as 1500, 1.0 as 1; a number no
-// float64 holds, 1e400, as written). That is what a decoder hands an SDK,
-// so Extract on the bytes and ExtractValue on the decoded response measure
-// the same size, and what the reference code's JSON.stringify of the parsed
-// object writes. The specification's reference code counts UTF-16 code
-// units; the two agree on ASCII and differ only for non-ASCII text, where
-// ours is the stricter. An object too complex to measure in one pass (more
-// than 32 members in one object, or more than 32 levels) is measured by
-// decoding it, unless its compact form is over six times the limit: it is
-// then refused without being decoded.
+// The serialized size is measured as the specification's reference code
+// measures it, JSON.stringify(error).length: the length in UTF-16 code
+// units of the object's compact encoding, after decoding it into any. So
+// an ASCII character counts 1, any other character of the Basic
+// Multilingual Plane 1 (é, 名, and U+2028 and U+2029, which JSON.stringify
+// does not escape), a character outside it 2 (a surrogate pair), a quote,
+// a backslash or \n 2, another control character 6 (\u001f), and <, >
+// and & 1 (no HTML escaping). The text says bytes; its code counts code
+// units, and a client that counted bytes would discard errors the
+// reference keeps. Of duplicate members only the last counts, and each
+// number counts as encoding/json writes the float64 it parses to (1.50e+3
+// counts as 1500, 1.0 as 1; a number no float64 holds, 1e400, as written),
+// as a decoder hands it to an SDK: so Extract on the bytes and ExtractValue
+// on the decoded response measure the same size. A string is measured as
+// encoding/json decodes it: an invalid byte or an escaped lone surrogate
+// (which JSON.stringify would write as a 6-unit escape) counts as U+FFFD,
+// 1 unit. An object too complex to measure in one pass (more than 32
+// members in one object, or more than 32 levels) is measured by decoding
+// it, unless its compact form is over six times the limit: it is then
+// refused without being decoded.
 func Validate(raw json.RawMessage) error {
 	if reason := extractProblem(raw); reason != "" {
 		return extractInvalid(reason)
@@ -185,7 +161,7 @@ func Validate(raw json.RawMessage) error {
 
 // The reasons extractProblem gives, built once.
 var (
-	extractTooLarge = "larger than " + strconv.Itoa(MaxErrorSize) + " bytes"
+	extractTooLarge = "larger than " + strconv.Itoa(MaxErrorSize) + " characters serialized"
 	extractBadCode  = "code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters"
 )
 
@@ -246,8 +222,8 @@ func extractProblem(raw json.RawMessage) string {
 
 // extractSerializedSize returns the size Validate measures (raw decoded
 // into any, each number as the float64 it parses to unless no float64
-// holds it, re-encoded compactly by encoding/json without HTML escaping),
-// for the objects jsonwire.Measure leaves to it.
+// holds it, re-encoded compactly, counted in UTF-16 code units as
+// JSON.stringify writes it), for the objects jsonwire.Measure leaves to it.
 func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -256,7 +232,7 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 		return 0, false
 	}
 	b, ok := extractEncodeCompact(jsonwire.FloatNumbers(v))
-	return len(b), ok
+	return jsonwire.StringifyLen(b), ok
 }
 
 // extractDecodeError decodes a validated error object, which is valid

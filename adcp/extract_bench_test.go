@@ -72,12 +72,37 @@ func BenchmarkExtract(b *testing.B) {
 			b.Run("in="+name+"/impl="+impl.name, func(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(in)))
+				cpu := processCPU()
 				for i := 0; i < b.N; i++ {
 					impl.f(in)
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}
 	}
+}
+
+// BenchmarkExtractVectors measures Extract on the bytes of the 32 official
+// transport vectors, each call the whole set: ns/vector, and cpu-ns/vector,
+// the CPU time of the whole process per vector (the collector's included),
+// which other processes on the machine disturb less than elapsed time.
+func BenchmarkExtractVectors(b *testing.B) {
+	vs := readVectorResponses(b, filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json"))
+	b.Run("in=vectors/impl=fast", func(b *testing.B) {
+		b.ReportAllocs()
+		cpu := processCPU()
+		for i := 0; i < b.N; i++ {
+			for _, v := range vs {
+				Extract(v)
+			}
+		}
+		if cpu >= 0 {
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N*len(vs)), "cpu-ns/vector")
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(vs)), "ns/vector")
+	})
 }
 
 // BenchmarkExtractValueVectors measures extraction from decoded values over
@@ -98,7 +123,6 @@ func BenchmarkExtractValueVectors(b *testing.B) {
 		f    func(any) (Extraction, bool)
 	}{
 		{"reference", refExtractValue},
-		{"old", extractValueOld}, // before issue 14 (valueerr_old_test.go)
 		{"fast", ExtractValue},
 	} {
 		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {

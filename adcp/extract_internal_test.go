@@ -36,35 +36,33 @@ func TestDecodeErrorLenient(t *testing.T) {
 	}
 }
 
-// TestRawWrittenWhenAsked: from decoded values, ExtractValue leaves the
-// error unwritten (exact errors) and Raw writes encoding/json's bytes on
-// each call, as fresh slices; from bytes, Raw is the copy made once; the
-// zero Extraction's is nil.
-func TestRawWrittenWhenAsked(t *testing.T) {
+// TestRaw: from decoded values, Raw is encoding/json's bytes of the error
+// found (members sorted, no HTML escaping), fresh on each call; from
+// bytes, the copy of the error as received; the zero Extraction's is nil.
+func TestRaw(t *testing.T) {
 	ae := map[string]any{"code": "RATE_LIMITED", "message": "m <&>\u2028", "retry_after": 5.0, "details": map[string]any{"b": []any{1.5, nil, true}, "a": "x"}}
 	resp := map[string]any{"isError": true, "structuredContent": map[string]any{"adcp_error": ae}}
 	x, ok := ExtractValue(resp)
 	if !ok {
 		t.Fatal("not extracted")
 	}
-	if x.raw != nil || x.val == nil {
-		t.Fatalf("ExtractValue wrote the error (raw %q)", x.raw)
-	}
-	want, encoded := extractEncodeCompact(ae)
-	if !encoded {
-		t.Fatal("cannot encode")
+	const want = `{"code":"RATE_LIMITED","details":{"a":"x","b":[1.5,null,true]},"message":"m <&>\u2028","retry_after":5}`
+	if got := string(x.Raw()); got != want {
+		t.Fatalf("Raw %s, want %s", got, want)
 	}
 	a, b := x.Raw(), x.Raw()
-	if string(a) != string(want) || string(b) != string(want) {
-		t.Fatalf("Raw %s, want %s", a, want)
-	}
 	a[0] = 'X'
 	if b[0] != '{' {
 		t.Fatal("two calls of Raw share their bytes")
 	}
-	y, ok := Extract([]byte(`{"isError":true,"structuredContent":{"adcp_error":` + string(want) + `}}`))
-	if !ok || string(y.Raw()) != string(want) || y.val != nil {
+	in := []byte(`{"isError":true,"structuredContent":{"adcp_error":` + want + `}}`)
+	y, ok := Extract(in)
+	if !ok || string(y.Raw()) != want {
 		t.Fatalf("from bytes: %v %s", ok, y.Raw())
+	}
+	in[len(in)-3] = 'X'
+	if string(y.Raw()) != want {
+		t.Fatal("Raw shares the response's bytes")
 	}
 	if (Extraction{}).Raw() != nil {
 		t.Fatal("the zero Extraction has a Raw")

@@ -104,3 +104,52 @@ func TestOversizedErrorAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestStringifyUnits: the size limit counts what JSON.stringify writes, in
+// UTF-16 code units. An error of 1,300 U+2028 characters (3,936 bytes of
+// UTF-8, 1,336 units: JSON.stringify leaves U+2028 as it is, where
+// encoding/json writes the 6-byte \u2028) is valid, from bytes, raw or
+// escaped, and from decoded values; the limit falls where the units, not
+// the bytes, pass 4096.
+func TestStringifyUnits(t *testing.T) {
+	const overhead = len(`{"code":"RATE_LIMITED","message":""}`)
+	errOf := func(msg string) string { return `{"code":"RATE_LIMITED","message":"` + msg + `"}` }
+	tests := []struct {
+		name string
+		err  string
+		ok   bool
+	}{
+		{"1,300 U+2028", errOf(strings.Repeat("\u2028", 1300)), true},
+		{"1,300 U+2028 escaped", errOf(strings.Repeat(`\u2028`, 1300)), true},
+		{"U+2029 up to the limit", errOf(strings.Repeat("\u2029", 4096-overhead)), true},
+		{"U+2029 past the limit", errOf(strings.Repeat("\u2029", 4097-overhead)), false},
+		{"é up to the limit", errOf(strings.Repeat("é", 4096-overhead)), true},
+		{"é past the limit", errOf(strings.Repeat("é", 4097-overhead)), false},
+		{"名 up to the limit", errOf(strings.Repeat("名", 4096-overhead)), true},
+		{"a pair of units up to the limit", errOf(strings.Repeat("🙂", (4096-overhead)/2)), true},
+		{"a pair of units past the limit", errOf(strings.Repeat("🙂", (4096-overhead)/2+1)), false},
+		{"a control character is 6", errOf(strings.Repeat(`\u0001`, (4096-overhead)/6)), true},
+		{"a control character past the limit", errOf(strings.Repeat(`\u0001`, (4096-overhead)/6+1)), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "1,300 U+2028" && len(tt.err) != 3936 {
+				t.Fatalf("the error is %d bytes, want 3936", len(tt.err))
+			}
+			if err := adcp.Validate([]byte(tt.err)); (err == nil) != tt.ok {
+				t.Errorf("Validate = %v, want ok %v", err, tt.ok)
+			}
+			resp := []byte(`{"isError":true,"structuredContent":{"adcp_error":` + tt.err + `}}`)
+			if _, ok := adcp.Extract(resp); ok != tt.ok {
+				t.Errorf("Extract: %v, want %v", ok, tt.ok)
+			}
+			var decoded any
+			if err := json.Unmarshal(resp, &decoded); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := adcp.ExtractValue(decoded); ok != tt.ok {
+				t.Errorf("ExtractValue: %v, want %v", ok, tt.ok)
+			}
+		})
+	}
+}

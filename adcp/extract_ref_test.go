@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -185,9 +187,10 @@ func extractDecided(p Path, v jnode, nonFatal bool) (Extraction, bool) {
 }
 
 // refValidate is the reference Validate: json.Compact, a decoding into a
-// map for the code, and a decoding into any re-encoded for the size. It
-// differs from the first version of Validate only in trimming JSON white
-// space rather than every Unicode space.
+// map for the code, and a decoding into any re-encoded for the size, which
+// refStringifyLen counts. It differs from the first version of Validate
+// only in trimming JSON white space rather than every Unicode space, and
+// in counting UTF-16 code units rather than bytes.
 func refValidate(raw json.RawMessage) error {
 	raw = jsonwire.Trim(raw)
 	if len(raw) == 0 || raw[0] != '{' {
@@ -198,7 +201,7 @@ func refValidate(raw json.RawMessage) error {
 		return extractInvalid("not valid JSON")
 	}
 	if compact.Len() > 6*MaxErrorSize {
-		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " characters serialized")
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
@@ -215,8 +218,59 @@ func refValidate(raw json.RawMessage) error {
 	if n := utf8.RuneCountInString(code); n == 0 || n > MaxCodeLength {
 		return extractInvalid("code is not 1 to " + strconv.Itoa(MaxCodeLength) + " characters")
 	}
-	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
-		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " bytes")
+	if n, ok := refSerializedSize(raw); !ok || n > MaxErrorSize {
+		return extractInvalid("larger than " + strconv.Itoa(MaxErrorSize) + " characters serialized")
 	}
 	return nil
+}
+
+// refSerializedSize is the size the reference measures: raw decoded into
+// any (numbers as the float64 they parse to, unless no float64 holds
+// them), encoded by encoding/json without HTML escaping, then counted as
+// JSON.stringify would have written it (refStringifyLen).
+func refSerializedSize(raw json.RawMessage) (int, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return 0, false
+	}
+	v = jsonwire.FloatNumbers(v)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return 0, false
+	}
+	return refStringifyLen(bytes.TrimSuffix(b.Bytes(), []byte("\n")), v), true
+}
+
+// refStringifyLen returns the length in UTF-16 code units of what
+// JSON.stringify writes for v, given enc, encoding/json's encoding of v
+// without HTML escaping: the two escape the same characters the same way
+// but for U+2028 and U+2029, which encoding/json writes as a 6-unit
+// escape and JSON.stringify as they are.
+func refStringifyLen(enc []byte, v any) int {
+	n := len(utf16.Encode([]rune(string(enc))))
+	var walk func(any)
+	seps := func(s string) {
+		n -= 5 * (strings.Count(s, "\u2028") + strings.Count(s, "\u2029"))
+	}
+	walk = func(v any) {
+		switch t := v.(type) {
+		case string:
+			seps(t)
+		case map[string]any:
+			for k, x := range t {
+				seps(k)
+				walk(x)
+			}
+		case []any:
+			for _, x := range t {
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	return n
 }

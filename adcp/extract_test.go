@@ -207,7 +207,7 @@ func TestOwnErrorVectors(t *testing.T) {
 //
 // checklist: 4, 36
 func TestValidateSize(t *testing.T) {
-	// {"code":"X","message":"…"} is 25 bytes plus the message.
+	// {"code":"X","message":"…"} is 25 units plus the message.
 	object := func(msg string) []byte {
 		return []byte(`{"code":"X","message":"` + msg + `"}`)
 	}
@@ -222,8 +222,8 @@ func TestValidateSize(t *testing.T) {
 		{"escapes count decoded", object(strings.Repeat(`\u0061`, 4096-25)), true},
 		{"escapes beyond", object(strings.Repeat(`\u0061`, 4097-25)), false},
 		{"white space is not counted", []byte(`{ "code" : "X" , "message" : "` + strings.Repeat("a", 4096-25) + `" }`), true},
-		{"non-ASCII counts its UTF-8 bytes", object(strings.Repeat("é", (4096-25)/2)), true},
-		{"non-ASCII beyond", object(strings.Repeat("é", (4096-25)/2+1)), false},
+		{"non-ASCII counts its UTF-16 code units", object(strings.Repeat("é", 4096-25)), true},
+		{"non-ASCII beyond", object(strings.Repeat("é", 4097-25)), false},
 		{"huge", object(strings.Repeat("a", 1<<20)), false},
 		{"not an object", []byte(`["code"]`), false},
 		{"code not a string", []byte(`{"code":1}`), false},

@@ -2,6 +2,7 @@ package adcp
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -28,6 +29,7 @@ var validateCases = []string{
 	`{"code":"X","d":{"a":1,"a":{"b":[1,2,{"c":"\u0041"}]},"\u0061":null}}`,
 	"{\"code\":\"X\",\"k\xff\":1,\"k\xfe\":22}",
 	`{"code":"X","n":[1.5e+10,-0,0.0001E-7,12345678901234567890123]}`,
+	`{"code":"X","details":[0,-0,7,-7,10,99,100,-100,999999999999999,1000000000000000,-999999999999999,1e15,123.5,-0.5]}`,
 	`{"code":"X","e":{},"a":[],"t":true,"f":false,"z":null}`,
 	`{"code":"X","deep":` + strings.Repeat(`[`, 40) + strings.Repeat(`]`, 40) + `}`,
 	`{"code":"X",` + strings.Repeat(`"k":1,`, 40) + `"k":2}`,
@@ -37,18 +39,29 @@ var validateCases = []string{
 	"\xc2\xa0{\"code\":\"X\"}",
 }
 
-// validateSized returns objects around the 4096-byte bound for each kind of
-// character, written raw and escaped.
+// validateSized returns objects around the 4096-unit bound for each kind of
+// character, written raw and escaped (units: what JSON.stringify writes of
+// it, in UTF-16 code units).
 func validateSized() []string {
 	var out []string
-	// {"code":"X","m":"…"} is 19 bytes plus the message.
-	for _, unit := range []struct{ raw, enc string }{
-		{"a", "a"}, {`\u0061`, "a"}, {"<", "<"}, {`\"`, `\"`}, {`\u0001`, `\u0001`},
-		{`\n`, `\n`}, {"é", "é"}, {`\u2028`, `\u2028`}, {"\xff", "\ufffd"}, {`\ud83d\ude00`, "😀"},
+	// {"code":"X","m":"…"} is 19 units plus the message.
+	for _, unit := range []struct {
+		raw   string
+		units int
+	}{
+		{"a", 1}, {`\u0061`, 1}, {"<", 1}, {`\"`, 2}, {`\u0001`, 6}, {`\n`, 2}, {"é", 1}, {"名", 1},
+		{`\u2028`, 1}, {"\u2029", 1}, {"\xff", 1}, {`\ud83d\ude00`, 2}, {"😀", 2},
 	} {
-		n := (MaxErrorSize - 19) / len(unit.enc)
+		n := (MaxErrorSize - 19) / unit.units
 		for _, k := range []int{n - 1, n, n + 1} {
 			out = append(out, `{"code":"X","m":"`+strings.Repeat(unit.raw, k)+`"}`)
+		}
+		// Declared members only (valueError decodes those from values):
+		// {"code":"X","retry_after":1.5,"details":{"k":[1e21,true,null]},"message":"…"}
+		// is 77 units plus the message (1e21 counts as 1e+21).
+		n = (MaxErrorSize - 77) / unit.units
+		for _, k := range []int{n - 1, n, n + 1} {
+			out = append(out, `{"code":"X","retry_after":1.5,"details":{"k":[1e21,true,null]},"message":"`+strings.Repeat(unit.raw, k)+`"}`)
 		}
 	}
 	return out
@@ -71,7 +84,7 @@ func TestValidateDifferential(t *testing.T) {
 	sized := validateSized()
 	for i := 0; i < len(sized); i += 3 {
 		if Validate([]byte(sized[i])) != nil || Validate([]byte(sized[i+2])) == nil {
-			t.Errorf("sized objects %d-%d do not straddle %d bytes", i, i+2, MaxErrorSize)
+			t.Errorf("sized objects %d-%d do not straddle %d units", i, i+2, MaxErrorSize)
 		}
 	}
 }
@@ -81,6 +94,28 @@ func checkValidateDifferential(t *testing.T, in []byte) {
 	got, want := Validate(in), refValidate(in)
 	if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
 		t.Fatalf("Validate(%q) = %v, reference %v", in, got, want)
+	}
+	// Extract's verdict on the object found in a response, which judges a
+	// short one by its decoded code without measuring it.
+	if b := jsonwire.Trim(in); len(b) > 0 && jsonwire.Valid(b) {
+		resp := []byte(`{"isError":true,"structuredContent":{"adcp_error":` + string(b) + `}}`)
+		if _, ok := Extract(resp); ok != (want == nil) {
+			t.Fatalf("Extract of %q: %v, reference Validate %v", in, ok, want)
+		}
+	}
+	// The decoded value's check and decoding (valueError) against those of
+	// its encoding.
+	var m map[string]any
+	if json.Unmarshal(in, &m) == nil && m != nil {
+		if e, ok, decided := valueError(m); decided {
+			raw, wantOK := encodedValueError(m)
+			if ok != wantOK {
+				t.Fatalf("valueError(%q): %v, its encoding %v", in, ok, wantOK)
+			}
+			if ok && !reflect.DeepEqual(e, extractDecodeError(raw)) {
+				t.Fatalf("valueError(%q) = %+v, its encoding decodes to %+v", in, e, extractDecodeError(raw))
+			}
+		}
 	}
 	b := jsonwire.Trim(in)
 	if len(b) == 0 || !jsonwire.Valid(b) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -152,10 +153,6 @@ type responseRoot struct {
 	// which would move root to the heap).
 	inner  responseObject
 	chosen uint8
-	// walkInner reads a decoded envelope member: set by read, so that a
-	// program that only extracts from bytes does not link the walk of
-	// decoded values.
-	walkInner func(any) responseObject
 }
 
 // The records response may return (responseRoot.chosen).
@@ -904,10 +901,7 @@ func scanInner(b []byte, r *responseObject) {
 	}
 }
 
-// walkInner reads an A2A envelope from a decoded value (returned, not
-// written through a pointer: responseRoot calls it through a function
-// value, and a pointer into the root passed to one would move the root to
-// the heap).
+// walkInner reads an A2A envelope from a decoded value.
 func walkInner(v any) (r responseObject) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
@@ -1152,50 +1146,38 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 
 // decided validates the error a path found and decodes it. An encoded
 // error is validated where it lies in the response, before it is copied, so
-// that an oversized one is refused without allocating anything for it.
-func decided(p Path, v value, nonFatal bool, enc errorEncoding) (Extraction, bool) {
-	var d decodedError
-	ok := true
-	if v.raw != nil {
-		if v.bad {
+// that an oversized one is refused without allocating anything for it; a
+// decoded one is decodedError's.
+func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
+	x := Extraction{Path: p, NonFatal: nonFatal}
+	switch {
+	case v.raw == nil:
+		var ok bool
+		if x.Err, x.raw, ok = decodedError(v.val); !ok {
 			return Extraction{}, false
 		}
-		// The common error is measured and decoded in one pass; any
-		// other is judged, then decoded (extraction).
-		e, judged := plainEncodedError(v.raw)
-		if judged && e == nil || !judged && extractProblem(v.raw) != "" {
-			return Extraction{}, false
+		if x.raw == nil {
+			x.val = v.val.(map[string]any)
 		}
-		d.raw, d.err = append(json.RawMessage(nil), v.raw...), e
-	} else {
-		d, ok = enc(v.val)
-	}
-	if !ok {
+	case v.bad || v.raw[0] != '{':
 		return Extraction{}, false
+	case len(v.raw) <= MaxErrorSize/6:
+		// Too short to measure more than MaxErrorSize (no character
+		// grows when measured, and a number at most 5.25 times: 1e20 is
+		// 21 digits): decoded at once, and judged by its code, which a
+		// missing or non-string code leaves empty.
+		x.raw = append(json.RawMessage(nil), v.raw...)
+		x.Err = extractDecodeError(x.raw)
+		if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
+			return Extraction{}, false
+		}
+	case extractProblem(v.raw) != "":
+		return Extraction{}, false
+	default:
+		x.raw = append(json.RawMessage(nil), v.raw...)
+		x.Err = extractDecodeError(x.raw)
 	}
-	return d.extraction(p, nonFatal), true
-}
-
-// errorEncoding validates and decodes an error found as a decoded value:
-// decodedErrorEncoding, or in the tests the former encoding round trip
-// (valueerr_old_test.go) to compare the two. It reports whether the error
-// is valid.
-type errorEncoding func(any) (decodedError, bool)
-
-// decodedError is a valid error found, checked and decoded.
-type decodedError struct {
-	raw json.RawMessage // its encoding, when it was written or found encoded
-	val map[string]any  // else the decoded object Extraction.Raw writes
-	err *Error          // its decoding, or nil: raw decoded
-}
-
-// extraction returns the Extraction of d found at p.
-func (d decodedError) extraction(p Path, nonFatal bool) Extraction {
-	e := d.err
-	if e == nil {
-		e = extractDecodeError(d.raw)
-	}
-	return Extraction{Path: p, Err: e, NonFatal: nonFatal, raw: d.raw, val: d.val}
+	return x, true
 }
 
 // response returns the response the rules look at: the JSON-RPC result
@@ -1223,7 +1205,7 @@ func (root *responseRoot) response() *responseObject {
 			if v.raw != nil {
 				scanInner(v.raw, &root.inner)
 			} else {
-				root.inner = root.walkInner(v.val)
+				root.inner = walkInner(v.val)
 			}
 			if root.inner.ok {
 				chosen = chosenInner
@@ -1237,23 +1219,23 @@ func (root *responseRoot) response() *responseObject {
 
 // decide runs the detection order of transport-errors.md over the
 // records (see extractFrom in extract_ref_test.go, the reference).
-func decide(root *responseRoot, texts *textBuffers, enc errorEncoding) (Extraction, bool) {
+func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
 	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
-		return decided(PathStructuredContent, resp.sc.adcpErr, false, enc)
+		return decided(PathStructuredContent, resp.sc.adcpErr, false)
 	}
 	// 2. and 3. A2A data parts: artifacts, then the status message.
 	if resp.arts.hit.set {
-		return decided(PathArtifact, resp.arts.hit, false, enc)
+		return decided(PathArtifact, resp.arts.hit, false)
 	}
 	if resp.status.parts.hit.set {
-		return decided(PathStatusMessage, resp.status.parts.hit, false, enc)
+		return decided(PathStatusMessage, resp.status.parts.hit, false)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
 	if root.rpc.ok && root.rpc.adcpErr.truthy() {
-		return decided(PathJSONRPCError, root.rpc.adcpErr, false, enc)
+		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
 	// 5. Text fallback, only on an error result. The first text item that
 	// is a JSON object is also a payload holder.
@@ -1270,7 +1252,7 @@ func decide(root *responseRoot, texts *textBuffers, enc errorEncoding) (Extracti
 				text = h
 			}
 			if h.adcpErr.truthy() {
-				return decided(PathTextFallback, h.adcpErr, false, enc)
+				return decided(PathTextFallback, h.adcpErr, false)
 			}
 		}
 	}
@@ -1312,10 +1294,10 @@ func decide(root *responseRoot, texts *textBuffers, enc errorEncoding) (Extracti
 			continue
 		}
 		if h.payErr.set {
-			return decided(PathPayload, h.payErr, nonFatal, enc)
+			return decided(PathPayload, h.payErr, nonFatal)
 		}
 		if h.errs0.set {
-			return decided(PathPayload, h.errs0, nonFatal, enc)
+			return decided(PathPayload, h.errs0, nonFatal)
 		}
 	}
 	return Extraction{}, false
@@ -1348,7 +1330,6 @@ func (root *responseRoot) read(response any) bool {
 	if !ok {
 		return false
 	}
-	root.walkInner = walkInner
 	walkResponse(o, &root.responseObject, &root.envelope, root)
 	return true
 }
@@ -1360,40 +1341,19 @@ func extractBytes(response []byte) (Extraction, bool) {
 		return Extraction{}, false
 	}
 	var texts textBuffers
-	x, ok := decide(&root, &texts, encodedOnly)
+	x, ok := decide(&root, &texts)
 	texts.release()
 	return x, ok
 }
 
-// encodedOnly is Extract's errorEncoding, never called: every value it
-// finds is encoded (holder.raw). Passing decodedErrorEncoding, the
-// decoded-value path, would link that path into every program that only
-// extracts from bytes.
-func encodedOnly(any) (decodedError, bool) {
-	panic("adcp: Extract found a decoded value")
-}
-
-// extractValue is ExtractValue: the first four rules straight from the
-// decoded values when the response is made of the types encoding/json
-// decodes into (navigate_decoded.go), else every rule on the records.
-func extractValue(response any, ex *Extractor) (Extraction, bool) {
-	if m, ok := response.(map[string]any); ok {
-		if x, ok, done := decodedFirstRules(m, ex); done {
-			return x, ok
-		}
-	}
-	return extractValueWith(response, decodedErrorEncoding)
-}
-
-// extractValueWith runs the detection order on the records of a response
-// as ExtractValue takes it, with enc for an error found as a decoded value.
-func extractValueWith(response any, enc errorEncoding) (Extraction, bool) {
+// extractValue is ExtractValue.
+func extractValue(response any) (Extraction, bool) {
 	var root responseRoot
 	if !root.read(response) {
 		return Extraction{}, false
 	}
 	var texts textBuffers
-	x, ok := decide(&root, &texts, enc)
+	x, ok := decide(&root, &texts)
 	texts.release()
 	return x, ok
 }

@@ -60,7 +60,8 @@ type Decoder struct {
 	extra   map[string]json.RawMessage
 	present uint64
 	err     error
-	Null    bool // the input was null
+	Null    bool   // the input was null
+	str     string // a copy of data, when not empty (BeginCopy)
 }
 
 // ValidDecoder is implemented by every generated struct: UnmarshalValidJSON is
@@ -94,6 +95,26 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 	return Decoder{data: data, pos: 1}, nil
 }
 
+// BeginCopy is Begin for a small value: it copies data once, and the plain
+// keys and strings it decodes are parts of that copy, not one copy each.
+func BeginCopy(data []byte, typeName string) (Decoder, error) {
+	d, err := Begin(data, typeName)
+	if err == nil && !d.Null {
+		d.str = string(d.data)
+	}
+	return d, err
+}
+
+// text returns b, a part of d.data, as a string: a part of d.str when
+// there is one, else a copy.
+func (d *Decoder) text(b []byte) string {
+	if d.str == "" {
+		return string(b)
+	}
+	i := cap(d.data) - cap(b) // b's offset in d.data
+	return d.str[i : i+len(b)]
+}
+
 // next advances to the next member; it returns false after the last one.
 // data is known to be valid JSON.
 func (d *Decoder) Next() bool {
@@ -110,7 +131,7 @@ func (d *Decoder) Next() bool {
 	end, plain := jsonwire.StringPlain(d.data, d.pos)
 	switch {
 	case plain:
-		d.Key = string(d.data[d.pos+1 : end-1])
+		d.Key = d.text(d.data[d.pos+1 : end-1])
 	case end < 0:
 		end = len(d.data)
 		fallthrough
@@ -245,8 +266,8 @@ func unquote(lit []byte) string {
 
 func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.known(bit)
-	if d.plain {
-		*dst = T(d.val[1 : len(d.val)-1])
+	if d.plain || d.str != "" && len(d.val) > 0 && d.val[0] == '"' && jsonwire.Plain(d.val) {
+		*dst = T(d.text(d.val[1 : len(d.val)-1]))
 		d.done(bit, true)
 		return
 	}
@@ -277,7 +298,7 @@ func FloatPtr(d *Decoder, bit uint, dst **float64) {
 // even when the JSON number is not exactly one (Error.retry_after, which a
 // client rounds up anyway): any finite number fits. It returns the number as
 // written when the float64 is not exactly it, nil otherwise, for exact
-// validation and re-encoding (see ExactNumber).
+// validation and re-encoding (see elemFloat).
 func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
 	d.known(bit)
 	*dst = nil
@@ -426,10 +447,6 @@ func elemFloat(v []byte) (float64, bool) {
 	}
 	return f, true
 }
-
-// ExactNumber is the decoding of a JSON number into a float64 member
-// (elemFloat): the float64 when it holds the number lit exactly, else false.
-func ExactNumber(lit []byte) (float64, bool) { return elemFloat(lit) }
 
 // elemFloatRounded decodes any finite JSON number, rounded to a float64.
 func elemFloatRounded(v []byte) (float64, bool) {

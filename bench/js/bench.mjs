@@ -18,10 +18,8 @@
 // beforehand), then a fresh Node process that warms up and times each
 // extractor on each vector; rounds alternate, and the table reports the
 // median of the rounds, in ns per vector, with the ratios to the reference
-// and to @adcp/sdk. The Go side is timed two ways (BenchmarkExtractValueJS):
-// the package's ExtractValue (one allocation per error found: the Error)
-// and an adcp.Extractor reused from call to call (none for the common
-// errors). Both sides time the same vectors, parsed once before timing (Go:
+// and to @adcp/sdk. The Go side is ExtractValue (BenchmarkExtractValueJS).
+// Both sides time the same vectors, parsed once before timing (Go:
 // json.Unmarshal into any; Node: JSON.parse), each call warm and on the
 // same value. Two tables: elapsed time, and the CPU time of the whole
 // process per vector (getrusage in Go, process.cpuUsage in Node: the
@@ -158,13 +156,7 @@ function nodeRound(ms) {
 }
 
 // The Go APIs timed (BenchmarkExtractValueJS's api=…), as the table names them.
-const goApis = [
-  ['ExtractValue', 'Go ExtractValue'],
-  ['Extractor', 'Go Extractor'],
-  // @adcp/sdk's look-ups written in Go, with none of the checks: the floor
-  // of what Go pays on decoded values for the SDK's own work.
-  ['SDKLookups', "Go: @adcp/sdk's look-ups alone"],
-];
+const goApis = [['ExtractValue', 'Go ExtractValue']];
 
 // goRound runs the Go benchmark binary once and returns "in api ns cpu-ns" lines.
 function goRound(bin) {

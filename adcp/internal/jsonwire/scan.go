@@ -654,9 +654,13 @@ func SameString(a, b []byte) bool {
 	return i == len(x) && j == len(y)
 }
 
-// EncodedRuneLen returns the length of r in a string encoded by
-// encoding/json without HTML escaping.
-func EncodedRuneLen(r rune) int {
+// StringifyRuneLen returns the length of r in a string written by
+// JavaScript's JSON.stringify, in UTF-16 code units: 2 for a quote, a
+// backslash and the control characters with a short escape, 6 for the
+// other control characters (\u001f), 2 for a character outside the Basic
+// Multilingual Plane (a surrogate pair), else 1: U+2028 and U+2029 are not
+// escaped, nor are <, > and &.
+func StringifyRuneLen(r rune) int {
 	switch {
 	case r == '"' || r == '\\':
 		return 2
@@ -664,23 +668,23 @@ func EncodedRuneLen(r rune) int {
 		return 2
 	case r < 0x20:
 		return 6
-	case r < utf8.RuneSelf:
-		return 1
-	case r == '\u2028' || r == '\u2029':
-		return 6
+	case r > 0xFFFF:
+		return 2
 	}
-	return utf8.RuneLen(r)
+	return 1
 }
 
-// EncodedStringLen returns the length of the valid JSON string literal
-// lit once decoded and encoded again by encoding/json, quotes included.
-func EncodedStringLen(lit []byte) int {
+// StringifyStringLen returns the length of the valid JSON string literal
+// lit once decoded (as encoding/json decodes it: an invalid byte or a lone
+// surrogate escape is U+FFFD) and written again by JSON.stringify, in
+// UTF-16 code units (StringifyRuneLen), quotes included.
+func StringifyStringLen(lit []byte) int {
 	body := lit[1 : len(lit)-1]
 	n := 2
 	for i := 0; i < len(body); {
 		// Eight bytes at a time while none is a quote, backslash, control
-		// or non-ASCII byte (each of the others is one byte encoded), then
-		// to the first that is: Special's lowest bit is exact.
+		// or non-ASCII byte (each of the others is one unit), then to the
+		// first that is: Special's lowest bit is exact.
 		for i+8 <= len(body) {
 			w := binary.LittleEndian.Uint64(body[i : i+8])
 			if m := (Special(w) | w) & Highs; m != 0 {
@@ -700,7 +704,25 @@ func EncodedStringLen(lit []byte) int {
 		}
 		var r rune
 		r, i = Rune(body, i)
-		n += EncodedRuneLen(r)
+		n += StringifyRuneLen(r)
+	}
+	return n
+}
+
+// StringifyLen returns the length of the valid compact JSON b (no white
+// space outside its strings) in UTF-16 code units, each string as
+// StringifyStringLen counts it and every other byte one unit.
+func StringifyLen(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		if b[i] != '"' {
+			n++
+			i++
+			continue
+		}
+		end := String(b, i)
+		n += StringifyStringLen(b[i:end])
+		i = end
 	}
 	return n
 }
@@ -717,11 +739,11 @@ const (
 const TooComplex = -2
 
 // Measure validates the JSON value at b[i] and measures two lengths:
-// enc, its length once decoded into any and encoded again compactly by
-// encoding/json without HTML escaping (strings re-escaped, each number as
-// encoding/json writes the float64 it parses to, as a decoder into any
-// holds it, or as written when no float64 holds it; of duplicate keys only
-// the last); and
+// enc, its length once decoded into any and written again by JSON.stringify,
+// in UTF-16 code units (strings as StringifyStringLen counts them, each
+// number as encoding/json writes the float64 it parses to, as a decoder
+// into any holds it, or as written when no float64 holds it; of duplicate
+// keys only the last); and
 // compact, its length without white space (json.Compact). When code is not
 // nil, it receives the value of the object's last "code" member. It returns
 // the index past the value, -1 when the value is not valid JSON, or
@@ -737,7 +759,7 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 		if plain {
 			return end - i, end - i, end
 		}
-		return EncodedStringLen(b[i:end]), end - i, end
+		return StringifyStringLen(b[i:end]), end - i, end
 	case '{', '[':
 	default:
 		end = Scalar(b, i)
@@ -807,7 +829,7 @@ func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
 		if plain&(1<<x) != 0 {
 			enc += len(keys[x]) + 1 + sizes[x] + 1
 		} else {
-			enc += EncodedStringLen(keys[x]) + 1 + sizes[x] + 1
+			enc += StringifyStringLen(keys[x]) + 1 + sizes[x] + 1
 		}
 	}
 	if enc == 1 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -72,7 +73,7 @@ func FuzzAppendString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) { checkString(t, s) })
 }
 
-// literalCases are JSON string literals for EncodedStringLen and
+// literalCases are JSON string literals for StringifyStringLen and
 // SameString: every byte that needs a look at every place of the words they
 // read eight bytes at a time, escapes, non-ASCII and invalid UTF-8.
 func literalCases() []string {
@@ -86,16 +87,37 @@ func literalCases() []string {
 	return out
 }
 
-// checkEncodedStringLen holds EncodedStringLen to encoding/json: the
-// literal decoded and encoded again.
-func checkEncodedStringLen(t *testing.T, lit string) {
+// stringifyLen is the reference StringifyStringLen: the length in UTF-16
+// code units of what JSON.stringify writes for s, which escapes what
+// encoding/json escapes without HTML escaping (in the same short or
+// \u form), except U+2028 and U+2029, which it leaves as they are.
+func stringifyLen(t *testing.T, s string) int {
+	t.Helper()
+	n := 2
+	for _, r := range s {
+		if r == '\u2028' || r == '\u2029' {
+			n++
+			continue
+		}
+		enc := encodingJSON(t, string(r))
+		n += len(utf16.Encode([]rune(string(enc[1 : len(enc)-1]))))
+	}
+	return n
+}
+
+// checkStringifyStringLen holds StringifyStringLen to stringifyLen of the
+// literal decoded by encoding/json.
+func checkStringifyStringLen(t *testing.T, lit string) {
 	t.Helper()
 	var s string
 	if err := json.Unmarshal([]byte(lit), &s); err != nil {
 		return
 	}
-	if got, want := EncodedStringLen([]byte(lit)), len(encodingJSON(t, s)); got != want {
-		t.Errorf("EncodedStringLen(%q) = %d, encoding/json writes %d bytes", lit, got, want)
+	if got, want := StringifyStringLen([]byte(lit)), stringifyLen(t, s); got != want {
+		t.Errorf("StringifyStringLen(%q) = %d, JSON.stringify writes %d units", lit, got, want)
+	}
+	if got, want := StringifyLen(encodingJSON(t, s)), stringifyLen(t, s); got != want {
+		t.Errorf("StringifyLen(%s) = %d, JSON.stringify writes %d units", encodingJSON(t, s), got, want)
 	}
 }
 
@@ -111,10 +133,10 @@ func checkSameString(t *testing.T, a, b string) {
 	}
 }
 
-func TestEncodedStringLenAndSameString(t *testing.T) {
+func TestStringifyStringLenAndSameString(t *testing.T) {
 	lits := literalCases()
 	for _, a := range lits {
-		checkEncodedStringLen(t, a)
+		checkStringifyStringLen(t, a)
 	}
 	pairs := [][2]string{
 		{`"a"`, `"\u0061"`}, {`"\u0061b"`, `"ab"`}, {`"é"`, `"\u00e9"`}, {"\"\xff\"", "\"\xfe\""}, {"\"\xff\"", `"\ufffd"`},
@@ -129,7 +151,7 @@ func TestEncodedStringLenAndSameString(t *testing.T) {
 	}
 }
 
-func FuzzEncodedStringLenAndSameString(f *testing.F) {
+func FuzzStringifyStringLenAndSameString(f *testing.F) {
 	f.Add([]byte("abc"), []byte(`\u0061bc`))
 	f.Add([]byte("\xff\u2028"), []byte(`\ufffd\u2028`))
 	f.Fuzz(func(t *testing.T, a, b []byte) {
@@ -137,7 +159,7 @@ func FuzzEncodedStringLenAndSameString(f *testing.F) {
 		if String([]byte(la), 0) != len(la) || String([]byte(lb), 0) != len(lb) {
 			return // not one valid literal each
 		}
-		checkEncodedStringLen(t, la)
+		checkStringifyStringLen(t, la)
 		checkSameString(t, la, lb)
 	})
 }

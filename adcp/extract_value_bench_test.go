@@ -13,48 +13,30 @@ import (
 // official vectors, on the two official vectors of those paths whose error
 // has details, and on a VALIDATION_ERROR with issues (ours: no official
 // vector has issues), decoded as an SDK hands them over (numbers as
-// float64), under the new decoded-value path (impl=fast), the same through
-// an Extractor reused from call to call (impl=extractor), and the former
-// encode-then-validate-then-decode path (impl=old, valueerr_old_test.go),
-// side by side in one binary: make bench runs it once per round, so the
-// implementations alternate run by run (`benchstat -col /impl`).
+// float64).
 func BenchmarkExtractValueCommon(b *testing.B) {
-	var ex Extractor
 	for _, v := range append(append(commonVectors(b), detailsVectors(b)...), issuesVector()) {
 		resp, path := v.resp, v.path
-		for _, impl := range []struct {
-			name string
-			f    func(any) (Extraction, bool)
-		}{
-			{"old", extractValueOld},
-			{"fast", ExtractValue},
-			{"extractor", ex.ExtractValue},
-		} {
-			if x, ok := impl.f(resp); !ok || x.Path != path {
-				b.Fatalf("%s/%s: %v %v, want %s", v.id, impl.name, x.Path, ok, path)
-			}
-			b.Run("in="+v.id+"/impl="+impl.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					impl.f(resp)
-				}
-			})
+		if x, ok := ExtractValue(resp); !ok || x.Path != path {
+			b.Fatalf("%s: %v %v, want %s", v.id, x.Path, ok, path)
 		}
+		b.Run("in="+v.id+"/impl=fast", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				ExtractValue(resp)
+			}
+		})
 	}
 }
 
 // BenchmarkExtractValueJS is the Go side of make bench-js (bench/js): on
 // each of the three common official vectors and over all 32, decoded as an
-// SDK hands them over (numbers as float64), the package's ExtractValue
-// (api=ExtractValue: one allocation per error found, the Error) and an
-// Extractor reused from call to call (api=Extractor: none for the common
-// errors), reporting ns/vector, and cpu-ns/vector: the CPU time of the
-// whole process (the collector's included) per vector, which other
-// processes on the machine disturb less than elapsed time. The Node side
-// times the spec's reference extractor and @adcp/sdk on the same vectors
-// parsed by JSON.parse, both ways. api=SDKLookups is the floor of what Go
-// pays for @adcp/sdk's own work (extract_sdkport_test.go): its look-ups,
-// with none of the checks.
+// SDK hands them over (numbers as float64), ExtractValue (api=ExtractValue),
+// reporting ns/vector, and cpu-ns/vector: the CPU time of the whole process
+// (the collector's included) per vector, which other processes on the
+// machine disturb less than elapsed time. The Node side times the spec's
+// reference extractor and @adcp/sdk on the same vectors parsed by
+// JSON.parse, both ways.
 func BenchmarkExtractValueJS(b *testing.B) {
 	type input struct {
 		name string
@@ -73,16 +55,12 @@ func BenchmarkExtractValueJS(b *testing.B) {
 		all = append(all, x)
 	}
 	ins = append(ins, input{"all-32", all})
-	var ex Extractor
-	var info sdkInfo
 	for _, in := range ins {
 		for _, api := range []struct {
 			name string
 			f    func(any) (Extraction, bool)
 		}{
 			{"ExtractValue", ExtractValue},
-			{"Extractor", ex.ExtractValue},
-			{"SDKLookups", func(v any) (Extraction, bool) { return Extraction{}, sdkLookups(v, &info) }},
 		} {
 			b.Run("in="+in.name+"/api="+api.name, func(b *testing.B) {
 				b.ReportAllocs()
@@ -97,33 +75,6 @@ func BenchmarkExtractValueJS(b *testing.B) {
 					b.ReportMetric(float64(cpu)/float64(b.N*len(in.vs)), "cpu-ns/vector")
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in.vs)), "ns/vector")
-			})
-		}
-	}
-}
-
-// BenchmarkExtractorEachVector measures an Extractor, reused from call to
-// call, on each official transport vector on its own (in=<vector id>),
-// decoded as an SDK hands it over (numbers as float64): which vectors the
-// later rules, an error with details or an invalid error make slower than
-// the common ones. impl=reference is the decode-then-look-up reference
-// (extract_ref_test.go) on the same value, run right after.
-func BenchmarkExtractorEachVector(b *testing.B) {
-	var ex Extractor
-	for _, v := range officialVectors(b) {
-		var resp any
-		if err := json.Unmarshal(v.Response, &resp); err != nil {
-			b.Fatalf("%s: %v", v.ID, err)
-		}
-		for _, impl := range []struct {
-			name string
-			f    func(any) (Extraction, bool)
-		}{{"extractor", ex.ExtractValue}, {"reference", refExtractValue}} {
-			b.Run("in="+v.ID+"/impl="+impl.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					impl.f(resp)
-				}
 			})
 		}
 	}

@@ -8,8 +8,7 @@ import (
 
 // TestExtractValueOversizedNotCopied: a decoded error whose strings alone
 // exceed MaxErrorSize is refused without copying them (a hostile SDK value
-// of 16 MiB costs kilobytes, not megabytes), and the verdict is the old
-// path's.
+// of 16 MiB costs kilobytes, not megabytes).
 func TestExtractValueOversizedNotCopied(t *testing.T) {
 	huge := strings.Repeat("x", 16<<20)
 	resp := map[string]any{"isError": true, "structuredContent": map[string]any{
@@ -17,9 +16,6 @@ func TestExtractValueOversizedNotCopied(t *testing.T) {
 	}}
 	if _, ok := ExtractValue(resp); ok {
 		t.Fatal("an oversized error was extracted")
-	}
-	if raw, ok := oldValueErrorEncoding(resp["structuredContent"].(map[string]any)["adcp_error"]); ok || raw != nil {
-		t.Fatal("the old path accepts what the new one refuses")
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -42,18 +38,16 @@ func TestExtractValueManyIssuesNotCopied(t *testing.T) {
 	resp := map[string]any{"isError": true, "structuredContent": map[string]any{
 		"adcp_error": map[string]any{"code": "VALIDATION_ERROR", "issues": issues},
 	}}
-	var ex Extractor
-	if _, ok := ex.ExtractValue(resp); ok {
+	if _, ok := ExtractValue(resp); ok {
 		t.Fatal("an oversized error was extracted")
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for i := 0; i < 4; i++ {
 		ExtractValue(resp)
-		ex.ExtractValue(resp)
 	}
 	runtime.ReadMemStats(&after)
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
-		t.Errorf("8 refusals allocated %d bytes", n)
+		t.Errorf("4 refusals allocated %d bytes", n)
 	}
 }
