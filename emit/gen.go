@@ -27,8 +27,8 @@ type gen struct {
 	// the others are compiled with regexp, and left out of run-time schemas.
 	matcherPattern map[string]bool
 	skipped        []string // patterns of the type being rendered that are not checked
-	// The whole schema of each details shape's type (shapeSchema).
-	shapeSchemas map[*schemaload.Type]shapeSchemaSrc
+	// The check functions of the file being rendered (typeCheck).
+	checkFns *valueChecks
 
 	// The regular expressions of the file being rendered, in first-use order.
 	patternPrefix string
@@ -145,14 +145,15 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 	for _, t := range g.detailsTypes {
 		check(t, seen)
 	}
-	g.shapeSchemas = map[*schemaload.Type]shapeSchemaSrc{}
+	// Every shape's check can be written (detailsFile writes them).
+	g.startChecks()
+	g.startPatterns("")
 	for _, s := range spec.Shapes {
-		src, skipped, err := g.shapeSchema(s.Type)
-		if err != nil {
+		if _, _, err := g.typeCheck(s.Type, false, "check"+s.Type.GoName); err != nil {
 			return nil, fmt.Errorf("emit: %s: %v", s.File, err)
 		}
-		g.shapeSchemas[s.Type] = shapeSchemaSrc{src, skipped}
 	}
+	g.checkFns, g.patterns, g.patternIdx = nil, nil, nil
 	return g, nil
 }
 

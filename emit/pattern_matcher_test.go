@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -9,9 +8,8 @@ import (
 )
 
 // TestPatternMatcherFallback: a pattern package regexp compiles but the
-// runtime's matcher refuses (a Unicode class) is compiled with regexp in the
-// typed checks, and left out of a run-time schema with the reason; the other
-// patterns use adcpimpl.MustPattern.
+// runtime's matcher refuses (a Unicode class) is compiled with regexp; the
+// other patterns use adcpimpl.MustPattern.
 func TestPatternMatcherFallback(t *testing.T) {
 	spec := fixtureSpec()
 	var reason *schemaload.Type
@@ -40,22 +38,4 @@ func TestPatternMatcherFallback(t *testing.T) {
 		t.Error("details.go compiles a pattern the matcher refuses with MustPattern")
 	}
 
-	g, err := newGen(spec, "fixture")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		pattern string
-		kept    bool
-	}{{`^\pL+$`, false}, {`^x_[a-z0-9]+$`, true}} {
-		w := &schemaWriter{g: g}
-		var b bytes.Buffer
-		w.stringKeywords(&schemaObj{b: &b}, &schemaload.Type{Kind: schemaload.KindString, Pattern: "p", GoPattern: tc.pattern})
-		if got := strings.Contains(b.String(), `"pattern"`); got != tc.kept {
-			t.Errorf("%s: pattern written to the run-time schema: %v, want %v (%s)", tc.pattern, got, tc.kept, b.String())
-		}
-		if !tc.kept && (len(w.skipped) != 1 || !strings.Contains(w.skipped[0], "matcher does not support")) {
-			t.Errorf("%s: skipped = %q", tc.pattern, w.skipped)
-		}
-	}
 }

@@ -412,7 +412,7 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 	)
 	f.Line()
 	g.skipped = nil
-	su := &schemaUse{name: "schema" + t.GoName, props: map[string]bool{}}
+	su := &schemaUse{owner: t, props: map[string]bool{}}
 	var checks []jen.Code
 	for _, m := range ms {
 		p := jen.Id("path").Op("+").Lit("/" + pointerToken(m.JSONName))
@@ -451,71 +451,131 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
 			su.props[m.JSONName] = true
 		}
 	}
-	src, skippedConstraints := g.objectSchema(t, su.props)
+	// The check of each member kept raw, in schema order.
+	var extraChecks jen.Dict
+	for _, m := range ms {
+		if su.props[m.JSONName] {
+			extraChecks = extraChecksAdd(extraChecks, m.JSONName, g.memberCheck(su, m.JSONName))
+		}
+	}
+	constraints, skippedConstraints, err := g.constraintsCheck(t)
+	if err != nil {
+		skippedConstraints = append(skippedConstraints, err.Error())
+	}
+	skippedConstraints = append(skippedConstraints, su.skipped...)
 	for _, pat := range g.skipped {
 		f.Comment(fmt.Sprintf("validate does not check pattern %s: Go regexp cannot express it.", strconv.Quote(pat)))
 	}
 	for _, c := range skippedConstraints {
-		f.Comment(fmt.Sprintf("validate does not check %s: the runtime's schema checks cannot express it.", c))
+		f.Comment(fmt.Sprintf("validate does not check %s: the generated checks cannot express it.", c))
 	}
 	if len(g.skipped) == 0 && len(skippedConstraints) == 0 {
 		f.Comment("validate appends the violations of x, at path, to v.")
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
-		if src != "" && len(su.props) > 0 {
-			grp.Id("v").Dot("ExtraSchema").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed), jen.Id(su.name))
+		if len(extraChecks) > 0 {
+			grp.Id("v").Dot("ExtraChecks").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed),
+				jen.Map(jen.String()).Qual(implPkg, "ValueCheck").Values(extraChecks))
 		} else {
 			grp.Id("v").Dot("Extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
 		}
 		for _, c := range checks {
 			grp.Add(c)
 		}
-		if src != "" && len(t.Constraints) > len(skippedConstraints) {
-			grp.Id("v").Dot("Conditions").Call(jen.Id("path"), jen.Id("x"), jen.Id(su.name))
+		if constraints != "" {
+			grp.Id("v").Dot("Encoded").Call(jen.Id("path"), jen.Id("x"), jen.Id(constraints))
 		}
 		for _, c := range valueListChecks(t, func() jen.Code { return jen.Qual(implPkg, "Encoding").Call(jen.Id("x")) }, jen.Id("path")) {
 			grp.Add(c)
 		}
 	})
 	f.Line()
-	if src != "" {
-		for _, c := range comments(docLines(fmt.Sprintf("%s holds what validate checks at run time (adcpimpl.Schema) for %s: "+
-			"members held as raw JSON or kept raw because their value did not fit the Go type, "+
-			"and the constraints the Go type does not express.", su.name, where(t)))) {
-			f.Add(c)
-		}
-		lit := jen.Lit(src)
-		if !strings.ContainsAny(src, "`\r") {
-			lit = jen.Op("`" + src + "`") // the JSON as written, readable
-		}
-		f.Var().Id(su.name).Op("=").Qual(implPkg, "NewSchema").Call(lit)
-		f.Line()
+}
+
+// extraChecksAdd adds the check of member name to d.
+func extraChecksAdd(d jen.Dict, name, fn string) jen.Dict {
+	if d == nil {
+		d = jen.Dict{}
 	}
+	d[jen.Lit(name)] = jen.Id(fn)
+	return d
 }
 
 // schemaUse collects, while one object type's checks are rendered, the
-// members whose schema its validate checks at run time (adcpimpl.Schema).
+// members whose values its validate checks with a check function
+// (typeCheck).
 type schemaUse struct {
-	name  string          // the package variable holding the schema
-	props map[string]bool // the members whose schema it holds
+	owner   *schemaload.Type
+	props   map[string]bool // the members whose values are checked so
+	skipped []string        // what those checks leave out
+}
+
+// memberCheck returns the check function of member name of su's type.
+func (g *gen) memberCheck(su *schemaUse, name string) string {
+	for _, f := range su.owner.Fields {
+		if f.JSONName == name {
+			return g.useCheck(su, f.Type, f.Nullable, "check"+su.owner.GoName+exportName(name))
+		}
+	}
+	return "" // not reached: name is a member of the type
+}
+
+// useCheck returns the check function of a value of type t, and records
+// what it leaves out.
+func (g *gen) useCheck(su *schemaUse, t *schemaload.Type, nullable bool, base string) string {
+	fn, skipped, err := g.typeCheck(t, nullable, base)
+	if err != nil {
+		skipped = append(skipped, err.Error())
+	}
+	for _, s := range skipped {
+		if !contains(su.skipped, s) {
+			su.skipped = append(su.skipped, s)
+		}
+	}
+	return fn
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaAt is where in a schemaUse the value being checked is: the member
-// it belongs to, and the JSON pointer of its schema.
+// it belongs to, and how many array levels down.
 type schemaAt struct {
 	use    *schemaUse
 	member string
-	ptr    string
+	depth  int
 }
 
-// check renders the run-time schema check of a raw JSON value.
-func (at schemaAt) check(raw jen.Code, p jen.Code) jen.Code {
+// check renders the check of a value (raw JSON, or a string) with the
+// check function of its schema.
+func (g *gen) check(at schemaAt, val jen.Code, p jen.Code, raw bool) jen.Code {
 	at.use.props[at.member] = true
-	return jen.Id("v").Dot("Schema").Call(p, raw, jen.Id(at.use.name), jen.Lit(at.ptr))
+	var fn string
+	for _, f := range at.use.owner.Fields {
+		if f.JSONName != at.member {
+			continue
+		}
+		t, nullable := f.Type, f.Nullable
+		base := "check" + at.use.owner.GoName + exportName(at.member)
+		for i := 0; i < at.depth; i++ {
+			t, nullable, base = t.Elem, false, base+"Item"
+		}
+		fn = g.useCheck(at.use, t, nullable, base)
+	}
+	if raw {
+		return jen.Id("v").Dot("Value").Call(p, val, jen.Id(fn))
+	}
+	return jen.Id(fn).Call(jen.Id("v"), p, val)
 }
 
 func (at schemaAt) items() schemaAt {
-	at.ptr += "/items"
+	at.depth++
 	return at
 }
 
@@ -525,7 +585,7 @@ func pointerToken(s string) string {
 
 // checks are the statements validating one member's value (in p).
 func (g *gen) checks(m member, val *jen.Statement, su *schemaUse) []jen.Code {
-	at := schemaAt{use: su, member: m.JSONName, ptr: "/properties/" + pointerToken(m.JSONName)}
+	at := schemaAt{use: su, member: m.JSONName}
 	switch m.kind {
 	case fkCode:
 		return g.stringChecks(m.Type, jen.String().Call(val), nil, jen.Id("p"), at)
@@ -537,7 +597,7 @@ func (g *gen) checks(m member, val *jen.Statement, su *schemaUse) []jen.Code {
 		}
 		// Held raw (a union, alternatives, a nullable member): the whole
 		// schema of the member is checked at run time.
-		return []jen.Code{at.check(val, jen.Id("p"))}
+		return []jen.Code{g.check(at, val, jen.Id("p"), true)}
 	}
 	return g.valueChecks(m.Type, val, jen.Id("p"), 0, at)
 }
@@ -666,14 +726,14 @@ func (g *gen) elemChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, dep
 	return g.valueChecks(t, val, p, depth, at)
 }
 
-// rawChecks validate a value held as raw JSON against its whole schema, at
-// run time (adcpimpl.Schema): its JSON types, the alternatives of an anyOf
-// or oneOf, and every keyword of each.
+// rawChecks validate a value held as raw JSON against its whole schema with
+// its check function (typeCheck): its JSON types, the alternatives of an
+// anyOf or oneOf, and every keyword of each.
 func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, at schemaAt) []jen.Code {
 	if t == nil {
 		return nil
 	}
-	return []jen.Code{at.check(val.Clone(), p)}
+	return []jen.Code{g.check(at, val.Clone(), p, true)}
 }
 
 // stringChecks validate a string (s is a string expression; known, if set,
@@ -682,9 +742,9 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 	v := jen.Id("v")
 	if known != nil && t.OpenEnum && t.Alternatives == "oneOf" {
 		// A value must match exactly one alternative, which the typed
-		// checks (known, or else the pattern) do not say: checked at run
-		// time against the schema.
-		return []jen.Code{at.check(jen.Qual(implPkg, "AppendString").Call(jen.Nil(), s.Clone()), p)}
+		// checks (known, or else the pattern) do not say: checked with the
+		// schema's check function.
+		return []jen.Code{g.check(at, s.Clone(), p, false)}
 	}
 	var out []jen.Code
 	if t.MinLength != nil {
@@ -729,4 +789,11 @@ func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code,
 		out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
 	}
 	return out
+}
+
+// genericFormat reports whether format f is one the runtime asserts
+// (schemaload.FormatAsserted) through Validator.Format: any but "uri" and
+// "date-time", which have checks of their own.
+func genericFormat(f string) bool {
+	return f != "" && f != "uri" && f != "date-time" && schemaload.FormatAsserted(f)
 }

@@ -97,6 +97,14 @@ type Code struct {
 	// NoDetails codes must not carry details (CONFIGURATION_ERROR,
 	// AGENT_SUSPENDED, AGENT_BLOCKED). From a reviewed table.
 	NoDetails bool
+	// What the spec's prose asks of a seller's error of this code beyond its
+	// schemas, from a reviewed table (sellerRules): FieldRequired, that it
+	// sets error.field; RequiredDetails, the details members it must carry;
+	// RecommendedDetails, those it should carry. Of a code with a details
+	// shape, only members a shape declares are listed.
+	FieldRequired      bool
+	RequiredDetails    []string
+	RecommendedDetails []string
 
 	Shapes []*Shape // details shapes linked to this code, in Shapes order
 }

@@ -846,9 +846,8 @@ func (v *Validator) Enum(path, s string, known bool) {
 	}
 }
 
-// Const checks that got, the JSON encoding of a value, equals want, as JSON
-// Schema compares values (numbers by value, object members in any order,
-// as the schema check does). A nil got is a value that could not be encoded
+// Const checks that got, the JSON encoding of a value, equals want, as
+// ConstJSON compares. A nil got is a value that could not be encoded
 // (Encoding).
 func (v *Validator) Const(path string, got []byte, want string) {
 	if got == nil {
@@ -858,39 +857,19 @@ func (v *Validator) Const(path string, got []byte, want string) {
 	if string(got) == want {
 		return // the same text: the same value (the common case, without decoding)
 	}
-	x, ok := decodeAny(got)
-	if !ok || !equalJSONText(x, want) {
-		v.Add(path, "must be "+want)
-	}
+	x, _ := decodeAny(got)
+	v.ConstJSON(path, x, want)
 }
 
 // In checks that got, the JSON encoding of a value, equals one of values,
-// the JSON texts an enum lists, compared as Const compares.
+// the JSON texts an enum lists, as InJSON compares.
 func (v *Validator) In(path string, got []byte, values ...string) {
 	if got == nil {
 		v.Add(path, "cannot be encoded")
 		return
 	}
-	for _, want := range values {
-		if string(got) == want {
-			return
-		}
-	}
-	if x, ok := decodeAny(got); ok {
-		for _, want := range values {
-			if equalJSONText(x, want) {
-				return
-			}
-		}
-	}
-	v.Add(path, "value "+short(got)+" is not allowed")
-}
-
-// equalJSONText reports whether the decoded value x equals the JSON text
-// want.
-func equalJSONText(x any, want string) bool {
-	y, ok := decodeAny([]byte(want))
-	return ok && equalJSON(x, y)
+	x, _ := decodeAny(got)
+	v.InJSON(path, x, values...)
 }
 
 // Encoding returns the JSON encoding of a generated value, or nil when it
@@ -947,25 +926,6 @@ func (v *Validator) MinItems(path string, n, min int) {
 func (v *Validator) MaxItems(path string, n, max int) {
 	if n > max {
 		v.Add(path, "more than "+strconv.Itoa(max)+" items")
-	}
-}
-
-// UniqueItems checks that no two items are equal as JSON values (numbers
-// as exact decimals, as the schema interpreter compares them), in the
-// items' total size (duplicateItems), not their number squared. Items are
-// compared up to the first that cannot be encoded.
-func UniqueItems[T any](v *Validator, path string, items []T) {
-	enc := make([]any, 0, len(items))
-	for i := range items {
-		b, err := json.Marshal(items[i])
-		if err != nil {
-			break
-		}
-		x, _ := decodeAny(b)
-		enc = append(enc, x)
-	}
-	if a, b, ok := duplicateItems(enc); ok {
-		v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(b)+" are equal")
 	}
 }
 
