@@ -78,7 +78,7 @@ func (l *loader) refType(r ref) (typeRes, error) {
 // and 2020-12) that the model has no place for: a schema that uses one gets
 // a warning naming it, since the generated validation accepts what it
 // refuses. (A constraint kept as written, under allOf or if/then, is checked
-// by the runtime's dialect or skipped with a warning of its own.)
+// by a generated check function or skipped with a warning of its own.)
 var uncheckedKeywords = map[string]bool{
 	"multipleOf": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
 	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,

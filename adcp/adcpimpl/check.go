@@ -158,26 +158,70 @@ func (v *Validator) ConstJSON(path string, x any, want string) {
 }
 
 // UniqueItems checks that no two of items are equal as JSON values (as
-// InJSON compares them). Items are compared up to the first that cannot be
-// encoded.
+// InJSON compares them). Each item is written once as a key two items
+// share exactly when they are equal (itemKey), so that the time is the
+// items' size, not their number squared. Items are compared up to the
+// first that cannot be encoded.
 func UniqueItems[T any](v *Validator, path string, items []T) {
-	xs := make([]any, 0, len(items))
+	seen := make(map[string]int, len(items))
+	var key []byte
 	for i := range items {
 		b, err := json.Marshal(items[i])
 		if err != nil {
-			break
+			return
 		}
 		x, _ := decodeAny(b)
-		xs = append(xs, x)
-	}
-	for b := range xs {
-		for a := 0; a < b; a++ {
-			if equalJSON(xs[a], xs[b]) {
-				v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(b)+" are equal")
-				return
-			}
+		key = itemKey(key[:0], x)
+		if a, dup := seen[string(key)]; dup {
+			v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
+			return
 		}
+		seen[string(key)] = i
 	}
+}
+
+// itemKey appends a key of the decoded JSON value x: numbers as their
+// exact decimal, objects with their members sorted, each part tagged and
+// delimited, so that two values have the same key exactly when equalJSON
+// holds.
+func itemKey(b []byte, x any) []byte {
+	switch t := x.(type) {
+	case string:
+		return strconv.AppendQuote(append(b, 's'), t)
+	case json.Number:
+		d, _ := parseDecimal(string(t))
+		b = append(b, 'd')
+		if d.digits != "" { // all zeros alike
+			if d.neg {
+				b = append(b, '-')
+			}
+			b = strconv.AppendInt(append(append(b, d.digits...), 'e'), d.exp, 10)
+		}
+		return append(b, ';')
+	case []any:
+		b = append(b, '[')
+		for _, y := range t {
+			b = itemKey(b, y)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for _, k := range keys {
+			b = itemKey(strconv.AppendQuote(b, k), t[k])
+		}
+		return append(b, '}')
+	case bool:
+		if t {
+			return append(b, 't')
+		}
+		return append(b, 'f')
+	}
+	return append(b, 'n')
 }
 
 // equalJSONText reports whether the decoded value x equals the JSON text
