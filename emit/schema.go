@@ -32,14 +32,36 @@ import (
 
 // valueChecks are the check functions of the file being rendered.
 type valueChecks struct {
-	byKey map[string]string // a schema's JSON (and its document, when it refers to $defs) → function
-	used  map[string]bool   // function names taken
-	decls []jen.Code        // in first-use order
+	byKey     map[string]string // a schema's JSON (and its document, when it refers to $defs) → function
+	used      map[string]bool   // function names taken
+	decls     []jen.Code        // in first-use order
+	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
 }
 
 // startChecks begins a file's registry of check functions.
 func (g *gen) startChecks() {
-	g.checkFns = &valueChecks{byKey: map[string]string{}, used: map[string]bool{}}
+	g.checkFns = &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}
+}
+
+// nameType records that src, the schema written of the named type goName
+// (null allowed when nullable), names its check function after it.
+func (r *valueChecks) nameType(src []byte, goName string, nullable bool) {
+	d := json.NewDecoder(bytes.NewReader(src))
+	d.UseNumber()
+	var s any
+	if d.Decode(&s) != nil {
+		return // not reached: the writer writes JSON
+	}
+	key := canonicalJSON(s)
+	if strings.Contains(key, `"$ref"`) {
+		return // its meaning depends on its document
+	}
+	if nullable {
+		goName += "OrNull"
+	}
+	if _, ok := r.typeNames[key]; !ok {
+		r.typeNames[key] = goName
+	}
 }
 
 // endChecks declares the file's check functions.
@@ -154,7 +176,9 @@ func (c *checkCompiler) fn(s any, base string) string {
 	if name, ok := c.g.checkFns.byKey[key]; ok {
 		return name
 	}
-	if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
+	if t, ok := c.g.checkFns.typeNames[key]; ok {
+		base = "check" + t // the schema of a named type
+	} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
 		base = "checkType" + typeName(m["type"]) // one function per type, named for it
 	}
 	name := c.g.checkName(base)
@@ -716,6 +740,10 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 	}
 	w.stack[t] = true
 	defer delete(w.stack, t)
+	if t.GoName != "" && w.g.checkFns != nil {
+		start := b.Len()
+		defer func() { w.g.checkFns.nameType(b.Bytes()[start:], t.GoName, nullable) }()
+	}
 
 	o := &schemaObj{b: b}
 	b.WriteByte('{')

@@ -3934,20 +3934,20 @@ func checkAccessibilityViolationFailureKindOne1(v *adcpimpl.Validator, p string,
 // checkCanonicalAccountRef checks a value against the schema:
 // {"anyOf":[{"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"},{"additionalProperties":false,"properties":{"brand":{"add…
 func checkCanonicalAccountRef(v *adcpimpl.Validator, p string, x any) {
-	if adcpimpl.Matches(x, checkCanonicalAccountRefAny0, checkCanonicalAccountRefAny1) == 0 {
+	if adcpimpl.Matches(x, checkCanonicalAccountRefVariant1, checkCanonicalAccountRefVariant2) == 0 {
 		v.Add(p, "matches none of the 2 alternatives (anyOf)")
 	}
 }
 
-// checkCanonicalAccountRefAny0 checks a value against the schema:
+// checkCanonicalAccountRefVariant1 checks a value against the schema:
 // {"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"}
-func checkCanonicalAccountRefAny0(v *adcpimpl.Validator, p string, x any) {
+func checkCanonicalAccountRefVariant1(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["account_id"]; ok {
-			checkCanonicalAccountRefAny0AccountId(v, p+"/account_id", m)
+			checkCanonicalAccountRefVariant1AccountId(v, p+"/account_id", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "account_id") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -3956,9 +3956,9 @@ func checkCanonicalAccountRefAny0(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
-// checkCanonicalAccountRefAny0AccountId checks a value against the schema:
+// checkCanonicalAccountRefVariant1AccountId checks a value against the schema:
 // {"minLength":1,"type":"string"}
-func checkCanonicalAccountRefAny0AccountId(v *adcpimpl.Validator, p string, x any) {
+func checkCanonicalAccountRefVariant1AccountId(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -3967,30 +3967,30 @@ func checkCanonicalAccountRefAny0AccountId(v *adcpimpl.Validator, p string, x an
 	}
 }
 
-// checkCanonicalAccountRefAny1 checks a value against the schema:
+// checkCanonicalAccountRefVariant2 checks a value against the schema:
 // {"additionalProperties":false,"properties":{"brand":{"additionalProperties":false,"properties":{"brand_id":{"pattern":"^[a-z0-9_]+$","type":"string"},"countries":{"items":{"pattern":"^[A-Z]{2}$","type…
-func checkCanonicalAccountRefAny1(v *adcpimpl.Validator, p string, x any) {
+func checkCanonicalAccountRefVariant2(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["brand"]; ok {
-			checkCanonicalAccountRefAny1Brand(v, p+"/brand", m)
+			checkBrandKey(v, p+"/brand", m)
 		}
 		if m, ok := o["currency"]; ok {
-			checkCanonicalAccountRefAny1Currency(v, p+"/currency", m)
+			checkCanonicalAccountRefVariant2Currency(v, p+"/currency", m)
 		}
 		if m, ok := o["operator"]; ok {
-			checkCanonicalAccountRefAny1BrandDomain(v, p+"/operator", m)
+			checkBrandKeyDomain(v, p+"/operator", m)
 		}
 		if m, ok := o["operator_unit"]; ok {
-			checkCanonicalAccountRefAny1OperatorUnit(v, p+"/operator_unit", m)
+			checkOperatorUnit(v, p+"/operator_unit", m)
 		}
 		if m, ok := o["sandbox"]; ok {
 			checkTypeBoolean(v, p+"/sandbox", m)
 		}
 		if m, ok := o["timezone"]; ok {
-			checkCanonicalAccountRefAny0AccountId(v, p+"/timezone", m)
+			checkCanonicalAccountRefVariant1AccountId(v, p+"/timezone", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "brand", "currency", "operator", "operator_unit", "sandbox", "timezone") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -3999,21 +3999,21 @@ func checkCanonicalAccountRefAny1(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
-// checkCanonicalAccountRefAny1Brand checks a value against the schema:
+// checkBrandKey checks a value against the schema:
 // {"additionalProperties":false,"properties":{"brand_id":{"pattern":"^[a-z0-9_]+$","type":"string"},"countries":{"items":{"pattern":"^[A-Z]{2}$","type":"string"},"minItems":1,"type":"array","uniqueItems…
-func checkCanonicalAccountRefAny1Brand(v *adcpimpl.Validator, p string, x any) {
+func checkBrandKey(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["brand_id"]; ok {
-			checkCanonicalAccountRefAny1BrandBrandId(v, p+"/brand_id", m)
+			checkBrandKeyBrandId(v, p+"/brand_id", m)
 		}
 		if m, ok := o["countries"]; ok {
-			checkCanonicalAccountRefAny1BrandCountries(v, p+"/countries", m)
+			checkBrandKeyCountries(v, p+"/countries", m)
 		}
 		if m, ok := o["domain"]; ok {
-			checkCanonicalAccountRefAny1BrandDomain(v, p+"/domain", m)
+			checkBrandKeyDomain(v, p+"/domain", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "brand_id", "countries", "domain") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -4022,9 +4022,9 @@ func checkCanonicalAccountRefAny1Brand(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
-// checkCanonicalAccountRefAny1BrandBrandId checks a value against the schema:
+// checkBrandKeyBrandId checks a value against the schema:
 // {"pattern":"^[a-z0-9_]+$","type":"string"}
-func checkCanonicalAccountRefAny1BrandBrandId(v *adcpimpl.Validator, p string, x any) {
+func checkBrandKeyBrandId(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4033,9 +4033,9 @@ func checkCanonicalAccountRefAny1BrandBrandId(v *adcpimpl.Validator, p string, x
 	}
 }
 
-// checkCanonicalAccountRefAny1BrandCountries checks a value against the schema:
+// checkBrandKeyCountries checks a value against the schema:
 // {"items":{"pattern":"^[A-Z]{2}$","type":"string"},"minItems":1,"type":"array","uniqueItems":true}
-func checkCanonicalAccountRefAny1BrandCountries(v *adcpimpl.Validator, p string, x any) {
+func checkBrandKeyCountries(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "array") {
 		return
 	}
@@ -4043,14 +4043,14 @@ func checkCanonicalAccountRefAny1BrandCountries(v *adcpimpl.Validator, p string,
 		v.MinItems(p, len(a), 1)
 		adcpimpl.UniqueItems(v, p, a)
 		for i, e := range a {
-			checkCanonicalAccountRefAny1BrandCountriesItem(v, p+"/"+strconv.Itoa(i), e)
+			checkBrandKeyCountriesItem(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
 
-// checkCanonicalAccountRefAny1BrandCountriesItem checks a value against the schema:
+// checkBrandKeyCountriesItem checks a value against the schema:
 // {"pattern":"^[A-Z]{2}$","type":"string"}
-func checkCanonicalAccountRefAny1BrandCountriesItem(v *adcpimpl.Validator, p string, x any) {
+func checkBrandKeyCountriesItem(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4059,9 +4059,9 @@ func checkCanonicalAccountRefAny1BrandCountriesItem(v *adcpimpl.Validator, p str
 	}
 }
 
-// checkCanonicalAccountRefAny1BrandDomain checks a value against the schema:
+// checkBrandKeyDomain checks a value against the schema:
 // {"pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$","type":"string"}
-func checkCanonicalAccountRefAny1BrandDomain(v *adcpimpl.Validator, p string, x any) {
+func checkBrandKeyDomain(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4070,9 +4070,9 @@ func checkCanonicalAccountRefAny1BrandDomain(v *adcpimpl.Validator, p string, x 
 	}
 }
 
-// checkCanonicalAccountRefAny1Currency checks a value against the schema:
+// checkCanonicalAccountRefVariant2Currency checks a value against the schema:
 // {"pattern":"^[A-Z]{3}$","type":"string"}
-func checkCanonicalAccountRefAny1Currency(v *adcpimpl.Validator, p string, x any) {
+func checkCanonicalAccountRefVariant2Currency(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4081,18 +4081,18 @@ func checkCanonicalAccountRefAny1Currency(v *adcpimpl.Validator, p string, x any
 	}
 }
 
-// checkCanonicalAccountRefAny1OperatorUnit checks a value against the schema:
+// checkOperatorUnit checks a value against the schema:
 // {"additionalProperties":false,"properties":{"id":{"maxLength":255,"minLength":1,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$","type":"string"},"name":{"maxLength":200,"minLength":1,"type":"string"}},"req…
-func checkCanonicalAccountRefAny1OperatorUnit(v *adcpimpl.Validator, p string, x any) {
+func checkOperatorUnit(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["id"]; ok {
-			checkCanonicalAccountRefAny1OperatorUnitId(v, p+"/id", m)
+			checkOperatorUnitId(v, p+"/id", m)
 		}
 		if m, ok := o["name"]; ok {
-			checkCanonicalAccountRefAny1OperatorUnitName(v, p+"/name", m)
+			checkOperatorUnitName(v, p+"/name", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "id", "name") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -4101,9 +4101,9 @@ func checkCanonicalAccountRefAny1OperatorUnit(v *adcpimpl.Validator, p string, x
 	}
 }
 
-// checkCanonicalAccountRefAny1OperatorUnitId checks a value against the schema:
+// checkOperatorUnitId checks a value against the schema:
 // {"maxLength":255,"minLength":1,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$","type":"string"}
-func checkCanonicalAccountRefAny1OperatorUnitId(v *adcpimpl.Validator, p string, x any) {
+func checkOperatorUnitId(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4114,9 +4114,9 @@ func checkCanonicalAccountRefAny1OperatorUnitId(v *adcpimpl.Validator, p string,
 	}
 }
 
-// checkCanonicalAccountRefAny1OperatorUnitName checks a value against the schema:
+// checkOperatorUnitName checks a value against the schema:
 // {"maxLength":200,"minLength":1,"type":"string"}
-func checkCanonicalAccountRefAny1OperatorUnitName(v *adcpimpl.Validator, p string, x any) {
+func checkOperatorUnitName(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4287,43 +4287,43 @@ func checkAccessibilityViolationDetailsViolations(v *adcpimpl.Validator, p strin
 		v.MinItems(p, len(a), 1)
 		v.MaxItems(p, len(a), 4)
 		for i, e := range a {
-			checkAccessibilityViolationDetailsViolationsItem(v, p+"/"+strconv.Itoa(i), e)
+			checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItem checks a value against the schema:
+// checkAccessibilityViolation checks a value against the schema:
 // {"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9…
-func checkAccessibilityViolationDetailsViolationsItem(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["criterion"]; ok {
-			checkAccessibilityViolationDetailsViolationsItemCriterion(v, p+"/criterion", m)
+			checkAccessibilityViolationCriterion(v, p+"/criterion", m)
 		}
 		if m, ok := o["criterion_source"]; ok {
-			checkAccessibilityViolationDetailsViolationsItemCriterionSource(v, p+"/criterion_source", m)
+			checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
 		}
 		if m, ok := o["failure_kind"]; ok {
 			checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
 		}
 		if m, ok := o["pointer"]; ok {
-			checkAccessibilityViolationDetailsViolationsItemPointer(v, p+"/pointer", m)
+			checkAccessibilityViolationPointer(v, p+"/pointer", m)
 		}
 		if m, ok := o["remediation"]; ok {
-			checkAccessibilityViolationDetailsViolationsItemRemediation(v, p+"/remediation", m)
+			checkAccessibilityViolationRemediation(v, p+"/remediation", m)
 		}
 		if m, ok := o["required_level"]; ok {
-			checkAccessibilityViolationDetailsViolationsItemRequiredLevel(v, p+"/required_level", m)
+			checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
 		}
 		v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItemCriterion checks a value against the schema:
+// checkAccessibilityViolationCriterion checks a value against the schema:
 // {"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
-func checkAccessibilityViolationDetailsViolationsItemCriterion(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolationCriterion(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4334,9 +4334,9 @@ func checkAccessibilityViolationDetailsViolationsItemCriterion(v *adcpimpl.Valid
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItemCriterionSource checks a value against the schema:
+// checkAccessibilityViolationCriterionSource checks a value against the schema:
 // {"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$","type":"string"}
-func checkAccessibilityViolationDetailsViolationsItemCriterionSource(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolationCriterionSource(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4347,9 +4347,9 @@ func checkAccessibilityViolationDetailsViolationsItemCriterionSource(v *adcpimpl
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItemPointer checks a value against the schema:
+// checkAccessibilityViolationPointer checks a value against the schema:
 // {"maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$","type":"string"}
-func checkAccessibilityViolationDetailsViolationsItemPointer(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolationPointer(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4359,9 +4359,9 @@ func checkAccessibilityViolationDetailsViolationsItemPointer(v *adcpimpl.Validat
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItemRemediation checks a value against the schema:
+// checkAccessibilityViolationRemediation checks a value against the schema:
 // {"maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$","type":"string"}
-func checkAccessibilityViolationDetailsViolationsItemRemediation(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolationRemediation(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4371,9 +4371,9 @@ func checkAccessibilityViolationDetailsViolationsItemRemediation(v *adcpimpl.Val
 	}
 }
 
-// checkAccessibilityViolationDetailsViolationsItemRequiredLevel checks a value against the schema:
+// checkAccessibilityViolationRequiredLevel checks a value against the schema:
 // {"maxLength":64,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
-func checkAccessibilityViolationDetailsViolationsItemRequiredLevel(v *adcpimpl.Validator, p string, x any) {
+func checkAccessibilityViolationRequiredLevel(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4455,21 +4455,21 @@ func checkActionNotAllowedDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["attempted_action"]; ok {
-			checkActionNotAllowedDetailsAttemptedAction(v, p+"/attempted_action", m)
+			checkMediaBuyValidAction(v, p+"/attempted_action", m)
 		}
 		if m, ok := o["currently_available_actions"]; ok {
 			checkActionNotAllowedDetailsCurrentlyAvailableActions(v, p+"/currently_available_actions", m)
 		}
 		if m, ok := o["reason"]; ok {
-			checkActionNotAllowedDetailsReason(v, p+"/reason", m)
+			checkActionNotAllowedReason(v, p+"/reason", m)
 		}
 		v.Required(p, o, "attempted_action", "reason")
 	}
 }
 
-// checkActionNotAllowedDetailsAttemptedAction checks a value against the schema:
+// checkMediaBuyValidAction checks a value against the schema:
 // {"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targe…
-func checkActionNotAllowedDetailsAttemptedAction(v *adcpimpl.Validator, p string, x any) {
+func checkMediaBuyValidAction(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4485,29 +4485,29 @@ func checkActionNotAllowedDetailsCurrentlyAvailableActions(v *adcpimpl.Validator
 	if a, ok := x.([]any); ok {
 		adcpimpl.UniqueItems(v, p, a)
 		for i, e := range a {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItem(v, p+"/"+strconv.Itoa(i), e)
+			checkMediaBuyAvailableAction(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
 
-// checkActionNotAllowedDetailsCurrentlyAvailableActionsItem checks a value against the schema:
+// checkMediaBuyAvailableAction checks a value against the schema:
 // {"additionalProperties":false,"properties":{"action":{"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallo…
-func checkActionNotAllowedDetailsCurrentlyAvailableActionsItem(v *adcpimpl.Validator, p string, x any) {
+func checkMediaBuyAvailableAction(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["action"]; ok {
-			checkActionNotAllowedDetailsAttemptedAction(v, p+"/action", m)
+			checkMediaBuyValidAction(v, p+"/action", m)
 		}
 		if m, ok := o["mode"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItemMode(v, p+"/mode", m)
+			checkMediaBuyActionMode(v, p+"/mode", m)
 		}
 		if m, ok := o["sla"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSla(v, p+"/sla", m)
+			checkSLAWindow(v, p+"/sla", m)
 		}
 		if m, ok := o["task"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItemTask(v, p+"/task", m)
+			checkMediaBuyAvailableActionTask(v, p+"/task", m)
 		}
 		if m, ok := o["terms_ref"]; ok {
 			checkTypeString(v, p+"/terms_ref", m)
@@ -4519,27 +4519,27 @@ func checkActionNotAllowedDetailsCurrentlyAvailableActionsItem(v *adcpimpl.Valid
 	}
 }
 
-// checkActionNotAllowedDetailsCurrentlyAvailableActionsItemMode checks a value against the schema:
+// checkMediaBuyActionMode checks a value against the schema:
 // {"enum":["self_serve","conditional_self_serve","requires_approval"],"type":"string"}
-func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemMode(v *adcpimpl.Validator, p string, x any) {
+func checkMediaBuyActionMode(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
 	v.InJSON(p, x, `"self_serve"`, `"conditional_self_serve"`, `"requires_approval"`)
 }
 
-// checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSla checks a value against the schema:
+// checkSLAWindow checks a value against the schema:
 // {"additionalProperties":false,"properties":{"completion_max":{"pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$","type":"string"},"response_max":{"pattern":"^P(\\d+…
-func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSla(v *adcpimpl.Validator, p string, x any) {
+func checkSLAWindow(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["completion_max"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSlaCompletionMax(v, p+"/completion_max", m)
+			checkSLAWindowCompletionMax(v, p+"/completion_max", m)
 		}
 		if m, ok := o["response_max"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSlaCompletionMax(v, p+"/response_max", m)
+			checkSLAWindowCompletionMax(v, p+"/response_max", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "completion_max", "response_max") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -4547,9 +4547,9 @@ func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSla(v *adcpimpl.Va
 	}
 }
 
-// checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSlaCompletionMax checks a value against the schema:
+// checkSLAWindowCompletionMax checks a value against the schema:
 // {"pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$","type":"string"}
-func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSlaCompletionMax(v *adcpimpl.Validator, p string, x any) {
+func checkSLAWindowCompletionMax(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4558,18 +4558,18 @@ func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemSlaCompletionMax(v
 	}
 }
 
-// checkActionNotAllowedDetailsCurrentlyAvailableActionsItemTask checks a value against the schema:
+// checkMediaBuyAvailableActionTask checks a value against the schema:
 // {"enum":["control_media_buy","refine_proposals","sync_creatives"],"type":"string"}
-func checkActionNotAllowedDetailsCurrentlyAvailableActionsItemTask(v *adcpimpl.Validator, p string, x any) {
+func checkMediaBuyAvailableActionTask(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
 	v.InJSON(p, x, `"control_media_buy"`, `"refine_proposals"`, `"sync_creatives"`)
 }
 
-// checkActionNotAllowedDetailsReason checks a value against the schema:
+// checkActionNotAllowedReason checks a value against the schema:
 // {"enum":["wrong_status","not_supported_on_product","not_supported_on_buy","mode_mismatch"],"type":"string"}
-func checkActionNotAllowedDetailsReason(v *adcpimpl.Validator, p string, x any) {
+func checkActionNotAllowedReason(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4663,14 +4663,14 @@ func checkAuthorizationRequiredDetailsMissingConnections(v *adcpimpl.Validator, 
 	}
 	if a, ok := x.([]any); ok {
 		for i, e := range a {
-			checkAuthorizationRequiredDetailsMissingConnectionsItem(v, p+"/"+strconv.Itoa(i), e)
+			checkDownstreamConnectionRequirement(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItem checks a value against the schema:
+// checkDownstreamConnectionRequirement checks a value against the schema:
 // {"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}],"pr…
-func checkAuthorizationRequiredDetailsMissingConnectionsItem(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirement(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
@@ -4685,43 +4685,43 @@ func checkAuthorizationRequiredDetailsMissingConnectionsItem(v *adcpimpl.Validat
 			checkTypeString(v, p+"/connection_id", m)
 		}
 		if m, ok := o["connection_type"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemConnectionType(v, p+"/connection_type", m)
+			checkDownstreamConnectionRequirementConnectionType(v, p+"/connection_type", m)
 		}
 		if m, ok := o["expires_at"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemExpiresAt(v, p+"/expires_at", m)
+			checkDownstreamConnectionRequirementExpiresAt(v, p+"/expires_at", m)
 		}
 		if m, ok := o["provider"]; ok {
 			checkTypeString(v, p+"/provider", m)
 		}
 		if m, ok := o["required_for"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemRequiredFor(v, p+"/required_for", m)
+			checkDownstreamConnectionRequirementRequiredFor(v, p+"/required_for", m)
 		}
 		if m, ok := o["resource_ref"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemResourceRef(v, p+"/resource_ref", m)
+			checkDownstreamConnectionRequirementResourceRef(v, p+"/resource_ref", m)
 		}
 		if m, ok := o["scope"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemScope(v, p+"/scope", m)
+			checkDownstreamConnectionRequirementScope(v, p+"/scope", m)
 		}
 		if m, ok := o["status"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemStatus(v, p+"/status", m)
+			checkDownstreamConnectionRequirementStatus(v, p+"/status", m)
 		}
 		v.Required(p, o, "connection_type")
 	}
 	checkDownstreamConnectionRequirementConstraintsAll0(v, p, x)
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemConnectionType checks a value against the schema:
+// checkDownstreamConnectionRequirementConnectionType checks a value against the schema:
 // {"enum":["advertiser_account","publisher_identity","post_authorization"],"type":"string"}
-func checkAuthorizationRequiredDetailsMissingConnectionsItemConnectionType(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementConnectionType(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
 	v.InJSON(p, x, `"advertiser_account"`, `"publisher_identity"`, `"post_authorization"`)
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemExpiresAt checks a value against the schema:
+// checkDownstreamConnectionRequirementExpiresAt checks a value against the schema:
 // {"format":"date-time","type":"string"}
-func checkAuthorizationRequiredDetailsMissingConnectionsItemExpiresAt(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementExpiresAt(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4730,23 +4730,23 @@ func checkAuthorizationRequiredDetailsMissingConnectionsItemExpiresAt(v *adcpimp
 	}
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemRequiredFor checks a value against the schema:
+// checkDownstreamConnectionRequirementRequiredFor checks a value against the schema:
 // {"items":{"minLength":1,"type":"string"},"type":"array","uniqueItems":true}
-func checkAuthorizationRequiredDetailsMissingConnectionsItemRequiredFor(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementRequiredFor(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "array") {
 		return
 	}
 	if a, ok := x.([]any); ok {
 		adcpimpl.UniqueItems(v, p, a)
 		for i, e := range a {
-			checkCanonicalAccountRefAny0AccountId(v, p+"/"+strconv.Itoa(i), e)
+			checkCanonicalAccountRefVariant1AccountId(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemResourceRef checks a value against the schema:
+// checkDownstreamConnectionRequirementResourceRef checks a value against the schema:
 // {"properties":{"handle":{"type":"string"},"identity_id":{"type":"string"},"platform_account_id":{"type":"string"},"post_id":{"type":"string"},"post_url":{"format":"uri","type":"string"},"profile_url":…
-func checkAuthorizationRequiredDetailsMissingConnectionsItemResourceRef(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementResourceRef(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
@@ -4772,18 +4772,18 @@ func checkAuthorizationRequiredDetailsMissingConnectionsItemResourceRef(v *adcpi
 	}
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemScope checks a value against the schema:
+// checkDownstreamConnectionRequirementScope checks a value against the schema:
 // {"enum":["account","identity","post","unknown"],"type":"string"}
-func checkAuthorizationRequiredDetailsMissingConnectionsItemScope(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementScope(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
 	v.InJSON(p, x, `"account"`, `"identity"`, `"post"`, `"unknown"`)
 }
 
-// checkAuthorizationRequiredDetailsMissingConnectionsItemStatus checks a value against the schema:
+// checkDownstreamConnectionRequirementStatus checks a value against the schema:
 // {"enum":["connected","missing","pending","expired","revoked","not_required","unknown"],"type":"string"}
-func checkAuthorizationRequiredDetailsMissingConnectionsItemStatus(v *adcpimpl.Validator, p string, x any) {
+func checkDownstreamConnectionRequirementStatus(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4798,10 +4798,10 @@ func checkBillingNotPermittedForAgentDetails(v *adcpimpl.Validator, p string, x 
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["rejected_billing"]; ok {
-			checkBillingNotPermittedForAgentDetailsRejectedBilling(v, p+"/rejected_billing", m)
+			checkBillingParty(v, p+"/rejected_billing", m)
 		}
 		if m, ok := o["suggested_billing"]; ok {
-			checkBillingNotPermittedForAgentDetailsRejectedBilling(v, p+"/suggested_billing", m)
+			checkBillingParty(v, p+"/suggested_billing", m)
 		}
 		for _, k := range adcpimpl.Undeclared(o, "rejected_billing", "suggested_billing") {
 			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
@@ -4810,9 +4810,9 @@ func checkBillingNotPermittedForAgentDetails(v *adcpimpl.Validator, p string, x 
 	}
 }
 
-// checkBillingNotPermittedForAgentDetailsRejectedBilling checks a value against the schema:
+// checkBillingParty checks a value against the schema:
 // {"enum":["operator","agent","advertiser"],"type":"string"}
-func checkBillingNotPermittedForAgentDetailsRejectedBilling(v *adcpimpl.Validator, p string, x any) {
+func checkBillingParty(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
@@ -4853,7 +4853,7 @@ func checkBillingNotSupportedDetailsSupportedBilling(v *adcpimpl.Validator, p st
 	if a, ok := x.([]any); ok {
 		v.MinItems(p, len(a), 1)
 		for i, e := range a {
-			checkBillingNotPermittedForAgentDetailsRejectedBilling(v, p+"/"+strconv.Itoa(i), e)
+			checkBillingParty(v, p+"/"+strconv.Itoa(i), e)
 		}
 	}
 }
@@ -5037,10 +5037,10 @@ func checkUnsupportedRefinementDimensionDetails(v *adcpimpl.Validator, p string,
 	}
 	if o, ok := x.(map[string]any); ok {
 		if m, ok := o["supported_dimensions"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnectionsItemRequiredFor(v, p+"/supported_dimensions", m)
+			checkDownstreamConnectionRequirementRequiredFor(v, p+"/supported_dimensions", m)
 		}
 		if m, ok := o["unsupported_dimension"]; ok {
-			checkCanonicalAccountRefAny0AccountId(v, p+"/unsupported_dimension", m)
+			checkCanonicalAccountRefVariant1AccountId(v, p+"/unsupported_dimension", m)
 		}
 		v.Required(p, o, "unsupported_dimension", "supported_dimensions")
 	}
