@@ -24,7 +24,7 @@ type gen struct {
 	// schemaload as warnings when untranslatable).
 	goodPattern map[string]bool
 	// Good patterns the runtime's matcher (adcpimpl.MustPattern) compiles:
-	// the others are compiled with regexp, and left out of run-time schemas.
+	// the others are compiled with regexp.
 	matcherPattern map[string]bool
 	skipped        []string // patterns of the type being rendered that are not checked
 	// The check functions of the file being rendered (typeCheck).

@@ -126,7 +126,7 @@ func (g *gen) compileCheck(src []byte, base string) (string, error) {
 	if err := d.Decode(&root); err != nil {
 		return "", fmt.Errorf("emit: the schema written for a check is not JSON: %v", err)
 	}
-	if err := checkSchema(root); err != nil {
+	if err := checkSchema(root, false); err != nil {
 		return "", fmt.Errorf("emit: the schema written for a check: %v", err)
 	}
 	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
@@ -481,8 +481,10 @@ func schemaAnnotation(k string) bool {
 }
 
 // checkSchema reports why s is not a schema checkCompiler can write: a
-// keyword it does not know, or a keyword of the wrong form.
-func checkSchema(s any) error {
+// keyword it does not know, or a keyword of the wrong form. A schema kept
+// as written in the published files (asWritten) may not hold a $ref
+// (relative to its own file) or a pattern (ECMAScript, not translated).
+func checkSchema(s any, asWritten bool) error {
 	if _, ok := s.(bool); ok {
 		return nil
 	}
@@ -494,11 +496,13 @@ func checkSchema(s any) error {
 		x := m[k]
 		var err error
 		switch {
+		case asWritten && (k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot"):
+			err = fmt.Errorf("not in a constraint kept as written")
 		case schemaAnnotation(k):
 			if k == "$defs" {
 				defs, _ := x.(map[string]any)
 				for _, d := range sortedMembers(defs) {
-					if err = checkSchema(defs[d]); err != nil {
+					if err = checkSchema(defs[d], asWritten); err != nil {
 						break
 					}
 				}
@@ -537,14 +541,14 @@ func checkSchema(s any) error {
 				err = fmt.Errorf("must be a boolean")
 			}
 		case k == "items", k == "additionalProperties", k == "not", k == "if", k == "then", k == "else":
-			err = checkSchema(x)
+			err = checkSchema(x, asWritten)
 		case k == "properties":
 			ps, ok := x.(map[string]any)
 			if !ok {
 				err = fmt.Errorf("must be an object")
 			}
 			for _, name := range sortedMembers(ps) {
-				if err = checkSchema(ps[name]); err != nil {
+				if err = checkSchema(ps[name], asWritten); err != nil {
 					break
 				}
 			}
@@ -564,7 +568,7 @@ func checkSchema(s any) error {
 				err = fmt.Errorf("must be a non-empty array")
 			}
 			for _, e := range xs {
-				if err = checkSchema(e); err != nil {
+				if err = checkSchema(e, asWritten); err != nil {
 					break
 				}
 			}
@@ -661,10 +665,8 @@ func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Const
 	return kept
 }
 
-// checkConstraint refuses a constraint kept as written that a check would
-// read differently: one with a $ref (relative to its own file) or a
-// pattern (ECMAScript, not translated), or with a keyword checks do not
-// express.
+// checkConstraint reports why a constraint kept as written has no check
+// function.
 func checkConstraint(raw json.RawMessage) error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
@@ -672,43 +674,7 @@ func checkConstraint(raw json.RawMessage) error {
 	if err := d.Decode(&v); err != nil {
 		return err
 	}
-	var walk func(any) error
-	walk = func(v any) error {
-		switch x := v.(type) {
-		case map[string]any:
-			for _, k := range sortedMembers(x) {
-				e := x[k]
-				switch k {
-				case "$ref", "pattern", "patternNot", "$defs":
-					return fmt.Errorf("a constraint with %q", k)
-				case "properties":
-					// Names, not keywords: walk the schemas they name.
-					if m, ok := e.(map[string]any); ok {
-						for _, name := range sortedMembers(m) {
-							if err := walk(m[name]); err != nil {
-								return err
-							}
-						}
-						continue
-					}
-				}
-				if err := walk(e); err != nil {
-					return err
-				}
-			}
-		case []any:
-			for _, e := range x {
-				if err := walk(e); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := walk(v); err != nil {
-		return err
-	}
-	return checkSchema(v)
+	return checkSchema(v, true)
 }
 
 // write writes the schema of a value of type t (null allowed when nullable).
