@@ -26,7 +26,6 @@ type gen struct {
 	// Good patterns the runtime's matcher (adcpimpl.MustPattern) compiles:
 	// the others are compiled with regexp.
 	matcherPattern map[string]bool
-	skipped        []string // patterns of the type being rendered that are not checked
 	// The check functions of the file being rendered (typeCheck).
 	checkFns *valueChecks
 

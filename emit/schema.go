@@ -891,6 +891,9 @@ func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 	}
 	good := t.Pattern != "" && t.GoPattern != "" && w.g.goodPattern[t.GoPattern] &&
 		(t.GoPatternNot == "" || w.g.goodPattern[t.GoPatternNot])
+	if t.Pattern != "" && !good {
+		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
+	}
 	if good {
 		o.key("pattern")
 		schemaString(o.b, t.GoPattern)

@@ -22,8 +22,8 @@ func TestStdMisuseRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name, old, new, want string
 	}{
-		{"Itoa of a string", "strconv.Itoa(i0)", "strconv.Itoa(p)", "cannot use p"},
-		{"no such strconv function", "strconv.Itoa(i0)", "strconv.Itoa64(i0)", "undefined: strconv.Itoa64"},
+		{"Itoa of a string", "strconv.Itoa(i)", "strconv.Itoa(p)", "cannot use p"},
+		{"no such strconv function", "strconv.Itoa(i)", "strconv.Itoa64(i)", "undefined: strconv.Itoa64"},
 		// Declarations added to the file that imports encoding/json.
 		{"RawMessage as a string", "\tExtra map[string]json.RawMessage", "+var _ string = json.RawMessage(nil)\n", "cannot use json.RawMessage(nil)"},
 		{"RawMessage value method", "\tExtra map[string]json.RawMessage", "+var _ = json.RawMessage(nil).UnmarshalJSON\n", "cannot call pointer method UnmarshalJSON"},

@@ -35,21 +35,6 @@ func (v *Validator) Encoded(path string, m json.Marshaler, check ValueCheck) {
 	v.Value(path, raw, check)
 }
 
-// ExtraChecks is Extra for an object whose declared members may be kept
-// raw and still be valid (a number beyond its Go type, a value of another
-// type than an untyped schema's kind): such a member is checked with
-// checks[name], and reported as an invalid value when it has none.
-func (v *Validator) ExtraChecks(path string, extra map[string]json.RawMessage, names []string, closed bool, checks map[string]ValueCheck) {
-	v.extra(path, extra, names, closed, func(p, name string, raw json.RawMessage) bool {
-		check := checks[name]
-		if check == nil {
-			return false
-		}
-		v.Value(p, raw, check)
-		return true
-	})
-}
-
 // Matches returns how many of checks x passes without a violation: for
 // anyOf (at least one), oneOf (exactly one), not and if.
 func Matches(x any, checks ...ValueCheck) int {

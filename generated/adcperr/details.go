@@ -116,24 +116,8 @@ func (x *AccessibilityViolationDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccessibilityViolationDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccessibilityViolationDetails)
 	return v.Result("AccessibilityViolationDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccessibilityViolationDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccessibilityViolationDetails, false)
-	if x.codec.Emit(0, true, x.Violations != nil) {
-		p := path + "/violations"
-		v.MinItems(p, len(x.Violations), 1)
-		v.MaxItems(p, len(x.Violations), 4)
-		for i0 := range x.Violations {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.Violations[i0].validate(v, p0)
-		}
-	} else {
-		v.Missing(path, "violations", x.Extra)
-	}
 }
 
 // AccessibilityViolation is the object of error-details/accessibility-violation.json#/properties/violations/items.
@@ -244,55 +228,8 @@ func (x *AccessibilityViolation) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccessibilityViolation) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccessibilityViolation)
 	return v.Result("AccessibilityViolation")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccessibilityViolation) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersAccessibilityViolation, false, map[string]adcpimpl.ValueCheck{"failure_kind": checkAccessibilityViolationFailureKind})
-	if x.codec.Emit(0, true, x.Pointer != "") {
-		p := path + "/pointer"
-		v.MaxLength(p, string(x.Pointer), 256)
-		v.Pattern(p, string(x.Pointer), detailsPattern0)
-	} else {
-		v.Missing(path, "pointer", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Criterion != "") {
-		p := path + "/criterion"
-		v.MinLength(p, string(x.Criterion), 1)
-		v.MaxLength(p, string(x.Criterion), 32)
-		v.Pattern(p, string(x.Criterion), detailsPattern1)
-	} else {
-		v.Missing(path, "criterion", x.Extra)
-	}
-	if x.codec.Emit(2, true, x.CriterionSource != "") {
-		p := path + "/criterion_source"
-		v.MinLength(p, string(x.CriterionSource), 1)
-		v.MaxLength(p, string(x.CriterionSource), 64)
-		v.Pattern(p, string(x.CriterionSource), detailsPattern2)
-	} else {
-		v.Missing(path, "criterion_source", x.Extra)
-	}
-	if x.codec.Emit(3, true, x.RequiredLevel != "") {
-		p := path + "/required_level"
-		v.MinLength(p, string(x.RequiredLevel), 1)
-		v.MaxLength(p, string(x.RequiredLevel), 64)
-		v.Pattern(p, string(x.RequiredLevel), detailsPattern1)
-	} else {
-		v.Missing(path, "required_level", x.Extra)
-	}
-	if x.codec.Emit(4, true, x.FailureKind != "") {
-		p := path + "/failure_kind"
-		checkAccessibilityViolationFailureKind(v, p, string(x.FailureKind))
-	} else {
-		v.Missing(path, "failure_kind", x.Extra)
-	}
-	if x.codec.Emit(5, false, x.Remediation != "") {
-		p := path + "/remediation"
-		v.MaxLength(p, string(x.Remediation), 256)
-		v.Pattern(p, string(x.Remediation), detailsPattern4)
-	}
 }
 
 // AccessibilityViolationFailureKind is the string type of error-details/accessibility-violation.json#/properties/violations/items/properties/failure_kind: the constants below, or an extension value matching its pattern.
@@ -394,26 +331,8 @@ func (x *AccountMovedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccountMovedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccountMovedDetails)
 	return v.Result("AccountMovedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccountMovedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersAccountMovedDetails, false, map[string]adcpimpl.ValueCheck{
-		"current_account": checkCanonicalAccountRef,
-		"revision":        checkAccountMovedDetailsRevision,
-	})
-	if x.codec.Emit(0, true, x.CurrentAccount != nil) {
-		p := path + "/current_account"
-		v.Value(p, x.CurrentAccount, checkCanonicalAccountRef)
-	} else {
-		v.Missing(path, "current_account", x.Extra)
-	}
-	if x.Revision != nil {
-		p := path + "/revision"
-		v.Minimum(p, float64(*x.Revision), 1.0)
-	}
 }
 
 // CanonicalAccountRef is core/canonical-account-ref.json, held as raw JSON.
@@ -485,19 +404,8 @@ func (x *CanonicalAccountRefVariant1) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CanonicalAccountRefVariant1) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCanonicalAccountRefVariant1)
 	return v.Result("CanonicalAccountRefVariant1")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CanonicalAccountRefVariant1) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCanonicalAccountRefVariant1, true)
-	if x.codec.Emit(0, true, x.AccountID != "") {
-		p := path + "/account_id"
-		v.MinLength(p, string(x.AccountID), 1)
-	} else {
-		v.Missing(path, "account_id", x.Extra)
-	}
 }
 
 // CanonicalAccountRefVariant2 is the object of core/canonical-account-ref.json#/anyOf/1. It is closed: members it does not declare are rejected.
@@ -602,37 +510,8 @@ func (x *CanonicalAccountRefVariant2) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CanonicalAccountRefVariant2) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCanonicalAccountRefVariant2)
 	return v.Result("CanonicalAccountRefVariant2")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CanonicalAccountRefVariant2) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCanonicalAccountRefVariant2, true)
-	if x.codec.Emit(0, true, false) {
-		p := path + "/brand"
-		x.Brand.validate(v, p)
-	} else {
-		v.Missing(path, "brand", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Operator != "") {
-		p := path + "/operator"
-		v.Pattern(p, string(x.Operator), detailsPattern7)
-	} else {
-		v.Missing(path, "operator", x.Extra)
-	}
-	if x.OperatorUnit != nil {
-		p := path + "/operator_unit"
-		x.OperatorUnit.validate(v, p)
-	}
-	if x.codec.Emit(3, false, x.Currency != "") {
-		p := path + "/currency"
-		v.Pattern(p, string(x.Currency), detailsPattern8)
-	}
-	if x.codec.Emit(4, false, x.Timezone != "") {
-		p := path + "/timezone"
-		v.MinLength(p, string(x.Timezone), 1)
-	}
 }
 
 // BrandKey is the object of core/brand-key.json. It is closed: members it does not declare are rejected.
@@ -719,32 +598,8 @@ func (x *BrandKey) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BrandKey) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBrandKey)
 	return v.Result("BrandKey")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BrandKey) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBrandKey, true)
-	if x.codec.Emit(0, true, x.Domain != "") {
-		p := path + "/domain"
-		v.Pattern(p, string(x.Domain), detailsPattern7)
-	} else {
-		v.Missing(path, "domain", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.BrandID != "") {
-		p := path + "/brand_id"
-		v.Pattern(p, string(x.BrandID), detailsPattern5)
-	}
-	if x.codec.Emit(2, false, x.Countries != nil) {
-		p := path + "/countries"
-		v.MinItems(p, len(x.Countries), 1)
-		adcpimpl.UniqueItems(v, p, x.Countries)
-		for i0 := range x.Countries {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.Countries[i0]), detailsPattern6)
-		}
-	}
 }
 
 // OperatorUnit is the object of core/operator-unit.json. It is closed: members it does not declare are rejected.
@@ -820,26 +675,8 @@ func (x *OperatorUnit) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *OperatorUnit) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkOperatorUnit)
 	return v.Result("OperatorUnit")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *OperatorUnit) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersOperatorUnit, true)
-	if x.codec.Emit(0, true, x.ID != "") {
-		p := path + "/id"
-		v.MinLength(p, string(x.ID), 1)
-		v.MaxLength(p, string(x.ID), 255)
-		v.Pattern(p, string(x.ID), detailsPattern9)
-	} else {
-		v.Missing(path, "id", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.Name != "") {
-		p := path + "/name"
-		v.MinLength(p, string(x.Name), 1)
-		v.MaxLength(p, string(x.Name), 200)
-	}
 }
 
 // AccountSetupRequiredDetails is the object of error-details/account-setup-required.json.
@@ -912,17 +749,8 @@ func (x *AccountSetupRequiredDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccountSetupRequiredDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccountSetupRequiredDetails)
 	return v.Result("AccountSetupRequiredDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccountSetupRequiredDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccountSetupRequiredDetails, false)
-	if x.codec.Emit(0, false, x.SetupURL != "") {
-		p := path + "/setup_url"
-		v.URI(p, string(x.SetupURL))
-	}
 }
 
 // ActionNotAllowedDetails is the object of error-details/action-not-allowed.json.
@@ -1008,33 +836,8 @@ func (x *ActionNotAllowedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *ActionNotAllowedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkActionNotAllowedDetails)
 	return v.Result("ActionNotAllowedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *ActionNotAllowedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersActionNotAllowedDetails, false)
-	if x.codec.Emit(0, true, x.AttemptedAction != "") {
-		p := path + "/attempted_action"
-		v.Enum(p, string(x.AttemptedAction), x.AttemptedAction.Known())
-	} else {
-		v.Missing(path, "attempted_action", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Reason != "") {
-		p := path + "/reason"
-		v.Enum(p, string(x.Reason), x.Reason.Known())
-	} else {
-		v.Missing(path, "reason", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.CurrentlyAvailableActions != nil) {
-		p := path + "/currently_available_actions"
-		adcpimpl.UniqueItems(v, p, x.CurrentlyAvailableActions)
-		for i0 := range x.CurrentlyAvailableActions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.CurrentlyAvailableActions[i0].validate(v, p0)
-		}
-	}
 }
 
 // MediaBuyValidAction is the closed enumeration of enums/media-buy-valid-action.json.
@@ -1252,33 +1055,8 @@ func (x *MediaBuyAvailableAction) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *MediaBuyAvailableAction) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkMediaBuyAvailableAction)
 	return v.Result("MediaBuyAvailableAction")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *MediaBuyAvailableAction) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersMediaBuyAvailableAction, true)
-	if x.codec.Emit(0, true, x.Action != "") {
-		p := path + "/action"
-		v.Enum(p, string(x.Action), x.Action.Known())
-	} else {
-		v.Missing(path, "action", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Mode != "") {
-		p := path + "/mode"
-		v.Enum(p, string(x.Mode), x.Mode.Known())
-	} else {
-		v.Missing(path, "mode", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.Task != "") {
-		p := path + "/task"
-		v.Enum(p, string(x.Task), x.Task.Known())
-	}
-	if x.SLA != nil {
-		p := path + "/sla"
-		x.SLA.validate(v, p)
-	}
 }
 
 // MediaBuyActionMode is the closed enumeration of enums/media-buy-action-mode.json.
@@ -1409,21 +1187,8 @@ func (x *SLAWindow) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *SLAWindow) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkSLAWindow)
 	return v.Result("SLAWindow")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *SLAWindow) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersSLAWindow, true)
-	if x.codec.Emit(0, false, x.ResponseMax != "") {
-		p := path + "/response_max"
-		v.PatternNot(p, string(x.ResponseMax), detailsPattern10, detailsPattern11)
-	}
-	if x.codec.Emit(1, false, x.CompletionMax != "") {
-		p := path + "/completion_max"
-		v.PatternNot(p, string(x.CompletionMax), detailsPattern10, detailsPattern11)
-	}
 }
 
 // AgentPermissionDeniedDetails is the object of error-details/agent-permission-denied.json. It is closed: members it does not declare are rejected.
@@ -1505,25 +1270,8 @@ func (x *AgentPermissionDeniedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AgentPermissionDeniedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAgentPermissionDeniedDetails)
 	return v.Result("AgentPermissionDeniedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AgentPermissionDeniedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAgentPermissionDeniedDetails, true)
-	if x.codec.Emit(0, true, x.Scope != "") {
-		p := path + "/scope"
-		v.Const(p, adcpimpl.AppendString(nil, string(x.Scope)), "\"agent\"")
-	} else {
-		v.Missing(path, "scope", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Reason != "") {
-		p := path + "/reason"
-		v.Enum(p, string(x.Reason), x.Reason.Known())
-	} else {
-		v.Missing(path, "reason", x.Extra)
-	}
 }
 
 // AgentPermissionDeniedDetailsReason is the closed enumeration of error-details/agent-permission-denied.json#/properties/reason.
@@ -1617,16 +1365,8 @@ func (x *AudienceTooSmallDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AudienceTooSmallDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAudienceTooSmallDetails)
 	return v.Result("AudienceTooSmallDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AudienceTooSmallDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersAudienceTooSmallDetails, false, map[string]adcpimpl.ValueCheck{
-		"current_size": checkTypeNumber,
-		"minimum_size": checkTypeNumber,
-	})
 }
 
 // AuthorizationRequiredDetails is the object of error-details/authorization-required.json.
@@ -1731,35 +1471,8 @@ func (x *AuthorizationRequiredDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AuthorizationRequiredDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAuthorizationRequiredDetails)
 	return v.Result("AuthorizationRequiredDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AuthorizationRequiredDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersAuthorizationRequiredDetails, false, map[string]adcpimpl.ValueCheck{"reference_authorization": checkTypeObject})
-	if x.codec.Emit(0, false, x.RequiredConnections != nil) {
-		p := path + "/required_connections"
-		for i0 := range x.RequiredConnections {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.RequiredConnections[i0].validate(v, p0)
-		}
-	}
-	if x.codec.Emit(1, false, x.MissingConnections != nil) {
-		p := path + "/missing_connections"
-		for i0 := range x.MissingConnections {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.MissingConnections[i0].validate(v, p0)
-		}
-	}
-	if x.codec.Emit(2, false, x.AuthorizationURL != "") {
-		p := path + "/authorization_url"
-		v.URI(p, string(x.AuthorizationURL))
-	}
-	if x.codec.Emit(4, false, x.ReferenceAuthorization != nil) {
-		p := path + "/reference_authorization"
-		v.Value(p, x.ReferenceAuthorization, checkTypeObject)
-	}
 }
 
 // DownstreamConnectionRequirement is the object of core/downstream-connection-requirement.json.
@@ -1909,48 +1622,8 @@ func (x *DownstreamConnectionRequirement) UnmarshalValidJSON(data []byte) error 
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *DownstreamConnectionRequirement) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkDownstreamConnectionRequirement)
 	return v.Result("DownstreamConnectionRequirement")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *DownstreamConnectionRequirement) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersDownstreamConnectionRequirement, false)
-	if x.codec.Emit(1, true, x.ConnectionType != "") {
-		p := path + "/connection_type"
-		v.Enum(p, string(x.ConnectionType), x.ConnectionType.Known())
-	} else {
-		v.Missing(path, "connection_type", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.RequiredFor != nil) {
-		p := path + "/required_for"
-		adcpimpl.UniqueItems(v, p, x.RequiredFor)
-		for i0 := range x.RequiredFor {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.MinLength(p0, string(x.RequiredFor[i0]), 1)
-		}
-	}
-	if x.codec.Emit(3, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
-	if x.codec.Emit(4, false, x.Status != "") {
-		p := path + "/status"
-		v.Enum(p, string(x.Status), x.Status.Known())
-	}
-	if x.ResourceRef != nil {
-		p := path + "/resource_ref"
-		x.ResourceRef.validate(v, p)
-	}
-	if x.codec.Emit(7, false, x.AuthorizationURL != "") {
-		p := path + "/authorization_url"
-		v.URI(p, string(x.AuthorizationURL))
-	}
-	if x.codec.Emit(9, false, x.ExpiresAt != "") {
-		p := path + "/expires_at"
-		v.DateTime(p, string(x.ExpiresAt))
-	}
-	v.Encoded(path, x, checkDownstreamConnectionRequirementConstraints)
 }
 
 // DownstreamConnectionRequirementConnectionType is the closed enumeration of core/downstream-connection-requirement.json#/properties/connection_type.
@@ -2128,21 +1801,8 @@ func (x *DownstreamConnectionRequirementResourceRef) UnmarshalValidJSON(data []b
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *DownstreamConnectionRequirementResourceRef) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkDownstreamConnectionRequirementResourceRef)
 	return v.Result("DownstreamConnectionRequirementResourceRef")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *DownstreamConnectionRequirementResourceRef) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersDownstreamConnectionRequirementResourceRef, false)
-	if x.codec.Emit(3, false, x.ProfileURL != "") {
-		p := path + "/profile_url"
-		v.URI(p, string(x.ProfileURL))
-	}
-	if x.codec.Emit(5, false, x.PostURL != "") {
-		p := path + "/post_url"
-		v.URI(p, string(x.PostURL))
-	}
 }
 
 // BillingNotPermittedForAgentDetails is the object of error-details/billing-not-permitted-for-agent.json. It is closed: members it does not declare are rejected.
@@ -2222,23 +1882,8 @@ func (x *BillingNotPermittedForAgentDetails) UnmarshalValidJSON(data []byte) err
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BillingNotPermittedForAgentDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBillingNotPermittedForAgentDetails)
 	return v.Result("BillingNotPermittedForAgentDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BillingNotPermittedForAgentDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBillingNotPermittedForAgentDetails, true)
-	if x.codec.Emit(0, true, x.RejectedBilling != "") {
-		p := path + "/rejected_billing"
-		v.Enum(p, string(x.RejectedBilling), x.RejectedBilling.Known())
-	} else {
-		v.Missing(path, "rejected_billing", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.SuggestedBilling != "") {
-		p := path + "/suggested_billing"
-		v.Enum(p, string(x.SuggestedBilling), x.SuggestedBilling.Known())
-	}
 }
 
 // BillingParty is the closed enumeration of enums/billing-party.json.
@@ -2342,25 +1987,8 @@ func (x *BillingNotSupportedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BillingNotSupportedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBillingNotSupportedDetails)
 	return v.Result("BillingNotSupportedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BillingNotSupportedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBillingNotSupportedDetails, false)
-	if x.codec.Emit(0, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
-	if x.codec.Emit(1, false, x.SupportedBilling != nil) {
-		p := path + "/supported_billing"
-		v.MinItems(p, len(x.SupportedBilling), 1)
-		for i0 := range x.SupportedBilling {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Enum(p0, string(x.SupportedBilling[i0]), x.SupportedBilling[i0].Known())
-		}
-	}
 }
 
 // BillingNotSupportedDetailsScope is the closed enumeration of error-details/billing-not-supported.json#/properties/scope.
@@ -2455,13 +2083,8 @@ func (x *BudgetTooLowDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BudgetTooLowDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBudgetTooLowDetails)
 	return v.Result("BudgetTooLowDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BudgetTooLowDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersBudgetTooLowDetails, false, map[string]adcpimpl.ValueCheck{"minimum_budget": checkTypeNumber})
 }
 
 // ConflictDetails is the object of error-details/conflict.json.
@@ -2542,24 +2165,8 @@ func (x *ConflictDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *ConflictDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkConflictDetails)
 	return v.Result("ConflictDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *ConflictDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersConflictDetails, false, map[string]adcpimpl.ValueCheck{
-		"current_version":  checkTypeNumberOrString,
-		"expected_version": checkTypeNumberOrString,
-	})
-	if x.codec.Emit(1, false, x.ExpectedVersion != nil) {
-		p := path + "/expected_version"
-		v.Value(p, x.ExpectedVersion, checkTypeNumberOrString)
-	}
-	if x.codec.Emit(2, false, x.CurrentVersion != nil) {
-		p := path + "/current_version"
-		v.Value(p, x.CurrentVersion, checkTypeNumberOrString)
-	}
 }
 
 // CreativeRejectedDetails is the object of error-details/creative-rejected.json.
@@ -2641,17 +2248,8 @@ func (x *CreativeRejectedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CreativeRejectedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCreativeRejectedDetails)
 	return v.Result("CreativeRejectedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CreativeRejectedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCreativeRejectedDetails, false)
-	if x.codec.Emit(1, false, x.PolicyURL != "") {
-		p := path + "/policy_url"
-		v.URI(p, string(x.PolicyURL))
-	}
 }
 
 // PolicyViolationDetails is the object of error-details/policy-violation.json.
@@ -2732,17 +2330,8 @@ func (x *PolicyViolationDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *PolicyViolationDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkPolicyViolationDetails)
 	return v.Result("PolicyViolationDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *PolicyViolationDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersPolicyViolationDetails, false)
-	if x.codec.Emit(1, false, x.PolicyURL != "") {
-		p := path + "/policy_url"
-		v.URI(p, string(x.PolicyURL))
-	}
 }
 
 // RateLimitedDetails is the object of error-details/rate-limited.json.
@@ -2832,21 +2421,8 @@ func (x *RateLimitedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *RateLimitedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkRateLimitedDetails)
 	return v.Result("RateLimitedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *RateLimitedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersRateLimitedDetails, false, map[string]adcpimpl.ValueCheck{
-		"limit":          checkTypeNumber,
-		"remaining":      checkTypeNumber,
-		"window_seconds": checkTypeNumber,
-	})
-	if x.codec.Emit(3, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
 }
 
 // RateLimitedDetailsScope is the closed enumeration of error-details/rate-limited.json#/properties/scope.
@@ -2971,40 +2547,8 @@ func (x *StaleResponseDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetails)
 	return v.Result("StaleResponseDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersStaleResponseDetails, false, map[string]adcpimpl.ValueCheck{
-		"cache_age_seconds":        checkStaleResponseDetailsCacheAgeSeconds,
-		"freshness_target_seconds": checkStaleResponseDetailsCacheAgeSeconds,
-	})
-	if x.codec.Emit(0, true, x.ServedFromCache) {
-		p := path + "/served_from_cache"
-		v.Const(p, strconv.AppendBool(nil, x.ServedFromCache), "true")
-	} else {
-		v.Missing(path, "served_from_cache", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.CacheAgeSeconds != 0) {
-		p := path + "/cache_age_seconds"
-		v.Minimum(p, float64(x.CacheAgeSeconds), 0.0)
-	} else {
-		v.Missing(path, "cache_age_seconds", x.Extra)
-	}
-	if x.FreshnessTargetSeconds != nil {
-		p := path + "/freshness_target_seconds"
-		v.Minimum(p, float64(*x.FreshnessTargetSeconds), 0.0)
-	}
-	if x.Upstream != nil {
-		p := path + "/upstream"
-		x.Upstream.validate(v, p)
-	}
-	if x.OriginalError != nil {
-		p := path + "/original_error"
-		x.OriginalError.validate(v, p)
-	}
 }
 
 // StaleResponseDetailsUpstream is the object of error-details/stale-response.json#/properties/upstream.
@@ -3077,17 +2621,8 @@ func (x *StaleResponseDetailsUpstream) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetailsUpstream) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetailsUpstream)
 	return v.Result("StaleResponseDetailsUpstream")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetailsUpstream) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersStaleResponseDetailsUpstream, false)
-	if x.codec.Emit(0, false, x.URL != "") {
-		p := path + "/url"
-		v.URI(p, string(x.URL))
-	}
 }
 
 // StaleResponseDetailsOriginalError is the object of error-details/stale-response.json#/properties/original_error.
@@ -3163,13 +2698,8 @@ func (x *StaleResponseDetailsOriginalError) UnmarshalValidJSON(data []byte) erro
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetailsOriginalError) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetailsOriginalError)
 	return v.Result("StaleResponseDetailsOriginalError")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetailsOriginalError) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersStaleResponseDetailsOriginalError, false)
 }
 
 // UnsupportedRefinementDimensionDetails is the object of error-details/unsupported-refinement-dimension.json.
@@ -3247,29 +2777,8 @@ func (x *UnsupportedRefinementDimensionDetails) UnmarshalValidJSON(data []byte) 
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *UnsupportedRefinementDimensionDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkUnsupportedRefinementDimensionDetails)
 	return v.Result("UnsupportedRefinementDimensionDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *UnsupportedRefinementDimensionDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersUnsupportedRefinementDimensionDetails, false)
-	if x.codec.Emit(0, true, x.UnsupportedDimension != "") {
-		p := path + "/unsupported_dimension"
-		v.MinLength(p, string(x.UnsupportedDimension), 1)
-	} else {
-		v.Missing(path, "unsupported_dimension", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.SupportedDimensions != nil) {
-		p := path + "/supported_dimensions"
-		adcpimpl.UniqueItems(v, p, x.SupportedDimensions)
-		for i0 := range x.SupportedDimensions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.MinLength(p0, string(x.SupportedDimensions[i0]), 1)
-		}
-	} else {
-		v.Missing(path, "supported_dimensions", x.Extra)
-	}
 }
 
 // VersionUnsupportedDetails is the object of error-details/version-unsupported.json.
@@ -3382,46 +2891,8 @@ func (x *VersionUnsupportedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *VersionUnsupportedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkVersionUnsupportedDetails)
 	return v.Result("VersionUnsupportedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *VersionUnsupportedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraChecks(path, x.Extra, membersVersionUnsupportedDetails, false, map[string]adcpimpl.ValueCheck{
-		"adcp_major_version": checkVersionUnsupportedDetailsAdcpMajorVersion,
-		"supported_majors":   checkVersionUnsupportedDetailsSupportedMajors,
-	})
-	if x.codec.Emit(0, false, x.AdCPVersion != "") {
-		p := path + "/adcp_version"
-		v.Pattern(p, string(x.AdCPVersion), detailsPattern12)
-	}
-	if x.AdCPMajorVersion != nil {
-		p := path + "/adcp_major_version"
-		v.Minimum(p, float64(*x.AdCPMajorVersion), 1.0)
-		v.Maximum(p, float64(*x.AdCPMajorVersion), 99.0)
-	}
-	if x.codec.Emit(2, true, x.SupportedVersions != nil) {
-		p := path + "/supported_versions"
-		v.MinItems(p, len(x.SupportedVersions), 1)
-		for i0 := range x.SupportedVersions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.SupportedVersions[i0]), detailsPattern12)
-		}
-	} else {
-		v.Missing(path, "supported_versions", x.Extra)
-	}
-	if x.codec.Emit(3, false, x.SupportedMajors != nil) {
-		p := path + "/supported_majors"
-		for i0 := range x.SupportedMajors {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Minimum(p0, float64(x.SupportedMajors[i0]), 1.0)
-		}
-	}
-	if x.codec.Emit(4, false, x.BuildVersion != "") {
-		p := path + "/build_version"
-		v.Pattern(p, string(x.BuildVersion), detailsPattern13)
-	}
 }
 
 // detailsShapeAccessibilityViolationDetails describes error-details/accessibility-violation.json.
@@ -3905,6 +3376,99 @@ func NewDetails(name string) adcp.Details {
 	return nil
 }
 
+// checkAccessibilityViolationDetails checks a value against the schema:
+// {"properties":{"truncated":{"type":"boolean"},"violations":{"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_…
+func checkAccessibilityViolationDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	if o, ok := x.(map[string]any); ok {
+		if m, ok := o["truncated"]; ok {
+			checkTypeBoolean(v, p+"/truncated", m)
+		}
+		if m, ok := o["violations"]; ok {
+			checkAccessibilityViolationDetailsViolations(v, p+"/violations", m)
+		}
+		v.Required(p, o, "violations")
+	}
+}
+
+// checkTypeBoolean checks a value against the schema:
+// {"type":"boolean"}
+func checkTypeBoolean(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "boolean")
+}
+
+// checkAccessibilityViolationDetailsViolations checks a value against the schema:
+// {"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][…
+func checkAccessibilityViolationDetailsViolations(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	if a, ok := x.([]any); ok {
+		v.MinItems(p, len(a), 1)
+		v.MaxItems(p, len(a), 4)
+		for i, e := range a {
+			checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
+		}
+	}
+}
+
+// checkAccessibilityViolation checks a value against the schema:
+// {"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9…
+func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	if o, ok := x.(map[string]any); ok {
+		if m, ok := o["criterion"]; ok {
+			checkAccessibilityViolationCriterion(v, p+"/criterion", m)
+		}
+		if m, ok := o["criterion_source"]; ok {
+			checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
+		}
+		if m, ok := o["failure_kind"]; ok {
+			checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
+		}
+		if m, ok := o["pointer"]; ok {
+			checkAccessibilityViolationPointer(v, p+"/pointer", m)
+		}
+		if m, ok := o["remediation"]; ok {
+			checkAccessibilityViolationRemediation(v, p+"/remediation", m)
+		}
+		if m, ok := o["required_level"]; ok {
+			checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
+		}
+		v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
+	}
+}
+
+// checkAccessibilityViolationCriterion checks a value against the schema:
+// {"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
+func checkAccessibilityViolationCriterion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if s, ok := x.(string); ok {
+		v.MinLength(p, s, 1)
+		v.MaxLength(p, s, 32)
+		v.Pattern(p, s, detailsPattern0)
+	}
+}
+
+// checkAccessibilityViolationCriterionSource checks a value against the schema:
+// {"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$","type":"string"}
+func checkAccessibilityViolationCriterionSource(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if s, ok := x.(string); ok {
+		v.MinLength(p, s, 1)
+		v.MaxLength(p, s, 64)
+		v.Pattern(p, s, detailsPattern1)
+	}
+}
+
 // checkAccessibilityViolationFailureKind checks a value against the schema:
 // {"oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLeng…
 func checkAccessibilityViolationFailureKind(v *adcpimpl.Validator, p string, x any) {
@@ -3927,7 +3491,61 @@ func checkAccessibilityViolationFailureKindOne0(v *adcpimpl.Validator, p string,
 func checkAccessibilityViolationFailureKindOne1(v *adcpimpl.Validator, p string, x any) {
 	if s, ok := x.(string); ok {
 		v.MaxLength(p, s, 64)
+		v.Pattern(p, s, detailsPattern2)
+	}
+}
+
+// checkAccessibilityViolationPointer checks a value against the schema:
+// {"maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$","type":"string"}
+func checkAccessibilityViolationPointer(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if s, ok := x.(string); ok {
+		v.MaxLength(p, s, 256)
 		v.Pattern(p, s, detailsPattern3)
+	}
+}
+
+// checkAccessibilityViolationRemediation checks a value against the schema:
+// {"maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$","type":"string"}
+func checkAccessibilityViolationRemediation(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if s, ok := x.(string); ok {
+		v.MaxLength(p, s, 256)
+		v.Pattern(p, s, detailsPattern4)
+	}
+}
+
+// checkAccessibilityViolationRequiredLevel checks a value against the schema:
+// {"maxLength":64,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
+func checkAccessibilityViolationRequiredLevel(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if s, ok := x.(string); ok {
+		v.MinLength(p, s, 1)
+		v.MaxLength(p, s, 64)
+		v.Pattern(p, s, detailsPattern0)
+	}
+}
+
+// checkAccountMovedDetails checks a value against the schema:
+// {"properties":{"current_account":{"anyOf":[{"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"},{"additionalProperties":…
+func checkAccountMovedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	if o, ok := x.(map[string]any); ok {
+		if m, ok := o["current_account"]; ok {
+			checkCanonicalAccountRef(v, p+"/current_account", m)
+		}
+		if m, ok := o["revision"]; ok {
+			checkAccountMovedDetailsRevision(v, p+"/revision", m)
+		}
+		v.Required(p, o, "current_account")
 	}
 }
 
@@ -4126,12 +3744,6 @@ func checkOperatorUnitName(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
-// checkTypeBoolean checks a value against the schema:
-// {"type":"boolean"}
-func checkTypeBoolean(v *adcpimpl.Validator, p string, x any) {
-	v.Type(p, x, "boolean")
-}
-
 // checkAccountMovedDetailsRevision checks a value against the schema:
 // {"minimum":1,"type":"integer"}
 func checkAccountMovedDetailsRevision(v *adcpimpl.Validator, p string, x any) {
@@ -4142,262 +3754,6 @@ func checkAccountMovedDetailsRevision(v *adcpimpl.Validator, p string, x any) {
 		if adcpimpl.Compare(n, "1") < 0 {
 			v.Add(p, "less than 1")
 		}
-	}
-}
-
-// checkTypeNumber checks a value against the schema:
-// {"type":"number"}
-func checkTypeNumber(v *adcpimpl.Validator, p string, x any) {
-	v.Type(p, x, "number")
-}
-
-// checkTypeObject checks a value against the schema:
-// {"type":["object"]}
-func checkTypeObject(v *adcpimpl.Validator, p string, x any) {
-	v.Type(p, x, "object")
-}
-
-// checkDownstreamConnectionRequirementConstraints checks a value against the schema:
-// {"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}
-func checkDownstreamConnectionRequirementConstraints(v *adcpimpl.Validator, p string, x any) {
-	checkDownstreamConnectionRequirementConstraintsAll0(v, p, x)
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0 checks a value against the schema:
-// {"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}
-func checkDownstreamConnectionRequirementConstraintsAll0(v *adcpimpl.Validator, p string, x any) {
-	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementConstraintsAll0If) == 1 {
-		checkDownstreamConnectionRequirementConstraintsAll0Then(v, p, x)
-	}
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0If checks a value against the schema:
-// {"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]}
-func checkDownstreamConnectionRequirementConstraintsAll0If(v *adcpimpl.Validator, p string, x any) {
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["status"]; ok {
-			checkDownstreamConnectionRequirementConstraintsAll0IfStatus(v, p+"/status", m)
-		}
-		v.Required(p, o, "status")
-	}
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0IfStatus checks a value against the schema:
-// {"enum":["missing","pending","expired","revoked"]}
-func checkDownstreamConnectionRequirementConstraintsAll0IfStatus(v *adcpimpl.Validator, p string, x any) {
-	v.InJSON(p, x, `"missing"`, `"pending"`, `"expired"`, `"revoked"`)
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0Then checks a value against the schema:
-// {"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}
-func checkDownstreamConnectionRequirementConstraintsAll0Then(v *adcpimpl.Validator, p string, x any) {
-	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementConstraintsAll0ThenAny0, checkDownstreamConnectionRequirementConstraintsAll0ThenAny1) == 0 {
-		v.Add(p, "matches none of the 2 alternatives (anyOf)")
-	}
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0ThenAny0 checks a value against the schema:
-// {"required":["provider"]}
-func checkDownstreamConnectionRequirementConstraintsAll0ThenAny0(v *adcpimpl.Validator, p string, x any) {
-	if o, ok := x.(map[string]any); ok {
-		v.Required(p, o, "provider")
-	}
-}
-
-// checkDownstreamConnectionRequirementConstraintsAll0ThenAny1 checks a value against the schema:
-// {"required":["authorization_url"]}
-func checkDownstreamConnectionRequirementConstraintsAll0ThenAny1(v *adcpimpl.Validator, p string, x any) {
-	if o, ok := x.(map[string]any); ok {
-		v.Required(p, o, "authorization_url")
-	}
-}
-
-// checkTypeNumberOrString checks a value against the schema:
-// {"type":["number","string"]}
-func checkTypeNumberOrString(v *adcpimpl.Validator, p string, x any) {
-	v.Type(p, x, "number", "string")
-}
-
-// checkStaleResponseDetailsCacheAgeSeconds checks a value against the schema:
-// {"minimum":0,"type":"integer"}
-func checkStaleResponseDetailsCacheAgeSeconds(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "integer") {
-		return
-	}
-	if n, ok := x.(json.Number); ok {
-		if adcpimpl.Compare(n, "0") < 0 {
-			v.Add(p, "less than 0")
-		}
-	}
-}
-
-// checkVersionUnsupportedDetailsAdcpMajorVersion checks a value against the schema:
-// {"maximum":99,"minimum":1,"type":"integer"}
-func checkVersionUnsupportedDetailsAdcpMajorVersion(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "integer") {
-		return
-	}
-	if n, ok := x.(json.Number); ok {
-		if adcpimpl.Compare(n, "1") < 0 {
-			v.Add(p, "less than 1")
-		}
-		if adcpimpl.Compare(n, "99") > 0 {
-			v.Add(p, "greater than 99")
-		}
-	}
-}
-
-// checkVersionUnsupportedDetailsSupportedMajors checks a value against the schema:
-// {"items":{"minimum":1,"type":"integer"},"type":"array"}
-func checkVersionUnsupportedDetailsSupportedMajors(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "array") {
-		return
-	}
-	if a, ok := x.([]any); ok {
-		for i, e := range a {
-			checkAccountMovedDetailsRevision(v, p+"/"+strconv.Itoa(i), e)
-		}
-	}
-}
-
-// checkAccessibilityViolationDetails checks a value against the schema:
-// {"properties":{"truncated":{"type":"boolean"},"violations":{"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_…
-func checkAccessibilityViolationDetails(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "object") {
-		return
-	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["truncated"]; ok {
-			checkTypeBoolean(v, p+"/truncated", m)
-		}
-		if m, ok := o["violations"]; ok {
-			checkAccessibilityViolationDetailsViolations(v, p+"/violations", m)
-		}
-		v.Required(p, o, "violations")
-	}
-}
-
-// checkAccessibilityViolationDetailsViolations checks a value against the schema:
-// {"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][…
-func checkAccessibilityViolationDetailsViolations(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "array") {
-		return
-	}
-	if a, ok := x.([]any); ok {
-		v.MinItems(p, len(a), 1)
-		v.MaxItems(p, len(a), 4)
-		for i, e := range a {
-			checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
-		}
-	}
-}
-
-// checkAccessibilityViolation checks a value against the schema:
-// {"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9…
-func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "object") {
-		return
-	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["criterion"]; ok {
-			checkAccessibilityViolationCriterion(v, p+"/criterion", m)
-		}
-		if m, ok := o["criterion_source"]; ok {
-			checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
-		}
-		if m, ok := o["failure_kind"]; ok {
-			checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
-		}
-		if m, ok := o["pointer"]; ok {
-			checkAccessibilityViolationPointer(v, p+"/pointer", m)
-		}
-		if m, ok := o["remediation"]; ok {
-			checkAccessibilityViolationRemediation(v, p+"/remediation", m)
-		}
-		if m, ok := o["required_level"]; ok {
-			checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
-		}
-		v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
-	}
-}
-
-// checkAccessibilityViolationCriterion checks a value against the schema:
-// {"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
-func checkAccessibilityViolationCriterion(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "string") {
-		return
-	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 32)
-		v.Pattern(p, s, detailsPattern1)
-	}
-}
-
-// checkAccessibilityViolationCriterionSource checks a value against the schema:
-// {"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$","type":"string"}
-func checkAccessibilityViolationCriterionSource(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "string") {
-		return
-	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 64)
-		v.Pattern(p, s, detailsPattern2)
-	}
-}
-
-// checkAccessibilityViolationPointer checks a value against the schema:
-// {"maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$","type":"string"}
-func checkAccessibilityViolationPointer(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "string") {
-		return
-	}
-	if s, ok := x.(string); ok {
-		v.MaxLength(p, s, 256)
-		v.Pattern(p, s, detailsPattern0)
-	}
-}
-
-// checkAccessibilityViolationRemediation checks a value against the schema:
-// {"maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$","type":"string"}
-func checkAccessibilityViolationRemediation(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "string") {
-		return
-	}
-	if s, ok := x.(string); ok {
-		v.MaxLength(p, s, 256)
-		v.Pattern(p, s, detailsPattern4)
-	}
-}
-
-// checkAccessibilityViolationRequiredLevel checks a value against the schema:
-// {"maxLength":64,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
-func checkAccessibilityViolationRequiredLevel(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "string") {
-		return
-	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 64)
-		v.Pattern(p, s, detailsPattern1)
-	}
-}
-
-// checkAccountMovedDetails checks a value against the schema:
-// {"properties":{"current_account":{"anyOf":[{"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"},{"additionalProperties":…
-func checkAccountMovedDetails(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "object") {
-		return
-	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["current_account"]; ok {
-			checkCanonicalAccountRef(v, p+"/current_account", m)
-		}
-		if m, ok := o["revision"]; ok {
-			checkAccountMovedDetailsRevision(v, p+"/revision", m)
-		}
-		v.Required(p, o, "current_account")
 	}
 }
 
@@ -4630,6 +3986,12 @@ func checkAudienceTooSmallDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
+// checkTypeNumber checks a value against the schema:
+// {"type":"number"}
+func checkTypeNumber(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "number")
+}
+
 // checkAuthorizationRequiredDetails checks a value against the schema:
 // {"properties":{"authorization_instructions":{"type":"string"},"authorization_url":{"format":"uri","type":"string"},"missing_connections":{"items":{"allOf":[{"if":{"properties":{"status":{"enum":["miss…
 func checkAuthorizationRequiredDetails(v *adcpimpl.Validator, p string, x any) {
@@ -4707,7 +4069,7 @@ func checkDownstreamConnectionRequirement(v *adcpimpl.Validator, p string, x any
 		}
 		v.Required(p, o, "connection_type")
 	}
-	checkDownstreamConnectionRequirementConstraintsAll0(v, p, x)
+	checkDownstreamConnectionRequirementAll0(v, p, x)
 }
 
 // checkDownstreamConnectionRequirementConnectionType checks a value against the schema:
@@ -4788,6 +4150,61 @@ func checkDownstreamConnectionRequirementStatus(v *adcpimpl.Validator, p string,
 		return
 	}
 	v.InJSON(p, x, `"connected"`, `"missing"`, `"pending"`, `"expired"`, `"revoked"`, `"not_required"`, `"unknown"`)
+}
+
+// checkDownstreamConnectionRequirementAll0 checks a value against the schema:
+// {"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}
+func checkDownstreamConnectionRequirementAll0(v *adcpimpl.Validator, p string, x any) {
+	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementAll0If) == 1 {
+		checkDownstreamConnectionRequirementAll0Then(v, p, x)
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0If checks a value against the schema:
+// {"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]}
+func checkDownstreamConnectionRequirementAll0If(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		if m, ok := o["status"]; ok {
+			checkDownstreamConnectionRequirementAll0IfStatus(v, p+"/status", m)
+		}
+		v.Required(p, o, "status")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0IfStatus checks a value against the schema:
+// {"enum":["missing","pending","expired","revoked"]}
+func checkDownstreamConnectionRequirementAll0IfStatus(v *adcpimpl.Validator, p string, x any) {
+	v.InJSON(p, x, `"missing"`, `"pending"`, `"expired"`, `"revoked"`)
+}
+
+// checkDownstreamConnectionRequirementAll0Then checks a value against the schema:
+// {"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}
+func checkDownstreamConnectionRequirementAll0Then(v *adcpimpl.Validator, p string, x any) {
+	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementAll0ThenAny0, checkDownstreamConnectionRequirementAll0ThenAny1) == 0 {
+		v.Add(p, "matches none of the 2 alternatives (anyOf)")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0ThenAny0 checks a value against the schema:
+// {"required":["provider"]}
+func checkDownstreamConnectionRequirementAll0ThenAny0(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		v.Required(p, o, "provider")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0ThenAny1 checks a value against the schema:
+// {"required":["authorization_url"]}
+func checkDownstreamConnectionRequirementAll0ThenAny1(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		v.Required(p, o, "authorization_url")
+	}
+}
+
+// checkTypeObject checks a value against the schema:
+// {"type":["object"]}
+func checkTypeObject(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "object")
 }
 
 // checkBillingNotPermittedForAgentDetails checks a value against the schema:
@@ -4893,6 +4310,12 @@ func checkConflictDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
+// checkTypeNumberOrString checks a value against the schema:
+// {"type":["number","string"]}
+func checkTypeNumberOrString(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "number", "string")
+}
+
 // checkCreativeRejectedDetails checks a value against the schema:
 // {"properties":{"policy_id":{"type":"string"},"policy_url":{"format":"uri","type":"string"},"reasons":{"items":{"type":"string"},"type":"array"}},"type":"object"}
 func checkCreativeRejectedDetails(v *adcpimpl.Validator, p string, x any) {
@@ -4988,6 +4411,19 @@ func checkStaleResponseDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
+// checkStaleResponseDetailsCacheAgeSeconds checks a value against the schema:
+// {"minimum":0,"type":"integer"}
+func checkStaleResponseDetailsCacheAgeSeconds(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "integer") {
+		return
+	}
+	if n, ok := x.(json.Number); ok {
+		if adcpimpl.Compare(n, "0") < 0 {
+			v.Add(p, "less than 0")
+		}
+	}
+}
+
 // checkStaleResponseDetailsOriginalError checks a value against the schema:
 // {"properties":{"code":{"type":"string"},"message":{"type":"string"}},"type":"object"}
 func checkStaleResponseDetailsOriginalError(v *adcpimpl.Validator, p string, x any) {
@@ -5072,6 +4508,22 @@ func checkVersionUnsupportedDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
+// checkVersionUnsupportedDetailsAdcpMajorVersion checks a value against the schema:
+// {"maximum":99,"minimum":1,"type":"integer"}
+func checkVersionUnsupportedDetailsAdcpMajorVersion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "integer") {
+		return
+	}
+	if n, ok := x.(json.Number); ok {
+		if adcpimpl.Compare(n, "1") < 0 {
+			v.Add(p, "less than 1")
+		}
+		if adcpimpl.Compare(n, "99") > 0 {
+			v.Add(p, "greater than 99")
+		}
+	}
+}
+
 // checkVersionUnsupportedDetailsAdcpVersion checks a value against the schema:
 // {"pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$","type":"string"}
 func checkVersionUnsupportedDetailsAdcpVersion(v *adcpimpl.Validator, p string, x any) {
@@ -5094,6 +4546,19 @@ func checkVersionUnsupportedDetailsBuildVersion(v *adcpimpl.Validator, p string,
 	}
 }
 
+// checkVersionUnsupportedDetailsSupportedMajors checks a value against the schema:
+// {"items":{"minimum":1,"type":"integer"},"type":"array"}
+func checkVersionUnsupportedDetailsSupportedMajors(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	if a, ok := x.([]any); ok {
+		for i, e := range a {
+			checkAccountMovedDetailsRevision(v, p+"/"+strconv.Itoa(i), e)
+		}
+	}
+}
+
 // checkVersionUnsupportedDetailsSupportedVersions checks a value against the schema:
 // {"items":{"pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$","type":"string"},"minItems":1,"type":"array"}
 func checkVersionUnsupportedDetailsSupportedVersions(v *adcpimpl.Validator, p string, x any) {
@@ -5110,10 +4575,10 @@ func checkVersionUnsupportedDetailsSupportedVersions(v *adcpimpl.Validator, p st
 
 // The patterns of the schema, translated for Go regexp.
 var (
-	detailsPattern0  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
-	detailsPattern1  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
-	detailsPattern2  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern3  = adcpimpl.MustPattern("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
+	detailsPattern0  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
+	detailsPattern1  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
+	detailsPattern2  = adcpimpl.MustPattern("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
+	detailsPattern3  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
 	detailsPattern4  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
 	detailsPattern5  = adcpimpl.MustPattern("^[a-z0-9_]+$")
 	detailsPattern6  = adcpimpl.MustPattern("^[A-Z]{2}$")
