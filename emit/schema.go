@@ -256,6 +256,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 	var out []jen.Code
 	call := func(fn string) jen.Code { return jen.Id(fn).Call(v, p, x) }
 	typeAt := -1 // the type check in out
+	only := ""   // the one JSON type the value has past the type check
 	var typeArgs []jen.Code
 	if ref, ok := m["$ref"].(string); ok {
 		out = append(out, call(c.defs[strings.TrimPrefix(ref, "#/$defs/")]))
@@ -271,6 +272,9 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 			}
 		}
 		sort.Strings(types)
+		if len(types) == 1 {
+			only = types[0]
+		}
 		typeArgs = []jen.Code{p, x}
 		for _, t := range types {
 			typeArgs = append(typeArgs, jen.Lit(t))
@@ -320,9 +324,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 			str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))
 		}
 	}
-	if len(str) > 0 {
-		out = append(out, jen.If(jen.List(sv, jen.Id("ok")).Op(":=").Add(x).Assert(jen.String()), jen.Id("ok")).Block(str...))
-	}
+	out = group(out, str, sv, jen.String(), only == "string")
 
 	// Numbers.
 	var num []jen.Code
@@ -335,9 +337,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 				add(p, b.msg+n.String())))
 		}
 	}
-	if len(num) > 0 {
-		out = append(out, jen.If(jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Add(x).Assert(jen.Qual("encoding/json", "Number")), jen.Id("ok")).Block(num...))
-	}
+	out = group(out, num, jen.Id("n"), jen.Qual("encoding/json", "Number"), only == "number" || only == "integer")
 
 	// Objects.
 	var obj []jen.Code
@@ -373,9 +373,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 		}
 		obj = append(obj, v.Clone().Dot("Required").Call(args...))
 	}
-	if len(obj) > 0 {
-		out = append(out, jen.If(jen.List(o, jen.Id("ok")).Op(":=").Add(x).Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(obj...))
-	}
+	out = group(out, obj, o, jen.Map(jen.String()).Any(), only == "object")
 
 	// Arrays.
 	var arr []jen.Code
@@ -394,9 +392,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 		arr = append(arr, jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(a)).Block(
 			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")), jen.Id("e"))))
 	}
-	if len(arr) > 0 {
-		out = append(out, jen.If(jen.List(a, jen.Id("ok")).Op(":=").Add(x).Assert(jen.Index().Any()), jen.Id("ok")).Block(arr...))
-	}
+	out = group(out, arr, a, jen.Index().Any(), only == "array")
 
 	// Combinations.
 	list := func(kw, suffix string) []jen.Code {
@@ -463,6 +459,21 @@ func jsonLit(x any) jen.Code {
 		return jen.Lit(t)
 	}
 	return jen.Op("`" + t + "`")
+}
+
+// group appends to out the checks stmts of one kind of value, held in
+// variable name of Go type typ: the value asserted to typ when the type
+// check has made sure of it (sure), else the checks only for a value of
+// that kind.
+func group(out, stmts []jen.Code, name *jen.Statement, typ *jen.Statement, sure bool) []jen.Code {
+	if len(stmts) == 0 {
+		return out
+	}
+	if sure {
+		out = append(out, jen.Add(name).Op(":=").Id("x").Assert(typ))
+		return append(out, stmts...)
+	}
+	return append(out, jen.If(jen.List(name, jen.Id("ok")).Op(":=").Id("x").Assert(typ), jen.Id("ok")).Block(stmts...))
 }
 
 // count reads a keyword checkSchema has found a non-negative integer.

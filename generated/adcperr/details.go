@@ -3382,15 +3382,14 @@ func checkAccessibilityViolationDetails(v *adcpimpl.Validator, p string, x any) 
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["truncated"]; ok {
-			checkTypeBoolean(v, p+"/truncated", m)
-		}
-		if m, ok := o["violations"]; ok {
-			checkAccessibilityViolationDetailsViolations(v, p+"/violations", m)
-		}
-		v.Required(p, o, "violations")
+	o := x.(map[string]any)
+	if m, ok := o["truncated"]; ok {
+		checkTypeBoolean(v, p+"/truncated", m)
 	}
+	if m, ok := o["violations"]; ok {
+		checkAccessibilityViolationDetailsViolations(v, p+"/violations", m)
+	}
+	v.Required(p, o, "violations")
 }
 
 // checkTypeBoolean checks a value against the schema:
@@ -3405,12 +3404,11 @@ func checkAccessibilityViolationDetailsViolations(v *adcpimpl.Validator, p strin
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		v.MinItems(p, len(a), 1)
-		v.MaxItems(p, len(a), 4)
-		for i, e := range a {
-			checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	v.MaxItems(p, len(a), 4)
+	for i, e := range a {
+		checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -3420,27 +3418,26 @@ func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["criterion"]; ok {
-			checkAccessibilityViolationCriterion(v, p+"/criterion", m)
-		}
-		if m, ok := o["criterion_source"]; ok {
-			checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
-		}
-		if m, ok := o["failure_kind"]; ok {
-			checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
-		}
-		if m, ok := o["pointer"]; ok {
-			checkAccessibilityViolationPointer(v, p+"/pointer", m)
-		}
-		if m, ok := o["remediation"]; ok {
-			checkAccessibilityViolationRemediation(v, p+"/remediation", m)
-		}
-		if m, ok := o["required_level"]; ok {
-			checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
-		}
-		v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
+	o := x.(map[string]any)
+	if m, ok := o["criterion"]; ok {
+		checkAccessibilityViolationCriterion(v, p+"/criterion", m)
 	}
+	if m, ok := o["criterion_source"]; ok {
+		checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
+	}
+	if m, ok := o["failure_kind"]; ok {
+		checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
+	}
+	if m, ok := o["pointer"]; ok {
+		checkAccessibilityViolationPointer(v, p+"/pointer", m)
+	}
+	if m, ok := o["remediation"]; ok {
+		checkAccessibilityViolationRemediation(v, p+"/remediation", m)
+	}
+	if m, ok := o["required_level"]; ok {
+		checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
+	}
+	v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
 }
 
 // checkAccessibilityViolationCriterion checks a value against the schema:
@@ -3449,11 +3446,10 @@ func checkAccessibilityViolationCriterion(v *adcpimpl.Validator, p string, x any
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 32)
-		v.Pattern(p, s, detailsPattern0)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 32)
+	v.Pattern(p, s, detailsPattern0)
 }
 
 // checkAccessibilityViolationCriterionSource checks a value against the schema:
@@ -3462,11 +3458,10 @@ func checkAccessibilityViolationCriterionSource(v *adcpimpl.Validator, p string,
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 64)
-		v.Pattern(p, s, detailsPattern1)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 64)
+	v.Pattern(p, s, detailsPattern1)
 }
 
 // checkAccessibilityViolationFailureKind checks a value against the schema:
@@ -3501,10 +3496,9 @@ func checkAccessibilityViolationPointer(v *adcpimpl.Validator, p string, x any) 
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MaxLength(p, s, 256)
-		v.Pattern(p, s, detailsPattern3)
-	}
+	s := x.(string)
+	v.MaxLength(p, s, 256)
+	v.Pattern(p, s, detailsPattern3)
 }
 
 // checkAccessibilityViolationRemediation checks a value against the schema:
@@ -3513,10 +3507,9 @@ func checkAccessibilityViolationRemediation(v *adcpimpl.Validator, p string, x a
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MaxLength(p, s, 256)
-		v.Pattern(p, s, detailsPattern4)
-	}
+	s := x.(string)
+	v.MaxLength(p, s, 256)
+	v.Pattern(p, s, detailsPattern4)
 }
 
 // checkAccessibilityViolationRequiredLevel checks a value against the schema:
@@ -3525,11 +3518,10 @@ func checkAccessibilityViolationRequiredLevel(v *adcpimpl.Validator, p string, x
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 64)
-		v.Pattern(p, s, detailsPattern0)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 64)
+	v.Pattern(p, s, detailsPattern0)
 }
 
 // checkAccountMovedDetails checks a value against the schema:
@@ -3538,15 +3530,14 @@ func checkAccountMovedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["current_account"]; ok {
-			checkCanonicalAccountRef(v, p+"/current_account", m)
-		}
-		if m, ok := o["revision"]; ok {
-			checkAccountMovedDetailsRevision(v, p+"/revision", m)
-		}
-		v.Required(p, o, "current_account")
+	o := x.(map[string]any)
+	if m, ok := o["current_account"]; ok {
+		checkCanonicalAccountRef(v, p+"/current_account", m)
 	}
+	if m, ok := o["revision"]; ok {
+		checkAccountMovedDetailsRevision(v, p+"/revision", m)
+	}
+	v.Required(p, o, "current_account")
 }
 
 // checkCanonicalAccountRef checks a value against the schema:
@@ -3563,15 +3554,14 @@ func checkCanonicalAccountRefVariant1(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["account_id"]; ok {
-			checkCanonicalAccountRefVariant1AccountId(v, p+"/account_id", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "account_id") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "account_id")
+	o := x.(map[string]any)
+	if m, ok := o["account_id"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/account_id", m)
 	}
+	for _, k := range adcpimpl.Undeclared(o, "account_id") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "account_id")
 }
 
 // checkCanonicalAccountRefVariant1AccountId checks a value against the schema:
@@ -3580,9 +3570,8 @@ func checkCanonicalAccountRefVariant1AccountId(v *adcpimpl.Validator, p string, 
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
 }
 
 // checkCanonicalAccountRefVariant2 checks a value against the schema:
@@ -3591,30 +3580,29 @@ func checkCanonicalAccountRefVariant2(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["brand"]; ok {
-			checkBrandKey(v, p+"/brand", m)
-		}
-		if m, ok := o["currency"]; ok {
-			checkCanonicalAccountRefVariant2Currency(v, p+"/currency", m)
-		}
-		if m, ok := o["operator"]; ok {
-			checkBrandKeyDomain(v, p+"/operator", m)
-		}
-		if m, ok := o["operator_unit"]; ok {
-			checkOperatorUnit(v, p+"/operator_unit", m)
-		}
-		if m, ok := o["sandbox"]; ok {
-			checkTypeBoolean(v, p+"/sandbox", m)
-		}
-		if m, ok := o["timezone"]; ok {
-			checkCanonicalAccountRefVariant1AccountId(v, p+"/timezone", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "brand", "currency", "operator", "operator_unit", "sandbox", "timezone") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "brand", "operator")
+	o := x.(map[string]any)
+	if m, ok := o["brand"]; ok {
+		checkBrandKey(v, p+"/brand", m)
 	}
+	if m, ok := o["currency"]; ok {
+		checkCanonicalAccountRefVariant2Currency(v, p+"/currency", m)
+	}
+	if m, ok := o["operator"]; ok {
+		checkBrandKeyDomain(v, p+"/operator", m)
+	}
+	if m, ok := o["operator_unit"]; ok {
+		checkOperatorUnit(v, p+"/operator_unit", m)
+	}
+	if m, ok := o["sandbox"]; ok {
+		checkTypeBoolean(v, p+"/sandbox", m)
+	}
+	if m, ok := o["timezone"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/timezone", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "brand", "currency", "operator", "operator_unit", "sandbox", "timezone") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "brand", "operator")
 }
 
 // checkBrandKey checks a value against the schema:
@@ -3623,21 +3611,20 @@ func checkBrandKey(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["brand_id"]; ok {
-			checkBrandKeyBrandId(v, p+"/brand_id", m)
-		}
-		if m, ok := o["countries"]; ok {
-			checkBrandKeyCountries(v, p+"/countries", m)
-		}
-		if m, ok := o["domain"]; ok {
-			checkBrandKeyDomain(v, p+"/domain", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "brand_id", "countries", "domain") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "domain")
+	o := x.(map[string]any)
+	if m, ok := o["brand_id"]; ok {
+		checkBrandKeyBrandId(v, p+"/brand_id", m)
 	}
+	if m, ok := o["countries"]; ok {
+		checkBrandKeyCountries(v, p+"/countries", m)
+	}
+	if m, ok := o["domain"]; ok {
+		checkBrandKeyDomain(v, p+"/domain", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "brand_id", "countries", "domain") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "domain")
 }
 
 // checkBrandKeyBrandId checks a value against the schema:
@@ -3646,9 +3633,8 @@ func checkBrandKeyBrandId(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern5)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern5)
 }
 
 // checkBrandKeyCountries checks a value against the schema:
@@ -3657,12 +3643,11 @@ func checkBrandKeyCountries(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		v.MinItems(p, len(a), 1)
-		adcpimpl.UniqueItems(v, p, a)
-		for i, e := range a {
-			checkBrandKeyCountriesItem(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkBrandKeyCountriesItem(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -3672,9 +3657,8 @@ func checkBrandKeyCountriesItem(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern6)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern6)
 }
 
 // checkBrandKeyDomain checks a value against the schema:
@@ -3683,9 +3667,8 @@ func checkBrandKeyDomain(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern7)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern7)
 }
 
 // checkCanonicalAccountRefVariant2Currency checks a value against the schema:
@@ -3694,9 +3677,8 @@ func checkCanonicalAccountRefVariant2Currency(v *adcpimpl.Validator, p string, x
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern8)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern8)
 }
 
 // checkOperatorUnit checks a value against the schema:
@@ -3705,18 +3687,17 @@ func checkOperatorUnit(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["id"]; ok {
-			checkOperatorUnitId(v, p+"/id", m)
-		}
-		if m, ok := o["name"]; ok {
-			checkOperatorUnitName(v, p+"/name", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "id", "name") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "id")
+	o := x.(map[string]any)
+	if m, ok := o["id"]; ok {
+		checkOperatorUnitId(v, p+"/id", m)
 	}
+	if m, ok := o["name"]; ok {
+		checkOperatorUnitName(v, p+"/name", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "id", "name") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "id")
 }
 
 // checkOperatorUnitId checks a value against the schema:
@@ -3725,11 +3706,10 @@ func checkOperatorUnitId(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 255)
-		v.Pattern(p, s, detailsPattern9)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 255)
+	v.Pattern(p, s, detailsPattern9)
 }
 
 // checkOperatorUnitName checks a value against the schema:
@@ -3738,10 +3718,9 @@ func checkOperatorUnitName(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.MinLength(p, s, 1)
-		v.MaxLength(p, s, 200)
-	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 200)
 }
 
 // checkAccountMovedDetailsRevision checks a value against the schema:
@@ -3750,10 +3729,9 @@ func checkAccountMovedDetailsRevision(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "integer") {
 		return
 	}
-	if n, ok := x.(json.Number); ok {
-		if adcpimpl.Compare(n, "1") < 0 {
-			v.Add(p, "less than 1")
-		}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "1") < 0 {
+		v.Add(p, "less than 1")
 	}
 }
 
@@ -3763,13 +3741,12 @@ func checkAccountSetupRequiredDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["setup_steps"]; ok {
-			checkAccountSetupRequiredDetailsSetupSteps(v, p+"/setup_steps", m)
-		}
-		if m, ok := o["setup_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/setup_url", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["setup_steps"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/setup_steps", m)
+	}
+	if m, ok := o["setup_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/setup_url", m)
 	}
 }
 
@@ -3779,10 +3756,9 @@ func checkAccountSetupRequiredDetailsSetupSteps(v *adcpimpl.Validator, p string,
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		for i, e := range a {
-			checkTypeString(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	for i, e := range a {
+		checkTypeString(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -3798,9 +3774,8 @@ func checkAccountSetupRequiredDetailsSetupUrl(v *adcpimpl.Validator, p string, x
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.URI(p, s)
-	}
+	s := x.(string)
+	v.URI(p, s)
 }
 
 // checkActionNotAllowedDetails checks a value against the schema:
@@ -3809,18 +3784,17 @@ func checkActionNotAllowedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["attempted_action"]; ok {
-			checkMediaBuyValidAction(v, p+"/attempted_action", m)
-		}
-		if m, ok := o["currently_available_actions"]; ok {
-			checkActionNotAllowedDetailsCurrentlyAvailableActions(v, p+"/currently_available_actions", m)
-		}
-		if m, ok := o["reason"]; ok {
-			checkActionNotAllowedReason(v, p+"/reason", m)
-		}
-		v.Required(p, o, "attempted_action", "reason")
+	o := x.(map[string]any)
+	if m, ok := o["attempted_action"]; ok {
+		checkMediaBuyValidAction(v, p+"/attempted_action", m)
 	}
+	if m, ok := o["currently_available_actions"]; ok {
+		checkActionNotAllowedDetailsCurrentlyAvailableActions(v, p+"/currently_available_actions", m)
+	}
+	if m, ok := o["reason"]; ok {
+		checkActionNotAllowedReason(v, p+"/reason", m)
+	}
+	v.Required(p, o, "attempted_action", "reason")
 }
 
 // checkMediaBuyValidAction checks a value against the schema:
@@ -3838,11 +3812,10 @@ func checkActionNotAllowedDetailsCurrentlyAvailableActions(v *adcpimpl.Validator
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		adcpimpl.UniqueItems(v, p, a)
-		for i, e := range a {
-			checkMediaBuyAvailableAction(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkMediaBuyAvailableAction(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -3852,27 +3825,26 @@ func checkMediaBuyAvailableAction(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["action"]; ok {
-			checkMediaBuyValidAction(v, p+"/action", m)
-		}
-		if m, ok := o["mode"]; ok {
-			checkMediaBuyActionMode(v, p+"/mode", m)
-		}
-		if m, ok := o["sla"]; ok {
-			checkSLAWindow(v, p+"/sla", m)
-		}
-		if m, ok := o["task"]; ok {
-			checkMediaBuyAvailableActionTask(v, p+"/task", m)
-		}
-		if m, ok := o["terms_ref"]; ok {
-			checkTypeString(v, p+"/terms_ref", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "action", "mode", "sla", "task", "terms_ref") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "action", "mode")
+	o := x.(map[string]any)
+	if m, ok := o["action"]; ok {
+		checkMediaBuyValidAction(v, p+"/action", m)
 	}
+	if m, ok := o["mode"]; ok {
+		checkMediaBuyActionMode(v, p+"/mode", m)
+	}
+	if m, ok := o["sla"]; ok {
+		checkSLAWindow(v, p+"/sla", m)
+	}
+	if m, ok := o["task"]; ok {
+		checkMediaBuyAvailableActionTask(v, p+"/task", m)
+	}
+	if m, ok := o["terms_ref"]; ok {
+		checkTypeString(v, p+"/terms_ref", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "action", "mode", "sla", "task", "terms_ref") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "action", "mode")
 }
 
 // checkMediaBuyActionMode checks a value against the schema:
@@ -3890,16 +3862,15 @@ func checkSLAWindow(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["completion_max"]; ok {
-			checkSLAWindowCompletionMax(v, p+"/completion_max", m)
-		}
-		if m, ok := o["response_max"]; ok {
-			checkSLAWindowCompletionMax(v, p+"/response_max", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "completion_max", "response_max") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
+	o := x.(map[string]any)
+	if m, ok := o["completion_max"]; ok {
+		checkSLAWindowCompletionMax(v, p+"/completion_max", m)
+	}
+	if m, ok := o["response_max"]; ok {
+		checkSLAWindowCompletionMax(v, p+"/response_max", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "completion_max", "response_max") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
 	}
 }
 
@@ -3909,9 +3880,8 @@ func checkSLAWindowCompletionMax(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.PatternNot(p, s, detailsPattern10, detailsPattern11)
-	}
+	s := x.(string)
+	v.PatternNot(p, s, detailsPattern10, detailsPattern11)
 }
 
 // checkMediaBuyAvailableActionTask checks a value against the schema:
@@ -3938,18 +3908,17 @@ func checkAgentPermissionDeniedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["reason"]; ok {
-			checkAgentPermissionDeniedDetailsReason(v, p+"/reason", m)
-		}
-		if m, ok := o["scope"]; ok {
-			checkAgentPermissionDeniedDetailsScope(v, p+"/scope", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "reason", "scope") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "scope", "reason")
+	o := x.(map[string]any)
+	if m, ok := o["reason"]; ok {
+		checkAgentPermissionDeniedDetailsReason(v, p+"/reason", m)
 	}
+	if m, ok := o["scope"]; ok {
+		checkAgentPermissionDeniedDetailsScope(v, p+"/scope", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "reason", "scope") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "scope", "reason")
 }
 
 // checkAgentPermissionDeniedDetailsReason checks a value against the schema:
@@ -3976,13 +3945,12 @@ func checkAudienceTooSmallDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["current_size"]; ok {
-			checkTypeNumber(v, p+"/current_size", m)
-		}
-		if m, ok := o["minimum_size"]; ok {
-			checkTypeNumber(v, p+"/minimum_size", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["current_size"]; ok {
+		checkTypeNumber(v, p+"/current_size", m)
+	}
+	if m, ok := o["minimum_size"]; ok {
+		checkTypeNumber(v, p+"/minimum_size", m)
 	}
 }
 
@@ -3998,22 +3966,21 @@ func checkAuthorizationRequiredDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["authorization_instructions"]; ok {
-			checkTypeString(v, p+"/authorization_instructions", m)
-		}
-		if m, ok := o["authorization_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
-		}
-		if m, ok := o["missing_connections"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnections(v, p+"/missing_connections", m)
-		}
-		if m, ok := o["reference_authorization"]; ok {
-			checkTypeObject(v, p+"/reference_authorization", m)
-		}
-		if m, ok := o["required_connections"]; ok {
-			checkAuthorizationRequiredDetailsMissingConnections(v, p+"/required_connections", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["authorization_instructions"]; ok {
+		checkTypeString(v, p+"/authorization_instructions", m)
+	}
+	if m, ok := o["authorization_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
+	}
+	if m, ok := o["missing_connections"]; ok {
+		checkAuthorizationRequiredDetailsMissingConnections(v, p+"/missing_connections", m)
+	}
+	if m, ok := o["reference_authorization"]; ok {
+		checkTypeObject(v, p+"/reference_authorization", m)
+	}
+	if m, ok := o["required_connections"]; ok {
+		checkAuthorizationRequiredDetailsMissingConnections(v, p+"/required_connections", m)
 	}
 }
 
@@ -4023,10 +3990,9 @@ func checkAuthorizationRequiredDetailsMissingConnections(v *adcpimpl.Validator, 
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		for i, e := range a {
-			checkDownstreamConnectionRequirement(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	for i, e := range a {
+		checkDownstreamConnectionRequirement(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -4036,39 +4002,38 @@ func checkDownstreamConnectionRequirement(v *adcpimpl.Validator, p string, x any
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["authorization_instructions"]; ok {
-			checkTypeString(v, p+"/authorization_instructions", m)
-		}
-		if m, ok := o["authorization_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
-		}
-		if m, ok := o["connection_id"]; ok {
-			checkTypeString(v, p+"/connection_id", m)
-		}
-		if m, ok := o["connection_type"]; ok {
-			checkDownstreamConnectionRequirementConnectionType(v, p+"/connection_type", m)
-		}
-		if m, ok := o["expires_at"]; ok {
-			checkDownstreamConnectionRequirementExpiresAt(v, p+"/expires_at", m)
-		}
-		if m, ok := o["provider"]; ok {
-			checkTypeString(v, p+"/provider", m)
-		}
-		if m, ok := o["required_for"]; ok {
-			checkDownstreamConnectionRequirementRequiredFor(v, p+"/required_for", m)
-		}
-		if m, ok := o["resource_ref"]; ok {
-			checkDownstreamConnectionRequirementResourceRef(v, p+"/resource_ref", m)
-		}
-		if m, ok := o["scope"]; ok {
-			checkDownstreamConnectionRequirementScope(v, p+"/scope", m)
-		}
-		if m, ok := o["status"]; ok {
-			checkDownstreamConnectionRequirementStatus(v, p+"/status", m)
-		}
-		v.Required(p, o, "connection_type")
+	o := x.(map[string]any)
+	if m, ok := o["authorization_instructions"]; ok {
+		checkTypeString(v, p+"/authorization_instructions", m)
 	}
+	if m, ok := o["authorization_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
+	}
+	if m, ok := o["connection_id"]; ok {
+		checkTypeString(v, p+"/connection_id", m)
+	}
+	if m, ok := o["connection_type"]; ok {
+		checkDownstreamConnectionRequirementConnectionType(v, p+"/connection_type", m)
+	}
+	if m, ok := o["expires_at"]; ok {
+		checkDownstreamConnectionRequirementExpiresAt(v, p+"/expires_at", m)
+	}
+	if m, ok := o["provider"]; ok {
+		checkTypeString(v, p+"/provider", m)
+	}
+	if m, ok := o["required_for"]; ok {
+		checkDownstreamConnectionRequirementRequiredFor(v, p+"/required_for", m)
+	}
+	if m, ok := o["resource_ref"]; ok {
+		checkDownstreamConnectionRequirementResourceRef(v, p+"/resource_ref", m)
+	}
+	if m, ok := o["scope"]; ok {
+		checkDownstreamConnectionRequirementScope(v, p+"/scope", m)
+	}
+	if m, ok := o["status"]; ok {
+		checkDownstreamConnectionRequirementStatus(v, p+"/status", m)
+	}
+	v.Required(p, o, "connection_type")
 	checkDownstreamConnectionRequirementAll0(v, p, x)
 }
 
@@ -4087,9 +4052,8 @@ func checkDownstreamConnectionRequirementExpiresAt(v *adcpimpl.Validator, p stri
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.DateTime(p, s)
-	}
+	s := x.(string)
+	v.DateTime(p, s)
 }
 
 // checkDownstreamConnectionRequirementRequiredFor checks a value against the schema:
@@ -4098,11 +4062,10 @@ func checkDownstreamConnectionRequirementRequiredFor(v *adcpimpl.Validator, p st
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		adcpimpl.UniqueItems(v, p, a)
-		for i, e := range a {
-			checkCanonicalAccountRefVariant1AccountId(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -4112,25 +4075,24 @@ func checkDownstreamConnectionRequirementResourceRef(v *adcpimpl.Validator, p st
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["handle"]; ok {
-			checkTypeString(v, p+"/handle", m)
-		}
-		if m, ok := o["identity_id"]; ok {
-			checkTypeString(v, p+"/identity_id", m)
-		}
-		if m, ok := o["platform_account_id"]; ok {
-			checkTypeString(v, p+"/platform_account_id", m)
-		}
-		if m, ok := o["post_id"]; ok {
-			checkTypeString(v, p+"/post_id", m)
-		}
-		if m, ok := o["post_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/post_url", m)
-		}
-		if m, ok := o["profile_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/profile_url", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["handle"]; ok {
+		checkTypeString(v, p+"/handle", m)
+	}
+	if m, ok := o["identity_id"]; ok {
+		checkTypeString(v, p+"/identity_id", m)
+	}
+	if m, ok := o["platform_account_id"]; ok {
+		checkTypeString(v, p+"/platform_account_id", m)
+	}
+	if m, ok := o["post_id"]; ok {
+		checkTypeString(v, p+"/post_id", m)
+	}
+	if m, ok := o["post_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/post_url", m)
+	}
+	if m, ok := o["profile_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/profile_url", m)
 	}
 }
 
@@ -4213,18 +4175,17 @@ func checkBillingNotPermittedForAgentDetails(v *adcpimpl.Validator, p string, x 
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["rejected_billing"]; ok {
-			checkBillingParty(v, p+"/rejected_billing", m)
-		}
-		if m, ok := o["suggested_billing"]; ok {
-			checkBillingParty(v, p+"/suggested_billing", m)
-		}
-		for _, k := range adcpimpl.Undeclared(o, "rejected_billing", "suggested_billing") {
-			v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
-		}
-		v.Required(p, o, "rejected_billing")
+	o := x.(map[string]any)
+	if m, ok := o["rejected_billing"]; ok {
+		checkBillingParty(v, p+"/rejected_billing", m)
 	}
+	if m, ok := o["suggested_billing"]; ok {
+		checkBillingParty(v, p+"/suggested_billing", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "rejected_billing", "suggested_billing") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "rejected_billing")
 }
 
 // checkBillingParty checks a value against the schema:
@@ -4242,13 +4203,12 @@ func checkBillingNotSupportedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["scope"]; ok {
-			checkBillingNotSupportedDetailsScope(v, p+"/scope", m)
-		}
-		if m, ok := o["supported_billing"]; ok {
-			checkBillingNotSupportedDetailsSupportedBilling(v, p+"/supported_billing", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["scope"]; ok {
+		checkBillingNotSupportedDetailsScope(v, p+"/scope", m)
+	}
+	if m, ok := o["supported_billing"]; ok {
+		checkBillingNotSupportedDetailsSupportedBilling(v, p+"/supported_billing", m)
 	}
 }
 
@@ -4267,11 +4227,10 @@ func checkBillingNotSupportedDetailsSupportedBilling(v *adcpimpl.Validator, p st
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		v.MinItems(p, len(a), 1)
-		for i, e := range a {
-			checkBillingParty(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	for i, e := range a {
+		checkBillingParty(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -4281,13 +4240,12 @@ func checkBudgetTooLowDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["currency"]; ok {
-			checkTypeString(v, p+"/currency", m)
-		}
-		if m, ok := o["minimum_budget"]; ok {
-			checkTypeNumber(v, p+"/minimum_budget", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["currency"]; ok {
+		checkTypeString(v, p+"/currency", m)
+	}
+	if m, ok := o["minimum_budget"]; ok {
+		checkTypeNumber(v, p+"/minimum_budget", m)
 	}
 }
 
@@ -4297,16 +4255,15 @@ func checkConflictDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["current_version"]; ok {
-			checkTypeNumberOrString(v, p+"/current_version", m)
-		}
-		if m, ok := o["expected_version"]; ok {
-			checkTypeNumberOrString(v, p+"/expected_version", m)
-		}
-		if m, ok := o["resource_id"]; ok {
-			checkTypeString(v, p+"/resource_id", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["current_version"]; ok {
+		checkTypeNumberOrString(v, p+"/current_version", m)
+	}
+	if m, ok := o["expected_version"]; ok {
+		checkTypeNumberOrString(v, p+"/expected_version", m)
+	}
+	if m, ok := o["resource_id"]; ok {
+		checkTypeString(v, p+"/resource_id", m)
 	}
 }
 
@@ -4322,16 +4279,15 @@ func checkCreativeRejectedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["policy_id"]; ok {
-			checkTypeString(v, p+"/policy_id", m)
-		}
-		if m, ok := o["policy_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
-		}
-		if m, ok := o["reasons"]; ok {
-			checkAccountSetupRequiredDetailsSetupSteps(v, p+"/reasons", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["policy_id"]; ok {
+		checkTypeString(v, p+"/policy_id", m)
+	}
+	if m, ok := o["policy_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
+	}
+	if m, ok := o["reasons"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/reasons", m)
 	}
 }
 
@@ -4341,16 +4297,15 @@ func checkPolicyViolationDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["policy_id"]; ok {
-			checkTypeString(v, p+"/policy_id", m)
-		}
-		if m, ok := o["policy_url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
-		}
-		if m, ok := o["violated_rules"]; ok {
-			checkAccountSetupRequiredDetailsSetupSteps(v, p+"/violated_rules", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["policy_id"]; ok {
+		checkTypeString(v, p+"/policy_id", m)
+	}
+	if m, ok := o["policy_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
+	}
+	if m, ok := o["violated_rules"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/violated_rules", m)
 	}
 }
 
@@ -4360,19 +4315,18 @@ func checkRateLimitedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["limit"]; ok {
-			checkTypeNumber(v, p+"/limit", m)
-		}
-		if m, ok := o["remaining"]; ok {
-			checkTypeNumber(v, p+"/remaining", m)
-		}
-		if m, ok := o["scope"]; ok {
-			checkRateLimitedDetailsScope(v, p+"/scope", m)
-		}
-		if m, ok := o["window_seconds"]; ok {
-			checkTypeNumber(v, p+"/window_seconds", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["limit"]; ok {
+		checkTypeNumber(v, p+"/limit", m)
+	}
+	if m, ok := o["remaining"]; ok {
+		checkTypeNumber(v, p+"/remaining", m)
+	}
+	if m, ok := o["scope"]; ok {
+		checkRateLimitedDetailsScope(v, p+"/scope", m)
+	}
+	if m, ok := o["window_seconds"]; ok {
+		checkTypeNumber(v, p+"/window_seconds", m)
 	}
 }
 
@@ -4391,24 +4345,23 @@ func checkStaleResponseDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["cache_age_seconds"]; ok {
-			checkStaleResponseDetailsCacheAgeSeconds(v, p+"/cache_age_seconds", m)
-		}
-		if m, ok := o["freshness_target_seconds"]; ok {
-			checkStaleResponseDetailsCacheAgeSeconds(v, p+"/freshness_target_seconds", m)
-		}
-		if m, ok := o["original_error"]; ok {
-			checkStaleResponseDetailsOriginalError(v, p+"/original_error", m)
-		}
-		if m, ok := o["served_from_cache"]; ok {
-			checkStaleResponseDetailsServedFromCache(v, p+"/served_from_cache", m)
-		}
-		if m, ok := o["upstream"]; ok {
-			checkStaleResponseDetailsUpstream(v, p+"/upstream", m)
-		}
-		v.Required(p, o, "served_from_cache", "cache_age_seconds")
+	o := x.(map[string]any)
+	if m, ok := o["cache_age_seconds"]; ok {
+		checkStaleResponseDetailsCacheAgeSeconds(v, p+"/cache_age_seconds", m)
 	}
+	if m, ok := o["freshness_target_seconds"]; ok {
+		checkStaleResponseDetailsCacheAgeSeconds(v, p+"/freshness_target_seconds", m)
+	}
+	if m, ok := o["original_error"]; ok {
+		checkStaleResponseDetailsOriginalError(v, p+"/original_error", m)
+	}
+	if m, ok := o["served_from_cache"]; ok {
+		checkStaleResponseDetailsServedFromCache(v, p+"/served_from_cache", m)
+	}
+	if m, ok := o["upstream"]; ok {
+		checkStaleResponseDetailsUpstream(v, p+"/upstream", m)
+	}
+	v.Required(p, o, "served_from_cache", "cache_age_seconds")
 }
 
 // checkStaleResponseDetailsCacheAgeSeconds checks a value against the schema:
@@ -4417,10 +4370,9 @@ func checkStaleResponseDetailsCacheAgeSeconds(v *adcpimpl.Validator, p string, x
 	if !v.Type(p, x, "integer") {
 		return
 	}
-	if n, ok := x.(json.Number); ok {
-		if adcpimpl.Compare(n, "0") < 0 {
-			v.Add(p, "less than 0")
-		}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "0") < 0 {
+		v.Add(p, "less than 0")
 	}
 }
 
@@ -4430,13 +4382,12 @@ func checkStaleResponseDetailsOriginalError(v *adcpimpl.Validator, p string, x a
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["code"]; ok {
-			checkTypeString(v, p+"/code", m)
-		}
-		if m, ok := o["message"]; ok {
-			checkTypeString(v, p+"/message", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["code"]; ok {
+		checkTypeString(v, p+"/code", m)
+	}
+	if m, ok := o["message"]; ok {
+		checkTypeString(v, p+"/message", m)
 	}
 }
 
@@ -4455,13 +4406,12 @@ func checkStaleResponseDetailsUpstream(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["name"]; ok {
-			checkTypeString(v, p+"/name", m)
-		}
-		if m, ok := o["url"]; ok {
-			checkAccountSetupRequiredDetailsSetupUrl(v, p+"/url", m)
-		}
+	o := x.(map[string]any)
+	if m, ok := o["name"]; ok {
+		checkTypeString(v, p+"/name", m)
+	}
+	if m, ok := o["url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/url", m)
 	}
 }
 
@@ -4471,15 +4421,14 @@ func checkUnsupportedRefinementDimensionDetails(v *adcpimpl.Validator, p string,
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["supported_dimensions"]; ok {
-			checkDownstreamConnectionRequirementRequiredFor(v, p+"/supported_dimensions", m)
-		}
-		if m, ok := o["unsupported_dimension"]; ok {
-			checkCanonicalAccountRefVariant1AccountId(v, p+"/unsupported_dimension", m)
-		}
-		v.Required(p, o, "unsupported_dimension", "supported_dimensions")
+	o := x.(map[string]any)
+	if m, ok := o["supported_dimensions"]; ok {
+		checkDownstreamConnectionRequirementRequiredFor(v, p+"/supported_dimensions", m)
 	}
+	if m, ok := o["unsupported_dimension"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/unsupported_dimension", m)
+	}
+	v.Required(p, o, "unsupported_dimension", "supported_dimensions")
 }
 
 // checkVersionUnsupportedDetails checks a value against the schema:
@@ -4488,24 +4437,23 @@ func checkVersionUnsupportedDetails(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
-	if o, ok := x.(map[string]any); ok {
-		if m, ok := o["adcp_major_version"]; ok {
-			checkVersionUnsupportedDetailsAdcpMajorVersion(v, p+"/adcp_major_version", m)
-		}
-		if m, ok := o["adcp_version"]; ok {
-			checkVersionUnsupportedDetailsAdcpVersion(v, p+"/adcp_version", m)
-		}
-		if m, ok := o["build_version"]; ok {
-			checkVersionUnsupportedDetailsBuildVersion(v, p+"/build_version", m)
-		}
-		if m, ok := o["supported_majors"]; ok {
-			checkVersionUnsupportedDetailsSupportedMajors(v, p+"/supported_majors", m)
-		}
-		if m, ok := o["supported_versions"]; ok {
-			checkVersionUnsupportedDetailsSupportedVersions(v, p+"/supported_versions", m)
-		}
-		v.Required(p, o, "supported_versions")
+	o := x.(map[string]any)
+	if m, ok := o["adcp_major_version"]; ok {
+		checkVersionUnsupportedDetailsAdcpMajorVersion(v, p+"/adcp_major_version", m)
 	}
+	if m, ok := o["adcp_version"]; ok {
+		checkVersionUnsupportedDetailsAdcpVersion(v, p+"/adcp_version", m)
+	}
+	if m, ok := o["build_version"]; ok {
+		checkVersionUnsupportedDetailsBuildVersion(v, p+"/build_version", m)
+	}
+	if m, ok := o["supported_majors"]; ok {
+		checkVersionUnsupportedDetailsSupportedMajors(v, p+"/supported_majors", m)
+	}
+	if m, ok := o["supported_versions"]; ok {
+		checkVersionUnsupportedDetailsSupportedVersions(v, p+"/supported_versions", m)
+	}
+	v.Required(p, o, "supported_versions")
 }
 
 // checkVersionUnsupportedDetailsAdcpMajorVersion checks a value against the schema:
@@ -4514,13 +4462,12 @@ func checkVersionUnsupportedDetailsAdcpMajorVersion(v *adcpimpl.Validator, p str
 	if !v.Type(p, x, "integer") {
 		return
 	}
-	if n, ok := x.(json.Number); ok {
-		if adcpimpl.Compare(n, "1") < 0 {
-			v.Add(p, "less than 1")
-		}
-		if adcpimpl.Compare(n, "99") > 0 {
-			v.Add(p, "greater than 99")
-		}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "1") < 0 {
+		v.Add(p, "less than 1")
+	}
+	if adcpimpl.Compare(n, "99") > 0 {
+		v.Add(p, "greater than 99")
 	}
 }
 
@@ -4530,9 +4477,8 @@ func checkVersionUnsupportedDetailsAdcpVersion(v *adcpimpl.Validator, p string, 
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern12)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern12)
 }
 
 // checkVersionUnsupportedDetailsBuildVersion checks a value against the schema:
@@ -4541,9 +4487,8 @@ func checkVersionUnsupportedDetailsBuildVersion(v *adcpimpl.Validator, p string,
 	if !v.Type(p, x, "string") {
 		return
 	}
-	if s, ok := x.(string); ok {
-		v.Pattern(p, s, detailsPattern13)
-	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern13)
 }
 
 // checkVersionUnsupportedDetailsSupportedMajors checks a value against the schema:
@@ -4552,10 +4497,9 @@ func checkVersionUnsupportedDetailsSupportedMajors(v *adcpimpl.Validator, p stri
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		for i, e := range a {
-			checkAccountMovedDetailsRevision(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	for i, e := range a {
+		checkAccountMovedDetailsRevision(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
@@ -4565,11 +4509,10 @@ func checkVersionUnsupportedDetailsSupportedVersions(v *adcpimpl.Validator, p st
 	if !v.Type(p, x, "array") {
 		return
 	}
-	if a, ok := x.([]any); ok {
-		v.MinItems(p, len(a), 1)
-		for i, e := range a {
-			checkVersionUnsupportedDetailsAdcpVersion(v, p+"/"+strconv.Itoa(i), e)
-		}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	for i, e := range a {
+		checkVersionUnsupportedDetailsAdcpVersion(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
