@@ -14,16 +14,14 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// This file writes, as Go functions of the generated package, the checks
-// of values a Go type cannot check: a member held as raw JSON (a union,
-// alternatives, a nullable member), a declared member kept raw because its
-// value did not fit its Go type, the constraints on a whole object (allOf:
-// if/then, anyOf or oneOf over which members are present), and each
-// details shape's whole schema (adcp.DetailsShape.Check). Each function
-// (an adcpimpl.ValueCheck) checks one schema against a value decoded by
-// encoding/json: the type, then the keywords of each kind of value, then
-// allOf, anyOf, oneOf, not and if/then/else, each alternative a function
-// of its own.
+// This file writes validation as Go functions of the generated package,
+// one per schema: each (an adcpimpl.ValueCheck) checks a value decoded by
+// encoding/json against its schema, the type first, then the keywords of
+// each kind of value, then allOf, anyOf, oneOf, not and if/then/else, each
+// alternative a function of its own. A struct's Validate runs its schema's
+// function on its encoding (what is sent, members kept raw in Extra
+// included), and a details shape carries its function as
+// adcp.DetailsShape.Check.
 //
 // A type's schema is first written from the model as JSON (draft-07
 // keywords, Go patterns, recursive types through $defs; schemaWriter), so
@@ -888,9 +886,9 @@ func (w *schemaWriter) constraints(o *schemaObj, t *schemaload.Type) {
 }
 
 // stringKeywords writes the length, pattern and format keywords of t. A
-// pattern Go regexp cannot express is left out, as the typed checks leave it
-// out (schemaload warns about it); a format the runtime does not assert
-// likewise.
+// pattern Go regexp cannot express is left out and listed in w.skipped
+// (schemaload warns about it too); a format the runtime does not assert is
+// left out.
 func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 	if t.MinLength != nil {
 		o.key("minLength")
