@@ -9,13 +9,11 @@ require (
 	github.com/iancoleman/strcase v0.3.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/mod v0.25.0
+	golang.org/x/text v0.26.0
 	golang.org/x/tools v0.33.0
 )
 
-require (
-	golang.org/x/sync v0.15.0 // indirect
-	golang.org/x/text v0.26.0 // indirect
-)
+require golang.org/x/sync v0.15.0 // indirect
 
 // The runtime module lives in this repository; generated packages import it.
 replace github.com/adcp-gen/adcp-gen/adcp => ./adcp

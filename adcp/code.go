@@ -54,6 +54,14 @@ type CodeInfo struct {
 	Advisory bool
 	// NoDetails codes must not carry details.
 	NoDetails bool
+	// What the spec asks of a seller's error of this code beyond its
+	// schemas, which the seller's builders check: FieldRequired, that it
+	// sets Field; RequiredDetails, the details members it must carry;
+	// RecommendedDetails, those it should carry (a builder warns without
+	// them).
+	FieldRequired      bool
+	RequiredDetails    []string
+	RecommendedDetails []string
 	// Shapes are the details shapes this code may carry.
 	Shapes []*DetailsShape
 }

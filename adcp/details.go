@@ -32,12 +32,10 @@ type DetailsShape struct {
 	Closed   bool
 	Fields   []string // declared members, in schema order
 	Required []string // required members
-	// Schema is the shape's whole schema, resolved, in adcpimpl's dialect
-	// (adcpimpl.Schema): what Validate checks details against. It is data,
-	// so that checking details does not link the shapes' Go types: a
-	// program links a details type only when it names it (its accessor,
-	// such as RateLimitedDetailsOf, or the package's NewDetails).
-	Schema *adcpimpl.Schema
+	// Check is the shape's schema as generated Go: it checks a decoded JSON
+	// value (encoding/json's into any, with UseNumber) against every
+	// constraint of the schema. Validate checks details with it.
+	Check adcpimpl.ValueCheck
 }
 
 // Validate checks raw details (one JSON value) against the shape's schema
@@ -46,9 +44,9 @@ type DetailsShape struct {
 // type decodes and validates without error, and refuses an undeclared
 // member of a closed shape with the error the Go type's decoder gives. It
 // does not check that a code carries the shape, nor the shape's When
-// condition. A shape without a Schema checks nothing.
+// condition. A shape without a Check checks nothing.
 func (s *DetailsShape) Validate(raw []byte) error {
-	if s.Schema == nil {
+	if s.Check == nil {
 		return nil
 	}
 	if s.Closed && jsonwire.Valid(raw) {
@@ -61,7 +59,7 @@ func (s *DetailsShape) Validate(raw []byte) error {
 		}
 	}
 	var val adcpimpl.Validator
-	val.Schema("", raw, s.Schema, "")
+	val.Value("", raw, s.Check)
 	return val.Result(s.Type)
 }
 

@@ -47,7 +47,7 @@ type VocabularyConfig struct {
 
 // NewVocabulary checks c and returns its Vocabulary: every code is 1 to 64
 // characters and listed once, with a valid recovery; every shape has a
-// name, a schema, and codes of the vocabulary that list it.
+// name, a check, and codes of the vocabulary that list it.
 func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	if c.UnknownRecovery != "" && !c.UnknownRecovery.Valid() {
 		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
@@ -73,8 +73,8 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 		v.index[info.Code] = i
 	}
 	for _, s := range v.shapes {
-		if s == nil || s.Name == "" || s.Schema == nil {
-			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or schema", c.SpecVersion)
+		if s == nil || s.Name == "" || s.Check == nil {
+			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or check", c.SpecVersion)
 		}
 		for _, code := range s.Codes {
 			info, ok := v.Info(code)

@@ -15,7 +15,7 @@ func (g *gen) codesFile() *jen.File {
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
 	f.Const().Id("SpecVersion").Op("=").Lit(g.spec.Version)
 	f.Line()
-	contract := contractVersion(g.spec)
+	contract := GenVersion
 	f.Comment("This package was written for version " + fmt.Sprint(contract) + " of the runtime's generated-code contract:")
 	f.Comment("with a runtime that cannot serve it, it fails to compile here, naming what to do.")
 	f.Const().Defs(
@@ -208,6 +208,21 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	}
 	if c.NoDetails {
 		d[jen.Id("NoDetails")] = jen.True()
+	}
+	if c.FieldRequired {
+		d[jen.Id("FieldRequired")] = jen.True()
+	}
+	for _, l := range []struct {
+		name  string
+		names []string
+	}{{"RequiredDetails", c.RequiredDetails}, {"RecommendedDetails", c.RecommendedDetails}} {
+		if len(l.names) > 0 {
+			d[jen.Id(l.name)] = jen.Index().String().ValuesFunc(func(grp *jen.Group) {
+				for _, n := range l.names {
+					grp.Lit(n)
+				}
+			})
+		}
 	}
 	if len(c.Shapes) > 0 {
 		d[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {

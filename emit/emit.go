@@ -32,14 +32,10 @@ const (
 )
 
 // GenVersion is the newest generated-code contract version emit writes (a
-// test keeps it equal to adcpimpl.GenVersion). A package records the
-// version it needs (contractVersion): it must be within
-// adcpimpl.MinVersion..MaxVersion of the runtime it is compiled with.
-const GenVersion = 5
-
-// baseContract is the contract version of a package that needs nothing
-// newer: every published version's.
-const baseContract = 4
+// test keeps it equal to adcpimpl.GenVersion). A package records it: it
+// must be within adcpimpl.MinVersion..MaxVersion of the runtime it is
+// compiled with.
+const GenVersion = 6
 
 // Options control generation.
 type Options struct {

@@ -28,6 +28,7 @@ func (g *gen) docFile() ([]byte, error) {
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	g.startPatterns("details")
+	g.startChecks()
 	for _, t := range g.detailsTypes {
 		g.typeDecl(f, t)
 	}
@@ -35,6 +36,7 @@ func (g *gen) detailsFile() *jen.File {
 		g.shapeDecl(f, s)
 	}
 	g.newDetailsDecl(f)
+	g.endChecks(f)
 	g.endPatterns(f)
 	return f
 }
@@ -63,6 +65,7 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
+	check, skipped, _ := g.typeCheck(t, false, "check"+t.GoName) // newGen has written it once without error
 	var fields, required []jen.Code
 	for _, fl := range t.Fields {
 		fields = append(fields, jen.Lit(fl.JSONName))
@@ -75,7 +78,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
 		jen.Id("Fields"): jen.Index().String().Values(fields...),
-		jen.Id("Schema"): g.shapeSchemaExpr(t),
+		jen.Id("Check"):  jen.Id(check),
 	}
 	if len(required) > 0 {
 		d[jen.Id("Required")] = jen.Index().String().Values(required...)
@@ -94,8 +97,8 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		})
 	}
 	f.Commentf("%s describes %s.", s.Var, s.File)
-	if skipped := g.shapeSchemas[t].skipped; len(skipped) > 0 {
-		f.Comment("Its Schema, like the Go type's Validate, does not check:")
+	if len(skipped) > 0 {
+		f.Comment("Its Check, like the Go type's Validate, does not check:")
 		for _, c := range skipped {
 			f.Comment("  - " + c)
 		}

@@ -21,11 +21,10 @@ type gen struct {
 	// schemaload as warnings when untranslatable).
 	goodPattern map[string]bool
 	// Good patterns the runtime's matcher (adcpimpl.MustPattern) compiles:
-	// the others are compiled with regexp, and left out of run-time schemas.
+	// the others are compiled with regexp.
 	matcherPattern map[string]bool
-	skipped        []string // patterns of the type being rendered that are not checked
-	// The whole schema of each details shape's type (shapeSchema).
-	shapeSchemas map[*schemaload.Type]shapeSchemaSrc
+	// The check functions of the file being rendered (typeCheck).
+	checkFns *valueChecks
 
 	// The regular expressions of the file being rendered, in first-use order.
 	patternPrefix string
@@ -142,14 +141,15 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 	for _, t := range g.detailsTypes {
 		check(t, seen)
 	}
-	g.shapeSchemas = map[*schemaload.Type]shapeSchemaSrc{}
+	// Every shape's check can be written (detailsFile writes them).
+	g.startChecks()
+	g.startPatterns("")
 	for _, s := range spec.Shapes {
-		src, skipped, err := g.shapeSchema(s.Type)
-		if err != nil {
+		if _, _, err := g.typeCheck(s.Type, false, "check"+s.Type.GoName); err != nil {
 			return nil, fmt.Errorf("emit: %s: %v", s.File, err)
 		}
-		g.shapeSchemas[s.Type] = shapeSchemaSrc{src, skipped}
 	}
+	g.checkFns, g.patterns, g.patternIdx = nil, nil, nil
 	return g, nil
 }
 
@@ -157,20 +157,4 @@ func (g *gen) newFile() *jen.File {
 	f := jen.NewFile(g.pkg)
 	f.HeaderComment(g.header)
 	return f
-}
-
-// ShapeSchemas returns, by shape name, the schema each details shape of spec
-// checks details against in the generated package (its DetailsShape.Schema,
-// in the runtime's dialect: adcpimpl.NewSchema), for a tool that builds a
-// version's vocabulary at run time instead of compiling its package.
-func ShapeSchemas(spec *schemaload.Spec) (map[string]string, error) {
-	g, err := newGen(spec, "adcperr")
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(spec.Shapes))
-	for _, s := range spec.Shapes {
-		out[s.Name] = g.shapeSchemas[s.Type].src
-	}
-	return out, nil
 }

@@ -4,20 +4,654 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
 
-// This file writes the schemas a generated Validate checks at run time with
-// adcpimpl.Schema: what Go types cannot check (see adcpimpl.Schema), written
-// from the model as JSON in adcpimpl's dialect (draft-07 keywords, Go
-// patterns, recursive types through $defs).
+// This file writes validation as Go functions of the generated package,
+// one per schema: each (an adcpimpl.ValueCheck) checks a value decoded by
+// encoding/json against its schema, the type first, then the keywords of
+// each kind of value, then allOf, anyOf, oneOf, not and if/then/else, each
+// alternative a function of its own. A struct's Validate runs its schema's
+// function on its encoding (what is sent, members kept raw in Extra
+// included), and a details shape carries its function as
+// adcp.DetailsShape.Check.
+//
+// A type's schema is first written from the model as JSON (draft-07
+// keywords, Go patterns, recursive types through $defs; schemaWriter), so
+// that a type and a constraint kept as written in the schema (which is
+// JSON already) go through one translation into Go (checkCompiler).
 
-// schemaWriter writes the schema of one object type's members.
+// valueChecks are the check functions of the file being rendered.
+type valueChecks struct {
+	byKey     map[string]string // a schema's JSON (and its document, when it refers to $defs) → function
+	used      map[string]bool   // function names taken
+	decls     []jen.Code        // in first-use order
+	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
+}
+
+// startChecks begins a file's registry of check functions.
+func (g *gen) startChecks() {
+	g.checkFns = &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}
+}
+
+// nameType records that src, the schema written of the named type goName
+// (null allowed when nullable), names its check function after it.
+func (r *valueChecks) nameType(src []byte, goName string, nullable bool) {
+	d := json.NewDecoder(bytes.NewReader(src))
+	d.UseNumber()
+	var s any
+	if d.Decode(&s) != nil {
+		return // not reached: the writer writes JSON
+	}
+	key := canonicalJSON(s)
+	if strings.Contains(key, `"$ref"`) {
+		return // its meaning depends on its document
+	}
+	if nullable {
+		goName += "OrNull"
+	}
+	if _, ok := r.typeNames[key]; !ok {
+		r.typeNames[key] = goName
+	}
+}
+
+// endChecks declares the file's check functions.
+func (g *gen) endChecks(f *jen.File) {
+	for _, d := range g.checkFns.decls {
+		f.Add(d)
+		f.Line()
+	}
+}
+
+// typeCheck returns the name of the check function of a value of type t
+// (null allowed when nullable), base naming it when t has no Go name, and
+// the constraints the function leaves out, and why.
+func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string, err error) {
+	if t != nil && t.GoName != "" {
+		base = "check" + t.GoName
+		if nullable {
+			base += "OrNull"
+		}
+	}
+	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{}, defs: map[*schemaload.Type]string{}}
+	var body bytes.Buffer
+	w.write(&body, t, nullable)
+	if len(w.order) > 0 {
+		// Types reached recursively go in $defs, inside the root object.
+		body.Truncate(body.Len() - 1)
+		w.writeDefs(&body)
+		body.WriteByte('}')
+	}
+	name, err = g.compileCheck(body.Bytes(), base)
+	return name, w.skipped, err
+}
+
+// constraintsCheck returns the name of the check function of the
+// constraints on object type t kept as written (allOf), "" when it has
+// none that a check can express, and those it leaves out.
+func (g *gen) constraintsCheck(t *schemaload.Type) (name string, skipped []string, err error) {
+	w := &schemaWriter{g: g}
+	kept := w.checkedConstraints(t)
+	if len(kept) == 0 {
+		return "", w.skipped, nil
+	}
+	var body bytes.Buffer
+	body.WriteString(`{"allOf":[`)
+	for i, c := range kept {
+		if i > 0 {
+			body.WriteByte(',')
+		}
+		body.Write(c.Schema)
+	}
+	body.WriteString(`]}`)
+	name, err = g.compileCheck(body.Bytes(), "check"+t.GoName+"Constraints")
+	return name, w.skipped, err
+}
+
+// compileCheck writes the check function of the schema src (JSON; $defs
+// in its root object), named from base, and returns its name.
+func (g *gen) compileCheck(src []byte, base string) (string, error) {
+	d := json.NewDecoder(bytes.NewReader(src))
+	d.UseNumber()
+	var root any
+	if err := d.Decode(&root); err != nil {
+		return "", fmt.Errorf("emit: the schema written for a check is not JSON: %v", err)
+	}
+	if err := checkSchema(root, false); err != nil {
+		return "", fmt.Errorf("emit: the schema written for a check: %v", err)
+	}
+	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
+	if m, ok := root.(map[string]any); ok {
+		if defs, ok := m["$defs"].(map[string]any); ok {
+			names := sortedMembers(defs)
+			for _, k := range names {
+				c.defs[k] = g.checkName("check" + k)
+			}
+			for _, k := range names {
+				c.declare(c.defs[k], defs[k])
+			}
+		}
+	}
+	return c.fn(root, base), nil
+}
+
+// checkName returns base, or base and a number when base is taken, and
+// takes it.
+func (g *gen) checkName(base string) string {
+	name := base
+	for i := 2; g.checkFns.used[name]; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	g.checkFns.used[name] = true
+	return name
+}
+
+// checkCompiler writes the check functions of one schema document.
+type checkCompiler struct {
+	g    *gen
+	defs map[string]string // $defs name → its function
+	doc  string            // the document's JSON, for schemas that refer to its $defs
+}
+
+// fn returns the function checking schema s, written on first use.
+func (c *checkCompiler) fn(s any, base string) string {
+	if m, ok := s.(map[string]any); ok && len(m) == 1 {
+		if ref, ok := m["$ref"].(string); ok {
+			return c.defs[strings.TrimPrefix(ref, "#/$defs/")]
+		}
+	}
+	key := canonicalJSON(s)
+	if strings.Contains(key, `"$ref"`) {
+		key += "\x00" + c.doc
+	}
+	if name, ok := c.g.checkFns.byKey[key]; ok {
+		return name
+	}
+	if t, ok := c.g.checkFns.typeNames[key]; ok {
+		base = "check" + t // the schema of a named type
+	} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
+		base = "checkType" + typeName(m["type"]) // one function per type, named for it
+	}
+	name := c.g.checkName(base)
+	c.g.checkFns.byKey[key] = name
+	c.declare(name, s)
+	return name
+}
+
+// declare writes function name checking schema s.
+func (c *checkCompiler) declare(name string, s any) {
+	i := len(c.g.checkFns.decls)
+	c.g.checkFns.decls = append(c.g.checkFns.decls, nil) // a function before those it calls
+	body := c.body(s, name)
+	c.g.checkFns.decls[i] = jen.Commentf("%s checks a value against the schema:", name).Line().
+		Comment(oneLineSchema(s)).Line().
+		Func().Id(name).Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("p").String(), jen.Id("x").Any()).Block(body...)
+}
+
+// typeName names the JSON types of a "type" keyword: "StringOrNull".
+func typeName(t any) string {
+	var types []string
+	switch t := t.(type) {
+	case string:
+		types = []string{t}
+	case []any:
+		for _, e := range t {
+			types = append(types, e.(string))
+		}
+	}
+	sort.Strings(types)
+	for i, t := range types {
+		types[i] = exportName(t)
+	}
+	return strings.Join(types, "Or")
+}
+
+// oneLineSchema is s as JSON, cut for a comment.
+func oneLineSchema(s any) string {
+	const max = 200
+	t := canonicalJSON(s)
+	if len(t) > max {
+		t = t[:max] + "…"
+	}
+	return t
+}
+
+// trivial reports whether s allows every value.
+func trivial(s any) bool {
+	if b, ok := s.(bool); ok {
+		return b
+	}
+	m, ok := s.(map[string]any)
+	if !ok {
+		return false
+	}
+	for k := range m {
+		if !schemaAnnotation(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// body renders the statements of the check of schema s.
+func (c *checkCompiler) body(s any, name string) []jen.Code {
+	v, p, x := jen.Id("v"), jen.Id("p"), jen.Id("x")
+	add := func(path jen.Code, msg string) jen.Code { return v.Clone().Dot("Add").Call(path, jen.Lit(msg)) }
+	if b, ok := s.(bool); ok {
+		if !b {
+			return []jen.Code{add(p, "no value is allowed")}
+		}
+		return nil
+	}
+	m := s.(map[string]any)
+	var out []jen.Code
+	call := func(fn string) jen.Code { return jen.Id(fn).Call(v, p, x) }
+	typeAt := -1 // the type check in out
+	only := ""   // the one JSON type the value has past the type check
+	var typeArgs []jen.Code
+	if ref, ok := m["$ref"].(string); ok {
+		out = append(out, call(c.defs[strings.TrimPrefix(ref, "#/$defs/")]))
+	}
+	if t, ok := m["type"]; ok {
+		var types []string
+		switch t := t.(type) {
+		case string:
+			types = []string{t}
+		case []any:
+			for _, e := range t {
+				types = append(types, e.(string))
+			}
+		}
+		sort.Strings(types)
+		if len(types) == 1 {
+			only = types[0]
+		}
+		typeArgs = []jen.Code{p, x}
+		for _, t := range types {
+			typeArgs = append(typeArgs, jen.Lit(t))
+		}
+		args := typeArgs
+		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(args...))).Block(jen.Return()))
+		typeAt = len(out) - 1
+	}
+	if e, ok := m["enum"].([]any); ok {
+		args := []jen.Code{p, x}
+		for _, val := range e {
+			args = append(args, jsonLit(val))
+		}
+		out = append(out, v.Clone().Dot("InJSON").Call(args...))
+	}
+	if k, ok := m["const"]; ok {
+		out = append(out, v.Clone().Dot("ConstJSON").Call(p, x, jsonLit(k)))
+	}
+
+	// Strings.
+	var str []jen.Code
+	sv := jen.Id("s")
+	if n, ok := m["minLength"]; ok {
+		str = append(str, v.Clone().Dot("MinLength").Call(p, sv, jen.Lit(count(n))))
+	}
+	if n, ok := m["maxLength"]; ok {
+		str = append(str, v.Clone().Dot("MaxLength").Call(p, sv, jen.Lit(count(n))))
+	}
+	pat, hasPat := m["pattern"].(string)
+	not, hasNot := m["patternNot"].(string)
+	switch {
+	case hasPat && hasNot:
+		str = append(str, v.Clone().Dot("PatternNot").Call(p, sv, c.g.patternVar(pat), c.g.patternVar(not)))
+	case hasPat:
+		str = append(str, v.Clone().Dot("Pattern").Call(p, sv, c.g.patternVar(pat)))
+	case hasNot:
+		str = append(str, jen.If(jen.Add(c.g.patternVar(not)).Dot("MatchString").Call(sv)).Block(
+			add(p, "matches the excluded pattern "+strconv.Quote(not))))
+	}
+	if f, ok := m["format"].(string); ok {
+		switch f {
+		case "uri":
+			str = append(str, v.Clone().Dot("URI").Call(p, sv))
+		case "date-time":
+			str = append(str, v.Clone().Dot("DateTime").Call(p, sv))
+		default:
+			str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))
+		}
+	}
+	out = group(out, str, sv, jen.String(), only == "string")
+
+	// Numbers.
+	var num []jen.Code
+	for _, b := range []struct{ kw, op, msg string }{
+		{"minimum", "<", "less than "}, {"maximum", ">", "greater than "},
+		{"exclusiveMinimum", "<=", "not greater than "}, {"exclusiveMaximum", ">=", "not less than "},
+	} {
+		if n, ok := m[b.kw].(json.Number); ok {
+			num = append(num, jen.If(jen.Qual(implPkg, "Compare").Call(jen.Id("n"), jen.Lit(n.String())).Op(b.op).Lit(0)).Block(
+				add(p, b.msg+n.String())))
+		}
+	}
+	out = group(out, num, jen.Id("n"), jen.Qual("encoding/json", "Number"), only == "number" || only == "integer")
+
+	// Objects.
+	var obj []jen.Code
+	o := jen.Id("o")
+	props, _ := m["properties"].(map[string]any)
+	names := sortedMembers(props)
+	for _, k := range names {
+		if trivial(props[k]) {
+			continue
+		}
+		fn := c.fn(props[k], name+exportName(k))
+		obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
+			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+pointerToken(k)), jen.Id("m"))))
+	}
+	if ap, ok := m["additionalProperties"]; ok && !trivial(ap) {
+		args := []jen.Code{o}
+		for _, k := range names {
+			args = append(args, jen.Lit(k))
+		}
+		member := jen.Id("p").Op("+").Lit("/").Op("+").Qual(implPkg, "PointerToken").Call(jen.Id("k"))
+		var each jen.Code
+		if b, ok := ap.(bool); ok && !b {
+			each = add(member, "member not allowed")
+		} else {
+			each = jen.Id(c.fn(ap, name+"Other")).Call(v, member, o.Clone().Index(jen.Id("k")))
+		}
+		obj = append(obj, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(implPkg, "Undeclared").Call(args...)).Block(each))
+	}
+	if req, ok := m["required"].([]any); ok && len(req) > 0 {
+		args := []jen.Code{p, o}
+		for _, r := range req {
+			args = append(args, jen.Lit(r.(string)))
+		}
+		obj = append(obj, v.Clone().Dot("Required").Call(args...))
+	}
+	out = group(out, obj, o, jen.Map(jen.String()).Any(), only == "object")
+
+	// Arrays.
+	var arr []jen.Code
+	a := jen.Id("a")
+	if n, ok := m["minItems"]; ok {
+		arr = append(arr, v.Clone().Dot("MinItems").Call(p, jen.Len(a), jen.Lit(count(n))))
+	}
+	if n, ok := m["maxItems"]; ok {
+		arr = append(arr, v.Clone().Dot("MaxItems").Call(p, jen.Len(a), jen.Lit(count(n))))
+	}
+	if u, ok := m["uniqueItems"].(bool); ok && u {
+		arr = append(arr, jen.Qual(implPkg, "UniqueItems").Call(v, p, a))
+	}
+	if items, ok := m["items"]; ok && !trivial(items) {
+		fn := c.fn(items, name+"Item")
+		arr = append(arr, jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(a)).Block(
+			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")), jen.Id("e"))))
+	}
+	out = group(out, arr, a, jen.Index().Any(), only == "array")
+
+	// Combinations.
+	list := func(kw, suffix string) []jen.Code {
+		subs, _ := m[kw].([]any)
+		fns := []jen.Code{x}
+		for i, sub := range subs {
+			fns = append(fns, jen.Id(c.fn(sub, name+suffix+strconv.Itoa(i))))
+		}
+		return fns
+	}
+	if subs, ok := m["allOf"].([]any); ok {
+		for i, sub := range subs {
+			if !trivial(sub) {
+				out = append(out, call(c.fn(sub, name+"All"+strconv.Itoa(i))))
+			}
+		}
+	}
+	if subs, ok := m["anyOf"].([]any); ok {
+		out = append(out, jen.If(jen.Qual(implPkg, "Matches").Call(list("anyOf", "Any")...).Op("==").Lit(0)).Block(
+			add(p, fmt.Sprintf("matches none of the %d alternatives (anyOf)", len(subs)))))
+	}
+	if subs, ok := m["oneOf"].([]any); ok {
+		out = append(out, jen.If(jen.Id("n").Op(":=").Qual(implPkg, "Matches").Call(list("oneOf", "One")...), jen.Id("n").Op("!=").Lit(1)).Block(
+			v.Clone().Dot("Add").Call(p, jen.Lit("matches ").Op("+").Qual("strconv", "Itoa").Call(jen.Id("n")).Op("+").
+				Lit(fmt.Sprintf(" of the %d alternatives, not exactly one (oneOf)", len(subs))))))
+	}
+	if sub, ok := m["not"]; ok {
+		out = append(out, jen.If(jen.Qual(implPkg, "Matches").Call(x, jen.Id(c.fn(sub, name+"Not"))).Op("==").Lit(1)).Block(
+			add(p, "matches a schema it must not match (not)")))
+	}
+	if cond, ok := m["if"]; ok {
+		then, hasThen := m["then"]
+		els, hasElse := m["else"]
+		if hasThen || hasElse {
+			test := jen.Qual(implPkg, "Matches").Call(x, jen.Id(c.fn(cond, name+"If"))).Op("==").Lit(1)
+			var thenBlock, elseBlock []jen.Code
+			if hasThen && !trivial(then) {
+				thenBlock = append(thenBlock, call(c.fn(then, name+"Then")))
+			}
+			if hasElse && !trivial(els) {
+				elseBlock = append(elseBlock, call(c.fn(els, name+"Else")))
+			}
+			switch {
+			case len(elseBlock) == 0:
+				out = append(out, jen.If(test).Block(thenBlock...))
+			case len(thenBlock) == 0:
+				out = append(out, jen.If(jen.Op("!").Parens(test)).Block(elseBlock...))
+			default:
+				out = append(out, jen.If(test).Block(thenBlock...).Else().Block(elseBlock...))
+			}
+		}
+	}
+	if typeAt >= 0 && typeAt == len(out)-1 {
+		// Nothing follows the type check: no need to return.
+		out[typeAt] = v.Clone().Dot("Type").Call(typeArgs...)
+	}
+	return out
+}
+
+// jsonLit renders a decoded JSON value as a string literal of its JSON.
+func jsonLit(x any) jen.Code {
+	t := canonicalJSON(x)
+	if strings.ContainsAny(t, "`\r") || !utf8.ValidString(t) {
+		return jen.Lit(t)
+	}
+	return jen.Op("`" + t + "`")
+}
+
+// group appends to out the checks stmts of one kind of value, held in
+// variable name of Go type typ: the value asserted to typ when the type
+// check has made sure of it (sure), else the checks only for a value of
+// that kind.
+func group(out, stmts []jen.Code, name *jen.Statement, typ *jen.Statement, sure bool) []jen.Code {
+	if len(stmts) == 0 {
+		return out
+	}
+	if sure {
+		out = append(out, jen.Add(name).Op(":=").Id("x").Assert(typ))
+		return append(out, stmts...)
+	}
+	return append(out, jen.If(jen.List(name, jen.Id("ok")).Op(":=").Id("x").Assert(typ), jen.Id("ok")).Block(stmts...))
+}
+
+// count reads a keyword checkSchema has found a non-negative integer.
+func count(x any) int {
+	n, _ := strconv.Atoi(x.(json.Number).String())
+	return n
+}
+
+// schemaAnnotation reports whether keyword k carries no constraint.
+func schemaAnnotation(k string) bool {
+	switch k {
+	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$defs":
+		return true
+	}
+	return strings.HasPrefix(k, "x-")
+}
+
+// checkSchema reports why s is not a schema checkCompiler can write: a
+// keyword it does not know, or a keyword of the wrong form. A schema kept
+// as written in the published files (asWritten) may not hold a $ref
+// (relative to its own file) or a pattern (ECMAScript, not translated).
+func checkSchema(s any, asWritten bool) error {
+	if _, ok := s.(bool); ok {
+		return nil
+	}
+	m, ok := s.(map[string]any)
+	if !ok {
+		return fmt.Errorf("a schema must be an object or a boolean")
+	}
+	for _, k := range sortedMembers(m) {
+		x := m[k]
+		var err error
+		switch {
+		case asWritten && (k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot"):
+			err = fmt.Errorf("not in a constraint kept as written")
+		case schemaAnnotation(k):
+			if k == "$defs" {
+				defs, _ := x.(map[string]any)
+				for _, d := range sortedMembers(defs) {
+					if err = checkSchema(defs[d], asWritten); err != nil {
+						break
+					}
+				}
+			}
+		case k == "$ref":
+			if r, ok := x.(string); !ok || !strings.HasPrefix(r, "#/$defs/") {
+				err = fmt.Errorf("only #/$defs/<name> references are supported")
+			}
+		case k == "type":
+			err = checkTypes(x)
+		case k == "enum":
+			if _, ok := x.([]any); !ok {
+				err = fmt.Errorf("must be an array")
+			}
+		case k == "const":
+		case k == "minLength", k == "maxLength", k == "minItems", k == "maxItems":
+			if n, ok := x.(json.Number); !ok {
+				err = fmt.Errorf("must be a number")
+			} else if i, e := strconv.Atoi(n.String()); e != nil || i < 0 {
+				err = fmt.Errorf("must be a non-negative integer")
+			}
+		case k == "minimum", k == "maximum", k == "exclusiveMinimum", k == "exclusiveMaximum":
+			if _, ok := x.(json.Number); !ok {
+				err = fmt.Errorf("must be a number")
+			}
+		case k == "pattern", k == "patternNot":
+			if _, ok := x.(string); !ok {
+				err = fmt.Errorf("must be a string")
+			}
+		case k == "format":
+			if f, ok := x.(string); !ok || !schemaload.FormatAsserted(f) {
+				err = fmt.Errorf("format %v is not checked", x)
+			}
+		case k == "uniqueItems":
+			if _, ok := x.(bool); !ok {
+				err = fmt.Errorf("must be a boolean")
+			}
+		case k == "items", k == "additionalProperties", k == "not", k == "if", k == "then", k == "else":
+			err = checkSchema(x, asWritten)
+		case k == "properties":
+			ps, ok := x.(map[string]any)
+			if !ok {
+				err = fmt.Errorf("must be an object")
+			}
+			for _, name := range sortedMembers(ps) {
+				if err = checkSchema(ps[name], asWritten); err != nil {
+					break
+				}
+			}
+		case k == "required":
+			xs, ok := x.([]any)
+			if !ok {
+				err = fmt.Errorf("must be an array")
+			}
+			for _, e := range xs {
+				if _, ok := e.(string); !ok {
+					err = fmt.Errorf("must list strings")
+				}
+			}
+		case k == "allOf", k == "anyOf", k == "oneOf":
+			xs, ok := x.([]any)
+			if !ok || len(xs) == 0 {
+				err = fmt.Errorf("must be a non-empty array")
+			}
+			for _, e := range xs {
+				if err = checkSchema(e, asWritten); err != nil {
+					break
+				}
+			}
+		default:
+			err = fmt.Errorf("keyword not supported")
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", k, err)
+		}
+	}
+	return nil
+}
+
+// checkTypes checks the value of "type".
+func checkTypes(x any) error {
+	var types []any
+	switch t := x.(type) {
+	case string:
+		types = []any{t}
+	case []any:
+		types = t
+	default:
+		return fmt.Errorf("must be a string or an array")
+	}
+	for _, t := range types {
+		switch t {
+		case "null", "boolean", "object", "array", "number", "integer", "string":
+		default:
+			return fmt.Errorf("unknown type %v", t)
+		}
+	}
+	return nil
+}
+
+// canonicalJSON writes a decoded JSON value with its object members
+// sorted and without HTML escaping.
+func canonicalJSON(x any) string {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	_ = e.Encode(x) // decoded JSON always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func sortedMembers(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// exportName turns a member name into a part of a Go name: "current_account"
+// → "CurrentAccount".
+func exportName(s string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
+			if up && r >= 'a' && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
+		}
+	}
+	return b.String()
+}
+
+// schemaWriter writes the schema of a type from the model, as JSON.
 type schemaWriter struct {
 	g       *gen
 	stack   map[*schemaload.Type]bool // types being written: a revisit is recursion
@@ -26,106 +660,8 @@ type schemaWriter struct {
 	skipped []string // constraints left out, and why
 }
 
-// objectSchema returns the schema of object type t in adcpimpl's dialect,
-// with the members named in props (in schema order) and t's constraints
-// (allOf), or "" when there is neither. A constraint the run-time dialect
-// cannot check is left out and listed in skipped (the generated code says
-// so, as it does for a pattern Go regexp cannot express, and schemaload
-// warns about every constraint the Go type does not express).
-func (g *gen) objectSchema(t *schemaload.Type, props map[string]bool) (src string, skipped []string) {
-	if len(props) == 0 && len(t.Constraints) == 0 {
-		return "", nil
-	}
-	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{t: true}, defs: map[*schemaload.Type]string{}}
-	var body bytes.Buffer
-	body.WriteByte('{')
-	comma := false
-	if len(props) > 0 {
-		body.WriteString(`"properties":{`)
-		n := 0
-		for _, f := range t.Fields {
-			if !props[f.JSONName] {
-				continue
-			}
-			if n > 0 {
-				body.WriteByte(',')
-			}
-			n++
-			schemaString(&body, f.JSONName)
-			body.WriteByte(':')
-			w.write(&body, f.Type, f.Nullable)
-		}
-		body.WriteByte('}')
-		comma = true
-	}
-	if kept := w.checkedConstraints(t); len(kept) > 0 {
-		if comma {
-			body.WriteByte(',')
-		}
-		body.WriteString(`"allOf":[`)
-		for i, c := range kept {
-			if i > 0 {
-				body.WriteByte(',')
-			}
-			body.Write(c.Schema)
-		}
-		body.WriteByte(']')
-	}
-	w.writeDefs(&body)
-	body.WriteByte('}')
-	src = body.String()
-	if err := adcpimpl.CompileSchema(src); err != nil {
-		// Not reached: every keyword written is one the dialect has.
-		return "", append(w.skipped, fmt.Sprintf("the schema of %s: %v", t.GoName, err))
-	}
-	if src == "{}" {
-		src = ""
-	}
-	return src, w.skipped
-}
-
-// shapeSchema returns the whole schema of a details shape's type t in
-// adcpimpl's dialect: what the runtime validates details with
-// (adcp.DetailsShape.Validate), so that it needs no Go type. It holds what
-// t's Go type and its validate check, and leaves out what they leave out (a
-// pattern Go regexp cannot express, a constraint the dialect cannot
-// check), listed in skipped.
-func (g *gen) shapeSchema(t *schemaload.Type) (src string, skipped []string, err error) {
-	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{}, defs: map[*schemaload.Type]string{}}
-	var body bytes.Buffer
-	w.write(&body, t, false)
-	if len(w.order) > 0 {
-		// Types reached recursively go in $defs, inside the root object.
-		body.Truncate(body.Len() - 1)
-		w.writeDefs(&body)
-		body.WriteByte('}')
-	}
-	src = body.String()
-	if err := adcpimpl.CompileSchema(src); err != nil {
-		// Not reached: every keyword written is one the dialect has.
-		return "", nil, fmt.Errorf("the schema of %s written for the runtime does not compile: %v", t.GoName, err)
-	}
-	return src, w.skipped, nil
-}
-
-// shapeSchemaSrc is a shape's schema and the constraints it leaves out.
-type shapeSchemaSrc struct {
-	src     string
-	skipped []string
-}
-
-// shapeSchemaExpr renders adcpimpl.NewSchema of t's shapeSchema.
-func (g *gen) shapeSchemaExpr(t *schemaload.Type) jen.Code {
-	src := g.shapeSchemas[t].src
-	lit := jen.Lit(src)
-	if !strings.ContainsAny(src, "`\r") {
-		lit = jen.Op("`" + src + "`") // the JSON as written, readable
-	}
-	return jen.Qual(implPkg, "NewSchema").Call(lit)
-}
-
-// checkedConstraints returns the constraints of t the run-time dialect can
-// check, and lists the others in w.skipped.
+// checkedConstraints returns the constraints of t a check can express, and
+// lists the others in w.skipped.
 func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Constraint {
 	var kept []schemaload.Constraint
 	for _, c := range t.Constraints {
@@ -138,50 +674,16 @@ func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Const
 	return kept
 }
 
-// checkConstraint refuses a constraint kept as written that the run-time
-// dialect would read differently: one with a $ref (relative to its own
-// file) or a pattern (ECMAScript, not translated).
+// checkConstraint reports why a constraint kept as written has no check
+// function.
 func checkConstraint(raw json.RawMessage) error {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
 	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if err := d.Decode(&v); err != nil {
 		return err
 	}
-	var walk func(any) error
-	walk = func(v any) error {
-		switch x := v.(type) {
-		case map[string]any:
-			for k, e := range x {
-				switch k {
-				case "$ref", "pattern", "patternProperties", "dependencies", "propertyNames", "contains":
-					return fmt.Errorf("a constraint with %q", k)
-				case "properties", "$defs", "definitions":
-					// Names, not keywords: walk the schemas they name.
-					if m, ok := e.(map[string]any); ok {
-						for _, sub := range m {
-							if err := walk(sub); err != nil {
-								return err
-							}
-						}
-						continue
-					}
-				}
-				if err := walk(e); err != nil {
-					return err
-				}
-			}
-		case []any:
-			for _, e := range x {
-				if err := walk(e); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := walk(v); err != nil {
-		return err
-	}
-	return adcpimpl.CompileSchema(string(raw))
+	return checkSchema(v, true)
 }
 
 // write writes the schema of a value of type t (null allowed when nullable).
@@ -213,6 +715,10 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 	}
 	w.stack[t] = true
 	defer delete(w.stack, t)
+	if t.GoName != "" && w.g.checkFns != nil {
+		start := b.Len()
+		defer func() { w.g.checkFns.nameType(b.Bytes()[start:], t.GoName, nullable) }()
+	}
 
 	o := &schemaObj{b: b}
 	b.WriteByte('{')
@@ -380,9 +886,9 @@ func (w *schemaWriter) constraints(o *schemaObj, t *schemaload.Type) {
 }
 
 // stringKeywords writes the length, pattern and format keywords of t. A
-// pattern Go regexp cannot express is left out, as the typed checks leave it
-// out (schemaload warns about it); a format the runtime does not assert
-// likewise.
+// pattern Go regexp cannot express is left out and listed in w.skipped
+// (schemaload warns about it too); a format the runtime does not assert is
+// left out.
 func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 	if t.MinLength != nil {
 		o.key("minLength")
@@ -394,10 +900,8 @@ func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 	}
 	good := t.Pattern != "" && t.GoPattern != "" && w.g.goodPattern[t.GoPattern] &&
 		(t.GoPatternNot == "" || w.g.goodPattern[t.GoPatternNot])
-	if good && !(w.g.matcherPattern[t.GoPattern] && (t.GoPatternNot == "" || w.g.matcherPattern[t.GoPatternNot])) {
-		// Not reached for the published versions.
-		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s: the runtime's matcher does not support it", strconv.Quote(t.Pattern)))
-		good = false
+	if t.Pattern != "" && !good {
+		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
 	if good {
 		o.key("pattern")

@@ -2,8 +2,8 @@ package emit
 
 import "testing"
 
-// TestCheckConstraint checks which constraints kept as written the run-time
-// dialect is given: a keyword it lacks refuses the constraint (validate
+// TestCheckConstraint checks which constraints kept as written are given
+// a check function: a keyword checks lack refuses the constraint (validate
 // then says it does not check it), a member named like that keyword does
 // not.
 func TestCheckConstraint(t *testing.T) {

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -247,7 +246,7 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 	f.Line()
 	g.marshal(f, t, ms)
 	g.unmarshal(f, t, ms)
-	g.validate(f, t, ms)
+	g.validate(f, t)
 }
 
 func tagOpt(m member) string {
@@ -401,332 +400,31 @@ func ptrName(base string, ptr bool) string {
 	return base
 }
 
-// validate renders Validate and validate.
-func (g *gen) validate(f *jen.File, t *schemaload.Type, ms []member) {
+// validate renders Validate: the check function of t's schema (typeCheck)
+// on x's encoding, so that what is checked is what is sent, members kept
+// raw in Extra included.
+func (g *gen) validate(f *jen.File, t *schemaload.Type) {
+	check, skipped, err := g.typeCheck(t, false, "check"+t.GoName)
+	if err != nil {
+		skipped = append(skipped, err.Error())
+	}
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
+	seen := map[string]bool{}
+	for _, c := range skipped {
+		if !seen[c] {
+			seen[c] = true
+			f.Comment("It does not check " + c + ".")
+		}
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 		jen.Var().Id("v").Qual(implPkg, "Validator"),
-		jen.Id("x").Dot("validate").Call(jen.Op("&").Id("v"), jen.Lit("")),
+		jen.Id("v").Dot("Encoded").Call(jen.Lit(""), jen.Id("x"), jen.Id(check)),
 		jen.Return(jen.Id("v").Dot("Result").Call(jen.Lit(t.GoName))),
 	)
 	f.Line()
-	g.skipped = nil
-	su := &schemaUse{name: "schema" + t.GoName, props: map[string]bool{}}
-	var checks []jen.Code
-	for _, m := range ms {
-		p := jen.Id("path").Op("+").Lit("/" + pointerToken(m.JSONName))
-		var body []jen.Code
-		val := jen.Id("x").Dot(m.GoName)
-		if m.ptr && m.kind != fkObject {
-			val = jen.Op("*").Id("x").Dot(m.GoName)
-		}
-		body = g.checks(m, val, su)
-		if len(body) > 0 {
-			body = append([]jen.Code{jen.Id("p").Op(":=").Add(p)}, body...)
-		}
-		var stmt *jen.Statement
-		if len(body) > 0 {
-			stmt = jen.If(m.has("x")).Block(body...)
-			if m.Required {
-				stmt = stmt.Else().Block(jen.Id("v").Dot("Missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
-			}
-		} else if m.Required {
-			stmt = jen.If(jen.Op("!").Parens(m.has("x"))).Block(jen.Id("v").Dot("Missing").Call(jen.Id("path"), jen.Lit(m.JSONName), jen.Id("x").Dot("Extra")))
-		}
-		if stmt != nil {
-			checks = append(checks, stmt)
-		}
-	}
-	// A number that does not fit its Go type (an integer beyond int64, a
-	// decimal a float64 cannot hold exactly) is kept raw, and may still be
-	// valid: validate checks it against its schema.
-	for _, m := range ms {
-		if m.kind == fkFloat || m.kind == fkInt || (m.kind == fkSlice && (elemKind(m.Type.Elem) == fkFloat || elemKind(m.Type.Elem) == fkInt)) {
-			su.props[m.JSONName] = true
-		}
-		// Likewise a value of another JSON type than an untyped schema's
-		// kind (schemaload.Type.Untyped), which is valid.
-		if m.Type.Untyped || (m.kind == fkSlice && m.Type.Elem != nil && m.Type.Elem.Untyped) {
-			su.props[m.JSONName] = true
-		}
-	}
-	src, skippedConstraints := g.objectSchema(t, su.props)
-	for _, pat := range g.skipped {
-		f.Comment(fmt.Sprintf("validate does not check pattern %s: Go regexp cannot express it.", strconv.Quote(pat)))
-	}
-	for _, c := range skippedConstraints {
-		f.Comment(fmt.Sprintf("validate does not check %s: the runtime's schema checks cannot express it.", c))
-	}
-	if len(g.skipped) == 0 && len(skippedConstraints) == 0 {
-		f.Comment("validate appends the violations of x, at path, to v.")
-	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("validate").Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("path").String()).BlockFunc(func(grp *jen.Group) {
-		if src != "" && len(su.props) > 0 {
-			grp.Id("v").Dot("ExtraSchema").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed), jen.Id(su.name))
-		} else {
-			grp.Id("v").Dot("Extra").Call(jen.Id("path"), jen.Id("x").Dot("Extra"), jen.Id(membersVar(t)), jen.Lit(t.Closed))
-		}
-		for _, c := range checks {
-			grp.Add(c)
-		}
-		if src != "" && len(t.Constraints) > len(skippedConstraints) {
-			grp.Id("v").Dot("Conditions").Call(jen.Id("path"), jen.Id("x"), jen.Id(su.name))
-		}
-		for _, c := range valueListChecks(t, func() jen.Code { return jen.Qual(implPkg, "Encoding").Call(jen.Id("x")) }, jen.Id("path")) {
-			grp.Add(c)
-		}
-	})
-	f.Line()
-	if src != "" {
-		for _, c := range comments(docLines(fmt.Sprintf("%s holds what validate checks at run time (adcpimpl.Schema) for %s: "+
-			"members held as raw JSON or kept raw because their value did not fit the Go type, "+
-			"and the constraints the Go type does not express.", su.name, where(t)))) {
-			f.Add(c)
-		}
-		lit := jen.Lit(src)
-		if !strings.ContainsAny(src, "`\r") {
-			lit = jen.Op("`" + src + "`") // the JSON as written, readable
-		}
-		f.Var().Id(su.name).Op("=").Qual(implPkg, "NewSchema").Call(lit)
-		f.Line()
-	}
-}
-
-// schemaUse collects, while one object type's checks are rendered, the
-// members whose schema its validate checks at run time (adcpimpl.Schema).
-type schemaUse struct {
-	name  string          // the package variable holding the schema
-	props map[string]bool // the members whose schema it holds
-}
-
-// schemaAt is where in a schemaUse the value being checked is: the member
-// it belongs to, and the JSON pointer of its schema.
-type schemaAt struct {
-	use    *schemaUse
-	member string
-	ptr    string
-}
-
-// check renders the run-time schema check of a raw JSON value.
-func (at schemaAt) check(raw jen.Code, p jen.Code) jen.Code {
-	at.use.props[at.member] = true
-	return jen.Id("v").Dot("Schema").Call(p, raw, jen.Id(at.use.name), jen.Lit(at.ptr))
-}
-
-func (at schemaAt) items() schemaAt {
-	at.ptr += "/items"
-	return at
 }
 
 func pointerToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// checks are the statements validating one member's value (in p).
-func (g *gen) checks(m member, val *jen.Statement, su *schemaUse) []jen.Code {
-	at := schemaAt{use: su, member: m.JSONName, ptr: "/properties/" + pointerToken(m.JSONName)}
-	switch m.kind {
-	case fkCode:
-		return g.stringChecks(m.Type, jen.String().Call(val), nil, jen.Id("p"), at)
-	case fkRecovery:
-		return nil // an open vocabulary on the wire: any string decodes and is kept
-	case fkRaw:
-		if m.JSONName == "details" && m.Type.Kind != schemaload.KindAny {
-			return []jen.Code{jen.Id("v").Dot("Union").Call(jen.Id("p"), val, jen.Lit("object"))}
-		}
-		// Held raw (a union, alternatives, a nullable member): the whole
-		// schema of the member is checked at run time.
-		return []jen.Code{at.check(val, jen.Id("p"))}
-	}
-	return g.valueChecks(m.Type, val, jen.Id("p"), 0, at)
-}
-
-// valueChecks validate a value of type t held in val (never a pointer); at
-// locates its schema for the checks made at run time.
-func (g *gen) valueChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int, at schemaAt) []jen.Code {
-	v := jen.Id("v")
-	var out []jen.Code
-	switch k := kindOf(t); k {
-	case fkString:
-		var known jen.Code
-		if len(t.Enum) > 0 {
-			if t.GoName != "" {
-				known = val.Clone().Dot("Known").Call()
-			} else {
-				alts := jen.Null()
-				for i, e := range t.Enum {
-					if i > 0 {
-						alts.Op("||")
-					}
-					alts.String().Call(val.Clone()).Op("==").Lit(e.Value)
-				}
-				known = jen.Parens(alts)
-			}
-		}
-		return g.stringChecks(t, jen.String().Call(val), known, p, at)
-	case fkFloat, fkInt:
-		num := jen.Float64().Call(val.Clone())
-		if k == fkFloat {
-			num = val.Clone()
-		}
-		for _, c := range []struct {
-			name  string
-			bound *float64
-		}{{"Minimum", t.Minimum}, {"Maximum", t.Maximum}, {"ExclusiveMinimum", t.ExclusiveMinimum}, {"ExclusiveMaximum", t.ExclusiveMaximum}} {
-			if c.bound != nil {
-				out = append(out, v.Clone().Dot(c.name).Call(p, num, jen.Lit(*c.bound)))
-			}
-		}
-		// An integer is written exactly (a float64 would round it past 2^53).
-		encode := func() jen.Code {
-			if k == fkInt {
-				return jen.Qual("strconv", "AppendInt").Call(jen.Nil(), val.Clone(), jen.Lit(10))
-			}
-			return jen.Qual(implPkg, "AppendFloat").Call(jen.Nil(), val.Clone())
-		}
-		if len(t.Const) > 0 {
-			out = append(out, v.Clone().Dot("Const").Call(p, encode(), jen.Lit(string(t.Const))))
-		}
-		if t.EnumJSON != nil {
-			out = append(out, enumCheck(t, encode(), p))
-		}
-	case fkBool:
-		if len(t.Const) > 0 {
-			enc := jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone())
-			out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
-		}
-		if t.EnumJSON != nil {
-			out = append(out, enumCheck(t, jen.Qual("strconv", "AppendBool").Call(jen.Nil(), val.Clone()), p))
-		}
-	case fkObject:
-		// The object's validate checks its const and enum (valueListChecks).
-		out = append(out, val.Clone().Dot("validate").Call(jen.Id("v"), p))
-	case fkSlice:
-		out = append(out, valueListChecks(t, func() jen.Code {
-			return jen.Qual(implPkg, "SliceEncoding").Call(val.Clone(), elemEncoder(t.Elem))
-		}, p)...)
-		n := jen.Len(val.Clone())
-		if t.MinItems != nil {
-			out = append(out, v.Clone().Dot("MinItems").Call(p, n, jen.Lit(*t.MinItems)))
-		}
-		if t.MaxItems != nil {
-			out = append(out, v.Clone().Dot("MaxItems").Call(p, jen.Len(val.Clone()), jen.Lit(*t.MaxItems)))
-		}
-		if t.UniqueItems {
-			out = append(out, jen.Qual(implPkg, "UniqueItems").Call(jen.Id("v"), p, val.Clone()))
-		}
-		i := "i" + strconv.Itoa(depth)
-		q := "p" + strconv.Itoa(depth)
-		elem := val.Clone().Index(jen.Id(i))
-		inner := g.elemChecks(t.Elem, elem, jen.Id(q), depth+1, at.items())
-		if len(inner) > 0 {
-			body := append([]jen.Code{jen.Id(q).Op(":=").Add(p).Op("+").Lit("/").Op("+").Qual("strconv", "Itoa").Call(jen.Id(i))}, inner...)
-			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(val.Clone())).Block(body...))
-		}
-	case fkRaw:
-		out = append(out, g.rawChecks(t, val, p, at)...)
-	}
-	return out
-}
-
-// valueListChecks compare the encoding of a value (enc renders it) with
-// t's const and with the values of an enum not typed as constants
-// (adcpimpl's Const and In compare JSON values as JSON Schema does): what
-// an object's or an array's Go type cannot check.
-func valueListChecks(t *schemaload.Type, enc func() jen.Code, p jen.Code) []jen.Code {
-	var out []jen.Code
-	if len(t.Const) > 0 {
-		out = append(out, jen.Id("v").Dot("Const").Call(p, enc(), jen.Lit(string(t.Const))))
-	}
-	if t.EnumJSON != nil {
-		out = append(out, enumCheck(t, enc(), p))
-	}
-	return out
-}
-
-// enumCheck renders the check of an encoded value against the values of
-// t's enum not typed as constants.
-func enumCheck(t *schemaload.Type, enc jen.Code, p jen.Code) jen.Code {
-	args := []jen.Code{p, enc}
-	for _, e := range t.EnumJSON {
-		args = append(args, jen.Lit(string(e)))
-	}
-	return jen.Id("v").Dot("In").Call(args...)
-}
-
-// elemChecks validate an array item.
-func (g *gen) elemChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, depth int, at schemaAt) []jen.Code {
-	if t == nil {
-		return nil
-	}
-	if elemKind(t) == fkRaw {
-		return g.rawChecks(t, val, p, at)
-	}
-	return g.valueChecks(t, val, p, depth, at)
-}
-
-// rawChecks validate a value held as raw JSON against its whole schema, at
-// run time (adcpimpl.Schema): its JSON types, the alternatives of an anyOf
-// or oneOf, and every keyword of each.
-func (g *gen) rawChecks(t *schemaload.Type, val *jen.Statement, p jen.Code, at schemaAt) []jen.Code {
-	if t == nil {
-		return nil
-	}
-	return []jen.Code{at.check(val.Clone(), p)}
-}
-
-// stringChecks validate a string (s is a string expression; known, if set,
-// is the enum membership condition).
-func (g *gen) stringChecks(t *schemaload.Type, s *jen.Statement, known jen.Code, p jen.Code, at schemaAt) []jen.Code {
-	v := jen.Id("v")
-	if known != nil && t.OpenEnum && t.Alternatives == "oneOf" {
-		// A value must match exactly one alternative, which the typed
-		// checks (known, or else the pattern) do not say: checked at run
-		// time against the schema.
-		return []jen.Code{at.check(jen.Qual(implPkg, "AppendString").Call(jen.Nil(), s.Clone()), p)}
-	}
-	var out []jen.Code
-	if t.MinLength != nil {
-		out = append(out, v.Clone().Dot("MinLength").Call(p, s.Clone(), jen.Lit(*t.MinLength)))
-	}
-	if t.MaxLength != nil {
-		out = append(out, v.Clone().Dot("MaxLength").Call(p, s.Clone(), jen.Lit(*t.MaxLength)))
-	}
-	var pattern jen.Code
-	switch {
-	case t.Pattern == "":
-	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot != "" && g.goodPattern[t.GoPatternNot]:
-		pattern = v.Clone().Dot("PatternNot").Call(p, s.Clone(), g.patternVar(t.GoPattern), g.patternVar(t.GoPatternNot))
-	case t.GoPattern != "" && g.goodPattern[t.GoPattern] && t.GoPatternNot == "":
-		pattern = v.Clone().Dot("Pattern").Call(p, s.Clone(), g.patternVar(t.GoPattern))
-	default:
-		g.skipped = append(g.skipped, t.Pattern)
-	}
-	switch t.Format {
-	case "uri":
-		out = append(out, v.Clone().Dot("URI").Call(p, s.Clone()))
-	case "date-time":
-		out = append(out, v.Clone().Dot("DateTime").Call(p, s.Clone()))
-	default:
-		if genericFormat(t.Format) {
-			out = append(out, v.Clone().Dot("Format").Call(p, s.Clone(), jen.Lit(t.Format)))
-		}
-	}
-	switch {
-	case known != nil && t.OpenEnum && pattern != nil:
-		out = append(out, jen.If(jen.Op("!").Add(known)).Block(pattern))
-	case known != nil && !t.OpenEnum:
-		out = append(out, v.Clone().Dot("Enum").Call(p, s.Clone(), known))
-		if pattern != nil {
-			out = append(out, pattern)
-		}
-	case pattern != nil:
-		out = append(out, pattern)
-	}
-	if len(t.Const) > 0 {
-		enc := jen.Qual(implPkg, "AppendString").Call(jen.Nil(), s.Clone())
-		out = append(out, v.Clone().Dot("Const").Call(p, enc, jen.Lit(string(t.Const))))
-	}
-	return out
 }

@@ -24,10 +24,13 @@ func (l *loader) compile() error {
 			return errorf(rel, "", err.Error())
 		}
 	}
+	l.spec.Compiled = make(map[string]*jsonschema.Schema, len(l.order))
 	for _, rel := range l.order {
-		if _, err := c.Compile(l.canonicalURL(rel)); err != nil {
+		sch, err := c.Compile(l.canonicalURL(rel))
+		if err != nil {
 			return l.compileError(rel, err)
 		}
+		l.spec.Compiled[rel] = sch
 	}
 	return nil
 }

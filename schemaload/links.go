@@ -80,6 +80,33 @@ var noDetailsCodes = map[string]bool{
 	"AGENT_BLOCKED":       true,
 }
 
+// sellerRule is what the spec's prose asks of a seller's error of one
+// code beyond the schemas (Code.FieldRequired, RequiredDetails,
+// RecommendedDetails).
+type sellerRule struct {
+	field       bool
+	required    []string
+	recommended []string
+}
+
+// sellerRules is the reviewed table of sellerRule, each with where the
+// spec says it. Of a code with a details shape, a member is kept only in
+// a version where a shape of the code declares it (buildShapes).
+var sellerRules = map[string]sellerRule{
+	// error-handling § Authorization (RBAC): "FIELD_NOT_PERMITTED MUST
+	// populate error.field with the exact offending field path".
+	"FIELD_NOT_PERMITTED": {field: true},
+	// transport-errors § details Schemas: "ACCOUNT_MOVED, for example,
+	// requires details.current_account".
+	"ACCOUNT_MOVED": {required: []string{"current_account"}},
+	// error-handling § Authorization (RBAC): "SCOPE_INSUFFICIENT SHOULD
+	// include error.details.introspection_hint".
+	"SCOPE_INSUFFICIENT": {recommended: []string{"introspection_hint"}},
+	// error-details/version-unsupported.json: servers should send both
+	// supported_versions and the deprecated supported_majors through 3.x.
+	"VERSION_UNSUPPORTED": {recommended: []string{"supported_versions", "supported_majors"}},
+}
+
 // replacedBy lists, for deprecated alias codes, the codes to use instead.
 // The code is marked Deprecated only when its description says so
 // (AUTH_REQUIRED from 3.1.0-beta.0: "**Deprecated** — use AUTH_MISSING ... or

@@ -3,6 +3,8 @@ package schemaload
 import (
 	"encoding/json"
 	"path"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Spec is one AdCP spec version, read, validated and resolved, with every Go
@@ -55,6 +57,11 @@ type Spec struct {
 	// HasManifest reports whether the folder has a manifest.json.
 	HasManifest bool
 
+	// Compiled holds each schema file read, by its path relative to Dir,
+	// compiled by santhosh-tekuri/jsonschema: for a tool that checks values
+	// against the version without generating its package.
+	Compiled map[string]*jsonschema.Schema
+
 	// Warnings are things a person should read but that do not stop generation
 	// (recovery taken from prose, manifest disagreements, untranslatable patterns).
 	Warnings []Diagnostic
@@ -93,6 +100,14 @@ type Code struct {
 	// NoDetails codes must not carry details (CONFIGURATION_ERROR,
 	// AGENT_SUSPENDED, AGENT_BLOCKED). From a reviewed table.
 	NoDetails bool
+	// What the spec's prose asks of a seller's error of this code beyond its
+	// schemas, from a reviewed table (sellerRules): FieldRequired, that it
+	// sets error.field; RequiredDetails, the details members it must carry;
+	// RecommendedDetails, those it should carry. Of a code with a details
+	// shape, only members a shape declares are listed.
+	FieldRequired      bool
+	RequiredDetails    []string
+	RecommendedDetails []string
 
 	Shapes []*Shape // details shapes linked to this code, in Shapes order
 }

@@ -44,7 +44,35 @@ func (l *loader) buildShapes(files []string) error {
 		code.Shapes = append(code.Shapes, s)
 		l.spec.Shapes = append(l.spec.Shapes, s)
 	}
+	for _, c := range l.spec.Codes {
+		r := sellerRules[c.Value]
+		c.FieldRequired = r.field
+		c.RequiredDetails = declaredMembers(c, r.required)
+		c.RecommendedDetails = declaredMembers(c, r.recommended)
+	}
 	return nil
+}
+
+// declaredMembers returns the names a shape of c declares; all of them
+// when c has no shape (the spec's prose is then all there is of its
+// details).
+func declaredMembers(c *Code, names []string) []string {
+	if len(c.Shapes) == 0 {
+		return names
+	}
+	var out []string
+	for _, n := range names {
+	shapes:
+		for _, s := range c.Shapes {
+			for _, f := range s.Type.Fields {
+				if f.JSONName == n {
+					out = append(out, n)
+					break shapes
+				}
+			}
+		}
+	}
+	return out
 }
 
 // collectTypes lists the named types emit declares: the error's first, then

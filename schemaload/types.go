@@ -78,7 +78,7 @@ func (l *loader) refType(r ref) (typeRes, error) {
 // and 2020-12) that the model has no place for: a schema that uses one gets
 // a warning naming it, since the generated validation accepts what it
 // refuses. (A constraint kept as written, under allOf or if/then, is checked
-// by the runtime's dialect or skipped with a warning of its own.)
+// by a generated check function or skipped with a warning of its own.)
 var uncheckedKeywords = map[string]bool{
 	"multipleOf": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
 	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,
@@ -123,7 +123,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	for _, k := range n.keys {
 		if uncheckedKeywords[k] {
-			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k)
+			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k)
 		}
 	}
 	fixed := false
@@ -264,7 +264,7 @@ func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
 		if v == nil || k.held(t, v, ptr) || !allowsAny(t, k.types) {
 			continue
 		}
-		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key)
+		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key)
 	}
 }
 
@@ -274,7 +274,7 @@ func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
 func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
 	for _, k := range heldKeywords {
 		if n.get(k.key) != nil {
-			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's schema data) accepts values it refuses", k.key, alt)
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key, alt)
 		}
 	}
 }
@@ -661,7 +661,7 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 		// What it applies to depends on patternProperties, which is not
 		// checked (uncheckedKeywords): left open, as that keyword is.
 		l.warn(file, at, "additionalProperties beside patternProperties is not checked: the generated validation "+
-			"(the Go type's Validate and the shape's schema data) accepts values it refuses")
+			"(the Go type's Validate and the shape's check) accepts values it refuses")
 		return
 	case ap.kind == nodeBool && len(merged) == 0:
 		t.Closed = true
@@ -867,7 +867,7 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	}
 	t.Format, _ = n.getString("format")
 	if t.Format != "" && !FormatAsserted(t.Format) {
-		l.warn(file, pointerJoin(ptr, "format"), "format %q is not asserted: the generated validation (the Go type's Validate and the shape's schema data) accepts any string", t.Format)
+		l.warn(file, pointerJoin(ptr, "format"), "format %q is not asserted: the generated validation (the Go type's Validate and the shape's check) accepts any string", t.Format)
 	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p

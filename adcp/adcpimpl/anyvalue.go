@@ -8,10 +8,9 @@ import "github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 // json.Number written, a string unquoted by encoding/json's rules. It
 // reports false for data json.Valid refuses.
 //
-// The schema interpreter decodes what enum, const and uniqueItems compare,
-// and compiles schemas from their JSON, with it: one pass over bytes
-// jsonwire.Valid has checked, not encoding/json's reflective decoder, which
-// scans the value twice more.
+// The generated check functions (ValueCheck) get what they check from it:
+// one pass over bytes jsonwire.Valid has checked, not encoding/json's
+// reflective decoder, which scans the value twice more.
 func decodeAny(raw []byte) (any, bool) {
 	return jsonwire.DecodeAny(raw, true)
 }

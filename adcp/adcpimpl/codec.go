@@ -725,19 +725,9 @@ func (v *Validator) Result(typeName string) error {
 	return &ValidationError{Type: typeName, Violations: v.list}
 }
 
-// extra reports members kept raw because their value did not fit (names are
-// the declared members), and, for closed types, members not declared.
+// Extra reports members kept raw because their value did not fit (names
+// are the declared members), and, for closed types, members not declared.
 func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string, closed bool) {
-	v.extra(path, extra, names, closed, nil)
-}
-
-// extra is Extra; a declared member kept raw is passed to check first, and
-// reported as an invalid value when check is nil or reports false.
-func (v *Validator) extra(path string, extra map[string]json.RawMessage, names []string, closed bool,
-	check func(p, name string, raw json.RawMessage) bool) {
-	if len(extra) == 0 {
-		return
-	}
 	keys := make([]string, 0, len(extra))
 	for k := range extra {
 		keys = append(keys, k)
@@ -753,7 +743,6 @@ func (v *Validator) extra(path string, extra map[string]json.RawMessage, names [
 		}
 		p := path + "/" + PointerToken(k)
 		switch {
-		case declared && check != nil && check(p, k, extra[k]):
 		case declared:
 			v.Add(p, "invalid value "+short(extra[k]))
 		case closed:
@@ -848,74 +837,6 @@ func (v *Validator) Enum(path, s string, known bool) {
 	}
 }
 
-// Const checks that got, the JSON encoding of a value, equals want, as JSON
-// Schema compares values (numbers by value, object members in any order,
-// as the schema check does). A nil got is a value that could not be encoded
-// (Encoding).
-func (v *Validator) Const(path string, got []byte, want string) {
-	if got == nil {
-		v.Add(path, "cannot be encoded")
-		return
-	}
-	if string(got) == want {
-		return // the same text: the same value (the common case, without decoding)
-	}
-	x, ok := decodeAny(got)
-	if !ok || !equalJSONText(x, want) {
-		v.Add(path, "must be "+want)
-	}
-}
-
-// In checks that got, the JSON encoding of a value, equals one of values,
-// the JSON texts an enum lists, compared as Const compares.
-func (v *Validator) In(path string, got []byte, values ...string) {
-	if got == nil {
-		v.Add(path, "cannot be encoded")
-		return
-	}
-	for _, want := range values {
-		if string(got) == want {
-			return
-		}
-	}
-	if x, ok := decodeAny(got); ok {
-		for _, want := range values {
-			if equalJSONText(x, want) {
-				return
-			}
-		}
-	}
-	v.Add(path, "value "+short(got)+" is not allowed")
-}
-
-// equalJSONText reports whether the decoded value x equals the JSON text
-// want.
-func equalJSONText(x any, want string) bool {
-	y, ok := decodeAny([]byte(want))
-	return ok && equalJSON(x, y)
-}
-
-// Encoding returns the JSON encoding of a generated value, or nil when it
-// cannot be encoded (a non-finite number built in Go), for Const and In.
-func Encoding(m json.Marshaler) []byte {
-	b, err := m.MarshalJSON()
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
-// SliceEncoding returns the JSON encoding of s as EncodeSlice writes it, or
-// nil when it cannot be encoded, for Const and In.
-func SliceEncoding[T any](s []T, elem func(*Encoder, T)) []byte {
-	e := NewEncoder()
-	EncodeSlice(&e, s, elem)
-	if e.err != nil {
-		return nil
-	}
-	return e.buf
-}
-
 func (v *Validator) Minimum(path string, f, min float64) {
 	if f < min {
 		v.Add(path, "less than "+number(min))
@@ -928,18 +849,6 @@ func (v *Validator) Maximum(path string, f, max float64) {
 	}
 }
 
-func (v *Validator) ExclusiveMinimum(path string, f, min float64) {
-	if f <= min {
-		v.Add(path, "not greater than "+number(min))
-	}
-}
-
-func (v *Validator) ExclusiveMaximum(path string, f, max float64) {
-	if f >= max {
-		v.Add(path, "not less than "+number(max))
-	}
-}
-
 func (v *Validator) MinItems(path string, n, min int) {
 	if n < min {
 		v.Add(path, "fewer than "+strconv.Itoa(min)+" items")
@@ -949,25 +858,6 @@ func (v *Validator) MinItems(path string, n, min int) {
 func (v *Validator) MaxItems(path string, n, max int) {
 	if n > max {
 		v.Add(path, "more than "+strconv.Itoa(max)+" items")
-	}
-}
-
-// UniqueItems checks that no two items are equal as JSON values (numbers
-// as exact decimals, as the schema interpreter compares them), in the
-// items' total size (duplicateItems), not their number squared. Items are
-// compared up to the first that cannot be encoded.
-func UniqueItems[T any](v *Validator, path string, items []T) {
-	enc := make([]any, 0, len(items))
-	for i := range items {
-		b, err := json.Marshal(items[i])
-		if err != nil {
-			break
-		}
-		x, _ := decodeAny(b)
-		enc = append(enc, x)
-	}
-	if a, b, ok := duplicateItems(enc); ok {
-		v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(b)+" are equal")
 	}
 }
 

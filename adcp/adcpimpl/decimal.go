@@ -147,38 +147,6 @@ func (a decimal) cmpAbs(b decimal) int {
 	return 0
 }
 
-// zeros returns n zeros (n <= 21), as strings.Repeat("0", n) does without
-// linking it.
-func zeros(n int) string {
-	const z = "000000000000000000000"
-	return z[:n]
-}
-
-// String writes d as a JSON number.
-func (d decimal) String() string {
-	if d.digits == "" {
-		return "0"
-	}
-	sign := ""
-	if d.neg {
-		sign = "-"
-	}
-	n := int64(len(d.digits))
-	switch {
-	case d.exp >= n && d.exp <= 21:
-		return sign + d.digits + zeros(int(d.exp-n))
-	case d.exp > 0 && d.exp < n:
-		return sign + d.digits[:d.exp] + "." + d.digits[d.exp:]
-	case d.exp <= 0 && d.exp > -7:
-		return sign + "0." + zeros(int(-d.exp)) + d.digits
-	}
-	m := d.digits[:1]
-	if n > 1 {
-		m += "." + d.digits[1:]
-	}
-	return sign + m + "e" + strconv.FormatInt(d.exp-1, 10)
-}
-
 // ExactFloat reports whether the JSON number lit is exactly the shortest
 // decimal of the float64 f it parses to: a value a float64 holds without
 // rounding it to another decimal ("0.1" yes, "3600.0000000000000001" no).

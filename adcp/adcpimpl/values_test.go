@@ -2,7 +2,6 @@ package adcpimpl
 
 import (
 	"errors"
-	"math"
 	"strings"
 	"testing"
 )
@@ -32,20 +31,20 @@ func TestConstAndIn(t *testing.T) {
 		{`[1,2]`, []string{`[2,1]`}, false},
 		{`[1,2]`, []string{`[["a"]]`, `[1,2]`}, true},
 		{`[]`, []string{`{}`}, false},
-		{`not json`, []string{`1`}, false},
 	} {
+		x := decoded(t, c.got)
 		var in Validator
-		in.In("/m", []byte(c.got), c.values...)
+		in.InJSON("/m", x, c.values...)
 		if ok := in.Result("T") == nil; ok != c.ok {
-			t.Errorf("In(%s, %s): valid %v, want %v", c.got, strings.Join(c.values, " "), ok, c.ok)
+			t.Errorf("InJSON(%s, %s): valid %v, want %v", c.got, strings.Join(c.values, " "), ok, c.ok)
 		}
 		if len(c.values) != 1 {
 			continue
 		}
 		var k Validator
-		k.Const("/m", []byte(c.got), c.values[0])
+		k.ConstJSON("/m", x, c.values[0])
 		if ok := k.Result("T") == nil; ok != c.ok {
-			t.Errorf("Const(%s, %s): valid %v, want %v", c.got, c.values[0], ok, c.ok)
+			t.Errorf("ConstJSON(%s, %s): valid %v, want %v", c.got, c.values[0], ok, c.ok)
 		}
 	}
 }
@@ -57,29 +56,19 @@ type marshaler struct {
 
 func (m marshaler) MarshalJSON() ([]byte, error) { return []byte(m.b), m.err }
 
-// TestEncodings checks that a value that cannot be encoded is reported, not
-// taken for a value or dropped.
-func TestEncodings(t *testing.T) {
-	if got := string(Encoding(marshaler{b: `{"a":1}`})); got != `{"a":1}` {
-		t.Errorf("Encoding = %s", got)
+// TestEncodedFailure checks that a value that cannot be encoded is
+// reported, not taken for a value or dropped, and that an encoded value is
+// checked.
+func TestEncodedFailure(t *testing.T) {
+	never := func(v *Validator, p string, x any) { v.Add(p, "checked") }
+	var v Validator
+	v.Encoded("/m", marshaler{err: errors.New("no")}, never)
+	if err := v.Result("T"); err == nil || !strings.Contains(err.Error(), "cannot encode") {
+		t.Errorf("a value that cannot be encoded: %v", err)
 	}
-	if got := Encoding(marshaler{err: errors.New("no")}); got != nil {
-		t.Errorf("Encoding of a failing value = %q, want nil", got)
-	}
-	if got := string(SliceEncoding([]int64{1, -2}, EncInt)); got != `[1,-2]` {
-		t.Errorf("SliceEncoding = %s", got)
-	}
-	if got := SliceEncoding([]float64{1, math.NaN()}, EncFloat); got != nil {
-		t.Errorf("SliceEncoding of NaN = %q, want nil", got)
-	}
-	for _, check := range []func(v *Validator){
-		func(v *Validator) { v.Const("/m", nil, `1`) },
-		func(v *Validator) { v.In("/m", nil, `1`) },
-	} {
-		var v Validator
-		check(&v)
-		if err := v.Result("T"); err == nil || !strings.Contains(err.Error(), "cannot be encoded") {
-			t.Errorf("a value that cannot be encoded: %v", err)
-		}
+	var w Validator
+	w.Encoded("/m", marshaler{b: `{"a":1}`}, never)
+	if err := w.Result("T"); err == nil || !strings.Contains(err.Error(), "/m: checked") {
+		t.Errorf("an encoded value: %v", err)
 	}
 }

@@ -42,12 +42,14 @@ const (
 	// of numbers, booleans, objects or arrays, a const on an object or an
 	// array), Format (and the formats date, time and uuid in schema data),
 	// ErrorRules.Nullable, and additionalProperties as a schema in schema
-	// data. A package that needs none of it is still written for
-	// version 4.
-	GenVersion = 5
+	// data. Version 6 replaces the schemas as data (Schema, NewSchema,
+	// ExtraSchema, Conditions, adcp.DetailsShape.Schema) with checks
+	// written in Go (ValueCheck, Value, ExtraChecks, Encoded,
+	// adcp.DetailsShape.Check).
+	GenVersion = 6
 	// MinVersion is the oldest generated-code version this runtime serves:
-	// code of version 3 and earlier sets DetailsShape.New, which is gone.
-	MinVersion = 4
+	// code of version 5 and earlier sets DetailsShape.Schema, which is gone.
+	MinVersion = 6
 	// MaxVersion is the newest generated-code version this runtime serves.
 	MaxVersion = GenVersion
 )

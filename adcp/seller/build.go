@@ -48,12 +48,8 @@ const (
 // Codes the builder has rules for. They are spelled out here, not taken from
 // the generated constants, because a code may not exist in every version.
 const (
-	codeFieldNotPermitted  = adcp.Code("FIELD_NOT_PERMITTED")
-	codeAccountMoved       = adcp.Code("ACCOUNT_MOVED")
 	codeStaleResponse      = adcp.Code("STALE_RESPONSE")
 	codeCreativeRejected   = adcp.Code("CREATIVE_REJECTED")
-	codeScopeInsufficient  = adcp.Code("SCOPE_INSUFFICIENT")
-	codeVersionUnsupport   = adcp.Code("VERSION_UNSUPPORTED")
 	codeConfigurationError = adcp.Code("CONFIGURATION_ERROR")
 	codeGovernanceUnavail  = adcp.Code("GOVERNANCE_UNAVAILABLE")
 )
@@ -210,9 +206,12 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //   - a non-finite retry_after; a field that differs from issues[0].pointer;
 //     issues[] entries without pointer, message or keyword, or whose keyword
 //     is not a JSON Schema keyword; sdk_id without source "sdk" or the reverse;
-//   - FIELD_NOT_PERMITTED without field; ACCOUNT_MOVED without
-//     details.current_account; details that are not an object, or details on
-//     a code that carries none (CodeInfo.NoDetails);
+//   - an error without field when its code requires one
+//     (CodeInfo.FieldRequired: FIELD_NOT_PERMITTED), or without a details
+//     member its code requires (CodeInfo.RequiredDetails: ACCOUNT_MOVED's
+//     current_account; a member of CodeInfo.RecommendedDetails missing is
+//     a warning); details that are not an object, or details on a code
+//     that carries none (CodeInfo.NoDetails);
 //   - details that do not fit the code's shape (see buildMustFit: the
 //     code's own shape always, a conditional shape when its condition holds,
 //     another shape of the code when the details use one of its members),
@@ -321,7 +320,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		}
 		c.Field = f
 	}
-	if c.Code == codeFieldNotPermitted && c.Field == "" {
+	if info.FieldRequired && c.Field == "" {
 		return fail("field is required: it names the field the caller must drop")
 	}
 
@@ -358,12 +357,17 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
 		}
 	}
-	switch c.Code {
-	case codeAccountMoved:
-		if _, ok := obj["current_account"]; !ok {
-			return fail("details.current_account is required")
+	for _, k := range info.RequiredDetails {
+		if _, ok := obj[k]; !ok {
+			return fail("details.%s is required", k)
 		}
-	case codeCreativeRejected:
+	}
+	for _, k := range info.RecommendedDetails {
+		if _, ok := obj[k]; !ok {
+			warn = buildWarnf(warn, "%s should carry details.%s", c.Code, k)
+		}
+	}
+	if c.Code == codeCreativeRejected {
 		// Accessibility details: field from the first violation's pointer.
 		if c.Field == "" {
 			if ptr, ok := buildFirstViolationPointer(obj); ok {
@@ -372,16 +376,6 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 					return fail("details.violations[0].pointer: %v", err)
 				}
 				c.Field = f
-			}
-		}
-	case codeScopeInsufficient:
-		if _, ok := obj["introspection_hint"]; !ok {
-			warn = append(warn, "SCOPE_INSUFFICIENT should carry details.introspection_hint")
-		}
-	case codeVersionUnsupport:
-		for _, k := range [...]string{"supported_versions", "supported_majors"} {
-			if _, ok := obj[k]; !ok {
-				warn = append(warn, "VERSION_UNSUPPORTED should carry details."+k+" through 3.x")
 			}
 		}
 	}

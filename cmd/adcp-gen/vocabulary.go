@@ -8,10 +8,12 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specfetch"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // specFlags are -schemas and -version of a command that reads one spec
@@ -60,10 +62,6 @@ func loadError(dir string, err error) string {
 // runtimeVocabulary builds at run time the Vocabulary the package generated
 // from spec declares.
 func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
-	schemas, err := emit.ShapeSchemas(spec)
-	if err != nil {
-		return nil, err
-	}
 	r := spec.ErrorRules
 	cfg := adcp.VocabularyConfig{
 		SpecVersion:     spec.Version,
@@ -87,7 +85,7 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	}
 	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
 	for _, s := range spec.Shapes {
-		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Schema: adcpimpl.NewSchema(schemas[s.Name])}
+		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File])}
 		for _, c := range s.Codes {
 			ds.Codes = append(ds.Codes, adcp.Code(c))
 		}
@@ -105,7 +103,8 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	}
 	for _, c := range spec.Codes {
 		info := adcp.CodeInfo{Code: adcp.Code(c.Value), Recovery: adcp.Recovery(c.Recovery), Suggestion: c.Suggestion,
-			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails}
+			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails,
+			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails}
 		for _, r := range c.ReplacedBy {
 			info.ReplacedBy = append(info.ReplacedBy, adcp.Code(r))
 		}
@@ -115,4 +114,44 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 		cfg.Codes = append(cfg.Codes, info)
 	}
 	return adcp.NewVocabulary(cfg)
+}
+
+// schemaCheck checks a value with the compiled schema sch, as the generated
+// package's check function of the same schema does.
+func schemaCheck(sch *jsonschema.Schema) adcpimpl.ValueCheck {
+	return func(v *adcpimpl.Validator, path string, x any) {
+		if sch == nil {
+			return
+		}
+		if err := sch.Validate(x); err != nil {
+			var ve *jsonschema.ValidationError
+			if errors.As(err, &ve) {
+				for _, leaf := range validationLeaves(ve) {
+					v.Add(path+leaf.at, leaf.msg)
+				}
+				return
+			}
+			v.Add(path, err.Error())
+		}
+	}
+}
+
+// violation is one leaf of a jsonschema validation error: where, and why.
+type violation struct{ at, msg string }
+
+// validationLeaves flattens ve into its leaves, each at a JSON path
+// ("/budget" → ".budget", as the generated checks write it).
+func validationLeaves(ve *jsonschema.ValidationError) []violation {
+	if len(ve.Causes) == 0 {
+		at := ""
+		for _, tok := range ve.InstanceLocation {
+			at += "." + tok
+		}
+		return []violation{{at: at, msg: ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))}}
+	}
+	var out []violation
+	for _, c := range ve.Causes {
+		out = append(out, validationLeaves(c)...)
+	}
+	return out
 }

@@ -62,12 +62,15 @@ func TestRuntimeVocabularyShipped(t *testing.T) {
 			if in == "" {
 				continue
 			}
+			// The generated check and jsonschema agree on validity (as
+			// internal/validationdiff shows on every version); their
+			// messages differ.
 			ge, we := g.Validate([]byte(in)), w.Validate([]byte(in))
-			if (ge == nil) != (we == nil) || ge != nil && ge.Error() != we.Error() {
+			if (ge == nil) != (we == nil) {
 				t.Errorf("%s: Validate(%s) = %v, want %v", w.Name, in, ge, we)
 			}
 		}
-		g.Schema, w.Schema = nil, nil
+		g.Check, w.Check = nil, nil
 		if !reflect.DeepEqual(g, w) {
 			t.Errorf("shape %+v\nwant %+v", g, w)
 		}

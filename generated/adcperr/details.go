@@ -116,24 +116,8 @@ func (x *AccessibilityViolationDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccessibilityViolationDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccessibilityViolationDetails)
 	return v.Result("AccessibilityViolationDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccessibilityViolationDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccessibilityViolationDetails, false)
-	if x.codec.Emit(0, true, x.Violations != nil) {
-		p := path + "/violations"
-		v.MinItems(p, len(x.Violations), 1)
-		v.MaxItems(p, len(x.Violations), 4)
-		for i0 := range x.Violations {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.Violations[i0].validate(v, p0)
-		}
-	} else {
-		v.Missing(path, "violations", x.Extra)
-	}
 }
 
 // AccessibilityViolation is the object of error-details/accessibility-violation.json#/properties/violations/items.
@@ -244,62 +228,9 @@ func (x *AccessibilityViolation) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccessibilityViolation) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccessibilityViolation)
 	return v.Result("AccessibilityViolation")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *AccessibilityViolation) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersAccessibilityViolation, false, schemaAccessibilityViolation)
-	if x.codec.Emit(0, true, x.Pointer != "") {
-		p := path + "/pointer"
-		v.MaxLength(p, string(x.Pointer), 256)
-		v.Pattern(p, string(x.Pointer), detailsPattern0)
-	} else {
-		v.Missing(path, "pointer", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Criterion != "") {
-		p := path + "/criterion"
-		v.MinLength(p, string(x.Criterion), 1)
-		v.MaxLength(p, string(x.Criterion), 32)
-		v.Pattern(p, string(x.Criterion), detailsPattern1)
-	} else {
-		v.Missing(path, "criterion", x.Extra)
-	}
-	if x.codec.Emit(2, true, x.CriterionSource != "") {
-		p := path + "/criterion_source"
-		v.MinLength(p, string(x.CriterionSource), 1)
-		v.MaxLength(p, string(x.CriterionSource), 64)
-		v.Pattern(p, string(x.CriterionSource), detailsPattern2)
-	} else {
-		v.Missing(path, "criterion_source", x.Extra)
-	}
-	if x.codec.Emit(3, true, x.RequiredLevel != "") {
-		p := path + "/required_level"
-		v.MinLength(p, string(x.RequiredLevel), 1)
-		v.MaxLength(p, string(x.RequiredLevel), 64)
-		v.Pattern(p, string(x.RequiredLevel), detailsPattern1)
-	} else {
-		v.Missing(path, "required_level", x.Extra)
-	}
-	if x.codec.Emit(4, true, x.FailureKind != "") {
-		p := path + "/failure_kind"
-		v.Schema(p, adcpimpl.AppendString(nil, string(x.FailureKind)), schemaAccessibilityViolation, "/properties/failure_kind")
-	} else {
-		v.Missing(path, "failure_kind", x.Extra)
-	}
-	if x.codec.Emit(5, false, x.Remediation != "") {
-		p := path + "/remediation"
-		v.MaxLength(p, string(x.Remediation), 256)
-		v.Pattern(p, string(x.Remediation), detailsPattern3)
-	}
-}
-
-// schemaAccessibilityViolation holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/accessibility-violation.json#/properties/violations/items: members held as raw
-// JSON or kept raw because their value did not fit the Go type, and the constraints the Go type
-// does not express.
-var schemaAccessibilityViolation = adcpimpl.NewSchema(`{"properties":{"failure_kind":{"type":"string","oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLength":64,"pattern":"^x_[a-z0-9]+(?:_[a-z0-9]+)*$"}]}}}`)
 
 // AccessibilityViolationFailureKind is the string type of error-details/accessibility-violation.json#/properties/violations/items/properties/failure_kind: the constants below, or an extension value matching its pattern.
 //
@@ -400,29 +331,9 @@ func (x *AccountMovedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccountMovedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccountMovedDetails)
 	return v.Result("AccountMovedDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *AccountMovedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersAccountMovedDetails, false, schemaAccountMovedDetails)
-	if x.codec.Emit(0, true, x.CurrentAccount != nil) {
-		p := path + "/current_account"
-		v.Schema(p, x.CurrentAccount, schemaAccountMovedDetails, "/properties/current_account")
-	} else {
-		v.Missing(path, "current_account", x.Extra)
-	}
-	if x.Revision != nil {
-		p := path + "/revision"
-		v.Minimum(p, float64(*x.Revision), 1.0)
-	}
-}
-
-// schemaAccountMovedDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/account-moved.json: members held as raw JSON or kept raw because their value did
-// not fit the Go type, and the constraints the Go type does not express.
-var schemaAccountMovedDetails = adcpimpl.NewSchema(`{"properties":{"current_account":{"anyOf":[{"type":"object","properties":{"account_id":{"type":"string","minLength":1}},"required":["account_id"],"additionalProperties":false},{"type":"object","properties":{"brand":{"type":"object","properties":{"domain":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"brand_id":{"type":"string","pattern":"^[a-z0-9_]+$"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"},"minItems":1,"uniqueItems":true}},"required":["domain"],"additionalProperties":false},"operator":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"operator_unit":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$"},"name":{"type":"string","minLength":1,"maxLength":200}},"required":["id"],"additionalProperties":false},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"timezone":{"type":"string","minLength":1},"sandbox":{"type":"boolean"}},"required":["brand","operator"],"additionalProperties":false}]},"revision":{"type":"integer","minimum":1}}}`)
 
 // CanonicalAccountRef is core/canonical-account-ref.json, held as raw JSON.
 //
@@ -493,19 +404,8 @@ func (x *CanonicalAccountRefVariant1) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CanonicalAccountRefVariant1) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCanonicalAccountRefVariant1)
 	return v.Result("CanonicalAccountRefVariant1")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CanonicalAccountRefVariant1) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCanonicalAccountRefVariant1, true)
-	if x.codec.Emit(0, true, x.AccountID != "") {
-		p := path + "/account_id"
-		v.MinLength(p, string(x.AccountID), 1)
-	} else {
-		v.Missing(path, "account_id", x.Extra)
-	}
 }
 
 // CanonicalAccountRefVariant2 is the object of core/canonical-account-ref.json#/anyOf/1. It is closed: members it does not declare are rejected.
@@ -610,37 +510,8 @@ func (x *CanonicalAccountRefVariant2) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CanonicalAccountRefVariant2) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCanonicalAccountRefVariant2)
 	return v.Result("CanonicalAccountRefVariant2")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CanonicalAccountRefVariant2) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCanonicalAccountRefVariant2, true)
-	if x.codec.Emit(0, true, false) {
-		p := path + "/brand"
-		x.Brand.validate(v, p)
-	} else {
-		v.Missing(path, "brand", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Operator != "") {
-		p := path + "/operator"
-		v.Pattern(p, string(x.Operator), detailsPattern4)
-	} else {
-		v.Missing(path, "operator", x.Extra)
-	}
-	if x.OperatorUnit != nil {
-		p := path + "/operator_unit"
-		x.OperatorUnit.validate(v, p)
-	}
-	if x.codec.Emit(3, false, x.Currency != "") {
-		p := path + "/currency"
-		v.Pattern(p, string(x.Currency), detailsPattern5)
-	}
-	if x.codec.Emit(4, false, x.Timezone != "") {
-		p := path + "/timezone"
-		v.MinLength(p, string(x.Timezone), 1)
-	}
 }
 
 // BrandKey is the object of core/brand-key.json. It is closed: members it does not declare are rejected.
@@ -727,32 +598,8 @@ func (x *BrandKey) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BrandKey) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBrandKey)
 	return v.Result("BrandKey")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BrandKey) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBrandKey, true)
-	if x.codec.Emit(0, true, x.Domain != "") {
-		p := path + "/domain"
-		v.Pattern(p, string(x.Domain), detailsPattern4)
-	} else {
-		v.Missing(path, "domain", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.BrandID != "") {
-		p := path + "/brand_id"
-		v.Pattern(p, string(x.BrandID), detailsPattern6)
-	}
-	if x.codec.Emit(2, false, x.Countries != nil) {
-		p := path + "/countries"
-		v.MinItems(p, len(x.Countries), 1)
-		adcpimpl.UniqueItems(v, p, x.Countries)
-		for i0 := range x.Countries {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.Countries[i0]), detailsPattern7)
-		}
-	}
 }
 
 // OperatorUnit is the object of core/operator-unit.json. It is closed: members it does not declare are rejected.
@@ -828,26 +675,8 @@ func (x *OperatorUnit) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *OperatorUnit) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkOperatorUnit)
 	return v.Result("OperatorUnit")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *OperatorUnit) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersOperatorUnit, true)
-	if x.codec.Emit(0, true, x.ID != "") {
-		p := path + "/id"
-		v.MinLength(p, string(x.ID), 1)
-		v.MaxLength(p, string(x.ID), 255)
-		v.Pattern(p, string(x.ID), detailsPattern8)
-	} else {
-		v.Missing(path, "id", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.Name != "") {
-		p := path + "/name"
-		v.MinLength(p, string(x.Name), 1)
-		v.MaxLength(p, string(x.Name), 200)
-	}
 }
 
 // AccountSetupRequiredDetails is the object of error-details/account-setup-required.json.
@@ -920,17 +749,8 @@ func (x *AccountSetupRequiredDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AccountSetupRequiredDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAccountSetupRequiredDetails)
 	return v.Result("AccountSetupRequiredDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AccountSetupRequiredDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAccountSetupRequiredDetails, false)
-	if x.codec.Emit(0, false, x.SetupURL != "") {
-		p := path + "/setup_url"
-		v.URI(p, string(x.SetupURL))
-	}
 }
 
 // ActionNotAllowedDetails is the object of error-details/action-not-allowed.json.
@@ -1016,33 +836,8 @@ func (x *ActionNotAllowedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *ActionNotAllowedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkActionNotAllowedDetails)
 	return v.Result("ActionNotAllowedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *ActionNotAllowedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersActionNotAllowedDetails, false)
-	if x.codec.Emit(0, true, x.AttemptedAction != "") {
-		p := path + "/attempted_action"
-		v.Enum(p, string(x.AttemptedAction), x.AttemptedAction.Known())
-	} else {
-		v.Missing(path, "attempted_action", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Reason != "") {
-		p := path + "/reason"
-		v.Enum(p, string(x.Reason), x.Reason.Known())
-	} else {
-		v.Missing(path, "reason", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.CurrentlyAvailableActions != nil) {
-		p := path + "/currently_available_actions"
-		adcpimpl.UniqueItems(v, p, x.CurrentlyAvailableActions)
-		for i0 := range x.CurrentlyAvailableActions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.CurrentlyAvailableActions[i0].validate(v, p0)
-		}
-	}
 }
 
 // MediaBuyValidAction is the closed enumeration of enums/media-buy-valid-action.json.
@@ -1260,33 +1055,8 @@ func (x *MediaBuyAvailableAction) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *MediaBuyAvailableAction) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkMediaBuyAvailableAction)
 	return v.Result("MediaBuyAvailableAction")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *MediaBuyAvailableAction) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersMediaBuyAvailableAction, true)
-	if x.codec.Emit(0, true, x.Action != "") {
-		p := path + "/action"
-		v.Enum(p, string(x.Action), x.Action.Known())
-	} else {
-		v.Missing(path, "action", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Mode != "") {
-		p := path + "/mode"
-		v.Enum(p, string(x.Mode), x.Mode.Known())
-	} else {
-		v.Missing(path, "mode", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.Task != "") {
-		p := path + "/task"
-		v.Enum(p, string(x.Task), x.Task.Known())
-	}
-	if x.SLA != nil {
-		p := path + "/sla"
-		x.SLA.validate(v, p)
-	}
 }
 
 // MediaBuyActionMode is the closed enumeration of enums/media-buy-action-mode.json.
@@ -1417,21 +1187,8 @@ func (x *SLAWindow) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *SLAWindow) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkSLAWindow)
 	return v.Result("SLAWindow")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *SLAWindow) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersSLAWindow, true)
-	if x.codec.Emit(0, false, x.ResponseMax != "") {
-		p := path + "/response_max"
-		v.PatternNot(p, string(x.ResponseMax), detailsPattern9, detailsPattern10)
-	}
-	if x.codec.Emit(1, false, x.CompletionMax != "") {
-		p := path + "/completion_max"
-		v.PatternNot(p, string(x.CompletionMax), detailsPattern9, detailsPattern10)
-	}
 }
 
 // AgentPermissionDeniedDetails is the object of error-details/agent-permission-denied.json. It is closed: members it does not declare are rejected.
@@ -1513,25 +1270,8 @@ func (x *AgentPermissionDeniedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AgentPermissionDeniedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAgentPermissionDeniedDetails)
 	return v.Result("AgentPermissionDeniedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *AgentPermissionDeniedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersAgentPermissionDeniedDetails, true)
-	if x.codec.Emit(0, true, x.Scope != "") {
-		p := path + "/scope"
-		v.Const(p, adcpimpl.AppendString(nil, string(x.Scope)), "\"agent\"")
-	} else {
-		v.Missing(path, "scope", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.Reason != "") {
-		p := path + "/reason"
-		v.Enum(p, string(x.Reason), x.Reason.Known())
-	} else {
-		v.Missing(path, "reason", x.Extra)
-	}
 }
 
 // AgentPermissionDeniedDetailsReason is the closed enumeration of error-details/agent-permission-denied.json#/properties/reason.
@@ -1625,19 +1365,9 @@ func (x *AudienceTooSmallDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AudienceTooSmallDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAudienceTooSmallDetails)
 	return v.Result("AudienceTooSmallDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *AudienceTooSmallDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersAudienceTooSmallDetails, false, schemaAudienceTooSmallDetails)
-}
-
-// schemaAudienceTooSmallDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/audience-too-small.json: members held as raw JSON or kept raw because their value
-// did not fit the Go type, and the constraints the Go type does not express.
-var schemaAudienceTooSmallDetails = adcpimpl.NewSchema(`{"properties":{"minimum_size":{"type":"number"},"current_size":{"type":"number"}}}`)
 
 // AuthorizationRequiredDetails is the object of error-details/authorization-required.json.
 //
@@ -1741,41 +1471,9 @@ func (x *AuthorizationRequiredDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *AuthorizationRequiredDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkAuthorizationRequiredDetails)
 	return v.Result("AuthorizationRequiredDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *AuthorizationRequiredDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersAuthorizationRequiredDetails, false, schemaAuthorizationRequiredDetails)
-	if x.codec.Emit(0, false, x.RequiredConnections != nil) {
-		p := path + "/required_connections"
-		for i0 := range x.RequiredConnections {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.RequiredConnections[i0].validate(v, p0)
-		}
-	}
-	if x.codec.Emit(1, false, x.MissingConnections != nil) {
-		p := path + "/missing_connections"
-		for i0 := range x.MissingConnections {
-			p0 := p + "/" + strconv.Itoa(i0)
-			x.MissingConnections[i0].validate(v, p0)
-		}
-	}
-	if x.codec.Emit(2, false, x.AuthorizationURL != "") {
-		p := path + "/authorization_url"
-		v.URI(p, string(x.AuthorizationURL))
-	}
-	if x.codec.Emit(4, false, x.ReferenceAuthorization != nil) {
-		p := path + "/reference_authorization"
-		v.Schema(p, x.ReferenceAuthorization, schemaAuthorizationRequiredDetails, "/properties/reference_authorization")
-	}
-}
-
-// schemaAuthorizationRequiredDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/authorization-required.json: members held as raw JSON or kept raw because their
-// value did not fit the Go type, and the constraints the Go type does not express.
-var schemaAuthorizationRequiredDetails = adcpimpl.NewSchema(`{"properties":{"reference_authorization":{"type":["object"]}}}`)
 
 // DownstreamConnectionRequirement is the object of core/downstream-connection-requirement.json.
 //
@@ -1924,54 +1622,9 @@ func (x *DownstreamConnectionRequirement) UnmarshalValidJSON(data []byte) error 
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *DownstreamConnectionRequirement) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkDownstreamConnectionRequirement)
 	return v.Result("DownstreamConnectionRequirement")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *DownstreamConnectionRequirement) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersDownstreamConnectionRequirement, false)
-	if x.codec.Emit(1, true, x.ConnectionType != "") {
-		p := path + "/connection_type"
-		v.Enum(p, string(x.ConnectionType), x.ConnectionType.Known())
-	} else {
-		v.Missing(path, "connection_type", x.Extra)
-	}
-	if x.codec.Emit(2, false, x.RequiredFor != nil) {
-		p := path + "/required_for"
-		adcpimpl.UniqueItems(v, p, x.RequiredFor)
-		for i0 := range x.RequiredFor {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.MinLength(p0, string(x.RequiredFor[i0]), 1)
-		}
-	}
-	if x.codec.Emit(3, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
-	if x.codec.Emit(4, false, x.Status != "") {
-		p := path + "/status"
-		v.Enum(p, string(x.Status), x.Status.Known())
-	}
-	if x.ResourceRef != nil {
-		p := path + "/resource_ref"
-		x.ResourceRef.validate(v, p)
-	}
-	if x.codec.Emit(7, false, x.AuthorizationURL != "") {
-		p := path + "/authorization_url"
-		v.URI(p, string(x.AuthorizationURL))
-	}
-	if x.codec.Emit(9, false, x.ExpiresAt != "") {
-		p := path + "/expires_at"
-		v.DateTime(p, string(x.ExpiresAt))
-	}
-	v.Conditions(path, x, schemaDownstreamConnectionRequirement)
-}
-
-// schemaDownstreamConnectionRequirement holds what validate checks at run time (adcpimpl.Schema)
-// for core/downstream-connection-requirement.json: members held as raw JSON or kept raw because
-// their value did not fit the Go type, and the constraints the Go type does not express.
-var schemaDownstreamConnectionRequirement = adcpimpl.NewSchema(`{"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}`)
 
 // DownstreamConnectionRequirementConnectionType is the closed enumeration of core/downstream-connection-requirement.json#/properties/connection_type.
 //
@@ -2148,21 +1801,8 @@ func (x *DownstreamConnectionRequirementResourceRef) UnmarshalValidJSON(data []b
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *DownstreamConnectionRequirementResourceRef) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkDownstreamConnectionRequirementResourceRef)
 	return v.Result("DownstreamConnectionRequirementResourceRef")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *DownstreamConnectionRequirementResourceRef) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersDownstreamConnectionRequirementResourceRef, false)
-	if x.codec.Emit(3, false, x.ProfileURL != "") {
-		p := path + "/profile_url"
-		v.URI(p, string(x.ProfileURL))
-	}
-	if x.codec.Emit(5, false, x.PostURL != "") {
-		p := path + "/post_url"
-		v.URI(p, string(x.PostURL))
-	}
 }
 
 // BillingNotPermittedForAgentDetails is the object of error-details/billing-not-permitted-for-agent.json. It is closed: members it does not declare are rejected.
@@ -2242,23 +1882,8 @@ func (x *BillingNotPermittedForAgentDetails) UnmarshalValidJSON(data []byte) err
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BillingNotPermittedForAgentDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBillingNotPermittedForAgentDetails)
 	return v.Result("BillingNotPermittedForAgentDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BillingNotPermittedForAgentDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBillingNotPermittedForAgentDetails, true)
-	if x.codec.Emit(0, true, x.RejectedBilling != "") {
-		p := path + "/rejected_billing"
-		v.Enum(p, string(x.RejectedBilling), x.RejectedBilling.Known())
-	} else {
-		v.Missing(path, "rejected_billing", x.Extra)
-	}
-	if x.codec.Emit(1, false, x.SuggestedBilling != "") {
-		p := path + "/suggested_billing"
-		v.Enum(p, string(x.SuggestedBilling), x.SuggestedBilling.Known())
-	}
 }
 
 // BillingParty is the closed enumeration of enums/billing-party.json.
@@ -2362,25 +1987,8 @@ func (x *BillingNotSupportedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BillingNotSupportedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBillingNotSupportedDetails)
 	return v.Result("BillingNotSupportedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *BillingNotSupportedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersBillingNotSupportedDetails, false)
-	if x.codec.Emit(0, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
-	if x.codec.Emit(1, false, x.SupportedBilling != nil) {
-		p := path + "/supported_billing"
-		v.MinItems(p, len(x.SupportedBilling), 1)
-		for i0 := range x.SupportedBilling {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Enum(p0, string(x.SupportedBilling[i0]), x.SupportedBilling[i0].Known())
-		}
-	}
 }
 
 // BillingNotSupportedDetailsScope is the closed enumeration of error-details/billing-not-supported.json#/properties/scope.
@@ -2475,19 +2083,9 @@ func (x *BudgetTooLowDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *BudgetTooLowDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkBudgetTooLowDetails)
 	return v.Result("BudgetTooLowDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *BudgetTooLowDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersBudgetTooLowDetails, false, schemaBudgetTooLowDetails)
-}
-
-// schemaBudgetTooLowDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/budget-too-low.json: members held as raw JSON or kept raw because their value did
-// not fit the Go type, and the constraints the Go type does not express.
-var schemaBudgetTooLowDetails = adcpimpl.NewSchema(`{"properties":{"minimum_budget":{"type":"number"}}}`)
 
 // ConflictDetails is the object of error-details/conflict.json.
 //
@@ -2567,27 +2165,9 @@ func (x *ConflictDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *ConflictDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkConflictDetails)
 	return v.Result("ConflictDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *ConflictDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersConflictDetails, false, schemaConflictDetails)
-	if x.codec.Emit(1, false, x.ExpectedVersion != nil) {
-		p := path + "/expected_version"
-		v.Schema(p, x.ExpectedVersion, schemaConflictDetails, "/properties/expected_version")
-	}
-	if x.codec.Emit(2, false, x.CurrentVersion != nil) {
-		p := path + "/current_version"
-		v.Schema(p, x.CurrentVersion, schemaConflictDetails, "/properties/current_version")
-	}
-}
-
-// schemaConflictDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/conflict.json: members held as raw JSON or kept raw because their value did not
-// fit the Go type, and the constraints the Go type does not express.
-var schemaConflictDetails = adcpimpl.NewSchema(`{"properties":{"expected_version":{"type":["number","string"]},"current_version":{"type":["number","string"]}}}`)
 
 // CreativeRejectedDetails is the object of error-details/creative-rejected.json.
 //
@@ -2668,17 +2248,8 @@ func (x *CreativeRejectedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *CreativeRejectedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkCreativeRejectedDetails)
 	return v.Result("CreativeRejectedDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *CreativeRejectedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersCreativeRejectedDetails, false)
-	if x.codec.Emit(1, false, x.PolicyURL != "") {
-		p := path + "/policy_url"
-		v.URI(p, string(x.PolicyURL))
-	}
 }
 
 // PolicyViolationDetails is the object of error-details/policy-violation.json.
@@ -2759,17 +2330,8 @@ func (x *PolicyViolationDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *PolicyViolationDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkPolicyViolationDetails)
 	return v.Result("PolicyViolationDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *PolicyViolationDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersPolicyViolationDetails, false)
-	if x.codec.Emit(1, false, x.PolicyURL != "") {
-		p := path + "/policy_url"
-		v.URI(p, string(x.PolicyURL))
-	}
 }
 
 // RateLimitedDetails is the object of error-details/rate-limited.json.
@@ -2859,23 +2421,9 @@ func (x *RateLimitedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *RateLimitedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkRateLimitedDetails)
 	return v.Result("RateLimitedDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *RateLimitedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersRateLimitedDetails, false, schemaRateLimitedDetails)
-	if x.codec.Emit(3, false, x.Scope != "") {
-		p := path + "/scope"
-		v.Enum(p, string(x.Scope), x.Scope.Known())
-	}
-}
-
-// schemaRateLimitedDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/rate-limited.json: members held as raw JSON or kept raw because their value did
-// not fit the Go type, and the constraints the Go type does not express.
-var schemaRateLimitedDetails = adcpimpl.NewSchema(`{"properties":{"limit":{"type":"number"},"remaining":{"type":"number"},"window_seconds":{"type":"number"}}}`)
 
 // RateLimitedDetailsScope is the closed enumeration of error-details/rate-limited.json#/properties/scope.
 //
@@ -2999,43 +2547,9 @@ func (x *StaleResponseDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetails)
 	return v.Result("StaleResponseDetails")
 }
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersStaleResponseDetails, false, schemaStaleResponseDetails)
-	if x.codec.Emit(0, true, x.ServedFromCache) {
-		p := path + "/served_from_cache"
-		v.Const(p, strconv.AppendBool(nil, x.ServedFromCache), "true")
-	} else {
-		v.Missing(path, "served_from_cache", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.CacheAgeSeconds != 0) {
-		p := path + "/cache_age_seconds"
-		v.Minimum(p, float64(x.CacheAgeSeconds), 0.0)
-	} else {
-		v.Missing(path, "cache_age_seconds", x.Extra)
-	}
-	if x.FreshnessTargetSeconds != nil {
-		p := path + "/freshness_target_seconds"
-		v.Minimum(p, float64(*x.FreshnessTargetSeconds), 0.0)
-	}
-	if x.Upstream != nil {
-		p := path + "/upstream"
-		x.Upstream.validate(v, p)
-	}
-	if x.OriginalError != nil {
-		p := path + "/original_error"
-		x.OriginalError.validate(v, p)
-	}
-}
-
-// schemaStaleResponseDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/stale-response.json: members held as raw JSON or kept raw because their value did
-// not fit the Go type, and the constraints the Go type does not express.
-var schemaStaleResponseDetails = adcpimpl.NewSchema(`{"properties":{"cache_age_seconds":{"type":"integer","minimum":0},"freshness_target_seconds":{"type":"integer","minimum":0}}}`)
 
 // StaleResponseDetailsUpstream is the object of error-details/stale-response.json#/properties/upstream.
 //
@@ -3107,17 +2621,8 @@ func (x *StaleResponseDetailsUpstream) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetailsUpstream) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetailsUpstream)
 	return v.Result("StaleResponseDetailsUpstream")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetailsUpstream) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersStaleResponseDetailsUpstream, false)
-	if x.codec.Emit(0, false, x.URL != "") {
-		p := path + "/url"
-		v.URI(p, string(x.URL))
-	}
 }
 
 // StaleResponseDetailsOriginalError is the object of error-details/stale-response.json#/properties/original_error.
@@ -3193,13 +2698,8 @@ func (x *StaleResponseDetailsOriginalError) UnmarshalValidJSON(data []byte) erro
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *StaleResponseDetailsOriginalError) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkStaleResponseDetailsOriginalError)
 	return v.Result("StaleResponseDetailsOriginalError")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *StaleResponseDetailsOriginalError) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersStaleResponseDetailsOriginalError, false)
 }
 
 // UnsupportedRefinementDimensionDetails is the object of error-details/unsupported-refinement-dimension.json.
@@ -3277,29 +2777,8 @@ func (x *UnsupportedRefinementDimensionDetails) UnmarshalValidJSON(data []byte) 
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *UnsupportedRefinementDimensionDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkUnsupportedRefinementDimensionDetails)
 	return v.Result("UnsupportedRefinementDimensionDetails")
-}
-
-// validate appends the violations of x, at path, to v.
-func (x *UnsupportedRefinementDimensionDetails) validate(v *adcpimpl.Validator, path string) {
-	v.Extra(path, x.Extra, membersUnsupportedRefinementDimensionDetails, false)
-	if x.codec.Emit(0, true, x.UnsupportedDimension != "") {
-		p := path + "/unsupported_dimension"
-		v.MinLength(p, string(x.UnsupportedDimension), 1)
-	} else {
-		v.Missing(path, "unsupported_dimension", x.Extra)
-	}
-	if x.codec.Emit(1, true, x.SupportedDimensions != nil) {
-		p := path + "/supported_dimensions"
-		adcpimpl.UniqueItems(v, p, x.SupportedDimensions)
-		for i0 := range x.SupportedDimensions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.MinLength(p0, string(x.SupportedDimensions[i0]), 1)
-		}
-	} else {
-		v.Missing(path, "supported_dimensions", x.Extra)
-	}
 }
 
 // VersionUnsupportedDetails is the object of error-details/version-unsupported.json.
@@ -3412,58 +2891,18 @@ func (x *VersionUnsupportedDetails) UnmarshalValidJSON(data []byte) error {
 // *adcp.ValidationError listing each violation with its JSON pointer.
 func (x *VersionUnsupportedDetails) Validate() error {
 	var v adcpimpl.Validator
-	x.validate(&v, "")
+	v.Encoded("", x, checkVersionUnsupportedDetails)
 	return v.Result("VersionUnsupportedDetails")
 }
 
-// validate appends the violations of x, at path, to v.
-func (x *VersionUnsupportedDetails) validate(v *adcpimpl.Validator, path string) {
-	v.ExtraSchema(path, x.Extra, membersVersionUnsupportedDetails, false, schemaVersionUnsupportedDetails)
-	if x.codec.Emit(0, false, x.AdCPVersion != "") {
-		p := path + "/adcp_version"
-		v.Pattern(p, string(x.AdCPVersion), detailsPattern11)
-	}
-	if x.AdCPMajorVersion != nil {
-		p := path + "/adcp_major_version"
-		v.Minimum(p, float64(*x.AdCPMajorVersion), 1.0)
-		v.Maximum(p, float64(*x.AdCPMajorVersion), 99.0)
-	}
-	if x.codec.Emit(2, true, x.SupportedVersions != nil) {
-		p := path + "/supported_versions"
-		v.MinItems(p, len(x.SupportedVersions), 1)
-		for i0 := range x.SupportedVersions {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Pattern(p0, string(x.SupportedVersions[i0]), detailsPattern11)
-		}
-	} else {
-		v.Missing(path, "supported_versions", x.Extra)
-	}
-	if x.codec.Emit(3, false, x.SupportedMajors != nil) {
-		p := path + "/supported_majors"
-		for i0 := range x.SupportedMajors {
-			p0 := p + "/" + strconv.Itoa(i0)
-			v.Minimum(p0, float64(x.SupportedMajors[i0]), 1.0)
-		}
-	}
-	if x.codec.Emit(4, false, x.BuildVersion != "") {
-		p := path + "/build_version"
-		v.Pattern(p, string(x.BuildVersion), detailsPattern12)
-	}
-}
-
-// schemaVersionUnsupportedDetails holds what validate checks at run time (adcpimpl.Schema) for
-// error-details/version-unsupported.json: members held as raw JSON or kept raw because their value
-// did not fit the Go type, and the constraints the Go type does not express.
-var schemaVersionUnsupportedDetails = adcpimpl.NewSchema(`{"properties":{"adcp_major_version":{"type":"integer","minimum":1,"maximum":99},"supported_majors":{"type":"array","items":{"type":"integer","minimum":1}}}}`)
-
 // detailsShapeAccessibilityViolationDetails describes error-details/accessibility-violation.json.
 var detailsShapeAccessibilityViolationDetails = &adcp.DetailsShape{
+	Check:    checkAccessibilityViolationDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeCreativeRejected},
 	Fields:   []string{"violations", "truncated"},
 	Name:     "accessibility-violation",
 	Required: []string{"violations"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"violations":{"type":"array","items":{"type":"object","properties":{"pointer":{"type":"string","maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$"},"criterion":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$"},"criterion_source":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$"},"required_level":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$"},"failure_kind":{"type":"string","oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLength":64,"pattern":"^x_[a-z0-9]+(?:_[a-z0-9]+)*$"}]},"remediation":{"type":"string","maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$"}},"required":["pointer","criterion","criterion_source","required_level","failure_kind"]},"minItems":1,"maxItems":4},"truncated":{"type":"boolean"}},"required":["violations"]}`),
 	Type:     "AccessibilityViolationDetails",
 }
 
@@ -3484,12 +2923,12 @@ func AccessibilityViolationDetailsOf(e *adcp.Error) (*AccessibilityViolationDeta
 
 // detailsShapeAccountMovedDetails describes error-details/account-moved.json.
 var detailsShapeAccountMovedDetails = &adcp.DetailsShape{
+	Check:    checkAccountMovedDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeAccountMoved},
 	Fields:   []string{"current_account", "revision"},
 	Name:     "account-moved",
 	Required: []string{"current_account"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"current_account":{"anyOf":[{"type":"object","properties":{"account_id":{"type":"string","minLength":1}},"required":["account_id"],"additionalProperties":false},{"type":"object","properties":{"brand":{"type":"object","properties":{"domain":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"brand_id":{"type":"string","pattern":"^[a-z0-9_]+$"},"countries":{"type":"array","items":{"type":"string","pattern":"^[A-Z]{2}$"},"minItems":1,"uniqueItems":true}},"required":["domain"],"additionalProperties":false},"operator":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"},"operator_unit":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$"},"name":{"type":"string","minLength":1,"maxLength":200}},"required":["id"],"additionalProperties":false},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"timezone":{"type":"string","minLength":1},"sandbox":{"type":"boolean"}},"required":["brand","operator"],"additionalProperties":false}]},"revision":{"type":"integer","minimum":1}},"required":["current_account"]}`),
 	Type:     "AccountMovedDetails",
 }
 
@@ -3510,11 +2949,11 @@ func AccountMovedDetailsOf(e *adcp.Error) (*AccountMovedDetails, error) {
 
 // detailsShapeAccountSetupRequiredDetails describes error-details/account-setup-required.json.
 var detailsShapeAccountSetupRequiredDetails = &adcp.DetailsShape{
+	Check:  checkAccountSetupRequiredDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeAccountSetupRequired},
 	Fields: []string{"setup_url", "setup_steps"},
 	Name:   "account-setup-required",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"setup_url":{"type":"string","format":"uri"},"setup_steps":{"type":"array","items":{"type":"string"}}}}`),
 	Type:   "AccountSetupRequiredDetails",
 }
 
@@ -3535,12 +2974,12 @@ func AccountSetupRequiredDetailsOf(e *adcp.Error) (*AccountSetupRequiredDetails,
 
 // detailsShapeActionNotAllowedDetails describes error-details/action-not-allowed.json.
 var detailsShapeActionNotAllowedDetails = &adcp.DetailsShape{
+	Check:    checkActionNotAllowedDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeActionNotAllowed},
 	Fields:   []string{"attempted_action", "reason", "currently_available_actions"},
 	Name:     "action-not-allowed",
 	Required: []string{"attempted_action", "reason"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"attempted_action":{"type":"string","enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targeting","update_pacing","update_bidding","update_frequency_caps","replace_creative","update_creative_assignments","remove_creative","add_packages","remove_packages","update_budget","update_dates","update_packages","sync_creatives"]},"reason":{"type":"string","enum":["wrong_status","not_supported_on_product","not_supported_on_buy","mode_mismatch"]},"currently_available_actions":{"type":"array","items":{"type":"object","properties":{"action":{"type":"string","enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targeting","update_pacing","update_bidding","update_frequency_caps","replace_creative","update_creative_assignments","remove_creative","add_packages","remove_packages","update_budget","update_dates","update_packages","sync_creatives"]},"mode":{"type":"string","enum":["self_serve","conditional_self_serve","requires_approval"]},"task":{"type":"string","enum":["control_media_buy","refine_proposals","sync_creatives"]},"sla":{"type":"object","properties":{"response_max":{"type":"string","pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$"},"completion_max":{"type":"string","pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$"}},"additionalProperties":false},"terms_ref":{"type":"string"}},"required":["action","mode"],"additionalProperties":false},"uniqueItems":true}},"required":["attempted_action","reason"]}`),
 	Type:     "ActionNotAllowedDetails",
 }
 
@@ -3561,12 +3000,12 @@ func ActionNotAllowedDetailsOf(e *adcp.Error) (*ActionNotAllowedDetails, error) 
 
 // detailsShapeAgentPermissionDeniedDetails describes error-details/agent-permission-denied.json.
 var detailsShapeAgentPermissionDeniedDetails = &adcp.DetailsShape{
+	Check:    checkAgentPermissionDeniedDetails,
 	Closed:   true,
 	Codes:    []adcp.Code{CodePermissionDenied},
 	Fields:   []string{"scope", "reason"},
 	Name:     "agent-permission-denied",
 	Required: []string{"scope", "reason"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"scope":{"type":"string","const":"agent"},"reason":{"type":"string","enum":["sandbox_only"]}},"required":["scope","reason"],"additionalProperties":false}`),
 	Type:     "AgentPermissionDeniedDetails",
 	When: &adcp.DetailsCondition{
 		Key:   "scope",
@@ -3591,11 +3030,11 @@ func AgentPermissionDeniedDetailsOf(e *adcp.Error) (*AgentPermissionDeniedDetail
 
 // detailsShapeAudienceTooSmallDetails describes error-details/audience-too-small.json.
 var detailsShapeAudienceTooSmallDetails = &adcp.DetailsShape{
+	Check:  checkAudienceTooSmallDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeAudienceTooSmall},
 	Fields: []string{"minimum_size", "current_size"},
 	Name:   "audience-too-small",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"minimum_size":{"type":"number"},"current_size":{"type":"number"}}}`),
 	Type:   "AudienceTooSmallDetails",
 }
 
@@ -3616,11 +3055,11 @@ func AudienceTooSmallDetailsOf(e *adcp.Error) (*AudienceTooSmallDetails, error) 
 
 // detailsShapeAuthorizationRequiredDetails describes error-details/authorization-required.json.
 var detailsShapeAuthorizationRequiredDetails = &adcp.DetailsShape{
+	Check:  checkAuthorizationRequiredDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeAuthorizationRequired},
 	Fields: []string{"required_connections", "missing_connections", "authorization_url", "authorization_instructions", "reference_authorization"},
 	Name:   "authorization-required",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"required_connections":{"type":"array","items":{"type":"object","properties":{"provider":{"type":"string"},"connection_type":{"type":"string","enum":["advertiser_account","publisher_identity","post_authorization"]},"required_for":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"scope":{"type":"string","enum":["account","identity","post","unknown"]},"status":{"type":"string","enum":["connected","missing","pending","expired","revoked","not_required","unknown"]},"connection_id":{"type":"string"},"resource_ref":{"type":"object","properties":{"platform_account_id":{"type":"string"},"identity_id":{"type":"string"},"handle":{"type":"string"},"profile_url":{"type":"string","format":"uri"},"post_id":{"type":"string"},"post_url":{"type":"string","format":"uri"}}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"expires_at":{"type":"string","format":"date-time"}},"required":["connection_type"],"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}},"missing_connections":{"type":"array","items":{"type":"object","properties":{"provider":{"type":"string"},"connection_type":{"type":"string","enum":["advertiser_account","publisher_identity","post_authorization"]},"required_for":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true},"scope":{"type":"string","enum":["account","identity","post","unknown"]},"status":{"type":"string","enum":["connected","missing","pending","expired","revoked","not_required","unknown"]},"connection_id":{"type":"string"},"resource_ref":{"type":"object","properties":{"platform_account_id":{"type":"string"},"identity_id":{"type":"string"},"handle":{"type":"string"},"profile_url":{"type":"string","format":"uri"},"post_id":{"type":"string"},"post_url":{"type":"string","format":"uri"}}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"expires_at":{"type":"string","format":"date-time"}},"required":["connection_type"],"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}]}},"authorization_url":{"type":"string","format":"uri"},"authorization_instructions":{"type":"string"},"reference_authorization":{"type":["object"]}}}`),
 	Type:   "AuthorizationRequiredDetails",
 }
 
@@ -3641,12 +3080,12 @@ func AuthorizationRequiredDetailsOf(e *adcp.Error) (*AuthorizationRequiredDetail
 
 // detailsShapeBillingNotPermittedForAgentDetails describes error-details/billing-not-permitted-for-agent.json.
 var detailsShapeBillingNotPermittedForAgentDetails = &adcp.DetailsShape{
+	Check:    checkBillingNotPermittedForAgentDetails,
 	Closed:   true,
 	Codes:    []adcp.Code{CodeBillingNotPermittedForAgent},
 	Fields:   []string{"rejected_billing", "suggested_billing"},
 	Name:     "billing-not-permitted-for-agent",
 	Required: []string{"rejected_billing"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"rejected_billing":{"type":"string","enum":["operator","agent","advertiser"]},"suggested_billing":{"type":"string","enum":["operator","agent","advertiser"]}},"required":["rejected_billing"],"additionalProperties":false}`),
 	Type:     "BillingNotPermittedForAgentDetails",
 }
 
@@ -3667,11 +3106,11 @@ func BillingNotPermittedForAgentDetailsOf(e *adcp.Error) (*BillingNotPermittedFo
 
 // detailsShapeBillingNotSupportedDetails describes error-details/billing-not-supported.json.
 var detailsShapeBillingNotSupportedDetails = &adcp.DetailsShape{
+	Check:  checkBillingNotSupportedDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeBillingNotSupported},
 	Fields: []string{"scope", "supported_billing"},
 	Name:   "billing-not-supported",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"scope":{"type":"string","enum":["capability","account"]},"supported_billing":{"type":"array","items":{"type":"string","enum":["operator","agent","advertiser"]},"minItems":1}}}`),
 	Type:   "BillingNotSupportedDetails",
 }
 
@@ -3692,11 +3131,11 @@ func BillingNotSupportedDetailsOf(e *adcp.Error) (*BillingNotSupportedDetails, e
 
 // detailsShapeBudgetTooLowDetails describes error-details/budget-too-low.json.
 var detailsShapeBudgetTooLowDetails = &adcp.DetailsShape{
+	Check:  checkBudgetTooLowDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeBudgetTooLow},
 	Fields: []string{"minimum_budget", "currency"},
 	Name:   "budget-too-low",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"minimum_budget":{"type":"number"},"currency":{"type":"string"}}}`),
 	Type:   "BudgetTooLowDetails",
 }
 
@@ -3717,11 +3156,11 @@ func BudgetTooLowDetailsOf(e *adcp.Error) (*BudgetTooLowDetails, error) {
 
 // detailsShapeConflictDetails describes error-details/conflict.json.
 var detailsShapeConflictDetails = &adcp.DetailsShape{
+	Check:  checkConflictDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeConflict},
 	Fields: []string{"resource_id", "expected_version", "current_version"},
 	Name:   "conflict",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"resource_id":{"type":"string"},"expected_version":{"type":["number","string"]},"current_version":{"type":["number","string"]}}}`),
 	Type:   "ConflictDetails",
 }
 
@@ -3742,11 +3181,11 @@ func ConflictDetailsOf(e *adcp.Error) (*ConflictDetails, error) {
 
 // detailsShapeCreativeRejectedDetails describes error-details/creative-rejected.json.
 var detailsShapeCreativeRejectedDetails = &adcp.DetailsShape{
+	Check:  checkCreativeRejectedDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeCreativeRejected},
 	Fields: []string{"policy_id", "policy_url", "reasons"},
 	Name:   "creative-rejected",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"policy_id":{"type":"string"},"policy_url":{"type":"string","format":"uri"},"reasons":{"type":"array","items":{"type":"string"}}}}`),
 	Type:   "CreativeRejectedDetails",
 }
 
@@ -3767,11 +3206,11 @@ func CreativeRejectedDetailsOf(e *adcp.Error) (*CreativeRejectedDetails, error) 
 
 // detailsShapePolicyViolationDetails describes error-details/policy-violation.json.
 var detailsShapePolicyViolationDetails = &adcp.DetailsShape{
+	Check:  checkPolicyViolationDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodePolicyViolation},
 	Fields: []string{"policy_id", "policy_url", "violated_rules"},
 	Name:   "policy-violation",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"policy_id":{"type":"string"},"policy_url":{"type":"string","format":"uri"},"violated_rules":{"type":"array","items":{"type":"string"}}}}`),
 	Type:   "PolicyViolationDetails",
 }
 
@@ -3792,11 +3231,11 @@ func PolicyViolationDetailsOf(e *adcp.Error) (*PolicyViolationDetails, error) {
 
 // detailsShapeRateLimitedDetails describes error-details/rate-limited.json.
 var detailsShapeRateLimitedDetails = &adcp.DetailsShape{
+	Check:  checkRateLimitedDetails,
 	Closed: false,
 	Codes:  []adcp.Code{CodeRateLimited},
 	Fields: []string{"limit", "remaining", "window_seconds", "scope"},
 	Name:   "rate-limited",
-	Schema: adcpimpl.NewSchema(`{"type":"object","properties":{"limit":{"type":"number"},"remaining":{"type":"number"},"window_seconds":{"type":"number"},"scope":{"type":"string","enum":["account","tool","global"]}}}`),
 	Type:   "RateLimitedDetails",
 }
 
@@ -3817,12 +3256,12 @@ func RateLimitedDetailsOf(e *adcp.Error) (*RateLimitedDetails, error) {
 
 // detailsShapeStaleResponseDetails describes error-details/stale-response.json.
 var detailsShapeStaleResponseDetails = &adcp.DetailsShape{
+	Check:    checkStaleResponseDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeStaleResponse},
 	Fields:   []string{"served_from_cache", "cache_age_seconds", "freshness_target_seconds", "upstream", "original_error"},
 	Name:     "stale-response",
 	Required: []string{"served_from_cache", "cache_age_seconds"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"served_from_cache":{"type":"boolean","const":true},"cache_age_seconds":{"type":"integer","minimum":0},"freshness_target_seconds":{"type":"integer","minimum":0},"upstream":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"name":{"type":"string"}}},"original_error":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}}}},"required":["served_from_cache","cache_age_seconds"]}`),
 	Type:     "StaleResponseDetails",
 }
 
@@ -3843,12 +3282,12 @@ func StaleResponseDetailsOf(e *adcp.Error) (*StaleResponseDetails, error) {
 
 // detailsShapeUnsupportedRefinementDimensionDetails describes error-details/unsupported-refinement-dimension.json.
 var detailsShapeUnsupportedRefinementDimensionDetails = &adcp.DetailsShape{
+	Check:    checkUnsupportedRefinementDimensionDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeUnsupportedFeature},
 	Fields:   []string{"unsupported_dimension", "supported_dimensions"},
 	Name:     "unsupported-refinement-dimension",
 	Required: []string{"unsupported_dimension", "supported_dimensions"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"unsupported_dimension":{"type":"string","minLength":1},"supported_dimensions":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true}},"required":["unsupported_dimension","supported_dimensions"]}`),
 	Type:     "UnsupportedRefinementDimensionDetails",
 }
 
@@ -3869,12 +3308,12 @@ func UnsupportedRefinementDimensionDetailsOf(e *adcp.Error) (*UnsupportedRefinem
 
 // detailsShapeVersionUnsupportedDetails describes error-details/version-unsupported.json.
 var detailsShapeVersionUnsupportedDetails = &adcp.DetailsShape{
+	Check:    checkVersionUnsupportedDetails,
 	Closed:   false,
 	Codes:    []adcp.Code{CodeVersionUnsupported},
 	Fields:   []string{"adcp_version", "adcp_major_version", "supported_versions", "supported_majors", "build_version"},
 	Name:     "version-unsupported",
 	Required: []string{"supported_versions"},
-	Schema:   adcpimpl.NewSchema(`{"type":"object","properties":{"adcp_version":{"type":"string","pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$"},"adcp_major_version":{"type":"integer","minimum":1,"maximum":99},"supported_versions":{"type":"array","items":{"type":"string","pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$"},"minItems":1},"supported_majors":{"type":"array","items":{"type":"integer","minimum":1}},"build_version":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$"}},"required":["supported_versions"]}`),
 	Type:     "VersionUnsupportedDetails",
 }
 
@@ -3937,19 +3376,1160 @@ func NewDetails(name string) adcp.Details {
 	return nil
 }
 
+// checkAccessibilityViolationDetails checks a value against the schema:
+// {"properties":{"truncated":{"type":"boolean"},"violations":{"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_…
+func checkAccessibilityViolationDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["truncated"]; ok {
+		checkTypeBoolean(v, p+"/truncated", m)
+	}
+	if m, ok := o["violations"]; ok {
+		checkAccessibilityViolationDetailsViolations(v, p+"/violations", m)
+	}
+	v.Required(p, o, "violations")
+}
+
+// checkTypeBoolean checks a value against the schema:
+// {"type":"boolean"}
+func checkTypeBoolean(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "boolean")
+}
+
+// checkAccessibilityViolationDetailsViolations checks a value against the schema:
+// {"items":{"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][…
+func checkAccessibilityViolationDetailsViolations(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	v.MaxItems(p, len(a), 4)
+	for i, e := range a {
+		checkAccessibilityViolation(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkAccessibilityViolation checks a value against the schema:
+// {"properties":{"criterion":{"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"},"criterion_source":{"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9…
+func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["criterion"]; ok {
+		checkAccessibilityViolationCriterion(v, p+"/criterion", m)
+	}
+	if m, ok := o["criterion_source"]; ok {
+		checkAccessibilityViolationCriterionSource(v, p+"/criterion_source", m)
+	}
+	if m, ok := o["failure_kind"]; ok {
+		checkAccessibilityViolationFailureKind(v, p+"/failure_kind", m)
+	}
+	if m, ok := o["pointer"]; ok {
+		checkAccessibilityViolationPointer(v, p+"/pointer", m)
+	}
+	if m, ok := o["remediation"]; ok {
+		checkAccessibilityViolationRemediation(v, p+"/remediation", m)
+	}
+	if m, ok := o["required_level"]; ok {
+		checkAccessibilityViolationRequiredLevel(v, p+"/required_level", m)
+	}
+	v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
+}
+
+// checkAccessibilityViolationCriterion checks a value against the schema:
+// {"maxLength":32,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
+func checkAccessibilityViolationCriterion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 32)
+	v.Pattern(p, s, detailsPattern0)
+}
+
+// checkAccessibilityViolationCriterionSource checks a value against the schema:
+// {"maxLength":64,"minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9._:-]{0,63}$","type":"string"}
+func checkAccessibilityViolationCriterionSource(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 64)
+	v.Pattern(p, s, detailsPattern1)
+}
+
+// checkAccessibilityViolationFailureKind checks a value against the schema:
+// {"oneOf":[{"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]},{"maxLeng…
+func checkAccessibilityViolationFailureKind(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	if n := adcpimpl.Matches(x, checkAccessibilityViolationFailureKindOne0, checkAccessibilityViolationFailureKindOne1); n != 1 {
+		v.Add(p, "matches "+strconv.Itoa(n)+" of the 2 alternatives, not exactly one (oneOf)")
+	}
+}
+
+// checkAccessibilityViolationFailureKindOne0 checks a value against the schema:
+// {"enum":["alt_text_missing","contrast_ratio_insufficient","captions_missing","transcript_missing","keyboard_navigation_failure","focus_order_invalid","aria_label_missing","other"]}
+func checkAccessibilityViolationFailureKindOne0(v *adcpimpl.Validator, p string, x any) {
+	v.InJSON(p, x, `"alt_text_missing"`, `"contrast_ratio_insufficient"`, `"captions_missing"`, `"transcript_missing"`, `"keyboard_navigation_failure"`, `"focus_order_invalid"`, `"aria_label_missing"`, `"other"`)
+}
+
+// checkAccessibilityViolationFailureKindOne1 checks a value against the schema:
+// {"maxLength":64,"pattern":"^x_[a-z0-9]+(?:_[a-z0-9]+)*$"}
+func checkAccessibilityViolationFailureKindOne1(v *adcpimpl.Validator, p string, x any) {
+	if s, ok := x.(string); ok {
+		v.MaxLength(p, s, 64)
+		v.Pattern(p, s, detailsPattern2)
+	}
+}
+
+// checkAccessibilityViolationPointer checks a value against the schema:
+// {"maxLength":256,"pattern":"^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$","type":"string"}
+func checkAccessibilityViolationPointer(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MaxLength(p, s, 256)
+	v.Pattern(p, s, detailsPattern3)
+}
+
+// checkAccessibilityViolationRemediation checks a value against the schema:
+// {"maxLength":256,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]*$","type":"string"}
+func checkAccessibilityViolationRemediation(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MaxLength(p, s, 256)
+	v.Pattern(p, s, detailsPattern4)
+}
+
+// checkAccessibilityViolationRequiredLevel checks a value against the schema:
+// {"maxLength":64,"minLength":1,"pattern":"^[^\\x{0000}-\\x{001F}\\x{007F}]+$","type":"string"}
+func checkAccessibilityViolationRequiredLevel(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 64)
+	v.Pattern(p, s, detailsPattern0)
+}
+
+// checkAccountMovedDetails checks a value against the schema:
+// {"properties":{"current_account":{"anyOf":[{"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"},{"additionalProperties":…
+func checkAccountMovedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["current_account"]; ok {
+		checkCanonicalAccountRef(v, p+"/current_account", m)
+	}
+	if m, ok := o["revision"]; ok {
+		checkAccountMovedDetailsRevision(v, p+"/revision", m)
+	}
+	v.Required(p, o, "current_account")
+}
+
+// checkCanonicalAccountRef checks a value against the schema:
+// {"anyOf":[{"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"},{"additionalProperties":false,"properties":{"brand":{"add…
+func checkCanonicalAccountRef(v *adcpimpl.Validator, p string, x any) {
+	if adcpimpl.Matches(x, checkCanonicalAccountRefVariant1, checkCanonicalAccountRefVariant2) == 0 {
+		v.Add(p, "matches none of the 2 alternatives (anyOf)")
+	}
+}
+
+// checkCanonicalAccountRefVariant1 checks a value against the schema:
+// {"additionalProperties":false,"properties":{"account_id":{"minLength":1,"type":"string"}},"required":["account_id"],"type":"object"}
+func checkCanonicalAccountRefVariant1(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["account_id"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/account_id", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "account_id") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "account_id")
+}
+
+// checkCanonicalAccountRefVariant1AccountId checks a value against the schema:
+// {"minLength":1,"type":"string"}
+func checkCanonicalAccountRefVariant1AccountId(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+}
+
+// checkCanonicalAccountRefVariant2 checks a value against the schema:
+// {"additionalProperties":false,"properties":{"brand":{"additionalProperties":false,"properties":{"brand_id":{"pattern":"^[a-z0-9_]+$","type":"string"},"countries":{"items":{"pattern":"^[A-Z]{2}$","type…
+func checkCanonicalAccountRefVariant2(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["brand"]; ok {
+		checkBrandKey(v, p+"/brand", m)
+	}
+	if m, ok := o["currency"]; ok {
+		checkCanonicalAccountRefVariant2Currency(v, p+"/currency", m)
+	}
+	if m, ok := o["operator"]; ok {
+		checkBrandKeyDomain(v, p+"/operator", m)
+	}
+	if m, ok := o["operator_unit"]; ok {
+		checkOperatorUnit(v, p+"/operator_unit", m)
+	}
+	if m, ok := o["sandbox"]; ok {
+		checkTypeBoolean(v, p+"/sandbox", m)
+	}
+	if m, ok := o["timezone"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/timezone", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "brand", "currency", "operator", "operator_unit", "sandbox", "timezone") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "brand", "operator")
+}
+
+// checkBrandKey checks a value against the schema:
+// {"additionalProperties":false,"properties":{"brand_id":{"pattern":"^[a-z0-9_]+$","type":"string"},"countries":{"items":{"pattern":"^[A-Z]{2}$","type":"string"},"minItems":1,"type":"array","uniqueItems…
+func checkBrandKey(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["brand_id"]; ok {
+		checkBrandKeyBrandId(v, p+"/brand_id", m)
+	}
+	if m, ok := o["countries"]; ok {
+		checkBrandKeyCountries(v, p+"/countries", m)
+	}
+	if m, ok := o["domain"]; ok {
+		checkBrandKeyDomain(v, p+"/domain", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "brand_id", "countries", "domain") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "domain")
+}
+
+// checkBrandKeyBrandId checks a value against the schema:
+// {"pattern":"^[a-z0-9_]+$","type":"string"}
+func checkBrandKeyBrandId(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern5)
+}
+
+// checkBrandKeyCountries checks a value against the schema:
+// {"items":{"pattern":"^[A-Z]{2}$","type":"string"},"minItems":1,"type":"array","uniqueItems":true}
+func checkBrandKeyCountries(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkBrandKeyCountriesItem(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkBrandKeyCountriesItem checks a value against the schema:
+// {"pattern":"^[A-Z]{2}$","type":"string"}
+func checkBrandKeyCountriesItem(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern6)
+}
+
+// checkBrandKeyDomain checks a value against the schema:
+// {"pattern":"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$","type":"string"}
+func checkBrandKeyDomain(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern7)
+}
+
+// checkCanonicalAccountRefVariant2Currency checks a value against the schema:
+// {"pattern":"^[A-Z]{3}$","type":"string"}
+func checkCanonicalAccountRefVariant2Currency(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern8)
+}
+
+// checkOperatorUnit checks a value against the schema:
+// {"additionalProperties":false,"properties":{"id":{"maxLength":255,"minLength":1,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$","type":"string"},"name":{"maxLength":200,"minLength":1,"type":"string"}},"req…
+func checkOperatorUnit(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["id"]; ok {
+		checkOperatorUnitId(v, p+"/id", m)
+	}
+	if m, ok := o["name"]; ok {
+		checkOperatorUnitName(v, p+"/name", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "id", "name") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "id")
+}
+
+// checkOperatorUnitId checks a value against the schema:
+// {"maxLength":255,"minLength":1,"pattern":"^[A-Za-z0-9][A-Za-z0-9._:/-]*$","type":"string"}
+func checkOperatorUnitId(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 255)
+	v.Pattern(p, s, detailsPattern9)
+}
+
+// checkOperatorUnitName checks a value against the schema:
+// {"maxLength":200,"minLength":1,"type":"string"}
+func checkOperatorUnitName(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 200)
+}
+
+// checkAccountMovedDetailsRevision checks a value against the schema:
+// {"minimum":1,"type":"integer"}
+func checkAccountMovedDetailsRevision(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "integer") {
+		return
+	}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "1") < 0 {
+		v.Add(p, "less than 1")
+	}
+}
+
+// checkAccountSetupRequiredDetails checks a value against the schema:
+// {"properties":{"setup_steps":{"items":{"type":"string"},"type":"array"},"setup_url":{"format":"uri","type":"string"}},"type":"object"}
+func checkAccountSetupRequiredDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["setup_steps"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/setup_steps", m)
+	}
+	if m, ok := o["setup_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/setup_url", m)
+	}
+}
+
+// checkAccountSetupRequiredDetailsSetupSteps checks a value against the schema:
+// {"items":{"type":"string"},"type":"array"}
+func checkAccountSetupRequiredDetailsSetupSteps(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	for i, e := range a {
+		checkTypeString(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkTypeString checks a value against the schema:
+// {"type":"string"}
+func checkTypeString(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "string")
+}
+
+// checkAccountSetupRequiredDetailsSetupUrl checks a value against the schema:
+// {"format":"uri","type":"string"}
+func checkAccountSetupRequiredDetailsSetupUrl(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.URI(p, s)
+}
+
+// checkActionNotAllowedDetails checks a value against the schema:
+// {"properties":{"attempted_action":{"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","updat…
+func checkActionNotAllowedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["attempted_action"]; ok {
+		checkMediaBuyValidAction(v, p+"/attempted_action", m)
+	}
+	if m, ok := o["currently_available_actions"]; ok {
+		checkActionNotAllowedDetailsCurrentlyAvailableActions(v, p+"/currently_available_actions", m)
+	}
+	if m, ok := o["reason"]; ok {
+		checkActionNotAllowedReason(v, p+"/reason", m)
+	}
+	v.Required(p, o, "attempted_action", "reason")
+}
+
+// checkMediaBuyValidAction checks a value against the schema:
+// {"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallocate_budget","update_budget_allocation","update_targe…
+func checkMediaBuyValidAction(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"pause"`, `"resume"`, `"cancel"`, `"update_name"`, `"extend_flight"`, `"shorten_flight"`, `"update_flight_dates"`, `"increase_budget"`, `"decrease_budget"`, `"reallocate_budget"`, `"update_budget_allocation"`, `"update_targeting"`, `"update_pacing"`, `"update_bidding"`, `"update_frequency_caps"`, `"replace_creative"`, `"update_creative_assignments"`, `"remove_creative"`, `"add_packages"`, `"remove_packages"`, `"update_budget"`, `"update_dates"`, `"update_packages"`, `"sync_creatives"`)
+}
+
+// checkActionNotAllowedDetailsCurrentlyAvailableActions checks a value against the schema:
+// {"items":{"additionalProperties":false,"properties":{"action":{"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget…
+func checkActionNotAllowedDetailsCurrentlyAvailableActions(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkMediaBuyAvailableAction(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkMediaBuyAvailableAction checks a value against the schema:
+// {"additionalProperties":false,"properties":{"action":{"enum":["pause","resume","cancel","update_name","extend_flight","shorten_flight","update_flight_dates","increase_budget","decrease_budget","reallo…
+func checkMediaBuyAvailableAction(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["action"]; ok {
+		checkMediaBuyValidAction(v, p+"/action", m)
+	}
+	if m, ok := o["mode"]; ok {
+		checkMediaBuyActionMode(v, p+"/mode", m)
+	}
+	if m, ok := o["sla"]; ok {
+		checkSLAWindow(v, p+"/sla", m)
+	}
+	if m, ok := o["task"]; ok {
+		checkMediaBuyAvailableActionTask(v, p+"/task", m)
+	}
+	if m, ok := o["terms_ref"]; ok {
+		checkTypeString(v, p+"/terms_ref", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "action", "mode", "sla", "task", "terms_ref") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "action", "mode")
+}
+
+// checkMediaBuyActionMode checks a value against the schema:
+// {"enum":["self_serve","conditional_self_serve","requires_approval"],"type":"string"}
+func checkMediaBuyActionMode(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"self_serve"`, `"conditional_self_serve"`, `"requires_approval"`)
+}
+
+// checkSLAWindow checks a value against the schema:
+// {"additionalProperties":false,"properties":{"completion_max":{"pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$","type":"string"},"response_max":{"pattern":"^P(\\d+…
+func checkSLAWindow(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["completion_max"]; ok {
+		checkSLAWindowCompletionMax(v, p+"/completion_max", m)
+	}
+	if m, ok := o["response_max"]; ok {
+		checkSLAWindowCompletionMax(v, p+"/response_max", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "completion_max", "response_max") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+}
+
+// checkSLAWindowCompletionMax checks a value against the schema:
+// {"pattern":"^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$","patternNot":"^P$","type":"string"}
+func checkSLAWindowCompletionMax(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.PatternNot(p, s, detailsPattern10, detailsPattern11)
+}
+
+// checkMediaBuyAvailableActionTask checks a value against the schema:
+// {"enum":["control_media_buy","refine_proposals","sync_creatives"],"type":"string"}
+func checkMediaBuyAvailableActionTask(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"control_media_buy"`, `"refine_proposals"`, `"sync_creatives"`)
+}
+
+// checkActionNotAllowedReason checks a value against the schema:
+// {"enum":["wrong_status","not_supported_on_product","not_supported_on_buy","mode_mismatch"],"type":"string"}
+func checkActionNotAllowedReason(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"wrong_status"`, `"not_supported_on_product"`, `"not_supported_on_buy"`, `"mode_mismatch"`)
+}
+
+// checkAgentPermissionDeniedDetails checks a value against the schema:
+// {"additionalProperties":false,"properties":{"reason":{"enum":["sandbox_only"],"type":"string"},"scope":{"const":"agent","type":"string"}},"required":["scope","reason"],"type":"object"}
+func checkAgentPermissionDeniedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["reason"]; ok {
+		checkAgentPermissionDeniedDetailsReason(v, p+"/reason", m)
+	}
+	if m, ok := o["scope"]; ok {
+		checkAgentPermissionDeniedDetailsScope(v, p+"/scope", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "reason", "scope") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "scope", "reason")
+}
+
+// checkAgentPermissionDeniedDetailsReason checks a value against the schema:
+// {"enum":["sandbox_only"],"type":"string"}
+func checkAgentPermissionDeniedDetailsReason(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"sandbox_only"`)
+}
+
+// checkAgentPermissionDeniedDetailsScope checks a value against the schema:
+// {"const":"agent","type":"string"}
+func checkAgentPermissionDeniedDetailsScope(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.ConstJSON(p, x, `"agent"`)
+}
+
+// checkAudienceTooSmallDetails checks a value against the schema:
+// {"properties":{"current_size":{"type":"number"},"minimum_size":{"type":"number"}},"type":"object"}
+func checkAudienceTooSmallDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["current_size"]; ok {
+		checkTypeNumber(v, p+"/current_size", m)
+	}
+	if m, ok := o["minimum_size"]; ok {
+		checkTypeNumber(v, p+"/minimum_size", m)
+	}
+}
+
+// checkTypeNumber checks a value against the schema:
+// {"type":"number"}
+func checkTypeNumber(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "number")
+}
+
+// checkAuthorizationRequiredDetails checks a value against the schema:
+// {"properties":{"authorization_instructions":{"type":"string"},"authorization_url":{"format":"uri","type":"string"},"missing_connections":{"items":{"allOf":[{"if":{"properties":{"status":{"enum":["miss…
+func checkAuthorizationRequiredDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["authorization_instructions"]; ok {
+		checkTypeString(v, p+"/authorization_instructions", m)
+	}
+	if m, ok := o["authorization_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
+	}
+	if m, ok := o["missing_connections"]; ok {
+		checkAuthorizationRequiredDetailsMissingConnections(v, p+"/missing_connections", m)
+	}
+	if m, ok := o["reference_authorization"]; ok {
+		checkTypeObject(v, p+"/reference_authorization", m)
+	}
+	if m, ok := o["required_connections"]; ok {
+		checkAuthorizationRequiredDetailsMissingConnections(v, p+"/required_connections", m)
+	}
+}
+
+// checkAuthorizationRequiredDetailsMissingConnections checks a value against the schema:
+// {"items":{"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]…
+func checkAuthorizationRequiredDetailsMissingConnections(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	for i, e := range a {
+		checkDownstreamConnectionRequirement(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkDownstreamConnectionRequirement checks a value against the schema:
+// {"allOf":[{"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}],"pr…
+func checkDownstreamConnectionRequirement(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["authorization_instructions"]; ok {
+		checkTypeString(v, p+"/authorization_instructions", m)
+	}
+	if m, ok := o["authorization_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/authorization_url", m)
+	}
+	if m, ok := o["connection_id"]; ok {
+		checkTypeString(v, p+"/connection_id", m)
+	}
+	if m, ok := o["connection_type"]; ok {
+		checkDownstreamConnectionRequirementConnectionType(v, p+"/connection_type", m)
+	}
+	if m, ok := o["expires_at"]; ok {
+		checkDownstreamConnectionRequirementExpiresAt(v, p+"/expires_at", m)
+	}
+	if m, ok := o["provider"]; ok {
+		checkTypeString(v, p+"/provider", m)
+	}
+	if m, ok := o["required_for"]; ok {
+		checkDownstreamConnectionRequirementRequiredFor(v, p+"/required_for", m)
+	}
+	if m, ok := o["resource_ref"]; ok {
+		checkDownstreamConnectionRequirementResourceRef(v, p+"/resource_ref", m)
+	}
+	if m, ok := o["scope"]; ok {
+		checkDownstreamConnectionRequirementScope(v, p+"/scope", m)
+	}
+	if m, ok := o["status"]; ok {
+		checkDownstreamConnectionRequirementStatus(v, p+"/status", m)
+	}
+	v.Required(p, o, "connection_type")
+	checkDownstreamConnectionRequirementAll0(v, p, x)
+}
+
+// checkDownstreamConnectionRequirementConnectionType checks a value against the schema:
+// {"enum":["advertiser_account","publisher_identity","post_authorization"],"type":"string"}
+func checkDownstreamConnectionRequirementConnectionType(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"advertiser_account"`, `"publisher_identity"`, `"post_authorization"`)
+}
+
+// checkDownstreamConnectionRequirementExpiresAt checks a value against the schema:
+// {"format":"date-time","type":"string"}
+func checkDownstreamConnectionRequirementExpiresAt(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.DateTime(p, s)
+}
+
+// checkDownstreamConnectionRequirementRequiredFor checks a value against the schema:
+// {"items":{"minLength":1,"type":"string"},"type":"array","uniqueItems":true}
+func checkDownstreamConnectionRequirementRequiredFor(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	adcpimpl.UniqueItems(v, p, a)
+	for i, e := range a {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkDownstreamConnectionRequirementResourceRef checks a value against the schema:
+// {"properties":{"handle":{"type":"string"},"identity_id":{"type":"string"},"platform_account_id":{"type":"string"},"post_id":{"type":"string"},"post_url":{"format":"uri","type":"string"},"profile_url":…
+func checkDownstreamConnectionRequirementResourceRef(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["handle"]; ok {
+		checkTypeString(v, p+"/handle", m)
+	}
+	if m, ok := o["identity_id"]; ok {
+		checkTypeString(v, p+"/identity_id", m)
+	}
+	if m, ok := o["platform_account_id"]; ok {
+		checkTypeString(v, p+"/platform_account_id", m)
+	}
+	if m, ok := o["post_id"]; ok {
+		checkTypeString(v, p+"/post_id", m)
+	}
+	if m, ok := o["post_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/post_url", m)
+	}
+	if m, ok := o["profile_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/profile_url", m)
+	}
+}
+
+// checkDownstreamConnectionRequirementScope checks a value against the schema:
+// {"enum":["account","identity","post","unknown"],"type":"string"}
+func checkDownstreamConnectionRequirementScope(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"account"`, `"identity"`, `"post"`, `"unknown"`)
+}
+
+// checkDownstreamConnectionRequirementStatus checks a value against the schema:
+// {"enum":["connected","missing","pending","expired","revoked","not_required","unknown"],"type":"string"}
+func checkDownstreamConnectionRequirementStatus(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"connected"`, `"missing"`, `"pending"`, `"expired"`, `"revoked"`, `"not_required"`, `"unknown"`)
+}
+
+// checkDownstreamConnectionRequirementAll0 checks a value against the schema:
+// {"if":{"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]},"then":{"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}}
+func checkDownstreamConnectionRequirementAll0(v *adcpimpl.Validator, p string, x any) {
+	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementAll0If) == 1 {
+		checkDownstreamConnectionRequirementAll0Then(v, p, x)
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0If checks a value against the schema:
+// {"properties":{"status":{"enum":["missing","pending","expired","revoked"]}},"required":["status"]}
+func checkDownstreamConnectionRequirementAll0If(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		if m, ok := o["status"]; ok {
+			checkDownstreamConnectionRequirementAll0IfStatus(v, p+"/status", m)
+		}
+		v.Required(p, o, "status")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0IfStatus checks a value against the schema:
+// {"enum":["missing","pending","expired","revoked"]}
+func checkDownstreamConnectionRequirementAll0IfStatus(v *adcpimpl.Validator, p string, x any) {
+	v.InJSON(p, x, `"missing"`, `"pending"`, `"expired"`, `"revoked"`)
+}
+
+// checkDownstreamConnectionRequirementAll0Then checks a value against the schema:
+// {"anyOf":[{"required":["provider"]},{"required":["authorization_url"]}]}
+func checkDownstreamConnectionRequirementAll0Then(v *adcpimpl.Validator, p string, x any) {
+	if adcpimpl.Matches(x, checkDownstreamConnectionRequirementAll0ThenAny0, checkDownstreamConnectionRequirementAll0ThenAny1) == 0 {
+		v.Add(p, "matches none of the 2 alternatives (anyOf)")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0ThenAny0 checks a value against the schema:
+// {"required":["provider"]}
+func checkDownstreamConnectionRequirementAll0ThenAny0(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		v.Required(p, o, "provider")
+	}
+}
+
+// checkDownstreamConnectionRequirementAll0ThenAny1 checks a value against the schema:
+// {"required":["authorization_url"]}
+func checkDownstreamConnectionRequirementAll0ThenAny1(v *adcpimpl.Validator, p string, x any) {
+	if o, ok := x.(map[string]any); ok {
+		v.Required(p, o, "authorization_url")
+	}
+}
+
+// checkTypeObject checks a value against the schema:
+// {"type":["object"]}
+func checkTypeObject(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "object")
+}
+
+// checkBillingNotPermittedForAgentDetails checks a value against the schema:
+// {"additionalProperties":false,"properties":{"rejected_billing":{"enum":["operator","agent","advertiser"],"type":"string"},"suggested_billing":{"enum":["operator","agent","advertiser"],"type":"string"}…
+func checkBillingNotPermittedForAgentDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["rejected_billing"]; ok {
+		checkBillingParty(v, p+"/rejected_billing", m)
+	}
+	if m, ok := o["suggested_billing"]; ok {
+		checkBillingParty(v, p+"/suggested_billing", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "rejected_billing", "suggested_billing") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "rejected_billing")
+}
+
+// checkBillingParty checks a value against the schema:
+// {"enum":["operator","agent","advertiser"],"type":"string"}
+func checkBillingParty(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"operator"`, `"agent"`, `"advertiser"`)
+}
+
+// checkBillingNotSupportedDetails checks a value against the schema:
+// {"properties":{"scope":{"enum":["capability","account"],"type":"string"},"supported_billing":{"items":{"enum":["operator","agent","advertiser"],"type":"string"},"minItems":1,"type":"array"}},"type":"o…
+func checkBillingNotSupportedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["scope"]; ok {
+		checkBillingNotSupportedDetailsScope(v, p+"/scope", m)
+	}
+	if m, ok := o["supported_billing"]; ok {
+		checkBillingNotSupportedDetailsSupportedBilling(v, p+"/supported_billing", m)
+	}
+}
+
+// checkBillingNotSupportedDetailsScope checks a value against the schema:
+// {"enum":["capability","account"],"type":"string"}
+func checkBillingNotSupportedDetailsScope(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"capability"`, `"account"`)
+}
+
+// checkBillingNotSupportedDetailsSupportedBilling checks a value against the schema:
+// {"items":{"enum":["operator","agent","advertiser"],"type":"string"},"minItems":1,"type":"array"}
+func checkBillingNotSupportedDetailsSupportedBilling(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	for i, e := range a {
+		checkBillingParty(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkBudgetTooLowDetails checks a value against the schema:
+// {"properties":{"currency":{"type":"string"},"minimum_budget":{"type":"number"}},"type":"object"}
+func checkBudgetTooLowDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["currency"]; ok {
+		checkTypeString(v, p+"/currency", m)
+	}
+	if m, ok := o["minimum_budget"]; ok {
+		checkTypeNumber(v, p+"/minimum_budget", m)
+	}
+}
+
+// checkConflictDetails checks a value against the schema:
+// {"properties":{"current_version":{"type":["number","string"]},"expected_version":{"type":["number","string"]},"resource_id":{"type":"string"}},"type":"object"}
+func checkConflictDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["current_version"]; ok {
+		checkTypeNumberOrString(v, p+"/current_version", m)
+	}
+	if m, ok := o["expected_version"]; ok {
+		checkTypeNumberOrString(v, p+"/expected_version", m)
+	}
+	if m, ok := o["resource_id"]; ok {
+		checkTypeString(v, p+"/resource_id", m)
+	}
+}
+
+// checkTypeNumberOrString checks a value against the schema:
+// {"type":["number","string"]}
+func checkTypeNumberOrString(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "number", "string")
+}
+
+// checkCreativeRejectedDetails checks a value against the schema:
+// {"properties":{"policy_id":{"type":"string"},"policy_url":{"format":"uri","type":"string"},"reasons":{"items":{"type":"string"},"type":"array"}},"type":"object"}
+func checkCreativeRejectedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["policy_id"]; ok {
+		checkTypeString(v, p+"/policy_id", m)
+	}
+	if m, ok := o["policy_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
+	}
+	if m, ok := o["reasons"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/reasons", m)
+	}
+}
+
+// checkPolicyViolationDetails checks a value against the schema:
+// {"properties":{"policy_id":{"type":"string"},"policy_url":{"format":"uri","type":"string"},"violated_rules":{"items":{"type":"string"},"type":"array"}},"type":"object"}
+func checkPolicyViolationDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["policy_id"]; ok {
+		checkTypeString(v, p+"/policy_id", m)
+	}
+	if m, ok := o["policy_url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/policy_url", m)
+	}
+	if m, ok := o["violated_rules"]; ok {
+		checkAccountSetupRequiredDetailsSetupSteps(v, p+"/violated_rules", m)
+	}
+}
+
+// checkRateLimitedDetails checks a value against the schema:
+// {"properties":{"limit":{"type":"number"},"remaining":{"type":"number"},"scope":{"enum":["account","tool","global"],"type":"string"},"window_seconds":{"type":"number"}},"type":"object"}
+func checkRateLimitedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["limit"]; ok {
+		checkTypeNumber(v, p+"/limit", m)
+	}
+	if m, ok := o["remaining"]; ok {
+		checkTypeNumber(v, p+"/remaining", m)
+	}
+	if m, ok := o["scope"]; ok {
+		checkRateLimitedDetailsScope(v, p+"/scope", m)
+	}
+	if m, ok := o["window_seconds"]; ok {
+		checkTypeNumber(v, p+"/window_seconds", m)
+	}
+}
+
+// checkRateLimitedDetailsScope checks a value against the schema:
+// {"enum":["account","tool","global"],"type":"string"}
+func checkRateLimitedDetailsScope(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"account"`, `"tool"`, `"global"`)
+}
+
+// checkStaleResponseDetails checks a value against the schema:
+// {"properties":{"cache_age_seconds":{"minimum":0,"type":"integer"},"freshness_target_seconds":{"minimum":0,"type":"integer"},"original_error":{"properties":{"code":{"type":"string"},"message":{"type":"…
+func checkStaleResponseDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["cache_age_seconds"]; ok {
+		checkStaleResponseDetailsCacheAgeSeconds(v, p+"/cache_age_seconds", m)
+	}
+	if m, ok := o["freshness_target_seconds"]; ok {
+		checkStaleResponseDetailsCacheAgeSeconds(v, p+"/freshness_target_seconds", m)
+	}
+	if m, ok := o["original_error"]; ok {
+		checkStaleResponseDetailsOriginalError(v, p+"/original_error", m)
+	}
+	if m, ok := o["served_from_cache"]; ok {
+		checkStaleResponseDetailsServedFromCache(v, p+"/served_from_cache", m)
+	}
+	if m, ok := o["upstream"]; ok {
+		checkStaleResponseDetailsUpstream(v, p+"/upstream", m)
+	}
+	v.Required(p, o, "served_from_cache", "cache_age_seconds")
+}
+
+// checkStaleResponseDetailsCacheAgeSeconds checks a value against the schema:
+// {"minimum":0,"type":"integer"}
+func checkStaleResponseDetailsCacheAgeSeconds(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "integer") {
+		return
+	}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "0") < 0 {
+		v.Add(p, "less than 0")
+	}
+}
+
+// checkStaleResponseDetailsOriginalError checks a value against the schema:
+// {"properties":{"code":{"type":"string"},"message":{"type":"string"}},"type":"object"}
+func checkStaleResponseDetailsOriginalError(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["code"]; ok {
+		checkTypeString(v, p+"/code", m)
+	}
+	if m, ok := o["message"]; ok {
+		checkTypeString(v, p+"/message", m)
+	}
+}
+
+// checkStaleResponseDetailsServedFromCache checks a value against the schema:
+// {"const":true,"type":"boolean"}
+func checkStaleResponseDetailsServedFromCache(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "boolean") {
+		return
+	}
+	v.ConstJSON(p, x, `true`)
+}
+
+// checkStaleResponseDetailsUpstream checks a value against the schema:
+// {"properties":{"name":{"type":"string"},"url":{"format":"uri","type":"string"}},"type":"object"}
+func checkStaleResponseDetailsUpstream(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["name"]; ok {
+		checkTypeString(v, p+"/name", m)
+	}
+	if m, ok := o["url"]; ok {
+		checkAccountSetupRequiredDetailsSetupUrl(v, p+"/url", m)
+	}
+}
+
+// checkUnsupportedRefinementDimensionDetails checks a value against the schema:
+// {"properties":{"supported_dimensions":{"items":{"minLength":1,"type":"string"},"type":"array","uniqueItems":true},"unsupported_dimension":{"minLength":1,"type":"string"}},"required":["unsupported_dime…
+func checkUnsupportedRefinementDimensionDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["supported_dimensions"]; ok {
+		checkDownstreamConnectionRequirementRequiredFor(v, p+"/supported_dimensions", m)
+	}
+	if m, ok := o["unsupported_dimension"]; ok {
+		checkCanonicalAccountRefVariant1AccountId(v, p+"/unsupported_dimension", m)
+	}
+	v.Required(p, o, "unsupported_dimension", "supported_dimensions")
+}
+
+// checkVersionUnsupportedDetails checks a value against the schema:
+// {"properties":{"adcp_major_version":{"maximum":99,"minimum":1,"type":"integer"},"adcp_version":{"pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$","type":"s…
+func checkVersionUnsupportedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["adcp_major_version"]; ok {
+		checkVersionUnsupportedDetailsAdcpMajorVersion(v, p+"/adcp_major_version", m)
+	}
+	if m, ok := o["adcp_version"]; ok {
+		checkVersionUnsupportedDetailsAdcpVersion(v, p+"/adcp_version", m)
+	}
+	if m, ok := o["build_version"]; ok {
+		checkVersionUnsupportedDetailsBuildVersion(v, p+"/build_version", m)
+	}
+	if m, ok := o["supported_majors"]; ok {
+		checkVersionUnsupportedDetailsSupportedMajors(v, p+"/supported_majors", m)
+	}
+	if m, ok := o["supported_versions"]; ok {
+		checkVersionUnsupportedDetailsSupportedVersions(v, p+"/supported_versions", m)
+	}
+	v.Required(p, o, "supported_versions")
+}
+
+// checkVersionUnsupportedDetailsAdcpMajorVersion checks a value against the schema:
+// {"maximum":99,"minimum":1,"type":"integer"}
+func checkVersionUnsupportedDetailsAdcpMajorVersion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "integer") {
+		return
+	}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "1") < 0 {
+		v.Add(p, "less than 1")
+	}
+	if adcpimpl.Compare(n, "99") > 0 {
+		v.Add(p, "greater than 99")
+	}
+}
+
+// checkVersionUnsupportedDetailsAdcpVersion checks a value against the schema:
+// {"pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$","type":"string"}
+func checkVersionUnsupportedDetailsAdcpVersion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern12)
+}
+
+// checkVersionUnsupportedDetailsBuildVersion checks a value against the schema:
+// {"pattern":"^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$","type":"string"}
+func checkVersionUnsupportedDetailsBuildVersion(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.Pattern(p, s, detailsPattern13)
+}
+
+// checkVersionUnsupportedDetailsSupportedMajors checks a value against the schema:
+// {"items":{"minimum":1,"type":"integer"},"type":"array"}
+func checkVersionUnsupportedDetailsSupportedMajors(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	for i, e := range a {
+		checkAccountMovedDetailsRevision(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkVersionUnsupportedDetailsSupportedVersions checks a value against the schema:
+// {"items":{"pattern":"^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$","type":"string"},"minItems":1,"type":"array"}
+func checkVersionUnsupportedDetailsSupportedVersions(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	v.MinItems(p, len(a), 1)
+	for i, e := range a {
+		checkVersionUnsupportedDetailsAdcpVersion(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
 // The patterns of the schema, translated for Go regexp.
 var (
-	detailsPattern0  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
-	detailsPattern1  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
-	detailsPattern2  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern3  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
-	detailsPattern4  = adcpimpl.MustPattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
-	detailsPattern5  = adcpimpl.MustPattern("^[A-Z]{3}$")
-	detailsPattern6  = adcpimpl.MustPattern("^[a-z0-9_]+$")
-	detailsPattern7  = adcpimpl.MustPattern("^[A-Z]{2}$")
-	detailsPattern8  = adcpimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern9  = adcpimpl.MustPattern("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
-	detailsPattern10 = adcpimpl.MustPattern("^P$")
-	detailsPattern11 = adcpimpl.MustPattern("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern12 = adcpimpl.MustPattern("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern0  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
+	detailsPattern1  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
+	detailsPattern2  = adcpimpl.MustPattern("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
+	detailsPattern3  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
+	detailsPattern4  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
+	detailsPattern5  = adcpimpl.MustPattern("^[a-z0-9_]+$")
+	detailsPattern6  = adcpimpl.MustPattern("^[A-Z]{2}$")
+	detailsPattern7  = adcpimpl.MustPattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+	detailsPattern8  = adcpimpl.MustPattern("^[A-Z]{3}$")
+	detailsPattern9  = adcpimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
+	detailsPattern10 = adcpimpl.MustPattern("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern11 = adcpimpl.MustPattern("^P$")
+	detailsPattern12 = adcpimpl.MustPattern("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern13 = adcpimpl.MustPattern("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )

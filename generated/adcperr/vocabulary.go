@@ -139,10 +139,11 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 			Suggestion: "check the account with list_accounts or contact the seller",
 		},
 		{
-			Code:       CodeAccountMoved,
-			Recovery:   adcp.RecoveryCorrectable,
-			Shapes:     []*adcp.DetailsShape{detailsShapeAccountMovedDetails},
-			Suggestion: "switch to details.current_account, refresh via list_accounts, and retry under a new idempotency key",
+			Code:            CodeAccountMoved,
+			Recovery:        adcp.RecoveryCorrectable,
+			RequiredDetails: []string{"current_account"},
+			Shapes:          []*adcp.DetailsShape{detailsShapeAccountMovedDetails},
+			Suggestion:      "switch to details.current_account, refresh via list_accounts, and retry under a new idempotency key",
 		},
 		{
 			Code:       CodeAccountIdentityConflict,
@@ -343,10 +344,11 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 			Suggestion: "turn the change into a proposal amendment and accept it, or stay within the accepted envelope",
 		},
 		{
-			Code:       CodeVersionUnsupported,
-			Recovery:   adcp.RecoveryCorrectable,
-			Shapes:     []*adcp.DetailsShape{detailsShapeVersionUnsupportedDetails},
-			Suggestion: "pin a version from details.supported_versions, or ask get_adcp_capabilities without a pin",
+			Code:               CodeVersionUnsupported,
+			RecommendedDetails: []string{"supported_versions", "supported_majors"},
+			Recovery:           adcp.RecoveryCorrectable,
+			Shapes:             []*adcp.DetailsShape{detailsShapeVersionUnsupportedDetails},
+			Suggestion:         "pin a version from details.supported_versions, or ask get_adcp_capabilities without a pin",
 		},
 		{
 			Code:       CodeCampaignSuspended,
@@ -365,9 +367,10 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 			Suggestion: "obtain a valid governance token or ask the seller about the permission; with details.reason present, hand it to a person instead of retrying",
 		},
 		{
-			Code:       CodeScopeInsufficient,
-			Recovery:   adcp.RecoveryCorrectable,
-			Suggestion: "escalate to the operator to widen the scope; do not retry automatically",
+			Code:               CodeScopeInsufficient,
+			RecommendedDetails: []string{"introspection_hint"},
+			Recovery:           adcp.RecoveryCorrectable,
+			Suggestion:         "escalate to the operator to widen the scope; do not retry automatically",
 		},
 		{
 			Code:       CodeReadOnlyScope,
@@ -375,9 +378,10 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 			Suggestion: "use a read-only alternative, or ask the operator for a scope that allows changes",
 		},
 		{
-			Code:       CodeFieldNotPermitted,
-			Recovery:   adcp.RecoveryCorrectable,
-			Suggestion: "remove the fields the caller may not set and retry",
+			Code:          CodeFieldNotPermitted,
+			FieldRequired: true,
+			Recovery:      adcp.RecoveryCorrectable,
+			Suggestion:    "remove the fields the caller may not set and retry",
 		},
 		{
 			Code:       CodeProvenanceRequired,

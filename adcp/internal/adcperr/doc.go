@@ -5,9 +5,10 @@
 // one struct per details schema (17 in all) with an exact JSON codec and
 // Validate, a typed accessor per details shape (RateLimitedDetailsOf and
 // so on), and Vocabulary, which plugs all of it into the runtime. The
-// vocabulary checks details with each shape's schema, held as data, so a
-// program links a details struct only when it names one (its accessor, or
-// NewDetails); CodeDoc gives what a code means.
+// vocabulary checks details with each shape's check function, written in Go
+// over the value encoding/json decodes, so a program links a details struct
+// only when it names one (its accessor, or NewDetails); CodeDoc gives what a
+// code means.
 //
 // The runtime, github.com/adcp-gen/adcp-gen/adcp, is a separate module that
 // uses the standard library only. It owns the Error type and everything that

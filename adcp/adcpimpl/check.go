@@ -1,0 +1,259 @@
+package adcpimpl
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ValueCheck is a schema's check of a decoded JSON value (as encoding/json
+// decodes into any with UseNumber): a function the generator writes for
+// each schema a value held as raw JSON must match. It adds the violations
+// of x, at path, to v.
+type ValueCheck func(v *Validator, path string, x any)
+
+// Value decodes raw, one JSON value, and checks it with check.
+func (v *Validator) Value(path string, raw []byte, check ValueCheck) {
+	x, ok := decodeAny(raw)
+	if !ok {
+		v.Add(path, "invalid JSON")
+		return
+	}
+	check(v, path, x)
+}
+
+// Encoded checks the JSON encoding of m with check: for the constraints
+// on a whole object (allOf: if/then, anyOf or oneOf over which members are
+// present) that its Go type does not express.
+func (v *Validator) Encoded(path string, m json.Marshaler, check ValueCheck) {
+	raw, err := m.MarshalJSON()
+	if err != nil {
+		v.Add(path, "cannot encode: "+err.Error())
+		return
+	}
+	v.Value(path, raw, check)
+}
+
+// Matches returns how many of checks x passes without a violation: for
+// anyOf (at least one), oneOf (exactly one), not and if.
+func Matches(x any, checks ...ValueCheck) int {
+	n := 0
+	for _, check := range checks {
+		var scratch Validator
+		check(&scratch, "", x)
+		if len(scratch.list) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Type reports whether x is of one of the JSON types listed ("number"
+// takes an integer; "integer" is a number without a fractional part), and
+// adds the violation when it is not.
+func (v *Validator) Type(path string, x any, types ...string) bool {
+	got := TypeOf(x)
+	for _, t := range types {
+		if t == got || (t == "number" && got == "integer") {
+			return true
+		}
+	}
+	v.Add(path, "JSON "+got+" is not one of "+strings.Join(types, ", "))
+	return false
+}
+
+// TypeOf names the JSON type of a decoded value ("integer" for a number
+// without a fractional part, as draft-07 counts 1.0).
+func TypeOf(x any) string {
+	switch x := x.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case json.Number:
+		if d, ok := parseDecimal(string(x)); ok && d.isInteger() {
+			return "integer"
+		}
+		return "number"
+	}
+	return "unknown"
+}
+
+// Compare compares the number n with bound exactly (as decimals, not as
+// float64 would round them): -1, 0 or +1.
+func Compare(n json.Number, bound string) int {
+	a, _ := parseDecimal(string(n))
+	b, _ := parseDecimal(bound)
+	return a.cmp(b)
+}
+
+// Required adds a violation for each of names that object o lacks.
+func (v *Validator) Required(path string, o map[string]any, names ...string) {
+	for _, name := range names {
+		if _, ok := o[name]; !ok {
+			v.Add(path+"/"+PointerToken(name), "required member missing")
+		}
+	}
+}
+
+// Undeclared returns the members of o not among names, sorted.
+func Undeclared(o map[string]any, names ...string) []string {
+	var out []string
+	for k := range o {
+		declared := false
+		for _, n := range names {
+			if n == k {
+				declared = true
+				break
+			}
+		}
+		if !declared {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// InJSON checks that x equals one of values, the JSON texts an enum lists,
+// compared as JSON Schema compares values (numbers by value, object
+// members in any order).
+func (v *Validator) InJSON(path string, x any, values ...string) {
+	for _, want := range values {
+		if equalJSONText(x, want) {
+			return
+		}
+	}
+	b, _ := json.Marshal(x)
+	v.Add(path, "value "+short(b)+" is not allowed")
+}
+
+// ConstJSON checks that x equals the JSON text want, as InJSON compares.
+func (v *Validator) ConstJSON(path string, x any, want string) {
+	if !equalJSONText(x, want) {
+		v.Add(path, "must be "+want)
+	}
+}
+
+// UniqueItems checks that no two of items are equal as JSON values (as
+// InJSON compares them). Each item is written once as a key two items
+// share exactly when they are equal (itemKey), so that the time is the
+// items' size, not their number squared. Items are compared up to the
+// first that cannot be encoded.
+func UniqueItems[T any](v *Validator, path string, items []T) {
+	seen := make(map[string]int, len(items))
+	var key []byte
+	for i := range items {
+		b, err := json.Marshal(items[i])
+		if err != nil {
+			return
+		}
+		x, _ := decodeAny(b)
+		key = itemKey(key[:0], x)
+		if a, dup := seen[string(key)]; dup {
+			v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
+			return
+		}
+		seen[string(key)] = i
+	}
+}
+
+// itemKey appends a key of the decoded JSON value x: numbers as their
+// exact decimal, objects with their members sorted, each part tagged and
+// delimited, so that two values have the same key exactly when equalJSON
+// holds.
+func itemKey(b []byte, x any) []byte {
+	switch t := x.(type) {
+	case string:
+		return strconv.AppendQuote(append(b, 's'), t)
+	case json.Number:
+		d, _ := parseDecimal(string(t))
+		b = append(b, 'd')
+		if d.digits != "" { // all zeros alike
+			if d.neg {
+				b = append(b, '-')
+			}
+			b = strconv.AppendInt(append(append(b, d.digits...), 'e'), d.exp, 10)
+		}
+		return append(b, ';')
+	case []any:
+		b = append(b, '[')
+		for _, y := range t {
+			b = itemKey(b, y)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for _, k := range keys {
+			b = itemKey(strconv.AppendQuote(b, k), t[k])
+		}
+		return append(b, '}')
+	case bool:
+		if t {
+			return append(b, 't')
+		}
+		return append(b, 'f')
+	}
+	return append(b, 'n')
+}
+
+// equalJSONText reports whether the decoded value x equals the JSON text
+// want.
+func equalJSONText(x any, want string) bool {
+	y, ok := decodeAny([]byte(want))
+	return ok && equalJSON(x, y)
+}
+
+// equalJSON reports whether two decoded values are the same JSON value
+// (numbers equal by value: 1 and 1.0 are equal).
+func equalJSON(a, b any) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && Compare(x, string(y)) == 0
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !equalJSON(xv, yv) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
