@@ -16,12 +16,10 @@ MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \;
 
 all: check
 
-## generate: rebuild every generated file (go generate, in the core module and
-## in the runtime module, whose tests use the same vocabulary): the packages
-## and the catalogue from schemas/.
+## generate: rebuild every generated file (go generate in the core module):
+## the package and the catalogue from schemas/.
 generate:
 	$(GO) generate ./...
-	cd adcp && $(GO) generate ./...
 
 ## test: run the tests of every module. -vet=off: go test's own vet pass
 ## (a subset of go vet's analyzers, compiled and run per test package) is
@@ -78,10 +76,8 @@ coredeps:
 ## (the generator does not type-check its own output: compiling it does).
 drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
-	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out adcp/internal/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
 	$(GO) vet ./generated/...
-	cd adcp && $(GO) vet ./internal/adcperr
 
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // checklist: 14
@@ -45,24 +45,24 @@ func TestRetryDelay(t *testing.T) {
 
 // checklist: 10, 11, 12
 func TestClassify(t *testing.T) {
-	v := adcperr.Vocabulary
+	v := testvocab.Vocabulary
 	tests := []struct {
 		e    adcp.Error
 		p    adcp.Policy
 		want adcp.Recovery
 	}{
-		{adcp.Error{Code: adcperr.CodeBudgetTooLow, Recovery: adcp.RecoveryTransient}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTransient},
-		{adcp.Error{Code: adcperr.CodeBudgetTooLow}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
-		{adcp.Error{Code: adcperr.CodeRateLimited, Recovery: "deferred"}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: testvocab.CodeBudgetTooLow, Recovery: adcp.RecoveryTransient}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTransient},
+		{adcp.Error{Code: testvocab.CodeBudgetTooLow}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
+		{adcp.Error{Code: testvocab.CodeRateLimited, Recovery: "deferred"}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTerminal},
 		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v}, adcp.RecoveryTerminal},
 		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: adcp.RecoveryTransient}, adcp.RecoveryTransient},
 		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: v.UnknownRecovery()}, recoveryOr(v.UnknownRecovery())},
 		{adcp.Error{Code: "X_NEW"}, adcp.Policy{Vocabulary: v, UnknownCodeRecovery: "later"}, adcp.RecoveryTerminal},
-		{adcp.Error{Code: adcperr.CodeAuthRequired}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
+		{adcp.Error{Code: testvocab.CodeAuthRequired}, adcp.Policy{Vocabulary: v}, adcp.RecoveryCorrectable},
 		// Without a vocabulary every code is outside it.
-		{adcp.Error{Code: adcperr.CodeBudgetTooLow}, adcp.Policy{}, adcp.RecoveryTerminal},
-		{adcp.Error{Code: adcperr.CodeRateLimited}, adcp.Policy{UnknownCodeRecovery: adcp.RecoveryTransient}, adcp.RecoveryTransient},
-		{adcp.Error{Code: adcperr.CodeBudgetTooLow, Recovery: adcp.RecoveryCorrectable}, adcp.Policy{}, adcp.RecoveryCorrectable},
+		{adcp.Error{Code: testvocab.CodeBudgetTooLow}, adcp.Policy{}, adcp.RecoveryTerminal},
+		{adcp.Error{Code: testvocab.CodeRateLimited}, adcp.Policy{UnknownCodeRecovery: adcp.RecoveryTransient}, adcp.RecoveryTransient},
+		{adcp.Error{Code: testvocab.CodeBudgetTooLow, Recovery: adcp.RecoveryCorrectable}, adcp.Policy{}, adcp.RecoveryCorrectable},
 	}
 	for _, tt := range tests {
 		if got := tt.p.Classify(&tt.e); got != tt.want {
@@ -87,9 +87,9 @@ func recoveryOr(r adcp.Recovery) adcp.Recovery {
 }
 
 func TestErrorInterfaces(t *testing.T) {
-	e := &adcp.Error{Code: adcperr.CodeRateLimited, Message: "slow\ndown"}
+	e := &adcp.Error{Code: testvocab.CodeRateLimited, Message: "slow\ndown"}
 	err := fmt.Errorf("get_products: %w", e)
-	if !errors.Is(err, adcperr.CodeRateLimited) || errors.Is(err, adcperr.CodeConflict) {
+	if !errors.Is(err, testvocab.CodeRateLimited) || errors.Is(err, testvocab.CodeConflict) {
 		t.Error("errors.Is by Code")
 	}
 	if !errors.Is(err, adcp.Code("RATE_LIMITED")) {
@@ -122,7 +122,7 @@ func TestErrorInterfaces(t *testing.T) {
 //
 // checklist: 10
 func TestClassifyPresentRecovery(t *testing.T) {
-	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
+	p := adcp.Policy{Vocabulary: testvocab.Vocabulary}
 	for _, tt := range []struct {
 		json string
 		want adcp.Recovery

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	adcperr "github.com/adcp-gen/adcp-gen/adcp/internal/testvocab" // stands for a package adcp-gen generates
 )
 
 // A client that builds its own retry loop reads Decision.IdempotencyKey to

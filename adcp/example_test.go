@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	adcperr "github.com/adcp-gen/adcp-gen/adcp/internal/testvocab" // stands for a package adcp-gen generates
 )
 
-// These examples use the vocabulary of AdCP 3.2.0-beta.5 (package adcperr,
-// which adcp-gen generates); any generated package's Vocabulary works the
-// same way.
+// These examples name adcperr the runtime tests' small vocabulary, which
+// stands for a package adcp-gen generates (such as the shipped
+// generated/adcperr of AdCP 3.2.0-beta.5): any generated package's
+// Vocabulary works the same way.
 
 // A buyer reads the AdCP error out of an MCP tool result and decides what
 // to do about it.
@@ -172,8 +173,8 @@ func ExampleDetailsShape_Decode() {
 
 	// The same, through the vocabulary's shape of the code.
 	info, _ := adcperr.Vocabulary.Info(x.Err.Code)
-	v := adcperr.NewDetails(info.Shapes[0].Name)
-	fmt.Println(info.Shapes[0].Decode(x.Err, v), info.Shapes[0].Type)
+	var v adcperr.RateLimitedDetails
+	fmt.Println(info.Shapes[0].Decode(x.Err, &v), info.Shapes[0].Type)
 
 	// The accessor refuses an error whose code does not carry the shape.
 	_, err = adcperr.RateLimitedDetailsOf(&adcp.Error{Code: adcperr.CodeBudgetTooLow, Message: "Too low"})

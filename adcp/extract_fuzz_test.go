@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // FuzzExtract checks that extraction from any bytes never panics, that what
@@ -45,9 +45,9 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("invalid extraction %+v", x)
 		}
 		_ = (adcp.Policy{}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
-		_ = (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+		_ = (adcp.Policy{Vocabulary: testvocab.Vocabulary}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 		_ = adcp.Policy{}.RenderUntrusted(x.Err)
-		_ = adcperr.Vocabulary.Validate(x.Err)
+		_ = testvocab.Vocabulary.Validate(x.Err)
 		var v any
 		if json.Unmarshal(in, &v) != nil {
 			return // numbers float64 cannot hold: the decoded form differs

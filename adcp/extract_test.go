@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // errorVector is one vector of transport-error-mapping.json, or of our own
@@ -99,7 +99,8 @@ func decodeAny(t testing.TB, b []byte) any {
 
 // checkErrorVector extracts and decides one vector, from bytes and from a
 // decoded value, and compares every expectation it states. Standard codes
-// are classified with the generated vocabulary of AdCP 3.2.0-beta.5.
+// are classified with the test vocabulary, whose codes have the recoveries
+// of AdCP 3.2.0-beta.5.
 func checkErrorVector(t *testing.T, v errorVector) {
 	for _, form := range []string{"bytes", "decoded"} {
 		var x adcp.Extraction
@@ -135,7 +136,7 @@ func checkErrorVector(t *testing.T, v errorVector) {
 				t.Errorf("%s: NonFatal = %v, want %v", form, x.NonFatal, *v.ExpectedNonFatal)
 			}
 		}
-		p := adcp.Policy{Vocabulary: adcperr.Vocabulary, UnknownCodeRecovery: v.Policy}
+		p := adcp.Policy{Vocabulary: testvocab.Vocabulary, UnknownCodeRecovery: v.Policy}
 		d := p.Decide(e, adcp.RequestContext{
 			CredentialsPresented:  v.CredentialsPresented,
 			SuggestedBillingTried: v.SuggestedBillingTried,
@@ -262,7 +263,7 @@ func TestExtractValueForms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			x, ok := adcp.ExtractValue(tt.in)
-			if !ok || x.Path != tt.path || x.Err.Code != adcperr.CodeRateLimited {
+			if !ok || x.Path != tt.path || x.Err.Code != testvocab.CodeRateLimited {
 				t.Errorf("got %+v, %v; want %s RATE_LIMITED", x, ok, tt.path)
 			}
 		})

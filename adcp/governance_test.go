@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // governanceVector is one vector of testdata/client/governance.json.
@@ -67,10 +67,10 @@ func TestGovernanceDenialVectors(t *testing.T) {
 						t.Errorf("%T: Payload %s is not an arm", in, d.Rejection.Payload)
 					}
 				case "code":
-					if d.Err.Code != adcperr.CodeGovernanceDenied {
+					if d.Err.Code != testvocab.CodeGovernanceDenied {
 						t.Errorf("%T: code %q", in, d.Err.Code)
 					}
-					if dec := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(d.Err, adcp.RequestContext{}); dec.Action != adcp.ActionSurfaceToCaller {
+					if dec := (adcp.Policy{Vocabulary: testvocab.Vocabulary}).Decide(d.Err, adcp.RequestContext{}); dec.Action != adcp.ActionSurfaceToCaller {
 						t.Errorf("%T: decided %s, want surface_to_caller", in, dec.Action)
 					}
 				}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // fakeClock records the waits Retry asks for and never sleeps.
@@ -52,9 +52,10 @@ func rerr(code string, recovery adcp.Recovery, retryAfter *float64, details stri
 
 func f64(f float64) *float64 { return &f }
 
-// standard classifies with the generated vocabulary of AdCP 3.2.0-beta.5,
-// which gives the recovery of a standard code sent without one.
-var standard = adcp.Policy{Vocabulary: adcperr.Vocabulary}
+// standard classifies with the test vocabulary, whose codes have the
+// recoveries of AdCP 3.2.0-beta.5: it gives the recovery of a standard code
+// sent without one.
+var standard = adcp.Policy{Vocabulary: testvocab.Vocabulary}
 
 func repeat(e error, n int) []error {
 	out := make([]error, n)
@@ -145,7 +146,7 @@ func TestRetry(t *testing.T) {
 			s := &script{errs: tt.errs}
 			o := tt.opts
 			if !tt.noVocab {
-				o.Policy.Vocabulary = adcperr.Vocabulary
+				o.Policy.Vocabulary = testvocab.Vocabulary
 			}
 			o.Sleep = clock.sleep
 			o.Rand = func() float64 { return tt.rand }

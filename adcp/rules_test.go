@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // This file pins, each with a test of its own, the rules that only a
@@ -48,7 +48,7 @@ func TestPayloadErrorsFatalityFromEnvelope(t *testing.T) {
 		{"A2A canceled", a2a("canceled"), true},
 		{"A2A 1.0 TASK_STATE_COMPLETED", a2a("TASK_STATE_COMPLETED"), true},
 	}
-	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
+	p := adcp.Policy{Vocabulary: testvocab.Vocabulary}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, form := range []string{"bytes", "decoded"} {
@@ -106,7 +106,7 @@ func TestIdempotencyKeyRule(t *testing.T) {
 		{"other transient: no rule", adcp.Error{Code: "RATE_LIMITED", RetryAfter: f(3)}, adcp.RequestContext{}, adcp.KeyNoRule, adcp.ActionRetry, 3},
 		{"vendor code: no rule", adcp.Error{Code: "X_ACME_IDEMPOTENCY_IN_FLIGHT", Recovery: adcp.RecoveryTransient}, adcp.RequestContext{}, adcp.KeyNoRule, adcp.ActionRetry, 0},
 	}
-	p := adcp.Policy{Vocabulary: adcperr.Vocabulary}
+	p := adcp.Policy{Vocabulary: testvocab.Vocabulary}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := p.Decide(&tt.err, tt.rc)

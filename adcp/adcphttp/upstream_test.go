@@ -10,7 +10,7 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcphttp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -68,7 +68,7 @@ func TestFromHTTP(t *testing.T) {
 		if e.Code != tt.code || e.Recovery != recovery {
 			t.Errorf("%s: %s/%s, want %s/%s", name, e.Code, e.Recovery, tt.code, recovery)
 		}
-		if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(e, adcp.RequestContext{}); (d.Action == adcp.ActionRetry) != (recovery == adcp.RecoveryTransient) {
+		if d := (adcp.Policy{Vocabulary: testvocab.Vocabulary}).Decide(e, adcp.RequestContext{}); (d.Action == adcp.ActionRetry) != (recovery == adcp.RecoveryTransient) {
 			t.Errorf("%s: a buyer decides %s", name, d.Action)
 		}
 		switch {
@@ -78,7 +78,7 @@ func TestFromHTTP(t *testing.T) {
 			t.Errorf("%s: retry_after %v, want %v", name, e.RetryAfter, tt.want)
 		}
 		leaktest.AssertNoLeak(t, name, e)
-		if _, _, err := seller.Finalize(adcperr.Vocabulary, e); err != nil {
+		if _, _, err := seller.Finalize(testvocab.Vocabulary, e); err != nil {
 			t.Errorf("%s: not a valid error: %v", name, err)
 		}
 	}

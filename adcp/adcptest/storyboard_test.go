@@ -6,17 +6,17 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcptest"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // checklist: 9
 func TestResolveErrorCode(t *testing.T) {
-	rate, err := seller.New(adcperr.Vocabulary, adcperr.CodeRateLimited, "m")
+	rate, err := seller.New(testvocab.Vocabulary, testvocab.CodeRateLimited, "m")
 	if err != nil {
 		t.Fatal(err)
 	}
-	mcp, err := seller.MCPToolResult(adcperr.Vocabulary, rate, "")
+	mcp, err := seller.MCPToolResult(testvocab.Vocabulary, rate, "")
 	if err != nil {
 		t.Fatal(err)
 	}

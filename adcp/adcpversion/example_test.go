@@ -5,7 +5,7 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcpversion"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	adcperr "github.com/adcp-gen/adcp-gen/adcp/internal/testvocab" // stands for a package adcp-gen generates
 )
 
 // A seller that speaks 3.0 and 3.1 downshifts a buyer pinned to 3.2 and

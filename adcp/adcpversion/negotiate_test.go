@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 func intp(n int) *int { return &n }
 
 func TestNegotiate(t *testing.T) {
-	n, err := NewNegotiator(adcperr.Vocabulary, "3.1", "3.0", "3.2-beta.5", "3.0", "5.1", "5.3")
+	n, err := NewNegotiator(testvocab.Vocabulary, "3.1", "3.0", "3.2-beta.5", "3.0", "5.1", "5.3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestNegotiate(t *testing.T) {
 				return
 			}
 			e, ok := adcp.As(err)
-			if !ok || e.Code != adcperr.CodeVersionUnsupported || e.Field != tt.field || e.Recovery != adcp.RecoveryCorrectable {
+			if !ok || e.Code != testvocab.CodeVersionUnsupported || e.Field != tt.field || e.Recovery != adcp.RecoveryCorrectable {
 				t.Fatalf("Negotiate(%+v) = %s, %v; want VERSION_UNSUPPORTED on %s", tt.req, r, err, tt.field)
 			}
 			var d struct {
@@ -92,7 +92,7 @@ func TestNewNegotiator(t *testing.T) {
 		{[]string{"3.2-beta.5"}, false}, // no final release to answer requests without a pin
 		{[]string{"3.0", "3.1.0"}, false},
 	} {
-		if _, err := NewNegotiator(adcperr.Vocabulary, tt.supported...); (err == nil) != tt.ok {
+		if _, err := NewNegotiator(testvocab.Vocabulary, tt.supported...); (err == nil) != tt.ok {
 			t.Errorf("NewNegotiator(%q) = %v; want ok %v", tt.supported, err, tt.ok)
 		}
 	}
@@ -138,7 +138,7 @@ func TestSpecDetailsExamples(t *testing.T) {
 			} else if v, ok := ex["adcp_major_version"]; ok {
 				_ = json.Unmarshal(v, &req.MajorVersion)
 			}
-			n, err := NewNegotiator(adcperr.Vocabulary, supported...)
+			n, err := NewNegotiator(testvocab.Vocabulary, supported...)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
@@ -181,7 +181,7 @@ func TestSpecDetailsExamples(t *testing.T) {
 
 func TestRepin(t *testing.T) {
 	vu := func(details string) *adcp.Error {
-		return &adcp.Error{Code: adcperr.CodeVersionUnsupported, Message: "no", Details: json.RawMessage(details)}
+		return &adcp.Error{Code: testvocab.CodeVersionUnsupported, Message: "no", Details: json.RawMessage(details)}
 	}
 	tests := []struct {
 		name   string
@@ -226,7 +226,7 @@ func TestRepin(t *testing.T) {
 // that Negotiate then serves, for every buyer that shares a major with the
 // seller.
 func TestRoundTrip(t *testing.T) {
-	n, err := NewNegotiator(adcperr.Vocabulary, "3.0", "3.1", "3.2-beta.5")
+	n, err := NewNegotiator(testvocab.Vocabulary, "3.0", "3.1", "3.2-beta.5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,14 +10,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // revalidateVocabularies are the vocabulary the tests build with and one
 // whose core/error.json is stricter: closed, without source and sdk_id,
 // retry_after up to 60 and codes of at most 10 characters.
 func revalidateVocabularies(t testing.TB) []*adcp.Vocabulary {
-	base := adcperr.Vocabulary
+	base := testvocab.Vocabulary
 	r := adcp.DefaultErrorRules
 	r.Members = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery"}
 	r.Closed, r.Sources, r.CodeMaxLength = true, nil, 10

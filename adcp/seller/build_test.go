@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -26,9 +26,9 @@ func TestNewEveryCatalogueCode(t *testing.T) {
 		info, _ := voc.Info(code)
 		var opts []seller.Option
 		switch code {
-		case adcperr.CodeFieldNotPermitted:
+		case testvocab.CodeFieldNotPermitted:
 			opts = append(opts, seller.WithField("packages[0].budget"))
-		case adcperr.CodeAccountMoved:
+		case testvocab.CodeAccountMoved:
 			opts = append(opts, seller.WithDetails(map[string]any{"current_account": map[string]any{"account_id": "acc_2"}}))
 		}
 		e, err := seller.New(voc, code, "Request failed", opts...)
@@ -197,8 +197,8 @@ func TestBuildRefusals(t *testing.T) {
 		{"typed details invalid", "BUDGET_TOO_LOW", "m", []seller.Option{seller.WithDetails(testDetails{Minimum: -1})}, "minimum_budget"},
 		{"typed details invalid, by value", "BUDGET_TOO_LOW", "m", []seller.Option{seller.WithDetails(testPtrDetails{"US"})}, "3 letters"},
 		{"typed details invalid, by pointer", "BUDGET_TOO_LOW", "m", []seller.Option{seller.WithDetails(&testPtrDetails{"US"})}, "3 letters"},
-		{"generated details invalid, by value", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(adcperr.RateLimitedDetails{Scope: "planet"})}, "scope"},
-		{"generated details invalid, by pointer", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(&adcperr.RateLimitedDetails{Scope: "planet"})}, "scope"},
+		{"generated details invalid, by value", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(testvocab.RateLimitedDetails{Scope: "planet"})}, "scope"},
+		{"generated details invalid, by pointer", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(&testvocab.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"error over 4096 bytes", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(tooBig)}, "over 4096"},
 		// checklist: 48
 		{"custom *_NOT_FOUND vendor code", "X_ACME_LIST_NOT_FOUND", "m", []seller.Option{seller.WithRecovery(adcp.RecoveryCorrectable)}, "REFERENCE_NOT_FOUND"},

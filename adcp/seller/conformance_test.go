@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -351,9 +351,9 @@ func TestDetailsMustFitTheirCode(t *testing.T) {
 		opt  seller.Option
 		want string
 	}{
-		{"typed details of another code", "RATE_LIMITED", seller.WithDetails(adcperr.BudgetTooLowDetails{}), "BudgetTooLowDetails are the details of BUDGET_TOO_LOW, not of RATE_LIMITED"},
-		{"typed details by pointer", "RATE_LIMITED", seller.WithDetails(&adcperr.BudgetTooLowDetails{}), "not of RATE_LIMITED"},
-		{"typed details on a vendor code", "X_ACME_SLOW", seller.WithDetails(&adcperr.RateLimitedDetails{}), "not of X_ACME_SLOW"},
+		{"typed details of another code", "BUDGET_TOO_LOW", seller.WithDetails(testvocab.RateLimitedDetails{}), "RateLimitedDetails are the details of RATE_LIMITED, not of BUDGET_TOO_LOW"},
+		{"typed details by pointer", "BUDGET_TOO_LOW", seller.WithDetails(&testvocab.RateLimitedDetails{}), "not of BUDGET_TOO_LOW"},
+		{"typed details on a vendor code", "X_ACME_SLOW", seller.WithDetails(&testvocab.RateLimitedDetails{}), "not of X_ACME_SLOW"},
 		{"map of the wrong types", "RATE_LIMITED", seller.WithDetails(map[string]any{"limit": "abc", "scope": "nonsense"}), "/limit"},
 		{"raw of the wrong types", "RATE_LIMITED", raw(`{"limit":"abc"}`), "/limit"},
 		{"billing party not registered", "BILLING_NOT_PERMITTED_FOR_AGENT", raw(`{"rejected_billing":"bogus_party"}`), "/rejected_billing"},
@@ -377,7 +377,7 @@ func TestDetailsMustFitTheirCode(t *testing.T) {
 		code adcp.Code
 		opt  seller.Option
 	}{
-		{"RATE_LIMITED", seller.WithDetails(&adcperr.RateLimitedDetails{Limit: adcpimplPtr(10.0)})},
+		{"RATE_LIMITED", seller.WithDetails(&testvocab.RateLimitedDetails{Limit: adcpimplPtr(10.0)})},
 		{"BILLING_NOT_PERMITTED_FOR_AGENT", raw(`{"rejected_billing":"agent","suggested_billing":"operator"}`)},
 		{"PERMISSION_DENIED", raw(`{"scope":"agent","reason":"sandbox_only"}`)},
 		{"PERMISSION_DENIED", raw(`{"scope":"account","anything":1}`)}, // not the agent gate: no shape

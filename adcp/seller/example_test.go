@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	adcperr "github.com/adcp-gen/adcp-gen/adcp/internal/testvocab" // stands for a package adcp-gen generates
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 

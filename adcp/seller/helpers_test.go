@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // voc is the vocabulary the tests build errors with.
-var voc = adcperr.Vocabulary
+var voc = testvocab.Vocabulary
 
 // patchVocabulary returns a copy of base with the catalogue entry of code
 // edited, so that table-driven rules can be tested before the generated

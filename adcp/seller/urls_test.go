@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -22,20 +22,20 @@ func TestBuildRefusesUnsafeURLs(t *testing.T) {
 		details any
 		member  string // "" when the error is built
 	}{
-		{"https setup_url", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "https://seller.example/setup"}, ""},
-		{"javascript setup_url", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "javascript:alert(document.cookie)"}, "details/setup_url"},
-		{"upper-case scheme", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "JAVASCRIPT:alert(1)"}, "details/setup_url"},
-		{"data setup_url", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "data:text/html,<script>x</script>"}, "details/setup_url"},
-		{"http setup_url", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "http://seller.example/setup"}, "details/setup_url"},
-		{"userinfo", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "https://seller.example@evil.example/"}, "details/setup_url"},
-		{"no host", adcperr.CodeAccountSetupRequired, &adcperr.AccountSetupRequiredDetails{SetupURL: "https:///setup"}, "details/setup_url"},
-		{"policy_url", adcperr.CodePolicyViolation, &adcperr.PolicyViolationDetails{PolicyURL: "javascript:void(0)"}, "details/policy_url"},
-		{"nested, raw", adcperr.CodePolicyViolation, json.RawMessage(`{"links":{"help_url":["https://seller.example/a","vbscript:x"]}}`), "details/links/help_url/1"},
-		{"a member not named for a URL is text", adcperr.CodePolicyViolation, json.RawMessage(`{"note":"javascript:x"}`), ""},
+		{"https setup_url", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "https://seller.example/setup"}, ""},
+		{"javascript setup_url", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "javascript:alert(document.cookie)"}, "details/setup_url"},
+		{"upper-case scheme", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "JAVASCRIPT:alert(1)"}, "details/setup_url"},
+		{"data setup_url", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "data:text/html,<script>x</script>"}, "details/setup_url"},
+		{"http setup_url", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "http://seller.example/setup"}, "details/setup_url"},
+		{"userinfo", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "https://seller.example@evil.example/"}, "details/setup_url"},
+		{"no host", testvocab.CodeAccountSetupRequired, &testvocab.AccountSetupRequiredDetails{SetupURL: "https:///setup"}, "details/setup_url"},
+		{"policy_url", testvocab.CodePolicyViolation, &testvocab.PolicyViolationDetails{PolicyURL: "javascript:void(0)"}, "details/policy_url"},
+		{"nested, raw", testvocab.CodePolicyViolation, json.RawMessage(`{"links":{"help_url":["https://seller.example/a","vbscript:x"]}}`), "details/links/help_url/1"},
+		{"a member not named for a URL is text", testvocab.CodePolicyViolation, json.RawMessage(`{"note":"javascript:x"}`), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := seller.New(adcperr.Vocabulary, tt.code, "See details.", seller.WithDetails(tt.details))
+			e, err := seller.New(testvocab.Vocabulary, tt.code, "See details.", seller.WithDetails(tt.details))
 			if tt.member == "" {
 				if err != nil {
 					t.Fatalf("New: %v", err)
@@ -53,10 +53,10 @@ func TestBuildRefusesUnsafeURLs(t *testing.T) {
 			// or sent.
 			raw, _ := json.Marshal(tt.details)
 			byHand := &adcp.Error{Code: tt.code, Message: "See details.", Details: raw}
-			if _, _, err := seller.Finalize(adcperr.Vocabulary, byHand); !errors.Is(err, adcp.ErrUnsafeURL) {
+			if _, _, err := seller.Finalize(testvocab.Vocabulary, byHand); !errors.Is(err, adcp.ErrUnsafeURL) {
 				t.Errorf("Finalize = %v", err)
 			}
-			if _, err := seller.MCPToolResult(adcperr.Vocabulary, byHand, ""); !errors.Is(err, adcp.ErrUnsafeURL) {
+			if _, err := seller.MCPToolResult(testvocab.Vocabulary, byHand, ""); !errors.Is(err, adcp.ErrUnsafeURL) {
 				t.Errorf("MCPToolResult = %v", err)
 			}
 		})

@@ -8,8 +8,8 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcptest"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -19,9 +19,9 @@ func roundTripError(t *testing.T, code adcp.Code) *adcp.Error {
 	t.Helper()
 	opts := []seller.Option{seller.WithSuggestion("Check the request and resend it")}
 	switch code {
-	case adcperr.CodeFieldNotPermitted:
+	case testvocab.CodeFieldNotPermitted:
 		opts = append(opts, seller.WithField("packages[0].budget"))
-	case adcperr.CodeAccountMoved:
+	case testvocab.CodeAccountMoved:
 		opts = append(opts, seller.WithDetails(map[string]any{"current_account": map[string]any{"account_id": "acc_2"}}))
 	}
 	if info, _ := voc.Info(code); info.Recovery == adcp.RecoveryTransient {
@@ -81,7 +81,7 @@ func assertExtracted(t *testing.T, name string, resp []byte, path adcp.Path, wan
 	}
 	d := p.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 	wantAction := recoveryAction(want.Recovery)
-	if want.Code == adcperr.CodeBillingNotPermittedForAgent {
+	if want.Code == testvocab.CodeBillingNotPermittedForAgent {
 		wantAction = adcp.ActionEscalateToHuman // one-shot rule: no details.suggested_billing
 	}
 	if d.Action != wantAction {
@@ -99,7 +99,7 @@ func TestRoundTripEveryCodeEveryTransport(t *testing.T) {
 		info, _ := voc.Info(code)
 		// BUDGET_CAP_REACHED is an advisory that is also the failure when no
 		// partial result exists.
-		advisory := (info.Advisory && code != "BUDGET_CAP_REACHED") || code == adcperr.CodeStaleResponse
+		advisory := (info.Advisory && code != "BUDGET_CAP_REACHED") || code == testvocab.CodeStaleResponse
 		for _, tr := range transports {
 			name := tr.name + " " + string(code)
 			resp, err := tr.build(e)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -390,8 +390,8 @@ func BenchmarkWireNewTypedDetails(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := seller.New(voc, "RATE_LIMITED", "Request rate exceeded", seller.WithRetryAfterSeconds(5),
-			seller.WithDetails(&adcperr.RateLimitedDetails{Limit: f(100), Remaining: f(0), WindowSeconds: f(60),
-				Scope: adcperr.RateLimitedDetailsScopeAccount})); err != nil {
+			seller.WithDetails(&testvocab.RateLimitedDetails{Limit: f(100), Remaining: f(0), WindowSeconds: f(60),
+				Scope: testvocab.RateLimitedDetailsScopeAccount})); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 )
 
 // marshalRaw is a Marshaler whose output is given (and fails with err).
@@ -43,11 +43,11 @@ func encodingJSONAny(v any) ([]byte, error) {
 // the same error.
 func TestMarshalMatchesEncodingJSON(t *testing.T) {
 	f := func(x float64) *float64 { return &x }
-	typed := adcperr.RateLimitedDetails{Limit: f(100), Remaining: f(0), WindowSeconds: f(60), Scope: adcperr.RateLimitedDetailsScopeAccount}
-	var nilTyped *adcperr.RateLimitedDetails
+	typed := testvocab.RateLimitedDetails{Limit: f(100), Remaining: f(0), WindowSeconds: f(60), Scope: testvocab.RateLimitedDetailsScopeAccount}
+	var nilTyped *testvocab.RateLimitedDetails
 	var nilErr *adcp.Error
 	for i, v := range []any{
-		typed, &typed, nilTyped, adcperr.RateLimitedDetails{}, nilErr,
+		typed, &typed, nilTyped, testvocab.RateLimitedDetails{}, nilErr,
 		&adcp.Error{Code: "X", Message: "<b>&</b> \u2028 \xff", Details: json.RawMessage(` {"a" : 1} `)},
 		&adcp.Error{Code: "X", Message: "m", Details: json.RawMessage(`{"a":`)},
 		marshalRaw{out: `{"a":1}`}, marshalRaw{out: ` {"a" : 1} `}, marshalRaw{out: `{"a":`}, marshalRaw{out: `{"a":"<&>\u2028"}`},

@@ -1,4 +1,4 @@
-package adcp_test
+package adcperr_test
 
 import (
 	"bytes"
@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
 // typedVerdict is what the shape's Go type says of raw: decoded, then
@@ -32,7 +32,7 @@ func detailsInstances(t testing.TB) map[string][][]byte {
 	out := map[string][][]byte{}
 	values := []string{`null`, `true`, `0`, `-1`, `1.5`, `1e400`, `12345678901234567890123`, `""`, `"x"`, `"agent"`, `"https://a.example/x"`, `"2026-01-01T00:00:00Z"`, `[]`, `[1]`, `["x"]`, `[{}]`, `{}`, `{"account_id":"a"}`}
 	for _, s := range adcperr.Vocabulary.Shapes() {
-		raw, err := os.ReadFile(filepath.Join(sharedtest.RepoRoot(), "schemas", "error-details", s.Name+".json"))
+		raw, err := os.ReadFile(filepath.Join(testshared.ModuleRoot(), "schemas", "error-details", s.Name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}

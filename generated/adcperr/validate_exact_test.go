@@ -1,10 +1,10 @@
-package adcp_test
+package adcperr_test
 
 import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 // TestGeneratedValidateIsExact checks, on the 3.2.0-beta.5 package, the

@@ -1,4 +1,4 @@
-package adcp_test
+package adcperr_test
 
 import (
 	"reflect"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
 // TestCodecShapesTable checks the generated vocabulary's details shapes

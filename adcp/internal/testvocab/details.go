@@ -1,0 +1,407 @@
+package testvocab
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+)
+
+// The fixture's details shapes, each with the check a generated package
+// would give it.
+var (
+	rateLimited = &adcp.DetailsShape{
+		Name: "rate-limited", Type: "RateLimitedDetails", Codes: []adcp.Code{CodeRateLimited},
+		Fields: membersRateLimitedDetails, Check: checkRateLimitedDetails,
+	}
+	budgetTooLow = &adcp.DetailsShape{
+		Name: "budget-too-low", Type: "BudgetTooLowDetails", Codes: []adcp.Code{CodeBudgetTooLow},
+		Fields: []string{"minimum_budget", "currency"}, Check: checkBudgetTooLowDetails,
+	}
+	accountSetupRequired = &adcp.DetailsShape{
+		Name: "account-setup-required", Type: "AccountSetupRequiredDetails", Codes: []adcp.Code{CodeAccountSetupRequired},
+		Fields: membersAccountSetupRequiredDetails, Check: checkURLDetails("setup_url"),
+	}
+	policyViolation = &adcp.DetailsShape{
+		Name: "policy-violation", Type: "PolicyViolationDetails", Codes: []adcp.Code{CodePolicyViolation},
+		Fields: membersPolicyViolationDetails, Check: checkURLDetails("policy_url"),
+	}
+	accountMoved = &adcp.DetailsShape{
+		Name: "account-moved", Type: "AccountMovedDetails", Codes: []adcp.Code{CodeAccountMoved},
+		Fields: []string{"current_account", "revision"}, Required: []string{"current_account"}, Check: checkAccountMovedDetails,
+	}
+	billingNotPermitted = &adcp.DetailsShape{
+		Name: "billing-not-permitted-for-agent", Type: "BillingNotPermittedForAgentDetails", Codes: []adcp.Code{CodeBillingNotPermittedForAgent},
+		Closed: true, Fields: []string{"rejected_billing", "suggested_billing"}, Required: []string{"rejected_billing"}, Check: checkBillingDetails,
+	}
+	agentPermissionDenied = &adcp.DetailsShape{
+		Name: "agent-permission-denied", Type: "AgentPermissionDeniedDetails", Codes: []adcp.Code{"PERMISSION_DENIED"},
+		When:   &adcp.DetailsCondition{Key: "scope", Value: "agent"},
+		Closed: true, Fields: []string{"scope", "reason"}, Required: []string{"scope", "reason"}, Check: checkAgentPermissionDeniedDetails,
+	}
+	versionUnsupported = &adcp.DetailsShape{
+		Name: "version-unsupported", Type: "VersionUnsupportedDetails", Codes: []adcp.Code{CodeVersionUnsupported},
+		Fields: []string{"supported_versions", "supported_majors", "build_version"}, Required: []string{"supported_versions"}, Check: checkVersionUnsupportedDetails,
+	}
+	accessibilityViolation = &adcp.DetailsShape{
+		Name: "accessibility-violation", Type: "AccessibilityViolationDetails", Codes: []adcp.Code{"CREATIVE_REJECTED"},
+		Fields: []string{"violations", "truncated"}, Required: []string{"violations"}, Check: checkAccessibilityViolationDetails,
+	}
+)
+
+// RateLimitedDetails are the details of RATE_LIMITED.
+type RateLimitedDetails struct {
+	Limit         *float64                   `json:"limit,omitempty"`
+	Remaining     *float64                   `json:"remaining,omitempty"`
+	WindowSeconds *float64                   `json:"window_seconds,omitempty"`
+	Scope         RateLimitedDetailsScope    `json:"scope,omitempty"`
+	Extra         map[string]json.RawMessage `json:"-"`
+
+	codec adcpimpl.State
+}
+
+// RateLimitedDetailsScope is what a rate limit applies to.
+type RateLimitedDetailsScope string
+
+// RateLimitedDetailsScopeAccount is one of its values.
+const RateLimitedDetailsScopeAccount RateLimitedDetailsScope = "account"
+
+var membersRateLimitedDetails = []string{"limit", "remaining", "window_seconds", "scope"}
+
+// MarshalJSON encodes x as generated code does.
+func (x RateLimitedDetails) MarshalJSON() ([]byte, error) {
+	e := adcpimpl.NewEncoder()
+	e.Open()
+	if x.Limit != nil {
+		e.Field(0, "limit")
+		e.Float(*x.Limit)
+	}
+	if x.Remaining != nil {
+		e.Field(1, "remaining")
+		e.Float(*x.Remaining)
+	}
+	if x.WindowSeconds != nil {
+		e.Field(2, "window_seconds")
+		e.Float(*x.WindowSeconds)
+	}
+	if x.codec.Emit(3, false, x.Scope != "") {
+		e.Field(3, "scope")
+		e.Str(string(x.Scope))
+	}
+	return e.Close(x.Extra, membersRateLimitedDetails)
+}
+
+// UnmarshalJSON decodes x as generated code does.
+func (x *RateLimitedDetails) UnmarshalJSON(data []byte) error {
+	if err := adcpimpl.Check(data, "RateLimitedDetails"); err != nil {
+		return err
+	}
+	d, err := adcpimpl.Begin(data, "RateLimitedDetails")
+	if err != nil || d.Null {
+		return err
+	}
+	*x = RateLimitedDetails{}
+	for d.Next() {
+		switch d.Key {
+		case "limit":
+			adcpimpl.FloatPtr(&d, 0, &x.Limit)
+		case "remaining":
+			adcpimpl.FloatPtr(&d, 1, &x.Remaining)
+		case "window_seconds":
+			adcpimpl.FloatPtr(&d, 2, &x.WindowSeconds)
+		case "scope":
+			adcpimpl.String(&d, 3, &x.Scope)
+		default:
+			d.Unknown(false, "RateLimitedDetails")
+		}
+	}
+	x.Extra, x.codec, err = d.Finish()
+	return err
+}
+
+// Validate checks x against its shape.
+func (x *RateLimitedDetails) Validate() error {
+	var v adcpimpl.Validator
+	v.Encoded("", x, checkRateLimitedDetails)
+	return v.Result("RateLimitedDetails")
+}
+
+// RateLimitedDetailsOf decodes e.Details as rate-limited details.
+func RateLimitedDetailsOf(e *adcp.Error) (*RateLimitedDetails, error) {
+	x := new(RateLimitedDetails)
+	if err := rateLimited.Decode(e, x); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+func checkRateLimitedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	for _, k := range []string{"limit", "remaining", "window_seconds"} {
+		if m, ok := o[k]; ok {
+			v.Type(p+"/"+k, m, "number")
+		}
+	}
+	if m, ok := o["scope"]; ok && v.Type(p+"/scope", m, "string") {
+		v.InJSON(p+"/scope", m, `"account"`, `"tool"`, `"global"`)
+	}
+}
+
+// checkBudgetTooLowDetails checks budget-too-low details: a number and a
+// string.
+func checkBudgetTooLowDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["minimum_budget"]; ok {
+		v.Type(p+"/minimum_budget", m, "number")
+	}
+	if m, ok := o["currency"]; ok {
+		v.Type(p+"/currency", m, "string")
+	}
+}
+
+// AccountSetupRequiredDetails are the details of ACCOUNT_SETUP_REQUIRED.
+type AccountSetupRequiredDetails struct {
+	SetupURL string `json:"setup_url,omitempty"`
+	urlDetails
+}
+
+var membersAccountSetupRequiredDetails = []string{"setup_url"}
+
+// MarshalJSON encodes x as generated code does.
+func (x AccountSetupRequiredDetails) MarshalJSON() ([]byte, error) {
+	return x.marshal("setup_url", x.SetupURL)
+}
+
+// UnmarshalJSON decodes x as generated code does.
+func (x *AccountSetupRequiredDetails) UnmarshalJSON(data []byte) error {
+	return x.unmarshal(data, "setup_url", &x.SetupURL)
+}
+
+// Validate checks x against its shape.
+func (x *AccountSetupRequiredDetails) Validate() error {
+	return validateURLDetails(x, accountSetupRequired)
+}
+
+// PolicyViolationDetails are the details of POLICY_VIOLATION.
+type PolicyViolationDetails struct {
+	PolicyURL string `json:"policy_url,omitempty"`
+	urlDetails
+}
+
+var membersPolicyViolationDetails = []string{"policy_url"}
+
+// MarshalJSON encodes x as generated code does.
+func (x PolicyViolationDetails) MarshalJSON() ([]byte, error) {
+	return x.marshal("policy_url", x.PolicyURL)
+}
+
+// UnmarshalJSON decodes x as generated code does.
+func (x *PolicyViolationDetails) UnmarshalJSON(data []byte) error {
+	return x.unmarshal(data, "policy_url", &x.PolicyURL)
+}
+
+// Validate checks x against its shape.
+func (x *PolicyViolationDetails) Validate() error {
+	return validateURLDetails(x, policyViolation)
+}
+
+// urlDetails is what the two details shapes of one URL member share: the
+// members they do not declare, and which members were decoded.
+type urlDetails struct {
+	Extra map[string]json.RawMessage `json:"-"`
+
+	codec adcpimpl.State
+}
+
+func (u urlDetails) marshal(name, url string) ([]byte, error) {
+	e := adcpimpl.NewEncoder()
+	e.Open()
+	if u.codec.Emit(0, false, url != "") {
+		e.Field(0, name)
+		e.Str(url)
+	}
+	return e.Close(u.Extra, []string{name})
+}
+
+func (u *urlDetails) unmarshal(data []byte, name string, url *string) error {
+	if err := adcpimpl.Check(data, "details"); err != nil {
+		return err
+	}
+	d, err := adcpimpl.Begin(data, "details")
+	if err != nil || d.Null {
+		return err
+	}
+	*u, *url = urlDetails{}, ""
+	for d.Next() {
+		if d.Key == name {
+			adcpimpl.String(&d, 0, url)
+		} else {
+			d.Unknown(false, "details")
+		}
+	}
+	u.Extra, u.codec, err = d.Finish()
+	return err
+}
+
+func validateURLDetails(x json.Marshaler, s *adcp.DetailsShape) error {
+	var v adcpimpl.Validator
+	v.Encoded("", x, s.Check)
+	return v.Result(s.Type)
+}
+
+// checkURLDetails checks an object whose member name, when present, is a URI.
+func checkURLDetails(name string) adcpimpl.ValueCheck {
+	return func(v *adcpimpl.Validator, p string, x any) {
+		if !v.Type(p, x, "object") {
+			return
+		}
+		if m, ok := x.(map[string]any)[name]; ok && v.Type(p+"/"+name, m, "string") {
+			v.URI(p+"/"+name, m.(string))
+		}
+	}
+}
+
+// checkAccountMovedDetails requires current_account: an object holding
+// either a non-empty account_id or the natural key (brand and operator),
+// not both.
+func checkAccountMovedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "current_account")
+	m, ok := o["current_account"]
+	if !ok || !v.Type(p+"/current_account", m, "object") {
+		return
+	}
+	a, pa := p+"/current_account", m.(map[string]any)
+	id, byID := pa["account_id"]
+	switch _, named := pa["brand"]; {
+	case byID && named:
+		v.Add(a, "holds both the account_id and the natural-key form")
+	case byID:
+		if v.Type(a+"/account_id", id, "string") {
+			v.MinLength(a+"/account_id", id.(string), 1)
+		}
+	default:
+		v.Required(a, pa, "brand", "operator")
+	}
+}
+
+// checkBillingDetails requires rejected_billing; both members are billing
+// parties.
+func checkBillingDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "rejected_billing")
+	for _, k := range []string{"rejected_billing", "suggested_billing"} {
+		if m, ok := o[k]; ok && v.Type(p+"/"+k, m, "string") {
+			v.InJSON(p+"/"+k, m, `"operator"`, `"agent"`, `"advertiser"`)
+		}
+	}
+}
+
+// checkAgentPermissionDeniedDetails requires scope "agent" and a registered
+// reason.
+func checkAgentPermissionDeniedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "scope", "reason")
+	if m, ok := o["scope"]; ok {
+		v.ConstJSON(p+"/scope", m, `"agent"`)
+	}
+	if m, ok := o["reason"]; ok && v.Type(p+"/reason", m, "string") {
+		v.InJSON(p+"/reason", m, `"sandbox_only"`)
+	}
+}
+
+// checkVersionUnsupportedDetails requires supported_versions, a non-empty
+// array of strings.
+func checkVersionUnsupportedDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "supported_versions")
+	if m, ok := o["supported_versions"]; ok && v.Type(p+"/supported_versions", m, "array") {
+		a := m.([]any)
+		v.MinItems(p+"/supported_versions", len(a), 1)
+		for i, e := range a {
+			v.Type(p+"/supported_versions/"+strconv.Itoa(i), e, "string")
+		}
+	}
+}
+
+var (
+	noControl    = adcpimpl.MustPattern(`^[^\x{0000}-\x{001F}\x{007F}]*$`)
+	jsonPointer  = adcpimpl.MustPattern(`^(?:/(?:[^~/\x{0000}-\x{001F}\x{007F}]|~0|~1)*)*$`)
+	sourceName   = adcpimpl.MustPattern(`^[A-Za-z][A-Za-z0-9._:-]{0,63}$`)
+	extensionKey = adcpimpl.MustPattern(`^x_[a-z0-9]+(?:_[a-z0-9]+)*$`)
+)
+
+// checkAccessibilityViolationDetails checks what accessibility-violation.json
+// of AdCP 3.2 asks: one to four violations, each with a JSON pointer of at
+// most 256 characters, a criterion, its source, a level, and a listed or x_
+// failure kind; a remediation text of at most 256 characters without
+// control characters.
+func checkAccessibilityViolationDetails(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "violations")
+	if m, ok := o["truncated"]; ok {
+		v.Type(p+"/truncated", m, "boolean")
+	}
+	a, ok := o["violations"].([]any)
+	if !ok {
+		if m, present := o["violations"]; present {
+			v.Type(p+"/violations", m, "array")
+		}
+		return
+	}
+	v.MinItems(p+"/violations", len(a), 1)
+	v.MaxItems(p+"/violations", len(a), 4)
+	for i, e := range a {
+		checkAccessibilityViolation(v, p+"/violations/"+strconv.Itoa(i), e)
+	}
+}
+
+func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
+	str := func(name string, min, max int, re adcpimpl.Matcher) {
+		if m, ok := o[name]; ok && v.Type(p+"/"+name, m, "string") {
+			v.MinLength(p+"/"+name, m.(string), min)
+			v.MaxLength(p+"/"+name, m.(string), max)
+			v.Pattern(p+"/"+name, m.(string), re)
+		}
+	}
+	str("pointer", 0, 256, jsonPointer)
+	str("criterion", 1, 32, noControl)
+	str("criterion_source", 1, 64, sourceName)
+	str("required_level", 1, 64, noControl)
+	str("remediation", 0, 256, noControl)
+	if m, ok := o["failure_kind"]; ok && v.Type(p+"/failure_kind", m, "string") {
+		switch s := m.(string); s {
+		case "alt_text_missing", "contrast_ratio_insufficient", "captions_missing", "transcript_missing",
+			"keyboard_navigation_failure", "focus_order_invalid", "aria_label_missing", "other":
+		default:
+			v.Pattern(p+"/failure_kind", s, extensionKey)
+		}
+	}
+}
