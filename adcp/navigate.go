@@ -74,6 +74,38 @@ type holder struct {
 	errs0   value // errors[0] (errors a non-empty array)
 	members uint8 // which members it has (memberAdcpError and so on)
 	resp    byte  // the kind (jsonKind) of its response member
+	// lazy is set while a decoded holder's members but adcp_error are
+	// not read yet (need).
+	lazy bool
+}
+
+// need reads the members of a decoded holder that are read only when
+// asked for: all but adcp_error, which the first rules read. It returns h.
+func (h *holder) need() *holder {
+	if !h.lazy {
+		return h
+	}
+	h.lazy = false
+	o, _ := objectOf(h.self.val)
+	n := 0 // the members recorded
+	if h.members&memberAdcpError != 0 {
+		n++
+	}
+	if x, ok := o.get("response"); ok {
+		n++
+		h.members |= memberResponse
+		h.resp = leafOf(x).kind()
+	}
+	if o.len() > n {
+		h.members |= memberOther
+	}
+	if x, ok := o.get("payload"); ok {
+		walkPayload(x, &h.payErr)
+	}
+	if x, ok := o.get("errors"); ok {
+		walkFirst(x, &h.errs0)
+	}
+	return h
 }
 
 // The members a holder records the presence of (holder.members), as
@@ -86,13 +118,13 @@ const (
 
 // onlyError reports whether the holder's only member is adcp_error (an
 // error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool { return h.ok && h.members == memberAdcpError }
+func (h *holder) onlyError() bool { return h.ok && h.need().members == memberAdcpError }
 
 // wrapped reports whether the holder's only member is response and that
 // member is an object, an array or null: the A2A wrapper of a payload (the
 // reference test is typeof data.response === "object").
 func (h *holder) wrapped() bool {
-	return h.ok && h.members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
+	return h.ok && h.need().members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
 }
 
 // dataParts is what a parts array of A2A parts holds.
@@ -128,7 +160,29 @@ type responseObject struct {
 	status    taskStatus
 	content   value
 	self      holder // its own payload and errors members
+	// obj is the decoded object the records are walked from on demand
+	// (need), and walked the records filled from it so far. From bytes
+	// the scan fills every record at once, and obj is empty.
+	obj    object
+	walked uint16
 }
+
+// The records of a response object, an envelope and the root that a
+// decoded response fills on demand (need): each is walked from its
+// member when the detection order first reads it, so that a rule that
+// decides leaves the members of the later rules unread.
+const (
+	recIsError   uint16 = 1 << iota // isError
+	recSC                           // sc
+	recArts                         // arts
+	recHasStatus                    // hasStatus
+	recStatus                       // status
+	recContent                      // content
+	recSelf                         // self (payload and errors)
+	recEnvelope                     // envelope: task and statusUpdate
+	recResult                       // root: hasResult and result
+	recError                        // root: hasError and rpc
+)
 
 // envelope is the root or the JSON-RPC result, with the A2A envelopes
 // they may wrap.
@@ -438,7 +492,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 // '{') in r; env and root, when not nil, receive the members only an
 // envelope or the root may have.
 func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root *responseRoot) int {
-	r.ok, r.self.ok = true, true
+	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -670,27 +724,11 @@ func walkHolder(v any, h *holder) {
 		if !ok {
 			return
 		}
-		h.ok = true
+		h.ok, h.lazy = true, true
 		h.self = value{val: t, set: true}
-		n := 0 // the members recorded
 		if x, ok := o.get("adcp_error"); ok {
-			n++
 			h.members |= memberAdcpError
 			h.adcpErr = leafOf(x)
-		}
-		if x, ok := o.get("response"); ok {
-			n++
-			h.members |= memberResponse
-			h.resp = leafOf(x).kind()
-		}
-		if o.len() > n {
-			h.members |= memberOther
-		}
-		if x, ok := o.get("payload"); ok {
-			walkPayload(x, &h.payErr)
-		}
-		if x, ok := o.get("errors"); ok {
-			walkFirst(x, &h.errs0)
 		}
 	}
 }
@@ -813,81 +851,107 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// walkResponse fills r from the decoded response object o: in one pass
-// over a small object (as responses are: a range costs about as much as
-// two look-ups, and one member more than one), by look-ups in a large one.
-func walkResponse(o object, r *responseObject, env *envelope, root *responseRoot) {
-	r.ok, r.self.ok = true, true
-	switch {
-	case o.len() > len(walkResponseNames)/2:
-		for _, k := range walkResponseNames {
-			if x, ok := o.get(k); ok {
-				walkResponseMember(k, x, r, env, root)
-			}
-		}
-	case o.r != nil:
-		for k, x := range o.r {
-			walkResponseMember(k, x, r, env, root)
-		}
-	default:
-		for k, x := range o.m {
-			walkResponseMember(k, x, r, env, root)
-		}
+// open starts r, a response object, on the decoded object o: its records
+// are walked from o when they are first needed.
+func (r *responseObject) open(o object) { r.ok, r.self.ok, r.obj = true, true, o }
+
+// need fills the records want (rec* bits) of a response object read from
+// decoded values, the members of each looked up in it; it returns r.
+func (r *responseObject) need(want uint16) *responseObject {
+	if want&^r.walked != 0 {
+		r.walk(want, nil, nil)
 	}
+	return r
 }
 
-// walkResponseNames are the members walkResponseMember records.
-var walkResponseNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
+// need fills the records want of an envelope, its task and statusUpdate too.
+func (e *envelope) need(want uint16) *envelope {
+	if want&^e.walked != 0 {
+		e.walk(want, e, nil)
+	}
+	return e
+}
 
-// walkResponseMember records the member k, x of a decoded response object
-// (walkResponse); it ignores any other member.
-func walkResponseMember(k string, x any, r *responseObject, env *envelope, root *responseRoot) {
-	switch k {
-	case "isError":
-		r.isError = leafOf(x)
-	case "structuredContent":
-		walkHolder(x, &r.sc)
-	case "artifacts":
-		walkArtifacts(x, &r.arts)
-	case "status":
-		r.hasStatus = true
-		walkStatus(x, &r.status)
-	case "content":
-		r.content = leafOf(x)
-	case "payload":
-		walkPayload(x, &r.self.payErr)
-	case "errors":
-		walkFirst(x, &r.self.errs0)
-	case "task":
-		if env != nil {
+// need fills the records want of the root, its result and error too.
+func (root *responseRoot) need(want uint16) *responseRoot {
+	if want&^root.walked != 0 {
+		root.walk(want, &root.envelope, root)
+	}
+	return root
+}
+
+// walk fills the records want of r not filled yet, by looking up their
+// members in r.obj; env and root are r as an envelope and as the root,
+// when it is one.
+func (r *responseObject) walk(want uint16, env *envelope, root *responseRoot) {
+	todo := want &^ r.walked
+	r.walked |= todo
+	o := r.obj
+	if todo&recIsError != 0 {
+		if x, ok := o.get("isError"); ok {
+			r.isError = leafOf(x)
+		}
+	}
+	if todo&recSC != 0 {
+		if x, ok := o.get("structuredContent"); ok {
+			walkHolder(x, &r.sc)
+		}
+	}
+	if todo&recArts != 0 {
+		if x, ok := o.get("artifacts"); ok {
+			walkArtifacts(x, &r.arts)
+		}
+	}
+	if todo&(recHasStatus|recStatus) != 0 {
+		if x, ok := o.get("status"); ok {
+			r.hasStatus = true
+			if todo&recStatus != 0 {
+				walkStatus(x, &r.status)
+			}
+		}
+	}
+	if todo&recContent != 0 {
+		if x, ok := o.get("content"); ok {
+			r.content = leafOf(x)
+		}
+	}
+	if todo&recSelf != 0 {
+		if x, ok := o.get("payload"); ok {
+			walkPayload(x, &r.self.payErr)
+		}
+		if x, ok := o.get("errors"); ok {
+			walkFirst(x, &r.self.errs0)
+		}
+	}
+	if todo&recEnvelope != 0 && env != nil {
+		if x, ok := o.get("task"); ok {
 			env.task = value{val: x, set: true}
 		}
-	case "statusUpdate":
-		if env != nil {
+		if x, ok := o.get("statusUpdate"); ok {
 			env.statusUpdate = value{val: x, set: true}
 		}
-	case "result":
-		if root == nil {
-			return
-		}
-		root.hasResult = true
-		switch t := normalize(x).(type) {
-		case json.RawMessage:
-			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
-				root.result = envelope{}
+	}
+	if todo&recResult != 0 && root != nil {
+		if x, ok := o.get("result"); ok {
+			root.hasResult = true
+			switch t := normalize(x).(type) {
+			case json.RawMessage:
+				if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
+					root.result = envelope{}
+				}
+			default:
+				if m, ok := objectOf(t); ok {
+					root.result.open(m)
+				}
 			}
-		default:
-			if m, ok := objectOf(t); ok {
-				walkResponse(m, &root.result.responseObject, &root.result, nil)
+		}
+	}
+	if todo&recError != 0 && root != nil {
+		if x, ok := o.get("error"); ok {
+			root.hasError = true
+			if d, found, _ := memberOf(x, "data"); found {
+				walkHolder(d, &root.rpc)
 			}
-		}
-	case "error":
-		if root == nil {
-			return
-		}
-		root.hasError = true
-		if d, found, _ := memberOf(x, "data"); found {
-			walkHolder(d, &root.rpc)
 		}
 	}
 }
@@ -910,7 +974,7 @@ func walkInner(v any) (r responseObject) {
 		}
 	default:
 		if m, ok := objectOf(t); ok {
-			walkResponse(m, &r, nil, nil)
+			r.open(m)
 		}
 	}
 	return r
@@ -1193,11 +1257,12 @@ func (root *responseRoot) response() *responseObject {
 	case chosenInner:
 		return &root.inner
 	}
+	root.need(recResult)
 	env, chosen := &root.envelope, chosenRoot
 	if root.result.ok {
 		env, chosen = &root.result, chosenResult
 	}
-	if !env.hasStatus {
+	if !env.need(recHasStatus | recEnvelope).hasStatus {
 		for _, v := range [...]value{env.task, env.statusUpdate} {
 			if !v.set {
 				continue
@@ -1221,26 +1286,27 @@ func (root *responseRoot) response() *responseObject {
 // records (see extractFrom in extract_ref_test.go, the reference).
 func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	resp := root.response()
-	isError := resp.isError.isTrue()
+	isError := resp.need(recIsError).isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
-	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
+	if isError && resp.need(recSC).sc.ok && resp.sc.adcpErr.truthy() {
 		return decided(PathStructuredContent, resp.sc.adcpErr, false)
 	}
 	// 2. and 3. A2A data parts: artifacts, then the status message.
-	if resp.arts.hit.set {
+	if resp.need(recArts).arts.hit.set {
 		return decided(PathArtifact, resp.arts.hit, false)
 	}
-	if resp.status.parts.hit.set {
+	if resp.need(recStatus).status.parts.hit.set {
 		return decided(PathStatusMessage, resp.status.parts.hit, false)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
-	if root.rpc.ok && root.rpc.adcpErr.truthy() {
+	if root.need(recError).rpc.ok && root.rpc.adcpErr.truthy() {
 		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
 	// 5. Text fallback, only on an error result. The first text item that
 	// is a JSON object is also a payload holder.
 	var text holder
 	searched := false
+	resp.need(recSC | recContent | recSelf)
 	if isError {
 		searched = true
 		for items := itemsOf(resp.content); items.next(); {
@@ -1287,12 +1353,13 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	}
 	holders[2], _ = a2aData(resp, state)
 	if root.hasResult {
-		holders[4] = &root.self
+		holders[4] = &root.need(recSelf).self
 	}
 	for _, h := range holders {
 		if h == nil || !h.ok {
 			continue
 		}
+		h.need()
 		if h.payErr.set {
 			return decided(PathPayload, h.payErr, nonFatal)
 		}
@@ -1330,7 +1397,7 @@ func (root *responseRoot) read(response any) bool {
 	if !ok {
 		return false
 	}
-	walkResponse(o, &root.responseObject, &root.envelope, root)
+	root.open(o)
 	return true
 }
 
