@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,28 +161,26 @@ type responseObject struct {
 	status    taskStatus
 	content   value
 	self      holder // its own payload and errors members
-	// obj is the decoded object the records are walked from on demand
-	// (need), and walked the records filled from it so far. From bytes
-	// the scan fills every record at once, and obj is empty.
-	obj    object
+	// pend holds, by rec* bit, the decoded members of the records not
+	// walked yet, and walked the records that are (need). From bytes the
+	// scan fills every record at once.
+	pend   [recPend]any
 	walked uint16
 }
 
-// The records of a response object, an envelope and the root that a
-// decoded response fills on demand (need): each is walked from its
-// member when the detection order first reads it, so that a rule that
-// decides leaves the members of the later rules unread.
+// The records a decoded response walks on demand (need), from the members
+// its one pass recorded (open): each when the detection order first reads
+// it, so that a rule that decides leaves the later rules' members unread.
 const (
-	recIsError   uint16 = 1 << iota // isError
-	recSC                           // sc
-	recArts                         // arts
-	recHasStatus                    // hasStatus
-	recStatus                       // status
-	recContent                      // content
-	recSelf                         // self (payload and errors)
-	recEnvelope                     // envelope: task and statusUpdate
-	recResult                       // root: hasResult and result
-	recError                        // root: hasError and rpc
+	recSC      uint16 = 1 << iota // sc, from structuredContent
+	recArts                       // arts, from artifacts
+	recStatus                     // status, from status
+	recPayload                    // self.payErr, from payload
+	recErrors                     // self.errs0, from errors
+	recResult                     // the root's result
+	recError                      // the root's rpc, from error
+	recSelf    = recPayload | recErrors
+	recPend    = 5 // the bits held in responseObject.pend
 )
 
 // envelope is the root or the JSON-RPC result, with the A2A envelopes
@@ -851,109 +850,143 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// open starts r, a response object, on the decoded object o: its records
-// are walked from o when they are first needed.
-func (r *responseObject) open(o object) { r.ok, r.self.ok, r.obj = true, true, o }
+// open starts r, a response object, on the decoded object o: one pass
+// over a small object (as responses are: a range costs about as much as
+// two look-ups, and one member more than one), look-ups in a large one,
+// record its members; those that hold more records are walked when first
+// needed. env and root are r as an envelope and as the root, when it is one.
+func (r *responseObject) open(o object, env *envelope, root *responseRoot) {
+	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
+	switch {
+	case o.len() > len(openNames)/2:
+		for _, k := range openNames {
+			if x, ok := o.get(k); ok {
+				r.member(k, x, env, root)
+			}
+		}
+	case o.r != nil:
+		for k, x := range o.r {
+			r.member(k, x, env, root)
+		}
+	default:
+		for k, x := range o.m {
+			r.member(k, x, env, root)
+		}
+	}
+}
 
-// need fills the records want (rec* bits) of a response object read from
-// decoded values, the members of each looked up in it; it returns r.
+// openNames are the members open records.
+var openNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
+
+// member records the member k, x of a decoded response object (open); it
+// ignores any other member.
+func (r *responseObject) member(k string, x any, env *envelope, root *responseRoot) {
+	switch k {
+	case "isError":
+		r.isError = leafOf(x)
+	case "content":
+		r.content = leafOf(x)
+	case "structuredContent":
+		r.keep(recSC, x)
+	case "artifacts":
+		r.keep(recArts, x)
+	case "status":
+		r.hasStatus = true
+		r.keep(recStatus, x)
+	case "payload":
+		r.keep(recPayload, x)
+	case "errors":
+		r.keep(recErrors, x)
+	case "task":
+		if env != nil {
+			env.task = value{val: x, set: true}
+		}
+	case "statusUpdate":
+		if env != nil {
+			env.statusUpdate = value{val: x, set: true}
+		}
+	case "result":
+		if root != nil {
+			root.hasResult, root.result.pend[0] = true, x
+			root.walked &^= recResult
+		}
+	case "error":
+		if root != nil {
+			root.hasError, root.rpc.self.val = true, x
+			root.walked &^= recError
+		}
+	}
+}
+
+// keep keeps x, the member of the record bit, until the record is needed.
+func (r *responseObject) keep(bit uint16, x any) {
+	r.walked &^= bit
+	r.pend[bits.TrailingZeros16(bit)] = x
+}
+
+// need walks the records want (rec* bits) of a decoded response object
+// not walked yet; it returns r.
 func (r *responseObject) need(want uint16) *responseObject {
 	if want&^r.walked != 0 {
-		r.walk(want, nil, nil)
+		r.walk(want)
 	}
 	return r
 }
 
-// need fills the records want of an envelope, its task and statusUpdate too.
-func (e *envelope) need(want uint16) *envelope {
-	if want&^e.walked != 0 {
-		e.walk(want, e, nil)
-	}
-	return e
-}
-
-// need fills the records want of the root, its result and error too.
-func (root *responseRoot) need(want uint16) *responseRoot {
-	if want&^root.walked != 0 {
-		root.walk(want, &root.envelope, root)
-	}
-	return root
-}
-
-// walk fills the records want of r not filled yet, by looking up their
-// members in r.obj; env and root are r as an envelope and as the root,
-// when it is one.
-func (r *responseObject) walk(want uint16, env *envelope, root *responseRoot) {
+// walk walks the records want of r not walked yet from their members.
+func (r *responseObject) walk(want uint16) {
 	todo := want &^ r.walked
 	r.walked |= todo
-	o := r.obj
-	if todo&recIsError != 0 {
-		if x, ok := o.get("isError"); ok {
-			r.isError = leafOf(x)
-		}
-	}
 	if todo&recSC != 0 {
-		if x, ok := o.get("structuredContent"); ok {
-			walkHolder(x, &r.sc)
-		}
+		walkHolder(r.pend[0], &r.sc)
 	}
 	if todo&recArts != 0 {
-		if x, ok := o.get("artifacts"); ok {
-			walkArtifacts(x, &r.arts)
-		}
+		walkArtifacts(r.pend[1], &r.arts)
 	}
-	if todo&(recHasStatus|recStatus) != 0 {
-		if x, ok := o.get("status"); ok {
-			r.hasStatus = true
-			if todo&recStatus != 0 {
-				walkStatus(x, &r.status)
+	if todo&recStatus != 0 {
+		walkStatus(r.pend[2], &r.status)
+	}
+	if todo&recPayload != 0 {
+		walkPayload(r.pend[3], &r.self.payErr)
+	}
+	if todo&recErrors != 0 {
+		walkFirst(r.pend[4], &r.self.errs0)
+	}
+}
+
+// need walks the records want of the root, its result and its rpc too.
+func (root *responseRoot) need(want uint16) *responseRoot {
+	todo := want &^ root.walked
+	if todo == 0 {
+		return root
+	}
+	if todo&recResult != 0 {
+		// The result member, kept in the result's own pend until opened.
+		x := root.result.pend[0]
+		root.result = envelope{}
+		root.walked |= recResult
+		switch t := normalize(x).(type) {
+		case json.RawMessage:
+			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
+				root.result = envelope{}
+			}
+		default:
+			if m, ok := objectOf(t); ok {
+				root.result.open(m, &root.result, nil)
 			}
 		}
 	}
-	if todo&recContent != 0 {
-		if x, ok := o.get("content"); ok {
-			r.content = leafOf(x)
+	if todo&recError != 0 {
+		// The error member, kept in rpc.self until walked.
+		x := root.rpc.self.val
+		root.rpc = holder{}
+		root.walked |= recError
+		if d, found, _ := memberOf(x, "data"); found {
+			walkHolder(d, &root.rpc)
 		}
 	}
-	if todo&recSelf != 0 {
-		if x, ok := o.get("payload"); ok {
-			walkPayload(x, &r.self.payErr)
-		}
-		if x, ok := o.get("errors"); ok {
-			walkFirst(x, &r.self.errs0)
-		}
-	}
-	if todo&recEnvelope != 0 && env != nil {
-		if x, ok := o.get("task"); ok {
-			env.task = value{val: x, set: true}
-		}
-		if x, ok := o.get("statusUpdate"); ok {
-			env.statusUpdate = value{val: x, set: true}
-		}
-	}
-	if todo&recResult != 0 && root != nil {
-		if x, ok := o.get("result"); ok {
-			root.hasResult = true
-			switch t := normalize(x).(type) {
-			case json.RawMessage:
-				if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
-					root.result = envelope{}
-				}
-			default:
-				if m, ok := objectOf(t); ok {
-					root.result.open(m)
-				}
-			}
-		}
-	}
-	if todo&recError != 0 && root != nil {
-		if x, ok := o.get("error"); ok {
-			root.hasError = true
-			if d, found, _ := memberOf(x, "data"); found {
-				walkHolder(d, &root.rpc)
-			}
-		}
-	}
+	root.responseObject.need(want)
+	return root
 }
 
 // scanInner fills r from the encoding of an A2A envelope member, found in
@@ -974,7 +1007,7 @@ func walkInner(v any) (r responseObject) {
 		}
 	default:
 		if m, ok := objectOf(t); ok {
-			r.open(m)
+			r.open(m, nil, nil)
 		}
 	}
 	return r
@@ -1262,7 +1295,7 @@ func (root *responseRoot) response() *responseObject {
 	if root.result.ok {
 		env, chosen = &root.result, chosenResult
 	}
-	if !env.need(recHasStatus | recEnvelope).hasStatus {
+	if !env.hasStatus {
 		for _, v := range [...]value{env.task, env.statusUpdate} {
 			if !v.set {
 				continue
@@ -1286,7 +1319,7 @@ func (root *responseRoot) response() *responseObject {
 // records (see extractFrom in extract_ref_test.go, the reference).
 func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	resp := root.response()
-	isError := resp.need(recIsError).isError.isTrue()
+	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
 	if isError && resp.need(recSC).sc.ok && resp.sc.adcpErr.truthy() {
 		return decided(PathStructuredContent, resp.sc.adcpErr, false)
@@ -1306,7 +1339,7 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	// is a JSON object is also a payload holder.
 	var text holder
 	searched := false
-	resp.need(recSC | recContent | recSelf)
+	resp.need(recSC | recSelf)
 	if isError {
 		searched = true
 		for items := itemsOf(resp.content); items.next(); {
@@ -1397,7 +1430,7 @@ func (root *responseRoot) read(response any) bool {
 	if !ok {
 		return false
 	}
-	root.open(o)
+	root.open(o, &root.envelope, root)
 	return true
 }
 

@@ -34,7 +34,7 @@ func ExtractMCPData(response any) (Data, bool) {
 	if !root.read(response) {
 		return Data{}, false
 	}
-	resp := root.response().need(recIsError | recSC | recContent)
+	resp := root.response().need(recSC)
 	if resp.isError.isTrue() {
 		return Data{}, false
 	}
