@@ -32,7 +32,12 @@ import (
 // the one the detection order looked at.
 //
 // From decoded values (map[string]any and the like), the same records are
-// filled by map lookups, so both forms share the detection order.
+// filled by the walker, so both forms share the detection order. It fills
+// them on demand: one pass over a response object records its members, and
+// each record that holds more (structuredContent, artifacts, status, the
+// JSON-RPC result and error, a holder's payload and errors) is walked when
+// the detection order first reads it (need), so that a rule that decides
+// leaves the later rules' members unread.
 //
 // The records: a value is one JSON value found (encoded or decoded); a
 // holder an object that may carry an error or be the payload; dataParts,
