@@ -11,6 +11,7 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // revalidateVocabularies are the vocabulary the tests build with and one
@@ -46,7 +47,7 @@ func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	if buildCheckRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
 		return
 	}
-	raw, err := wireJSON(e)
+	raw, err := jsonwire.Marshal(e)
 	if err != nil {
 		return // finalize stops before validating (a non-finite retry_after)
 	}
