@@ -744,13 +744,7 @@ func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names [
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		declared := false
-		for _, n := range names {
-			if n == k {
-				declared = true
-				break
-			}
-		}
+		declared := slices.Contains(names, k)
 		p := path + "/" + PointerToken(k)
 		switch {
 		case declared:

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -221,16 +220,7 @@ func wireMCP(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOpt
 
 // wireDecodedText is s as a client decodes the JSON string the builders
 // write of it: each byte of invalid UTF-8 becomes U+FFFD.
-func wireDecodedText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+func wireDecodedText(s string) string { return string([]rune(s)) }
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
 // infrastructure rejects a request before tool dispatch: -32029 for
