@@ -11,7 +11,6 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/adcperr"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // revalidateVocabularies are the vocabulary the tests build with and one
@@ -47,7 +46,7 @@ func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	if buildCheckRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
 		return
 	}
-	raw, err := jsonwire.Marshal(e)
+	raw, err := e.MarshalJSON()
 	if err != nil {
 		return // finalize stops before validating (a non-finite retry_after)
 	}
