@@ -1491,7 +1491,7 @@ func jsonKind(raw []byte, val any) byte {
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping
-// (wireJSON, the one encoding the seller side measures too). A float that
+// (jsonwire.Marshal, the one encoding the seller side measures too). A float that
 // is NaN or infinite, which JSON cannot hold, is written null, as
 // JSON.stringify writes it: a decoded retry_after of NaN is then absent,
 // and the error is kept. A value nested deeper than maxWalkDepth (a cyclic
