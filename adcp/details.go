@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -52,7 +53,7 @@ func (s *DetailsShape) Validate(raw []byte) error {
 	if s.Closed && jsonwire.Valid(raw) {
 		it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
 		for it.Next() {
-			if k := string(jsonwire.Unquote(nil, it.Key)); !declares(s.Fields, k) {
+			if k := string(jsonwire.Unquote(nil, it.Key)); !slices.Contains(s.Fields, k) {
 				return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
 			}
 			it.Skip()
@@ -73,14 +74,7 @@ type DetailsCondition struct {
 var ErrDetailsNotObject = errors.New("adcp: details are absent or not a JSON object")
 
 // Carries reports whether code c carries this shape.
-func (s *DetailsShape) Carries(c Code) bool {
-	for _, sc := range s.Codes {
-		if sc == c {
-			return true
-		}
-	}
-	return false
-}
+func (s *DetailsShape) Carries(c Code) bool { return slices.Contains(s.Codes, c) }
 
 // Decode decodes e.Details into dst, a value of the shape's Go type, after
 // checking that e's code carries the shape and that its When condition

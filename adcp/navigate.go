@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,7 +32,12 @@ import (
 // the one the detection order looked at.
 //
 // From decoded values (map[string]any and the like), the same records are
-// filled by map lookups, so both forms share the detection order.
+// filled by the walker, so both forms share the detection order. It fills
+// them on demand: one pass over a response object records its members, and
+// each record that holds more (structuredContent, artifacts, status, the
+// JSON-RPC result and error, a holder's payload and errors) is walked when
+// the detection order first reads it (need), so that a rule that decides
+// leaves the later rules' members unread.
 //
 // The records: a value is one JSON value found (encoded or decoded); a
 // holder an object that may carry an error or be the payload; dataParts,
@@ -74,6 +80,38 @@ type holder struct {
 	errs0   value // errors[0] (errors a non-empty array)
 	members uint8 // which members it has (memberAdcpError and so on)
 	resp    byte  // the kind (jsonKind) of its response member
+	// lazy is set while a decoded holder's members but adcp_error are
+	// not read yet (need).
+	lazy bool
+}
+
+// need reads the members of a decoded holder that are read only when
+// asked for: all but adcp_error, which the first rules read. It returns h.
+func (h *holder) need() *holder {
+	if !h.lazy {
+		return h
+	}
+	h.lazy = false
+	o, _ := objectOf(h.self.val)
+	n := 0 // the members recorded
+	if h.members&memberAdcpError != 0 {
+		n++
+	}
+	if x, ok := o.get("response"); ok {
+		n++
+		h.members |= memberResponse
+		h.resp = leafOf(x).kind()
+	}
+	if o.len() > n {
+		h.members |= memberOther
+	}
+	if x, ok := o.get("payload"); ok {
+		walkPayload(x, &h.payErr)
+	}
+	if x, ok := o.get("errors"); ok {
+		walkFirst(x, &h.errs0)
+	}
+	return h
 }
 
 // The members a holder records the presence of (holder.members), as
@@ -86,13 +124,13 @@ const (
 
 // onlyError reports whether the holder's only member is adcp_error (an
 // error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool { return h.ok && h.members == memberAdcpError }
+func (h *holder) onlyError() bool { return h.ok && h.need().members == memberAdcpError }
 
 // wrapped reports whether the holder's only member is response and that
 // member is an object, an array or null: the A2A wrapper of a payload (the
 // reference test is typeof data.response === "object").
 func (h *holder) wrapped() bool {
-	return h.ok && h.members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
+	return h.ok && h.need().members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
 }
 
 // dataParts is what a parts array of A2A parts holds.
@@ -128,7 +166,27 @@ type responseObject struct {
 	status    taskStatus
 	content   value
 	self      holder // its own payload and errors members
+	// pend holds, by rec* bit, the decoded members of the records not
+	// walked yet, and walked the records that are (need). From bytes the
+	// scan fills every record at once.
+	pend   [recPend]any
+	walked uint16
 }
+
+// The records a decoded response walks on demand (need), from the members
+// its one pass recorded (open): each when the detection order first reads
+// it, so that a rule that decides leaves the later rules' members unread.
+const (
+	recSC      uint16 = 1 << iota // sc, from structuredContent
+	recArts                       // arts, from artifacts
+	recStatus                     // status, from status
+	recPayload                    // self.payErr, from payload
+	recErrors                     // self.errs0, from errors
+	recResult                     // the root's result
+	recError                      // the root's rpc, from error
+	recSelf    = recPayload | recErrors
+	recPend    = 5 // the bits held in responseObject.pend
+)
 
 // envelope is the root or the JSON-RPC result, with the A2A envelopes
 // they may wrap.
@@ -438,7 +496,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 // '{') in r; env and root, when not nil, receive the members only an
 // envelope or the root may have.
 func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root *responseRoot) int {
-	r.ok, r.self.ok = true, true
+	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -670,27 +728,11 @@ func walkHolder(v any, h *holder) {
 		if !ok {
 			return
 		}
-		h.ok = true
+		h.ok, h.lazy = true, true
 		h.self = value{val: t, set: true}
-		n := 0 // the members recorded
 		if x, ok := o.get("adcp_error"); ok {
-			n++
 			h.members |= memberAdcpError
 			h.adcpErr = leafOf(x)
-		}
-		if x, ok := o.get("response"); ok {
-			n++
-			h.members |= memberResponse
-			h.resp = leafOf(x).kind()
-		}
-		if o.len() > n {
-			h.members |= memberOther
-		}
-		if x, ok := o.get("payload"); ok {
-			walkPayload(x, &h.payErr)
-		}
-		if x, ok := o.get("errors"); ok {
-			walkFirst(x, &h.errs0)
 		}
 	}
 }
@@ -813,51 +855,53 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// walkResponse fills r from the decoded response object o: in one pass
+// open starts r, a response object, on the decoded object o: one pass
 // over a small object (as responses are: a range costs about as much as
-// two look-ups, and one member more than one), by look-ups in a large one.
-func walkResponse(o object, r *responseObject, env *envelope, root *responseRoot) {
-	r.ok, r.self.ok = true, true
+// two look-ups, and one member more than one), look-ups in a large one,
+// record its members; those that hold more records are walked when first
+// needed. env and root are r as an envelope and as the root, when it is one.
+func (r *responseObject) open(o object, env *envelope, root *responseRoot) {
+	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
 	switch {
-	case o.len() > len(walkResponseNames)/2:
-		for _, k := range walkResponseNames {
+	case o.len() > len(openNames)/2:
+		for _, k := range openNames {
 			if x, ok := o.get(k); ok {
-				walkResponseMember(k, x, r, env, root)
+				r.member(k, x, env, root)
 			}
 		}
 	case o.r != nil:
 		for k, x := range o.r {
-			walkResponseMember(k, x, r, env, root)
+			r.member(k, x, env, root)
 		}
 	default:
 		for k, x := range o.m {
-			walkResponseMember(k, x, r, env, root)
+			r.member(k, x, env, root)
 		}
 	}
 }
 
-// walkResponseNames are the members walkResponseMember records.
-var walkResponseNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
+// openNames are the members open records.
+var openNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
 
-// walkResponseMember records the member k, x of a decoded response object
-// (walkResponse); it ignores any other member.
-func walkResponseMember(k string, x any, r *responseObject, env *envelope, root *responseRoot) {
+// member records the member k, x of a decoded response object (open); it
+// ignores any other member.
+func (r *responseObject) member(k string, x any, env *envelope, root *responseRoot) {
 	switch k {
 	case "isError":
 		r.isError = leafOf(x)
-	case "structuredContent":
-		walkHolder(x, &r.sc)
-	case "artifacts":
-		walkArtifacts(x, &r.arts)
-	case "status":
-		r.hasStatus = true
-		walkStatus(x, &r.status)
 	case "content":
 		r.content = leafOf(x)
+	case "structuredContent":
+		r.keep(recSC, x)
+	case "artifacts":
+		r.keep(recArts, x)
+	case "status":
+		r.hasStatus = true
+		r.keep(recStatus, x)
 	case "payload":
-		walkPayload(x, &r.self.payErr)
+		r.keep(recPayload, x)
 	case "errors":
-		walkFirst(x, &r.self.errs0)
+		r.keep(recErrors, x)
 	case "task":
 		if env != nil {
 			env.task = value{val: x, set: true}
@@ -867,10 +911,65 @@ func walkResponseMember(k string, x any, r *responseObject, env *envelope, root 
 			env.statusUpdate = value{val: x, set: true}
 		}
 	case "result":
-		if root == nil {
-			return
+		if root != nil {
+			root.hasResult, root.result.pend[0] = true, x
+			root.walked &^= recResult
 		}
-		root.hasResult = true
+	case "error":
+		if root != nil {
+			root.hasError, root.rpc.self.val = true, x
+			root.walked &^= recError
+		}
+	}
+}
+
+// keep keeps x, the member of the record bit, until the record is needed.
+func (r *responseObject) keep(bit uint16, x any) {
+	r.walked &^= bit
+	r.pend[bits.TrailingZeros16(bit)] = x
+}
+
+// need walks the records want (rec* bits) of a decoded response object
+// not walked yet; it returns r.
+func (r *responseObject) need(want uint16) *responseObject {
+	if want&^r.walked != 0 {
+		r.walk(want)
+	}
+	return r
+}
+
+// walk walks the records want of r not walked yet from their members.
+func (r *responseObject) walk(want uint16) {
+	todo := want &^ r.walked
+	r.walked |= todo
+	if todo&recSC != 0 {
+		walkHolder(r.pend[0], &r.sc)
+	}
+	if todo&recArts != 0 {
+		walkArtifacts(r.pend[1], &r.arts)
+	}
+	if todo&recStatus != 0 {
+		walkStatus(r.pend[2], &r.status)
+	}
+	if todo&recPayload != 0 {
+		walkPayload(r.pend[3], &r.self.payErr)
+	}
+	if todo&recErrors != 0 {
+		walkFirst(r.pend[4], &r.self.errs0)
+	}
+}
+
+// need walks the records want of the root, its result and its rpc too.
+func (root *responseRoot) need(want uint16) *responseRoot {
+	todo := want &^ root.walked
+	if todo == 0 {
+		return root
+	}
+	if todo&recResult != 0 {
+		// The result member, kept in the result's own pend until opened.
+		x := root.result.pend[0]
+		root.result = envelope{}
+		root.walked |= recResult
 		switch t := normalize(x).(type) {
 		case json.RawMessage:
 			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
@@ -878,18 +977,21 @@ func walkResponseMember(k string, x any, r *responseObject, env *envelope, root 
 			}
 		default:
 			if m, ok := objectOf(t); ok {
-				walkResponse(m, &root.result.responseObject, &root.result, nil)
+				root.result.open(m, &root.result, nil)
 			}
 		}
-	case "error":
-		if root == nil {
-			return
-		}
-		root.hasError = true
+	}
+	if todo&recError != 0 {
+		// The error member, kept in rpc.self until walked.
+		x := root.rpc.self.val
+		root.rpc = holder{}
+		root.walked |= recError
 		if d, found, _ := memberOf(x, "data"); found {
 			walkHolder(d, &root.rpc)
 		}
 	}
+	root.responseObject.need(want)
+	return root
 }
 
 // scanInner fills r from the encoding of an A2A envelope member, found in
@@ -910,7 +1012,7 @@ func walkInner(v any) (r responseObject) {
 		}
 	default:
 		if m, ok := objectOf(t); ok {
-			walkResponse(m, &r, nil, nil)
+			r.open(m, nil, nil)
 		}
 	}
 	return r
@@ -1193,6 +1295,7 @@ func (root *responseRoot) response() *responseObject {
 	case chosenInner:
 		return &root.inner
 	}
+	root.need(recResult)
 	env, chosen := &root.envelope, chosenRoot
 	if root.result.ok {
 		env, chosen = &root.result, chosenResult
@@ -1223,24 +1326,25 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
-	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
+	if isError && resp.need(recSC).sc.ok && resp.sc.adcpErr.truthy() {
 		return decided(PathStructuredContent, resp.sc.adcpErr, false)
 	}
 	// 2. and 3. A2A data parts: artifacts, then the status message.
-	if resp.arts.hit.set {
+	if resp.need(recArts).arts.hit.set {
 		return decided(PathArtifact, resp.arts.hit, false)
 	}
-	if resp.status.parts.hit.set {
+	if resp.need(recStatus).status.parts.hit.set {
 		return decided(PathStatusMessage, resp.status.parts.hit, false)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
-	if root.rpc.ok && root.rpc.adcpErr.truthy() {
+	if root.need(recError).rpc.ok && root.rpc.adcpErr.truthy() {
 		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
 	// 5. Text fallback, only on an error result. The first text item that
 	// is a JSON object is also a payload holder.
 	var text holder
 	searched := false
+	resp.need(recSC | recSelf)
 	if isError {
 		searched = true
 		for items := itemsOf(resp.content); items.next(); {
@@ -1287,12 +1391,13 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 	}
 	holders[2], _ = a2aData(resp, state)
 	if root.hasResult {
-		holders[4] = &root.self
+		holders[4] = &root.need(recSelf).self
 	}
 	for _, h := range holders {
 		if h == nil || !h.ok {
 			continue
 		}
+		h.need()
 		if h.payErr.set {
 			return decided(PathPayload, h.payErr, nonFatal)
 		}
@@ -1330,7 +1435,7 @@ func (root *responseRoot) read(response any) bool {
 	if !ok {
 		return false
 	}
-	walkResponse(o, &root.responseObject, &root.envelope, root)
+	root.open(o, &root.envelope, root)
 	return true
 }
 
@@ -1386,7 +1491,7 @@ func jsonKind(raw []byte, val any) byte {
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping
-// (wireJSON, the one encoding the seller side measures too). A float that
+// (jsonwire.Marshal, the one encoding the seller side measures too). A float that
 // is NaN or infinite, which JSON cannot hold, is written null, as
 // JSON.stringify writes it: a decoded retry_after of NaN is then absent,
 // and the error is kept. A value nested deeper than maxWalkDepth (a cyclic

@@ -96,14 +96,7 @@ func MustVocabulary(c VocabularyConfig) *Vocabulary {
 	return v
 }
 
-func (info CodeInfo) hasShape(s *DetailsShape) bool {
-	for _, x := range info.Shapes {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func (info CodeInfo) hasShape(s *DetailsShape) bool { return slices.Contains(info.Shapes, s) }
 
 // SpecVersion returns the AdCP version of the vocabulary ("" for nil).
 func (v *Vocabulary) SpecVersion() string {
@@ -257,24 +250,11 @@ var DefaultErrorRules = ErrorRules{
 
 func floatPtr(f float64) *float64 { return &f }
 
-// declares reports whether names holds name. It is not inlined: the rules
-// checks call it at a dozen sites.
-//
-//go:noinline
-func declares(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // check appends the violations of e to val.
 func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 	present := e.present()
 	extra := e.Extra
-	if raw, ok := e.Extra["retry_after"]; ok && declares(r.Members, "retry_after") && len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+	if raw, ok := e.Extra["retry_after"]; ok && slices.Contains(r.Members, "retry_after") && len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
 		// A number too large for a float64 (1e400) is kept raw, and is
 		// valid where the version sets no maximum: compared as written.
 		val.NumberBounds("/retry_after", raw, r.RetryAfterMinimum, r.RetryAfterMaximum)
@@ -286,7 +266,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 		}
 	}
 	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, "", membersError, present, extra, val)
-	on := func(m string) bool { return present.has(membersError, m) && declares(r.Members, m) }
+	on := func(m string) bool { return present.has(membersError, m) && slices.Contains(r.Members, m) }
 	if on("code") {
 		if r.CodeMinLength > 0 {
 			val.MinLength("/code", string(e.Code), r.CodeMinLength)
@@ -307,18 +287,10 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 		}
 	}
 	if on("recovery") && r.Recoveries != nil {
-		ok := false
-		for _, x := range r.Recoveries {
-			ok = ok || x == e.Recovery
-		}
-		val.Enum("/recovery", string(e.Recovery), ok)
+		val.Enum("/recovery", string(e.Recovery), slices.Contains(r.Recoveries, e.Recovery))
 	}
 	if on("source") && r.Sources != nil {
-		ok := false
-		for _, x := range r.Sources {
-			ok = ok || x == e.Source
-		}
-		val.Enum("/source", string(e.Source), ok)
+		val.Enum("/source", string(e.Source), slices.Contains(r.Sources, e.Source))
 	}
 	if on("details") && r.DetailsObject {
 		val.Union("/details", e.Details, "object")
@@ -333,7 +305,7 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 	present := is.present()
 	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, path, membersIssue, present, is.Extra, val)
-	if !present.has(membersIssue, "discriminator") || !declares(r.Members, "discriminator") {
+	if !present.has(membersIssue, "discriminator") || !slices.Contains(r.Members, "discriminator") {
 		return
 	}
 	for i := range is.Discriminator {
@@ -341,7 +313,7 @@ func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 		p := path + "/discriminator/" + strconv.Itoa(i)
 		dp := d.present()
 		checkObject(r.Discriminator, p, membersIssueDiscriminator, dp, d.Extra, val)
-		if dp.has(membersIssueDiscriminator, "value") && declares(r.Discriminator.Members, "value") {
+		if dp.has(membersIssueDiscriminator, "value") && slices.Contains(r.Discriminator.Members, "value") {
 			val.Union(p+"/value", d.Value, "boolean", "null", "number", "string")
 		}
 	}
@@ -378,7 +350,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present members,
 		// Members kept raw: the declared ones did not fit their Go type.
 		var declared []string
 		for _, m := range modelled {
-			if declares(r.Members, m) {
+			if slices.Contains(r.Members, m) {
 				declared = append(declared, m)
 			}
 		}
@@ -386,13 +358,13 @@ func checkObject(r ObjectRules, path string, modelled []string, present members,
 	}
 	if r.Closed {
 		for i, m := range modelled {
-			if present&(1<<i) != 0 && !declares(r.Members, m) {
+			if present&(1<<i) != 0 && !slices.Contains(r.Members, m) {
 				val.Add(path+"/"+m, "member not allowed")
 			}
 		}
 		keys := make([]string, 0, len(extra))
 		for k := range extra {
-			if !declares(r.Members, k) {
+			if !slices.Contains(r.Members, k) {
 				keys = append(keys, k)
 			}
 		}

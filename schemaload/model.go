@@ -60,7 +60,7 @@ type Spec struct {
 	// Compiled holds each schema file read, by its path relative to Dir,
 	// compiled by santhosh-tekuri/jsonschema: for a tool that checks values
 	// against the version without generating its package.
-	Compiled map[string]*jsonschema.Schema
+	Compiled map[string]*jsonschema.Schema `json:"-"`
 
 	// Warnings are things a person should read but that do not stop generation
 	// (recovery taken from prose, manifest disagreements, untranslatable patterns).

@@ -2,7 +2,7 @@ package adcpimpl
 
 import (
 	"encoding/json"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,18 +107,11 @@ func (v *Validator) Required(path string, o map[string]any, names ...string) {
 func Undeclared(o map[string]any, names ...string) []string {
 	var out []string
 	for k := range o {
-		declared := false
-		for _, n := range names {
-			if n == k {
-				declared = true
-				break
-			}
-		}
-		if !declared {
+		if !slices.Contains(names, k) {
 			out = append(out, k)
 		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -194,7 +187,7 @@ func itemKey(b []byte, x any) []byte {
 		for k := range t {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		b = append(b, '{')
 		for _, k := range keys {
 			b = itemKey(strconv.AppendQuote(b, k), t[k])

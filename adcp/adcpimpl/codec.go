@@ -685,8 +685,18 @@ func EncValue[T json.Marshaler](e *Encoder, v T) {
 }
 
 // AppendString appends s as encoding/json writes a string without HTML
-// escaping; invalid UTF-8 becomes \ufffd.
-func AppendString(b []byte, s string) []byte { return jsonwire.AppendStringTo(b, s) }
+// escaping; invalid UTF-8 becomes \ufffd. A string of printable ASCII
+// without a quote or backslash (a member name, most values) is its own
+// encoding: it is quoted as it is, without an encoder.
+func AppendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			out, _ := jsonwire.Marshal(s) // a string always encodes
+			return append(b, out...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
+}
 
 // AppendFloat appends f the way encoding/json writes a float64.
 func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
@@ -734,13 +744,7 @@ func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names [
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		declared := false
-		for _, n := range names {
-			if n == k {
-				declared = true
-				break
-			}
-		}
+		declared := slices.Contains(names, k)
 		p := path + "/" + PointerToken(k)
 		switch {
 		case declared:
@@ -899,23 +903,7 @@ func jSONType(raw []byte) string {
 
 // PointerToken escapes a member name for a JSON pointer (RFC 6901).
 func PointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	// strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"), in
-	// one pass (ReplaceAll links more code).
-	b := make([]byte, 0, len(s)+4)
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '~':
-			b = append(b, "~0"...)
-		case '/':
-			b = append(b, "~1"...)
-		default:
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 func number(f float64) string { return string(AppendFloat(nil, f)) }

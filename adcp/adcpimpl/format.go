@@ -6,13 +6,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // formatCheck returns the check of a format generated validation asserts
 // (nil for any other), checked as santhosh-tekuri/jsonschema checks them for
 // draft-07 (which asserts formats), so that a generated Validate and a
-// schema validator agree. A function rather than a table, so that a program
-// that checks no format does not link the URI and date checks.
+// schema validator agree.
 func formatCheck(format string) func(string) error {
 	switch format {
 	case "uri":
@@ -29,13 +29,11 @@ func formatCheck(format string) func(string) error {
 	return nil
 }
 
-// checkDate: an RFC 3339 full-date, as time.Parse("2006-01-02") takes it
-// (santhosh-tekuri/jsonschema's check).
+// checkDate: an RFC 3339 full-date, yyyy-mm-dd with a day the month has
+// in that year (santhosh-tekuri/jsonschema's check: time.Parse).
 func checkDate(s string) error {
-	if !validDate(s) {
-		return errors.New("invalid date")
-	}
-	return nil
+	_, err := time.Parse(time.DateOnly, s)
+	return err
 }
 
 // checkUUID: five groups of 8, 4, 4, 4 and 12 hexadecimal digits, either
@@ -89,13 +87,18 @@ func checkDateTime(s string) error {
 	if s[10] != 't' && s[10] != 'T' {
 		return errors.New("11th character must be t or T")
 	}
-	if !validDate(s[:10]) {
+	if err := checkDate(s[:10]); err != nil {
 		return errors.New("invalid date")
 	}
 	return checkTime(s[11:])
 }
 
-// checkTime checks hh:mm:ss[.frac](Z|±hh:mm).
+// checkTime checks an RFC 3339 time, hh:mm:ss[.frac](Z|±hh:mm), as
+// santhosh-tekuri/jsonschema does, by hand rather than with time.Parse,
+// which takes no leap second (ss 60, valid at 23:59 UTC), nor a lower-case
+// z, and takes a one-digit hour and a comma before the fraction. Each
+// two-digit field is read with strconv.Atoi, as jsonschema reads the fields
+// it splits at the colons (so "+1" is an hour).
 func checkTime(str string) error {
 	if len(str) < 9 {
 		return errors.New("time less than 9 characters long")
@@ -103,17 +106,12 @@ func checkTime(str string) error {
 	if str[2] != ':' || str[5] != ':' {
 		return errors.New("missing colon in time")
 	}
-	// The colons are at 2 and 5, so the tokens of strings.SplitN(str[:8],
-	// ":", 3) are str[0:2], str[3:5] and str[6:8], always three.
-	var hms [3]int
-	for k := range hms {
-		i, err := strconv.Atoi(str[3*k : 3*k+2])
-		if err != nil || i < 0 {
-			return errors.New("invalid hour, minute or second")
-		}
-		hms[k] = i
+	h, err1 := strconv.Atoi(str[0:2])
+	m, err2 := strconv.Atoi(str[3:5])
+	sec, err3 := strconv.Atoi(str[6:8])
+	if err1 != nil || err2 != nil || err3 != nil || h < 0 || m < 0 || sec < 0 {
+		return errors.New("invalid hour, minute or second")
 	}
-	h, m, sec := hms[0], hms[1], hms[2]
 	if h > 23 || m > 59 || sec > 60 {
 		return errors.New("hour, minute or second out of range")
 	}
@@ -141,21 +139,14 @@ func checkTime(str string) error {
 		default:
 			return errors.New("offset must begin with + or -")
 		}
-		str = str[1:]
-		if str[2] != ':' {
+		if str[3] != ':' {
 			return errors.New("missing colon in offset")
 		}
-		// str is hh:mm (5 bytes, colon at 2): the tokens of
-		// strings.SplitN(str, ":", 2) are str[0:2] and str[3:5].
-		var zhm [2]int
-		for k := range zhm {
-			i, err := strconv.Atoi(str[3*k : 3*k+2])
-			if err != nil || i < 0 {
-				return errors.New("invalid offset")
-			}
-			zhm[k] = i
+		zh, err1 := strconv.Atoi(str[1:3])
+		zm, err2 := strconv.Atoi(str[4:])
+		if err1 != nil || err2 != nil || zh < 0 || zm < 0 {
+			return errors.New("invalid offset")
 		}
-		zh, zm := zhm[0], zhm[1]
 		if zh > 23 || zm > 59 {
 			return errors.New("offset out of range")
 		}
@@ -169,32 +160,4 @@ func checkTime(str string) error {
 		return errors.New("invalid leap second")
 	}
 	return nil
-}
-
-// validDate reports whether d is yyyy-mm-dd with a month of 01 to 12 and a
-// day that month has in that (proleptic Gregorian) year: what
-// time.Parse("2006-01-02", d) accepts, without linking time's parser.
-func validDate(d string) bool {
-	if len(d) != 10 || d[4] != '-' || d[7] != '-' {
-		return false
-	}
-	num := func(s string) int {
-		n := 0
-		for i := 0; i < len(s); i++ {
-			if s[i] < '0' || s[i] > '9' {
-				return -1
-			}
-			n = n*10 + int(s[i]-'0')
-		}
-		return n
-	}
-	year, month, day := num(d[:4]), num(d[5:7]), num(d[8:])
-	if year < 0 || month < 1 || month > 12 || day < 1 {
-		return false
-	}
-	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
-	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-		days = 29
-	}
-	return day <= days
 }

@@ -12,8 +12,10 @@
 package adcpversion
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -38,50 +40,27 @@ var ErrNotRelease = errors.New("adcpversion: not a release-precision AdCP versio
 // "3.1.0-beta.1" is refused: the spec has SDKs cut it down to "3.1" or
 // "3.1-beta.1" before it goes on the wire.
 func ParseRelease(s string) (Release, error) {
-	core, pre, hasPre := strings.Cut(s, "-")
-	maj, min, ok := strings.Cut(core, ".")
+	m := releasePattern.FindStringSubmatch(s)
 	var r Release
 	var err1, err2 error
-	if ok {
-		r.Major, err1 = releaseNumber(maj)
-		r.Minor, err2 = releaseNumber(min)
+	if m != nil {
+		r.Major, err1 = strconv.Atoi(m[1]) // too large: an error
+		r.Minor, err2 = strconv.Atoi(m[2])
 	}
-	if !ok || err1 != nil || err2 != nil || hasPre && !releasePre(pre) {
+	if m == nil || err1 != nil || err2 != nil {
 		return Release{}, fmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
 	}
-	r.Pre = pre
+	r.Pre = m[3]
 	return r, nil
 }
 
-// releaseNumber parses a number without sign or leading zeros.
-func releaseNumber(s string) (int, error) {
-	if s == "" || len(s) > 1 && s[0] == '0' {
-		return 0, ErrNotRelease
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, ErrNotRelease
-		}
-	}
-	return strconv.Atoi(s) // too large: an error
-}
-
-// releasePre reports whether s is a pre-release the pattern admits.
-func releasePre(s string) bool {
-	if s == "" || !releaseAlnum(s[0]) || !releaseAlnum(s[len(s)-1]) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !releaseAlnum(s[i]) && s[i] != '.' && s[i] != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-func releaseAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+var (
+	// releasePattern is the pattern of adcp_version (3.2), the numbers and
+	// the pre-release as submatches.
+	releasePattern = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:-([a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?))?$`)
+	// releaseNumeral is a numeric pre-release identifier.
+	releaseNumeral = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
+)
 
 // String returns r at release precision: "3.1", "3.1-rc.1".
 func (r Release) String() string {
@@ -101,11 +80,13 @@ func (r Release) Final() bool { return r.Pre == "" }
 // numerically and before words, words in ASCII order, a shorter list
 // first when it is a prefix of the longer).
 func (r Release) Compare(o Release) int {
+	if c := cmp.Compare(r.Major, o.Major); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(r.Minor, o.Minor); c != 0 {
+		return c
+	}
 	switch {
-	case r.Major != o.Major:
-		return releaseSign(r.Major - o.Major)
-	case r.Minor != o.Minor:
-		return releaseSign(r.Minor - o.Minor)
 	case r.Pre == o.Pre:
 		return 0
 	case r.Pre == "":
@@ -119,17 +100,18 @@ func (r Release) Compare(o Release) int {
 			return c
 		}
 	}
-	return releaseSign(len(a) - len(b))
+	return cmp.Compare(len(a), len(b))
 }
 
 // releaseComparePart compares two pre-release identifiers. A numeric one
-// is digits without a leading zero (or "0"); others compare as words.
+// is digits without a leading zero (or "0"), of any length; others compare
+// as words.
 func releaseComparePart(a, b string) int {
-	na, nb := releaseNumeric(a), releaseNumeric(b)
+	na, nb := releaseNumeral.MatchString(a), releaseNumeral.MatchString(b)
 	switch {
 	case na && nb:
-		if len(a) != len(b) {
-			return releaseSign(len(a) - len(b))
+		if c := cmp.Compare(len(a), len(b)); c != 0 {
+			return c
 		}
 		return strings.Compare(a, b)
 	case na:
@@ -138,19 +120,4 @@ func releaseComparePart(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
-}
-
-func releaseNumeric(s string) bool {
-	_, err := releaseNumber(s)
-	return err == nil || errors.Is(err, strconv.ErrRange)
-}
-
-func releaseSign(n int) int {
-	switch {
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package adcpversion
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -58,7 +59,7 @@ func TestCompare(t *testing.T) {
 	for i := range order {
 		for j := range order {
 			a, b := mustParse(t, order[i]), mustParse(t, order[j])
-			want := releaseSign(i - j)
+			want := cmp.Compare(i, j)
 			if got := a.Compare(b); got != want {
 				t.Errorf("%s.Compare(%s) = %d, want %d", a, b, got, want)
 			}

@@ -31,10 +31,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
-// written without HTML escaping (see wireJSON). The hard limit on the whole
+// written without HTML escaping (see jsonwire.Marshal). The hard limit on the whole
 // error is MaxErrorSize, checked by Validate: the client's check.
 const (
 	// buildDetailsGuidanceBytes is the size details SHOULD stay under.
@@ -399,7 +400,7 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 
 	// The completed error is validated as it is, once: its raw members are
 	// single JSON values (buildCheckRaw), so it encodes to itself.
-	raw, err := wireJSON(&c)
+	raw, err := jsonwire.Marshal(&c)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -570,7 +571,7 @@ func buildDetailsJSON(d any) (json.RawMessage, error) {
 		if err := buildValidate(d); err != nil {
 			return nil, err
 		}
-		b, err := wireJSON(d)
+		b, err := jsonwire.Marshal(d)
 		if err != nil {
 			return nil, err
 		}
@@ -775,7 +776,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
-		k, _ := wireJSON(f)
+		k, _ := jsonwire.Marshal(f)
 		b = append(b, k...)
 		b = append(b, ':')
 		b = append(b, buildCompact(v)...)

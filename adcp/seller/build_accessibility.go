@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // buildMaxViolations is the most violations accessibility details carry.
@@ -253,7 +254,7 @@ func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
 
 // buildWriteKey writes a member name and the colon.
 func buildWriteKey(b *bytes.Buffer, key string) {
-	k, _ := wireJSON(key)
+	k, _ := jsonwire.Marshal(key)
 	b.Write(k)
 	b.WriteByte(':')
 }

@@ -46,7 +46,7 @@ func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	if buildCheckRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
 		return
 	}
-	raw, err := wireJSON(e)
+	raw, err := e.MarshalJSON()
 	if err != nil {
 		return // finalize stops before validating (a non-finite retry_after)
 	}

@@ -190,29 +190,8 @@ func hygieneSort(out []Finding) []Finding {
 	return out[:n]
 }
 
-// hygieneUUIDRun reports whether run is a UUID: 8-4-4-4-12 hexadecimal
-// digits, either case (TestHygieneMatcherDifferential compares it with
-// package regexp on the expression it stands for).
-func hygieneUUIDRun(run string) bool {
-	if len(run) != 36 {
-		return false
-	}
-	for i := 0; i < len(run); i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			if run[i] != '-' {
-				return false
-			}
-		} else if !hygieneHex(run[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// hygieneHex reports whether c is a hexadecimal digit.
-func hygieneHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+// hygieneUUID is a UUID: 8-4-4-4-12 hexadecimal digits, either case.
+var hygieneUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$`)
 
 // Scrub returns s with every span CheckMessage flags replaced by
 // "[REDACTED]". It repeats until nothing is flagged; should that not settle
@@ -255,7 +234,7 @@ func hygieneIsIP(s string) bool { return net.ParseIP(s) != nil }
 // sellers show on purpose). Upper-case codes such as
 // PROVENANCE_SYNTHETIC_DEPICTION_MISSING are not flagged.
 func hygieneOpaqueToken(s string) bool {
-	if hygieneUUIDRun(s) {
+	if hygieneUUID.MatchString(s) {
 		return false
 	}
 	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz")

@@ -2,6 +2,7 @@ package seller
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 )
 
@@ -27,38 +28,35 @@ func PointerToField(pointer string) (string, error) {
 	if err := pointerCheck(pointer); err != nil || pointer == "" {
 		return "", err
 	}
-	// Appended to a byte slice: strings.Builder's methods inline a copy
-	// check at each call.
-	b := make([]byte, 0, len(pointer)+8)
-	// The tokens are those of strings.Split(pointer[1:], "/"), cut one by
-	// one (Split links more code).
-	for rest, more := pointer[1:], true; more; {
-		var tok string
-		tok, rest, more = strings.Cut(rest, "/")
-		key, _ := pointerUnescape(tok) // checked above
+	var b strings.Builder
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		key := strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		switch {
-		case pointerIsIndex(key):
-			b = append(b, '[')
-			b = append(b, key...)
-			b = append(b, ']')
-		case pointerIsIdent(key):
-			if len(b) > 0 {
-				b = append(b, '.')
+		case pointerIndex.MatchString(key):
+			b.WriteString("[" + key + "]")
+		case pointerIdent.MatchString(key):
+			if b.Len() > 0 {
+				b.WriteByte('.')
 			}
-			b = append(b, key...)
+			b.WriteString(key)
 		default:
-			b = append(b, "['"...)
-			for i := 0; i < len(key); i++ {
-				if key[i] == '\'' || key[i] == '\\' {
-					b = append(b, '\\')
-				}
-				b = append(b, key[i])
-			}
-			b = append(b, "']"...)
+			b.WriteString("['" + pointerQuote.Replace(key) + "']")
 		}
 	}
-	return string(b), nil
+	return b.String(), nil
 }
+
+var (
+	// pointerIndex is an RFC 6901 array index: "0" or digits without a
+	// leading zero.
+	pointerIndex = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
+	// pointerIdent is what can follow a dot: an ASCII identifier.
+	pointerIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	// pointerBadEscape is a "~" not followed by 0 or 1.
+	pointerBadEscape = regexp.MustCompile(`~([^01]|$)`)
+	// pointerQuote escapes a key quoted as ['…'].
+	pointerQuote = strings.NewReplacer(`'`, `\'`, `\`, `\\`)
+)
 
 // pointerCheck is PointerToField's verdict without the translation: nil
 // for the empty pointer and for one that starts with "/" and whose every
@@ -67,66 +65,8 @@ func pointerCheck(pointer string) error {
 	if pointer != "" && pointer[0] != '/' {
 		return errors.New("adcp: JSON pointer must be empty or start with \"/\"")
 	}
-	for i := 0; i < len(pointer); i++ {
-		if pointer[i] == '~' && (i+1 == len(pointer) || pointer[i+1] != '0' && pointer[i+1] != '1') {
-			return errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
-		}
+	if pointerBadEscape.MatchString(pointer) {
+		return errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
 	}
 	return nil
-}
-
-// pointerUnescape undoes the RFC 6901 escapes of one reference token.
-func pointerUnescape(tok string) (string, bool) {
-	if !strings.Contains(tok, "~") {
-		return tok, true
-	}
-	var b strings.Builder
-	for i := 0; i < len(tok); i++ {
-		if tok[i] != '~' {
-			b.WriteByte(tok[i])
-			continue
-		}
-		if i+1 == len(tok) {
-			return "", false
-		}
-		switch tok[i+1] {
-		case '0':
-			b.WriteByte('~')
-		case '1':
-			b.WriteByte('/')
-		default:
-			return "", false
-		}
-		i++
-	}
-	return b.String(), true
-}
-
-// pointerIsIndex reports whether s is an RFC 6901 array index: "0" or digits
-// without a leading zero.
-func pointerIsIndex(s string) bool {
-	if s == "" || (s[0] == '0' && len(s) > 1) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// pointerIsIdent reports whether s can follow a dot: an ASCII identifier.
-func pointerIsIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		letter := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }

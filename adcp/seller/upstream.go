@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
@@ -75,5 +76,5 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 		}
 		raws[i] = r
 	}
-	return wireJSON(wirePayload{raws})
+	return jsonwire.Marshal(wirePayload{raws})
 }

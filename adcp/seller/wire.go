@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The JSON-RPC codes transport-errors.md reserves for infrastructure that
@@ -95,7 +95,7 @@ func WithCollapsedJSONRPCCode(code int) WireOption {
 // WithTimestamp sets status.timestamp of an A2A task (RFC 3339, UTC).
 func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.timestamp = t } }
 
-// The wire shapes, encoded by wireJSON. Each error is a json.RawMessage:
+// The wire shapes, encoded by jsonwire.Marshal. Each error is a json.RawMessage:
 // its encoding, the bytes its checks ran on (wireCheck).
 type (
 	wireEnvelope struct {
@@ -151,22 +151,10 @@ type (
 	}
 )
 
-// wireJSON encodes v as the builders send JSON: compact, with <, > and &
-// as they are (encoding/json without HTML escaping).
-func wireJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// mustWireJSON is wireJSON of a shape whose every error is a checked
+// mustWireJSON is jsonwire.Marshal of a shape whose every error is a checked
 // encoding: it cannot fail.
 func mustWireJSON(v any) []byte {
-	b, err := wireJSON(v)
+	b, err := jsonwire.Marshal(v)
 	if err != nil {
 		panic("adcp: encoding a wire shape: " + err.Error())
 	}
@@ -232,16 +220,7 @@ func wireMCP(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOpt
 
 // wireDecodedText is s as a client decodes the JSON string the builders
 // write of it: each byte of invalid UTF-8 becomes U+FFFD.
-func wireDecodedText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+func wireDecodedText(s string) string { return string([]rune(s)) }
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
 // infrastructure rejects a request before tool dispatch: -32029 for
@@ -312,7 +291,7 @@ func wireRPCID(id any) (json.RawMessage, error) {
 	case []byte:
 		raw = bytes.TrimSpace(v)
 	default:
-		b, err := wireJSON(id)
+		b, err := jsonwire.Marshal(id)
 		if err != nil {
 			return nil, err
 		}
@@ -490,11 +469,11 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawM
 	if err != nil {
 		return nil, err
 	}
-	raw, err := wireJSON(e)
+	raw, err := jsonwire.Marshal(e)
 	if err != nil {
 		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
 	}
-	if doneRaw, _ := wireJSON(done); bytes.Equal(raw, doneRaw) {
+	if doneRaw, _ := jsonwire.Marshal(done); bytes.Equal(raw, doneRaw) {
 		return raw, nil // e is what Finalize makes of it (an error from New): checked once
 	}
 	if err := buildCheckSize(raw); err != nil {
@@ -545,7 +524,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	case []byte:
 		raw = v
 	default:
-		b, err := wireJSON(payload)
+		b, err := jsonwire.Marshal(payload)
 		if err != nil {
 			return nil, err
 		}
@@ -580,7 +559,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		key, _ := wireJSON(m.key)
+		key, _ := jsonwire.Marshal(m.key)
 		out.Write(key)
 		out.WriteByte(':')
 		if m.key != "errors" {
