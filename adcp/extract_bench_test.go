@@ -85,24 +85,38 @@ func BenchmarkExtract(b *testing.B) {
 }
 
 // BenchmarkExtractVectors measures Extract on the bytes of the 32 official
-// transport vectors, each call the whole set: ns/vector, and cpu-ns/vector,
+// transport vectors beside its baseline, json.Unmarshal into any and then
+// ExtractValue (impl=any), each call the whole set: ns/vector, and cpu-ns/vector,
 // the CPU time of the whole process per vector (the collector's included),
 // which other processes on the machine disturb less than elapsed time.
 func BenchmarkExtractVectors(b *testing.B) {
 	vs := readVectorResponses(b, filepath.Join(sharedtest.Dir(b, "test-vectors"), "transport-error-mapping.json"))
-	b.Run("in=vectors/impl=fast", func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := processCPU()
-		for i := 0; i < b.N; i++ {
-			for _, v := range vs {
-				Extract(v)
+	for _, impl := range []struct {
+		name string
+		f    func([]byte)
+	}{
+		{"any", func(in []byte) {
+			var v any
+			if json.Unmarshal(in, &v) == nil {
+				ExtractValue(v)
 			}
-		}
-		if cpu >= 0 {
-			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N*len(vs)), "cpu-ns/vector")
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(vs)), "ns/vector")
-	})
+		}},
+		{"fast", func(in []byte) { Extract(in) }},
+	} {
+		b.Run("in=vectors/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				for _, v := range vs {
+					impl.f(v)
+				}
+			}
+			if cpu >= 0 {
+				b.ReportMetric(float64(processCPU()-cpu)/float64(b.N*len(vs)), "cpu-ns/vector")
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(vs)), "ns/vector")
+		})
+	}
 }
 
 // BenchmarkExtractValueVectors measures extraction from decoded values over
