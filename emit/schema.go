@@ -93,28 +93,6 @@ func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name st
 	return name, w.skipped, err
 }
 
-// constraintsCheck returns the name of the check function of the
-// constraints on object type t kept as written (allOf), "" when it has
-// none that a check can express, and those it leaves out.
-func (g *gen) constraintsCheck(t *schemaload.Type) (name string, skipped []string, err error) {
-	w := &schemaWriter{g: g}
-	kept := w.checkedConstraints(t)
-	if len(kept) == 0 {
-		return "", w.skipped, nil
-	}
-	var body bytes.Buffer
-	body.WriteString(`{"allOf":[`)
-	for i, c := range kept {
-		if i > 0 {
-			body.WriteByte(',')
-		}
-		body.Write(c.Schema)
-	}
-	body.WriteString(`]}`)
-	name, err = g.compileCheck(body.Bytes(), "check"+t.GoName+"Constraints")
-	return name, w.skipped, err
-}
-
 // compileCheck writes the check function of the schema src (JSON; $defs
 // in its root object), named from base, and returns its name.
 func (g *gen) compileCheck(src []byte, base string) (string, error) {

@@ -438,12 +438,6 @@ func isLeftover(name string) bool {
 		strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")
 }
 
-// Pending reports whether dir holds a change a Write did not finish.
-func Pending(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, journalName))
-	return err == nil
-}
-
 func validNames(names []string) bool {
 	for _, n := range names {
 		if !isGoFileName(n) {
