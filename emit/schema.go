@@ -326,7 +326,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 		}
 		fn := c.fn(props[k], name+exportName(k))
 		obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
-			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+pointerToken(k)), jen.Id("m"))))
+			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 	}
 	if ap, ok := m["additionalProperties"]; ok && !trivial(ap) {
 		args := []jen.Code{o}

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
@@ -423,8 +422,4 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type) {
 		jen.Return(jen.Id("v").Dot("Result").Call(jen.Lit(t.GoName))),
 	)
 	f.Line()
-}
-
-func pointerToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
