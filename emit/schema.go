@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -108,7 +110,7 @@ func (g *gen) compileCheck(src []byte, base string) (string, error) {
 	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
 	if m, ok := root.(map[string]any); ok {
 		if defs, ok := m["$defs"].(map[string]any); ok {
-			names := sortedMembers(defs)
+			names := slices.Sorted(maps.Keys(defs))
 			for _, k := range names {
 				c.defs[k] = g.checkName("check" + k)
 			}
@@ -319,7 +321,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 	var obj []jen.Code
 	o := jen.Id("o")
 	props, _ := m["properties"].(map[string]any)
-	names := sortedMembers(props)
+	names := slices.Sorted(maps.Keys(props))
 	for _, k := range names {
 		if trivial(props[k]) {
 			continue
@@ -479,7 +481,7 @@ func checkSchema(s any, asWritten bool) error {
 	if !ok {
 		return fmt.Errorf("a schema must be an object or a boolean")
 	}
-	for _, k := range sortedMembers(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		x := m[k]
 		var err error
 		switch {
@@ -488,7 +490,7 @@ func checkSchema(s any, asWritten bool) error {
 		case schemaAnnotation(k):
 			if k == "$defs" {
 				defs, _ := x.(map[string]any)
-				for _, d := range sortedMembers(defs) {
+				for _, d := range slices.Sorted(maps.Keys(defs)) {
 					if err = checkSchema(defs[d], asWritten); err != nil {
 						break
 					}
@@ -534,7 +536,7 @@ func checkSchema(s any, asWritten bool) error {
 			if !ok {
 				err = fmt.Errorf("must be an object")
 			}
-			for _, name := range sortedMembers(ps) {
+			for _, name := range slices.Sorted(maps.Keys(ps)) {
 				if err = checkSchema(ps[name], asWritten); err != nil {
 					break
 				}
@@ -598,15 +600,6 @@ func canonicalJSON(x any) string {
 	e.SetEscapeHTML(false)
 	_ = e.Encode(x) // decoded JSON always encodes
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func sortedMembers(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // exportName turns a member name into a part of a Go name: "current_account"
@@ -791,7 +784,7 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 	default: // KindAny
 		if len(t.Union) > 0 {
 			types := append([]string(nil), t.Union...)
-			if nullable && !schemaContains(types, "null") {
+			if nullable && !slices.Contains(types, "null") {
 				types = append(types, "null")
 			}
 			o.key("type")
@@ -975,12 +968,3 @@ func schemaString(b *bytes.Buffer, s string) {
 
 // number writes a bound as JSON.
 func schemaNumber(f float64) string { return string(adcpimpl.AppendFloat(nil, f)) }
-
-func schemaContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

@@ -376,23 +376,15 @@ func inferKind(n *node) string {
 		}
 		return k
 	}
-	for _, k := range []string{"properties", "required", "additionalProperties", "allOf"} {
-		if n.get(k) != nil {
-			return "object"
-		}
-	}
-	if n.get("items") != nil {
+	switch {
+	case firstOf(n, "properties", "required", "additionalProperties", "allOf") != "":
+		return "object"
+	case n.get("items") != nil:
 		return "array"
-	}
-	for _, k := range []string{"pattern", "format", "minLength", "maxLength"} {
-		if n.get(k) != nil {
-			return "string"
-		}
-	}
-	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
-		if n.get(k) != nil {
-			return "number"
-		}
+	case firstOf(n, "pattern", "format", "minLength", "maxLength") != "":
+		return "string"
+	case firstOf(n, "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum") != "":
+		return "number"
 	}
 	return ""
 }
