@@ -69,7 +69,7 @@ func (g *gen) endChecks(f *jen.File) {
 // typeCheck returns the name of the check function of a value of type t
 // (null allowed when nullable), base naming it when t has no Go name, and
 // the constraints the function leaves out, and why.
-func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string, err error) {
+func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string) {
 	if t != nil && t.GoName != "" {
 		base = "check" + t.GoName
 		if nullable {
@@ -82,16 +82,12 @@ func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name st
 		// Types reached recursively go in $defs, inside the root object.
 		root.(map[string]any)["$defs"] = w.writeDefs()
 	}
-	name, err = g.compileCheck(root, base)
-	return name, w.skipped, err
+	return g.compileCheck(root, base), w.skipped
 }
 
 // compileCheck writes the check function of schema root ($defs in its
 // root object), named from base, and returns its name.
-func (g *gen) compileCheck(root any, base string) (string, error) {
-	if err := checkSchema(root, false); err != nil {
-		return "", fmt.Errorf("emit: the schema written for a check: %v", err)
-	}
+func (g *gen) compileCheck(root any, base string) string {
 	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
 	if m, ok := root.(map[string]any); ok {
 		if defs, ok := m["$defs"].(map[string]any); ok {
@@ -104,7 +100,7 @@ func (g *gen) compileCheck(root any, base string) (string, error) {
 			}
 		}
 	}
-	return c.fn(root, base), nil
+	return c.fn(root, base)
 }
 
 // checkName returns base, or base and a number when base is taken, and
@@ -454,11 +450,11 @@ func schemaAnnotation(k string) bool {
 	return strings.HasPrefix(k, "x-")
 }
 
-// checkSchema reports why s is not a schema checkCompiler can write: a
-// keyword it does not know, or a keyword of the wrong form. A schema kept
-// as written in the published files (asWritten) may not hold a $ref
-// (relative to its own file) or a pattern (ECMAScript, not translated).
-func checkSchema(s any, asWritten bool) error {
+// checkSchema reports why s, a constraint kept as written, is not a schema
+// checkCompiler can write: a keyword it does not know, a keyword of the
+// wrong form, a $ref (relative to its own file) or a pattern (ECMAScript,
+// not translated).
+func checkSchema(s any) error {
 	if _, ok := s.(bool); ok {
 		return nil
 	}
@@ -470,21 +466,9 @@ func checkSchema(s any, asWritten bool) error {
 		x := m[k]
 		var err error
 		switch {
-		case asWritten && (k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot"):
+		case k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot":
 			err = fmt.Errorf("not in a constraint kept as written")
 		case schemaAnnotation(k):
-			if k == "$defs" {
-				defs, _ := x.(map[string]any)
-				for _, d := range slices.Sorted(maps.Keys(defs)) {
-					if err = checkSchema(defs[d], asWritten); err != nil {
-						break
-					}
-				}
-			}
-		case k == "$ref":
-			if r, ok := x.(string); !ok || !strings.HasPrefix(r, "#/$defs/") {
-				err = fmt.Errorf("only #/$defs/<name> references are supported")
-			}
 		case k == "type":
 			err = checkTypes(x)
 		case k == "enum":
@@ -502,10 +486,6 @@ func checkSchema(s any, asWritten bool) error {
 			if _, ok := x.(json.Number); !ok {
 				err = fmt.Errorf("must be a number")
 			}
-		case k == "pattern", k == "patternNot":
-			if _, ok := x.(string); !ok {
-				err = fmt.Errorf("must be a string")
-			}
 		case k == "format":
 			if f, ok := x.(string); !ok || !schemaload.FormatAsserted(f) {
 				err = fmt.Errorf("format %v is not checked", x)
@@ -515,14 +495,14 @@ func checkSchema(s any, asWritten bool) error {
 				err = fmt.Errorf("must be a boolean")
 			}
 		case k == "items", k == "additionalProperties", k == "not", k == "if", k == "then", k == "else":
-			err = checkSchema(x, asWritten)
+			err = checkSchema(x)
 		case k == "properties":
 			ps, ok := x.(map[string]any)
 			if !ok {
 				err = fmt.Errorf("must be an object")
 			}
 			for _, name := range slices.Sorted(maps.Keys(ps)) {
-				if err = checkSchema(ps[name], asWritten); err != nil {
+				if err = checkSchema(ps[name]); err != nil {
 					break
 				}
 			}
@@ -542,7 +522,7 @@ func checkSchema(s any, asWritten bool) error {
 				err = fmt.Errorf("must be a non-empty array")
 			}
 			for _, e := range xs {
-				if err = checkSchema(e, asWritten); err != nil {
+				if err = checkSchema(e); err != nil {
 					break
 				}
 			}
@@ -634,7 +614,7 @@ func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Const
 // checkConstraint reports why a constraint kept as written has no check
 // function.
 func checkConstraint(raw json.RawMessage) error {
-	return checkSchema(decodeJSON(raw), true)
+	return checkSchema(decodeJSON(raw))
 }
 
 // write returns the schema of a value of type t (null allowed when
@@ -662,7 +642,7 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 	w.stack[t] = true
 	defer delete(w.stack, t)
 	o := map[string]any{}
-	if t.GoName != "" && w.g.checkFns != nil {
+	if t.GoName != "" {
 		defer w.g.checkFns.nameType(o, t.GoName, nullable)
 	}
 
