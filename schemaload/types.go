@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -281,12 +282,7 @@ func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
 
 // hasConstraintAt reports whether t keeps a constraint written at ptr.
 func hasConstraintAt(t *Type, ptr string) bool {
-	for _, c := range t.Constraints {
-		if c.Pointer == ptr {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.Constraints, func(c Constraint) bool { return c.Pointer == ptr })
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
@@ -713,15 +709,7 @@ func requiredOnly(n *node) (*node, bool) {
 // with no properties beside it, applies to every member), is a constraint
 // kept as written.
 func constraintOnly(n *node) bool {
-	if n.kind != nodeObject {
-		return false
-	}
-	for _, k := range []string{"properties", "$ref", "allOf"} {
-		if n.get(k) != nil {
-			return false
-		}
-	}
-	return true
+	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
 func altsHaveProperties(alts *node) bool {
