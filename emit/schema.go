@@ -597,26 +597,6 @@ type schemaWriter struct {
 	skipped []string // constraints left out, and why
 }
 
-// checkedConstraints returns the constraints of t a check can express, and
-// lists the others in w.skipped.
-func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Constraint {
-	var kept []schemaload.Constraint
-	for _, c := range t.Constraints {
-		if err := checkConstraint(c.Schema); err != nil {
-			w.skipped = append(w.skipped, fmt.Sprintf("%s#%s (%v)", t.File, c.Pointer, err))
-			continue
-		}
-		kept = append(kept, c)
-	}
-	return kept
-}
-
-// checkConstraint reports why a constraint kept as written has no check
-// function.
-func checkConstraint(raw json.RawMessage) error {
-	return checkSchema(decodeJSON(raw))
-}
-
 // write returns the schema of a value of type t (null allowed when
 // nullable), as encoding/json decodes JSON (json.Number for numbers).
 func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
@@ -758,11 +738,17 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 	return o
 }
 
-// constraints adds t's constraints kept as written to o, as allOf.
+// constraints adds to o, as allOf, t's constraints kept as written that a
+// check can express, and lists the others in w.skipped.
 func (w *schemaWriter) constraints(o map[string]any, t *schemaload.Type) {
 	var all []any
-	for _, c := range w.checkedConstraints(t) {
-		all = append(all, decodeJSON(c.Schema))
+	for _, c := range t.Constraints {
+		s := decodeJSON(c.Schema)
+		if err := checkSchema(s); err != nil {
+			w.skipped = append(w.skipped, fmt.Sprintf("%s#%s (%v)", t.File, c.Pointer, err))
+			continue
+		}
+		all = append(all, s)
 	}
 	if len(all) > 0 {
 		o["allOf"] = all
