@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
-	"github.com/adcp-gen/adcp-gen/internal/specset"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
@@ -83,7 +82,7 @@ func TestCorpus(t *testing.T) {
 	version := map[string]string{}
 	// Each version is generated a second time, which must give the same
 	// bytes.
-	var models specset.Set
+	var models ModelSet
 	for _, v := range versions {
 		dir := filepath.Join(root, v)
 		spec, err := schemaload.Load(dir)

@@ -7,9 +7,11 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +26,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := sortedKeys(files)
+	names := slices.Sorted(maps.Keys(files))
 	if want := []string{"codes.go", "details.go", "doc.go", "vocabulary.go"}; strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Fatalf("files = %v, want %v", names, want)
 	}
@@ -65,7 +67,7 @@ func TestGeneratedFiles(t *testing.T) {
 			t.Errorf("generation wrote %s", n)
 		}
 	}
-	for _, n := range sortedKeys(files) {
+	for _, n := range slices.Sorted(maps.Keys(files)) {
 		src := files[n]
 		if !IsOwned(src) {
 			t.Errorf("%s: no adcp-gen header: %q", n, firstLine(string(src)))

@@ -65,7 +65,7 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	check, skipped, _ := g.typeCheck(t, false, "check"+t.GoName) // newGen has written it once without error
+	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
 	var fields, required []jen.Code
 	for _, fl := range t.Fields {
 		fields = append(fields, jen.Lit(fl.JSONName))

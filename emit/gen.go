@@ -141,15 +141,6 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 	for _, t := range g.detailsTypes {
 		check(t, seen)
 	}
-	// Every shape's check can be written (detailsFile writes them).
-	g.startChecks()
-	g.startPatterns("")
-	for _, s := range spec.Shapes {
-		if _, _, err := g.typeCheck(s.Type, false, "check"+s.Type.GoName); err != nil {
-			return nil, fmt.Errorf("emit: %s: %v", s.File, err)
-		}
-	}
-	g.checkFns, g.patterns, g.patternIdx = nil, nil, nil
 	return g, nil
 }
 

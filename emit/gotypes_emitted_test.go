@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/emit"
-	"github.com/adcp-gen/adcp-gen/internal/specset"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
@@ -19,7 +18,7 @@ import (
 // TestGoTypesAsEmitted checks that the Go type settled for every field of
 // every struct emit declares is the one it declares, on schemas/ and, when
 // ../shared is present, on each published version. A version whose model
-// equals an earlier one's but for its name and folder (internal/specset) is
+// equals an earlier one's but for its name and folder (ModelSet) is
 // not generated again: emit declares its structs from the model alone, and
 // emit's TestCorpus generates, vets and tests every version's package.
 func TestGoTypesAsEmitted(t *testing.T) {
@@ -38,7 +37,7 @@ func TestGoTypesAsEmitted(t *testing.T) {
 		t.Log("../shared is absent: checking schemas/ only")
 	}
 	fields := 0
-	var models specset.Set
+	var models emit.ModelSet
 	for _, dir := range dirs {
 		spec, err := schemaload.Load(dir)
 		if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,7 +25,7 @@ import (
 // included), and a details shape carries its function as
 // adcp.DetailsShape.Check.
 //
-// A type's schema is first written from the model as JSON (draft-07
+// A type's schema is first built from the model as decoded JSON (draft-07
 // keywords, Go patterns, recursive types through $defs; schemaWriter), so
 // that a type and a constraint kept as written in the schema (which is
 // JSON already) go through one translation into Go (checkCompiler).
@@ -41,15 +43,9 @@ func (g *gen) startChecks() {
 	g.checkFns = &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}
 }
 
-// nameType records that src, the schema written of the named type goName
+// nameType records that s, the schema written of the named type goName
 // (null allowed when nullable), names its check function after it.
-func (r *valueChecks) nameType(src []byte, goName string, nullable bool) {
-	d := json.NewDecoder(bytes.NewReader(src))
-	d.UseNumber()
-	var s any
-	if d.Decode(&s) != nil {
-		return // not reached: the writer writes JSON
-	}
+func (r *valueChecks) nameType(s any, goName string, nullable bool) {
 	key := canonicalJSON(s)
 	if strings.Contains(key, `"$ref"`) {
 		return // its meaning depends on its document
@@ -73,7 +69,7 @@ func (g *gen) endChecks(f *jen.File) {
 // typeCheck returns the name of the check function of a value of type t
 // (null allowed when nullable), base naming it when t has no Go name, and
 // the constraints the function leaves out, and why.
-func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string, err error) {
+func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string) {
 	if t != nil && t.GoName != "" {
 		base = "check" + t.GoName
 		if nullable {
@@ -81,56 +77,21 @@ func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name st
 		}
 	}
 	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{}, defs: map[*schemaload.Type]string{}}
-	var body bytes.Buffer
-	w.write(&body, t, nullable)
+	root := w.write(t, nullable)
 	if len(w.order) > 0 {
 		// Types reached recursively go in $defs, inside the root object.
-		body.Truncate(body.Len() - 1)
-		w.writeDefs(&body)
-		body.WriteByte('}')
+		root.(map[string]any)["$defs"] = w.writeDefs()
 	}
-	name, err = g.compileCheck(body.Bytes(), base)
-	return name, w.skipped, err
+	return g.compileCheck(root, base), w.skipped
 }
 
-// constraintsCheck returns the name of the check function of the
-// constraints on object type t kept as written (allOf), "" when it has
-// none that a check can express, and those it leaves out.
-func (g *gen) constraintsCheck(t *schemaload.Type) (name string, skipped []string, err error) {
-	w := &schemaWriter{g: g}
-	kept := w.checkedConstraints(t)
-	if len(kept) == 0 {
-		return "", w.skipped, nil
-	}
-	var body bytes.Buffer
-	body.WriteString(`{"allOf":[`)
-	for i, c := range kept {
-		if i > 0 {
-			body.WriteByte(',')
-		}
-		body.Write(c.Schema)
-	}
-	body.WriteString(`]}`)
-	name, err = g.compileCheck(body.Bytes(), "check"+t.GoName+"Constraints")
-	return name, w.skipped, err
-}
-
-// compileCheck writes the check function of the schema src (JSON; $defs
-// in its root object), named from base, and returns its name.
-func (g *gen) compileCheck(src []byte, base string) (string, error) {
-	d := json.NewDecoder(bytes.NewReader(src))
-	d.UseNumber()
-	var root any
-	if err := d.Decode(&root); err != nil {
-		return "", fmt.Errorf("emit: the schema written for a check is not JSON: %v", err)
-	}
-	if err := checkSchema(root, false); err != nil {
-		return "", fmt.Errorf("emit: the schema written for a check: %v", err)
-	}
+// compileCheck writes the check function of schema root ($defs in its
+// root object), named from base, and returns its name.
+func (g *gen) compileCheck(root any, base string) string {
 	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
 	if m, ok := root.(map[string]any); ok {
 		if defs, ok := m["$defs"].(map[string]any); ok {
-			names := sortedMembers(defs)
+			names := slices.Sorted(maps.Keys(defs))
 			for _, k := range names {
 				c.defs[k] = g.checkName("check" + k)
 			}
@@ -139,7 +100,7 @@ func (g *gen) compileCheck(src []byte, base string) (string, error) {
 			}
 		}
 	}
-	return c.fn(root, base), nil
+	return c.fn(root, base)
 }
 
 // checkName returns base, or base and a number when base is taken, and
@@ -341,14 +302,14 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 	var obj []jen.Code
 	o := jen.Id("o")
 	props, _ := m["properties"].(map[string]any)
-	names := sortedMembers(props)
+	names := slices.Sorted(maps.Keys(props))
 	for _, k := range names {
 		if trivial(props[k]) {
 			continue
 		}
 		fn := c.fn(props[k], name+exportName(k))
 		obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
-			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+pointerToken(k)), jen.Id("m"))))
+			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 	}
 	if ap, ok := m["additionalProperties"]; ok && !trivial(ap) {
 		args := []jen.Code{o}
@@ -489,11 +450,11 @@ func schemaAnnotation(k string) bool {
 	return strings.HasPrefix(k, "x-")
 }
 
-// checkSchema reports why s is not a schema checkCompiler can write: a
-// keyword it does not know, or a keyword of the wrong form. A schema kept
-// as written in the published files (asWritten) may not hold a $ref
-// (relative to its own file) or a pattern (ECMAScript, not translated).
-func checkSchema(s any, asWritten bool) error {
+// checkSchema reports why s, a constraint kept as written, is not a schema
+// checkCompiler can write: a keyword it does not know, a keyword of the
+// wrong form, a $ref (relative to its own file) or a pattern (ECMAScript,
+// not translated).
+func checkSchema(s any) error {
 	if _, ok := s.(bool); ok {
 		return nil
 	}
@@ -501,25 +462,13 @@ func checkSchema(s any, asWritten bool) error {
 	if !ok {
 		return fmt.Errorf("a schema must be an object or a boolean")
 	}
-	for _, k := range sortedMembers(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		x := m[k]
 		var err error
 		switch {
-		case asWritten && (k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot"):
+		case k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot":
 			err = fmt.Errorf("not in a constraint kept as written")
 		case schemaAnnotation(k):
-			if k == "$defs" {
-				defs, _ := x.(map[string]any)
-				for _, d := range sortedMembers(defs) {
-					if err = checkSchema(defs[d], asWritten); err != nil {
-						break
-					}
-				}
-			}
-		case k == "$ref":
-			if r, ok := x.(string); !ok || !strings.HasPrefix(r, "#/$defs/") {
-				err = fmt.Errorf("only #/$defs/<name> references are supported")
-			}
 		case k == "type":
 			err = checkTypes(x)
 		case k == "enum":
@@ -537,10 +486,6 @@ func checkSchema(s any, asWritten bool) error {
 			if _, ok := x.(json.Number); !ok {
 				err = fmt.Errorf("must be a number")
 			}
-		case k == "pattern", k == "patternNot":
-			if _, ok := x.(string); !ok {
-				err = fmt.Errorf("must be a string")
-			}
 		case k == "format":
 			if f, ok := x.(string); !ok || !schemaload.FormatAsserted(f) {
 				err = fmt.Errorf("format %v is not checked", x)
@@ -550,14 +495,14 @@ func checkSchema(s any, asWritten bool) error {
 				err = fmt.Errorf("must be a boolean")
 			}
 		case k == "items", k == "additionalProperties", k == "not", k == "if", k == "then", k == "else":
-			err = checkSchema(x, asWritten)
+			err = checkSchema(x)
 		case k == "properties":
 			ps, ok := x.(map[string]any)
 			if !ok {
 				err = fmt.Errorf("must be an object")
 			}
-			for _, name := range sortedMembers(ps) {
-				if err = checkSchema(ps[name], asWritten); err != nil {
+			for _, name := range slices.Sorted(maps.Keys(ps)) {
+				if err = checkSchema(ps[name]); err != nil {
 					break
 				}
 			}
@@ -577,7 +522,7 @@ func checkSchema(s any, asWritten bool) error {
 				err = fmt.Errorf("must be a non-empty array")
 			}
 			for _, e := range xs {
-				if err = checkSchema(e, asWritten); err != nil {
+				if err = checkSchema(e); err != nil {
 					break
 				}
 			}
@@ -622,15 +567,6 @@ func canonicalJSON(x any) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func sortedMembers(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // exportName turns a member name into a part of a Go name: "current_account"
 // → "CurrentAccount".
 func exportName(s string) string {
@@ -651,7 +587,8 @@ func exportName(s string) string {
 	return b.String()
 }
 
-// schemaWriter writes the schema of a type from the model, as JSON.
+// schemaWriter builds the schema of a type from the model, as the values
+// encoding/json decodes a schema into.
 type schemaWriter struct {
 	g       *gen
 	stack   map[*schemaload.Type]bool // types being written: a revisit is recursion
@@ -660,37 +597,11 @@ type schemaWriter struct {
 	skipped []string // constraints left out, and why
 }
 
-// checkedConstraints returns the constraints of t a check can express, and
-// lists the others in w.skipped.
-func (w *schemaWriter) checkedConstraints(t *schemaload.Type) []schemaload.Constraint {
-	var kept []schemaload.Constraint
-	for _, c := range t.Constraints {
-		if err := checkConstraint(c.Schema); err != nil {
-			w.skipped = append(w.skipped, fmt.Sprintf("%s#%s (%v)", t.File, c.Pointer, err))
-			continue
-		}
-		kept = append(kept, c)
-	}
-	return kept
-}
-
-// checkConstraint reports why a constraint kept as written has no check
-// function.
-func checkConstraint(raw json.RawMessage) error {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return err
-	}
-	return checkSchema(v, true)
-}
-
-// write writes the schema of a value of type t (null allowed when nullable).
-func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool) {
+// write returns the schema of a value of type t (null allowed when
+// nullable), as encoding/json decodes JSON (json.Number for numbers).
+func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 	if t == nil {
-		b.WriteString("true")
-		return
+		return true
 	}
 	if w.stack[t] {
 		name, ok := w.defs[t]
@@ -702,201 +613,158 @@ func (w *schemaWriter) write(b *bytes.Buffer, t *schemaload.Type, nullable bool)
 			w.defs[t] = name
 			w.order = append(w.order, t)
 		}
+		ref := map[string]any{"$ref": "#/$defs/" + name}
 		if nullable {
-			b.WriteString(`{"anyOf":[{"type":"null"},{"$ref":`)
-			schemaString(b, "#/$defs/"+name)
-			b.WriteString(`}]}`)
-			return
+			return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, ref}}
 		}
-		b.WriteString(`{"$ref":`)
-		schemaString(b, "#/$defs/"+name)
-		b.WriteByte('}')
-		return
+		return ref
 	}
 	w.stack[t] = true
 	defer delete(w.stack, t)
-	if t.GoName != "" && w.g.checkFns != nil {
-		start := b.Len()
-		defer func() { w.g.checkFns.nameType(b.Bytes()[start:], t.GoName, nullable) }()
+	o := map[string]any{}
+	if t.GoName != "" {
+		defer w.g.checkFns.nameType(o, t.GoName, nullable)
 	}
 
-	o := &schemaObj{b: b}
-	b.WriteByte('{')
 	switch t.Kind {
 	case schemaload.KindString:
-		o.types(t.Untyped, nullable, "string")
+		schemaTypes(o, t.Untyped, nullable, "string")
 		if len(t.Enum) > 0 && t.OpenEnum {
 			alt := t.Alternatives
 			if alt == "" {
 				alt = "anyOf" // a model built without its schema: a listed value, or any other
 			}
-			o.key(alt)
-			b.WriteString(`[{"enum":`)
-			schemaEnum(b, t.Enum)
-			b.WriteString(`},{`)
-			free := &schemaObj{b: b}
+			free := map[string]any{}
 			w.stringKeywords(free, t)
-			b.WriteString(`}]`)
+			o[alt] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
 		} else {
 			// A list with null in it is EnumJSON (written below).
 			if len(t.Enum) > 0 && t.EnumJSON == nil {
-				o.key("enum")
-				schemaEnum(b, t.Enum)
+				o["enum"] = schemaEnum(t.Enum)
 			}
 			w.stringKeywords(o, t)
 		}
 	case schemaload.KindNumber, schemaload.KindInteger:
 		if t.Kind == schemaload.KindInteger {
-			o.types(t.Untyped, nullable, "integer")
+			schemaTypes(o, t.Untyped, nullable, "integer")
 		} else {
-			o.types(t.Untyped, nullable, "number")
+			schemaTypes(o, t.Untyped, nullable, "number")
 		}
 		for _, kw := range []struct {
 			name string
 			v    *float64
 		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
 			if kw.v != nil {
-				o.key(kw.name)
-				b.WriteString(schemaNumber(*kw.v))
+				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
 			}
 		}
 	case schemaload.KindBoolean:
-		o.types(t.Untyped, nullable, "boolean")
+		schemaTypes(o, t.Untyped, nullable, "boolean")
 	case schemaload.KindObject:
-		o.types(t.Untyped, nullable, "object")
+		schemaTypes(o, t.Untyped, nullable, "object")
 		if len(t.Fields) > 0 {
-			o.key("properties")
-			b.WriteByte('{')
-			for i, f := range t.Fields {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				schemaString(b, f.JSONName)
-				b.WriteByte(':')
-				w.write(b, f.Type, f.Nullable)
+			props := map[string]any{}
+			var req []any
+			for _, f := range t.Fields {
+				props[f.JSONName] = w.write(f.Type, f.Nullable)
 			}
-			b.WriteByte('}')
-			var req []string
 			for _, f := range t.Fields {
 				if f.Required {
 					req = append(req, f.JSONName)
 				}
 			}
+			o["properties"] = props
 			if len(req) > 0 {
-				o.key("required")
-				schemaStrings(b, req)
+				o["required"] = req
 			}
 		}
 		if t.Closed {
-			o.key("additionalProperties")
-			b.WriteString("false")
+			o["additionalProperties"] = false
 		}
 		w.constraints(o, t)
 	case schemaload.KindArray:
-		o.types(t.Untyped, nullable, "array")
+		schemaTypes(o, t.Untyped, nullable, "array")
 		if t.Elem != nil {
-			o.key("items")
-			w.write(b, t.Elem, false)
+			o["items"] = w.write(t.Elem, false)
 		}
 		if t.MinItems != nil {
-			o.key("minItems")
-			b.WriteString(strconv.Itoa(*t.MinItems))
+			o["minItems"] = json.Number(strconv.Itoa(*t.MinItems))
 		}
 		if t.MaxItems != nil {
-			o.key("maxItems")
-			b.WriteString(strconv.Itoa(*t.MaxItems))
+			o["maxItems"] = json.Number(strconv.Itoa(*t.MaxItems))
 		}
 		if t.UniqueItems {
-			o.key("uniqueItems")
-			b.WriteString("true")
+			o["uniqueItems"] = true
 		}
 	default: // KindAny
 		if len(t.Union) > 0 {
-			types := append([]string(nil), t.Union...)
-			if nullable && !schemaContains(types, "null") {
+			var types []any
+			for _, u := range t.Union {
+				types = append(types, u)
+			}
+			if nullable && !slices.Contains(t.Union, "null") {
 				types = append(types, "null")
 			}
-			o.key("type")
-			schemaStrings(b, types)
+			o["type"] = types
 		}
 		if len(t.Variants) > 0 {
 			alt := t.Alternatives
 			if alt == "" {
 				alt = "anyOf"
 			}
+			var vs []any
+			for _, v := range t.Variants {
+				vs = append(vs, w.write(v, false))
+			}
 			if nullable && len(t.Union) == 0 {
 				// null is allowed beside the alternatives.
-				o.key("anyOf")
-				b.WriteString(`[{"type":"null"},{`)
-				inner := &schemaObj{b: b}
-				inner.key(alt)
-				w.variants(b, t.Variants)
-				b.WriteString(`}]`)
+				o["anyOf"] = []any{map[string]any{"type": "null"}, map[string]any{alt: vs}}
 			} else {
-				o.key(alt)
-				w.variants(b, t.Variants)
+				o[alt] = vs
 			}
 		}
 		w.constraints(o, t)
 	}
 	if len(t.Const) > 0 {
-		o.key("const")
-		b.Write(t.Const)
+		o["const"] = decodeJSON(t.Const)
 	}
 	if t.EnumJSON != nil {
-		o.key("enum")
-		b.WriteByte('[')
-		for i, e := range t.EnumJSON {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(e)
+		var vs []any
+		for _, e := range t.EnumJSON {
+			vs = append(vs, decodeJSON(e))
 		}
-		b.WriteByte(']')
+		o["enum"] = vs
 	}
-	b.WriteByte('}')
+	return o
 }
 
-func (w *schemaWriter) variants(b *bytes.Buffer, vs []*schemaload.Type) {
-	b.WriteByte('[')
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteByte(',')
+// constraints adds to o, as allOf, t's constraints kept as written that a
+// check can express, and lists the others in w.skipped.
+func (w *schemaWriter) constraints(o map[string]any, t *schemaload.Type) {
+	var all []any
+	for _, c := range t.Constraints {
+		s := decodeJSON(c.Schema)
+		if err := checkSchema(s); err != nil {
+			w.skipped = append(w.skipped, fmt.Sprintf("%s#%s (%v)", t.File, c.Pointer, err))
+			continue
 		}
-		w.write(b, v, false)
+		all = append(all, s)
 	}
-	b.WriteByte(']')
+	if len(all) > 0 {
+		o["allOf"] = all
+	}
 }
 
-// constraints writes t's constraints kept as written, as allOf.
-func (w *schemaWriter) constraints(o *schemaObj, t *schemaload.Type) {
-	kept := w.checkedConstraints(t)
-	if len(kept) == 0 {
-		return
-	}
-	o.key("allOf")
-	o.b.WriteByte('[')
-	for i, c := range kept {
-		if i > 0 {
-			o.b.WriteByte(',')
-		}
-		o.b.Write(c.Schema)
-	}
-	o.b.WriteByte(']')
-}
-
-// stringKeywords writes the length, pattern and format keywords of t. A
+// stringKeywords adds the length, pattern and format keywords of t to o. A
 // pattern Go regexp cannot express is left out and listed in w.skipped
 // (schemaload warns about it too); a format the runtime does not assert is
 // left out.
-func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
+func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
 	if t.MinLength != nil {
-		o.key("minLength")
-		o.b.WriteString(strconv.Itoa(*t.MinLength))
+		o["minLength"] = json.Number(strconv.Itoa(*t.MinLength))
 	}
 	if t.MaxLength != nil {
-		o.key("maxLength")
-		o.b.WriteString(strconv.Itoa(*t.MaxLength))
+		o["maxLength"] = json.Number(strconv.Itoa(*t.MaxLength))
 	}
 	good := t.Pattern != "" && t.GoPattern != "" && w.g.goodPattern[t.GoPattern] &&
 		(t.GoPatternNot == "" || w.g.goodPattern[t.GoPatternNot])
@@ -904,105 +772,59 @@ func (w *schemaWriter) stringKeywords(o *schemaObj, t *schemaload.Type) {
 		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
 	if good {
-		o.key("pattern")
-		schemaString(o.b, t.GoPattern)
+		o["pattern"] = t.GoPattern
 		if t.GoPatternNot != "" {
-			o.key("patternNot")
-			schemaString(o.b, t.GoPatternNot)
+			o["patternNot"] = t.GoPatternNot
 		}
 	}
 	if schemaload.FormatAsserted(t.Format) {
-		o.key("format")
-		schemaString(o.b, t.Format)
+		o["format"] = t.Format
 	}
 }
 
-// writeDefs writes the types reached recursively as $defs.
-func (w *schemaWriter) writeDefs(b *bytes.Buffer) {
-	if len(w.order) == 0 {
-		return
-	}
-	b.WriteString(`,"$defs":{`)
+// writeDefs returns the types reached recursively, as $defs.
+func (w *schemaWriter) writeDefs() map[string]any {
+	defs := map[string]any{}
 	for i := 0; i < len(w.order); i++ { // writing a def may add another
 		t := w.order[i]
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		schemaString(b, w.defs[t])
-		b.WriteByte(':')
 		saved := w.stack
 		w.stack = map[*schemaload.Type]bool{}
 		for _, d := range w.order {
 			w.stack[d] = true
 		}
 		delete(w.stack, t)
-		w.write(b, t, false)
+		defs[w.defs[t]] = w.write(t, false)
 		w.stack = saved
 	}
-	b.WriteByte('}')
+	return defs
 }
 
-// schemaObj writes the members of one JSON object.
-type schemaObj struct {
-	b *bytes.Buffer
-	n int
-}
-
-func (o *schemaObj) key(k string) {
-	if o.n > 0 {
-		o.b.WriteByte(',')
-	}
-	o.n++
-	schemaString(o.b, k)
-	o.b.WriteByte(':')
-}
-
-// types writes "type": the kind, and null when nullable; none for an
+// schemaTypes sets "type": the kind, and null when nullable; none for an
 // untyped schema (schemaload.Type.Untyped), whose keywords constrain values
 // of kind and allow every other JSON type.
-func (o *schemaObj) types(untyped, nullable bool, kind string) {
-	if untyped && !nullable {
-		return
+func schemaTypes(o map[string]any, untyped, nullable bool, kind string) {
+	switch {
+	case nullable:
+		o["type"] = []any{kind, "null"}
+	case !untyped:
+		o["type"] = kind
 	}
-	o.key("type")
-	if nullable {
-		schemaStrings(o.b, []string{kind, "null"})
-		return
-	}
-	schemaString(o.b, kind)
 }
 
-func schemaEnum(b *bytes.Buffer, vs []*schemaload.EnumValue) {
-	s := make([]string, len(vs))
+func schemaEnum(vs []*schemaload.EnumValue) []any {
+	s := make([]any, len(vs))
 	for i, v := range vs {
 		s[i] = v.Value
 	}
-	schemaStrings(b, s)
+	return s
 }
 
-func schemaStrings(b *bytes.Buffer, s []string) {
-	b.WriteByte('[')
-	for i, x := range s {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		schemaString(b, x)
-	}
-	b.WriteByte(']')
-}
-
-func schemaString(b *bytes.Buffer, s string) {
-	b.Write(adcpimpl.AppendString(nil, s))
-}
-
-// number writes a bound as JSON.
-func schemaNumber(f float64) string { return string(adcpimpl.AppendFloat(nil, f)) }
-
-func schemaContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+// decodeJSON decodes JSON the model holds as written (valid JSON) as
+// encoding/json does with UseNumber.
+func decodeJSON(raw []byte) any {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	_ = d.Decode(&v) // the model holds valid JSON
+	return v
 }

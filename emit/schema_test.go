@@ -19,8 +19,8 @@ func TestCheckConstraint(t *testing.T) {
 		{`{"additionalProperties":{"type":"integer"}}`, true},
 		{`{"additionalProperties":{"type":"intger"}}`, false},
 	} {
-		if err := checkConstraint([]byte(c.schema)); (err == nil) != c.ok {
-			t.Errorf("checkConstraint(%s) = %v, want ok %v", c.schema, err, c.ok)
+		if err := checkSchema(decodeJSON([]byte(c.schema))); (err == nil) != c.ok {
+			t.Errorf("checkSchema(%s) = %v, want ok %v", c.schema, err, c.ok)
 		}
 	}
 }

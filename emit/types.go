@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
@@ -404,10 +403,7 @@ func ptrName(base string, ptr bool) string {
 // on x's encoding, so that what is checked is what is sent, members kept
 // raw in Extra included.
 func (g *gen) validate(f *jen.File, t *schemaload.Type) {
-	check, skipped, err := g.typeCheck(t, false, "check"+t.GoName)
-	if err != nil {
-		skipped = append(skipped, err.Error())
-	}
+	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
 	seen := map[string]bool{}
@@ -423,8 +419,4 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type) {
 		jen.Return(jen.Id("v").Dot("Result").Call(jen.Lit(t.GoName))),
 	)
 	f.Line()
-}
-
-func pointerToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

@@ -8,8 +8,10 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -131,7 +133,7 @@ func planOnce(dir string, files map[string][]byte) (*Changes, error) {
 	if listedHook != nil {
 		listedHook()
 	}
-	for _, name := range append(sortedKeys(files), barrierName, journalName, lockName) {
+	for _, name := range append(slices.Sorted(maps.Keys(files)), barrierName, journalName, lockName) {
 		if err := checkName(dir, name); err != nil {
 			return nil, err
 		}
@@ -438,12 +440,6 @@ func isLeftover(name string) bool {
 		strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")
 }
 
-// Pending reports whether dir holds a change a Write did not finish.
-func Pending(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, journalName))
-	return err == nil
-}
-
 func validNames(names []string) bool {
 	for _, n := range names {
 		if !isGoFileName(n) {
@@ -456,7 +452,7 @@ func validNames(names []string) bool {
 // barrier returns the content of barrierName for the package files belong
 // to, or nil when no file names a package.
 func barrier(files map[string][]byte) []byte {
-	for _, name := range sortedKeys(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		f, err := parser.ParseFile(token.NewFileSet(), name, files[name], parser.PackageClauseOnly)
 		if err != nil {
 			continue
@@ -502,14 +498,4 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
-}
-
-// sortedKeys returns the file names of m in order.
-func sortedKeys(m map[string][]byte) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

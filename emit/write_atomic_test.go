@@ -420,3 +420,9 @@ func TestPlanFolderChanging(t *testing.T) {
 		})
 	}
 }
+
+// Pending reports whether dir holds a change a Write did not finish.
+func Pending(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, journalName))
+	return err == nil
+}

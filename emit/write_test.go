@@ -1,9 +1,11 @@
 package emit
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -123,7 +125,7 @@ func time0(t *testing.T, p string) int64 {
 	return st.ModTime().UnixNano()
 }
 
-func keys(m map[string]string) []string { return sortedKeys(toBytes(m)) }
+func keys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }
 
 func toBytes(m map[string]string) map[string][]byte {
 	out := map[string][]byte{}

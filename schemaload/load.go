@@ -402,19 +402,13 @@ func walkSchemas(n *node, ptr string, fn func(n *node, ptr string)) {
 			}
 		case "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "not":
 			walkSchemas(v, p, fn)
-		case "items":
+		case "items", "allOf", "anyOf", "oneOf":
 			if v.kind == nodeArray {
 				for j, e := range v.elems {
 					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
 				}
-			} else {
+			} else if k == "items" {
 				walkSchemas(v, p, fn)
-			}
-		case "allOf", "anyOf", "oneOf":
-			if v.kind == nodeArray {
-				for j, e := range v.elems {
-					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
-				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -281,12 +282,7 @@ func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
 
 // hasConstraintAt reports whether t keeps a constraint written at ptr.
 func hasConstraintAt(t *Type, ptr string) bool {
-	for _, c := range t.Constraints {
-		if c.Pointer == ptr {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.Constraints, func(c Constraint) bool { return c.Pointer == ptr })
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
@@ -376,23 +372,15 @@ func inferKind(n *node) string {
 		}
 		return k
 	}
-	for _, k := range []string{"properties", "required", "additionalProperties", "allOf"} {
-		if n.get(k) != nil {
-			return "object"
-		}
-	}
-	if n.get("items") != nil {
+	switch {
+	case firstOf(n, "properties", "required", "additionalProperties", "allOf") != "":
+		return "object"
+	case n.get("items") != nil:
 		return "array"
-	}
-	for _, k := range []string{"pattern", "format", "minLength", "maxLength"} {
-		if n.get(k) != nil {
-			return "string"
-		}
-	}
-	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
-		if n.get(k) != nil {
-			return "number"
-		}
+	case firstOf(n, "pattern", "format", "minLength", "maxLength") != "":
+		return "string"
+	case firstOf(n, "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum") != "":
+		return "number"
 	}
 	return ""
 }
@@ -721,15 +709,7 @@ func requiredOnly(n *node) (*node, bool) {
 // with no properties beside it, applies to every member), is a constraint
 // kept as written.
 func constraintOnly(n *node) bool {
-	if n.kind != nodeObject {
-		return false
-	}
-	for _, k := range []string{"properties", "$ref", "allOf"} {
-		if n.get(k) != nil {
-			return false
-		}
-	}
-	return true
+	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
 func altsHaveProperties(alts *node) bool {

@@ -1,6 +1,9 @@
 package schemaload
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // CompareVersions orders two AdCP version strings by semantic versioning:
 // it returns -1 when a < b, 0 when they are equal and +1 when a > b.
@@ -38,7 +41,7 @@ func CompareVersions(a, b string) int {
 			return c
 		}
 	}
-	return compareInt(len(va.pre), len(vb.pre))
+	return cmp.Compare(len(va.pre), len(vb.pre))
 }
 
 type semver struct {
@@ -88,7 +91,7 @@ func isDigits(s string) bool {
 
 // compareNumeric compares two digit strings without leading zeros, of any length.
 func compareNumeric(a, b string) int {
-	if c := compareInt(len(a), len(b)); c != 0 {
+	if c := cmp.Compare(len(a), len(b)); c != 0 {
 		return c
 	}
 	return strings.Compare(a, b)
@@ -105,14 +108,4 @@ func comparePreIdent(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
-}
-
-func compareInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -1,7 +1,7 @@
 package specdiff
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -95,7 +95,7 @@ func (c *comparer) code(o, n *schemaload.Code) {
 		c.add(CodeDeprecated, None, v, n.GoName, "", strings.Join(n.ReplacedBy, ", "))
 	case o.Deprecated && !n.Deprecated:
 		c.add(CodeUndeprecated, None, v, n.GoName, "", "")
-	case o.Deprecated && n.Deprecated && !equalStrings(o.ReplacedBy, n.ReplacedBy):
+	case o.Deprecated && n.Deprecated && !slices.Equal(o.ReplacedBy, n.ReplacedBy):
 		c.add(ReplacedByChanged, None, v, n.GoName, strings.Join(o.ReplacedBy, ", "), strings.Join(n.ReplacedBy, ", "))
 	}
 	if o.Advisory != n.Advisory {
@@ -142,13 +142,13 @@ func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 		}
 		for _, code := range n.Codes {
 			// A code new in this version is reported as added, with its shapes.
-			if oldCodes[code] && !contains(o.Codes, code) {
+			if oldCodes[code] && !slices.Contains(o.Codes, code) {
 				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
 			}
 		}
 		for _, code := range o.Codes {
 			// A removed code is reported as removed.
-			if newCodes[code] && !contains(n.Codes, code) {
+			if newCodes[code] && !slices.Contains(n.Codes, code) {
 				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
 			}
 		}
@@ -186,12 +186,12 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
 	for _, r := range new.Recoveries {
-		if !contains(old.Recoveries, r) {
+		if !slices.Contains(old.Recoveries, r) {
 			c.add(RecoveryValueAdded, None, r, "", "", r)
 		}
 	}
 	for _, r := range old.Recoveries {
-		if !contains(new.Recoveries, r) {
+		if !slices.Contains(new.Recoveries, r) {
 			c.add(RecoveryValueRemoved, Behaviour, r, "", r, "")
 		}
 	}
@@ -216,27 +216,6 @@ func typeName(t *schemaload.Type) string {
 	return t.GoName
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func orNone(s string) string {
 	if s == "" {
 		return "(none)"
@@ -256,14 +235,4 @@ func detailsAllowed(noDetails bool) string {
 		return "no details"
 	}
 	return "details allowed"
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]*schemaload.Type) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -102,10 +103,10 @@ func TestCorpusBumps(t *testing.T) {
 			t.Errorf("%s → %s: report names %s → %s", old, new, r.Old, r.New)
 		}
 		ro, rn := rawCodes(t, dir, old), rawCodes(t, dir, new)
-		if got, want := subjects(r, CodeAdded), minus(rn, ro); !equalStrings(got, want) {
+		if got, want := subjects(r, CodeAdded), minus(rn, ro); !slices.Equal(got, want) {
 			t.Errorf("%s → %s: codes added %v, the enum arrays say %v", old, new, got, want)
 		}
-		if got, want := subjects(r, CodeRemoved), minus(ro, rn); !equalStrings(got, want) {
+		if got, want := subjects(r, CodeRemoved), minus(ro, rn); !slices.Equal(got, want) {
 			t.Errorf("%s → %s: codes removed %v, the enum arrays say %v", old, new, got, want)
 		}
 		if n := r.Count(RecoveryChanged); n != 0 {
@@ -235,7 +236,7 @@ func TestAdvisoryFromSchemaText(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = Compare(old, head)
-	if got := subjects(r, AdvisoryChanged); !equalStrings(got, []string{"FORMAT_SHAPE_PROMOTED"}) || !r.Breaking() {
+	if got := subjects(r, AdvisoryChanged); !slices.Equal(got, []string{"FORMAT_SHAPE_PROMOTED"}) || !r.Breaking() {
 		t.Errorf("advisory changes %v, breaking %v:\n%s", got, r.Breaking(), r.Markdown())
 	}
 	for _, c := range r.Changes {

@@ -7,6 +7,7 @@ package specdiff
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -210,12 +211,7 @@ type Report struct {
 
 // Breaking reports whether any change breaks code written against Old.
 func (r Report) Breaking() bool {
-	for _, c := range r.Changes {
-		if c.Impact.Breaking() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.Changes, func(c Change) bool { return c.Impact.Breaking() })
 }
 
 // Count returns how many changes are of kind k.

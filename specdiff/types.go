@@ -2,6 +2,8 @@ package specdiff
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +25,7 @@ func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
 	markUnmatchedShapeRoots(skip, old.Shapes, new.Shapes)
 	markUnmatchedShapeRoots(skip, new.Shapes, old.Shapes)
 
-	for _, name := range sortedKeys(ni) {
+	for _, name := range slices.Sorted(maps.Keys(ni)) {
 		n := ni[name]
 		if o, ok := oi[name]; ok {
 			c.typ(name, name, o, n)
@@ -31,7 +33,7 @@ func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
 			c.add(TypeAdded, None, name, name, "", kindName(n))
 		}
 	}
-	for _, name := range sortedKeys(oi) {
+	for _, name := range slices.Sorted(maps.Keys(oi)) {
 		if _, ok := ni[name]; !ok && !skip[name] && !oi[name].Fixed {
 			c.add(TypeRemoved, Compile, name, name, kindName(oi[name]), "")
 		}
@@ -214,12 +216,12 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 // union compares the JSON types a union allows.
 func (c *comparer) union(subject, goSubject string, o, n []string) {
 	for _, t := range n {
-		if !contains(o, t) {
+		if !slices.Contains(o, t) {
 			c.add(UnionMemberAdded, None, subject, goSubject, "", t)
 		}
 	}
 	for _, t := range o {
-		if !contains(n, t) {
+		if !slices.Contains(n, t) {
 			c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "")
 		}
 	}

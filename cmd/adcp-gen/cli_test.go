@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
@@ -69,7 +70,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	fs.SetOutput(new(strings.Builder))
 	v := fs.String("v", "", "")
-	pos, _, stop := parseFlags(fs, []string{"a", "-v", "1", "b", "--", "-c"}, new(strings.Builder))
+	pos, _, stop := cliflags.Parse(fs, []string{"a", "-v", "1", "b", "--", "-c"}, new(strings.Builder))
 	if stop || *v != "1" || strings.Join(pos, " ") != "a b -c" {
 		t.Errorf("stop %v, -v %q, positional %q", stop, *v, pos)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specdiff"
 )
@@ -52,7 +53,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")
 	oldVersion := fs.String("old-version", "", "AdCP `VERSION` of OLD when its $ids carry none; empty: from the $ids or manifest.json")
 	newVersion := fs.String("new-version", "", "AdCP `VERSION` of NEW when its $ids carry none; empty: from the $ids or manifest.json")
-	pos, exit, stop := parseFlags(fs, args, stdout)
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}

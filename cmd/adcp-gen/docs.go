@@ -12,6 +12,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/catalog"
 	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
 func init() {
@@ -47,7 +48,7 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")
 	out := flags.String("out", "", "`FILE` to write (standard output when absent)")
 	check := flags.Bool("check", false, "write nothing; print a diff and exit 1 when FILE is stale")
-	pos, exit, stop := parseFlags(flags, args, stdout)
+	pos, exit, stop := cliflags.Parse(flags, args, stdout)
 	if stop {
 		return exit
 	}

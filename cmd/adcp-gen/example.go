@@ -11,6 +11,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
 func init() {
@@ -54,7 +55,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), exampleUsage)
 		fs.PrintDefaults()
 	}
-	pos, exit, stop := parseFlags(fs, args, stdout)
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}

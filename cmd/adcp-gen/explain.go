@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
 func init() {
@@ -57,7 +58,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]")
 		fs.PrintDefaults()
 	}
-	pos, exit, stop := parseFlags(fs, args, stdout)
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/emit"
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 	"github.com/adcp-gen/adcp-gen/internal/fetchcmd"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specfetch"
@@ -38,7 +39,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -version VERSION [-base-url URL] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -all DIR -out DIR [-check] [-v]")
 		fs.PrintDefaults()
 	}
-	pos, exit, stop := parseFlags(fs, args, stdout)
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}

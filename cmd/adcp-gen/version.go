@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
 func init() {
@@ -23,7 +25,7 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "usage: adcp-gen version")
 		fs.PrintDefaults()
 	}
-	pos, exit, stop := parseFlags(fs, args, stdout)
+	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}

@@ -170,10 +170,3 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/octet-stream")
 	w.Write(b)
 }
-
-// Remove stops serving /protocol/name.
-func (s *Server) Remove(name string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.files, name)
-}
