@@ -64,13 +64,13 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	var raws []json.RawMessage
 	truncated := false
 	for _, m := range details {
-		switch m.key {
+		switch m.Key {
 		case "violations":
-			if json.Unmarshal(m.value, &raws) != nil || len(raws) == 0 {
+			if json.Unmarshal(m.Raw, &raws) != nil || len(raws) == 0 {
 				return fail("violations must be a non-empty array")
 			}
 		case "truncated":
-			truncated = string(m.value) == "true"
+			truncated = string(m.Raw) == "true"
 		}
 	}
 	if raws == nil {
@@ -79,7 +79,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	if len(raws) > buildMaxViolations {
 		raws, truncated = raws[:buildMaxViolations], true
 	}
-	vs := make([][]wireMember, len(raws))
+	vs := make([][]jsonwire.Member, len(raws))
 	for i, r := range raws {
 		if vs[i], err = wireMembers(r); err != nil {
 			return fail("violations[%d]: %v", i, err)
@@ -164,13 +164,13 @@ func buildBadRemediations(shape *adcp.DetailsShape, details []byte) ([]int, erro
 
 // buildCheckViolationPointer checks that a violation has a pointer that is
 // an RFC 6901 string.
-func buildCheckViolationPointer(v []wireMember) error {
+func buildCheckViolationPointer(v []jsonwire.Member) error {
 	for _, m := range v {
-		if m.key != "pointer" {
+		if m.Key != "pointer" {
 			continue
 		}
 		var p string
-		if err := json.Unmarshal(m.value, &p); err != nil {
+		if err := json.Unmarshal(m.Raw, &p); err != nil {
 			return errors.New("must be a string")
 		}
 		_, err := PointerToField(p)
@@ -181,10 +181,10 @@ func buildCheckViolationPointer(v []wireMember) error {
 
 // buildLastRemediation returns the index of the last violation with a
 // remediation member, or -1.
-func buildLastRemediation(vs [][]wireMember) int {
+func buildLastRemediation(vs [][]jsonwire.Member) int {
 	for i := len(vs) - 1; i >= 0; i-- {
 		for _, m := range vs[i] {
-			if m.key == "remediation" {
+			if m.Key == "remediation" {
 				return i
 			}
 		}
@@ -193,10 +193,10 @@ func buildLastRemediation(vs [][]wireMember) int {
 }
 
 // buildWithout returns the members but key.
-func buildWithout(ms []wireMember, key string) []wireMember {
-	out := make([]wireMember, 0, len(ms))
+func buildWithout(ms []jsonwire.Member, key string) []jsonwire.Member {
+	out := make([]jsonwire.Member, 0, len(ms))
 	for _, m := range ms {
-		if m.key != key {
+		if m.Key != key {
 			out = append(out, m)
 		}
 	}
@@ -206,7 +206,7 @@ func buildWithout(ms []wireMember, key string) []wireMember {
 // buildAccessibilityJSON writes the details: their members in order, with
 // violations replaced by vs and truncated set (appended when absent) if
 // truncated is true.
-func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated bool) json.RawMessage {
+func buildAccessibilityJSON(details []jsonwire.Member, vs [][]jsonwire.Member, truncated bool) json.RawMessage {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	wroteTruncated := false
@@ -214,9 +214,9 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		buildWriteKey(&b, m.key)
+		buildWriteKey(&b, m.Key)
 		switch {
-		case m.key == "violations":
+		case m.Key == "violations":
 			b.WriteByte('[')
 			for j, v := range vs {
 				if j > 0 {
@@ -225,11 +225,11 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 				buildWriteObject(&b, v)
 			}
 			b.WriteByte(']')
-		case m.key == "truncated" && truncated:
+		case m.Key == "truncated" && truncated:
 			b.WriteString("true")
 			wroteTruncated = true
 		default:
-			b.Write(m.value)
+			b.Write(m.Raw)
 		}
 	}
 	if truncated && !wroteTruncated {
@@ -240,14 +240,14 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 }
 
 // buildWriteObject writes members as a JSON object.
-func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
+func buildWriteObject(b *bytes.Buffer, ms []jsonwire.Member) {
 	b.WriteByte('{')
 	for i, m := range ms {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		buildWriteKey(b, m.key)
-		b.Write(m.value)
+		buildWriteKey(b, m.Key)
+		b.Write(m.Raw)
 	}
 	b.WriteByte('}')
 }

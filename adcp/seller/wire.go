@@ -553,23 +553,23 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	out.WriteByte('{')
 	wrote := false
 	for i, m := range members {
-		if m.key == "adcp_error" {
+		if m.Key == "adcp_error" {
 			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		key, _ := jsonwire.Marshal(m.key)
+		key, _ := jsonwire.Marshal(m.Key)
 		out.Write(key)
 		out.WriteByte(':')
-		if m.key != "errors" {
-			out.Write(m.value)
+		if m.Key != "errors" {
+			out.Write(m.Raw)
 			continue
 		}
-		if len(m.value) == 0 || m.value[0] != '[' {
+		if len(m.Raw) == 0 || m.Raw[0] != '[' {
 			return nil, errors.New("adcp: payload errors must be an array")
 		}
-		wireAppendArray(&out, m.value, items)
+		wireAppendArray(&out, m.Raw, items)
 		wrote = true
 	}
 	if !wrote && len(items) > 0 {
@@ -585,13 +585,13 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 
 // wireEmptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
-func wireEmptyPayload(members []wireMember) bool {
+func wireEmptyPayload(members []jsonwire.Member) bool {
 	for _, m := range members {
-		switch m.key {
+		switch m.Key {
 		case "errors", "context", "ext":
 			continue
 		}
-		switch string(m.value) {
+		switch string(m.Raw) {
 		case "null", `""`, "[]", "{}":
 		default:
 			return false
@@ -650,35 +650,21 @@ func wireAppendArray(out *bytes.Buffer, arr []byte, items []json.RawMessage) {
 	out.WriteByte(']')
 }
 
-type wireMember struct {
-	key   string
-	value []byte // compact JSON
-}
-
 // wireMembers decodes the members of a JSON object in order, each value
 // compacted; a duplicate name is refused (names compared as encoding/json
 // decodes them).
-func wireMembers(raw []byte) ([]wireMember, error) {
-	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
+func wireMembers(raw []byte) ([]jsonwire.Member, error) {
+	ms, _, err := jsonwire.Members(raw)
+	if err != nil {
+		return nil, err
 	}
-	if !json.Valid(raw) {
-		return nil, json.Unmarshal(raw, new(map[string]json.RawMessage)) // encoding/json says where and why
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.Token() // {
-	var ms []wireMember
-	seen := make(map[string]bool)
-	for dec.More() {
-		tok, _ := dec.Token()
-		key := tok.(string)
-		if seen[key] {
-			return nil, fmt.Errorf("duplicate member %q", key)
+	seen := make(map[string]bool, len(ms))
+	for i, m := range ms {
+		if seen[m.Key] {
+			return nil, fmt.Errorf("duplicate member %q", m.Key)
 		}
-		seen[key] = true
-		var v json.RawMessage
-		_ = dec.Decode(&v)
-		ms = append(ms, wireMember{key, buildCompact(v)})
+		seen[m.Key] = true
+		ms[i].Raw = buildCompact(m.Raw)
 	}
 	return ms, nil
 }
