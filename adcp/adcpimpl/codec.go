@@ -648,11 +648,6 @@ func (e *Encoder) Raw(v json.RawMessage) {
 	}
 }
 
-// Value writes a nested generated value. Generated code now writes a
-// nested member with EncValue, which does not box a struct in an
-// interface; Value stays for code generated before.
-func (e *Encoder) Value(m json.Marshaler) { EncValue(e, m) }
-
 // EncodeSlice writes a JSON array (a nil slice as []).
 func EncodeSlice[T any](e *Encoder, s []T, elem func(*Encoder, T)) {
 	e.buf = append(e.buf, '[')
