@@ -518,29 +518,18 @@ func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 // message and keyword, the pointer is RFC 6901 and the keyword a JSON Schema
 // keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
-	var e buildEncoded
+	var e struct {
+		Source *string `json:"source"`
+		SDKID  *string `json:"sdk_id"`
+		Issues []struct {
+			Pointer *string `json:"pointer"`
+			Message *string `json:"message"`
+			Keyword *string `json:"keyword"`
+		} `json:"issues"`
+	}
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return err
 	}
-	return e.check()
-}
-
-// buildEncoded is what buildCheckEncoded reads of the encoded error, as
-// encoding/json decodes it.
-type buildEncoded struct {
-	Source *string             `json:"source"`
-	SDKID  *string             `json:"sdk_id"`
-	Issues []buildEncodedIssue `json:"issues"`
-}
-
-type buildEncodedIssue struct {
-	Pointer *string `json:"pointer"`
-	Message *string `json:"message"`
-	Keyword *string `json:"keyword"`
-}
-
-// check applies buildCheckEncoded's rules.
-func (e *buildEncoded) check() error {
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
 		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
 	}

@@ -284,19 +284,11 @@ func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcErro
 // the one value, without the white space around it (what encoding/json
 // writes of it).
 func wireRPCID(id any) (json.RawMessage, error) {
-	var raw []byte
-	switch v := id.(type) {
-	case json.RawMessage:
-		raw = bytes.TrimSpace(v)
-	case []byte:
-		raw = bytes.TrimSpace(v)
-	default:
-		b, err := jsonwire.Marshal(id)
-		if err != nil {
-			return nil, err
-		}
-		raw = b
+	raw, err := wireJSON(id)
+	if err != nil {
+		return nil, err
 	}
+	raw = bytes.TrimSpace(raw)
 	var x any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -515,20 +507,12 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	for _, o := range opts {
 		o(&cfg)
 	}
-	var raw []byte
-	switch v := payload.(type) {
-	case nil:
-		raw = []byte("{}")
-	case json.RawMessage:
-		raw = v
-	case []byte:
-		raw = v
-	default:
-		b, err := jsonwire.Marshal(payload)
-		if err != nil {
-			return nil, err
-		}
-		raw = b
+	if payload == nil {
+		payload = json.RawMessage("{}")
+	}
+	raw, err := wireJSON(payload)
+	if err != nil {
+		return nil, err
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
@@ -634,6 +618,18 @@ func HTTPStatus(e *adcp.Error) int {
 		return 503
 	}
 	return 200
+}
+
+// wireJSON is v as JSON: v itself when it is raw JSON (json.RawMessage or
+// []byte), else jsonwire.Marshal(v).
+func wireJSON(v any) ([]byte, error) {
+	switch r := v.(type) {
+	case json.RawMessage:
+		return r, nil
+	case []byte:
+		return r, nil
+	}
+	return jsonwire.Marshal(v)
 }
 
 // wireAppendArray writes the compact JSON array arr with items appended.
