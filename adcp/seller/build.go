@@ -755,22 +755,19 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 // buildObject walk found them), and lists the dropped keys in sorted order.
 func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string) {
 	declared := make(map[string]bool, len(s.Fields))
-	b := []byte{'{'}
+	var b bytes.Buffer
+	b.WriteByte('{')
 	for _, f := range s.Fields {
 		declared[f] = true
-		v, ok := obj[f]
-		if !ok {
-			continue
+		if v, ok := obj[f]; ok {
+			if b.Len() > 1 {
+				b.WriteByte(',')
+			}
+			buildWriteKey(&b, f)
+			b.Write(buildCompact(v))
 		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		k, _ := jsonwire.Marshal(f)
-		b = append(b, k...)
-		b = append(b, ':')
-		b = append(b, buildCompact(v)...)
 	}
-	b = append(b, '}')
+	b.WriteByte('}')
 	var dropped []string
 	for k := range obj {
 		if !declared[k] {
@@ -778,7 +775,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 		}
 	}
 	slices.Sort(dropped)
-	return b, dropped
+	return b.Bytes(), dropped
 }
 
 func buildJoinCodes(cs []adcp.Code) string {

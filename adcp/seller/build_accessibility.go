@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 			break
 		}
 		for _, i := range bad {
-			vs[i] = buildWithout(vs[i], "remediation")
+			vs[i] = slices.DeleteFunc(vs[i], buildIsRemediation)
 			warn = buildWarnf(warn, "violations[%d].remediation left out: %s refuses it", i, shape.Name)
 		}
 		truncated = true
@@ -121,7 +122,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		// violation, else give up.
 		switch i := buildLastRemediation(vs); {
 		case i >= 0:
-			vs[i] = buildWithout(vs[i], "remediation")
+			vs[i] = slices.DeleteFunc(vs[i], buildIsRemediation)
 		case len(vs) > 1:
 			vs = vs[:len(vs)-1]
 		default:
@@ -183,25 +184,15 @@ func buildCheckViolationPointer(v []jsonwire.Member) error {
 // remediation member, or -1.
 func buildLastRemediation(vs [][]jsonwire.Member) int {
 	for i := len(vs) - 1; i >= 0; i-- {
-		for _, m := range vs[i] {
-			if m.Key == "remediation" {
-				return i
-			}
+		if slices.ContainsFunc(vs[i], buildIsRemediation) {
+			return i
 		}
 	}
 	return -1
 }
 
-// buildWithout returns the members but key.
-func buildWithout(ms []jsonwire.Member, key string) []jsonwire.Member {
-	out := make([]jsonwire.Member, 0, len(ms))
-	for _, m := range ms {
-		if m.Key != key {
-			out = append(out, m)
-		}
-	}
-	return out
-}
+// buildIsRemediation reports whether m is a violation's remediation member.
+func buildIsRemediation(m jsonwire.Member) bool { return m.Key == "remediation" }
 
 // buildAccessibilityJSON writes the details: their members in order, with
 // violations replaced by vs and truncated set (appended when absent) if

@@ -543,9 +543,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		key, _ := jsonwire.Marshal(m.Key)
-		out.Write(key)
-		out.WriteByte(':')
+		buildWriteKey(&out, m.Key)
 		if m.Key != "errors" {
 			out.Write(m.Raw)
 			continue
