@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The values of core/error.json's source member (3.1 on). They are declared
@@ -41,13 +42,13 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 	if !advisoryValidSDKID(sdkID) {
 		return nil, false, fmt.Errorf("%w: %q", ErrInvalidSDKID, sdkID)
 	}
-	members, closing, err := advisoryObject(payload)
+	members, closing, err := jsonwire.Members(payload)
 	if err != nil {
 		return nil, false, fmt.Errorf("adcp: payload: %w", err)
 	}
-	var errs *advisoryMember // the last errors member, the one decoders keep
+	var errs *jsonwire.Member // the last errors member, the one decoders keep
 	for i := range members {
-		if members[i].key == "errors" {
+		if members[i].Key == "errors" {
 			errs = &members[i]
 		}
 	}
@@ -57,7 +58,7 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 	}
 	var entries []json.RawMessage
 	if errs != nil {
-		if errs.raw[0] != '[' || json.Unmarshal(errs.raw, &entries) != nil {
+		if errs.Raw[0] != '[' || json.Unmarshal(errs.Raw, &entries) != nil {
 			return nil, false, errors.New("adcp: payload: errors is not an array")
 		}
 		// Compare as on the wire (invalid UTF-8 in e becomes U+FFFD).
@@ -71,7 +72,7 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 	var b bytes.Buffer
 	b.Grow(len(payload) + len(entry) + len(`,"errors":[]`))
 	if errs != nil {
-		at := errs.end - 1 // the closing bracket
+		at := errs.End - 1 // the closing bracket
 		b.Write(payload[:at])
 		if len(entries) > 0 {
 			b.WriteByte(',')
@@ -148,20 +149,20 @@ func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("adcp: advisory: %w", err)
 	}
-	members, _, err := advisoryObject(raw)
+	members, _, err := jsonwire.Members(raw)
 	if err != nil {
 		return nil, fmt.Errorf("adcp: advisory: %w", err)
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for _, m := range members {
-		if m.key == "source" || m.key == "sdk_id" {
+		if m.Key == "source" || m.Key == "sdk_id" {
 			continue
 		}
-		k, _ := json.Marshal(m.key)
+		k, _ := json.Marshal(m.Key)
 		b.Write(k)
 		b.WriteByte(':')
-		b.Write(m.raw)
+		b.Write(m.Raw)
 		b.WriteByte(',')
 	}
 	b.WriteString(`"source":"` + advisorySourceSDK + `","sdk_id":`)
@@ -169,43 +170,4 @@ func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
 	b.Write(id)
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-// advisoryMember is one member of a JSON object, with the offset just past
-// its value.
-type advisoryMember struct {
-	key string
-	raw json.RawMessage
-	end int
-}
-
-// advisoryObject reads the members of the JSON object b, in order, and the
-// offset of its closing brace. Anything but one object (and white space)
-// is an error.
-func advisoryObject(b []byte) (members []advisoryMember, closing int, err error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, 0, errors.New("not a JSON object")
-	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, 0, err
-		}
-		key, _ := t.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, 0, err
-		}
-		members = append(members, advisoryMember{key: key, raw: raw, end: int(dec.InputOffset())})
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, 0, err
-	}
-	closing = int(dec.InputOffset()) - 1
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, 0, errors.New("data after the JSON object")
-	}
-	return members, closing, nil
 }

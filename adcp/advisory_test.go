@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // checklist: 31
@@ -120,13 +122,13 @@ func TestAppendAdvisoryHops(t *testing.T) {
 	if err := json.Unmarshal(payload, &p); err != nil || len(p.Errors) != 1 {
 		t.Fatalf("%s: %v", payload, err)
 	}
-	members, _, err := advisoryObject(p.Errors[0])
+	members, _, err := jsonwire.Members(p.Errors[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	count := map[string]int{}
 	for _, m := range members {
-		count[m.key]++
+		count[m.Key]++
 	}
 	if count["source"] != 1 || count["sdk_id"] != 1 || count["x_note"] != 1 {
 		t.Errorf("entry %s: members %v", p.Errors[0], count)

@@ -276,23 +276,32 @@ func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.done(bit, ok)
 }
 
-func Float(d *Decoder, bit uint, dst *float64) {
+// decodeValue is the member decoder of a value elem decodes.
+func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte) (T, bool)) {
 	d.known(bit)
-	f, ok := elemFloat(d.val)
-	*dst = f
+	var ok bool
+	*dst, ok = elem(d.val)
 	d.done(bit, ok)
 }
 
-func FloatPtr(d *Decoder, bit uint, dst **float64) {
+// decodePtr is the member decoder of a value elem decodes, held by pointer
+// (nil when it does not fit).
+func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte) (T, bool)) {
 	d.known(bit)
 	*dst = nil
-	if f, ok := elemFloat(d.val); ok {
-		*dst = &f
-		d.done(bit, true)
-		return
+	v, ok := elem(d.val)
+	if ok {
+		*dst = &v
 	}
-	d.done(bit, false)
+	d.done(bit, ok)
 }
+
+func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, elemFloat) }
+func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, elemFloat) }
+func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, elemInt) }
+func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, elemInt) }
+func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, elemBool) }
+func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, elemBool) }
 
 // FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
 // even when the JSON number is not exactly one (Error.retry_after, which a
@@ -338,42 +347,6 @@ func (v *Validator) NumberBounds(path string, lit []byte, min, max *float64) {
 func SameNumber(lit []byte, f float64) bool {
 	g, ok := elemFloatRounded(lit)
 	return ok && g == f
-}
-
-func Int(d *Decoder, bit uint, dst *int64) {
-	d.known(bit)
-	n, ok := elemInt(d.val)
-	*dst = n
-	d.done(bit, ok)
-}
-
-func IntPtr(d *Decoder, bit uint, dst **int64) {
-	d.known(bit)
-	*dst = nil
-	if n, ok := elemInt(d.val); ok {
-		*dst = &n
-		d.done(bit, true)
-		return
-	}
-	d.done(bit, false)
-}
-
-func Bool(d *Decoder, bit uint, dst *bool) {
-	d.known(bit)
-	b, ok := elemBool(d.val)
-	*dst = b
-	d.done(bit, ok)
-}
-
-func BoolPtr(d *Decoder, bit uint, dst **bool) {
-	d.known(bit)
-	*dst = nil
-	if b, ok := elemBool(d.val); ok {
-		*dst = &b
-		d.done(bit, true)
-		return
-	}
-	d.done(bit, false)
 }
 
 // Raw keeps any JSON value (null included) as it is.
@@ -647,11 +620,6 @@ func (e *Encoder) Raw(v json.RawMessage) {
 		e.buf = append(e.buf, v...)
 	}
 }
-
-// Value writes a nested generated value. Generated code now writes a
-// nested member with EncValue, which does not box a struct in an
-// interface; Value stays for code generated before.
-func (e *Encoder) Value(m json.Marshaler) { EncValue(e, m) }
 
 // EncodeSlice writes a JSON array (a nil slice as []).
 func EncodeSlice[T any](e *Encoder, s []T, elem func(*Encoder, T)) {

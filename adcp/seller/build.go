@@ -518,29 +518,18 @@ func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 // message and keyword, the pointer is RFC 6901 and the keyword a JSON Schema
 // keyword; sdk_id is set exactly when source is "sdk".
 func buildCheckEncoded(raw []byte) error {
-	var e buildEncoded
+	var e struct {
+		Source *string `json:"source"`
+		SDKID  *string `json:"sdk_id"`
+		Issues []struct {
+			Pointer *string `json:"pointer"`
+			Message *string `json:"message"`
+			Keyword *string `json:"keyword"`
+		} `json:"issues"`
+	}
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return err
 	}
-	return e.check()
-}
-
-// buildEncoded is what buildCheckEncoded reads of the encoded error, as
-// encoding/json decodes it.
-type buildEncoded struct {
-	Source *string             `json:"source"`
-	SDKID  *string             `json:"sdk_id"`
-	Issues []buildEncodedIssue `json:"issues"`
-}
-
-type buildEncodedIssue struct {
-	Pointer *string `json:"pointer"`
-	Message *string `json:"message"`
-	Keyword *string `json:"keyword"`
-}
-
-// check applies buildCheckEncoded's rules.
-func (e *buildEncoded) check() error {
 	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
 		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
 	}
@@ -766,22 +755,19 @@ func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
 // buildObject walk found them), and lists the dropped keys in sorted order.
 func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string) {
 	declared := make(map[string]bool, len(s.Fields))
-	b := []byte{'{'}
+	var b bytes.Buffer
+	b.WriteByte('{')
 	for _, f := range s.Fields {
 		declared[f] = true
-		v, ok := obj[f]
-		if !ok {
-			continue
+		if v, ok := obj[f]; ok {
+			if b.Len() > 1 {
+				b.WriteByte(',')
+			}
+			buildWriteKey(&b, f)
+			b.Write(buildCompact(v))
 		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		k, _ := jsonwire.Marshal(f)
-		b = append(b, k...)
-		b = append(b, ':')
-		b = append(b, buildCompact(v)...)
 	}
-	b = append(b, '}')
+	b.WriteByte('}')
 	var dropped []string
 	for k := range obj {
 		if !declared[k] {
@@ -789,7 +775,7 @@ func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (
 		}
 	}
 	slices.Sort(dropped)
-	return b, dropped
+	return b.Bytes(), dropped
 }
 
 func buildJoinCodes(cs []adcp.Code) string {

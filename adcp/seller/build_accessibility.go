@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,13 +65,13 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	var raws []json.RawMessage
 	truncated := false
 	for _, m := range details {
-		switch m.key {
+		switch m.Key {
 		case "violations":
-			if json.Unmarshal(m.value, &raws) != nil || len(raws) == 0 {
+			if json.Unmarshal(m.Raw, &raws) != nil || len(raws) == 0 {
 				return fail("violations must be a non-empty array")
 			}
 		case "truncated":
-			truncated = string(m.value) == "true"
+			truncated = string(m.Raw) == "true"
 		}
 	}
 	if raws == nil {
@@ -79,7 +80,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	if len(raws) > buildMaxViolations {
 		raws, truncated = raws[:buildMaxViolations], true
 	}
-	vs := make([][]wireMember, len(raws))
+	vs := make([][]jsonwire.Member, len(raws))
 	for i, r := range raws {
 		if vs[i], err = wireMembers(r); err != nil {
 			return fail("violations[%d]: %v", i, err)
@@ -101,7 +102,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 			break
 		}
 		for _, i := range bad {
-			vs[i] = buildWithout(vs[i], "remediation")
+			vs[i] = slices.DeleteFunc(vs[i], buildIsRemediation)
 			warn = buildWarnf(warn, "violations[%d].remediation left out: %s refuses it", i, shape.Name)
 		}
 		truncated = true
@@ -121,7 +122,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		// violation, else give up.
 		switch i := buildLastRemediation(vs); {
 		case i >= 0:
-			vs[i] = buildWithout(vs[i], "remediation")
+			vs[i] = slices.DeleteFunc(vs[i], buildIsRemediation)
 		case len(vs) > 1:
 			vs = vs[:len(vs)-1]
 		default:
@@ -164,13 +165,13 @@ func buildBadRemediations(shape *adcp.DetailsShape, details []byte) ([]int, erro
 
 // buildCheckViolationPointer checks that a violation has a pointer that is
 // an RFC 6901 string.
-func buildCheckViolationPointer(v []wireMember) error {
+func buildCheckViolationPointer(v []jsonwire.Member) error {
 	for _, m := range v {
-		if m.key != "pointer" {
+		if m.Key != "pointer" {
 			continue
 		}
 		var p string
-		if err := json.Unmarshal(m.value, &p); err != nil {
+		if err := json.Unmarshal(m.Raw, &p); err != nil {
 			return errors.New("must be a string")
 		}
 		_, err := PointerToField(p)
@@ -181,32 +182,22 @@ func buildCheckViolationPointer(v []wireMember) error {
 
 // buildLastRemediation returns the index of the last violation with a
 // remediation member, or -1.
-func buildLastRemediation(vs [][]wireMember) int {
+func buildLastRemediation(vs [][]jsonwire.Member) int {
 	for i := len(vs) - 1; i >= 0; i-- {
-		for _, m := range vs[i] {
-			if m.key == "remediation" {
-				return i
-			}
+		if slices.ContainsFunc(vs[i], buildIsRemediation) {
+			return i
 		}
 	}
 	return -1
 }
 
-// buildWithout returns the members but key.
-func buildWithout(ms []wireMember, key string) []wireMember {
-	out := make([]wireMember, 0, len(ms))
-	for _, m := range ms {
-		if m.key != key {
-			out = append(out, m)
-		}
-	}
-	return out
-}
+// buildIsRemediation reports whether m is a violation's remediation member.
+func buildIsRemediation(m jsonwire.Member) bool { return m.Key == "remediation" }
 
 // buildAccessibilityJSON writes the details: their members in order, with
 // violations replaced by vs and truncated set (appended when absent) if
 // truncated is true.
-func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated bool) json.RawMessage {
+func buildAccessibilityJSON(details []jsonwire.Member, vs [][]jsonwire.Member, truncated bool) json.RawMessage {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	wroteTruncated := false
@@ -214,9 +205,9 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		buildWriteKey(&b, m.key)
+		buildWriteKey(&b, m.Key)
 		switch {
-		case m.key == "violations":
+		case m.Key == "violations":
 			b.WriteByte('[')
 			for j, v := range vs {
 				if j > 0 {
@@ -225,11 +216,11 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 				buildWriteObject(&b, v)
 			}
 			b.WriteByte(']')
-		case m.key == "truncated" && truncated:
+		case m.Key == "truncated" && truncated:
 			b.WriteString("true")
 			wroteTruncated = true
 		default:
-			b.Write(m.value)
+			b.Write(m.Raw)
 		}
 	}
 	if truncated && !wroteTruncated {
@@ -240,14 +231,14 @@ func buildAccessibilityJSON(details []wireMember, vs [][]wireMember, truncated b
 }
 
 // buildWriteObject writes members as a JSON object.
-func buildWriteObject(b *bytes.Buffer, ms []wireMember) {
+func buildWriteObject(b *bytes.Buffer, ms []jsonwire.Member) {
 	b.WriteByte('{')
 	for i, m := range ms {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		buildWriteKey(b, m.key)
-		b.Write(m.value)
+		buildWriteKey(b, m.Key)
+		b.Write(m.Raw)
 	}
 	b.WriteByte('}')
 }

@@ -284,19 +284,11 @@ func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcErro
 // the one value, without the white space around it (what encoding/json
 // writes of it).
 func wireRPCID(id any) (json.RawMessage, error) {
-	var raw []byte
-	switch v := id.(type) {
-	case json.RawMessage:
-		raw = bytes.TrimSpace(v)
-	case []byte:
-		raw = bytes.TrimSpace(v)
-	default:
-		b, err := jsonwire.Marshal(id)
-		if err != nil {
-			return nil, err
-		}
-		raw = b
+	raw, err := wireJSON(id)
+	if err != nil {
+		return nil, err
 	}
+	raw = bytes.TrimSpace(raw)
 	var x any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -515,20 +507,12 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	for _, o := range opts {
 		o(&cfg)
 	}
-	var raw []byte
-	switch v := payload.(type) {
-	case nil:
-		raw = []byte("{}")
-	case json.RawMessage:
-		raw = v
-	case []byte:
-		raw = v
-	default:
-		b, err := jsonwire.Marshal(payload)
-		if err != nil {
-			return nil, err
-		}
-		raw = b
+	if payload == nil {
+		payload = json.RawMessage("{}")
+	}
+	raw, err := wireJSON(payload)
+	if err != nil {
+		return nil, err
 	}
 	members, err := wireMembers(raw)
 	if err != nil {
@@ -553,23 +537,21 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	out.WriteByte('{')
 	wrote := false
 	for i, m := range members {
-		if m.key == "adcp_error" {
+		if m.Key == "adcp_error" {
 			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 		}
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		key, _ := jsonwire.Marshal(m.key)
-		out.Write(key)
-		out.WriteByte(':')
-		if m.key != "errors" {
-			out.Write(m.value)
+		buildWriteKey(&out, m.Key)
+		if m.Key != "errors" {
+			out.Write(m.Raw)
 			continue
 		}
-		if len(m.value) == 0 || m.value[0] != '[' {
+		if len(m.Raw) == 0 || m.Raw[0] != '[' {
 			return nil, errors.New("adcp: payload errors must be an array")
 		}
-		wireAppendArray(&out, m.value, items)
+		wireAppendArray(&out, m.Raw, items)
 		wrote = true
 	}
 	if !wrote && len(items) > 0 {
@@ -585,13 +567,13 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 
 // wireEmptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
-func wireEmptyPayload(members []wireMember) bool {
+func wireEmptyPayload(members []jsonwire.Member) bool {
 	for _, m := range members {
-		switch m.key {
+		switch m.Key {
 		case "errors", "context", "ext":
 			continue
 		}
-		switch string(m.value) {
+		switch string(m.Raw) {
 		case "null", `""`, "[]", "{}":
 		default:
 			return false
@@ -636,6 +618,18 @@ func HTTPStatus(e *adcp.Error) int {
 	return 200
 }
 
+// wireJSON is v as JSON: v itself when it is raw JSON (json.RawMessage or
+// []byte), else jsonwire.Marshal(v).
+func wireJSON(v any) ([]byte, error) {
+	switch r := v.(type) {
+	case json.RawMessage:
+		return r, nil
+	case []byte:
+		return r, nil
+	}
+	return jsonwire.Marshal(v)
+}
+
 // wireAppendArray writes the compact JSON array arr with items appended.
 func wireAppendArray(out *bytes.Buffer, arr []byte, items []json.RawMessage) {
 	body := bytes.TrimSpace(arr[1 : len(arr)-1])
@@ -650,35 +644,21 @@ func wireAppendArray(out *bytes.Buffer, arr []byte, items []json.RawMessage) {
 	out.WriteByte(']')
 }
 
-type wireMember struct {
-	key   string
-	value []byte // compact JSON
-}
-
 // wireMembers decodes the members of a JSON object in order, each value
 // compacted; a duplicate name is refused (names compared as encoding/json
 // decodes them).
-func wireMembers(raw []byte) ([]wireMember, error) {
-	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
+func wireMembers(raw []byte) ([]jsonwire.Member, error) {
+	ms, _, err := jsonwire.Members(raw)
+	if err != nil {
+		return nil, err
 	}
-	if !json.Valid(raw) {
-		return nil, json.Unmarshal(raw, new(map[string]json.RawMessage)) // encoding/json says where and why
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.Token() // {
-	var ms []wireMember
-	seen := make(map[string]bool)
-	for dec.More() {
-		tok, _ := dec.Token()
-		key := tok.(string)
-		if seen[key] {
-			return nil, fmt.Errorf("duplicate member %q", key)
+	seen := make(map[string]bool, len(ms))
+	for i, m := range ms {
+		if seen[m.Key] {
+			return nil, fmt.Errorf("duplicate member %q", m.Key)
 		}
-		seen[key] = true
-		var v json.RawMessage
-		_ = dec.Decode(&v)
-		ms = append(ms, wireMember{key, buildCompact(v)})
+		seen[m.Key] = true
+		ms[i].Raw = buildCompact(m.Raw)
 	}
 	return ms, nil
 }
