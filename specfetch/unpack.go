@@ -21,7 +21,7 @@ import (
 // or a backslash, or lies outside root/, a name given twice, a file used as
 // a folder, and archives past the limits. Files outside root/schemas/ are
 // checked and skipped.
-func unpack(tgz []byte, root, dst string, lim Limits) ([]string, error) {
+func unpack(tgz []byte, root, dst string, lim limits) ([]string, error) {
 	gz, err := gzip.NewReader(bytes.NewReader(tgz))
 	if err != nil {
 		return nil, fmt.Errorf("not a gzip archive: %v", err)
