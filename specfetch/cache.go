@@ -57,11 +57,6 @@ func (c *cache) pointerPath(version string) string {
 	return filepath.Join(c.root, "versions", version+".json")
 }
 
-// lookup returns the cached bundle of version, or nil.
-func (c *cache) lookup(version string) *Bundle {
-	return c.lookupDigest(version, "")
-}
-
 // lookupDigest returns the cached bundle of version when it is the bundle
 // with the given digest ("": any), or nil.
 func (c *cache) lookupDigest(version, digest string) *Bundle {
@@ -111,7 +106,7 @@ func (c *cache) check(digest string) (*entryMeta, bool) {
 
 // store puts the bundle tgz (already verified: its digest is digest) in the
 // cache, unless an intact entry holds it already, and returns it.
-func (c *cache) store(version, digest string, tgz []byte, lim Limits) (*Bundle, error) {
+func (c *cache) store(version, digest string, tgz []byte, lim limits) (*Bundle, error) {
 	bundle := func(m *entryMeta) (*Bundle, error) {
 		if version != Latest && m.SpecVersion != version {
 			return nil, fmt.Errorf("the bundle is AdCP %s, not %s as asked", m.SpecVersion, version)

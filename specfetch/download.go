@@ -59,47 +59,58 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 // naming u and the status. With max 0 it only reads the status. A file://
 // URL is read from the local file, a missing one being a 404.
 func (f *fetcher) get(ctx context.Context, u string, max int64) ([]byte, int, error) {
-	if strings.HasPrefix(u, "file:") {
-		return readLocal(u, max)
+	name, r, size, status, err := f.open(ctx, u)
+	if err != nil {
+		return nil, status, err
 	}
+	defer r.Close()
+	if max == 0 {
+		return nil, status, nil
+	}
+	if size > max {
+		return nil, status, fmt.Errorf("%s: %d bytes, more than the %d adcp-gen accepts", name, size, max)
+	}
+	body, err := io.ReadAll(io.LimitReader(r, max+1))
+	switch {
+	case err != nil:
+		return nil, status, fmt.Errorf("%s: the download was cut short after %d bytes: %v", name, len(body), err)
+	case int64(len(body)) > max:
+		return nil, status, fmt.Errorf("%s: more than the %d bytes adcp-gen accepts", name, max)
+	case size >= 0 && int64(len(body)) != size:
+		return nil, status, fmt.Errorf("%s: the download was cut short: %d of %d bytes", name, len(body), size)
+	}
+	return body, status, nil
+}
+
+// open starts reading u: it returns what messages call it, its body, its
+// size (-1 when unknown) and its status.
+func (f *fetcher) open(ctx context.Context, u string) (string, io.ReadCloser, int64, int, error) {
+	if strings.HasPrefix(u, "file:") {
+		return openLocal(u)
+	}
+	name := "GET " + u
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %v", u, err)
+		return name, nil, 0, 0, fmt.Errorf("%s: %v", u, err)
 	}
 	req.Header.Set("User-Agent", "adcp-gen")
 	resp, err := f.client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, 0, fmt.Errorf("GET %s: timed out or cancelled: %v", u, err)
+			return name, nil, 0, 0, fmt.Errorf("GET %s: timed out or cancelled: %v", u, err)
 		}
 		if unreachable(err) {
-			return nil, 0, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
+			return name, nil, 0, 0, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
 				".sig and .crt when published) here and run `adcp-gen fetch -from %s.tgz`, or generate from a schema folder with "+
 				"`adcp-gen generate -schemas DIR` (GET %s: %v)", req.URL.Host, f.version, f.version, f.version, u, err)
 		}
-		return nil, 0, fmt.Errorf("GET %s: %v", u, err)
+		return name, nil, 0, 0, fmt.Errorf("GET %s: %v", u, err)
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, resp.StatusCode, fmt.Errorf("GET %s: HTTP %s", u, resp.Status)
+		resp.Body.Close()
+		return name, nil, 0, resp.StatusCode, fmt.Errorf("GET %s: HTTP %s", u, resp.Status)
 	}
-	if max == 0 {
-		return nil, resp.StatusCode, nil
-	}
-	if resp.ContentLength > max {
-		return nil, resp.StatusCode, fmt.Errorf("GET %s: the server announces %d bytes, more than the %d adcp-gen accepts", u, resp.ContentLength, max)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
-	if err != nil {
-		return nil, resp.StatusCode, fmt.Errorf("GET %s: the download was cut short after %d bytes: %v", u, len(body), err)
-	}
-	if int64(len(body)) > max {
-		return nil, resp.StatusCode, fmt.Errorf("GET %s: more than the %d bytes adcp-gen accepts", u, max)
-	}
-	if resp.ContentLength >= 0 && int64(len(body)) != resp.ContentLength {
-		return nil, resp.StatusCode, fmt.Errorf("GET %s: the download was cut short: %d of %d bytes", u, len(body), resp.ContentLength)
-	}
-	return body, resp.StatusCode, nil
+	return name, resp.Body, resp.ContentLength, resp.StatusCode, nil
 }
 
 // unreachable reports whether err says the host could not be reached at
@@ -110,46 +121,29 @@ func unreachable(err error) bool {
 		errors.Is(err, syscall.EHOSTUNREACH)
 }
 
-// readLocal reads the regular file of the file:// URL u as get does.
-func readLocal(u string, max int64) ([]byte, int, error) {
+// openLocal opens the regular file of the file:// URL u as open does.
+func openLocal(u string) (string, io.ReadCloser, int64, int, error) {
 	pu, err := url.Parse(u)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %v", u, err)
+		return u, nil, 0, 0, fmt.Errorf("%s: %v", u, err)
 	}
 	p := pu.Path
 	if runtime.GOOS == "windows" && len(p) > 2 && p[0] == '/' && p[2] == ':' { // /C:/x
 		p = p[1:]
 	}
 	p = filepath.FromSlash(p)
-	st, err := os.Stat(p)
+	st, err := os.Stat(p) // before opening: opening a FIFO would block
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, http.StatusNotFound, fmt.Errorf("%s: no such file", p)
+		return p, nil, 0, http.StatusNotFound, fmt.Errorf("%s: no such file", p)
 	}
 	if err != nil {
-		return nil, 0, err
+		return p, nil, 0, 0, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
-	}
-	if max == 0 {
-		return nil, http.StatusOK, nil
-	}
-	if st.Size() > max {
-		return nil, http.StatusOK, fmt.Errorf("%s: %d bytes, more than the %d adcp-gen accepts", p, st.Size(), max)
+		return p, nil, 0, 0, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
 	}
 	fl, err := os.Open(p)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer fl.Close()
-	body, err := io.ReadAll(io.LimitReader(fl, max+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %v", p, err)
-	}
-	if int64(len(body)) > max {
-		return nil, http.StatusOK, fmt.Errorf("%s: more than the %d bytes adcp-gen accepts", p, max)
-	}
-	return body, http.StatusOK, nil
+	return p, fl, st.Size(), http.StatusOK, err
 }
 
 // parseChecksum reads a .sha256 file: one line, either the 64 hex digits

@@ -123,17 +123,17 @@ func (t Trust) String() string {
 	return s
 }
 
-// Limits bound what one Fetch downloads and unpacks. A published bundle
+// limits bound what one Fetch downloads and unpacks. A published bundle
 // stays far below each.
-type Limits struct {
+type limits struct {
 	Bundle   int64 // bytes of the .tgz
 	Unpacked int64 // bytes of the uncompressed tar stream
 	Entries  int   // entries of the archive
 	FileSize int64 // bytes of one file of the archive
 }
 
-// DefaultLimits are the limits Fetch uses when Options.Limits is zero.
-var DefaultLimits = Limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
+// defaultLimits are the limits of every Fetch but a test's.
+var defaultLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
 
 // Options configure Fetch. The zero value fetches from DefaultBaseURL (or
 // $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
@@ -143,9 +143,7 @@ type Options struct {
 	From     string            // a local {version}.tgz, or a folder holding it, with its .sha256 beside it (replaces BaseURL)
 	CacheDir string            // "" means CacheDir()
 	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
-	Client   *http.Client      // nil means a client with the timeouts below
-	Timeout  time.Duration     // of the whole Fetch; 0 means 5 minutes
-	Limits   Limits            // zero fields take DefaultLimits'
+	limits   *limits           // nil means defaultLimits (tests set smaller ones)
 }
 
 // Bundle is a verified spec bundle in the cache.
@@ -232,7 +230,7 @@ func FromVersion(path string) string {
 }
 
 // Fetch returns the bundle of version ("latest" or a semantic version) from
-// the cache, or downloads, verifies, unpacks and caches it. A pinned version
+// the cache, or downloads, verifies, unpacks and caches it, within 5 minutes. A pinned version
 // found in the cache is served without any network access; latest re-reads
 // its .sha256 and reuses the cached tree when the digest is unchanged.
 func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
@@ -244,16 +242,12 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 		return nil, err
 	}
 	if version != Latest && !f.local {
-		if b := f.cache.lookup(version); b != nil {
+		if b := f.cache.lookupDigest(version, ""); b != nil {
 			b.Offline = true
 			return b, nil
 		}
 	}
-	timeout := o.Timeout
-	if timeout <= 0 {
-		timeout = 5 * time.Minute
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	return f.fetch(ctx, version)
 }
@@ -267,7 +261,7 @@ type fetcher struct {
 	cache    *cache
 	client   *http.Client
 	verifier SignatureVerifier
-	lim      Limits
+	lim      limits
 }
 
 func newFetcher(o Options, version string) (*fetcher, error) {
@@ -305,25 +299,12 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
-	lim := o.Limits
-	if lim.Bundle <= 0 {
-		lim.Bundle = DefaultLimits.Bundle
-	}
-	if lim.Unpacked <= 0 {
-		lim.Unpacked = DefaultLimits.Unpacked
-	}
-	if lim.Entries <= 0 {
-		lim.Entries = DefaultLimits.Entries
-	}
-	if lim.FileSize <= 0 {
-		lim.FileSize = DefaultLimits.FileSize
-	}
-	client := o.Client
-	if client == nil {
-		client = newClient()
+	lim := &defaultLimits
+	if o.limits != nil {
+		lim = o.limits
 	}
 	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: &cache{root: filepath.Join(cacheDir, "specs")},
-		client: client, verifier: o.Verifier, lim: lim}, nil
+		client: newClient(), verifier: o.Verifier, lim: *lim}, nil
 }
 
 // fetch downloads and verifies version and puts it in the cache.

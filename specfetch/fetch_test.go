@@ -100,7 +100,7 @@ func TestFetchRefused(t *testing.T) {
 		{name: "truncated", setup: func(s *site, b []byte) {
 			s.truncate["/protocol/"+corpusVersion+".tgz"] = true
 		}, want: "cut short"},
-		{name: "too large to download", opts: Options{Limits: Limits{Bundle: 1000}}, want: "more than the 1000 bytes"},
+		{name: "too large to download", opts: smaller(func(l *limits) { l.Bundle = 1000 }), want: "more than the 1000 bytes"},
 		{name: "signature rejected", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
@@ -142,9 +142,9 @@ func TestFetchRefused(t *testing.T) {
 		{name: "outside the root", entries: with(reg("adcp-3.1.0/schemas/core/error.json", "{}")), want: "outside adcp-" + corpusVersion + "/"},
 		{name: "duplicate", entries: with(reg(root+"/schemas/core/error.json", "{}")), want: "given twice"},
 		{name: "file used as a folder", entries: with(reg(root+"/schemas/core/error.json/x.json", "{}")), want: `inside "schemas/core/error.json", which is a file`},
-		{name: "too many files", opts: Options{Limits: Limits{Entries: 10}}, want: "more than the 10 entries"},
-		{name: "file too large", opts: Options{Limits: Limits{FileSize: 1000}}, want: "more than the 1000 adcp-gen accepts for one file"},
-		{name: "unpacks too large", opts: Options{Limits: Limits{Unpacked: 10000}}, want: "unpacks to more bytes"},
+		{name: "too many files", opts: smaller(func(l *limits) { l.Entries = 10 }), want: "more than the 10 entries"},
+		{name: "file too large", opts: smaller(func(l *limits) { l.FileSize = 1000 }), want: "more than the 1000 adcp-gen accepts for one file"},
+		{name: "unpacks too large", opts: smaller(func(l *limits) { l.Unpacked = 10000 }), want: "unpacks to more bytes"},
 		{name: "no schemas", entries: []entry{reg(root+"/README.md", "x")}, want: "no files under " + root + "/schemas/"},
 		{name: "version mismatch", entries: with(reg(root+"/schemas/index.json", `{"adcp_version": "3.1.0"}`)), want: "schemas/manifest.json says AdCP " + corpusVersion + ", but schemas/index.json says 3.1.0"},
 		{name: "not gzip", setup: func(s *site, b []byte) { s.publish(corpusVersion, []byte("plain text")) }, want: "not a gzip archive"},

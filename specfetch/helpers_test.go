@@ -224,6 +224,13 @@ func fetchWith(t testing.TB, s *site, cacheDir, version string, o Options) (*Bun
 	return Fetch(context.Background(), version, o)
 }
 
+// smaller returns Options with the default limits changed by set.
+func smaller(set func(*limits)) Options {
+	l := defaultLimits
+	set(&l)
+	return Options{limits: &l}
+}
+
 // cacheEntries lists what the cache holds besides its empty folders: the
 // entries and version records (never a temporary folder after a Fetch).
 func cacheEntries(t testing.TB, cacheDir string) []string {

@@ -33,63 +33,55 @@ func rewriteLatest(data []byte, version string) ([]byte, bool) {
 		copied  int // data[:copied] is in out
 		changed bool
 	)
-	for i := 0; i < len(data); {
-		switch c := data[i]; c {
-		case '{', '[':
-			stack = append(stack, frame{object: c == '{', expectKey: c == '{'})
-			i++
-		case '}', ']':
-			stack = stack[:len(stack)-1]
-			i++
-		case ',':
-			if top := &stack[len(stack)-1]; top.object {
-				top.expectKey = true
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // a number too large for a float64 is still valid JSON
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			break // io.EOF: data is valid JSON
+		}
+		var top *frame
+		if n := len(stack); n > 0 && stack[n-1].object {
+			top = &stack[n-1]
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			if tok == '{' || tok == '[' {
+				if top != nil {
+					top.expectKey = true // the object or array is the member's value
+				}
+				stack = append(stack, frame{object: tok == '{', expectKey: tok == '{'})
+			} else {
+				stack = stack[:len(stack)-1]
 			}
-			i++
-		case '"':
-			end := stringEnd(data, i)
-			raw := data[i:end]
-			if n := len(stack); n > 0 && stack[n-1].object {
-				top := &stack[n-1]
-				if top.expectKey {
-					top.key, top.expectKey = decodeString(raw), false
-				} else if refKeys[top.key] {
-					if s := decodeString(raw); strings.Contains(s, latestPath) {
-						out = append(out, data[copied:i]...)
-						out = append(out, encodeString(strings.ReplaceAll(s, latestPath, "/schemas/"+version+"/"), raw)...)
-						copied, changed = end, true
-					}
+		case string:
+			switch {
+			case top == nil:
+			case top.expectKey:
+				top.key, top.expectKey = tok, false
+			default:
+				top.expectKey = true
+				if refKeys[top.key] && strings.Contains(tok, latestPath) {
+					// The string's bytes: from its opening quote, past the
+					// white space, ':' or ',' since the last token.
+					start := before + int64(bytes.IndexByte(data[before:], '"'))
+					end := dec.InputOffset()
+					out = append(out, data[copied:start]...)
+					out = append(out, encodeString(strings.ReplaceAll(tok, latestPath, "/schemas/"+version+"/"), data[start:end])...)
+					copied, changed = int(end), true
 				}
 			}
-			i = end
-		default: // white space, ':', and the bytes of numbers, true, false, null
-			i++
+		default: // a number, true, false or null
+			if top != nil {
+				top.expectKey = true
+			}
 		}
 	}
 	if !changed {
 		return data, false
 	}
 	return append(out, data[copied:]...), true
-}
-
-// stringEnd returns the index just past the JSON string starting at
-// data[i] (data is valid JSON).
-func stringEnd(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(data)
-}
-
-func decodeString(raw []byte) string {
-	var s string
-	_ = json.Unmarshal(raw, &s) // valid: checked by json.Valid
-	return s
 }
 
 // encodeString encodes s as a JSON string in the style of raw, the string

@@ -23,6 +23,7 @@ func TestRewriteLatest(t *testing.T) {
 		{"value after an object member", `{"$ref": {"x": 1}, "y": "/schemas/latest/"}`, ""},
 		{"ref in an array value", `{"$ref": ["/schemas/latest/x.json"]}`, ""},
 		{"other versions", `{"$ref": "/schemas/3.1.0/x.json", "$id": "/schemas/v3/latest/x.json"}`, ""},
+		{"after a number past float64", `{"max": 1e999, "$ref": "/schemas/latest/x.json"}`, `{"max": 1e999, "$ref": "/schemas/3.2.0/x.json"}`},
 		{"not JSON", `{"$ref": "/schemas/latest/x.json"`, ""},
 		{"escaped key", `{"\u0024ref": "/schemas/latest/x.json", "n": [1, true, null, -2.5e3]}`, `{"\u0024ref": "/schemas/3.2.0/x.json", "n": [1, true, null, -2.5e3]}`},
 	}

@@ -21,23 +21,32 @@ import (
 // or a backslash, or lies outside root/, a name given twice, a file used as
 // a folder, and archives past the limits. Files outside root/schemas/ are
 // checked and skipped.
-func unpack(tgz []byte, root, dst string, lim Limits) ([]string, error) {
+func unpack(tgz []byte, root, dst string, lim limits) ([]string, error) {
 	gz, err := gzip.NewReader(bytes.NewReader(tgz))
 	if err != nil {
 		return nil, fmt.Errorf("not a gzip archive: %v", err)
 	}
-	tr := tar.NewReader(&limitedReader{r: gz, left: lim.Unpacked})
+	// The bound on the uncompressed stream (a gzip bomb): a read past it
+	// ends the stream early, and any error then says why.
+	lr := &io.LimitedReader{R: gz, N: lim.Unpacked + 1}
+	tr := tar.NewReader(lr)
+	why := func(err error) error {
+		if lr.N <= 0 {
+			return errors.New("the archive unpacks to more bytes than adcp-gen accepts")
+		}
+		return err
+	}
 	seen := map[string]bool{} // name → is an explicit entry (false: a folder implied by a deeper name)
 	isFile := map[string]bool{}
 	prefix := root + "/schemas/"
 	var files []string
 	for n := 0; ; n++ {
 		h, err := tr.Next()
-		if err == io.EOF {
+		if err == io.EOF && lr.N > 0 {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("not a valid tar.gz archive: %v", err)
+			return nil, fmt.Errorf("not a valid tar.gz archive: %v", why(err))
 		}
 		if n >= lim.Entries {
 			return nil, fmt.Errorf("the archive holds more than the %d entries adcp-gen accepts", lim.Entries)
@@ -76,12 +85,12 @@ func unpack(tgz []byte, root, dst string, lim Limits) ([]string, error) {
 		rel, keep := strings.CutPrefix(root+"/"+name, prefix)
 		if !keep {
 			if _, err := io.Copy(io.Discard, tr); err != nil {
-				return nil, fmt.Errorf("archive entry %q: %v", h.Name, err)
+				return nil, fmt.Errorf("archive entry %q: %v", h.Name, why(err))
 			}
 			continue
 		}
 		if err := writeEntry(filepath.Join(dst, filepath.FromSlash(rel)), tr); err != nil {
-			return nil, fmt.Errorf("archive entry %q: %v", h.Name, err)
+			return nil, fmt.Errorf("archive entry %q: %v", h.Name, why(err))
 		}
 		files = append(files, rel)
 	}
@@ -152,28 +161,4 @@ func writeEntry(p string, r io.Reader) error {
 		err = cerr
 	}
 	return err
-}
-
-// limitedReader fails once more than left bytes are read: the bound on the
-// uncompressed stream (a gzip bomb).
-type limitedReader struct {
-	r    io.Reader
-	left int64
-}
-
-var errTooLarge = errors.New("the archive unpacks to more bytes than adcp-gen accepts")
-
-func (l *limitedReader) Read(p []byte) (int, error) {
-	if l.left < 0 {
-		return 0, errTooLarge
-	}
-	if int64(len(p)) > l.left+1 {
-		p = p[:l.left+1]
-	}
-	n, err := l.r.Read(p)
-	l.left -= int64(n)
-	if l.left < 0 {
-		return n, errTooLarge
-	}
-	return n, err
 }

@@ -21,7 +21,7 @@ func TestUnpackKeepsSchemasOnly(t *testing.T) {
 		{name: "adcp-1.0.0/schemas/a/b/c.json", typeflag: tar.TypeReg, body: "[]"},
 		{name: "adcp-1.0.0/compliance/x.yaml", typeflag: tar.TypeReg, body: "x"},
 		{name: "adcp-1.0.0/compliance/", typeflag: tar.TypeDir},
-	}), "adcp-1.0.0", dst, DefaultLimits)
+	}), "adcp-1.0.0", dst, defaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func FuzzUnpack(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
 		dst := filepath.Join(dir, "schemas")
-		files, err := unpack(gzipped(t, data), "adcp-1.0.0", dst, Limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16})
+		files, err := unpack(gzipped(t, data), "adcp-1.0.0", dst, limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16})
 		found := map[string]bool{}
 		walkErr := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
