@@ -109,16 +109,6 @@ func ExtractValue(response any) (Extraction, bool) {
 	return extractValue(response)
 }
 
-// Extractor extracts responses one after the other with ExtractValue. It
-// holds nothing: its zero value is ready to use, and it is kept for the
-// callers that hold one.
-type Extractor struct{}
-
-// ExtractValue is the package's ExtractValue.
-func (*Extractor) ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response)
-}
-
 // ErrNotStructured is the error Validate wraps: the value is not a
 // structured AdCP error, and the client falls back to generic handling.
 var ErrNotStructured = errors.New("adcp: not a structured AdCP error")

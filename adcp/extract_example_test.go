@@ -6,10 +6,8 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp"
 )
 
-// An Extractor reused across the responses of a client's loop extracts
-// the common errors without allocating; each Err holds until the next
-// call, so copy what must outlive it.
-func ExampleExtractor() {
+// ExtractValue reads responses an SDK has already decoded into Go values.
+func ExampleExtractValue() {
 	responses := []any{
 		map[string]any{"isError": true, "structuredContent": map[string]any{
 			"adcp_error": map[string]any{"code": "RATE_LIMITED", "retry_after": 5.0, "recovery": "transient"},
@@ -19,16 +17,15 @@ func ExampleExtractor() {
 		}}},
 		map[string]any{"structuredContent": map[string]any{"products": []any{}}},
 	}
-	var ex adcp.Extractor
-	var kept []adcp.Error
+	var kept []*adcp.Error
 	for _, r := range responses {
-		x, ok := ex.ExtractValue(r)
+		x, ok := adcp.ExtractValue(r)
 		if !ok {
 			fmt.Println("no AdCP error")
 			continue
 		}
 		fmt.Println(x.Path, x.Err.Code, x.Err.Recovery)
-		kept = append(kept, *x.Err) // a copy outlives the next call
+		kept = append(kept, x.Err)
 	}
 	fmt.Println(len(kept), kept[0].Code)
 	// Output:
