@@ -139,13 +139,13 @@ func schemaCheck(sch *jsonschema.Schema) adcpimpl.ValueCheck {
 // violation is one leaf of a jsonschema validation error: where, and why.
 type violation struct{ at, msg string }
 
-// validationLeaves flattens ve into its leaves, each at a JSON path
-// ("/budget" → ".budget", as the generated checks write it).
+// validationLeaves flattens ve into its leaves, each at its JSON pointer
+// under the checked value, as the generated checks write it.
 func validationLeaves(ve *jsonschema.ValidationError) []violation {
 	if len(ve.Causes) == 0 {
 		at := ""
 		for _, tok := range ve.InstanceLocation {
-			at += "." + tok
+			at += "/" + adcpimpl.PointerToken(tok)
 		}
 		return []violation{{at: at, msg: ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))}}
 	}

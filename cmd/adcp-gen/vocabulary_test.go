@@ -90,6 +90,9 @@ func TestExampleExplainOtherVersion(t *testing.T) {
 	if code, _, stderr := runCmd("example", "ACCOUNT_MOVED", "-schemas", dir); code != 2 || !strings.Contains(stderr, "not a standard code of AdCP "+v) {
 		t.Errorf("example ACCOUNT_MOVED -schemas %s: exit %d, stderr %s", v, code, stderr)
 	}
+	if code, _, stderr := runCmd("example", "RATE_LIMITED", "-schemas", dir, "-details", `{"scope": "planet"}`); code != 2 || !strings.Contains(stderr, "/scope: ") {
+		t.Errorf("example RATE_LIMITED -schemas %s with bad details: exit %d, stderr %s; want exit 2 naming /scope", v, code, stderr)
+	}
 	if code, _, stderr := runCmd("example", "AUTH_MISSING", "-version", adcperr.SpecVersion); code != 0 {
 		t.Errorf("example -version %s: exit %d, stderr %s", adcperr.SpecVersion, code, stderr)
 	}
