@@ -83,8 +83,7 @@ drift:
 check: fmt vet coredeps drift test
 
 ## bench: the extraction benchmarks beside their baselines (decoding into
-## any, decoding into narrow structs, the reference, the former decoded-value
-## path), in BENCHCOUNT rounds of one run of each benchmark binary
+## any, decoding into narrow structs, the reference), in BENCHCOUNT rounds of one run of each benchmark binary
 ## (-test.count 1), so that the implementations alternate run by run;
 ## benchstat tables, then the medians and speed-ups (ratios.awk). Then the
 ## core module's other benchmarks. `make bench-extract` is the first part
