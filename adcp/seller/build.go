@@ -24,7 +24,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -38,63 +37,67 @@ import (
 // written without HTML escaping (see jsonwire.Marshal). The hard limit on the whole
 // error is MaxErrorSize, checked by Validate: the client's check.
 const (
-	// buildDetailsGuidanceBytes is the size details SHOULD stay under.
-	buildDetailsGuidanceBytes = 500
-	// buildMessageBytes and buildSuggestionBytes are what buyers keep of
-	// message and suggestion before truncating.
-	buildMessageBytes    = 256
-	buildSuggestionBytes = 512
+	// detailsGuidanceBytes is the size details SHOULD stay under.
+	detailsGuidanceBytes = 500
+	// messageBytes and suggestionBytes are what buyers keep of message and
+	// suggestion before truncating.
+	messageBytes    = 256
+	suggestionBytes = 512
 )
 
-// Codes the builder has rules for. They are spelled out here, not taken from
+// Codes the package has rules for. They are spelled out here, not taken from
 // the generated constants, because a code may not exist in every version.
 const (
 	codeStaleResponse      = adcp.Code("STALE_RESPONSE")
 	codeCreativeRejected   = adcp.Code("CREATIVE_REJECTED")
 	codeConfigurationError = adcp.Code("CONFIGURATION_ERROR")
 	codeGovernanceUnavail  = adcp.Code("GOVERNANCE_UNAVAILABLE")
+	// codeBudgetCapReached is normally an advisory on a successful partial
+	// build, and a terminal failure "only when even the first leaf would
+	// exceed the cap (no partial possible)" (its description).
+	codeBudgetCapReached = adcp.Code("BUDGET_CAP_REACHED")
 )
 
-// buildSchemaKeywords is the JSON Schema Draft 7 and 2020-12 vocabulary that
+// schemaKeywords are the JSON Schema Draft 7 and 2020-12 keywords that
 // issues[].keyword must be drawn from (validator-specific keywords such as
 // Ajv's errorMessage must not reach the wire).
-var buildSchemaKeywords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range [...]string{
-		"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
-		"minLength", "pattern", "items", "additionalItems", "prefixItems", "contains", "maxContains", "minContains",
-		"maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "properties",
-		"patternProperties", "additionalProperties", "dependencies", "dependentRequired", "dependentSchemas",
-		"propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not", "format", "contentEncoding",
-		"contentMediaType", "contentSchema", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "false",
-	} {
-		m[k] = true
-	}
-	return m
-}()
+var schemaKeywords = []string{
+	"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+	"minLength", "pattern", "items", "additionalItems", "prefixItems", "contains", "maxContains", "minContains",
+	"maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required", "properties",
+	"patternProperties", "additionalProperties", "dependencies", "dependentRequired", "dependentSchemas",
+	"propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not", "format", "contentEncoding",
+	"contentMediaType", "contentSchema", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "false",
+}
 
 // Option sets a member of the error that New and Build construct.
 type Option func(*buildConfig)
 
 type buildConfig struct {
-	_          [0]func() // not comparable: no equality function is linked
 	field      string
 	suggestion string
 	recovery   adcp.Recovery
 	retryAfter *float64
 	details    any
 	members    bool // an option above was given
-	checks     buildChecks
+	checks     checks
 }
 
-// buildChecks are the options that relax a check rather than set a member.
-type buildChecks struct {
+// checks are what a caller changes in the rules check applies.
+type checks struct {
+	// allowFlagged: AllowFlaggedText or WithFlaggedTextAllowed.
 	allowFlagged bool
 	// authoring: the error is built by New or Build, which refuse a vendor
 	// code without recovery (WithRecovery sets it); Finalize and the wire
 	// builders, which also see errors passed through from an upstream,
 	// only warn.
 	authoring bool
+	// asSent: a wire builder sends the error as it is, which must be valid
+	// too, not only what Finalize makes of it.
+	asSent bool
+	// typed is the shape whose generated Go type the details were given
+	// as, validated by its Validate method: they are not validated again.
+	typed *adcp.DetailsShape
 }
 
 // AllowFlaggedText turns the refusal of a message or suggestion that
@@ -155,7 +158,7 @@ func New(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*a
 // leaks internals) that does not stop the error being sent. See Finalize for
 // the rules applied.
 func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*adcp.Error, []string, error) {
-	var c buildConfig
+	c := buildConfig{checks: checks{authoring: true}}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -168,17 +171,13 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 		RetryAfter: c.retryAfter,
 	}
 	if c.details != nil {
-		if err := buildCheckTyped(v, code, c.details); err != nil {
+		var err error
+		if e.Details, c.checks.typed, err = encodeDetails(v, code, c.details); err != nil {
 			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
 		}
-		raw, err := buildDetailsJSON(c.details)
-		if err != nil {
-			return nil, nil, fmt.Errorf("adcp: %s: details: %w", code, err)
-		}
-		e.Details = raw
 	}
-	c.checks.authoring = true
-	return finalize(v, e, c.checks)
+	done, _, warn, err := check(v, e, c.checks)
+	return done, warn, err
 }
 
 // Finalize completes and checks an error a seller assembled, and returns a
@@ -205,18 +204,17 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //     through may carry it), or a standard code with another recovery
 //     than its own; an empty message;
 //   - a non-finite retry_after; a field that differs from issues[0].pointer;
-//     issues[] entries without pointer, message or keyword, or whose keyword
-//     is not a JSON Schema keyword; sdk_id without source "sdk" or the reverse;
+//     issues[] entries whose pointer is not RFC 6901 or whose keyword is not
+//     a JSON Schema keyword; sdk_id without source "sdk" or the reverse;
 //   - an error without field when its code requires one
 //     (CodeInfo.FieldRequired: FIELD_NOT_PERMITTED), or without a details
 //     member its code requires (CodeInfo.RequiredDetails: ACCOUNT_MOVED's
 //     current_account; a member of CodeInfo.RecommendedDetails missing is
 //     a warning); details that are not an object, or details on a code
 //     that carries none (CodeInfo.NoDetails);
-//   - details that do not fit the code's shape (see buildMustFit: the
+//   - details that do not fit the code's shape (see checkShapes: the
 //     code's own shape always, a conditional shape when its condition holds,
-//     another shape of the code when the details use one of its members),
-//     decoded into the shape's Go type and validated;
+//     another shape of the code when the details use one of its members);
 //   - a raw member (details, a member kept in Extra, an issue's or a
 //     discriminator's raw members) that is not exactly one JSON value, so
 //     that no text such as `{"x":1},"code":"X_EVIL_CODE"` can forge members;
@@ -231,9 +229,8 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //     AllowFlaggedText turns these into warnings too;
 //   - an error that Validate, the check clients apply, refuses: over
 //     MaxErrorSize (4096) bytes of JSON, measured as Validate documents; and
-//     an encoding that the vocabulary's rules (Vocabulary.Validate, its
-//     core/error.json) refuse, decoded again from the bytes that would be
-//     sent.
+//     one that the vocabulary's rules (Vocabulary.Validate, its
+//     core/error.json) refuse.
 //
 // opts may hold only options that relax a check (AllowFlaggedText); set the
 // members on e.
@@ -245,18 +242,26 @@ func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, [
 	if cfg.members {
 		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
-	return finalize(v, e, cfg.checks)
+	done, _, warn, err := check(v, e, cfg.checks)
+	return done, warn, err
 }
 
-// finalize is Finalize with its checks settled.
-func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Error, []string, error) {
+// check applies the rules of Finalize to a copy of e and returns the copy
+// completed, the encoding that is sent and the warnings. The encoding is
+// the completed error's; with ck.asSent, a wire builder's, it is e's own,
+// which must then also be what a client accepts: within MaxErrorSize and
+// valid against v's rules as it is (retry_after 7200 passed through from an
+// upstream is refused, not clamped), with no member a closed details shape
+// does not declare (they are refused, not dropped).
+func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawMessage, []string, error) {
 	if e == nil {
-		return nil, nil, errors.New("adcp: nil error")
+		return nil, nil, nil, errors.New("adcp: nil error")
 	}
 	c := *e
 	var warn []string
-	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
-		return buildFail(c.Code, "", format, args)
+	warnf := func(format string, args ...any) { warn = append(warn, fmt.Sprintf(format, args...)) }
+	fail := func(format string, args ...any) (*adcp.Error, json.RawMessage, []string, error) {
+		return nil, nil, nil, fmt.Errorf("adcp: %s: "+format, append([]any{c.Code}, args...)...)
 	}
 
 	// Code and recovery.
@@ -273,43 +278,54 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 		}
 	}
 	if info.Deprecated {
-		warn = buildWarnf(warn, "%s is deprecated; use %s", c.Code, buildJoinCodes(info.ReplacedBy))
+		warnf("%s is deprecated; use %s", c.Code, joinCodes(info.ReplacedBy))
 	}
 	switch {
 	case info.Recovery != "" && c.Recovery == "":
 		c.Recovery = info.Recovery
 	case info.Recovery != "" && c.Recovery != info.Recovery:
 		return fail("recovery is %q in the catalogue; only vendor codes take another recovery", info.Recovery)
-	case c.Recovery == "" && !checks.authoring:
+	case c.Recovery == "" && !ck.authoring:
 		// Valid on the wire (recovery is optional in every version), as an
 		// upstream's error passed through may be; a client that does not
 		// know the code classifies it by its own policy.
-		warn = buildWarnf(warn, "%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
+		warnf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
 	}
 	if c.Message == "" {
 		return fail("message is required")
 	}
-	if err := buildCheckRaw(&c); err != nil {
+	if err := checkRaw(&c); err != nil {
 		return fail("%v", err)
 	}
 
 	// retry_after: a whole number of seconds, the value as written rounded
 	// up, then clamped (RetryDelay).
 	if c.RetryAfter != nil {
-		if v := *c.RetryAfter; math.IsNaN(v) || math.IsInf(v, 0) {
+		if r := *c.RetryAfter; math.IsNaN(r) || math.IsInf(r, 0) {
 			return fail("retry_after must be finite")
 		}
 		d, _ := c.RetryDelay()
-		v := d.Seconds()
-		c.RetryAfter = &v
+		s := d.Seconds()
+		c.RetryAfter = &s
 		if c.Recovery != adcp.RecoveryTransient {
-			warn = buildWarnf(warn, "retry_after on a %s error: clients only wait on transient errors", c.Recovery)
+			warnf("retry_after on a %s error: clients only wait on transient errors", c.Recovery)
 		}
 	}
 
-	// field and issues[].
+	// field, issues[] and sdk_id.
+	for i, is := range c.Issues {
+		if !slices.Contains(schemaKeywords, is.Keyword) {
+			return fail("issues[%d].keyword %q is not a JSON Schema keyword", i, is.Keyword)
+		}
+		if err := pointerCheck(is.Pointer); err != nil {
+			return fail("issues[%d].pointer: %v", i, err)
+		}
+	}
+	if (c.Source == adcp.ErrorSourceSDK) != (c.SDKID != "") {
+		return fail(`sdk_id must be set when source is "sdk", and only then`)
+	}
 	if len(c.Issues) > 0 {
 		ptr := c.Issues[0].Pointer
 		f, err := PointerToField(ptr)
@@ -326,36 +342,43 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	}
 
 	// details, decoded once.
-	if bytes.Equal(bytes.TrimSpace(c.Details), []byte("null")) {
-		c.Details = nil
-	}
 	var obj map[string]json.RawMessage
-	if len(c.Details) > 0 {
+	if len(c.Details) == 0 || isNull(c.Details) {
+		c.Details = nil
+	} else {
+		c.Details = compact(c.Details) // one JSON value: checkRaw
 		var err error
-		if obj, err = buildObject(c.Details); err != nil {
+		if obj, err = object(c.Details); err != nil {
 			return fail("details: %v", err)
 		}
 		if info.NoDetails {
 			return fail("this code carries no details")
 		}
-		if s := buildShapeFor(info, obj); s != nil && s.Closed {
-			raw, dropped := buildDropUndeclared(s, obj)
-			for _, k := range dropped {
-				delete(obj, k)
-				warn = buildWarnf(warn, "details member %q dropped: %s is a closed shape", k, s.Name)
+		if s := shapeFor(info, obj); s != nil && s.Closed {
+			var dropped []string
+			for k := range obj {
+				if !slices.Contains(s.Fields, k) {
+					dropped = append(dropped, k)
+				}
 			}
-			c.Details = raw
-		} else {
-			c.Details = buildCompact(c.Details)
+			slices.Sort(dropped)
+			for _, k := range dropped {
+				if ck.asSent {
+					return fail("details member %q is not allowed: %s is a closed shape", k, s.Name)
+				}
+				warnf("details member %q dropped: %s is a closed shape", k, s.Name)
+				delete(obj, k)
+			}
+			c.Details = closedDetails(s, obj)
 		}
-		if err := buildCheckShapes(info, c.Code, c.Details, obj); err != nil {
+		if err := checkShapes(info, c.Code, c.Details, obj, ck.typed); err != nil {
 			return fail("details: %v", err)
 		}
-		if err := buildCheckURLs(c.Details); err != nil {
+		if err := checkURLs(c.Details); err != nil {
 			return fail("details: a buyer would refuse to follow a URL; send https URLs on the seller's hosts: %w", err)
 		}
-		if n := len(c.Details); n > buildDetailsGuidanceBytes {
-			warn = buildWarnf(warn, "details are %d bytes; keep them under %d", n, buildDetailsGuidanceBytes)
+		if n := len(c.Details); n > detailsGuidanceBytes {
+			warnf("details are %d bytes; keep them under %d", n, detailsGuidanceBytes)
 		}
 	}
 	for _, k := range info.RequiredDetails {
@@ -365,19 +388,17 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	}
 	for _, k := range info.RecommendedDetails {
 		if _, ok := obj[k]; !ok {
-			warn = buildWarnf(warn, "%s should carry details.%s", c.Code, k)
+			warnf("%s should carry details.%s", c.Code, k)
 		}
 	}
-	if c.Code == codeCreativeRejected {
+	if c.Code == codeCreativeRejected && c.Field == "" {
 		// Accessibility details: field from the first violation's pointer.
-		if c.Field == "" {
-			if ptr, ok := buildFirstViolationPointer(obj); ok {
-				f, err := PointerToField(ptr)
-				if err != nil {
-					return fail("details.violations[0].pointer: %v", err)
-				}
-				c.Field = f
+		if ptr, ok := firstViolationPointer(obj); ok {
+			f, err := PointerToField(ptr)
+			if err != nil {
+				return fail("details.violations[0].pointer: %v", err)
 			}
+			c.Field = f
 		}
 	}
 
@@ -385,55 +406,65 @@ func finalize(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (*adcp.Erro
 	for _, s := range [...]struct {
 		name, text string
 		max        int
-	}{{"message", c.Message, buildMessageBytes}, {"suggestion", c.Suggestion, buildSuggestionBytes}} {
+	}{{"message", c.Message, messageBytes}, {"suggestion", c.Suggestion, suggestionBytes}} {
 		if len(s.text) > s.max {
-			warn = buildWarnf(warn, "%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
+			warnf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}
 		for _, f := range CheckMessage(s.text) {
-			if buildRefused(c.Code, f.Kind) && !checks.allowFlagged {
+			if refused(c.Code, f.Kind) && !ck.allowFlagged {
 				return fail("%s looks like it contains a %s (bytes %d-%d), which sellers must never send: remove it (Scrub), or build with AllowFlaggedText if a person has checked it is not one",
 					s.name, f.Kind, f.Start, f.End)
 			}
-			warn = buildWarnf(warn, "%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End)
+			warnf("%s looks like it contains %s (bytes %d-%d); see Scrub", s.name, f.Kind, f.Start, f.End)
 		}
 	}
 
-	// The completed error is validated as it is, once: its raw members are
-	// single JSON values (buildCheckRaw), so it encodes to itself.
+	// The completed error, encoded once (its raw members are single JSON
+	// values: checkRaw), and as sent.
 	raw, err := jsonwire.Marshal(&c)
 	if err != nil {
 		return fail("%v", err)
 	}
-	if err := buildCheckSize(raw); err != nil {
+	if err := clientAccepts(v, &c, raw); err != nil {
 		return fail("%w", err)
 	}
-	if err := buildCheckEncoded(raw); err != nil {
-		return fail("%v", err)
+	if ck.asSent {
+		sent, err := jsonwire.Marshal(e)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if !bytes.Equal(sent, raw) {
+			if err := clientAccepts(v, e, sent); err != nil {
+				return fail("as sent: %w", err)
+			}
+			raw = sent
+		}
 	}
-	if err := v.Validate(&c); err != nil {
-		return fail("%v", err)
+	return &c, raw, warn, nil
+}
+
+// errTooLarge is wrapped by the errors of clientAccepts for an error over
+// MaxErrorSize.
+var errTooLarge = errors.New("clients would discard the error")
+
+// clientAccepts refuses e, encoded as raw, when a client would refuse it:
+// when Validate, the client's own check, refuses raw (so that seller and
+// client share one measure of the serialized size and one limit,
+// MaxErrorSize), or v's core/error.json rules refuse e.
+func clientAccepts(v *adcp.Vocabulary, e *adcp.Error, raw []byte) error {
+	if err := adcp.Validate(raw); err != nil {
+		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errTooLarge, adcp.MaxErrorSize, err)
 	}
-	return &c, warn, nil
+	return v.Validate(e)
 }
 
-// buildFail returns the error of finalize and FitAccessibilityDetails:
-// "adcp: <code>: <prefix><format>".
-func buildFail(code adcp.Code, prefix, format string, args []any) (*adcp.Error, []string, error) {
-	return nil, nil, fmt.Errorf("adcp: %s: "+prefix+format, append([]any{code}, args...)...)
-}
-
-// buildWarnf appends fmt.Sprintf(format, args...) to warn.
-func buildWarnf(warn []string, format string, args ...any) []string {
-	return append(warn, fmt.Sprintf(format, args...))
-}
-
-// buildRefused reports whether a CheckMessage finding of kind k refuses an
+// refused reports whether a CheckMessage finding of kind k refuses an
 // error of code c: connection strings, stack traces and credentials always
 // (transport-errors.md § "Seller Requirements": implementations MUST NOT
 // include them), and for CONFIGURATION_ERROR also file paths (its
 // description: the message MUST NOT include credentials, connection
 // strings, full file paths, or stack traces).
-func buildRefused(c adcp.Code, k FindingKind) bool {
+func refused(c adcp.Code, k FindingKind) bool {
 	switch k {
 	case FindingConnectionString, FindingStackTrace, FindingCredential:
 		return true
@@ -443,254 +474,29 @@ func buildRefused(c adcp.Code, k FindingKind) bool {
 	return false
 }
 
-// buildCheckRaw refuses a raw member of e that is not exactly one JSON
-// value: details, the members kept in Extra, and the raw members of every
-// issue and discriminator entry; and a member kept in Extra whose name is not
-// valid UTF-8 (the encoding replaces the bad bytes, so two names could become
-// one). One that held `{"x":1},"code":"X_EVIL_CODE"` would forge members:
-// the encoder refuses it, and the builders say where it is.
-func buildCheckRaw(e *adcp.Error) error {
-	if !validRaw(e.Details) {
-		return fmt.Errorf("details is not exactly one JSON value")
+// checkRaw refuses a raw member of e that is not exactly one JSON value:
+// details, the members kept in Extra, and the raw members of every issue
+// and discriminator entry; and a member kept in Extra whose name is not
+// valid UTF-8 (the encoding replaces the bad bytes, so two names could
+// become one). One that held `{"x":1},"code":"X_EVIL_CODE"` would forge
+// members: the encoder refuses it, and checkRaw says where it is.
+func checkRaw(e *adcp.Error) error {
+	if e.Details != nil && !json.Valid(e.Details) {
+		return errors.New("details is not exactly one JSON value")
 	}
-	if k, bad := badExtra(e.Extra); bad {
-		return fmt.Errorf("error member %q is not exactly one JSON value with a valid UTF-8 name", k)
-	}
-	for i, is := range e.Issues {
-		if k, bad := badExtra(is.Extra); bad {
-			return fmt.Errorf("issues[%d] member %q is not exactly one JSON value", i, k)
-		}
-		for j, d := range is.Discriminator {
-			if !validRaw(d.Value) {
-				return fmt.Errorf("issues[%d].discriminator[%d].value is not exactly one JSON value", i, j)
-			}
-			if k, bad := badExtra(d.Extra); bad {
-				return fmt.Errorf("issues[%d].discriminator[%d] member %q is not exactly one JSON value", i, j, k)
-			}
-		}
-	}
-	return nil
-}
-
-// validRaw reports whether a raw member is absent (nil) or exactly one JSON
-// value.
-func validRaw(raw []byte) bool { return raw == nil || json.Valid(raw) }
-
-// badExtra returns the name of a member of extra that is not exactly one
-// JSON value or whose name is not valid UTF-8, and true; "" and false when
-// there is none.
-func badExtra(extra map[string]json.RawMessage) (string, bool) {
-	for k, raw := range extra {
-		if !validRaw(raw) || !utf8.ValidString(k) {
-			return k, true
-		}
-	}
-	return "", false
-}
-
-// errBuildTooLarge is wrapped by the errors of buildCheckSize.
-var errBuildTooLarge = errors.New("clients would discard the error")
-
-// buildCheckSize refuses an encoded error that clients would discard: it
-// applies Validate, the client's own check, so that seller and client share
-// one measure of the serialized size and one limit (MaxErrorSize).
-func buildCheckSize(raw []byte) error {
-	if err := adcp.Validate(raw); err != nil {
-		return fmt.Errorf("%w: they discard errors over %d bytes of JSON (%v)", errBuildTooLarge, adcp.MaxErrorSize, err)
-	}
-	return nil
-}
-
-// buildFirstViolationPointer returns details.violations[0].pointer of
-// accessibility details, when it is a string.
-func buildFirstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
-	var v []struct {
-		Pointer *string `json:"pointer"`
-	}
-	if json.Unmarshal(obj["violations"], &v) != nil || len(v) == 0 || v[0].Pointer == nil {
-		return "", false
-	}
-	return *v[0].Pointer, true
-}
-
-// buildCheckEncoded checks the version-dependent members on the encoded
-// error, as encoding/json reads them: every issues[] entry has pointer,
-// message and keyword, the pointer is RFC 6901 and the keyword a JSON Schema
-// keyword; sdk_id is set exactly when source is "sdk".
-func buildCheckEncoded(raw []byte) error {
-	var e struct {
-		Source *string `json:"source"`
-		SDKID  *string `json:"sdk_id"`
-		Issues []struct {
-			Pointer *string `json:"pointer"`
-			Message *string `json:"message"`
-			Keyword *string `json:"keyword"`
-		} `json:"issues"`
-	}
-	if err := json.Unmarshal(raw, &e); err != nil {
+	if err := checkExtra("error", e.Extra); err != nil {
 		return err
 	}
-	if sdk := e.Source != nil && *e.Source == "sdk"; sdk != (e.SDKID != nil && *e.SDKID != "") {
-		return errors.New(`sdk_id must be set when source is "sdk", and only then`)
-	}
 	for i, is := range e.Issues {
-		switch {
-		case is.Pointer == nil || is.Message == nil || is.Keyword == nil:
-			return fmt.Errorf("issues[%d] needs pointer, message and keyword", i)
-		case !buildSchemaKeywords[*is.Keyword]:
-			return fmt.Errorf("issues[%d].keyword %q is not a JSON Schema keyword", i, *is.Keyword)
+		if err := checkExtra(fmt.Sprintf("issues[%d]", i), is.Extra); err != nil {
+			return err
 		}
-		if err := pointerCheck(*is.Pointer); err != nil {
-			return fmt.Errorf("issues[%d].pointer: %v", i, err)
-		}
-	}
-	return nil
-}
-
-// buildDetailsJSON encodes a WithDetails value, validating generated structs;
-// JSON null means no details.
-func buildDetailsJSON(d any) (json.RawMessage, error) {
-	var raw []byte
-	switch v := d.(type) {
-	case json.RawMessage:
-		raw = v
-	case []byte:
-		raw = v
-	default:
-		if err := buildValidate(d); err != nil {
-			return nil, err
-		}
-		b, err := jsonwire.Marshal(d)
-		if err != nil {
-			return nil, err
-		}
-		// Encoder output is compact and valid: only its kind is in doubt.
-		switch {
-		case string(b) == "null":
-			return nil, nil
-		case b[0] != '{':
-			return nil, errors.New("must be a JSON object")
-		}
-		return b, nil
-	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return nil, nil
-	}
-	if _, err := buildObject(raw); err != nil {
-		return nil, err
-	}
-	return buildCompact(raw), nil
-}
-
-// buildValidator is what buildValidate calls: the Validate method of
-// adcp.Details, and of any other details type that has one.
-type buildValidator interface{ Validate() error }
-
-// buildValidate validates a generated details value (or any value with a
-// Validate method), given as a pointer or as a value (generated types
-// validate through a pointer receiver).
-func buildValidate(d any) error {
-	rv := reflect.ValueOf(d)
-	if rv.Kind() == reflect.Pointer && rv.IsNil() {
-		return nil // encodes to null: no details
-	}
-	dv, ok := d.(buildValidator)
-	if !ok {
-		p := reflect.New(rv.Type())
-		p.Elem().Set(rv)
-		if dv, ok = p.Interface().(buildValidator); !ok {
-			return nil
-		}
-	}
-	return dv.Validate()
-}
-
-// buildObject decodes a JSON object's members as encoding/json decodes it
-// into a map[string]json.RawMessage (of a repeated name the last), refusing
-// anything else.
-func buildObject(raw []byte) (map[string]json.RawMessage, error) {
-	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-// buildCompact returns raw, one valid JSON value, without insignificant
-// white space.
-func buildCompact(raw []byte) json.RawMessage {
-	var b bytes.Buffer
-	_ = json.Compact(&b, raw) // valid: buildObject decoded it
-	return b.Bytes()
-}
-
-// buildShapeFor picks the details shape of a code for the given details: the
-// first shape whose When condition holds, else the code's only unconditional
-// shape, else none.
-func buildShapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.DetailsShape {
-	var plain []*adcp.DetailsShape
-	for _, s := range info.Shapes {
-		if s.When == nil {
-			plain = append(plain, s)
-			continue
-		}
-		if buildWhenHolds(s, obj) {
-			return s
-		}
-	}
-	if len(plain) == 1 {
-		return plain[0]
-	}
-	return nil
-}
-
-// buildMustFit reports whether details of a code (decoded as obj) must fit
-// the code's shape s:
-//   - a conditional shape (When) whose condition holds, such as
-//     agent-permission-denied for PERMISSION_DENIED with scope "agent";
-//   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
-//     always: the spec's recommended shape for every details of the code;
-//   - another unconditional shape of the code, which describes one case of
-//     it (accessibility-violation for CREATIVE_REJECTED,
-//     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
-//     details carry one of its members: they use that shape.
-func buildMustFit(s *adcp.DetailsShape, code adcp.Code, obj map[string]json.RawMessage) bool {
-	switch {
-	case s.When != nil:
-		return buildWhenHolds(s, obj)
-	case buildIsShapeNameOf(s.Name, code):
-		return true
-	}
-	for _, f := range s.Fields {
-		if _, ok := obj[f]; ok {
-			return true
-		}
-	}
-	return false
-}
-
-// buildWhenHolds reports whether the condition of a conditional shape
-// holds for details decoded as obj: its member is the string it names.
-func buildWhenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
-	var v string
-	return json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value
-}
-
-// buildIsShapeNameOf reports whether name is the name of code's own shape:
-// the code in lower case, '_' written '-' (rate-limited for RATE_LIMITED).
-func buildIsShapeNameOf(name string, c adcp.Code) bool {
-	return name == strings.ReplaceAll(strings.ToLower(string(c)), "_", "-")
-}
-
-// buildCheckShapes validates details against the schema of every shape of
-// the code they must fit (buildMustFit).
-func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage) error {
-	for _, s := range info.Shapes {
-		if buildMustFit(s, code, obj) {
-			if err := buildFitShape(s, raw); err != nil {
+		for j, d := range is.Discriminator {
+			at := fmt.Sprintf("issues[%d].discriminator[%d]", i, j)
+			if d.Value != nil && !json.Valid(d.Value) {
+				return fmt.Errorf("%s.value is not exactly one JSON value", at)
+			}
+			if err := checkExtra(at, d.Extra); err != nil {
 				return err
 			}
 		}
@@ -698,87 +504,18 @@ func buildCheckShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[st
 	return nil
 }
 
-// buildFitShape validates raw details against the shape's schema (data, not
-// the shape's Go type, so that building an error does not link every
-// details type). A shape without a schema cannot be checked.
-func buildFitShape(s *adcp.DetailsShape, raw []byte) error {
-	if err := s.Validate(raw); err != nil {
-		return fmt.Errorf("do not fit %s: %w", s.Name, err)
+// checkExtra refuses a member of extra, the raw members of the object at,
+// that is not exactly one JSON value or whose name is not valid UTF-8.
+func checkExtra(at string, extra map[string]json.RawMessage) error {
+	for k, raw := range extra {
+		if raw != nil && !json.Valid(raw) || !utf8.ValidString(k) {
+			return fmt.Errorf("%s member %q is not exactly one JSON value with a valid UTF-8 name", at, k)
+		}
 	}
 	return nil
 }
 
-// buildCheckTyped refuses a typed details value whose Go type is the type
-// of a details shape the code does not carry (BudgetTooLowDetails on
-// RATE_LIMITED). Types are matched by name against the vocabulary's shapes,
-// so that a struct generated for another spec version is recognised too.
-func buildCheckTyped(v *adcp.Vocabulary, code adcp.Code, d any) error {
-	switch d.(type) {
-	case json.RawMessage, []byte:
-		return nil
-	}
-	t := reflect.TypeOf(d)
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	var name string
-	if t != nil {
-		name = t.Name()
-	}
-	if name == "" {
-		return nil
-	}
-	info, _ := v.Info(code)
-	for _, own := range info.Shapes {
-		if own.Type == name {
-			return nil // the code's own (the common case: no copy of the shapes)
-		}
-	}
-	for _, s := range v.Shapes() {
-		if s.Type != name {
-			continue
-		}
-		var want []string
-		for _, own := range info.Shapes {
-			want = append(want, own.Type)
-		}
-		if len(want) == 0 {
-			return fmt.Errorf("%s are the details of %s, not of %s (which has no details shape)", s.Type, buildJoinCodes(s.Codes), code)
-		}
-		return fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, buildJoinCodes(s.Codes), code, strings.Join(want, " or "))
-	}
-	return nil
-}
-
-// buildDropUndeclared keeps the members a closed shape declares, in the
-// shape's order, each value compact (obj's values are valid JSON: a
-// buildObject walk found them), and lists the dropped keys in sorted order.
-func buildDropUndeclared(s *adcp.DetailsShape, obj map[string]json.RawMessage) (json.RawMessage, []string) {
-	declared := make(map[string]bool, len(s.Fields))
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for _, f := range s.Fields {
-		declared[f] = true
-		if v, ok := obj[f]; ok {
-			if b.Len() > 1 {
-				b.WriteByte(',')
-			}
-			buildWriteKey(&b, f)
-			b.Write(buildCompact(v))
-		}
-	}
-	b.WriteByte('}')
-	var dropped []string
-	for k := range obj {
-		if !declared[k] {
-			dropped = append(dropped, k)
-		}
-	}
-	slices.Sort(dropped)
-	return b.Bytes(), dropped
-}
-
-func buildJoinCodes(cs []adcp.Code) string {
+func joinCodes(cs []adcp.Code) string {
 	if len(cs) == 0 {
 		return "another code"
 	}

@@ -36,19 +36,19 @@ func revalidateVocabularies(t testing.TB) []*adcp.Vocabulary {
 	return []*adcp.Vocabulary{base, strict}
 }
 
-// checkRevalidateBuilt holds the validation of e as it is (what finalize
-// and the wire builders run) to the validation of its encoding decoded
-// again (one object, no repeated member, the same code), for every error
-// whose raw members finalize accepts (buildCheckRaw) and whose code is valid
-// UTF-8 (finalize refuses any other).
+// checkRevalidateBuilt holds the validation of e as it is (what check
+// runs) to the validation of its encoding decoded again (one object, no
+// repeated member, the same code), for every error whose raw members check
+// accepts (checkRaw) and whose code is valid UTF-8 (check refuses any
+// other).
 func checkRevalidateBuilt(t *testing.T, vs []*adcp.Vocabulary, e *adcp.Error) {
 	t.Helper()
-	if buildCheckRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
+	if checkRaw(e) != nil || !utf8.ValidString(string(e.Code)) {
 		return
 	}
 	raw, err := e.MarshalJSON()
 	if err != nil {
-		return // finalize stops before validating (a non-finite retry_after)
+		return // check stops before validating (a non-finite retry_after)
 	}
 	for i, v := range vs {
 		// The same verdict; the same words too, but where a message quotes a

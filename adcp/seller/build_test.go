@@ -304,7 +304,7 @@ func TestFinalizeIssuesSetField(t *testing.T) {
 		{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"x","keyword":"errorMessage"}]}`, "not a JSON Schema keyword"},
 		{`{"code":"FORMAT_PROJECTION_FAILED","message":"m","source":"sdk"}`, "sdk_id"},
 		{`{"code":"FORMAT_PROJECTION_FAILED","message":"m","sdk_id":"adcp-go@0.1.0"}`, "sdk_id"},
-		{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"x"}]}`, "needs pointer, message and keyword"},
+		{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"x"}]}`, "issues[0].keyword"},
 		{`{"code":"VALIDATION_ERROR","message":"m","issues":[{"pointer":"/a","message":"x","keyword":"type"},{"pointer":"b","message":"y","keyword":"type"}]}`, "issues[1].pointer"},
 	} {
 		if _, _, err := seller.Finalize(voc, decodeTestError(t, tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -2,7 +2,7 @@ package seller
 
 // Unexported names the external tests (package seller_test) check against.
 var (
-	ErrBuildTooLarge = errBuildTooLarge
-	BuildCheckSize   = buildCheckSize
-	WireRPCCode      = wireRPCCode
+	ErrBuildTooLarge = errTooLarge
+	ClientAccepts    = clientAccepts
+	WireRPCCode      = rpcCode
 )

@@ -68,10 +68,10 @@ var hygieneDetectors = []hygieneDetector{
 	// "::" in six characters, so "a::b" and "10:30:00" are not flagged.
 	{kind: FindingIPAddress, re: regexp.MustCompile(`\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b`), ok: func(s string) bool {
 		host, _, _ := strings.Cut(s, ":")
-		return hygieneIsIP(host)
+		return net.ParseIP(host) != nil
 	}},
 	{kind: FindingIPAddress, re: regexp.MustCompile(`(?i)(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}`), ok: func(s string) bool {
-		return hygieneIsIP(s) && (strings.Count(s, ":") >= 3 || (strings.Contains(s, "::") && len(s) >= 6))
+		return net.ParseIP(s) != nil && (strings.Count(s, ":") >= 3 || (strings.Contains(s, "::") && len(s) >= 6))
 	}},
 
 	// Internal host names: localhost, private DNS suffixes, cloud-internal
@@ -163,31 +163,14 @@ func hygieneCheck(s string) []Finding {
 	return hygieneSort(out)
 }
 
-// hygieneSort sorts findings by position and lists each span of a kind once.
+// hygieneSort sorts findings by position, the longer of two at one start
+// first, and lists each span of a kind once (two detectors of one kind may
+// flag the same span).
 func hygieneSort(out []Finding) []Finding {
-	if len(out) < 2 {
-		return out
-	}
-	// The order is total (equal findings are identical), so an unstable
-	// sort gives the one result.
 	slices.SortFunc(out, func(a, b Finding) int {
-		if a.Start != b.Start {
-			return cmp.Compare(a.Start, b.Start)
-		}
-		if a.End != b.End {
-			return cmp.Compare(b.End, a.End)
-		}
-		return cmp.Compare(a.Kind, b.Kind)
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(b.End, a.End), cmp.Compare(a.Kind, b.Kind))
 	})
-	// Two detectors of one kind may flag the same span: keep it once.
-	n := 0
-	for i, f := range out {
-		if i == 0 || f != out[n-1] {
-			out[n] = f
-			n++
-		}
-	}
-	return out[:n]
+	return slices.Compact(out)
 }
 
 // hygieneUUID is a UUID: 8-4-4-4-12 hexadecimal digits, either case.
@@ -225,9 +208,6 @@ func Scrub(s string) string {
 	}
 	return hygieneRedacted
 }
-
-// hygieneIsIP reports whether net.ParseIP accepts s.
-func hygieneIsIP(s string) bool { return net.ParseIP(s) != nil }
 
 // hygieneOpaqueToken reports whether a 32+ character word looks like a
 // secret: it mixes lower case and digits and is not a UUID (an identifier

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -57,7 +58,7 @@ func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
 // Aggregate returns the payload {"errors":[…]} of an intermediary that
 // collects errors from several upstreams, each passed through unchanged (its
 // own code and recovery). Each is checked against vocabulary v as
-// MCPToolResult checks an error (wireCheck); the options that apply are
+// MCPToolResult checks an error; the options that apply are
 // WithFlaggedTextAllowed. To also send the first as the failure of an MCP or
 // A2A response, use WithPayloadErrors.
 func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]byte, error) {
@@ -68,13 +69,13 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 	if len(errs) == 0 {
 		return nil, errors.New("adcp: nothing to aggregate")
 	}
-	raws := make([]json.RawMessage, len(errs))
-	for i, e := range errs {
-		r, err := wireCheck(v, e, cfg.checks)
+	var p payload
+	for _, e := range errs {
+		raw, err := send(v, e, cfg.checks)
 		if err != nil {
 			return nil, err
 		}
-		raws[i] = r
+		p.Errors = append(p.Errors, raw)
 	}
-	return jsonwire.Marshal(wirePayload{raws})
+	return jsonwire.Marshal(p)
 }

@@ -2,17 +2,14 @@ package seller
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
-
-	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
-// The two patterns of transport-errors.md §Seller-Specific Error Codes,
-// compiled on first use (adcpimpl.MustPattern), not when a program that
-// imports the package starts.
+// The two patterns of transport-errors.md §Seller-Specific Error Codes.
 var (
-	vendorNamePattern = adcpimpl.MustPattern(`^[A-Z][A-Z0-9]{1,19}$`)
-	vendorCodePattern = adcpimpl.MustPattern(`^[A-Z][A-Z0-9_]{1,39}$`)
+	vendorNamePattern = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,19}$`)
+	vendorCodePattern = regexp.MustCompile(`^[A-Z][A-Z0-9_]{1,39}$`)
 )
 
 // ValidVendorCode checks a seller-specific code against the X_{VENDOR}_{CODE}

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -23,22 +24,24 @@ const (
 // ErrorMIMEType is the optional metadata.mimeType of an A2A error DataPart.
 const ErrorMIMEType = "application/vnd.adcp.error+json"
 
-// wireRPCCodes maps the AdCP codes a JSON-RPC error may carry to their codes.
-var wireRPCCodes = map[adcp.Code]int{
-	"RATE_LIMITED":        JSONRPCRateLimited,
-	"AUTH_MISSING":        JSONRPCAuthMissing,
-	"SERVICE_UNAVAILABLE": JSONRPCServiceUnavailable,
-}
+// A2AErrorArtifactID is the artifactId of the artifact A2AFailedTask writes.
+const A2AErrorArtifactID = "error-result"
 
-// wireRPCCode returns the JSON-RPC code of an AdCP code. AUTH_REQUIRED takes
+// rpcCode returns the JSON-RPC code of an AdCP code. AUTH_REQUIRED takes
 // -32028 only in versions without AUTH_MISSING (before 3.1), whose reserved
 // code it was.
-func wireRPCCode(v *adcp.Vocabulary, c adcp.Code) (int, bool) {
-	if c == "AUTH_REQUIRED" {
+func rpcCode(v *adcp.Vocabulary, c adcp.Code) (int, bool) {
+	switch c {
+	case "RATE_LIMITED":
+		return JSONRPCRateLimited, true
+	case "AUTH_MISSING":
+		return JSONRPCAuthMissing, true
+	case "SERVICE_UNAVAILABLE":
+		return JSONRPCServiceUnavailable, true
+	case "AUTH_REQUIRED":
 		return JSONRPCAuthMissing, !v.Known("AUTH_MISSING")
 	}
-	n, ok := wireRPCCodes[c]
-	return n, ok
+	return 0, false
 }
 
 // WireOption adjusts a wire builder.
@@ -50,21 +53,7 @@ type wireConfig struct {
 	mimeType   bool
 	rpcCode    int
 	timestamp  time.Time
-	checks     buildChecks
-
-	// Set by wireFatal: the encodings, as checked, of the error and of the
-	// payload's errors (nil when the payload is the error alone: raw).
-	raw        json.RawMessage
-	payloadRaw []json.RawMessage
-}
-
-// payloadEncodings returns the encodings of the payload's errors: the
-// error's own when WithPayloadErrors set none.
-func (c *wireConfig) payloadEncodings() []json.RawMessage {
-	if c.payloadRaw != nil {
-		return c.payloadRaw
-	}
-	return []json.RawMessage{c.raw}
+	checks     checks
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -96,12 +85,12 @@ func WithCollapsedJSONRPCCode(code int) WireOption {
 func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.timestamp = t } }
 
 // The wire shapes, encoded by jsonwire.Marshal. Each error is a json.RawMessage:
-// its encoding, the bytes its checks ran on (wireCheck).
+// its encoding, the bytes its checks ran on (send).
 type (
-	wireEnvelope struct {
+	envelope struct {
 		AdcpError json.RawMessage `json:"adcp_error"`
 	}
-	wirePayload struct {
+	payload struct {
 		Errors []json.RawMessage `json:"errors"`
 	}
 	mcpResult struct {
@@ -115,7 +104,7 @@ type (
 	}
 	mcpStructured struct {
 		AdcpError json.RawMessage `json:"adcp_error"`
-		Payload   wirePayload     `json:"payload"`
+		Payload   payload         `json:"payload"`
 	}
 	rpcResponse struct {
 		JSONRPC string          `json:"jsonrpc"`
@@ -123,9 +112,9 @@ type (
 		Error   rpcError        `json:"error"`
 	}
 	rpcError struct {
-		Code    int          `json:"code"`
-		Message string       `json:"message"`
-		Data    wireEnvelope `json:"data"`
+		Code    int      `json:"code"`
+		Message string   `json:"message"`
+		Data    envelope `json:"data"`
 	}
 	a2aTask struct {
 		ID        string        `json:"id,omitempty"`
@@ -151,14 +140,55 @@ type (
 	}
 )
 
-// mustWireJSON is jsonwire.Marshal of a shape whose every error is a checked
-// encoding: it cannot fail.
-func mustWireJSON(v any) []byte {
-	b, err := jsonwire.Marshal(v)
-	if err != nil {
-		panic("adcp: encoding a wire shape: " + err.Error())
+// failure is an error checked to be sent as a failure (fatal).
+type failure struct {
+	wireConfig
+	raw    json.RawMessage   // the error's encoding
+	errors []json.RawMessage // the payload's errors[]
+}
+
+// fatal checks an error about to be sent as a failure, and the payload's
+// errors, as send checks them: it also refuses an advisory code (it belongs
+// in a successful payload), except BUDGET_CAP_REACHED, which its
+// description makes a failure when not even a partial result exists.
+func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error) {
+	var f failure
+	for _, o := range opts {
+		o(&f.wireConfig)
 	}
-	return b
+	var err error
+	if f.raw, err = send(v, e, f.checks); err != nil {
+		return f, err
+	}
+	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
+		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
+	}
+	if !f.payloadSet {
+		f.errors = []json.RawMessage{f.raw}
+		return f, nil
+	}
+	if len(f.payload) == 0 {
+		return f, errors.New("adcp: the payload's errors[] cannot be empty")
+	}
+	for _, p := range f.payload {
+		r := f.raw
+		if p != e {
+			if r, err = send(v, p, f.checks); err != nil {
+				return f, fmt.Errorf("payload errors[]: %w", err)
+			}
+		}
+		f.errors = append(f.errors, r)
+	}
+	return f, nil
+}
+
+// send checks an error a builder sends as it is (an intermediary passes
+// upstream errors through unchanged), and returns its encoding: Finalize
+// must accept it, and a client must accept it as it is (see check).
+func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error) {
+	ck.asSent = true
+	_, raw, _, err := check(v, e, ck)
+	return raw, err
 }
 
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
@@ -168,21 +198,20 @@ func mustWireJSON(v any) []byte {
 // (both layers of the error model).
 //
 // e is sent as it is: build it with New or Finalize, or pass an upstream
-// error through unchanged. MCPToolResult sends only what Finalize accepts
-// and what a client accepts as it is (see wireCheck): it refuses an error
-// Finalize refuses (an unknown code, a raw member that is not one JSON
-// value, details that do not fit the code's shape, flagged text, ...), an
-// error whose own encoding v's core/error.json rules or the code's details
-// shape refuse, or that Validate refuses (over MaxErrorSize bytes of JSON);
-// and an advisory code (it belongs in a successful payload; see
-// SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
-// description makes a failure when not even a partial result exists.
+// error through unchanged. MCPToolResult refuses an error Finalize refuses
+// (an unknown code, a raw member that is not one JSON value, details that
+// do not fit the code's shape, flagged text, ...), one that a client would
+// refuse as it is (over MaxErrorSize bytes of JSON, or against v's
+// core/error.json rules or a closed details shape), and an advisory code
+// (it belongs in a successful payload; see SuccessPayloadWithWarnings),
+// except BUDGET_CAP_REACHED, which its description makes a failure when not
+// even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	r, err := wireMCP(v, e, humanText, opts)
+	r, err := mcp(v, e, humanText, opts)
 	if err != nil {
 		return nil, err
 	}
-	return mustWireJSON(r), nil
+	return jsonwire.Marshal(r)
 }
 
 // MCPToolResultParts is MCPToolResult in pieces, for an SDK adapter that
@@ -191,36 +220,38 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 // a client decodes it, and structuredContent; isError is true. It checks
 // and refuses what MCPToolResult does.
 func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (texts []string, structured []byte, err error) {
-	r, err := wireMCP(v, e, humanText, opts)
+	r, err := mcp(v, e, humanText, opts)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, c := range r.Content {
-		texts = append(texts, wireDecodedText(c.Text))
+		texts = append(texts, decodedText(c.Text))
 	}
-	return texts, mustWireJSON(r.StructuredContent), nil
+	structured, err = jsonwire.Marshal(r.StructuredContent)
+	return texts, structured, err
 }
 
-// wireMCP checks e and returns the tool result.
-func wireMCP(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (mcpResult, error) {
-	c, err := wireFatal(v, e, opts)
+// mcp checks e and returns the tool result.
+func mcp(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (mcpResult, error) {
+	f, err := fatal(v, e, opts)
 	if err != nil {
 		return mcpResult{}, err
 	}
+	text, err := jsonwire.Marshal(envelope{f.raw})
 	r := mcpResult{
-		Content:           []mcpText{{Type: "text", Text: string(mustWireJSON(wireEnvelope{c.raw}))}},
+		Content:           []mcpText{{Type: "text", Text: string(text)}},
 		IsError:           true,
-		StructuredContent: mcpStructured{AdcpError: c.raw, Payload: wirePayload{c.payloadEncodings()}},
+		StructuredContent: mcpStructured{AdcpError: f.raw, Payload: payload{f.errors}},
 	}
 	if humanText != "" {
 		r.Content = append(r.Content, mcpText{Type: "text", Text: humanText})
 	}
-	return r, nil
+	return r, err
 }
 
-// wireDecodedText is s as a client decodes the JSON string the builders
-// write of it: each byte of invalid UTF-8 becomes U+FFFD.
-func wireDecodedText(s string) string { return string([]rune(s)) }
+// decodedText is s as a client decodes the JSON string the builders write
+// of it: each byte of invalid UTF-8 becomes U+FFFD.
+func decodedText(s string) string { return string([]rune(s)) }
 
 // JSONRPCError returns the JSON-RPC 2.0 error response with which
 // infrastructure rejects a request before tool dispatch: -32029 for
@@ -232,15 +263,17 @@ func wireDecodedText(s string) string { return string([]rune(s)) }
 // id is the request id: a string, a number (or json.Number), nil for null,
 // or its raw JSON. error.message is e.Message, or the code when e has none.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
-	obj, err := wireRPCError(v, e, opts)
+	obj, err := rpc(v, e, opts)
 	if err != nil {
 		return nil, err
 	}
-	rawID, err := wireRPCID(id)
-	if err != nil {
-		return nil, err
+	// One string, number or null: its first byte says which.
+	rawID, err := rawJSON(id)
+	rawID = bytes.TrimSpace(rawID)
+	if err != nil || !json.Valid(rawID) || !strings.ContainsRune(`"n-0123456789`, rune(rawID[0])) {
+		return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
 	}
-	return mustWireJSON(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: obj}), nil
+	return jsonwire.Marshal(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: obj})
 }
 
 // JSONRPCErrorObject is the error member of JSONRPCError's response, for
@@ -249,56 +282,36 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 // replaces it) and its data, {"adcp_error":…}. It refuses what JSONRPCError
 // refuses but the id, which it does not take.
 func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (code int, message string, data json.RawMessage, err error) {
-	obj, err := wireRPCError(v, e, opts)
+	obj, err := rpc(v, e, opts)
 	if err != nil {
 		return 0, "", nil, err
 	}
-	return obj.Code, wireDecodedText(obj.Message), mustWireJSON(obj.Data), nil
+	data, err = jsonwire.Marshal(obj.Data)
+	return obj.Code, decodedText(obj.Message), data, err
 }
 
-// wireRPCError checks an error about to be sent as a JSON-RPC error and
-// returns the error member.
-func wireRPCError(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcError, error) {
-	c, err := wireFatal(v, e, opts)
+// rpc checks an error about to be sent as a JSON-RPC error and returns the
+// error member.
+func rpc(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcError, error) {
+	f, err := fatal(v, e, opts)
 	if err != nil {
 		return rpcError{}, err
 	}
-	code, ok := wireRPCCode(v, e.Code)
+	code, ok := rpcCode(v, e.Code)
 	if !ok {
 		return rpcError{}, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
-	if c.rpcCode != 0 {
-		if c.rpcCode < -32099 || c.rpcCode > -32000 {
-			return rpcError{}, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", c.rpcCode)
+	if f.rpcCode != 0 {
+		if f.rpcCode < -32099 || f.rpcCode > -32000 {
+			return rpcError{}, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", f.rpcCode)
 		}
-		code = c.rpcCode
+		code = f.rpcCode
 	}
 	msg := e.Message
 	if msg == "" {
 		msg = string(e.Code)
 	}
-	return rpcError{Code: code, Message: msg, Data: wireEnvelope{c.raw}}, nil
-}
-
-// wireRPCID encodes a JSON-RPC id, which must be a string, a number or null:
-// the one value, without the white space around it (what encoding/json
-// writes of it).
-func wireRPCID(id any) (json.RawMessage, error) {
-	raw, err := wireJSON(id)
-	if err != nil {
-		return nil, err
-	}
-	raw = bytes.TrimSpace(raw)
-	var x any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&x) == nil && dec.InputOffset() == int64(len(raw)) {
-		switch x.(type) {
-		case string, json.Number, nil:
-			return raw, nil
-		}
-	}
-	return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
+	return rpcError{Code: code, Message: msg, Data: envelope{f.raw}}, nil
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -307,7 +320,7 @@ func wireRPCID(id any) (json.RawMessage, error) {
 // {"adcp_error":…} and a DataPart holding the payload's errors[]. taskID may
 // be empty. It refuses what MCPToolResult refuses.
 func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	p, text, err := wireA2AParts(v, e, humanText, opts)
+	p, text, err := a2aParts(v, e, humanText, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -315,18 +328,15 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	if p.ErrorMIMEType {
 		errPart.Metadata = &a2aMetadata{ErrorMIMEType}
 	}
-	return mustWireJSON(a2aTask{
+	return jsonwire.Marshal(a2aTask{
 		ID:     taskID,
 		Status: a2aStatus{State: "failed", Timestamp: p.Timestamp},
 		Artifacts: []a2aArtifact{{
 			ArtifactID: A2AErrorArtifactID,
 			Parts:      []a2aPart{{Kind: "text", Text: text}, errPart, {Kind: "data", Data: p.Payload}},
 		}},
-	}), nil
+	})
 }
-
-// A2AErrorArtifactID is the artifactId of the artifact A2AFailedTask writes.
-const A2AErrorArtifactID = "error-result"
 
 // A2AParts is the task A2AFailedTask writes, in pieces, for an SDK adapter
 // that builds the SDK's own task from them instead of decoding the bytes:
@@ -350,14 +360,14 @@ type A2AParts struct {
 // ErrorData is Error as encoding/json decodes it into a map[string]any
 // (numbers as float64), for an SDK whose DataPart holds decoded data
 // (a2a-go's).
-func (p A2AParts) ErrorData() (map[string]any, error) { return wireDecodeData("error", p.Error) }
+func (p A2AParts) ErrorData() (map[string]any, error) { return decodeData("error", p.Error) }
 
 // PayloadData is Payload decoded as ErrorData decodes Error.
-func (p A2AParts) PayloadData() (map[string]any, error) { return wireDecodeData("payload", p.Payload) }
+func (p A2AParts) PayloadData() (map[string]any, error) { return decodeData("payload", p.Payload) }
 
-// wireDecodeData decodes a DataPart's data, a JSON object, as encoding/json
+// decodeData decodes a DataPart's data, a JSON object, as encoding/json
 // decodes it into a map[string]any; part names the part in the error.
-func wireDecodeData(part string, b []byte) (map[string]any, error) {
+func decodeData(part string, b []byte) (map[string]any, error) {
 	var m map[string]any
 	if err := json.Unmarshal(b, &m); err != nil || m == nil {
 		return nil, fmt.Errorf("adcp: the %s DataPart's data is not a JSON object whose numbers fit a float64", part)
@@ -369,15 +379,15 @@ func wireDecodeData(part string, b []byte) (map[string]any, error) {
 // the SDK's task carries apart). It checks and refuses what A2AFailedTask
 // does.
 func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (A2AParts, error) {
-	p, text, err := wireA2AParts(v, e, humanText, opts)
-	p.Text = wireDecodedText(text)
+	p, text, err := a2aParts(v, e, humanText, opts)
+	p.Text = decodedText(text)
 	return p, err
 }
 
-// wireA2AParts returns the task's parts but Text, and the TextPart's text
-// as it is written.
-func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (p A2AParts, text string, err error) {
-	c, err := wireFatal(v, e, opts)
+// a2aParts returns the task's parts but Text, and the TextPart's text as
+// it is written.
+func a2aParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (p A2AParts, text string, err error) {
+	f, err := fatal(v, e, opts)
 	if err != nil {
 		return A2AParts{}, "", err
 	}
@@ -388,103 +398,14 @@ func wireA2AParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []Wi
 	if text == "" {
 		text = string(e.Code)
 	}
-	p = A2AParts{ErrorMIMEType: c.mimeType}
-	if !c.timestamp.IsZero() {
-		p.Timestamp = c.timestamp.UTC().Format(time.RFC3339)
+	p = A2AParts{ErrorMIMEType: f.mimeType}
+	if !f.timestamp.IsZero() {
+		p.Timestamp = f.timestamp.UTC().Format(time.RFC3339)
 	}
-	p.Error = mustWireJSON(wireEnvelope{c.raw})
-	p.Payload = mustWireJSON(wirePayload{c.payloadEncodings()})
-	return p, text, nil
-}
-
-// codeBudgetCapReached is normally an advisory on a successful partial
-// build, and a terminal failure "only when even the first leaf would exceed
-// the cap (no partial possible)" (its description).
-const codeBudgetCapReached = adcp.Code("BUDGET_CAP_REACHED")
-
-// wireFatal checks an error about to be sent as a failure, and the options.
-func wireFatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (wireConfig, error) {
-	var c wireConfig
-	for _, o := range opts {
-		o(&c)
+	if p.Error, err = jsonwire.Marshal(envelope{f.raw}); err == nil {
+		p.Payload, err = jsonwire.Marshal(payload{f.errors})
 	}
-	raw, err := wireCheck(v, e, c.checks)
-	if err != nil {
-		return c, err
-	}
-	c.raw = raw
-	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
-		return c, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
-	}
-	if !c.payloadSet {
-		return c, nil // the payload is e alone: payloadEncodings
-	}
-	if len(c.payload) == 0 {
-		return c, errors.New("adcp: the payload's errors[] cannot be empty")
-	}
-	c.payloadRaw = make([]json.RawMessage, len(c.payload))
-	for i, p := range c.payload {
-		if p == e { // checked above
-			c.payloadRaw[i] = raw
-			continue
-		}
-		r, err := wireCheck(v, p, c.checks)
-		if err != nil {
-			return c, fmt.Errorf("payload errors[]: %w", err)
-		}
-		c.payloadRaw[i] = r
-	}
-	return c, nil
-}
-
-// wireCheck refuses an error a builder must not send. Every builder sends
-// an error as it is (an intermediary passes upstream errors through
-// unchanged), so it checks both:
-//   - that Finalize accepts e (the code, recovery, raw members, details
-//     shape, message hygiene, size and the version's core/error.json rules);
-//   - that e itself, as it will be sent, is what a client accepts: valid
-//     against v's core/error.json rules (Vocabulary.Validate), with details
-//     that fit the code's shape as they are (Finalize would drop a closed
-//     shape's undeclared members; a builder refuses them), and no larger
-//     than Validate allows.
-//
-// An error Finalize would send as it is (one New or Finalize returned) is
-// checked once. It returns e's encoding, the bytes it checked.
-func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawMessage, error) {
-	if e == nil {
-		return nil, errors.New("adcp: nil error")
-	}
-	if n := utf8.RuneCountInString(string(e.Code)); n == 0 || n > adcp.MaxCodeLength {
-		return nil, fmt.Errorf("adcp: code %q must have 1 to %d characters", e.Code, adcp.MaxCodeLength)
-	}
-	done, _, err := finalize(v, e, checks)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := jsonwire.Marshal(e)
-	if err != nil {
-		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
-	}
-	if doneRaw, _ := jsonwire.Marshal(done); bytes.Equal(raw, doneRaw) {
-		return raw, nil // e is what Finalize makes of it (an error from New): checked once
-	}
-	if err := buildCheckSize(raw); err != nil {
-		return nil, fmt.Errorf("adcp: %s: %w", e.Code, err)
-	}
-	if err := v.Validate(e); err != nil {
-		return nil, fmt.Errorf("adcp: %s: as sent: %w", e.Code, err)
-	}
-	if len(e.Details) > 0 && !bytes.Equal(bytes.TrimSpace(e.Details), []byte("null")) {
-		obj, err := buildObject(e.Details)
-		if err != nil {
-			return nil, fmt.Errorf("adcp: %s: details: %w", e.Code, err)
-		}
-		info, _ := v.Info(e.Code)
-		if err := buildCheckShapes(info, e.Code, e.Details, obj); err != nil {
-			return nil, fmt.Errorf("adcp: %s: details as sent: %w", e.Code, err)
-		}
-	}
-	return raw, nil
+	return p, text, err
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
@@ -495,8 +416,8 @@ func wireCheck(v *adcp.Vocabulary, e *adcp.Error, checks buildChecks) (json.RawM
 // declare but allows) unless it has a severity already. Warnings never go
 // into adcp_error, so a payload holding adcp_error is refused, as is an
 // errors member that is not an array. Each warning is checked against
-// vocabulary v as MCPToolResult checks an error (wireCheck); the options
-// that apply are WithFlaggedTextAllowed.
+// vocabulary v as MCPToolResult checks an error; the options that apply
+// are WithFlaggedTextAllowed.
 //
 // STALE_RESPONSE is sent only with a non-empty payload served from cache, so
 // it is refused on an empty payload: one whose members other than errors,
@@ -510,21 +431,24 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	if payload == nil {
 		payload = json.RawMessage("{}")
 	}
-	raw, err := wireJSON(payload)
+	raw, err := rawJSON(payload)
 	if err != nil {
 		return nil, err
 	}
-	members, err := wireMembers(raw)
+	ms, err := members(raw)
 	if err != nil {
 		return nil, fmt.Errorf("adcp: payload: %w", err)
 	}
+	if slices.ContainsFunc(ms, isKey("adcp_error")) {
+		return nil, errors.New("adcp: a successful payload must not carry adcp_error")
+	}
 	var items []json.RawMessage
 	for _, w := range warnings {
-		b, err := wireCheck(v, w, cfg.checks)
+		b, err := send(v, w, cfg.checks)
 		if err != nil {
 			return nil, err
 		}
-		if w.Code == codeStaleResponse && wireEmptyPayload(members) {
+		if w.Code == codeStaleResponse && emptyPayload(ms) {
 			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		if _, has := w.Extra["severity"]; !has {
@@ -532,43 +456,24 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		}
 		items = append(items, b)
 	}
-	var out bytes.Buffer
-	out.Grow(2 * len(raw))
-	out.WriteByte('{')
-	wrote := false
-	for i, m := range members {
-		if m.Key == "adcp_error" {
-			return nil, errors.New("adcp: a successful payload must not carry adcp_error")
-		}
-		if i > 0 {
-			out.WriteByte(',')
-		}
-		buildWriteKey(&out, m.Key)
-		if m.Key != "errors" {
-			out.Write(m.Raw)
-			continue
-		}
-		if len(m.Raw) == 0 || m.Raw[0] != '[' {
+	i := slices.IndexFunc(ms, isKey("errors"))
+	if i < 0 && len(items) > 0 {
+		ms, i = append(ms, jsonwire.Member{Key: "errors", Raw: json.RawMessage("[]")}), len(ms)
+	}
+	if i >= 0 {
+		var errs []json.RawMessage
+		if ms[i].Raw[0] != '[' || json.Unmarshal(ms[i].Raw, &errs) != nil {
 			return nil, errors.New("adcp: payload errors must be an array")
 		}
-		wireAppendArray(&out, m.Raw, items)
-		wrote = true
+		ms[i].Raw = arrayJSON(append(errs, items...))
 	}
-	if !wrote && len(items) > 0 {
-		if len(members) > 0 {
-			out.WriteByte(',')
-		}
-		out.WriteString(`"errors":`)
-		wireAppendArray(&out, []byte("[]"), items)
-	}
-	out.WriteByte('}')
-	return out.Bytes(), nil
+	return objectJSON(ms), nil
 }
 
-// wireEmptyPayload reports whether a payload carries no data: every member
+// emptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
-func wireEmptyPayload(members []jsonwire.Member) bool {
-	for _, m := range members {
+func emptyPayload(ms []jsonwire.Member) bool {
+	for _, m := range ms {
 		switch m.Key {
 		case "errors", "context", "ext":
 			continue
@@ -618,9 +523,9 @@ func HTTPStatus(e *adcp.Error) int {
 	return 200
 }
 
-// wireJSON is v as JSON: v itself when it is raw JSON (json.RawMessage or
+// rawJSON is v as JSON: v itself when it is raw JSON (json.RawMessage or
 // []byte), else jsonwire.Marshal(v).
-func wireJSON(v any) ([]byte, error) {
+func rawJSON(v any) ([]byte, error) {
 	switch r := v.(type) {
 	case json.RawMessage:
 		return r, nil
@@ -628,37 +533,4 @@ func wireJSON(v any) ([]byte, error) {
 		return r, nil
 	}
 	return jsonwire.Marshal(v)
-}
-
-// wireAppendArray writes the compact JSON array arr with items appended.
-func wireAppendArray(out *bytes.Buffer, arr []byte, items []json.RawMessage) {
-	body := bytes.TrimSpace(arr[1 : len(arr)-1])
-	out.WriteByte('[')
-	out.Write(body)
-	for i, it := range items {
-		if i > 0 || len(body) > 0 {
-			out.WriteByte(',')
-		}
-		out.Write(it)
-	}
-	out.WriteByte(']')
-}
-
-// wireMembers decodes the members of a JSON object in order, each value
-// compacted; a duplicate name is refused (names compared as encoding/json
-// decodes them).
-func wireMembers(raw []byte) ([]jsonwire.Member, error) {
-	ms, _, err := jsonwire.Members(raw)
-	if err != nil {
-		return nil, err
-	}
-	seen := make(map[string]bool, len(ms))
-	for i, m := range ms {
-		if seen[m.Key] {
-			return nil, fmt.Errorf("duplicate member %q", m.Key)
-		}
-		seen[m.Key] = true
-		ms[i].Raw = buildCompact(m.Raw)
-	}
-	return ms, nil
 }

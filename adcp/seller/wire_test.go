@@ -428,7 +428,7 @@ func BenchmarkWireNewTypicalFloor(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := seller.BuildCheckSize(raw); err != nil {
+		if err := seller.ClientAccepts(voc, e, raw); err != nil {
 			b.Fatal(err)
 		}
 	}

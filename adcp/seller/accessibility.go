@@ -1,0 +1,170 @@
+package seller
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+)
+
+const (
+	// maxViolations is the most violations accessibility details carry.
+	maxViolations = 4
+	// accessibilityShape is the name of the accessibility details shape.
+	accessibilityShape = "accessibility-violation"
+)
+
+// FitAccessibilityDetails is Finalize for a CREATIVE_REJECTED error whose
+// details are accessibility violations (error-details/accessibility-violation.json,
+// 3.2 and later), given as raw JSON in e.Details. It returns a completed copy
+// whose details are valid against that shape of v and that fits its rules:
+//   - at most four violations, the first four;
+//   - a remediation text the shape refuses (over 256 characters, or holding
+//     a control character) is left out, with a warning;
+//   - the whole error at most MaxErrorSize bytes, as Validate measures it:
+//     remediation texts are left out, from the last violation backwards,
+//     then violations from the end, down to one;
+//   - truncated set to true whenever a violation or a remediation text was
+//     left out (a truncated already true is kept);
+//   - field, when not set, from the first violation's pointer in
+//     JSONPath-lite form (PointerToField), as Finalize does.
+//
+// Pointers are never shortened, nor any other text cut. An error that does
+// not fit with one violation and no remediation is refused, as are details
+// that are not an object with a non-empty violations array of objects, a
+// kept violation whose pointer is not an RFC 6901 string, any other
+// violation of the shape (a missing criterion_source, a failure_kind that is
+// neither a listed value nor an x_ extension, ...), and a vocabulary without
+// the accessibility-violation shape. Other members of the details and of
+// each violation are kept, in their order. opts are Finalize's.
+func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
+	if e == nil {
+		return nil, nil, errors.New("adcp: nil error")
+	}
+	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
+		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
+	}
+	if e.Code != codeCreativeRejected {
+		return fail("they belong to %s", codeCreativeRejected)
+	}
+	info, _ := v.Info(e.Code)
+	i := slices.IndexFunc(info.Shapes, func(s *adcp.DetailsShape) bool { return s.Name == accessibilityShape })
+	if i < 0 {
+		return fail("AdCP %s has no %s details shape", v.SpecVersion(), accessibilityShape)
+	}
+	shape := info.Shapes[i]
+	details, err := members(e.Details)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var raws []json.RawMessage
+	truncated := false
+	for _, m := range details {
+		switch m.Key {
+		case "violations":
+			if json.Unmarshal(m.Raw, &raws) != nil || len(raws) == 0 {
+				return fail("violations must be a non-empty array")
+			}
+		case "truncated":
+			truncated = string(m.Raw) == "true"
+		}
+	}
+	if raws == nil {
+		return fail("violations is required")
+	}
+	if len(raws) > maxViolations {
+		raws, truncated = raws[:maxViolations], true
+	}
+	vs := make([][]jsonwire.Member, len(raws))
+	for i, r := range raws {
+		if vs[i], err = members(r); err != nil {
+			return fail("violations[%d]: %v", i, err)
+		}
+		if err := checkViolationPointer(vs[i]); err != nil {
+			return fail("violations[%d].pointer: %v", i, err)
+		}
+	}
+	// write returns the details: their members in order, violations
+	// replaced by vs, and truncated set (appended when absent) if truncated.
+	write := func() json.RawMessage {
+		ms := slices.Clone(details)
+		list := make([]json.RawMessage, len(vs))
+		for i, v := range vs {
+			list[i] = objectJSON(v)
+		}
+		ms[slices.IndexFunc(ms, isKey("violations"))].Raw = arrayJSON(list)
+		if j := slices.IndexFunc(ms, isKey("truncated")); truncated && j >= 0 {
+			ms[j].Raw = json.RawMessage("true")
+		} else if truncated {
+			ms = append(ms, jsonwire.Member{Key: "truncated", Raw: json.RawMessage("true")})
+		}
+		return objectJSON(ms)
+	}
+
+	// A remediation text the shape refuses is left out: the violation
+	// alone is refused with it and accepted without it.
+	var warn []string
+	for i, m := range vs {
+		without := slices.DeleteFunc(slices.Clone(m), isKey("remediation"))
+		if len(without) < len(m) && shape.Validate(alone(m)) != nil && shape.Validate(alone(without)) == nil {
+			vs[i], truncated = without, true
+			warn = append(warn, fmt.Sprintf("violations[%d].remediation left out: %s refuses it", i, shape.Name))
+		}
+	}
+	for {
+		c := *e
+		c.Details = write()
+		out, w, err := Finalize(v, &c, opts...)
+		if !errors.Is(err, errTooLarge) {
+			if err != nil {
+				return nil, nil, err
+			}
+			return out, append(warn, w...), nil
+		}
+		// Too large: leave out the last remediation text, else the last
+		// violation, else give up.
+		switch i := lastRemediation(vs); {
+		case i >= 0:
+			vs[i] = slices.DeleteFunc(vs[i], isKey("remediation"))
+		case len(vs) > 1:
+			vs = vs[:len(vs)-1]
+		default:
+			return nil, nil, err
+		}
+		truncated = true
+	}
+}
+
+// alone returns accessibility details holding only the violation v.
+func alone(v []jsonwire.Member) json.RawMessage {
+	return objectJSON([]jsonwire.Member{{Key: "violations", Raw: arrayJSON([]json.RawMessage{objectJSON(v)})}})
+}
+
+// checkViolationPointer checks that a violation has a pointer that is an
+// RFC 6901 string.
+func checkViolationPointer(v []jsonwire.Member) error {
+	i := slices.IndexFunc(v, isKey("pointer"))
+	if i < 0 {
+		return errors.New("is required")
+	}
+	var p string
+	if err := json.Unmarshal(v[i].Raw, &p); err != nil {
+		return errors.New("must be a string")
+	}
+	_, err := PointerToField(p)
+	return err
+}
+
+// lastRemediation returns the index of the last violation with a
+// remediation member, or -1.
+func lastRemediation(vs [][]jsonwire.Member) int {
+	for i := len(vs) - 1; i >= 0; i-- {
+		if slices.ContainsFunc(vs[i], isKey("remediation")) {
+			return i
+		}
+	}
+	return -1
+}

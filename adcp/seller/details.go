@@ -1,0 +1,265 @@
+package seller
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/urlcheck"
+)
+
+// encodeDetails encodes a WithDetails value. Raw JSON is returned as it is
+// (check decodes and compacts it). Any other value is encoded after a
+// generated details struct is checked to be of a shape the code carries
+// (typedShape) and validated by its Validate method; that shape is
+// returned too. A value that encodes to null is no details.
+func encodeDetails(v *adcp.Vocabulary, code adcp.Code, d any) (json.RawMessage, *adcp.DetailsShape, error) {
+	switch raw := d.(type) {
+	case json.RawMessage:
+		return raw, nil, nil
+	case []byte:
+		return raw, nil, nil
+	}
+	shape, err := typedShape(v, code, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := validateTyped(d); err != nil {
+		return nil, nil, err
+	}
+	raw, err := jsonwire.Marshal(d)
+	if err != nil || string(raw) == "null" {
+		return nil, nil, err
+	}
+	return raw, shape, nil
+}
+
+// typedShape returns the shape of the code whose Go type is d's, and
+// refuses d when its type is that of a shape the code does not carry
+// (BudgetTooLowDetails on RATE_LIMITED). Types are matched by name, so that
+// a struct generated for another spec version is recognised too.
+func typedShape(v *adcp.Vocabulary, code adcp.Code, d any) (*adcp.DetailsShape, error) {
+	t := reflect.TypeOf(d)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() == "" {
+		return nil, nil
+	}
+	info, _ := v.Info(code)
+	var own []string
+	for _, s := range info.Shapes {
+		if s.Type == t.Name() {
+			return s, nil
+		}
+		own = append(own, s.Type)
+	}
+	for _, s := range v.Shapes() {
+		if s.Type != t.Name() {
+			continue
+		}
+		want := "which has no details shape"
+		if own != nil {
+			want = strings.Join(own, " or ")
+		}
+		return nil, fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, joinCodes(s.Codes), code, want)
+	}
+	return nil, nil
+}
+
+// validateTyped calls the Validate method of a details value: a generated
+// struct has one with a pointer receiver, so a struct given by value is
+// validated through a pointer to a copy. A nil pointer (no details) and a
+// value without the method are not validated.
+func validateTyped(d any) error {
+	rv := reflect.ValueOf(d)
+	switch {
+	case rv.Kind() == reflect.Pointer && rv.IsNil():
+		return nil
+	case rv.Kind() != reflect.Pointer:
+		p := reflect.New(rv.Type())
+		p.Elem().Set(rv)
+		d = p.Interface()
+	}
+	if dv, ok := d.(interface{ Validate() error }); ok {
+		return dv.Validate()
+	}
+	return nil
+}
+
+// shapeFor picks the details shape of a code for details decoded as obj:
+// the first shape whose When condition holds, else the code's only
+// unconditional shape, else none.
+func shapeFor(info adcp.CodeInfo, obj map[string]json.RawMessage) *adcp.DetailsShape {
+	var plain []*adcp.DetailsShape
+	for _, s := range info.Shapes {
+		if s.When == nil {
+			plain = append(plain, s)
+		} else if whenHolds(s, obj) {
+			return s
+		}
+	}
+	if len(plain) == 1 {
+		return plain[0]
+	}
+	return nil
+}
+
+// whenHolds reports whether the condition of a conditional shape holds for
+// details decoded as obj: its member is the string it names.
+func whenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
+	var v string
+	return json.Unmarshal(obj[s.When.Key], &v) == nil && v == s.When.Value
+}
+
+// checkShapes validates details (raw, decoded as obj) against every shape
+// of the code they must fit:
+//   - a conditional shape (When) whose condition holds, such as
+//     agent-permission-denied for PERMISSION_DENIED with scope "agent";
+//   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
+//     always: the spec's recommended shape for every details of the code;
+//   - another unconditional shape of the code, which describes one case of
+//     it (accessibility-violation for CREATIVE_REJECTED,
+//     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
+//     details carry one of its members: they use that shape.
+//
+// The shape typed, whose Go type's Validate method checked the details, is
+// not checked again.
+func checkShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage, typed *adcp.DetailsShape) error {
+	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
+	for _, s := range info.Shapes {
+		must := s.Name == own || slices.ContainsFunc(s.Fields, func(f string) bool { _, ok := obj[f]; return ok })
+		if s.When != nil {
+			must = whenHolds(s, obj)
+		}
+		if !must || s == typed {
+			continue
+		}
+		if err := s.Validate(raw); err != nil {
+			return fmt.Errorf("do not fit %s: %w", s.Name, err)
+		}
+	}
+	return nil
+}
+
+// closedDetails writes the members of obj (compact values) that a closed
+// shape declares, in the shape's order.
+func closedDetails(s *adcp.DetailsShape, obj map[string]json.RawMessage) json.RawMessage {
+	var ms []jsonwire.Member
+	for _, f := range s.Fields {
+		if raw, ok := obj[f]; ok {
+			ms = append(ms, jsonwire.Member{Key: f, Raw: raw})
+		}
+	}
+	return objectJSON(ms)
+}
+
+// firstViolationPointer returns details.violations[0].pointer of
+// accessibility details, when it is a string.
+func firstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
+	var v []struct {
+		Pointer *string `json:"pointer"`
+	}
+	if json.Unmarshal(obj["violations"], &v) != nil || len(v) == 0 || v[0].Pointer == nil {
+		return "", false
+	}
+	return *v[0].Pointer, true
+}
+
+// checkURLs refuses details holding a URL no buyer would follow: every
+// string that adcp.CheckDetailsURLs checks (members named url or ending in
+// _url, at any depth) must pass its checks but the known hosts, which only
+// the buyer has: https, no userinfo, a host that is a plain DNS name or IP
+// address. A javascript:, data: or http: setup_url is refused, not sent.
+func checkURLs(details []byte) error {
+	return urlcheck.Details(details, func(s string) error {
+		_, err := urlcheck.Form(s)
+		return err
+	})
+}
+
+// isNull reports whether raw is the JSON null.
+func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+
+// object decodes a JSON object's members as encoding/json decodes it into
+// a map (of a repeated name, the last), refusing any other value.
+func object(raw []byte) (map[string]json.RawMessage, error) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("must be a JSON object")
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// compact returns a copy of raw, one valid JSON value, without
+// insignificant white space.
+func compact(raw []byte) json.RawMessage {
+	var b bytes.Buffer
+	_ = json.Compact(&b, raw)
+	return b.Bytes()
+}
+
+// members reads the members of a JSON object in order, each value compact,
+// refusing anything but one object and a repeated name (names compared as
+// encoding/json decodes them).
+func members(raw []byte) ([]jsonwire.Member, error) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("must be a JSON object")
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, err
+	}
+	ms, _, err := jsonwire.Members(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		if seen[m.Key] {
+			return nil, fmt.Errorf("duplicate member %q", m.Key)
+		}
+		seen[m.Key] = true
+	}
+	return ms, nil
+}
+
+// isKey returns a function reporting whether a member is named k.
+func isKey(k string) func(jsonwire.Member) bool {
+	return func(m jsonwire.Member) bool { return m.Key == k }
+}
+
+// objectJSON writes members, whose values are compact JSON, as one compact
+// JSON object, in their order (which encoding/json does not keep).
+func objectJSON(ms []jsonwire.Member) json.RawMessage {
+	b := []byte{'{'}
+	for i, m := range ms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := jsonwire.Marshal(m.Key) // a string always encodes
+		b = append(append(append(b, k...), ':'), m.Raw...)
+	}
+	return append(b, '}')
+}
+
+// arrayJSON writes items, compact JSON values, as one compact JSON array.
+func arrayJSON(items []json.RawMessage) json.RawMessage {
+	b := []byte{'['}
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, it...)
+	}
+	return append(b, ']')
+}
