@@ -327,11 +327,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 		return fail(`sdk_id must be set when source is "sdk", and only then`)
 	}
 	if len(c.Issues) > 0 {
-		ptr := c.Issues[0].Pointer
-		f, err := PointerToField(ptr)
-		if err != nil {
-			return fail("issues[0].pointer %q: %v", ptr, err)
-		}
+		f, _ := PointerToField(c.Issues[0].Pointer) // checked above
 		if c.Field != "" && c.Field != f {
 			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, f)
 		}

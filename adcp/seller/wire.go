@@ -320,7 +320,7 @@ func rpc(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcError, error)
 // {"adcp_error":…} and a DataPart holding the payload's errors[]. taskID may
 // be empty. It refuses what MCPToolResult refuses.
 func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	p, text, err := a2aParts(v, e, humanText, opts)
+	p, err := A2AFailedTaskParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +333,7 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 		Status: a2aStatus{State: "failed", Timestamp: p.Timestamp},
 		Artifacts: []a2aArtifact{{
 			ArtifactID: A2AErrorArtifactID,
-			Parts:      []a2aPart{{Kind: "text", Text: text}, errPart, {Kind: "data", Data: p.Payload}},
+			Parts:      []a2aPart{{Kind: "text", Text: p.Text}, errPart, {Kind: "data", Data: p.Payload}},
 		}},
 	})
 }
@@ -379,33 +379,25 @@ func decodeData(part string, b []byte) (map[string]any, error) {
 // the SDK's task carries apart). It checks and refuses what A2AFailedTask
 // does.
 func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (A2AParts, error) {
-	p, text, err := a2aParts(v, e, humanText, opts)
-	p.Text = decodedText(text)
-	return p, err
-}
-
-// a2aParts returns the task's parts but Text, and the TextPart's text as
-// it is written.
-func a2aParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (p A2AParts, text string, err error) {
 	f, err := fatal(v, e, opts)
 	if err != nil {
-		return A2AParts{}, "", err
+		return A2AParts{}, err
 	}
-	text = humanText
-	if text == "" {
-		text = e.Message
+	p := A2AParts{Text: humanText, ErrorMIMEType: f.mimeType}
+	if p.Text == "" {
+		p.Text = e.Message
 	}
-	if text == "" {
-		text = string(e.Code)
+	if p.Text == "" {
+		p.Text = string(e.Code)
 	}
-	p = A2AParts{ErrorMIMEType: f.mimeType}
+	p.Text = decodedText(p.Text) // as encoding/json writes it
 	if !f.timestamp.IsZero() {
 		p.Timestamp = f.timestamp.UTC().Format(time.RFC3339)
 	}
 	if p.Error, err = jsonwire.Marshal(envelope{f.raw}); err == nil {
 		p.Payload, err = jsonwire.Marshal(payload{f.errors})
 	}
-	return p, text, err
+	return p, err
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
