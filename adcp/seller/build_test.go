@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
@@ -163,6 +164,32 @@ func (d *testPtrDetails) Validate() error {
 		return errors.New("currency: must have 3 letters")
 	}
 	return nil
+}
+
+// TestTypedDetailsValidatedOnce: details given as the Go type of a shape
+// the code carries are validated by that type's Validate method, once; the
+// shape's schema check is not run on them again. The same details as raw
+// JSON go through the schema check.
+func TestTypedDetailsValidatedOnce(t *testing.T) {
+	shape := &adcp.DetailsShape{Name: "budget-too-low", Type: "testDetails", Codes: []adcp.Code{"BUDGET_TOO_LOW"},
+		Fields: []string{"minimum_budget"}, Check: func(v *adcpimpl.Validator, p string, _ any) { v.Add(p, "schema check ran") }}
+	v := patchVocabulary(t, voc, "BUDGET_TOO_LOW", func(i *adcp.CodeInfo) { i.Shapes = []*adcp.DetailsShape{shape} })
+	for _, tt := range []struct {
+		name    string
+		details any
+		want    string // "" when built
+	}{
+		{"typed", testDetails{Minimum: 500}, ""},
+		{"typed, by pointer", &testDetails{Minimum: 500}, ""},
+		{"typed, invalid", testDetails{Minimum: -1}, "minimum_budget: must be >= 0"},
+		{"raw", json.RawMessage(`{"minimum_budget":500}`), "schema check ran"},
+		{"map", map[string]any{"minimum_budget": 500}, "schema check ran"},
+	} {
+		_, err := seller.New(v, "BUDGET_TOO_LOW", "m", seller.WithDetails(tt.details))
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
+		}
+	}
 }
 
 func TestBuildRefusals(t *testing.T) {
