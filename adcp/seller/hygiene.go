@@ -192,9 +192,7 @@ func Scrub(s string) string {
 			if f.End <= last {
 				continue
 			}
-			if f.Start < last {
-				f.Start = last
-			} else {
+			if f.Start >= last { // else it extends the span redacted last
 				b.WriteString(s[last:f.Start])
 				b.WriteString(hygieneRedacted)
 			}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -24,20 +26,14 @@ func Passthrough(e *adcp.Error) *adcp.Error {
 	}
 	c.Details = bytes.Clone(e.Details)
 	c.Extra = cloneRaws(e.Extra)
-	if e.Issues != nil {
-		c.Issues = make([]adcp.Issue, len(e.Issues))
-		for i, is := range e.Issues {
-			is.Extra = cloneRaws(is.Extra)
-			if is.Discriminator != nil {
-				ds := make([]adcp.IssueDiscriminator, len(is.Discriminator))
-				for j, d := range is.Discriminator {
-					d.Value = bytes.Clone(d.Value)
-					d.Extra = cloneRaws(d.Extra)
-					ds[j] = d
-				}
-				is.Discriminator = ds
-			}
-			c.Issues[i] = is
+	c.Issues = slices.Clone(e.Issues)
+	for i := range c.Issues {
+		is := &c.Issues[i]
+		is.Extra = cloneRaws(is.Extra)
+		is.Discriminator = slices.Clone(is.Discriminator)
+		for j := range is.Discriminator {
+			d := &is.Discriminator[j]
+			d.Value, d.Extra = bytes.Clone(d.Value), cloneRaws(d.Extra)
 		}
 	}
 	return &c
@@ -45,11 +41,8 @@ func Passthrough(e *adcp.Error) *adcp.Error {
 
 // cloneRaws returns a deep copy of raw members.
 func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]json.RawMessage, len(m))
-	for k, v := range m {
+	c := maps.Clone(m)
+	for k, v := range c {
 		c[k] = bytes.Clone(v)
 	}
 	return c
