@@ -94,9 +94,9 @@ type (
 		Errors []json.RawMessage `json:"errors"`
 	}
 	mcpResult struct {
-		Content           []mcpText     `json:"content"`
-		IsError           bool          `json:"isError"`
-		StructuredContent mcpStructured `json:"structuredContent"`
+		Content           []mcpText       `json:"content"`
+		IsError           bool            `json:"isError"`
+		StructuredContent json.RawMessage `json:"structuredContent"`
 	}
 	mcpText struct {
 		Type string `json:"type"`
@@ -112,9 +112,9 @@ type (
 		Error   rpcError        `json:"error"`
 	}
 	rpcError struct {
-		Code    int      `json:"code"`
-		Message string   `json:"message"`
-		Data    envelope `json:"data"`
+		Code    int             `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data"`
 	}
 	a2aTask struct {
 		ID        string        `json:"id,omitempty"`
@@ -207,9 +207,13 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 // except BUDGET_CAP_REACHED, which its description makes a failure when not
 // even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
-	r, err := mcp(v, e, humanText, opts)
+	texts, structured, err := MCPToolResultParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
+	}
+	r := mcpResult{IsError: true, StructuredContent: structured}
+	for _, t := range texts {
+		r.Content = append(r.Content, mcpText{Type: "text", Text: t})
 	}
 	return jsonwire.Marshal(r)
 }
@@ -220,33 +224,20 @@ func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...
 // a client decodes it, and structuredContent; isError is true. It checks
 // and refuses what MCPToolResult does.
 func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) (texts []string, structured []byte, err error) {
-	r, err := mcp(v, e, humanText, opts)
+	f, err := fatal(v, e, opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, c := range r.Content {
-		texts = append(texts, decodedText(c.Text))
-	}
-	structured, err = jsonwire.Marshal(r.StructuredContent)
-	return texts, structured, err
-}
-
-// mcp checks e and returns the tool result.
-func mcp(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts []WireOption) (mcpResult, error) {
-	f, err := fatal(v, e, opts)
-	if err != nil {
-		return mcpResult{}, err
-	}
 	text, err := jsonwire.Marshal(envelope{f.raw})
-	r := mcpResult{
-		Content:           []mcpText{{Type: "text", Text: string(text)}},
-		IsError:           true,
-		StructuredContent: mcpStructured{AdcpError: f.raw, Payload: payload{f.errors}},
+	if err != nil {
+		return nil, nil, err
 	}
+	texts = []string{decodedText(string(text))}
 	if humanText != "" {
-		r.Content = append(r.Content, mcpText{Type: "text", Text: humanText})
+		texts = append(texts, decodedText(humanText))
 	}
-	return r, err
+	structured, err = jsonwire.Marshal(mcpStructured{AdcpError: f.raw, Payload: payload{f.errors}})
+	return texts, structured, err
 }
 
 // decodedText is s as a client decodes the JSON string the builders write
@@ -263,7 +254,7 @@ func decodedText(s string) string { return string([]rune(s)) }
 // id is the request id: a string, a number (or json.Number), nil for null,
 // or its raw JSON. error.message is e.Message, or the code when e has none.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
-	obj, err := rpc(v, e, opts)
+	code, msg, data, err := JSONRPCErrorObject(v, e, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +264,7 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	if err != nil || !json.Valid(rawID) || !strings.ContainsRune(`"n-0123456789`, rune(rawID[0])) {
 		return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
 	}
-	return jsonwire.Marshal(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: obj})
+	return jsonwire.Marshal(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: rpcError{code, msg, data}})
 }
 
 // JSONRPCErrorObject is the error member of JSONRPCError's response, for
@@ -282,36 +273,26 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 // replaces it) and its data, {"adcp_error":…}. It refuses what JSONRPCError
 // refuses but the id, which it does not take.
 func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (code int, message string, data json.RawMessage, err error) {
-	obj, err := rpc(v, e, opts)
+	f, err := fatal(v, e, opts)
 	if err != nil {
 		return 0, "", nil, err
 	}
-	data, err = jsonwire.Marshal(obj.Data)
-	return obj.Code, decodedText(obj.Message), data, err
-}
-
-// rpc checks an error about to be sent as a JSON-RPC error and returns the
-// error member.
-func rpc(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (rpcError, error) {
-	f, err := fatal(v, e, opts)
-	if err != nil {
-		return rpcError{}, err
-	}
 	code, ok := rpcCode(v, e.Code)
 	if !ok {
-		return rpcError{}, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
+		return 0, "", nil, fmt.Errorf("adcp: %s cannot be a JSON-RPC error: only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE rejected before tool dispatch can; send it in the tool result", e.Code)
 	}
 	if f.rpcCode != 0 {
 		if f.rpcCode < -32099 || f.rpcCode > -32000 {
-			return rpcError{}, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", f.rpcCode)
+			return 0, "", nil, fmt.Errorf("adcp: JSON-RPC code %d is outside the server-defined range -32099..-32000", f.rpcCode)
 		}
 		code = f.rpcCode
 	}
-	msg := e.Message
-	if msg == "" {
-		msg = string(e.Code)
+	message = e.Message
+	if message == "" {
+		message = string(e.Code)
 	}
-	return rpcError{Code: code, Message: msg, Data: envelope{f.raw}}, nil
+	data, err = jsonwire.Marshal(envelope{f.raw})
+	return code, decodedText(message), data, err
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
