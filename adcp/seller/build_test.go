@@ -523,8 +523,9 @@ func TestClosedShapesByName(t *testing.T) {
 	}
 }
 
-// FuzzBuildSizeBound checks the bound buildCheckSize relies on: the size
-// Validate measures (the value decoded, each number as the float64 it
+// FuzzBuildSizeBound checks the bound the size check of the builders
+// (adcp.Validate) relies on when it refuses an object whose compact form is
+// over six times the limit without decoding it: the size Validate measures (the value decoded, each number as the float64 it
 // parses to, and encoded compactly without HTML escaping) is at most six
 // times the input.
 func FuzzBuildSizeBound(f *testing.F) {
