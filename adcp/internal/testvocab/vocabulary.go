@@ -10,7 +10,6 @@ package testvocab
 
 import (
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
 // SpecVersion is the version the fixture reports. It is not a release.
@@ -94,24 +93,5 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 		accessibilityViolation, accountMoved, accountSetupRequired, agentPermissionDenied, billingNotPermitted,
 		budgetTooLow, policyViolation, rateLimited, versionUnsupported,
 	},
-	Rules: adcp.ErrorRules{
-		CodeMaxLength: 64,
-		CodeMinLength: 1,
-		DetailsObject: true,
-		Issue: adcp.IssueRules{
-			Discriminator: adcp.ObjectRules{
-				Closed:   true,
-				Members:  []string{"property_name", "value"},
-				Required: []string{"property_name", "value"},
-			},
-			Members:  []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"},
-			Required: []string{"pointer", "message", "keyword"},
-		},
-		Members:           []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"},
-		Recoveries:        []adcp.Recovery{transient, correctable, terminal},
-		Required:          []string{"code", "message"},
-		RetryAfterMaximum: adcpimpl.Ptr(3600.0),
-		RetryAfterMinimum: adcpimpl.Ptr(1.0),
-		Sources:           []adcp.ErrorSource{"producer", "sdk"},
-	},
+	Rules: adcp.DefaultErrorRules,
 })
