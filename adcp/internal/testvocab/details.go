@@ -15,10 +15,6 @@ var (
 		Name: "rate-limited", Type: "RateLimitedDetails", Codes: []adcp.Code{CodeRateLimited},
 		Fields: []string{"limit", "remaining", "window_seconds", "scope"}, Check: checkRateLimitedDetails,
 	}
-	budgetTooLow = &adcp.DetailsShape{
-		Name: "budget-too-low", Type: "BudgetTooLowDetails", Codes: []adcp.Code{CodeBudgetTooLow},
-		Fields: []string{"minimum_budget", "currency"}, Check: checkBudgetTooLowDetails,
-	}
 	accountSetupRequired = &adcp.DetailsShape{
 		Name: "account-setup-required", Type: "AccountSetupRequiredDetails", Codes: []adcp.Code{CodeAccountSetupRequired},
 		Fields: []string{"setup_url"}, Check: checkURLDetails("setup_url"),
@@ -101,21 +97,6 @@ func checkRateLimitedDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 	if m, ok := o["scope"]; ok && v.Type(p+"/scope", m, "string") {
 		v.InJSON(p+"/scope", m, `"account"`, `"tool"`, `"global"`)
-	}
-}
-
-// checkBudgetTooLowDetails checks budget-too-low details: a number and a
-// string.
-func checkBudgetTooLowDetails(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "object") {
-		return
-	}
-	o := x.(map[string]any)
-	if m, ok := o["minimum_budget"]; ok {
-		v.Type(p+"/minimum_budget", m, "number")
-	}
-	if m, ok := o["currency"]; ok {
-		v.Type(p+"/currency", m, "string")
 	}
 }
 
