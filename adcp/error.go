@@ -164,19 +164,17 @@ func (x *Error) UnmarshalValidJSON(data []byte) error {
 	}
 	*x = Error{}
 	for d.Next() {
-		if s, bit := stringMember(x, d.Key); s != nil {
+		switch s, bit := stringMember(x, d.Key); {
+		case s != nil:
 			adcpimpl.String(&d, bit, s)
-			continue
-		}
-		switch d.Key {
-		case "retry_after":
+		case d.Key == "retry_after":
 			x.retryAfterRaw, x.retryAfterAt = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter), nil
 			if x.retryAfterRaw != nil {
 				x.retryAfterAt = x.RetryAfter
 			}
-		case "issues":
+		case d.Key == "issues":
 			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
-		case "details":
+		case d.Key == "details":
 			adcpimpl.Raw(&d, 6, &x.Details)
 		default:
 			d.Unknown(false, "Error")
@@ -222,35 +220,42 @@ type Issue struct {
 
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
+// stringMember returns the string field of x that the member named k
+// decodes into, and its codec bit (its index in membersIssue), or nil when
+// k is not a string member.
+func (x *Issue) stringMember(k string) (*string, uint) {
+	switch k {
+	case "pointer":
+		return &x.Pointer, 0
+	case "message":
+		return &x.Message, 1
+	case "keyword":
+		return &x.Keyword, 2
+	case "schemaPath":
+		return &x.SchemaPath, 3
+	case "schema_id":
+		return &x.SchemaID, 4
+	}
+	return nil, 0
+}
+
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Issue) MarshalJSON() ([]byte, error) {
 	e := adcpimpl.NewEncoder()
 	e.Open()
-	if x.codec.Emit(0, true, x.Pointer != "") {
-		e.Field(0, "pointer")
-		e.Str(string(x.Pointer))
-	}
-	if x.codec.Emit(1, true, x.Message != "") {
-		e.Field(1, "message")
-		e.Str(string(x.Message))
-	}
-	if x.codec.Emit(2, true, x.Keyword != "") {
-		e.Field(2, "keyword")
-		e.Str(string(x.Keyword))
-	}
-	if x.codec.Emit(3, false, x.SchemaPath != "") {
-		e.Field(3, "schemaPath")
-		e.Str(string(x.SchemaPath))
-	}
-	if x.codec.Emit(4, false, x.SchemaID != "") {
-		e.Field(4, "schema_id")
-		e.Str(string(x.SchemaID))
-	}
-	if x.codec.Emit(5, false, x.Discriminator != nil) {
-		e.Field(5, "discriminator")
-		adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
+	present := x.present()
+	for i, k := range membersIssue {
+		if present&(1<<i) == 0 {
+			continue
+		}
+		e.Field(uint(i), k)
+		if s, _ := x.stringMember(k); s != nil {
+			e.Str(*s)
+		} else {
+			adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
+		}
 	}
 	return e.Close(x.Extra, membersIssue)
 }
@@ -273,18 +278,10 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	}
 	*x = Issue{}
 	for d.Next() {
-		switch d.Key {
-		case "pointer":
-			adcpimpl.String(&d, 0, &x.Pointer)
-		case "message":
-			adcpimpl.String(&d, 1, &x.Message)
-		case "keyword":
-			adcpimpl.String(&d, 2, &x.Keyword)
-		case "schemaPath":
-			adcpimpl.String(&d, 3, &x.SchemaPath)
-		case "schema_id":
-			adcpimpl.String(&d, 4, &x.SchemaID)
-		case "discriminator":
+		switch s, bit := x.stringMember(d.Key); {
+		case s != nil:
+			adcpimpl.String(&d, bit, s)
+		case d.Key == "discriminator":
 			adcpimpl.Slice(&d, 5, &x.Discriminator, adcpimpl.SliceObject[IssueDiscriminator])
 		default:
 			d.Unknown(false, "Issue")
