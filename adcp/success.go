@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -114,11 +115,8 @@ func knownA2AState(s string) string {
 	if len(s) > maxA2AStateLen {
 		return ""
 	}
-	n := NormalizeA2AState(s)
-	for _, k := range a2aStates {
-		if n == k {
-			return k
-		}
+	if i := slices.Index(a2aStates[:], NormalizeA2AState(s)); i >= 0 {
+		return a2aStates[i]
 	}
 	return ""
 }
