@@ -10,13 +10,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// The values of core/error.json's source member (3.1 on). They are declared
-// here because the generated enum exists only in versions that have source.
-const (
-	advisorySourceProducer = "producer"
-	advisorySourceSDK      = "sdk"
-)
-
 // ErrInvalidSDKID is returned by AppendAdvisory for an sdk_id that is not
 // of the form <package>@<version>.
 var ErrInvalidSDKID = errors.New(`adcp: sdk_id must be "<package>@<version>"`)
@@ -31,8 +24,8 @@ var ErrInvalidSDKID = errors.New(`adcp: sdk_id must be "<package>@<version>"`)
 // sdk_id then names who saw it first), payload is returned unchanged and
 // added is false. An absent field and an empty one are the same.
 //
-// The rest of payload is kept byte for byte; e's members keep the order its
-// MarshalJSON writes. Build e with New so that it is a valid error; the
+// The rest of payload is kept byte for byte; the entry is e as its
+// MarshalJSON writes it. Build e with New so that it is a valid error; the
 // advisory itself must stay non-fatal (never an adcp_error). Versions before
 // 3.1 do not declare source and sdk_id, but accept them as unknown members.
 func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added bool, err error) {
@@ -97,22 +90,10 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 // response's author) when source is absent. A value outside the two is
 // returned as it is.
 func SourceOf(e *Error) (source, sdkID string) {
-	if e == nil {
-		return advisorySourceProducer, ""
+	if e == nil || e.Source == "" {
+		return string(ErrorSourceProducer), ""
 	}
-	raw, err := json.Marshal(e)
-	if err != nil {
-		return advisorySourceProducer, ""
-	}
-	var m struct {
-		Source *string `json:"source"`
-		SDKID  string  `json:"sdk_id"`
-	}
-	_ = json.Unmarshal(raw, &m) // members of another type: left zero
-	if m.Source == nil || *m.Source == "" {
-		return advisorySourceProducer, ""
-	}
-	return *m.Source, m.SDKID
+	return string(e.Source), e.SDKID
 }
 
 // advisoryValidSDKID reports whether id is <package>@<version>: both parts
@@ -143,31 +124,13 @@ func advisoryKey(entry json.RawMessage) (code, field string) {
 	return code, field
 }
 
-// advisoryEntry encodes e with source "sdk" and sdk_id last.
+// advisoryEntry encodes e with source "sdk" and sdk_id set to sdkID.
 func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
-	raw, err := json.Marshal(e)
+	c := *e
+	c.Source, c.SDKID = ErrorSourceSDK, sdkID
+	raw, err := json.Marshal(c)
 	if err != nil {
 		return nil, fmt.Errorf("adcp: advisory: %w", err)
 	}
-	members, _, err := jsonwire.Members(raw)
-	if err != nil {
-		return nil, fmt.Errorf("adcp: advisory: %w", err)
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for _, m := range members {
-		if m.Key == "source" || m.Key == "sdk_id" {
-			continue
-		}
-		k, _ := json.Marshal(m.Key)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(m.Raw)
-		b.WriteByte(',')
-	}
-	b.WriteString(`"source":"` + advisorySourceSDK + `","sdk_id":`)
-	id, _ := json.Marshal(sdkID)
-	b.Write(id)
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return raw, nil
 }

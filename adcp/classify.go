@@ -293,13 +293,7 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 			s++
 		}
 	}
-	switch {
-	case s < MinRetryAfter.Seconds():
-		return MinRetryAfter, true
-	case s > MaxRetryAfter.Seconds():
-		return MaxRetryAfter, true
-	}
-	return time.Duration(s) * time.Second, true
+	return time.Duration(max(min(s, MaxRetryAfter.Seconds()), MinRetryAfter.Seconds())) * time.Second, true
 }
 
 // detailsString returns the string member k of e.Details, "" when the

@@ -30,10 +30,7 @@ const (
 	RecoveryTerminal Recovery = "terminal"
 )
 
-// Valid reports whether r is one of the three recovery classes. It is not
-// inlined (three string comparisons at each caller).
-//
-//go:noinline
+// Valid reports whether r is one of the three recovery classes.
 func (r Recovery) Valid() bool {
 	return r == RecoveryTransient || r == RecoveryCorrectable || r == RecoveryTerminal
 }

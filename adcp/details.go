@@ -87,15 +87,8 @@ func (s *DetailsShape) Decode(e *Error, dst Details) error {
 	if len(raw) == 0 || raw[0] != '{' {
 		return ErrDetailsNotObject
 	}
-	if s.When != nil {
-		var probe map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &probe); err != nil {
-			return fmt.Errorf("adcp: %s details: %v", s.Name, err)
-		}
-		var v string
-		if json.Unmarshal(probe[s.When.Key], &v) != nil || v != s.When.Value {
-			return fmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
-		}
+	if s.When != nil && detailsString(e, s.When.Key) != s.When.Value {
+		return fmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
 	}
 	if err := dst.UnmarshalJSON(raw); err != nil {
 		return fmt.Errorf("adcp: %s details: %w", s.Name, err)

@@ -91,9 +91,8 @@ var membersError = errorMemberNames[:]
 
 // stringMember returns the string field of e that the member named k
 // decodes into, and its codec bit (its index in errorMemberNames), or nil
-// when k is not a string member. ExtractValue uses it to decode an error
-// from decoded values (valueError); UnmarshalValidJSON spells the same table
-// out as generated codecs do.
+// when k is not a string member. The codec and ExtractValue's decoding of
+// an error from decoded values (valueError) use it.
 func stringMember(e *Error, k string) (*string, uint) {
 	switch k {
 	case "code":
@@ -123,49 +122,26 @@ func (x Error) MarshalJSON() ([]byte, error) {
 	e := adcpimpl.NewEncoderSize(96 + len(x.Code) + len(x.Message) + len(x.Field) + len(x.Suggestion) +
 		len(x.Details) + len(x.Source) + len(x.SDKID))
 	e.Open()
-	if x.codec.Emit(0, true, x.Code != "") {
-		e.Field(0, "code")
-		e.Str(string(x.Code))
-	}
-	if x.codec.Emit(1, true, x.Message != "") {
-		e.Field(1, "message")
-		e.Str(string(x.Message))
-	}
-	if x.codec.Emit(2, false, x.Field != "") {
-		e.Field(2, "field")
-		e.Str(string(x.Field))
-	}
-	if x.codec.Emit(3, false, x.Suggestion != "") {
-		e.Field(3, "suggestion")
-		e.Str(string(x.Suggestion))
-	}
-	if x.RetryAfter != nil {
-		e.Field(4, "retry_after")
-		if lit := x.retryAfterLit(); lit != nil {
-			e.Raw(lit)
-		} else {
-			e.Float(*x.RetryAfter)
+	present := x.present()
+	for i, k := range errorMemberNames {
+		if present&(1<<i) == 0 {
+			continue
 		}
-	}
-	if x.codec.Emit(5, false, x.Issues != nil) {
-		e.Field(5, "issues")
-		adcpimpl.EncodeSlice(&e, x.Issues, adcpimpl.EncValue[Issue])
-	}
-	if x.codec.Emit(6, false, x.Details != nil) {
-		e.Field(6, "details")
-		e.Raw(x.Details)
-	}
-	if x.codec.Emit(7, false, x.Recovery != "") {
-		e.Field(7, "recovery")
-		e.Str(string(x.Recovery))
-	}
-	if x.codec.Emit(8, false, x.Source != "") {
-		e.Field(8, "source")
-		e.Str(string(x.Source))
-	}
-	if x.codec.Emit(9, false, x.SDKID != "") {
-		e.Field(9, "sdk_id")
-		e.Str(string(x.SDKID))
+		e.Field(uint(i), k)
+		switch s, _ := stringMember(&x, k); {
+		case s != nil:
+			e.Str(*s)
+		case k == "retry_after":
+			if lit := x.retryAfterLit(); lit != nil {
+				e.Raw(lit)
+			} else {
+				e.Float(*x.RetryAfter)
+			}
+		case k == "issues":
+			adcpimpl.EncodeSlice(&e, x.Issues, adcpimpl.EncValue[Issue])
+		case k == "details":
+			e.Raw(x.Details)
+		}
 	}
 	return e.Close(x.Extra, membersError)
 }
@@ -188,30 +164,18 @@ func (x *Error) UnmarshalValidJSON(data []byte) error {
 	}
 	*x = Error{}
 	for d.Next() {
-		switch d.Key {
-		case "code":
-			adcpimpl.String(&d, 0, &x.Code)
-		case "message":
-			adcpimpl.String(&d, 1, &x.Message)
-		case "field":
-			adcpimpl.String(&d, 2, &x.Field)
-		case "suggestion":
-			adcpimpl.String(&d, 3, &x.Suggestion)
-		case "retry_after":
+		switch s, bit := stringMember(x, d.Key); {
+		case s != nil:
+			adcpimpl.String(&d, bit, s)
+		case d.Key == "retry_after":
 			x.retryAfterRaw, x.retryAfterAt = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter), nil
 			if x.retryAfterRaw != nil {
 				x.retryAfterAt = x.RetryAfter
 			}
-		case "issues":
+		case d.Key == "issues":
 			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
-		case "details":
+		case d.Key == "details":
 			adcpimpl.Raw(&d, 6, &x.Details)
-		case "recovery":
-			adcpimpl.String(&d, 7, &x.Recovery)
-		case "source":
-			adcpimpl.String(&d, 8, &x.Source)
-		case "sdk_id":
-			adcpimpl.String(&d, 9, &x.SDKID)
 		default:
 			d.Unknown(false, "Error")
 		}
@@ -256,35 +220,42 @@ type Issue struct {
 
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
+// stringMember returns the string field of x that the member named k
+// decodes into, and its codec bit (its index in membersIssue), or nil when
+// k is not a string member.
+func (x *Issue) stringMember(k string) (*string, uint) {
+	switch k {
+	case "pointer":
+		return &x.Pointer, 0
+	case "message":
+		return &x.Message, 1
+	case "keyword":
+		return &x.Keyword, 2
+	case "schemaPath":
+		return &x.SchemaPath, 3
+	case "schema_id":
+		return &x.SchemaID, 4
+	}
+	return nil, 0
+}
+
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Issue) MarshalJSON() ([]byte, error) {
 	e := adcpimpl.NewEncoder()
 	e.Open()
-	if x.codec.Emit(0, true, x.Pointer != "") {
-		e.Field(0, "pointer")
-		e.Str(string(x.Pointer))
-	}
-	if x.codec.Emit(1, true, x.Message != "") {
-		e.Field(1, "message")
-		e.Str(string(x.Message))
-	}
-	if x.codec.Emit(2, true, x.Keyword != "") {
-		e.Field(2, "keyword")
-		e.Str(string(x.Keyword))
-	}
-	if x.codec.Emit(3, false, x.SchemaPath != "") {
-		e.Field(3, "schemaPath")
-		e.Str(string(x.SchemaPath))
-	}
-	if x.codec.Emit(4, false, x.SchemaID != "") {
-		e.Field(4, "schema_id")
-		e.Str(string(x.SchemaID))
-	}
-	if x.codec.Emit(5, false, x.Discriminator != nil) {
-		e.Field(5, "discriminator")
-		adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
+	present := x.present()
+	for i, k := range membersIssue {
+		if present&(1<<i) == 0 {
+			continue
+		}
+		e.Field(uint(i), k)
+		if s, _ := x.stringMember(k); s != nil {
+			e.Str(*s)
+		} else {
+			adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
+		}
 	}
 	return e.Close(x.Extra, membersIssue)
 }
@@ -307,18 +278,10 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	}
 	*x = Issue{}
 	for d.Next() {
-		switch d.Key {
-		case "pointer":
-			adcpimpl.String(&d, 0, &x.Pointer)
-		case "message":
-			adcpimpl.String(&d, 1, &x.Message)
-		case "keyword":
-			adcpimpl.String(&d, 2, &x.Keyword)
-		case "schemaPath":
-			adcpimpl.String(&d, 3, &x.SchemaPath)
-		case "schema_id":
-			adcpimpl.String(&d, 4, &x.SchemaID)
-		case "discriminator":
+		switch s, bit := x.stringMember(d.Key); {
+		case s != nil:
+			adcpimpl.String(&d, bit, s)
+		case d.Key == "discriminator":
 			adcpimpl.Slice(&d, 5, &x.Discriminator, adcpimpl.SliceObject[IssueDiscriminator])
 		default:
 			d.Unknown(false, "Issue")

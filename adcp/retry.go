@@ -188,14 +188,10 @@ func (o RetryOptions) withDefaults() RetryOptions {
 	if o.Cap <= 0 {
 		o.Cap = DefaultBackoffCap
 	}
-	switch {
-	case o.Jitter == 0:
+	if o.Jitter == 0 {
 		o.Jitter = DefaultJitter
-	case o.Jitter < 0:
-		o.Jitter = 0
-	case o.Jitter > 1:
-		o.Jitter = 1
 	}
+	o.Jitter = max(0, min(o.Jitter, 1))
 	if o.Sleep == nil {
 		o.Sleep = retrySleep
 	}
@@ -208,13 +204,10 @@ func (o RetryOptions) withDefaults() RetryOptions {
 // backoff returns the jittered delay before retry n (n ≥ 1). It saturates
 // at the largest duration: no doubling or jitter overflows.
 func (o RetryOptions) backoff(n int) time.Duration {
-	d := min(o.Base, o.Cap)
-	for i := 1; i < n && d < o.Cap; i++ {
-		if d > o.Cap/2 {
-			d = o.Cap
-		} else {
-			d *= 2
-		}
+	k := uint(n - 1)
+	d := o.Cap
+	if o.Base <= o.Cap>>k { // Base·2ᵏ ≤ Cap, without overflow
+		d = o.Base << k
 	}
 	ns := float64(d) * (1 + o.Jitter*(2*o.Rand()-1))
 	switch {

@@ -41,39 +41,12 @@ const (
 // unassigned in the Unicode version of the Go release the program is built
 // with (package unicode).
 func Sanitize(s string, max int) string {
-	clean := true
-	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
+	s = strings.Map(func(r rune) rune {
+		if invisible.Dropped(r) {
+			return -1
 		}
-		if sanitizeDropped(r, size) {
-			clean = false
-			break
-		}
-		i += size
-	}
-	if clean {
-		return sanitizeTruncate(s, max)
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !sanitizeDropped(r, size) {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return sanitizeTruncate(b.String(), max)
-}
-
-// sanitizeDropped reports whether Sanitize removes the rune r (of size bytes).
-func sanitizeDropped(r rune, size int) bool { return invisible.Dropped(r, size) }
-
-// sanitizeTruncate cuts valid UTF-8 s to at most max bytes on a rune
-// boundary.
-func sanitizeTruncate(s string, max int) string {
+		return r
+	}, strings.ToValidUTF8(s, ""))
 	if max < 0 || len(s) <= max {
 		return s
 	}

@@ -3,8 +3,8 @@ package adcp
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -96,53 +96,27 @@ var a2aStates = [...]string{"completed", "failed", "canceled", "rejected", "work
 const maxA2AStateLen = len(a2aStatePrefix) + utf8.UTFMax*len("input-required")
 
 // NormalizeA2AState maps an A2A 1.0 task state ("TASK_STATE_INPUT_REQUIRED")
-// to its A2A 0.x spelling ("input-required"); 0.x names are unchanged.
+// to its A2A 0.x spelling ("input-required"): after the prefix
+// "TASK_STATE_", the rest lower-cased (strings.ToLower) with '_' as '-';
+// and "cancelled" becomes "canceled". 0.x names are unchanged.
 func NormalizeA2AState(s string) string {
-	if !strings.HasPrefix(s, a2aStatePrefix) && s != "cancelled" {
-		return s
-	}
-	return string(appendA2AState(nil, s))
-}
-
-// appendA2AState appends the A2A 0.x spelling of the state s to dst, the
-// one rule of NormalizeA2AState: after the prefix "TASK_STATE_", the rest
-// lower-cased (as strings.ToLower does: invalid UTF-8 becomes U+FFFD) with
-// '_' as '-'; otherwise s as it is; and "cancelled" becomes "canceled".
-func appendA2AState(dst []byte, s string) []byte {
-	start := len(dst)
 	if rest, ok := strings.CutPrefix(s, a2aStatePrefix); ok {
-		for _, r := range rest {
-			switch {
-			case r == '_':
-				r = '-'
-			case 'A' <= r && r <= 'Z':
-				r += 'a' - 'A'
-			case r >= utf8.RuneSelf:
-				r = unicode.ToLower(r)
-			}
-			dst = utf8.AppendRune(dst, r)
-		}
-	} else {
-		dst = append(dst, s...)
+		s = strings.ReplaceAll(strings.ToLower(rest), "_", "-")
 	}
-	if string(dst[start:]) == "cancelled" {
-		dst = append(dst[:start], "canceled"...)
+	if s == "cancelled" {
+		return "canceled"
 	}
-	return dst
+	return s
 }
 
 // knownA2AState returns NormalizeA2AState(s) when it is one of a2aStates,
-// else "", without allocating.
+// else "".
 func knownA2AState(s string) string {
 	if len(s) > maxA2AStateLen {
 		return ""
 	}
-	var buf [2 * maxA2AStateLen]byte
-	n := appendA2AState(buf[:0], s)
-	for _, k := range a2aStates {
-		if string(n) == k {
-			return k
-		}
+	if i := slices.Index(a2aStates[:], NormalizeA2AState(s)); i >= 0 {
+		return a2aStates[i]
 	}
 	return ""
 }

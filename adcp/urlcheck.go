@@ -1,9 +1,9 @@
 package adcp
 
 import (
+	"fmt"
 	"strings"
 
-	"fmt"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/urlcheck"
 )
 

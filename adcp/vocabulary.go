@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -20,12 +21,8 @@ import (
 // A nil *Vocabulary is valid and empty: it knows no code, and its rules are
 // the runtime's own (DefaultErrorRules).
 type Vocabulary struct {
-	specVersion     string
-	unknownRecovery Recovery
-	codes           []CodeInfo
-	index           map[Code]int
-	shapes          []*DetailsShape
-	rules           ErrorRules
+	c     VocabularyConfig
+	index map[Code]int
 }
 
 // VocabularyConfig is what NewVocabulary builds a Vocabulary from.
@@ -52,15 +49,9 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 	if c.UnknownRecovery != "" && !c.UnknownRecovery.Valid() {
 		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
 	}
-	v := &Vocabulary{
-		specVersion:     c.SpecVersion,
-		unknownRecovery: c.UnknownRecovery,
-		codes:           append([]CodeInfo(nil), c.Codes...),
-		index:           make(map[Code]int, len(c.Codes)),
-		shapes:          append([]*DetailsShape(nil), c.Shapes...),
-		rules:           c.Rules,
-	}
-	for i, info := range v.codes {
+	c.Codes, c.Shapes = slices.Clone(c.Codes), slices.Clone(c.Shapes)
+	v := &Vocabulary{c: c, index: make(map[Code]int, len(c.Codes))}
+	for i, info := range c.Codes {
 		if n := len([]rune(info.Code)); n < 1 || n > MaxCodeLength {
 			return nil, fmt.Errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
 		}
@@ -72,13 +63,13 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 		}
 		v.index[info.Code] = i
 	}
-	for _, s := range v.shapes {
+	for _, s := range c.Shapes {
 		if s == nil || s.Name == "" || s.Check == nil {
 			return nil, fmt.Errorf("adcp: vocabulary %s: a details shape without a name or check", c.SpecVersion)
 		}
 		for _, code := range s.Codes {
 			info, ok := v.Info(code)
-			if !ok || !info.hasShape(s) {
+			if !ok || !slices.Contains(info.Shapes, s) {
 				return nil, fmt.Errorf("adcp: vocabulary %s: shape %s names code %s, which does not list it", c.SpecVersion, s.Name, code)
 			}
 		}
@@ -96,14 +87,12 @@ func MustVocabulary(c VocabularyConfig) *Vocabulary {
 	return v
 }
 
-func (info CodeInfo) hasShape(s *DetailsShape) bool { return slices.Contains(info.Shapes, s) }
-
 // SpecVersion returns the AdCP version of the vocabulary ("" for nil).
 func (v *Vocabulary) SpecVersion() string {
 	if v == nil {
 		return ""
 	}
-	return v.specVersion
+	return v.c.SpecVersion
 }
 
 // UnknownRecovery returns the version's own recovery for a code outside the
@@ -113,7 +102,7 @@ func (v *Vocabulary) UnknownRecovery() Recovery {
 	if v == nil {
 		return ""
 	}
-	return v.unknownRecovery
+	return v.c.UnknownRecovery
 }
 
 // Codes returns the standard codes in spec order.
@@ -121,9 +110,9 @@ func (v *Vocabulary) Codes() []Code {
 	if v == nil {
 		return nil
 	}
-	out := make([]Code, len(v.codes))
-	for i := range v.codes {
-		out[i] = v.codes[i].Code
+	out := make([]Code, len(v.c.Codes))
+	for i, info := range v.c.Codes {
+		out[i] = info.Code
 	}
 	return out
 }
@@ -137,7 +126,7 @@ func (v *Vocabulary) Info(c Code) (CodeInfo, bool) {
 	if !ok {
 		return CodeInfo{}, false
 	}
-	return v.codes[i], true
+	return v.c.Codes[i], true
 }
 
 // Known reports whether c is a standard code of the vocabulary.
@@ -151,7 +140,7 @@ func (v *Vocabulary) Shapes() []*DetailsShape {
 	if v == nil {
 		return nil
 	}
-	return append([]*DetailsShape(nil), v.shapes...)
+	return slices.Clone(v.c.Shapes)
 }
 
 // Rules returns the constraints the version's core/error.json puts on an
@@ -160,7 +149,7 @@ func (v *Vocabulary) Rules() ErrorRules {
 	if v == nil {
 		return DefaultErrorRules
 	}
-	return v.rules
+	return v.c.Rules
 }
 
 // Validate checks e against the version's core/error.json (Rules) and
@@ -258,12 +247,8 @@ func (r ErrorRules) check(e *Error, val *adcpimpl.Validator) {
 		// A number too large for a float64 (1e400) is kept raw, and is
 		// valid where the version sets no maximum: compared as written.
 		val.NumberBounds("/retry_after", raw, r.RetryAfterMinimum, r.RetryAfterMaximum)
-		extra = make(map[string]json.RawMessage, len(e.Extra))
-		for k, v := range e.Extra {
-			if k != "retry_after" {
-				extra[k] = v
-			}
-		}
+		extra = maps.Clone(e.Extra)
+		delete(extra, "retry_after")
 	}
 	checkObject(ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable}, "", membersError, present, extra, val)
 	on := func(m string) bool { return present.has(membersError, m) && slices.Contains(r.Members, m) }
@@ -319,41 +304,27 @@ func (r IssueRules) check(is *Issue, path string, val *adcpimpl.Validator) {
 	}
 }
 
+// withoutNulls returns extra without the members of nullable whose value is
+// null (kept raw because a typed field cannot hold it, and valid).
+func withoutNulls(extra map[string]json.RawMessage, nullable []string) map[string]json.RawMessage {
+	for _, m := range nullable {
+		if string(extra[m]) == "null" {
+			extra = maps.Clone(extra)
+			delete(extra, m)
+		}
+	}
+	return extra
+}
+
 // checkObject checks the members of one object: declared members whose
 // value did not fit their Go type, undeclared members of a closed object,
 // and missing required members. modelled are the members the runtime's Go
 // type has fields for; a member the version declares but the runtime does
 // not model is kept in extra and not checked.
-// withoutNulls returns extra without the members of nullable whose value is
-// null (kept raw because a typed field cannot hold it, and valid).
-func withoutNulls(extra map[string]json.RawMessage, nullable []string) map[string]json.RawMessage {
-	var out map[string]json.RawMessage
-	for _, m := range nullable {
-		if raw, ok := extra[m]; ok && string(raw) == "null" {
-			if out == nil {
-				out = make(map[string]json.RawMessage, len(extra))
-				for k, v := range extra {
-					out[k] = v
-				}
-			}
-			delete(out, m)
-		}
-	}
-	if out == nil {
-		return extra
-	}
-	return out
-}
-
 func checkObject(r ObjectRules, path string, modelled []string, present members, extra map[string]json.RawMessage, val *adcpimpl.Validator) {
 	if len(extra) > 0 {
 		// Members kept raw: the declared ones did not fit their Go type.
-		var declared []string
-		for _, m := range modelled {
-			if slices.Contains(r.Members, m) {
-				declared = append(declared, m)
-			}
-		}
+		declared := slices.DeleteFunc(slices.Clone(modelled), func(m string) bool { return !slices.Contains(r.Members, m) })
 		val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
 	}
 	if r.Closed {

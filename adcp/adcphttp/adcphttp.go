@@ -6,7 +6,6 @@
 package adcphttp
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -76,10 +75,8 @@ func ParseRetryAfterHeader(v string, now time.Time) (float64, bool) {
 		return 0, false
 	}
 	var secs float64
-	if n, err := strconv.ParseUint(v, 10, 64); err == nil {
-		secs = float64(n)
-	} else if errors.Is(err, strconv.ErrRange) && strings.Trim(v, "0123456789") == "" {
-		secs = 3600 // 1*DIGIT, beyond 2^64-1 seconds
+	if strings.Trim(v, "0123456789") == "" { // 1*DIGIT
+		secs, _ = strconv.ParseFloat(v, 64) // beyond a float64: +Inf
 	} else if t, err := http.ParseTime(v); err == nil {
 		secs = math.Ceil(t.Sub(now).Seconds())
 	} else {

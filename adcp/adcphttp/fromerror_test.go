@@ -15,7 +15,6 @@ import (
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcphttp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/leaktest"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
@@ -53,7 +52,7 @@ func TestFromError(t *testing.T) {
 		if e.Code != "SERVICE_UNAVAILABLE" || e.Recovery != adcp.RecoveryTransient || e.Message != tt.msg {
 			t.Errorf("%s: %s/%s %q, want SERVICE_UNAVAILABLE/transient %q", tt.name, e.Code, e.Recovery, e.Message, tt.msg)
 		}
-		leaktest.AssertNoLeak(t, tt.name, e)
+		assertNoLeak(t, tt.name, e)
 	}
 	if adcphttp.FromError(nil) != nil {
 		t.Error("FromError(nil) is not nil")

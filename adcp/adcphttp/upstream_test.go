@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adcp-gen/adcp-gen/adcp/internal/leaktest"
-
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcphttp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
@@ -77,7 +75,7 @@ func TestFromHTTP(t *testing.T) {
 		case tt.want != 0 && (e.RetryAfter == nil || *e.RetryAfter != tt.want):
 			t.Errorf("%s: retry_after %v, want %v", name, e.RetryAfter, tt.want)
 		}
-		leaktest.AssertNoLeak(t, name, e)
+		assertNoLeak(t, name, e)
 		if _, _, err := seller.Finalize(testvocab.Vocabulary, e); err != nil {
 			t.Errorf("%s: not a valid error: %v", name, err)
 		}

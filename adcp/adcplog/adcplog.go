@@ -41,12 +41,10 @@ func Value(e *adcp.Error) slog.Value {
 // Attr returns the attribute key: e, resolved (with Value) only when a
 // handler records it.
 func Attr(key string, e *adcp.Error) slog.Attr {
-	return slog.Any(key, Valuer(e))
+	return slog.Any(key, valuer{e})
 }
 
-// Valuer returns e as an slog.LogValuer whose LogValue is Value(e).
-func Valuer(e *adcp.Error) slog.LogValuer { return valuer{e} }
-
+// valuer is an error whose LogValue is Value(e).
 type valuer struct{ e *adcp.Error }
 
 func (v valuer) LogValue() slog.Value { return Value(v.e) }

@@ -2,7 +2,7 @@ package adcpversion
 
 import (
 	"errors"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,20 +62,9 @@ func NewNegotiator(v *adcp.Vocabulary, supported ...string) (*Negotiator, error)
 	if !final {
 		return nil, errors.New("adcpversion: a seller must support a final release, which answers requests that pin none")
 	}
-	sort.Slice(n.releases, func(i, j int) bool { return n.releases[i].Compare(n.releases[j]) < 0 })
-	out := n.releases[:1]
-	for _, r := range n.releases[1:] {
-		if r != out[len(out)-1] {
-			out = append(out, r)
-		}
-	}
-	n.releases = out
+	slices.SortFunc(n.releases, Release.Compare)
+	n.releases = slices.Compact(n.releases)
 	return n, nil
-}
-
-// Releases returns the releases the seller speaks, oldest first.
-func (n *Negotiator) Releases() []Release {
-	return append([]Release(nil), n.releases...)
 }
 
 // SupportedVersions returns the releases at release precision, oldest
@@ -146,10 +135,8 @@ func (n *Negotiator) Negotiate(req Envelope) (Release, error) {
 
 // serve returns the release that answers a buyer pinned to pin.
 func (n *Negotiator) serve(pin Release) (Release, bool) {
-	for _, r := range n.releases {
-		if r == pin {
-			return r, true
-		}
+	if slices.Contains(n.releases, pin) {
+		return pin, true
 	}
 	if r, ok := n.newest(func(r Release) bool { return r.Major == pin.Major && r.Compare(pin) < 0 }); ok {
 		return r, true

@@ -9,41 +9,24 @@ import (
 	"unicode/utf8"
 )
 
-// Dropped reports whether r (decoded from size bytes) is not visible text:
-// a byte that is not UTF-8 (utf8.RuneError of size 1), or a code point that
-// is a control character (Cc), a format character (Cf), a line or
-// paragraph separator (Zl, Zp), private use (Co), unassigned (Cn) or a
-// Default_Ignorable_Code_Point (see Ignorable).
-func Dropped(r rune, size int) bool {
-	switch {
-	case r < utf8.RuneSelf:
-		return r < 0x20 || r == 0x7F // Cc
-	case r == utf8.RuneError && size == 1: // not UTF-8
-		return true
-	case unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp):
-		return true
-	}
-	return Silent(r)
+// Dropped reports whether the code point r is not visible text: a control
+// character (Cc), a line or paragraph separator (Zl, Zp), or a silent one
+// (Silent).
+func Dropped(r rune) bool {
+	return unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp) || Silent(r)
 }
 
 // Silent reports whether r is a non-ASCII code point that is dropped
 // without being a control character or a line break: a format character
 // (Cf: zero-width characters, bidirectional controls, tag characters, ...),
-// private use (Co), unassigned (Cn) or default-ignorable. Removing a silent
-// character never joins two words that a reader sees apart.
+// private use (Co), unassigned (Cn) or a Default_Ignorable_Code_Point (see
+// ignorable). Removing a silent character never joins two words that a
+// reader sees apart.
 func Silent(r rune) bool {
-	switch {
-	case r < utf8.RuneSelf:
-		return false
-	case unicode.In(r, unicode.Cf, unicode.Co):
-		return true
-	case Ignorable(r):
-		return true
-	}
-	return !assigned(r)
+	return r >= utf8.RuneSelf && (unicode.In(r, unicode.Cf, unicode.Co) || ignorable(r) || !assigned(r))
 }
 
-// Ignorable reports whether r is a Default_Ignorable_Code_Point. Package
+// ignorable reports whether r is a Default_Ignorable_Code_Point. Package
 // unicode has no table for that derived property, so it is built from its
 // definition in DerivedCoreProperties.txt:
 //
@@ -60,7 +43,7 @@ func Silent(r rune) bool {
 // joiner U+034F, the Khmer inherent vowels U+17B4, U+17B5, and reserved
 // ranges such as U+2065 and U+E0000–U+E0FFF) and the variation selectors,
 // minus White_Space.
-func Ignorable(r rune) bool {
+func ignorable(r rune) bool {
 	return unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
 		!unicode.Is(unicode.White_Space, r)
 }

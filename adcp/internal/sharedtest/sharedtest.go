@@ -16,16 +16,11 @@ import (
 	"testing"
 )
 
-// ModuleRoot returns the root folder of the runtime module (adcp/).
-func ModuleRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
-}
-
 // RepoRoot returns the root folder of the repository that holds the runtime
 // module (the parent of adcp/).
 func RepoRoot() string {
-	return filepath.Join(ModuleRoot(), "..")
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }
 
 // Root returns the shared folder: $ADCP_SHARED when set, else ../shared

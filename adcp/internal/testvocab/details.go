@@ -13,19 +13,15 @@ import (
 var (
 	rateLimited = &adcp.DetailsShape{
 		Name: "rate-limited", Type: "RateLimitedDetails", Codes: []adcp.Code{CodeRateLimited},
-		Fields: membersRateLimitedDetails, Check: checkRateLimitedDetails,
-	}
-	budgetTooLow = &adcp.DetailsShape{
-		Name: "budget-too-low", Type: "BudgetTooLowDetails", Codes: []adcp.Code{CodeBudgetTooLow},
-		Fields: []string{"minimum_budget", "currency"}, Check: checkBudgetTooLowDetails,
+		Fields: []string{"limit", "remaining", "window_seconds", "scope"}, Check: checkRateLimitedDetails,
 	}
 	accountSetupRequired = &adcp.DetailsShape{
 		Name: "account-setup-required", Type: "AccountSetupRequiredDetails", Codes: []adcp.Code{CodeAccountSetupRequired},
-		Fields: membersAccountSetupRequiredDetails, Check: checkURLDetails("setup_url"),
+		Fields: []string{"setup_url"}, Check: checkURLDetails("setup_url"),
 	}
 	policyViolation = &adcp.DetailsShape{
 		Name: "policy-violation", Type: "PolicyViolationDetails", Codes: []adcp.Code{CodePolicyViolation},
-		Fields: membersPolicyViolationDetails, Check: checkURLDetails("policy_url"),
+		Fields: []string{"policy_url"}, Check: checkURLDetails("policy_url"),
 	}
 	accountMoved = &adcp.DetailsShape{
 		Name: "account-moved", Type: "AccountMovedDetails", Codes: []adcp.Code{CodeAccountMoved},
@@ -50,15 +46,15 @@ var (
 	}
 )
 
+// The typed details are plain encoding/json structs: the fixture does not
+// mirror the generated codecs, which the generated packages test.
+
 // RateLimitedDetails are the details of RATE_LIMITED.
 type RateLimitedDetails struct {
-	Limit         *float64                   `json:"limit,omitempty"`
-	Remaining     *float64                   `json:"remaining,omitempty"`
-	WindowSeconds *float64                   `json:"window_seconds,omitempty"`
-	Scope         RateLimitedDetailsScope    `json:"scope,omitempty"`
-	Extra         map[string]json.RawMessage `json:"-"`
-
-	codec adcpimpl.State
+	Limit         *float64                `json:"limit,omitempty"`
+	Remaining     *float64                `json:"remaining,omitempty"`
+	WindowSeconds *float64                `json:"window_seconds,omitempty"`
+	Scope         RateLimitedDetailsScope `json:"scope,omitempty"`
 }
 
 // RateLimitedDetailsScope is what a rate limit applies to.
@@ -67,65 +63,18 @@ type RateLimitedDetailsScope string
 // RateLimitedDetailsScopeAccount is one of its values.
 const RateLimitedDetailsScopeAccount RateLimitedDetailsScope = "account"
 
-var membersRateLimitedDetails = []string{"limit", "remaining", "window_seconds", "scope"}
+type plainRateLimited RateLimitedDetails
 
-// MarshalJSON encodes x as generated code does.
-func (x RateLimitedDetails) MarshalJSON() ([]byte, error) {
-	e := adcpimpl.NewEncoder()
-	e.Open()
-	if x.Limit != nil {
-		e.Field(0, "limit")
-		e.Float(*x.Limit)
-	}
-	if x.Remaining != nil {
-		e.Field(1, "remaining")
-		e.Float(*x.Remaining)
-	}
-	if x.WindowSeconds != nil {
-		e.Field(2, "window_seconds")
-		e.Float(*x.WindowSeconds)
-	}
-	if x.codec.Emit(3, false, x.Scope != "") {
-		e.Field(3, "scope")
-		e.Str(string(x.Scope))
-	}
-	return e.Close(x.Extra, membersRateLimitedDetails)
-}
+// MarshalJSON encodes x with encoding/json.
+func (x RateLimitedDetails) MarshalJSON() ([]byte, error) { return json.Marshal(plainRateLimited(x)) }
 
-// UnmarshalJSON decodes x as generated code does.
-func (x *RateLimitedDetails) UnmarshalJSON(data []byte) error {
-	if err := adcpimpl.Check(data, "RateLimitedDetails"); err != nil {
-		return err
-	}
-	d, err := adcpimpl.Begin(data, "RateLimitedDetails")
-	if err != nil || d.Null {
-		return err
-	}
-	*x = RateLimitedDetails{}
-	for d.Next() {
-		switch d.Key {
-		case "limit":
-			adcpimpl.FloatPtr(&d, 0, &x.Limit)
-		case "remaining":
-			adcpimpl.FloatPtr(&d, 1, &x.Remaining)
-		case "window_seconds":
-			adcpimpl.FloatPtr(&d, 2, &x.WindowSeconds)
-		case "scope":
-			adcpimpl.String(&d, 3, &x.Scope)
-		default:
-			d.Unknown(false, "RateLimitedDetails")
-		}
-	}
-	x.Extra, x.codec, err = d.Finish()
-	return err
+// UnmarshalJSON decodes x with encoding/json.
+func (x *RateLimitedDetails) UnmarshalJSON(b []byte) error {
+	return json.Unmarshal(b, (*plainRateLimited)(x))
 }
 
 // Validate checks x against its shape.
-func (x *RateLimitedDetails) Validate() error {
-	var v adcpimpl.Validator
-	v.Encoded("", x, checkRateLimitedDetails)
-	return v.Result("RateLimitedDetails")
-}
+func (x *RateLimitedDetails) Validate() error { return validate(x, rateLimited) }
 
 // RateLimitedDetailsOf decodes e.Details as rate-limited details.
 func RateLimitedDetailsOf(e *adcp.Error) (*RateLimitedDetails, error) {
@@ -151,109 +100,53 @@ func checkRateLimitedDetails(v *adcpimpl.Validator, p string, x any) {
 	}
 }
 
-// checkBudgetTooLowDetails checks budget-too-low details: a number and a
-// string.
-func checkBudgetTooLowDetails(v *adcpimpl.Validator, p string, x any) {
-	if !v.Type(p, x, "object") {
-		return
-	}
-	o := x.(map[string]any)
-	if m, ok := o["minimum_budget"]; ok {
-		v.Type(p+"/minimum_budget", m, "number")
-	}
-	if m, ok := o["currency"]; ok {
-		v.Type(p+"/currency", m, "string")
-	}
-}
-
 // AccountSetupRequiredDetails are the details of ACCOUNT_SETUP_REQUIRED.
 type AccountSetupRequiredDetails struct {
 	SetupURL string `json:"setup_url,omitempty"`
-	urlDetails
 }
 
-var membersAccountSetupRequiredDetails = []string{"setup_url"}
+type plainAccountSetupRequired AccountSetupRequiredDetails
 
-// MarshalJSON encodes x as generated code does.
+// MarshalJSON encodes x with encoding/json.
 func (x AccountSetupRequiredDetails) MarshalJSON() ([]byte, error) {
-	return x.marshal("setup_url", x.SetupURL)
+	return json.Marshal(plainAccountSetupRequired(x))
 }
 
-// UnmarshalJSON decodes x as generated code does.
-func (x *AccountSetupRequiredDetails) UnmarshalJSON(data []byte) error {
-	return x.unmarshal(data, "setup_url", &x.SetupURL)
+// UnmarshalJSON decodes x with encoding/json.
+func (x *AccountSetupRequiredDetails) UnmarshalJSON(b []byte) error {
+	return json.Unmarshal(b, (*plainAccountSetupRequired)(x))
 }
 
 // Validate checks x against its shape.
-func (x *AccountSetupRequiredDetails) Validate() error {
-	return validateURLDetails(x, accountSetupRequired)
-}
+func (x *AccountSetupRequiredDetails) Validate() error { return validate(x, accountSetupRequired) }
 
 // PolicyViolationDetails are the details of POLICY_VIOLATION.
 type PolicyViolationDetails struct {
 	PolicyURL string `json:"policy_url,omitempty"`
-	urlDetails
 }
 
-var membersPolicyViolationDetails = []string{"policy_url"}
+type plainPolicyViolation PolicyViolationDetails
 
-// MarshalJSON encodes x as generated code does.
+// MarshalJSON encodes x with encoding/json.
 func (x PolicyViolationDetails) MarshalJSON() ([]byte, error) {
-	return x.marshal("policy_url", x.PolicyURL)
+	return json.Marshal(plainPolicyViolation(x))
 }
 
-// UnmarshalJSON decodes x as generated code does.
-func (x *PolicyViolationDetails) UnmarshalJSON(data []byte) error {
-	return x.unmarshal(data, "policy_url", &x.PolicyURL)
+// UnmarshalJSON decodes x with encoding/json.
+func (x *PolicyViolationDetails) UnmarshalJSON(b []byte) error {
+	return json.Unmarshal(b, (*plainPolicyViolation)(x))
 }
 
 // Validate checks x against its shape.
-func (x *PolicyViolationDetails) Validate() error {
-	return validateURLDetails(x, policyViolation)
-}
+func (x *PolicyViolationDetails) Validate() error { return validate(x, policyViolation) }
 
-// urlDetails is what the two details shapes of one URL member share: the
-// members they do not declare, and which members were decoded.
-type urlDetails struct {
-	Extra map[string]json.RawMessage `json:"-"`
-
-	codec adcpimpl.State
-}
-
-func (u urlDetails) marshal(name, url string) ([]byte, error) {
-	e := adcpimpl.NewEncoder()
-	e.Open()
-	if u.codec.Emit(0, false, url != "") {
-		e.Field(0, name)
-		e.Str(url)
-	}
-	return e.Close(u.Extra, []string{name})
-}
-
-func (u *urlDetails) unmarshal(data []byte, name string, url *string) error {
-	if err := adcpimpl.Check(data, "details"); err != nil {
+// validate checks the encoding of x against shape s.
+func validate(x json.Marshaler, s *adcp.DetailsShape) error {
+	b, err := x.MarshalJSON()
+	if err != nil {
 		return err
 	}
-	d, err := adcpimpl.Begin(data, "details")
-	if err != nil || d.Null {
-		return err
-	}
-	*u, *url = urlDetails{}, ""
-	for d.Next() {
-		if d.Key == name {
-			adcpimpl.String(&d, 0, url)
-		} else {
-			d.Unknown(false, "details")
-		}
-	}
-	u.Extra, u.codec, err = d.Finish()
-	return err
-}
-
-func validateURLDetails(x json.Marshaler, s *adcp.DetailsShape) error {
-	var v adcpimpl.Validator
-	v.Encoded("", x, s.Check)
-	return v.Result(s.Type)
+	return s.Validate(b)
 }
 
 // checkURLDetails checks an object whose member name, when present, is a URI.

@@ -38,7 +38,7 @@ func Form(raw string) (host string, err error) {
 		return "", fmt.Errorf("%w: no host", ErrUnsafe)
 	}
 	host = Normalize(u.Hostname())
-	if !hostChars(host) {
+	if host == "" || strings.Trim(host, hostChars) != "" {
 		return "", fmt.Errorf("%w: host %q is not a plain DNS name or IP address", ErrUnsafe, host)
 	}
 	return host, nil
@@ -49,20 +49,9 @@ func Normalize(h string) string {
 	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(h)), ".")
 }
 
-// hostChars reports whether h holds only the characters of a DNS name
-// (ASCII letters, digits, '-', '.') or of an IPv6 address.
-func hostChars(h string) bool {
-	if h == "" {
-		return false
-	}
-	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
-			return false
-		}
-	}
-	return true
-}
+// hostChars are the characters of a DNS name (ASCII letters, lower-cased,
+// digits, '-', '.') or of an IPv6 address.
+const hostChars = "abcdefghijklmnopqrstuvwxyz0123456789-.:"
 
 // maxReported is how many failures Details names.
 const maxReported = 16

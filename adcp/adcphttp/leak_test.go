@@ -1,7 +1,4 @@
-// Package leaktest checks, for the tests of the upstream translators
-// (adcphttp.FromError, adcphttp.FromHTTP), that nothing of an upstream failure
-// reaches what the buyer sees.
-package leaktest
+package adcphttp_test
 
 import (
 	"strings"
@@ -12,22 +9,23 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
-// Secrets are fragments of the upstream failures the tests make, none of
+// secrets are fragments of the upstream failures the tests make, none of
 // which may reach a buyer-visible field.
-var Secrets = []string{
+var secrets = []string{
 	"10.1.2.3", "5432", "billing.internal", "db-primary", "/srv/app", "db.go", "relation", "users",
 	"charge", "key=", "s3cr3t", "nginx", "upstream body", "dial", "tcp", "no such host", "pq:", "Get",
 }
 
-// AssertNoLeak fails t when e's encoding holds any of Secrets or its message
-// has a hygiene finding.
-func AssertNoLeak(t *testing.T, name string, e *adcp.Error) {
+// assertNoLeak fails t when e's encoding holds any of secrets or its
+// message has a hygiene finding: nothing of an upstream failure reaches
+// what the buyer sees.
+func assertNoLeak(t *testing.T, name string, e *adcp.Error) {
 	t.Helper()
 	raw, err := jsonwire.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range Secrets {
+	for _, s := range secrets {
 		if strings.Contains(string(raw), s) {
 			t.Errorf("%s: %q leaked into %s", name, s, raw)
 		}
