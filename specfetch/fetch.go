@@ -68,14 +68,12 @@ type SignatureFiles struct {
 // cache, so a bundle it verified is served offline to every other Fetch.
 const SigstoreCommand = "github.com/adcp-gen/adcp-gen/cmd/adcp-gen-fetch"
 
-// Signature is what a SignatureVerifier established.
+// Signature is what a SignatureVerifier established: the signature, its
+// certificate and its transparency-log entry verified.
 type Signature struct {
 	// Identity is the identity the certificate was issued to (the signing
 	// workflow and ref); it must not be empty.
 	Identity string
-	// Logged is true when a transparency-log entry of the signature was
-	// verified (inclusion in the log, and the log's timestamp).
-	Logged bool
 	// Detail says, for a user to read, what else was checked ("" for
 	// nothing more).
 	Detail string
@@ -83,7 +81,7 @@ type Signature struct {
 
 // Trust is how far a bundle was verified.
 type Trust struct {
-	// Level is TrustSHA256, TrustSignature or TrustLogged.
+	// Level is TrustSHA256 or TrustLogged.
 	Level string `json:"level"`
 	// Identity is the signer's identity when the signature was verified.
 	Identity string `json:"identity,omitempty"`
@@ -95,8 +93,6 @@ type Trust struct {
 const (
 	// TrustSHA256: unsigned; the archive matched its published .sha256.
 	TrustSHA256 = "sha256"
-	// TrustSignature: the signature verified, with no transparency-log entry.
-	TrustSignature = "sigstore"
 	// TrustLogged: the signature and its transparency-log entry verified.
 	TrustLogged = "sigstore+tlog"
 )
@@ -109,8 +105,6 @@ func (t Trust) String() string {
 		return "unsigned: digest only (sha256)"
 	case TrustLogged:
 		s = "signature and transparency log verified"
-	case TrustSignature:
-		s = "signature verified (no transparency-log entry)"
 	default:
 		s = t.Level
 	}
@@ -415,9 +409,5 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 	if s.Identity == "" {
 		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no identity; refusing the bundle")
 	}
-	t := Trust{Level: TrustSignature, Identity: s.Identity, Detail: s.Detail}
-	if s.Logged {
-		t.Level = TrustLogged
-	}
-	return t, nil
+	return Trust{Level: TrustLogged, Identity: s.Identity, Detail: s.Detail}, nil
 }

@@ -189,10 +189,10 @@ func TestFetchSigned(t *testing.T) {
 		files        map[string]string
 		level, want  string
 	}{
-		{"sig and crt", "", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
-			"signature verified (no transparency-log entry), signed by " + id},
-		{"sig and crt, detail", "CT log checked", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
-			"signature verified (no transparency-log entry), signed by " + id + "; CT log checked"},
+		{"sig and crt", "", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustLogged,
+			"signature and transparency log verified, signed by " + id},
+		{"sig and crt, detail", "CT log checked", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustLogged,
+			"signature and transparency log verified, signed by " + id + "; CT log checked"},
 		{"sigstore bundle", "", map[string]string{".sigstore.json": "BUNDLE"}, TrustLogged,
 			"signature and transparency log verified, signed by " + id},
 		{"sigstore bundle beside sig and crt", "", map[string]string{".sigstore.json": "BUNDLE", ".sig": "x", ".crt": "y"}, TrustLogged,

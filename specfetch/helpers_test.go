@@ -195,7 +195,7 @@ func (s *site) hit(path string) int {
 }
 
 // fakeVerifier accepts or rejects every signature, and records what it saw.
-// It accepts a bundle "BUNDLE" (logged), or the files "SIG" and "CRT".
+// It accepts a bundle "BUNDLE", or the files "SIG" and "CRT".
 type fakeVerifier struct {
 	accept   bool
 	detail   string // the Signature.Detail it returns
@@ -209,7 +209,7 @@ func (f *fakeVerifier) Verify(artifact []byte, files SignatureFiles) (Signature,
 	switch {
 	case !f.accept:
 	case files.Bundle != nil && string(files.Bundle) == "BUNDLE":
-		return Signature{Identity: id, Logged: true, Detail: f.detail}, nil
+		return Signature{Identity: id, Detail: f.detail}, nil
 	case files.Bundle == nil && string(files.Sig) == "SIG" && string(files.Cert) == "CRT":
 		return Signature{Identity: id, Detail: f.detail}, nil
 	}

@@ -35,9 +35,8 @@ It unpacks the bundle's schemas/ (regular files only, nothing outside it),
 points the /schemas/latest/ references at VERSION, and keeps them in the
 cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
 folder). Prints the schema folder on standard output and on standard
-error the trust reached: "signature and transparency log verified",
-"signature verified (no transparency-log entry)" or "unsigned: digest
-only", with a warning when an unsigned bundle came over plain http.
+error the trust reached: "signature and transparency log verified" or
+"unsigned: digest only", with a warning when an unsigned bundle came over plain http.
 
 A version already in the cache is used without the network, with the trust
 reached when it was first fetched. VERSION latest (unsigned upstream)
@@ -60,9 +59,8 @@ Flags (they may also follow VERSION):
 const checkedText = `The signature must verify with its transparency-log entry (else the
 bundle is refused, as when only one of .sig and .crt exists): the Sigstore
 bundle's, or for .sig and .crt the entry looked up in the trusted root's
-Rekor log ($ADCPGEN_REKOR_URL in its place; when the log cannot be
-reached, the signature is checked without it and the trust line says
-so). The certificate chains to a Fulcio CA of the trusted root
+Rekor log ($ADCPGEN_REKOR_URL in its place), which must be reachable then.
+The certificate chains to a Fulcio CA of the trusted root
 (-trusted-root; default: the Sigstore public-good root built in) at the
 time the log attests, with an SCT of one of its CT logs when it lists
 any; it was issued to the spec's release workflow

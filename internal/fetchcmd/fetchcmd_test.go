@@ -18,7 +18,6 @@ func TestInsecureWarning(t *testing.T) {
 		{"HTTP://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSHA256, true},
 		{"https://adcontextprotocol.org/protocol/3.1.0.tgz", specfetch.TrustSHA256, false},
 		{"file:///srv/mirror/3.1.0.tgz", specfetch.TrustSHA256, false},
-		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSignature, false},
 		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustLogged, false},
 	} {
 		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Level: tc.level}}
