@@ -65,10 +65,10 @@ func TestVerify(t *testing.T) {
 	}
 
 	tests := []struct {
-		name   string
-		v      specfetch.SignatureVerifier
-		files  specfetch.SignatureFiles
-		want   string // in the error; "" when it verifies
+		name  string
+		v     specfetch.SignatureVerifier
+		files specfetch.SignatureFiles
+		want  string // in the error; "" when it verifies
 	}{
 		{"bundle", v, specfetch.SignatureFiles{Bundle: good.bundle}, ""},
 		{"bundle beside a bad .sig", v, specfetch.SignatureFiles{Bundle: good.bundle, Sig: []byte("x"), Cert: []byte("y")}, ""},
