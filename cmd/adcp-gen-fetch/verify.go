@@ -94,26 +94,26 @@ func newVerifier(file string) (specfetch.SignatureVerifier, error) {
 // the Rekor log. sigstore-go checks the log entry (inclusion, and the
 // log's time, at which the certificate must chain to a Fulcio CA of the
 // trusted root), the SCT, the identity and the signature over artifact.
-func (v *verifier) Verify(artifact []byte, files specfetch.SignatureFiles) (specfetch.Signature, error) {
+func (v *verifier) Verify(artifact []byte, files specfetch.SignatureFiles) (specfetch.Trust, error) {
 	if files.Bundle != nil {
 		var b bundle.Bundle
 		if err := b.UnmarshalJSON(files.Bundle); err != nil {
-			return specfetch.Signature{}, fmt.Errorf("not a Sigstore bundle: %v", err)
+			return specfetch.Trust{}, fmt.Errorf("not a Sigstore bundle: %v", err)
 		}
 		return v.verify(artifact, &b)
 	}
 	sig, err := base64.StdEncoding.DecodeString(string(bytes.TrimSpace(files.Sig)))
 	if err != nil || len(sig) == 0 {
-		return specfetch.Signature{}, fmt.Errorf("signature file: not base64: %v", err)
+		return specfetch.Trust{}, fmt.Errorf("signature file: not base64: %v", err)
 	}
 	leaf, err := parseCertificate(files.Cert)
 	if err != nil {
-		return specfetch.Signature{}, err
+		return specfetch.Trust{}, err
 	}
 	digest := sha256.Sum256(artifact)
 	candidates, err := v.lookUp(digest[:], leaf, sig)
 	if err != nil {
-		return specfetch.Signature{}, err
+		return specfetch.Trust{}, err
 	}
 	var errs []error
 	for _, b := range candidates {
@@ -123,19 +123,19 @@ func (v *verifier) Verify(artifact []byte, files specfetch.SignatureFiles) (spec
 		}
 		errs = append(errs, err)
 	}
-	return specfetch.Signature{}, fmt.Errorf("its entry in the transparency log %s: %w", v.rekor, errors.Join(errs...))
+	return specfetch.Trust{}, fmt.Errorf("its entry in the transparency log %s: %w", v.rekor, errors.Join(errs...))
 }
 
 // verify checks the Sigstore bundle b of artifact.
-func (v *verifier) verify(artifact []byte, b *bundle.Bundle) (specfetch.Signature, error) {
+func (v *verifier) verify(artifact []byte, b *bundle.Bundle) (specfetch.Trust, error) {
 	res, err := v.sv.Verify(b, verify.NewPolicy(verify.WithArtifact(bytes.NewReader(artifact)), v.policy))
 	if err != nil {
-		return specfetch.Signature{}, err
+		return specfetch.Trust{}, err
 	}
 	if res.Signature == nil || res.Signature.Certificate == nil {
-		return specfetch.Signature{}, errors.New("the bundle is signed by a key, not by a Fulcio certificate")
+		return specfetch.Trust{}, errors.New("the bundle is signed by a key, not by a Fulcio certificate")
 	}
-	return specfetch.Signature{Identity: res.Signature.Certificate.SubjectAlternativeName, Detail: v.detail}, nil
+	return specfetch.Trust{Signer: res.Signature.Certificate.SubjectAlternativeName, Detail: v.detail}, nil
 }
 
 // parseCertificate reads a {tgz}.crt: a PEM certificate, base64-encoded

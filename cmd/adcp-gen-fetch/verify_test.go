@@ -115,7 +115,7 @@ func TestVerify(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Identity != goodSAN || !strings.Contains(s.Detail, "trusted root trusted_root.json (sha256 ") {
+			if s.Signer != goodSAN || !strings.Contains(s.Detail, "trusted root trusted_root.json (sha256 ") {
 				t.Errorf("Verify = %+v, want identity %s, the trusted root named", s, goodSAN)
 			}
 		})
@@ -219,8 +219,8 @@ func FuzzVerify(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, bundle, sig, crt []byte) {
 		got, err := v.Verify(artifact, specfetch.SignatureFiles{Bundle: bundle, Sig: sig, Cert: crt})
-		if err == nil && got.Identity != goodSAN {
-			t.Errorf("verified for %q", got.Identity)
+		if err == nil && got.Signer != goodSAN {
+			t.Errorf("verified for %q", got.Signer)
 		}
 	})
 }

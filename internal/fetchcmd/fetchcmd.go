@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
+	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
@@ -133,12 +134,18 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		fmt.Fprintf(stderr, "%s: %s\n", name, w)
 	}
 	if *out != "" {
-		n, err := Vendor(b, *out)
+		// What generate reads: the roots, every file they $ref, the manifest.
+		spec, err := schemaload.LoadVersion(b.Dir, b.SpecVersion)
+		if err != nil {
+			err = fmt.Errorf("AdCP %s does not load, so there is nothing generate could read from it: %v", b.SpecVersion, err)
+		} else {
+			err = specfetch.Vendor(b, *out, spec.Sources)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: -out: %v\n", name, err)
 			return 2
 		}
-		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, n, VendorRecord, *out)
+		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, len(spec.Sources), specfetch.RecordFile, *out)
 	}
 	return 0
 }
@@ -167,7 +174,7 @@ func Describe(b *specfetch.Bundle) string {
 // both. It returns "" otherwise (https, a local file, or a verified
 // signature).
 func InsecureWarning(b *specfetch.Bundle) string {
-	if b.Trust.Level != specfetch.TrustSHA256 || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
+	if b.Trust.Signer != "" || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
 		return ""
 	}
 	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
