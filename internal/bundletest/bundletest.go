@@ -16,17 +16,16 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 )
 
 // Tgz returns the bundle of version: every regular file of dir under
-// adcp-{version}/schemas/, in name order, with fixed times and modes, so the
-// same folder always gives the same bytes.
+// adcp-{version}/schemas/, in name order with their folders first, with
+// fixed times and modes, so the same folder always gives the same bytes.
 func Tgz(t testing.TB, version, dir string) []byte {
 	t.Helper()
 	return TgzEdited(t, version, dir, nil)
@@ -36,41 +35,31 @@ func Tgz(t testing.TB, version, dir string) []byte {
 // its slash path under schemas/) first; a nil edit changes nothing.
 func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
 	t.Helper()
-	var names []string
+	files := fstest.MapFS{} // its folders are implied, their times zero
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			rel, err := filepath.Rel(dir, p)
-			if err != nil {
-				return err
-			}
-			names = append(names, filepath.ToSlash(rel))
+		if err != nil || !d.Type().IsRegular() {
+			return err
 		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		name := filepath.ToSlash(rel)
+		if edit != nil {
+			b = edit(name, b)
+		}
+		files["adcp-"+version+"/schemas/"+name] = &fstest.MapFile{Data: b, Mode: 0o644}
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(names)
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)
-	root := "adcp-" + version + "/schemas/"
-	dirs := map[string]bool{}
-	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if edit != nil {
-			b = edit(name, b)
-		}
-		writeDirs(t, tw, dirs, path.Dir(root+name)) // parent folders first, as tar(1) writes them
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: root + name, Mode: 0o644, Size: int64(len(b))}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(b); err != nil {
-			t.Fatal(err)
-		}
+	if err := tw.AddFS(files); err != nil {
+		t.Fatal(err)
 	}
 	if err := tw.Close(); err != nil {
 		t.Fatal(err)
@@ -79,22 +68,6 @@ func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byt
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// writeDirs writes the entries of dir and of its parents that seen does not
-// hold yet, outermost first.
-func writeDirs(t testing.TB, tw *tar.Writer, seen map[string]bool, dir string) {
-	t.Helper()
-	var chain []string
-	for d := dir; d != "." && d != "/" && !seen[d]; d = path.Dir(d) {
-		chain = append(chain, d)
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		seen[chain[i]] = true
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: chain[i] + "/", Mode: 0o755}); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // ToLatest rewrites the given members ("$ref", "$id") of b that point at

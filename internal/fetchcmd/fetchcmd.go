@@ -94,7 +94,7 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")
 	var root *string
 	if newVerifier != nil {
-		root = fs.String("trusted-root", "", "Sigstore trusted_root.json `FILE` signatures are checked against (default: the Sigstore public-good root built in); $"+EnvTrustedRoot+" sets it too")
+		root = fs.String("trusted-root", os.Getenv(EnvTrustedRoot), "Sigstore trusted_root.json `FILE` signatures are checked against (default: the Sigstore public-good root built in); $"+EnvTrustedRoot+" sets the default")
 	}
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
@@ -112,12 +112,8 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 	}
 	var v specfetch.SignatureVerifier
 	if newVerifier != nil {
-		file := *root
-		if file == "" {
-			file = envTrustedRoot()
-		}
 		var err error
-		if v, err = newVerifier(file); err != nil {
+		if v, err = newVerifier(*root); err != nil {
 			fmt.Fprintf(stderr, "%s: -trusted-root: %v\n", name, err)
 			return 2
 		}
@@ -180,5 +176,3 @@ func InsecureWarning(b *specfetch.Bundle) string {
 	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
 		"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)"
 }
-
-func envTrustedRoot() string { return os.Getenv(EnvTrustedRoot) }
