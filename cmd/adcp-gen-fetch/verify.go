@@ -7,7 +7,6 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"github.com/sigstore/sigstore-go/pkg/bundle"
 	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/sigstore/sigstore-go/pkg/verify"
+	"github.com/sigstore/sigstore/pkg/cryptoutils"
 
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
@@ -145,15 +145,11 @@ func parseCertificate(certFile []byte) (*x509.Certificate, error) {
 	if dec, err := base64.StdEncoding.DecodeString(string(text)); err == nil {
 		text = dec
 	}
-	block, _ := pem.Decode(text)
-	if block == nil || block.Type != "CERTIFICATE" {
-		return nil, errors.New("certificate file: neither a PEM certificate nor its base64")
+	certs, err := cryptoutils.UnmarshalCertificatesFromPEM(text)
+	if err != nil || len(certs) != 1 {
+		return nil, fmt.Errorf("certificate file: want one PEM certificate, or its base64 (%d found, %v)", len(certs), err)
 	}
-	cert, err := x509.ParseCertificate(block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("certificate file: %v", err)
-	}
-	return cert, nil
+	return certs[0], nil
 }
 
 // readBounded reads the file p, refusing one over max bytes.

@@ -17,8 +17,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 )
@@ -88,19 +87,23 @@ func SHA256(b []byte, name string) []byte {
 	return []byte(hex.EncodeToString(sum[:]) + "  " + name + "\n")
 }
 
-// Server serves files under /protocol/; what is not there is a 404. It
-// counts the requests it serves, so a test can tell that a run was offline.
+// Server serves files under /protocol/ (what is not there is a 404), and
+// counts the requests it answers, so a test can tell that a run was
+// offline.
 type Server struct {
 	*httptest.Server
-	mu       sync.Mutex
-	files    map[string][]byte
-	requests int
+	files    fstest.MapFS
+	requests atomic.Int64
 }
 
 // NewServer starts a server on 127.0.0.1 that t closes.
 func NewServer(t testing.TB) *Server {
-	s := &Server{files: map[string][]byte{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s := &Server{files: fstest.MapFS{}}
+	files := http.StripPrefix("/protocol", http.FileServerFS(s.files))
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		files.ServeHTTP(w, r)
+	}))
 	t.Cleanup(s.Close)
 	return s
 }
@@ -117,29 +120,10 @@ func (s *Server) PublishTgz(version string, tgz []byte) {
 	s.Put(version+".tgz.sha256", SHA256(tgz, version+".tgz"))
 }
 
-// Put serves b as /protocol/name.
+// Put serves b as /protocol/name, to the requests sent after it.
 func (s *Server) Put(name string, b []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.files[name] = b
+	s.files[name] = &fstest.MapFile{Data: b, Mode: 0o644}
 }
 
 // Requests returns how many requests the server has answered.
-func (s *Server) Requests() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.requests
-}
-
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests++
-	b, ok := s.files[strings.TrimPrefix(r.URL.Path, "/protocol/")]
-	s.mu.Unlock()
-	if !ok || !strings.HasPrefix(r.URL.Path, "/protocol/") || r.Method != http.MethodGet {
-		http.NotFound(w, r)
-		return
-	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Write(b)
-}
+func (s *Server) Requests() int { return int(s.requests.Load()) }
