@@ -120,7 +120,7 @@ type Options struct {
 type Bundle struct {
 	Version     string // as asked: a version or "latest"
 	SpecVersion string // the AdCP version of the schemas (latest resolved)
-	Dir         string // the schemas folder: core/, enums/, error-details/, ...
+	Dir         string // the schemas folder (core/, enums/, error-details/, ...), with its RecordFile
 	Digest      string // hex SHA-256 of the .tgz
 	Trust       Trust  // reached when it was fetched
 	URL         string // the .tgz it came from (file:// when local)
