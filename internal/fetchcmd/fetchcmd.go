@@ -37,7 +37,8 @@ points the /schemas/latest/ references at VERSION, and keeps them in the
 cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
 folder). Prints the schema folder on standard output and on standard
 error the trust reached: "signature and transparency log verified" or
-"unsigned: digest only", with a warning when an unsigned bundle came over plain http.
+"unsigned: digest only", with a warning when an unsigned bundle came
+over plain http.
 
 A version already in the cache is used without the network, with the trust
 reached when it was first fetched. VERSION latest (unsigned upstream)
