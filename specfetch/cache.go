@@ -35,7 +35,7 @@ func (f *fetcher) cached(digest string) *Bundle {
 // rewrites its /schemas/latest/ references and writes it into the cache
 // as b.Dir, setting b.SpecVersion.
 func (f *fetcher) store(b *Bundle, tgz []byte) error {
-	files, err := unpack(tgz, "adcp-"+f.version, f.lim)
+	files, err := unpack(tgz, "adcp-"+f.version, fetchLimits)
 	if err != nil {
 		return err
 	}

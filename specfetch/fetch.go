@@ -94,7 +94,7 @@ func (t Trust) String() string {
 }
 
 // limits bound what one Fetch downloads and unpacks. A published bundle
-// stays far below each.
+// stays far below each; tests set smaller ones.
 type limits struct {
 	Bundle   int64 // bytes of the .tgz
 	Unpacked int64 // bytes of the uncompressed tar stream
@@ -102,8 +102,8 @@ type limits struct {
 	FileSize int64 // bytes of one file of the archive
 }
 
-// defaultLimits are the limits of every Fetch but a test's.
-var defaultLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
+// fetchLimits are the limits of every Fetch.
+var fetchLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
 
 // Options configure Fetch. The zero value fetches from DefaultBaseURL (or
 // $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
@@ -111,9 +111,7 @@ var defaultLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000
 type Options struct {
 	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL; file:///DIR reads DIR/protocol/
 	From     string            // a local {version}.tgz, or a folder holding it, with its .sha256 beside it (replaces BaseURL)
-	CacheDir string            // "" means CacheDir()
 	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
-	limits   *limits           // nil means defaultLimits (tests set smaller ones)
 }
 
 // Bundle is a verified spec bundle in the cache.
@@ -159,10 +157,10 @@ func ValidVersion(v string) bool {
 	return v == Latest || (len(v) <= 128 && versionRE.MatchString(v))
 }
 
-// CheckBaseURL returns base without a trailing slash, or an error when it
+// checkBaseURL returns base without a trailing slash, or an error when it
 // is neither an absolute http(s) URL without user, query or fragment nor a
 // file:// URL of an absolute folder.
-func CheckBaseURL(base string) (string, error) {
+func checkBaseURL(base string) (string, error) {
 	u, err := url.Parse(base)
 	if err != nil {
 		return "", fmt.Errorf("base URL %q: %v", base, err)
@@ -176,9 +174,9 @@ func CheckBaseURL(base string) (string, error) {
 	return strings.TrimRight(base, "/"), nil
 }
 
-// FileURL returns the file:// URL of the absolute path p (file:///C:/x for
+// fileURL returns the file:// URL of the absolute path p (file:///C:/x for
 // C:\x on Windows).
-func FileURL(p string) string {
+func fileURL(p string) string {
 	p = filepath.ToSlash(p)
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
@@ -231,7 +229,6 @@ type fetcher struct {
 	cache    string // the specs folder of the cache
 	client   *http.Client
 	verifier SignatureVerifier
-	lim      limits
 }
 
 func newFetcher(o Options, version string) (*fetcher, error) {
@@ -254,27 +251,21 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			}
 			from = filepath.Dir(from)
 		}
-		base, dir = FileURL(from), "/"
+		base, dir = fileURL(from), "/"
 	}
-	base, err := CheckBaseURL(base)
+	base, err := checkBaseURL(base)
 	if err != nil {
 		return nil, err
 	}
-	cacheDir := o.CacheDir
-	if cacheDir == "" {
-		if cacheDir, err = CacheDir(); err != nil {
-			return nil, err
-		}
+	cacheDir, err := CacheDir()
+	if err != nil {
+		return nil, err
 	}
 	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
-	lim := &defaultLimits
-	if o.limits != nil {
-		lim = o.limits
-	}
 	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: filepath.Join(cacheDir, "specs"),
-		client: newClient(), verifier: o.Verifier, lim: *lim}, nil
+		client: newClient(), verifier: o.Verifier}, nil
 }
 
 // fetch downloads and verifies version and puts it in the cache.
@@ -303,7 +294,7 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 		}
 	}
 
-	tgz, status, err := f.get(ctx, tgzURL, f.lim.Bundle)
+	tgz, status, err := f.get(ctx, tgzURL, fetchLimits.Bundle)
 	if status == http.StatusNotFound {
 		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 	}

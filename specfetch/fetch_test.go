@@ -76,6 +76,7 @@ func TestFetchRefused(t *testing.T) {
 		setup   func(s *site, bundle []byte)
 		entries []entry
 		opts    Options
+		lim     func(*limits) // smaller limits
 		want    string
 	}{
 		{name: "404", version: "9.9.9", setup: func(*site, []byte) {}, want: "no such version 9.9.9 at http://"},
@@ -100,7 +101,7 @@ func TestFetchRefused(t *testing.T) {
 		{name: "truncated", setup: func(s *site, b []byte) {
 			s.truncate["/protocol/"+corpusVersion+".tgz"] = true
 		}, want: "cut short"},
-		{name: "too large to download", opts: smaller(func(l *limits) { l.Bundle = 1000 }), want: "more than the 1000 bytes"},
+		{name: "too large to download", lim: func(l *limits) { l.Bundle = 1000 }, want: "more than the 1000 bytes"},
 		{name: "signature rejected", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
@@ -142,9 +143,9 @@ func TestFetchRefused(t *testing.T) {
 		{name: "outside the root", entries: with(reg("adcp-3.1.0/schemas/core/error.json", "{}")), want: "outside adcp-" + corpusVersion + "/"},
 		{name: "duplicate", entries: with(reg(root+"/schemas/core/error.json", "{}")), want: "given twice"},
 		{name: "file used as a folder", entries: with(reg(root+"/schemas/core/error.json/x.json", "{}")), want: `inside "schemas/core/error.json", which is a file`},
-		{name: "too many files", opts: smaller(func(l *limits) { l.Entries = 10 }), want: "more than the 10 entries"},
-		{name: "file too large", opts: smaller(func(l *limits) { l.FileSize = 1000 }), want: "more than the 1000 adcp-gen accepts for one file"},
-		{name: "unpacks too large", opts: smaller(func(l *limits) { l.Unpacked = 10000 }), want: "unpacks to more bytes"},
+		{name: "too many files", lim: func(l *limits) { l.Entries = 10 }, want: "more than the 10 entries"},
+		{name: "file too large", lim: func(l *limits) { l.FileSize = 1000 }, want: "more than the 1000 adcp-gen accepts for one file"},
+		{name: "unpacks too large", lim: func(l *limits) { l.Unpacked = 10000 }, want: "unpacks to more bytes"},
 		{name: "no schemas", entries: []entry{reg(root+"/README.md", "x")}, want: "no files under " + root + "/schemas/"},
 		{name: "version mismatch", entries: with(reg(root+"/schemas/index.json", `{"adcp_version": "3.1.0"}`)), want: "schemas/manifest.json says AdCP " + corpusVersion + ", but schemas/index.json says 3.1.0"},
 		{name: "not gzip", setup: func(s *site, b []byte) { s.publish(corpusVersion, []byte("plain text")) }, want: "not a gzip archive"},
@@ -164,6 +165,9 @@ func TestFetchRefused(t *testing.T) {
 			version := c.version
 			if version == "" {
 				version = corpusVersion
+			}
+			if c.lim != nil {
+				smaller(t, c.lim)
 			}
 			cache := t.TempDir()
 			b, err := fetchWith(t, s, cache, version, c.opts)
@@ -252,7 +256,7 @@ func TestFetchLocal(t *testing.T) {
 		{BaseURL: "file://" + filepath.ToSlash(dir)},
 	} {
 		cache := t.TempDir()
-		o.CacheDir = cache
+		t.Setenv(EnvCacheDir, cache)
 		b, err := Fetch(context.Background(), corpusVersion, o)
 		if err != nil {
 			t.Fatalf("%+v: %v", o, err)
@@ -264,7 +268,7 @@ func TestFetchLocal(t *testing.T) {
 			t.Error(err)
 		}
 		// Cached as a download is: served from the cache without the file.
-		again, err := Fetch(context.Background(), corpusVersion, Options{CacheDir: cache, BaseURL: "http://127.0.0.1:1"})
+		again, err := Fetch(context.Background(), corpusVersion, Options{BaseURL: "http://127.0.0.1:1"})
 		if err != nil || !again.Offline || again.Dir != b.Dir {
 			t.Errorf("%+v: then from the cache: %+v, %v", o, again, err)
 		}
@@ -280,7 +284,8 @@ func TestFetchLocal(t *testing.T) {
 		filepath.Join(dir, "absent.tgz"): "-from: stat ",
 		dir:                              "no such version 3.1.0 at file://" + filepath.ToSlash(dir) + " (file://" + filepath.ToSlash(dir) + "/3.1.0.tgz: no such file)",
 	} {
-		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from, CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Setenv(EnvCacheDir, t.TempDir())
+		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("-from %s, another version: %v, want %q", from, err, want)
 		}
 	}
@@ -304,7 +309,8 @@ func TestFetchLocal(t *testing.T) {
 	} {
 		tc.edit()
 		cache := t.TempDir()
-		tc.opts.From, tc.opts.CacheDir = filepath.Join(dir, tgzName), cache
+		tc.opts.From = filepath.Join(dir, tgzName)
+		t.Setenv(EnvCacheDir, cache)
 		_, err := Fetch(context.Background(), corpusVersion, tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
@@ -324,7 +330,8 @@ func TestFetchUnreachable(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	_, err = Fetch(context.Background(), "3.1.0", Options{BaseURL: "http://" + addr, CacheDir: t.TempDir()})
+	t.Setenv(EnvCacheDir, t.TempDir())
+	_, err = Fetch(context.Background(), "3.1.0", Options{BaseURL: "http://" + addr})
 	mustContain(t, err, "cannot reach "+addr+": offline? copy the release bundle (3.1.0.tgz and 3.1.0.tgz.sha256")
 	mustContain(t, err, "`adcp-gen fetch -from 3.1.0.tgz`, or generate from a schema folder with `adcp-gen generate -schemas DIR`")
 }
@@ -430,6 +437,7 @@ func TestFetchConcurrent(t *testing.T) {
 	s := newSite(t)
 	s.publish(corpusVersion, tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion)))
 	cache := t.TempDir()
+	t.Setenv(EnvCacheDir, cache)
 	var wg sync.WaitGroup
 	dirs := make([]string, 4)
 	errs := make([]error, 4)
@@ -437,7 +445,7 @@ func TestFetchConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			b, err := Fetch(context.Background(), corpusVersion, Options{BaseURL: s.srv.URL})
 			errs[i] = err
 			if err == nil {
 				dirs[i] = b.Dir
@@ -495,7 +503,8 @@ func TestFetchBadArguments(t *testing.T) {
 		{"3.2.0", "https://example.com/?q=1", "want an http(s) URL"},
 		{"3.2.0", "example.com", "want an http(s) URL"},
 	} {
-		_, err := Fetch(context.Background(), c.version, Options{BaseURL: c.base, CacheDir: t.TempDir()})
+		t.Setenv(EnvCacheDir, t.TempDir())
+		_, err := Fetch(context.Background(), c.version, Options{BaseURL: c.base})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Fetch(%q, %q): %v, want %q", c.version, c.base, err, c.want)
 		}

@@ -217,18 +217,18 @@ func (f *fakeVerifier) Verify(artifact []byte, files SignatureFiles) (Trust, err
 }
 
 // fetchWith runs Fetch against s with cache dir.
-func fetchWith(t testing.TB, s *site, cacheDir, version string, o Options) (*Bundle, error) {
+func fetchWith(t *testing.T, s *site, cacheDir, version string, o Options) (*Bundle, error) {
 	t.Helper()
 	o.BaseURL = s.srv.URL
-	o.CacheDir = cacheDir
+	t.Setenv(EnvCacheDir, cacheDir)
 	return Fetch(context.Background(), version, o)
 }
 
-// smaller returns Options with the default limits changed by set.
-func smaller(set func(*limits)) Options {
-	l := defaultLimits
-	set(&l)
-	return Options{limits: &l}
+// smaller changes the limits of Fetch by set until t ends.
+func smaller(t *testing.T, set func(*limits)) {
+	old := fetchLimits
+	set(&fetchLimits)
+	t.Cleanup(func() { fetchLimits = old })
 }
 
 // cacheEntries lists what the specs folder of the cache holds (never a

@@ -19,7 +19,7 @@ func TestUnpackKeepsSchemasOnly(t *testing.T) {
 		{name: "adcp-1.0.0/schemas/a/b/c.json", typeflag: tar.TypeReg, body: "[]"},
 		{name: "adcp-1.0.0/compliance/x.yaml", typeflag: tar.TypeReg, body: "x"},
 		{name: "adcp-1.0.0/compliance/", typeflag: tar.TypeDir},
-	}), "adcp-1.0.0", defaultLimits)
+	}), "adcp-1.0.0", fetchLimits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestFetchSigned(t *testing.T) {
 			"signature and transparency log verified, signed by " + goodSAN},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cache, rk := isolate(t)
+			_, rk := isolate(t) // the cache is in the environment, which Fetch reads below too
 			srv, tgz, a := site(t)
 			s := a.sign(t, goodSAN, goodIssuer, tgz)
 			for ext, b := range tc.files(s) {
@@ -90,7 +90,7 @@ func TestFetchSigned(t *testing.T) {
 			// adcp-gen fetch and generate -version: no verifier, the server
 			// gone, the same folder and trust from the cache.
 			srv.Close()
-			b, err := specfetch.Fetch(context.Background(), version, specfetch.Options{BaseURL: srv.URL, CacheDir: cache})
+			b, err := specfetch.Fetch(context.Background(), version, specfetch.Options{BaseURL: srv.URL})
 			if err != nil || !b.Offline || b.Dir != dir || !strings.HasPrefix(b.Trust.String(), tc.trust) {
 				t.Errorf("from the cache without a verifier: %+v, %v", b, err)
 			}
