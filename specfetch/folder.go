@@ -76,13 +76,13 @@ func writeFolder(b *Bundle, files map[string][]byte) error {
 	if err := os.Rename(b.Dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	defer os.RemoveAll(old)
 	if err := os.Rename(tmp, b.Dir); err != nil {
 		if rerr := os.Rename(old, b.Dir); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
 			return fmt.Errorf("%v; what %s held is in %s", err, b.Dir, old)
 		}
 		return err
 	}
+	os.RemoveAll(old) // what b.Dir held, if anything
 	return nil
 }
 
