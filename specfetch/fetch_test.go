@@ -402,32 +402,45 @@ func TestFetchLatestNoVersion(t *testing.T) {
 	mustContain(t, err, "names no adcp_version")
 }
 
-// TestFetchDamagedCache: a cached entry whose files changed is not used: a
-// pinned version is fetched again.
+// TestFetchDamagedCache: a cached entry whose files are not those its
+// record lists, or which lost its record, is not used: a pinned version is
+// fetched again.
 func TestFetchDamagedCache(t *testing.T) {
 	files := corpus(t, corpusVersion)
-	s := newSite(t)
-	s.publish(corpusVersion, tgz(t, corpusEntries(files, root, corpusVersion)))
-	cache := t.TempDir()
-	b, err := fetchWith(t, s, cache, corpusVersion, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(b.Dir, "core", "error.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again.Cached || s.hit("/protocol/"+corpusVersion+".tgz") != 2 {
-		t.Errorf("damaged entry: %+v, want a new download", again)
-	}
-	if got := readTree(t, again.Dir); !reflect.DeepEqual(got, files) {
-		t.Error("the damaged entry was not replaced")
-	}
-	if got := cacheEntries(t, cache); len(got) != 1 {
-		t.Errorf("cache holds %q, want one entry", got)
+	for _, tc := range []struct {
+		name   string
+		damage func(dir string) error
+	}{
+		{"changed file", func(dir string) error { return os.WriteFile(filepath.Join(dir, "core", "error.json"), []byte("{}"), 0o644) }},
+		{"missing file", func(dir string) error { return os.Remove(filepath.Join(dir, "core", "error.json")) }},
+		{"extra file", func(dir string) error { return os.WriteFile(filepath.Join(dir, "core", "extra.json"), []byte("{}"), 0o644) }},
+		{"missing record", func(dir string) error { return os.Remove(filepath.Join(dir, RecordFile)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSite(t)
+			s.publish(corpusVersion, tgz(t, corpusEntries(files, root, corpusVersion)))
+			cache := t.TempDir()
+			b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.damage(b.Dir); err != nil {
+				t.Fatal(err)
+			}
+			again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.Cached || s.hit("/protocol/"+corpusVersion+".tgz") != 2 {
+				t.Errorf("damaged entry: %+v, want a new download", again)
+			}
+			if got := readTree(t, again.Dir); !reflect.DeepEqual(got, files) {
+				t.Error("the damaged entry was not replaced")
+			}
+			if got := cacheEntries(t, cache); len(got) != 1 {
+				t.Errorf("cache holds %q, want one entry", got)
+			}
+		})
 	}
 }
 
