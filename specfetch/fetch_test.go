@@ -411,9 +411,13 @@ func TestFetchDamagedCache(t *testing.T) {
 		name   string
 		damage func(dir string) error
 	}{
-		{"changed file", func(dir string) error { return os.WriteFile(filepath.Join(dir, "core", "error.json"), []byte("{}"), 0o644) }},
+		{"changed file", func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "core", "error.json"), []byte("{}"), 0o644)
+		}},
 		{"missing file", func(dir string) error { return os.Remove(filepath.Join(dir, "core", "error.json")) }},
-		{"extra file", func(dir string) error { return os.WriteFile(filepath.Join(dir, "core", "extra.json"), []byte("{}"), 0o644) }},
+		{"extra file", func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "core", "extra.json"), []byte("{}"), 0o644)
+		}},
 		{"missing record", func(dir string) error { return os.Remove(filepath.Join(dir, RecordFile)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
