@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -35,17 +34,13 @@ func Tgz(t testing.TB, version, dir string) []byte {
 func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
 	t.Helper()
 	files := fstest.MapFS{} // its folders are implied, their times zero
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	src := os.DirFS(dir)
+	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		name := filepath.ToSlash(rel)
-		if edit != nil {
+		b, err := fs.ReadFile(src, name)
+		if err == nil && edit != nil {
 			b = edit(name, b)
 		}
 		files["adcp-"+version+"/schemas/"+name] = &fstest.MapFile{Data: b, Mode: 0o644}
