@@ -97,20 +97,16 @@ func checkFolder(dir string, complete bool) (*record, error) {
 		}
 	}
 	seen := 0
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(os.DirFS(dir), ".", func(rel string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		sum, ours := rec.Files[rel]
 		if !d.Type().IsRegular() || (!ours && (rel != RecordFile || rec.Format == 0)) {
 			return fmt.Errorf("%s holds %s, which adcp-gen fetch -out did not write: refusing to replace the folder (use a new or empty one)", dir, rel)
 		}
 		if ours {
+			p := filepath.Join(dir, filepath.FromSlash(rel))
 			if got, err := hashFile(p); err != nil || got != sum {
 				return fmt.Errorf("%s: changed since adcp-gen fetch -out wrote it (its SHA-256 is not the one %s records): refusing to replace the folder", p, RecordFile)
 			}
