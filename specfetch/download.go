@@ -25,23 +25,15 @@ const (
 	maxBundleSize    = 1 << 20  // {tgz}.sigstore.json
 )
 
-// newClient returns the HTTP client Fetch uses by default: the proxy
-// settings of the environment, bounded connection, TLS and header waits,
-// bytes as served (no transparent decompression: the checksum is of the
-// .tgz itself), and no redirect from https to plain http.
+// newClient returns the HTTP client Fetch uses: http.DefaultTransport's
+// proxy settings and bounded connection and TLS waits, a bounded wait for
+// the headers, bytes as served (no transparent decompression: the checksum
+// is of the .tgz itself), and no redirect from https to plain http.
 func newClient() *http.Client {
-	return &http.Client{
-		Transport: &http.Transport{
-			Proxy:                 http.ProxyFromEnvironment,
-			DialContext:           (&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-			ForceAttemptHTTP2:     true,
-			TLSHandshakeTimeout:   15 * time.Second,
-			ResponseHeaderTimeout: 60 * time.Second,
-			IdleConnTimeout:       30 * time.Second,
-			DisableCompression:    true,
-		},
-		CheckRedirect: checkRedirect,
-	}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.ResponseHeaderTimeout = time.Minute
+	t.DisableCompression = true
+	return &http.Client{Transport: t, CheckRedirect: checkRedirect}
 }
 
 func checkRedirect(req *http.Request, via []*http.Request) error {

@@ -1,4 +1,5 @@
-// Package specfetch gets a verified AdCP spec bundle into the user cache.
+// Package specfetch gets a verified AdCP spec bundle into the user cache,
+// and copies what generate reads from it into a folder to commit (Vendor).
 //
 // Fetch downloads {base}/protocol/{version}.tgz and its .sha256 (always
 // checked; a bundle without one is refused), or reads them from a local
@@ -9,10 +10,11 @@
 // signed bundle is refused), unpacks the archive's adcp-{version}/schemas/
 // safely (regular files and folders only, no path escapes, bounded sizes),
 // rewrites the $ref/$id/$schema values that point at /schemas/latest/ to the
-// bundle's version, and keeps the result in the cache by digest, so that a
-// pinned version is served offline from then on. Nothing is cached from a
-// bundle that fails any check, and cache entries appear by atomic rename,
-// so concurrent runs and interrupted ones never leave a half-written entry.
+// bundle's version, and keeps the result in the cache, in a folder with a
+// record of where it came from and every file's SHA-256, so that a pinned
+// version is served offline from then on. Nothing is cached from a bundle
+// that fails any check, and cache entries appear by atomic rename, so
+// concurrent runs and interrupted ones never leave a half-written entry.
 package specfetch
 
 import (
@@ -47,11 +49,11 @@ const (
 )
 
 // SignatureVerifier checks the Sigstore keyless signature of artifact in the
-// files published beside it. It returns what it established when the
-// signature verifies, and otherwise an error that says which check failed
-// (Fetch adds the URLs).
+// files published beside it, with its transparency-log entry. It returns
+// who signed when the signature verifies (Signer must not be empty), and
+// otherwise an error that says which check failed (Fetch adds the URLs).
 type SignatureVerifier interface {
-	Verify(artifact []byte, files SignatureFiles) (Signature, error)
+	Verify(artifact []byte, files SignatureFiles) (Trust, error)
 }
 
 // SignatureFiles are the signature files published beside a bundle; a nil
@@ -68,55 +70,23 @@ type SignatureFiles struct {
 // cache, so a bundle it verified is served offline to every other Fetch.
 const SigstoreCommand = "github.com/adcp-gen/adcp-gen/cmd/adcp-gen-fetch"
 
-// Signature is what a SignatureVerifier established.
-type Signature struct {
-	// Identity is the identity the certificate was issued to (the signing
-	// workflow and ref); it must not be empty.
-	Identity string
-	// Logged is true when a transparency-log entry of the signature was
-	// verified (inclusion in the log, and the log's timestamp).
-	Logged bool
-	// Detail says, for a user to read, what else was checked ("" for
-	// nothing more).
-	Detail string
-}
-
-// Trust is how far a bundle was verified.
+// Trust is how far a bundle was verified: its signature with the
+// signature's transparency-log entry, or, with Signer "", only its digest
+// (its published .sha256).
 type Trust struct {
-	// Level is TrustSHA256, TrustSignature or TrustLogged.
-	Level string `json:"level"`
-	// Identity is the signer's identity when the signature was verified.
-	Identity string `json:"identity,omitempty"`
-	// Detail is the verifier's Signature.Detail.
+	// Signer is the identity the signing certificate was issued to (the
+	// signing workflow and ref).
+	Signer string `json:"signer,omitempty"`
+	// Detail says, for a user to read, what else the verifier checked.
 	Detail string `json:"detail,omitempty"`
 }
 
-// Trust levels, from the least to the most.
-const (
-	// TrustSHA256: unsigned; the archive matched its published .sha256.
-	TrustSHA256 = "sha256"
-	// TrustSignature: the signature verified, with no transparency-log entry.
-	TrustSignature = "sigstore"
-	// TrustLogged: the signature and its transparency-log entry verified.
-	TrustLogged = "sigstore+tlog"
-)
-
 // String says, for a user to read, how far the bundle was verified.
 func (t Trust) String() string {
-	var s string
-	switch t.Level {
-	case TrustSHA256:
+	if t.Signer == "" {
 		return "unsigned: digest only (sha256)"
-	case TrustLogged:
-		s = "signature and transparency log verified"
-	case TrustSignature:
-		s = "signature verified (no transparency-log entry)"
-	default:
-		s = t.Level
 	}
-	if t.Identity != "" {
-		s += ", signed by " + t.Identity
-	}
+	s := "signature and transparency log verified, signed by " + t.Signer
 	if t.Detail != "" {
 		s += "; " + t.Detail
 	}
@@ -124,7 +94,7 @@ func (t Trust) String() string {
 }
 
 // limits bound what one Fetch downloads and unpacks. A published bundle
-// stays far below each.
+// stays far below each; tests set smaller ones.
 type limits struct {
 	Bundle   int64 // bytes of the .tgz
 	Unpacked int64 // bytes of the uncompressed tar stream
@@ -132,8 +102,8 @@ type limits struct {
 	FileSize int64 // bytes of one file of the archive
 }
 
-// defaultLimits are the limits of every Fetch but a test's.
-var defaultLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
+// fetchLimits are the limits of every Fetch.
+var fetchLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
 
 // Options configure Fetch. The zero value fetches from DefaultBaseURL (or
 // $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
@@ -141,18 +111,16 @@ var defaultLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000
 type Options struct {
 	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL; file:///DIR reads DIR/protocol/
 	From     string            // a local {version}.tgz, or a folder holding it, with its .sha256 beside it (replaces BaseURL)
-	CacheDir string            // "" means CacheDir()
 	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
-	limits   *limits           // nil means defaultLimits (tests set smaller ones)
 }
 
 // Bundle is a verified spec bundle in the cache.
 type Bundle struct {
 	Version     string // as asked: a version or "latest"
 	SpecVersion string // the AdCP version of the schemas (latest resolved)
-	Dir         string // the schemas folder: core/, enums/, error-details/, ...
+	Dir         string // the schemas folder (core/, enums/, error-details/, ...), with its RecordFile
 	Digest      string // hex SHA-256 of the .tgz
-	Trust       Trust  // reached when it was downloaded
+	Trust       Trust  // reached when it was fetched
 	URL         string // the .tgz it came from (file:// when local)
 	Cached      bool   // served from the cache, nothing downloaded
 	Offline     bool   // no network access at all
@@ -189,10 +157,10 @@ func ValidVersion(v string) bool {
 	return v == Latest || (len(v) <= 128 && versionRE.MatchString(v))
 }
 
-// CheckBaseURL returns base without a trailing slash, or an error when it
+// checkBaseURL returns base without a trailing slash, or an error when it
 // is neither an absolute http(s) URL without user, query or fragment nor a
 // file:// URL of an absolute folder.
-func CheckBaseURL(base string) (string, error) {
+func checkBaseURL(base string) (string, error) {
 	u, err := url.Parse(base)
 	if err != nil {
 		return "", fmt.Errorf("base URL %q: %v", base, err)
@@ -206,9 +174,9 @@ func CheckBaseURL(base string) (string, error) {
 	return strings.TrimRight(base, "/"), nil
 }
 
-// FileURL returns the file:// URL of the absolute path p (file:///C:/x for
+// fileURL returns the file:// URL of the absolute path p (file:///C:/x for
 // C:\x on Windows).
-func FileURL(p string) string {
+func fileURL(p string) string {
 	p = filepath.ToSlash(p)
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
@@ -242,7 +210,7 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 		return nil, err
 	}
 	if version != Latest && !f.local {
-		if b := f.cache.lookupDigest(version, ""); b != nil {
+		if b := f.cached(""); b != nil {
 			b.Offline = true
 			return b, nil
 		}
@@ -258,10 +226,9 @@ type fetcher struct {
 	dir      string // "/protocol/" on a site, "/" in a folder given by Options.From
 	local    bool   // base is a file:// URL: read again every time, not from the cache
 	version  string
-	cache    *cache
+	cache    string // the specs folder of the cache
 	client   *http.Client
 	verifier SignatureVerifier
-	lim      limits
 }
 
 func newFetcher(o Options, version string) (*fetcher, error) {
@@ -284,27 +251,21 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			}
 			from = filepath.Dir(from)
 		}
-		base, dir = FileURL(from), "/"
+		base, dir = fileURL(from), "/"
 	}
-	base, err := CheckBaseURL(base)
+	base, err := checkBaseURL(base)
 	if err != nil {
 		return nil, err
 	}
-	cacheDir := o.CacheDir
-	if cacheDir == "" {
-		if cacheDir, err = CacheDir(); err != nil {
-			return nil, err
-		}
+	cacheDir, err := CacheDir()
+	if err != nil {
+		return nil, err
 	}
 	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
-	lim := &defaultLimits
-	if o.limits != nil {
-		lim = o.limits
-	}
-	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: &cache{root: filepath.Join(cacheDir, "specs")},
-		client: newClient(), verifier: o.Verifier, lim: *lim}, nil
+	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: filepath.Join(cacheDir, "specs"),
+		client: newClient(), verifier: o.Verifier}, nil
 }
 
 // fetch downloads and verifies version and puts it in the cache.
@@ -328,12 +289,12 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 	}
 
 	if version == Latest {
-		if b := f.cache.lookupDigest(version, want); b != nil {
+		if b := f.cached(want); b != nil {
 			return b, nil
 		}
 	}
 
-	tgz, status, err := f.get(ctx, tgzURL, f.lim.Bundle)
+	tgz, status, err := f.get(ctx, tgzURL, fetchLimits.Bundle)
 	if status == http.StatusNotFound {
 		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
 	}
@@ -346,20 +307,14 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 			tgzURL, sumURL, want, len(tgz), got)
 	}
 
-	trust := Trust{Level: TrustSHA256}
+	b := &Bundle{Version: version, Dir: f.entryDir(), Digest: want, URL: tgzURL}
 	if version != Latest { // latest is unsigned upstream
-		if trust, err = f.checkSignature(ctx, tgzURL, tgz); err != nil {
+		if b.Trust, err = f.checkSignature(ctx, tgzURL, tgz); err != nil {
 			return nil, err
 		}
 	}
-
-	b, err := f.cache.store(version, want, tgz, f.lim)
-	if err != nil {
+	if err := f.store(b, tgz); err != nil {
 		return nil, fmt.Errorf("%s: %w", tgzURL, err)
-	}
-	b.Trust, b.URL = trust, tgzURL
-	if err := f.cache.savePointer(b); err != nil {
-		return nil, err
 	}
 	return b, nil
 }
@@ -394,7 +349,7 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 	signed := bundleURL
 	switch {
 	case missing[0] && missing[1] && missing[2]:
-		return Trust{Level: TrustSHA256}, nil
+		return Trust{}, nil
 	case !missing[0]:
 	case missing[1]:
 		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", crtURL, sigURL, f.notFound())
@@ -408,16 +363,12 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 			"dependencies out of the generator: fetch it once with `go run %s@latest %s` (the cache is shared), or generate "+
 			"from a schema folder with -schemas DIR; refusing the bundle", tgzURL, signed, SigstoreCommand, f.version)
 	}
-	s, err := f.verifier.Verify(tgz, files)
+	t, err := f.verifier.Verify(tgz, files)
 	if err != nil {
 		return Trust{}, fmt.Errorf("%s: the signature %s does not verify: %v; nothing was cached", tgzURL, signed, err)
 	}
-	if s.Identity == "" {
-		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no identity; refusing the bundle")
-	}
-	t := Trust{Level: TrustSignature, Identity: s.Identity, Detail: s.Detail}
-	if s.Logged {
-		t.Level = TrustLogged
+	if t.Signer == "" {
+		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no signer; refusing the bundle")
 	}
 	return t, nil
 }

@@ -48,7 +48,7 @@ func TestFetchGood(t *testing.T) {
 			}
 		}
 	}
-	if got, want := cacheEntries(t, cache), []string{"sha256-" + sum(bundle), "versions/" + corpusVersion + ".json"}; !reflect.DeepEqual(got, want) {
+	if got, want := cacheEntries(t, cache), []string{corpusVersion}; !reflect.DeepEqual(got, want) {
 		t.Errorf("cache holds %q, want %q", got, want)
 	}
 
@@ -76,6 +76,7 @@ func TestFetchRefused(t *testing.T) {
 		setup   func(s *site, bundle []byte)
 		entries []entry
 		opts    Options
+		lim     func(*limits) // smaller limits
 		want    string
 	}{
 		{name: "404", version: "9.9.9", setup: func(*site, []byte) {}, want: "no such version 9.9.9 at http://"},
@@ -100,7 +101,7 @@ func TestFetchRefused(t *testing.T) {
 		{name: "truncated", setup: func(s *site, b []byte) {
 			s.truncate["/protocol/"+corpusVersion+".tgz"] = true
 		}, want: "cut short"},
-		{name: "too large to download", opts: smaller(func(l *limits) { l.Bundle = 1000 }), want: "more than the 1000 bytes"},
+		{name: "too large to download", lim: func(l *limits) { l.Bundle = 1000 }, want: "more than the 1000 bytes"},
 		{name: "signature rejected", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
@@ -137,14 +138,14 @@ func TestFetchRefused(t *testing.T) {
 		{name: "symlink outside schemas", entries: with(entry{name: root + "/docs", typeflag: tar.TypeSymlink, linkname: "schemas"}), want: "a symbolic link"},
 		{name: "hard link", entries: with(entry{name: root + "/schemas/core/x.json", typeflag: tar.TypeLink, linkname: root + "/schemas/core/error.json"}), want: "a hard link"},
 		{name: "fifo", entries: with(entry{name: root + "/schemas/fifo", typeflag: tar.TypeFifo}), want: "not a regular file or folder"},
-		{name: "traversal", entries: with(reg(root+"/schemas/../../../evil.json", "{}")), want: "an empty, . or .. path element"},
-		{name: "absolute", entries: with(reg("/tmp/evil.json", "{}")), want: "an absolute path"},
+		{name: "traversal", entries: with(reg(root+"/schemas/../../../evil.json", "{}")), want: "not a clean local path"},
+		{name: "absolute", entries: with(reg("/tmp/evil.json", "{}")), want: "not a clean local path"},
 		{name: "outside the root", entries: with(reg("adcp-3.1.0/schemas/core/error.json", "{}")), want: "outside adcp-" + corpusVersion + "/"},
 		{name: "duplicate", entries: with(reg(root+"/schemas/core/error.json", "{}")), want: "given twice"},
 		{name: "file used as a folder", entries: with(reg(root+"/schemas/core/error.json/x.json", "{}")), want: `inside "schemas/core/error.json", which is a file`},
-		{name: "too many files", opts: smaller(func(l *limits) { l.Entries = 10 }), want: "more than the 10 entries"},
-		{name: "file too large", opts: smaller(func(l *limits) { l.FileSize = 1000 }), want: "more than the 1000 adcp-gen accepts for one file"},
-		{name: "unpacks too large", opts: smaller(func(l *limits) { l.Unpacked = 10000 }), want: "unpacks to more bytes"},
+		{name: "too many files", lim: func(l *limits) { l.Entries = 10 }, want: "more than the 10 entries"},
+		{name: "file too large", lim: func(l *limits) { l.FileSize = 1000 }, want: "more than the 1000 adcp-gen accepts for one file"},
+		{name: "unpacks too large", lim: func(l *limits) { l.Unpacked = 10000 }, want: "unpacks to more bytes"},
 		{name: "no schemas", entries: []entry{reg(root+"/README.md", "x")}, want: "no files under " + root + "/schemas/"},
 		{name: "version mismatch", entries: with(reg(root+"/schemas/index.json", `{"adcp_version": "3.1.0"}`)), want: "schemas/manifest.json says AdCP " + corpusVersion + ", but schemas/index.json says 3.1.0"},
 		{name: "not gzip", setup: func(s *site, b []byte) { s.publish(corpusVersion, []byte("plain text")) }, want: "not a gzip archive"},
@@ -164,6 +165,9 @@ func TestFetchRefused(t *testing.T) {
 			version := c.version
 			if version == "" {
 				version = corpusVersion
+			}
+			if c.lim != nil {
+				smaller(t, c.lim)
 			}
 			cache := t.TempDir()
 			b, err := fetchWith(t, s, cache, version, c.opts)
@@ -187,15 +191,15 @@ func TestFetchSigned(t *testing.T) {
 	for _, tt := range []struct {
 		name, detail string
 		files        map[string]string
-		level, want  string
+		want         string
 	}{
-		{"sig and crt", "", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
-			"signature verified (no transparency-log entry), signed by " + id},
-		{"sig and crt, detail", "CT log checked", map[string]string{".sig": "SIG", ".crt": "CRT"}, TrustSignature,
-			"signature verified (no transparency-log entry), signed by " + id + "; CT log checked"},
-		{"sigstore bundle", "", map[string]string{".sigstore.json": "BUNDLE"}, TrustLogged,
+		{"sig and crt", "", map[string]string{".sig": "SIG", ".crt": "CRT"},
 			"signature and transparency log verified, signed by " + id},
-		{"sigstore bundle beside sig and crt", "", map[string]string{".sigstore.json": "BUNDLE", ".sig": "x", ".crt": "y"}, TrustLogged,
+		{"sig and crt, detail", "CT log checked", map[string]string{".sig": "SIG", ".crt": "CRT"},
+			"signature and transparency log verified, signed by " + id + "; CT log checked"},
+		{"sigstore bundle", "", map[string]string{".sigstore.json": "BUNDLE"},
+			"signature and transparency log verified, signed by " + id},
+		{"sigstore bundle beside sig and crt", "", map[string]string{".sigstore.json": "BUNDLE", ".sig": "x", ".crt": "y"},
 			"signature and transparency log verified, signed by " + id},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -213,7 +217,7 @@ func TestFetchSigned(t *testing.T) {
 			if !bytes.Equal(v.artifact, bundle) {
 				t.Error("the verifier did not get the archive")
 			}
-			if b.Trust.String() != tt.want || b.Trust.Level != tt.level || b.Trust.Identity != id {
+			if b.Trust.String() != tt.want || b.Trust.Signer != id {
 				t.Errorf("trust %+v (%q), want %q", b.Trust, b.Trust, tt.want)
 			}
 			again, err := fetchWith(t, s, cache, corpusVersion, Options{})
@@ -252,19 +256,19 @@ func TestFetchLocal(t *testing.T) {
 		{BaseURL: "file://" + filepath.ToSlash(dir)},
 	} {
 		cache := t.TempDir()
-		o.CacheDir = cache
+		t.Setenv(EnvCacheDir, cache)
 		b, err := Fetch(context.Background(), corpusVersion, o)
 		if err != nil {
 			t.Fatalf("%+v: %v", o, err)
 		}
-		if b.Trust.Level != TrustSHA256 || b.Digest != sum(bundle) || !strings.HasPrefix(b.URL, "file://") || b.Cached {
+		if b.Trust.Signer != "" || b.Digest != sum(bundle) || !strings.HasPrefix(b.URL, "file://") || b.Cached {
 			t.Errorf("%+v: bundle %+v", o, b)
 		}
 		if _, err := os.Stat(filepath.Join(b.Dir, "core", "error.json")); err != nil {
 			t.Error(err)
 		}
 		// Cached as a download is: served from the cache without the file.
-		again, err := Fetch(context.Background(), corpusVersion, Options{CacheDir: cache, BaseURL: "http://127.0.0.1:1"})
+		again, err := Fetch(context.Background(), corpusVersion, Options{BaseURL: "http://127.0.0.1:1"})
 		if err != nil || !again.Offline || again.Dir != b.Dir {
 			t.Errorf("%+v: then from the cache: %+v, %v", o, again, err)
 		}
@@ -280,7 +284,8 @@ func TestFetchLocal(t *testing.T) {
 		filepath.Join(dir, "absent.tgz"): "-from: stat ",
 		dir:                              "no such version 3.1.0 at file://" + filepath.ToSlash(dir) + " (file://" + filepath.ToSlash(dir) + "/3.1.0.tgz: no such file)",
 	} {
-		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from, CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Setenv(EnvCacheDir, t.TempDir())
+		if _, err := Fetch(context.Background(), "3.1.0", Options{From: from}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("-from %s, another version: %v, want %q", from, err, want)
 		}
 	}
@@ -304,7 +309,8 @@ func TestFetchLocal(t *testing.T) {
 	} {
 		tc.edit()
 		cache := t.TempDir()
-		tc.opts.From, tc.opts.CacheDir = filepath.Join(dir, tgzName), cache
+		tc.opts.From = filepath.Join(dir, tgzName)
+		t.Setenv(EnvCacheDir, cache)
 		_, err := Fetch(context.Background(), corpusVersion, tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
@@ -324,7 +330,8 @@ func TestFetchUnreachable(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	_, err = Fetch(context.Background(), "3.1.0", Options{BaseURL: "http://" + addr, CacheDir: t.TempDir()})
+	t.Setenv(EnvCacheDir, t.TempDir())
+	_, err = Fetch(context.Background(), "3.1.0", Options{BaseURL: "http://" + addr})
 	mustContain(t, err, "cannot reach "+addr+": offline? copy the release bundle (3.1.0.tgz and 3.1.0.tgz.sha256")
 	mustContain(t, err, "`adcp-gen fetch -from 3.1.0.tgz`, or generate from a schema folder with `adcp-gen generate -schemas DIR`")
 }
@@ -345,7 +352,7 @@ func TestFetchLatest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.SpecVersion != corpusVersion || b.Version != "latest" || b.Cached || b.Trust.Level != TrustSHA256 {
+	if b.SpecVersion != corpusVersion || b.Version != "latest" || b.Cached || b.Trust.Signer != "" {
 		t.Errorf("bundle = %+v", b)
 	}
 	if got := readTree(t, b.Dir); !reflect.DeepEqual(got, files) {
@@ -373,7 +380,7 @@ func TestFetchLatest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if third.Cached || third.Digest != sum(changed) || third.Dir == b.Dir {
+	if third.Cached || third.Digest != sum(changed) {
 		t.Errorf("changed latest: %+v, want a new download", third)
 	}
 	if got := readTree(t, third.Dir); !bytes.Equal(got["manifest.json"], files["manifest.json"]) {
@@ -395,32 +402,49 @@ func TestFetchLatestNoVersion(t *testing.T) {
 	mustContain(t, err, "names no adcp_version")
 }
 
-// TestFetchDamagedCache: a cached entry whose files changed is not used: a
-// pinned version is fetched again.
+// TestFetchDamagedCache: a cached entry whose files are not those its
+// record lists, or which lost its record, is not used: a pinned version is
+// fetched again.
 func TestFetchDamagedCache(t *testing.T) {
 	files := corpus(t, corpusVersion)
-	s := newSite(t)
-	s.publish(corpusVersion, tgz(t, corpusEntries(files, root, corpusVersion)))
-	cache := t.TempDir()
-	b, err := fetchWith(t, s, cache, corpusVersion, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(b.Dir, "core", "error.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	again, err := fetchWith(t, s, cache, corpusVersion, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again.Cached || s.hit("/protocol/"+corpusVersion+".tgz") != 2 {
-		t.Errorf("damaged entry: %+v, want a new download", again)
-	}
-	if got := readTree(t, again.Dir); !reflect.DeepEqual(got, files) {
-		t.Error("the damaged entry was not replaced")
-	}
-	if got := cacheEntries(t, cache); len(got) != 2 {
-		t.Errorf("cache holds %q, want one entry and one version record", got)
+	for _, tc := range []struct {
+		name   string
+		damage func(dir string) error
+	}{
+		{"changed file", func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "core", "error.json"), []byte("{}"), 0o644)
+		}},
+		{"missing file", func(dir string) error { return os.Remove(filepath.Join(dir, "core", "error.json")) }},
+		{"extra file", func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "core", "extra.json"), []byte("{}"), 0o644)
+		}},
+		{"missing record", func(dir string) error { return os.Remove(filepath.Join(dir, RecordFile)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSite(t)
+			s.publish(corpusVersion, tgz(t, corpusEntries(files, root, corpusVersion)))
+			cache := t.TempDir()
+			b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.damage(b.Dir); err != nil {
+				t.Fatal(err)
+			}
+			again, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.Cached || s.hit("/protocol/"+corpusVersion+".tgz") != 2 {
+				t.Errorf("damaged entry: %+v, want a new download", again)
+			}
+			if got := readTree(t, again.Dir); !reflect.DeepEqual(got, files) {
+				t.Error("the damaged entry was not replaced")
+			}
+			if got := cacheEntries(t, cache); len(got) != 1 {
+				t.Errorf("cache holds %q, want one entry", got)
+			}
+		})
 	}
 }
 
@@ -430,6 +454,7 @@ func TestFetchConcurrent(t *testing.T) {
 	s := newSite(t)
 	s.publish(corpusVersion, tgz(t, corpusEntries(corpus(t, corpusVersion), root, corpusVersion)))
 	cache := t.TempDir()
+	t.Setenv(EnvCacheDir, cache)
 	var wg sync.WaitGroup
 	dirs := make([]string, 4)
 	errs := make([]error, 4)
@@ -437,7 +462,7 @@ func TestFetchConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			b, err := fetchWith(t, s, cache, corpusVersion, Options{})
+			b, err := Fetch(context.Background(), corpusVersion, Options{BaseURL: s.srv.URL})
 			errs[i] = err
 			if err == nil {
 				dirs[i] = b.Dir
@@ -450,8 +475,8 @@ func TestFetchConcurrent(t *testing.T) {
 			t.Errorf("run %d: %q, %v", i, dirs[i], errs[i])
 		}
 	}
-	if got := cacheEntries(t, cache); len(got) != 2 {
-		t.Errorf("cache holds %q, want one entry and one version record", got)
+	if got := cacheEntries(t, cache); len(got) != 1 {
+		t.Errorf("cache holds %q, want one entry", got)
 	}
 }
 
@@ -495,7 +520,8 @@ func TestFetchBadArguments(t *testing.T) {
 		{"3.2.0", "https://example.com/?q=1", "want an http(s) URL"},
 		{"3.2.0", "example.com", "want an http(s) URL"},
 	} {
-		_, err := Fetch(context.Background(), c.version, Options{BaseURL: c.base, CacheDir: t.TempDir()})
+		t.Setenv(EnvCacheDir, t.TempDir())
+		_, err := Fetch(context.Background(), c.version, Options{BaseURL: c.base})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Fetch(%q, %q): %v, want %q", c.version, c.base, err, c.want)
 		}

@@ -195,63 +195,56 @@ func (s *site) hit(path string) int {
 }
 
 // fakeVerifier accepts or rejects every signature, and records what it saw.
-// It accepts a bundle "BUNDLE" (logged), or the files "SIG" and "CRT".
+// It accepts a bundle "BUNDLE", or the files "SIG" and "CRT".
 type fakeVerifier struct {
 	accept   bool
-	detail   string // the Signature.Detail it returns
+	detail   string // the Trust.Detail it returns
 	artifact []byte
 	files    SignatureFiles
 }
 
-func (f *fakeVerifier) Verify(artifact []byte, files SignatureFiles) (Signature, error) {
+func (f *fakeVerifier) Verify(artifact []byte, files SignatureFiles) (Trust, error) {
 	f.artifact, f.files = artifact, files
 	id := "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main"
 	switch {
 	case !f.accept:
 	case files.Bundle != nil && string(files.Bundle) == "BUNDLE":
-		return Signature{Identity: id, Logged: true, Detail: f.detail}, nil
+		return Trust{Signer: id, Detail: f.detail}, nil
 	case files.Bundle == nil && string(files.Sig) == "SIG" && string(files.Cert) == "CRT":
-		return Signature{Identity: id, Detail: f.detail}, nil
+		return Trust{Signer: id, Detail: f.detail}, nil
 	}
-	return Signature{}, errors.New("fake verifier: signature rejected")
+	return Trust{}, errors.New("fake verifier: signature rejected")
 }
 
 // fetchWith runs Fetch against s with cache dir.
-func fetchWith(t testing.TB, s *site, cacheDir, version string, o Options) (*Bundle, error) {
+func fetchWith(t *testing.T, s *site, cacheDir, version string, o Options) (*Bundle, error) {
 	t.Helper()
 	o.BaseURL = s.srv.URL
-	o.CacheDir = cacheDir
+	t.Setenv(EnvCacheDir, cacheDir)
 	return Fetch(context.Background(), version, o)
 }
 
-// smaller returns Options with the default limits changed by set.
-func smaller(set func(*limits)) Options {
-	l := defaultLimits
-	set(&l)
-	return Options{limits: &l}
+// smaller changes the limits of Fetch by set until t ends.
+func smaller(t *testing.T, set func(*limits)) {
+	old := fetchLimits
+	set(&fetchLimits)
+	t.Cleanup(func() { fetchLimits = old })
 }
 
-// cacheEntries lists what the cache holds besides its empty folders: the
-// entries and version records (never a temporary folder after a Fetch).
+// cacheEntries lists what the specs folder of the cache holds (never a
+// temporary folder after a Fetch).
 func cacheEntries(t testing.TB, cacheDir string) []string {
 	t.Helper()
 	var out []string
-	root := filepath.Join(cacheDir, "specs")
-	es, _ := os.ReadDir(root)
+	es, _ := os.ReadDir(filepath.Join(cacheDir, "specs"))
 	for _, e := range es {
-		if e.Name() == "versions" {
-			vs, _ := os.ReadDir(filepath.Join(root, "versions"))
-			for _, v := range vs {
-				out = append(out, "versions/"+v.Name())
-			}
-			continue
-		}
 		out = append(out, e.Name())
 	}
 	return out
 }
 
-// readTree reads every file under dir: slash path → content.
+// readTree reads every file under dir but its record: slash path →
+// content.
 func readTree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -263,8 +256,9 @@ func readTree(t testing.TB, dir string) map[string][]byte {
 			t.Errorf("%s: not a regular file", p)
 		}
 		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		out[filepath.ToSlash(rel)] = b
+		if rel, _ := filepath.Rel(dir, p); rel != RecordFile {
+			out[filepath.ToSlash(rel)] = b
+		}
 		return err
 	})
 	if err != nil {

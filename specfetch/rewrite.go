@@ -22,78 +22,43 @@ func rewriteLatest(data []byte, version string) ([]byte, bool) {
 	if !json.Valid(data) {
 		return data, false
 	}
-	type frame struct {
-		object    bool
-		expectKey bool
-		key       string
-	}
-	var (
-		stack   []frame
-		out     []byte
-		copied  int // data[:copied] is in out
-		changed bool
-	)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // a number too large for a float64 is still valid JSON
-	for {
+	var out []byte
+	copied := 0 // data[:copied] is in out
+	// value reads the next value, the member key's (or "" in an array).
+	var value func(key string)
+	value = func(key string) {
 		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			break // io.EOF: data is valid JSON
-		}
-		var top *frame
-		if n := len(stack); n > 0 && stack[n-1].object {
-			top = &stack[n-1]
-		}
+		tok, _ := dec.Token() // no error: data is valid JSON
 		switch tok := tok.(type) {
-		case json.Delim:
-			if tok == '{' || tok == '[' {
-				if top != nil {
-					top.expectKey = true // the object or array is the member's value
+		case json.Delim: // { or [
+			for dec.More() {
+				k := ""
+				if tok == '{' {
+					kt, _ := dec.Token()
+					k = kt.(string)
 				}
-				stack = append(stack, frame{object: tok == '{', expectKey: tok == '{'})
-			} else {
-				stack = stack[:len(stack)-1]
+				value(k)
 			}
+			dec.Token() // } or ]
 		case string:
-			switch {
-			case top == nil:
-			case top.expectKey:
-				top.key, top.expectKey = tok, false
-			default:
-				top.expectKey = true
-				if refKeys[top.key] && strings.Contains(tok, latestPath) {
-					// The string's bytes: from its opening quote, past the
-					// white space, ':' or ',' since the last token.
-					start := before + int64(bytes.IndexByte(data[before:], '"'))
-					end := dec.InputOffset()
-					out = append(out, data[copied:start]...)
-					out = append(out, encodeString(strings.ReplaceAll(tok, latestPath, "/schemas/"+version+"/"), data[start:end])...)
-					copied, changed = int(end), true
-				}
-			}
-		default: // a number, true, false or null
-			if top != nil {
-				top.expectKey = true
+			if refKeys[key] && strings.Contains(tok, latestPath) {
+				// The string's bytes start at its opening quote, past the
+				// white space, ':' or ',' since the last token.
+				start := before + int64(bytes.IndexByte(data[before:], '"'))
+				var b bytes.Buffer
+				enc := json.NewEncoder(&b)
+				enc.SetEscapeHTML(false)
+				enc.Encode(strings.ReplaceAll(tok, latestPath, "/schemas/"+version+"/"))
+				out = append(append(out, data[copied:start]...), bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+				copied = int(dec.InputOffset())
 			}
 		}
 	}
-	if !changed {
+	value("")
+	if out == nil {
 		return data, false
 	}
 	return append(out, data[copied:]...), true
-}
-
-// encodeString encodes s as a JSON string in the style of raw, the string
-// it replaces: when raw has no escapes, s is written as it is (it holds no
-// quote, backslash or control character either, since only a path changed).
-func encodeString(s string, raw []byte) []byte {
-	if !bytes.ContainsRune(raw, '\\') {
-		return []byte(`"` + s + `"`)
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }

@@ -7,21 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 )
 
-// unpack reads the .tgz archive and writes the files under root/schemas/
-// (root is adcp-{version}) into dst, an empty folder, and returns their
-// slash-separated paths relative to dst. It refuses the whole archive on
-// anything but regular files and folders (symbolic and hard links, devices,
-// FIFOs, sparse files), a name that is absolute, holds a "." or ".." element
-// or a backslash, or lies outside root/, a name given twice, a file used as
-// a folder, and archives past the limits. Files outside root/schemas/ are
-// checked and skipped.
-func unpack(tgz []byte, root, dst string, lim limits) ([]string, error) {
+// unpack reads the .tgz archive and returns the files under root/schemas/
+// (root is adcp-{version}): slash path under schemas/ → content. It refuses
+// the whole archive on anything but regular files and folders (symbolic and
+// hard links, devices, FIFOs, sparse files), a name that is not a clean
+// local path (absolute, with a "." or ".." element, a backslash) or lies
+// outside root/, a file given twice or used as a folder, and archives past
+// the limits. Files outside root/schemas/ are checked and skipped.
+func unpack(tgz []byte, root string, lim limits) (map[string][]byte, error) {
 	gz, err := gzip.NewReader(bytes.NewReader(tgz))
 	if err != nil {
 		return nil, fmt.Errorf("not a gzip archive: %v", err)
@@ -36,10 +34,8 @@ func unpack(tgz []byte, root, dst string, lim limits) ([]string, error) {
 		}
 		return err
 	}
-	seen := map[string]bool{} // name → is an explicit entry (false: a folder implied by a deeper name)
-	isFile := map[string]bool{}
 	prefix := root + "/schemas/"
-	var files []string
+	files := map[string][]byte{}
 	for n := 0; ; n++ {
 		h, err := tr.Next()
 		if err == io.EOF && lr.N > 0 {
@@ -58,50 +54,35 @@ func unpack(tgz []byte, root, dst string, lim limits) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if name == "" {
-			continue // the root folder itself
+		rel, keep := strings.CutPrefix(name, prefix)
+		if h.Typeflag == tar.TypeDir || !keep {
+			continue // the next tar.Next skips the content, within the bound
 		}
-		dir := h.Typeflag == tar.TypeDir
-		if explicit, ok := seen[name]; ok && explicit {
+		if _, dup := files[rel]; dup {
 			return nil, fmt.Errorf("archive entry %q: given twice", h.Name)
-		} else if ok && !dir {
-			return nil, fmt.Errorf("archive entry %q: a file, where an earlier entry is inside it", h.Name)
-		}
-		for p := path.Dir(name); p != "."; p = path.Dir(p) {
-			if isFile[p] {
-				return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", h.Name, p)
-			}
-			if _, ok := seen[p]; !ok {
-				seen[p] = false
-			}
-		}
-		seen[name], isFile[name] = true, !dir
-		if dir {
-			continue
 		}
 		if h.Size > lim.FileSize {
 			return nil, fmt.Errorf("archive entry %q: %d bytes, more than the %d adcp-gen accepts for one file", h.Name, h.Size, lim.FileSize)
 		}
-		rel, keep := strings.CutPrefix(root+"/"+name, prefix)
-		if !keep {
-			if _, err := io.Copy(io.Discard, tr); err != nil {
-				return nil, fmt.Errorf("archive entry %q: %v", h.Name, why(err))
-			}
-			continue
-		}
-		if err := writeEntry(filepath.Join(dst, filepath.FromSlash(rel)), tr); err != nil {
+		if files[rel], err = io.ReadAll(tr); err != nil {
 			return nil, fmt.Errorf("archive entry %q: %v", h.Name, why(err))
 		}
-		files = append(files, rel)
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("the archive holds no files under %s", prefix)
 	}
+	for rel := range files {
+		for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+			if _, ok := files[d]; ok {
+				return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", prefix+rel, "schemas/"+d)
+			}
+		}
+	}
 	return files, nil
 }
 
-// entryName checks the name of an archive entry and returns it relative to
-// root ("" for root itself, and for "./").
+// entryName checks the type and name of an archive entry and returns its
+// clean name ("" for the folder the archive was made in, "./").
 func entryName(h *tar.Header, root string) (string, error) {
 	switch h.Typeflag {
 	case tar.TypeReg, tar.TypeDir:
@@ -112,53 +93,17 @@ func entryName(h *tar.Header, root string) (string, error) {
 	default:
 		return "", fmt.Errorf("archive entry %q: not a regular file or folder (type %q): refused", h.Name, h.Typeflag)
 	}
-	name := h.Name
+	name := strings.TrimPrefix(h.Name, "./")
 	if h.Typeflag == tar.TypeDir {
-		name = strings.TrimSuffix(name, "/")
-	}
-	if name == "." && h.Typeflag == tar.TypeDir {
-		return "", nil // the folder the archive was made in ("tar -C dir .")
-	}
-	name = strings.TrimPrefix(name, "./")
-	switch {
-	case name == "" || strings.HasPrefix(name, "/"):
-		return "", fmt.Errorf("archive entry %q: an absolute path: refused", h.Name)
-	case strings.ContainsAny(name, "\\\x00"):
-		return "", fmt.Errorf("archive entry %q: a backslash or NUL in the name: refused", h.Name)
-	}
-	for _, e := range strings.Split(name, "/") {
-		if e == "" || e == "." || e == ".." {
-			return "", fmt.Errorf("archive entry %q: an empty, . or .. path element: refused", h.Name)
+		if name = strings.TrimSuffix(name, "/"); name == "" || name == "." || name == root {
+			return "", nil
 		}
 	}
-	if !filepath.IsLocal(filepath.FromSlash(name)) {
-		return "", fmt.Errorf("archive entry %q: not a local path on this system: refused", h.Name)
+	if !filepath.IsLocal(filepath.FromSlash(name)) || path.Clean(name) != name || strings.ContainsAny(name, "\\\x00") {
+		return "", fmt.Errorf("archive entry %q: not a clean local path (absolute, or with a . or .. element): refused", h.Name)
 	}
-	if name == root {
-		if h.Typeflag != tar.TypeDir {
-			return "", fmt.Errorf("archive entry %q: the root %s/ must be a folder", h.Name, root)
-		}
-		return "", nil
-	}
-	rest, ok := strings.CutPrefix(name, root+"/")
-	if !ok {
+	if !strings.HasPrefix(name, root+"/") {
 		return "", fmt.Errorf("archive entry %q: outside %s/, the root of the bundle: refused", h.Name, root)
 	}
-	return rest, nil
-}
-
-// writeEntry creates the file p (which must not exist) with the content of r.
-func writeEntry(p string, r io.Reader) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(f, r)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return name, nil
 }

@@ -203,6 +203,7 @@ func (r *rekor) add(s signed) {
 func (r *rekor) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case req.Method == http.MethodPost && req.URL.Path == "/api/v1/index/retrieve":
 		var q struct{ Hash string }

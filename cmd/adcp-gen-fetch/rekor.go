@@ -1,26 +1,28 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/x509"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/go-openapi/strfmt"
 	protobundle "github.com/sigstore/protobuf-specs/gen/pb-go/bundle/v1"
 	protocommon "github.com/sigstore/protobuf-specs/gen/pb-go/common/v1"
 	protorekor "github.com/sigstore/protobuf-specs/gen/pb-go/rekor/v1"
+	rekorclient "github.com/sigstore/rekor/pkg/generated/client"
+	"github.com/sigstore/rekor/pkg/generated/client/entries"
+	"github.com/sigstore/rekor/pkg/generated/client/index"
 	"github.com/sigstore/rekor/pkg/generated/models"
 	"github.com/sigstore/rekor/pkg/tle"
 	"github.com/sigstore/sigstore-go/pkg/bundle"
+	"github.com/sigstore/sigstore-go/pkg/root"
 )
 
 // envRekorURL names the Rekor log a .sig and .crt are looked up in, in
@@ -29,85 +31,79 @@ const envRekorURL = "ADCPGEN_REKOR_URL"
 
 // Bounds on the lookup.
 const (
-	maxRekorEntries  = 8       // entries of one artifact tried
-	maxRekorResponse = 1 << 20 // bytes of one answer
-	rekorTimeout     = time.Minute
+	maxRekorEntries = 8 // entries of one artifact tried
+	rekorTimeout    = time.Minute
 )
 
-// errUnreachable marks a Rekor log that could not be asked at all.
-var errUnreachable = errors.New("transparency log not reachable")
-
-// lookUp finds the Rekor entry of a detached signature (cosign sign-blob
-// uploads one) and returns the Sigstore bundle it makes with the
-// certificate and signature, for verifyBundle. An error wrapping
-// errUnreachable: the log could not be asked; any other error: it was,
-// and holds no entry of this signature.
-func (v *verifier) lookUp(digest []byte, leaf *x509.Certificate, sig []byte) (*bundle.Bundle, error) {
-	if v.rekor == "" {
-		return nil, fmt.Errorf("%w: the trusted root lists no Rekor log", errUnreachable)
+// rekorURL returns the Rekor log to look detached signatures up in:
+// $ADCPGEN_REKOR_URL, else the first log of the trusted root ("" when it
+// lists none).
+func rekorURL(tr *root.TrustedRoot) string {
+	if u := os.Getenv(envRekorURL); u != "" {
+		return strings.TrimRight(u, "/")
 	}
+	var logs []string
+	for _, l := range tr.RekorLogs() {
+		if l.BaseURL != "" {
+			logs = append(logs, l.BaseURL)
+		}
+	}
+	if len(logs) == 0 {
+		return ""
+	}
+	return strings.TrimRight(slices.Min(logs), "/")
+}
+
+// lookUp finds the Rekor entries of the archive's digest (cosign sign-blob
+// uploads one) and returns the Sigstore bundles they make with the
+// certificate and signature, for verify to find the one that agrees. A log
+// that cannot be asked, or holds no entry, is an error: the signature is
+// never accepted without its entry.
+func (v *verifier) lookUp(digest []byte, leaf *x509.Certificate, sig []byte) ([]*bundle.Bundle, error) {
+	if v.rekor == "" {
+		return nil, fmt.Errorf("a .sig and .crt carry no transparency-log entry, and the trusted root lists no Rekor log to look it up in (set $%s)", envRekorURL)
+	}
+	u, err := url.Parse(v.rekor)
+	if err != nil {
+		return nil, fmt.Errorf("the transparency log %s: %v", v.rekor, err)
+	}
+	cfg := rekorclient.DefaultTransportConfig().WithHost(u.Host).WithBasePath(u.Path + "/").WithSchemes([]string{u.Scheme})
+	c := rekorclient.NewHTTPClientWithConfig(strfmt.Default, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), rekorTimeout)
 	defer cancel()
-	var uuids []string
-	query, _ := json.Marshal(map[string]string{"hash": "sha256:" + hex.EncodeToString(digest)})
-	if err := v.rekorCall(ctx, http.MethodPost, "/api/v1/index/retrieve", query, &uuids); err != nil {
-		return nil, err
+	query := &models.SearchIndex{Hash: "sha256:" + hex.EncodeToString(digest)}
+	found, err := c.Index.SearchIndex(index.NewSearchIndexParamsWithContext(ctx).WithQuery(query))
+	if err != nil {
+		return nil, fmt.Errorf("the transparency log %s, asked for the archive's entry: %v (a .sig and .crt are checked with their entry only: run again when the log can be reached)", v.rekor, err)
 	}
+	uuids := found.Payload
 	if len(uuids) > maxRekorEntries {
 		uuids = uuids[:maxRekorEntries]
 	}
+	var bundles []*bundle.Bundle
 	var failures []string
 	for _, id := range uuids {
-		var entries models.LogEntry
-		if err := v.rekorCall(ctx, http.MethodGet, "/api/v1/log/entries/"+url.PathEscape(id), nil, &entries); err != nil {
-			return nil, err
+		got, err := c.Entries.GetLogEntryByUUID(entries.NewGetLogEntryByUUIDParamsWithContext(ctx).WithEntryUUID(id))
+		if err != nil {
+			return nil, fmt.Errorf("the transparency log %s, entry %s: %v", v.rekor, id, err)
 		}
-		for _, e := range entries {
+		for _, e := range got.Payload {
 			b, err := entryBundle(e, digest, leaf, sig)
 			if err != nil {
 				failures = append(failures, err.Error())
 				continue
 			}
-			return b, nil
+			bundles = append(bundles, b)
 		}
 	}
-	if len(failures) == 0 {
-		failures = append(failures, "none")
+	if len(bundles) == 0 {
+		return nil, fmt.Errorf("the transparency log %s holds no usable entry of the archive's digest (%d found) %q", v.rekor, len(uuids), failures)
 	}
-	return nil, fmt.Errorf("the transparency log %s holds no usable entry of the archive's digest (%d found: %s)", v.rekor, len(uuids), strings.Join(failures, "; "))
-}
-
-// rekorCall sends one request to the Rekor API and decodes its JSON answer
-// into out.
-func (v *verifier) rekorCall(ctx context.Context, method, path string, body []byte, out any) error {
-	req, err := http.NewRequestWithContext(ctx, method, v.rekor+path, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "adcp-gen-fetch")
-	resp, err := v.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUnreachable, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxRekorResponse+1))
-	switch {
-	case err != nil:
-		return fmt.Errorf("%w: %s: %v", errUnreachable, req.URL.Redacted(), err)
-	case resp.StatusCode != http.StatusOK:
-		return fmt.Errorf("%w: %s: HTTP %s", errUnreachable, req.URL.Redacted(), resp.Status)
-	case len(data) > maxRekorResponse:
-		return fmt.Errorf("%s: an answer over %d bytes", req.URL.Redacted(), maxRekorResponse)
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s: not a Rekor answer: %v", req.URL.Redacted(), err)
-	}
-	return nil
+	return bundles, nil
 }
 
 // entryBundle makes the Sigstore bundle of a log entry, the certificate
-// and the signature (verifyBundle then checks that they all agree).
+// and the signature (verify then checks that they all agree).
 func entryBundle(e models.LogEntryAnon, digest []byte, leaf *x509.Certificate, sig []byte) (*bundle.Bundle, error) {
 	if e.LogID == nil || e.LogIndex == nil || e.IntegratedTime == nil || e.Verification == nil || e.Verification.InclusionProof == nil ||
 		e.Verification.InclusionProof.RootHash == nil || e.Verification.InclusionProof.LogIndex == nil ||
@@ -129,19 +125,4 @@ func entryBundle(e models.LogEntryAnon, digest []byte, leaf *x509.Certificate, s
 			Signature:     sig,
 		}},
 	})
-}
-
-// rekorURL returns the Rekor log to look detached signatures up in:
-// $ADCPGEN_REKOR_URL, else the first log of the trusted root ("" when it
-// lists none).
-func rekorURL(logs []string) string {
-	if u := os.Getenv(envRekorURL); u != "" {
-		return strings.TrimRight(u, "/")
-	}
-	for _, l := range logs {
-		if l != "" {
-			return strings.TrimRight(l, "/")
-		}
-	}
-	return ""
 }

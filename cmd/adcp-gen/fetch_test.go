@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/internal/bundletest"
-	"github.com/adcp-gen/adcp-gen/internal/fetchcmd"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
+	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
 // fetchVersion is the published version the CLI tests serve.
@@ -113,8 +113,8 @@ func TestFetchCommand(t *testing.T) {
 
 	// The vendored folder: the files generate reads, byte for byte, and the record.
 	vendored := snapshotTree(t, vendor)
-	if _, ok := vendored[fetchcmd.VendorRecord]; !ok {
-		t.Fatalf("no %s in %s", fetchcmd.VendorRecord, vendor)
+	if _, ok := vendored[specfetch.RecordFile]; !ok {
+		t.Fatalf("no %s in %s", specfetch.RecordFile, vendor)
 	}
 	for _, n := range []string{"core/error.json", "enums/error-code.json", "enums/error-scope.json", "manifest.json", "error-details/rate-limited.json", "enums/billing-party.json"} {
 		b, err := os.ReadFile(filepath.Join(published, filepath.FromSlash(n)))

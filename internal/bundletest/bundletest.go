@@ -16,17 +16,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path"
-	"path/filepath"
-	"sort"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/fstest"
 )
 
 // Tgz returns the bundle of version: every regular file of dir under
-// adcp-{version}/schemas/, in name order, with fixed times and modes, so the
-// same folder always gives the same bytes.
+// adcp-{version}/schemas/, in name order with their folders first, with
+// fixed times and modes, so the same folder always gives the same bytes.
 func Tgz(t testing.TB, version, dir string) []byte {
 	t.Helper()
 	return TgzEdited(t, version, dir, nil)
@@ -36,41 +33,27 @@ func Tgz(t testing.TB, version, dir string) []byte {
 // its slash path under schemas/) first; a nil edit changes nothing.
 func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
 	t.Helper()
-	var names []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			rel, err := filepath.Rel(dir, p)
-			if err != nil {
-				return err
-			}
-			names = append(names, filepath.ToSlash(rel))
+	files := fstest.MapFS{} // its folders are implied, their times zero
+	src := os.DirFS(dir)
+	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
 		}
+		b, err := fs.ReadFile(src, name)
+		if err == nil && edit != nil {
+			b = edit(name, b)
+		}
+		files["adcp-"+version+"/schemas/"+name] = &fstest.MapFile{Data: b, Mode: 0o644}
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(names)
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)
-	root := "adcp-" + version + "/schemas/"
-	dirs := map[string]bool{}
-	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if edit != nil {
-			b = edit(name, b)
-		}
-		writeDirs(t, tw, dirs, path.Dir(root+name)) // parent folders first, as tar(1) writes them
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: root + name, Mode: 0o644, Size: int64(len(b))}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(b); err != nil {
-			t.Fatal(err)
-		}
+	if err := tw.AddFS(files); err != nil {
+		t.Fatal(err)
 	}
 	if err := tw.Close(); err != nil {
 		t.Fatal(err)
@@ -79,22 +62,6 @@ func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byt
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// writeDirs writes the entries of dir and of its parents that seen does not
-// hold yet, outermost first.
-func writeDirs(t testing.TB, tw *tar.Writer, seen map[string]bool, dir string) {
-	t.Helper()
-	var chain []string
-	for d := dir; d != "." && d != "/" && !seen[d]; d = path.Dir(d) {
-		chain = append(chain, d)
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		seen[chain[i]] = true
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: chain[i] + "/", Mode: 0o755}); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // ToLatest rewrites the given members ("$ref", "$id") of b that point at
@@ -115,19 +82,23 @@ func SHA256(b []byte, name string) []byte {
 	return []byte(hex.EncodeToString(sum[:]) + "  " + name + "\n")
 }
 
-// Server serves files under /protocol/; what is not there is a 404. It
-// counts the requests it serves, so a test can tell that a run was offline.
+// Server serves files under /protocol/ (what is not there is a 404), and
+// counts the requests it answers, so a test can tell that a run was
+// offline.
 type Server struct {
 	*httptest.Server
-	mu       sync.Mutex
-	files    map[string][]byte
-	requests int
+	files    fstest.MapFS
+	requests atomic.Int64
 }
 
 // NewServer starts a server on 127.0.0.1 that t closes.
 func NewServer(t testing.TB) *Server {
-	s := &Server{files: map[string][]byte{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s := &Server{files: fstest.MapFS{}}
+	files := http.StripPrefix("/protocol", http.FileServerFS(s.files))
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		files.ServeHTTP(w, r)
+	}))
 	t.Cleanup(s.Close)
 	return s
 }
@@ -144,29 +115,10 @@ func (s *Server) PublishTgz(version string, tgz []byte) {
 	s.Put(version+".tgz.sha256", SHA256(tgz, version+".tgz"))
 }
 
-// Put serves b as /protocol/name.
+// Put serves b as /protocol/name, to the requests sent after it.
 func (s *Server) Put(name string, b []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.files[name] = b
+	s.files[name] = &fstest.MapFile{Data: b, Mode: 0o644}
 }
 
 // Requests returns how many requests the server has answered.
-func (s *Server) Requests() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.requests
-}
-
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests++
-	b, ok := s.files[strings.TrimPrefix(r.URL.Path, "/protocol/")]
-	s.mu.Unlock()
-	if !ok || !strings.HasPrefix(r.URL.Path, "/protocol/") || r.Method != http.MethodGet {
-		http.NotFound(w, r)
-		return
-	}
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Write(b)
-}
+func (s *Server) Requests() int { return int(s.requests.Load()) }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
+	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
@@ -35,9 +36,9 @@ It unpacks the bundle's schemas/ (regular files only, nothing outside it),
 points the /schemas/latest/ references at VERSION, and keeps them in the
 cache folder ($ADCPGEN_CACHE_DIR, default adcp-gen in the user cache
 folder). Prints the schema folder on standard output and on standard
-error the trust reached: "signature and transparency log verified",
-"signature verified (no transparency-log entry)" or "unsigned: digest
-only", with a warning when an unsigned bundle came over plain http.
+error the trust reached: "signature and transparency log verified" or
+"unsigned: digest only", with a warning when an unsigned bundle came
+over plain http.
 
 A version already in the cache is used without the network, with the trust
 reached when it was first fetched. VERSION latest (unsigned upstream)
@@ -60,9 +61,8 @@ Flags (they may also follow VERSION):
 const checkedText = `The signature must verify with its transparency-log entry (else the
 bundle is refused, as when only one of .sig and .crt exists): the Sigstore
 bundle's, or for .sig and .crt the entry looked up in the trusted root's
-Rekor log ($ADCPGEN_REKOR_URL in its place; when the log cannot be
-reached, the signature is checked without it and the trust line says
-so). The certificate chains to a Fulcio CA of the trusted root
+Rekor log ($ADCPGEN_REKOR_URL in its place), which must be reachable then.
+The certificate chains to a Fulcio CA of the trusted root
 (-trusted-root; default: the Sigstore public-good root built in) at the
 time the log attests, with an SCT of one of its CT logs when it lists
 any; it was issued to the spec's release workflow
@@ -95,7 +95,7 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")
 	var root *string
 	if newVerifier != nil {
-		root = fs.String("trusted-root", "", "Sigstore trusted_root.json `FILE` signatures are checked against (default: the Sigstore public-good root built in); $"+EnvTrustedRoot+" sets it too")
+		root = fs.String("trusted-root", os.Getenv(EnvTrustedRoot), "Sigstore trusted_root.json `FILE` signatures are checked against (default: the Sigstore public-good root built in); $"+EnvTrustedRoot+" sets the default")
 	}
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
@@ -113,12 +113,8 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 	}
 	var v specfetch.SignatureVerifier
 	if newVerifier != nil {
-		file := *root
-		if file == "" {
-			file = envTrustedRoot()
-		}
 		var err error
-		if v, err = newVerifier(file); err != nil {
+		if v, err = newVerifier(*root); err != nil {
 			fmt.Fprintf(stderr, "%s: -trusted-root: %v\n", name, err)
 			return 2
 		}
@@ -135,12 +131,18 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		fmt.Fprintf(stderr, "%s: %s\n", name, w)
 	}
 	if *out != "" {
-		n, err := Vendor(b, *out)
+		// What generate reads: the roots, every file they $ref, the manifest.
+		spec, err := schemaload.LoadVersion(b.Dir, b.SpecVersion)
+		if err != nil {
+			err = fmt.Errorf("AdCP %s does not load, so there is nothing generate could read from it: %v", b.SpecVersion, err)
+		} else {
+			err = specfetch.Vendor(b, *out, spec.Sources)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: -out: %v\n", name, err)
 			return 2
 		}
-		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, n, VendorRecord, *out)
+		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, len(spec.Sources), specfetch.RecordFile, *out)
 	}
 	return 0
 }
@@ -169,11 +171,9 @@ func Describe(b *specfetch.Bundle) string {
 // both. It returns "" otherwise (https, a local file, or a verified
 // signature).
 func InsecureWarning(b *specfetch.Bundle) string {
-	if b.Trust.Level != specfetch.TrustSHA256 || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
+	if b.Trust.Signer != "" || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
 		return ""
 	}
 	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
 		"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)"
 }
-
-func envTrustedRoot() string { return os.Getenv(EnvTrustedRoot) }

@@ -11,19 +11,18 @@ import (
 // verified signature gets the warning.
 func TestInsecureWarning(t *testing.T) {
 	for _, tc := range []struct {
-		url, level string
-		warn       bool
+		url, signer string
+		warn        bool
 	}{
-		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSHA256, true},
-		{"HTTP://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSHA256, true},
-		{"https://adcontextprotocol.org/protocol/3.1.0.tgz", specfetch.TrustSHA256, false},
-		{"file:///srv/mirror/3.1.0.tgz", specfetch.TrustSHA256, false},
-		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustSignature, false},
-		{"http://mirror.test/protocol/3.1.0.tgz", specfetch.TrustLogged, false},
+		{"http://mirror.test/protocol/3.1.0.tgz", "", true},
+		{"HTTP://mirror.test/protocol/3.1.0.tgz", "", true},
+		{"https://adcontextprotocol.org/protocol/3.1.0.tgz", "", false},
+		{"file:///srv/mirror/3.1.0.tgz", "", false},
+		{"http://mirror.test/protocol/3.1.0.tgz", "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", false},
 	} {
-		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Level: tc.level}}
+		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Signer: tc.signer}}
 		if got := InsecureWarning(b); (got != "") != tc.warn || tc.warn && !strings.Contains(got, tc.url) {
-			t.Errorf("%s %s: warning %q, want one: %v", tc.url, tc.level, got, tc.warn)
+			t.Errorf("%s %q: warning %q, want one: %v", tc.url, tc.signer, got, tc.warn)
 		}
 	}
 }
