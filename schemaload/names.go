@@ -128,7 +128,7 @@ func splitWords(s string) []string {
 		if w == "" {
 			continue
 		}
-		if isDigits(w) && len(words) > 0 {
+		if strings.Trim(w, "0123456789") == "" && len(words) > 0 {
 			words[len(words)-1] += w
 			continue
 		}

@@ -689,11 +689,11 @@ func requiredOnly(n *node) (*node, bool) {
 	if n.kind != nodeObject || req == nil || req.kind != nodeArray {
 		return nil, false
 	}
-	for i, k := range n.keys {
+	for _, k := range n.keys {
 		switch k {
 		case "required", "$comment", "description", "title":
 		case "type":
-			if v := n.vals[i]; v.kind != nodeString || v.str != "object" {
+			if v := n.members[k]; v.kind != nodeString || v.str != "object" {
 				return nil, false
 			}
 		default:
@@ -729,8 +729,8 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 	if props.kind != nodeObject {
 		return errorf(file, pp, "properties must be an object")
 	}
-	for i, key := range props.keys {
-		child, cp := props.vals[i], pointerJoin(pp, key)
+	for _, key := range props.keys {
+		child, cp := props.members[key], pointerJoin(pp, key)
 		if len(key) > maxNameLen {
 			return errorf(file, cp, fmt.Sprintf("a property name of %d bytes, more than the %d a spec may need", len(key), maxNameLen))
 		}
