@@ -198,5 +198,5 @@ func (s *nameSet) add(name string, o nameOrigin) *Error {
 		where = prev.what + " at " + where
 	}
 	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
-		", which "+s.scope+" already declares for "+where+" (add an entry to the name override table)")
+		", which "+s.scope+" already declares for "+where+" (a type name override in schemaload/links.go settles a type's)")
 }

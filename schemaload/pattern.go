@@ -130,50 +130,30 @@ func (t *patternTranslator) disjunction(depth int) error {
 	return nil
 }
 
+// braces matches a {n}, {n,} or {n,m} quantifier.
+var braces = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
+
 // quantifierBraces returns the length of a {n}, {n,} or {n,m} at the current
 // position, or 0.
 func (t *patternTranslator) quantifierBraces() int {
-	rest := t.src[t.pos:]
-	i := 1
-	digits := func() int {
-		start := i
-		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	if len(rest) == 0 || rest[0] != '{' || digits() == 0 {
-		return 0
-	}
-	if i < len(rest) && rest[i] == ',' {
-		i++
-		digits()
-	}
-	if i < len(rest) && rest[i] == '}' {
-		return i + 1
-	}
-	return 0
+	return len(braces.FindString(t.src[t.pos:]))
 }
 
 // quantifier copies *, +, ?, {n}, {n,} or {n,m}, and a lazy "?"; another
 // quantifier right after is an error in ECMAScript.
 func (t *patternTranslator) quantifier() error {
-	if n := t.quantifierBraces(); n > 0 {
-		q := t.src[t.pos : t.pos+n]
-		lo, hi, comma := strings.Cut(q[1:n-1], ",")
-		if hi != "" && atoi(lo) > atoi(hi) {
-			return t.errorf("quantifier %s out of order", q)
+	if m := braces.FindStringSubmatch(t.src[t.pos:]); m != nil {
+		lo, comma, hi := count(m[1]), m[2], m[3]
+		if hi != "" && lo > count(hi) {
+			return t.errorf("quantifier %s out of order", m[0])
 		}
 		// Counts in decimal without leading zeros: Go reads {00} as text.
-		t.out.WriteString("{" + strconv.Itoa(atoi(lo)))
-		if comma {
-			t.out.WriteString(",")
-		}
+		t.out.WriteString("{" + strconv.Itoa(lo) + comma[:min(len(comma), 1)])
 		if hi != "" {
-			t.out.WriteString(strconv.Itoa(atoi(hi)))
+			t.out.WriteString(strconv.Itoa(count(hi)))
 		}
 		t.out.WriteString("}")
-		t.pos += n
+		t.pos += len(m[0])
 	} else {
 		t.out.WriteByte(t.src[t.pos])
 		t.pos++
@@ -188,12 +168,12 @@ func (t *patternTranslator) quantifier() error {
 	return nil
 }
 
-// atoi reads a run of decimal digits, saturating (Go refuses counts over
+// count reads a run of decimal digits, saturating (Go refuses counts over
 // 1000 anyway).
-func atoi(s string) int {
-	n := 0
-	for i := 0; i < len(s) && n < 1<<20; i++ {
-		n = n*10 + int(s[i]-'0')
+func count(digits string) int {
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		return 1 << 30
 	}
 	return n
 }
@@ -253,7 +233,7 @@ func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
 		t.pos += 2
 		return true, nil
 	}
-	s, err := t.escape(false)
+	s, _, err := t.escape(false)
 	if err != nil {
 		return false, err
 	}
@@ -262,61 +242,60 @@ func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
 }
 
 // escape reads an escape that stands for characters, in a class or not, and
-// returns its Go form.
-func (t *patternTranslator) escape(inClass bool) (string, error) {
+// returns its Go form and the one character it stands for (-1 for a class
+// escape such as \d).
+func (t *patternTranslator) escape(inClass bool) (string, rune, error) {
 	t.pos++ // the backslash
 	r, size := utf8.DecodeRuneInString(t.src[t.pos:])
 	if size == 0 {
-		return "", t.errorf("trailing backslash")
+		return "", 0, t.errorf("trailing backslash")
 	}
 	t.pos += size
 	switch {
-	case strings.ContainsRune("dDwWtnvfr", r):
-		return `\` + string(r), nil
+	case strings.ContainsRune("dDwW", r):
+		return `\` + string(r), -1, nil
+	case strings.ContainsRune("tnvfr", r):
+		return `\` + string(r), rune("\t\n\v\f\r"[strings.IndexRune("tnvfr", r)]), nil
 	case r == 's' && inClass:
-		return ecmaSpace, nil
+		return ecmaSpace, -1, nil
 	case r == 'S' && inClass:
-		return "", t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
+		return "", 0, t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
 	case r == 'b' && inClass:
-		return `\x{8}`, nil
+		return `\x{8}`, 8, nil
 	case r == 'c':
 		if c := t.peek(); isASCIILetter(c) {
 			t.pos++
-			return fmt.Sprintf(`\x{%X}`, c%32), nil
+			return fmt.Sprintf(`\x{%X}`, c%32), rune(c % 32), nil
 		}
-		return "", t.errorf(`\c not followed by a letter`)
-	case r == 'x':
-		if t.pos+2 <= len(t.src) && isHex(t.src[t.pos:t.pos+2]) {
-			t.pos += 2
-			return `\x{` + t.src[t.pos-2:t.pos] + `}`, nil
+		return "", 0, t.errorf(`\c not followed by a letter`)
+	case r == 'x' || r == 'u':
+		n := map[rune]int{'x': 2, 'u': 4}[r]
+		hex := t.src[t.pos:min(t.pos+n, len(t.src))]
+		v, err := strconv.ParseUint(hex, 16, 32)
+		if len(hex) < n || err != nil {
+			return "", 0, t.errorf(`\%c not followed by %d hex digits`, r, n)
 		}
-		return "", t.errorf(`\x not followed by two hex digits`)
-	case r == 'u':
-		if t.pos+4 <= len(t.src) && isHex(t.src[t.pos:t.pos+4]) {
-			hex := t.src[t.pos : t.pos+4]
-			t.pos += 4
-			if v, _ := strconv.ParseUint(hex, 16, 32); utf16.IsSurrogate(rune(v)) {
-				return "", t.errorf(`\u%s is half of a UTF-16 surrogate pair`, hex)
-			}
-			return `\x{` + hex + `}`, nil
+		t.pos += n
+		if utf16.IsSurrogate(rune(v)) {
+			return "", 0, t.errorf(`\u%s is half of a UTF-16 surrogate pair`, hex)
 		}
-		return "", t.errorf(`\u not followed by four hex digits`)
+		return `\x{` + hex + `}`, rune(v), nil
 	case r == '0':
 		if c := t.peek(); '0' <= c && c <= '9' {
-			return "", t.errorf(`octal escape`)
+			return "", 0, t.errorf(`octal escape`)
 		}
-		return `\x{0}`, nil
+		return `\x{0}`, 0, nil
 	case '1' <= r && r <= '9':
-		return "", t.errorf(`backreference or octal escape \%c`, r)
+		return "", 0, t.errorf(`backreference or octal escape \%c`, r)
 	case r == 'k':
-		return "", t.errorf(`named backreference \k`)
+		return "", 0, t.errorf(`named backreference \k`)
 	case r < utf8.RuneSelf && isASCIILetter(byte(r)) && !strings.ContainsRune(identityLetters, r):
-		return "", t.errorf(`escape \%c (its meaning differs between ECMAScript, regexp2 and Go)`, r)
+		return "", 0, t.errorf(`escape \%c (its meaning differs between ECMAScript, regexp2 and Go)`, r)
 	}
 	if r < utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)) {
-		return `\` + string(r), nil // Go reads an escaped ASCII punctuation character as itself
+		return `\` + string(r), r, nil // Go reads an escaped ASCII punctuation character as itself
 	}
-	return quoteRune(r, inClass), nil
+	return quoteRune(r, inClass), r, nil
 }
 
 // quoteRune writes r as a literal, outside or inside a Go character class
@@ -392,61 +371,13 @@ func (t *patternTranslator) classAtom() (string, rune, error) {
 	case '[':
 		return "", 0, t.errorf(`"[" inside a character class (regexp2 reads [: as a POSIX class and -[ as a subtraction)`)
 	case '\\':
-		start := t.pos
-		s, err := t.escape(true)
-		if err != nil {
-			return "", 0, err
-		}
-		if c, ok := escapedChar(t.src[start:t.pos]); ok {
-			return s, c, nil
-		}
-		return s, -1, nil
+		return t.escape(true)
 	}
 	t.pos += size
 	if r == '-' && t.peek() != ']' && t.src[t.pos-2] != '[' {
 		return `\-`, r, nil // a "-" Go could read as a range
 	}
 	return quoteRune(r, true), r, nil
-}
-
-// escapedChar returns the one character an escape inside a class stands
-// for, or false for a class escape (\d, \s, ...).
-func escapedChar(esc string) (rune, bool) {
-	switch {
-	case len(esc) == 2 && strings.ContainsRune("dDwWsS", rune(esc[1])):
-		return 0, false
-	case esc == `\b`:
-		return 8, true
-	case esc == `\t`:
-		return '\t', true
-	case esc == `\n`:
-		return '\n', true
-	case esc == `\v`:
-		return '\v', true
-	case esc == `\f`:
-		return '\f', true
-	case esc == `\r`:
-		return '\r', true
-	case esc == `\0`:
-		return 0, true
-	case strings.HasPrefix(esc, `\c`):
-		return rune(esc[2] % 32), true
-	case strings.HasPrefix(esc, `\x`), strings.HasPrefix(esc, `\u`):
-		v, _ := strconv.ParseUint(esc[2:], 16, 32)
-		return rune(v), true
-	}
-	r, _ := utf8.DecodeRuneInString(esc[1:])
-	return r, true
-}
-
-func isHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return false
-		}
-	}
-	return true
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
