@@ -31,25 +31,55 @@ const ecmaSpace = `\t\n\x{000B}\f\r \x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{
 // result is checked with regexp.Compile. FuzzTranslatePattern compares it with
 // regexp2.
 func translatePattern(p string) (string, error) {
-	t := &patternTranslator{src: p}
-	if err := t.disjunction(0); err != nil {
-		return "", err
-	}
-	if t.pos < len(p) {
-		return "", fmt.Errorf("unbalanced ) at offset %d", t.pos)
-	}
-	out := t.out.String()
-	if _, err := regexp.Compile(out); err != nil {
-		return "", fmt.Errorf("Go regexp rejects the translation %q: %v", out, err)
-	}
-	return out, nil
+	out, _, err := translate(p, false)
+	return out, err
 }
 
-// patternTranslator is the state of one translatePattern.
+// translatePatternNot translates p like translatePattern, and also accepts
+// the one lookahead that has an exact Go form: "^" and a literal prefix L
+// at the top level, then a negative lookahead "(?!X)", then the rest R.
+// With "^" anchoring every match at the start, L literal (every match
+// consumes exactly L first, so the lookahead always looks at the text
+// right after L) and no top-level "|" (the lookahead applies to every
+// alternative), the value matches p exactly when it matches "^LR" and does
+// not match "^L(?:X)" (X matching at the start of what follows L). The
+// idiom of core/sla-window.json, "(?!$)" ("not at the end of input": the
+// string is not L), keeps its form "^L$". It returns the Go forms of both
+// ("" for not when p needs no exclusion).
+func translatePatternNot(p string) (goPattern, not string, err error) {
+	return translate(p, true)
+}
+
+// translate is translatePattern, and with allowNot translatePatternNot.
+func translate(p string, allowNot bool) (goPattern, not string, err error) {
+	t := &patternTranslator{src: p, allowNot: allowNot}
+	if err := t.disjunction(0); err != nil {
+		return "", "", err
+	}
+	if t.pos < len(p) {
+		return "", "", fmt.Errorf("unbalanced ) at offset %d", t.pos)
+	}
+	if t.not != "" && t.bar {
+		return "", "", fmt.Errorf("lookahead beside a top-level |: not supported by Go regexp")
+	}
+	for _, out := range []string{t.out.String(), t.not} {
+		if _, err := regexp.Compile(out); err != nil {
+			return "", "", fmt.Errorf("Go regexp rejects the translation %q: %v", out, err)
+		}
+	}
+	return t.out.String(), t.not, nil
+}
+
+// patternTranslator is the state of one translation.
 type patternTranslator struct {
 	src string
 	pos int
 	out strings.Builder
+
+	allowNot bool   // a negative lookahead after a literal prefix is translated into not
+	literal  bool   // out is "^" and literal characters only, at the top level
+	not      string // the Go form of what must not match ("" when none)
+	bar      bool   // the pattern has a top-level "|"
 }
 
 // maxPatternDepth bounds group nesting (Go's own limit is 1000).
@@ -82,6 +112,8 @@ func (t *patternTranslator) disjunction(depth int) error {
 	quantifiable := false
 	for t.pos < len(t.src) {
 		c := t.src[t.pos]
+		literal := t.literal
+		t.literal = false
 		switch {
 		case c == ')':
 			return nil
@@ -89,6 +121,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.pos++
 			t.out.WriteByte('|')
 			quantifiable = false
+			t.bar = t.bar || depth == 0
 		case c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0:
 			if !quantifiable {
 				return t.errorf("quantifier with nothing to repeat")
@@ -98,8 +131,14 @@ func (t *patternTranslator) disjunction(depth int) error {
 			}
 			quantifiable = false
 		case c == '^' || c == '$':
+			t.literal = c == '^' && t.pos == 0
 			t.pos++
 			t.out.WriteByte(c)
+			quantifiable = false
+		case c == '(' && literal && t.allowNot && strings.HasPrefix(t.src[t.pos:], "(?!"):
+			if err := t.negativeLookahead(); err != nil {
+				return err
+			}
 			quantifiable = false
 		case c == '(':
 			if err := t.group(depth); err != nil {
@@ -125,6 +164,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.pos += size
 			t.out.WriteString(regexp.QuoteMeta(string(r))) // "{", "}" and "]" are literals here
 			quantifiable = true
+			t.literal = literal && !strings.ContainsRune("]{}", r) && (r != utf8.RuneError || size > 1)
 		}
 	}
 	return nil
@@ -210,6 +250,27 @@ func (t *patternTranslator) group(depth int) error {
 	}
 	t.pos++
 	t.out.WriteByte(')')
+	return nil
+}
+
+// negativeLookahead translates the "(?!X)" after the literal prefix L that
+// out holds ("^L") into t.not, "^L(?:X)", or "^L$" for X "$".
+func (t *patternTranslator) negativeLookahead() error {
+	body := &patternTranslator{src: t.src, pos: t.pos + len("(?!")}
+	if err := body.disjunction(1); err != nil {
+		return err
+	}
+	if body.peek() != ')' {
+		return body.errorf("missing )")
+	}
+	t.not = t.out.String() + "(?:" + body.out.String() + ")"
+	if t.src[t.pos+len("(?!"):body.pos] == "$" {
+		t.not = t.out.String() + "$"
+	}
+	t.pos = body.pos + 1
+	if strings.ContainsRune("*+?{", rune(t.peek())) {
+		return t.errorf("a lookahead followed by a quantifier or \"{\"")
+	}
 	return nil
 }
 
@@ -381,127 +442,3 @@ func (t *patternTranslator) classAtom() (string, rune, error) {
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// translatePatternNot translates p like translatePattern and, where that
-// fails, recognises the lookahead that has an exact Go form: "^" and a
-// literal prefix L at the top level, then a negative lookahead "(?!X)",
-// then the rest R. With "^" anchoring every match at the start, L literal
-// (every match consumes exactly L first, so the lookahead always looks at
-// the text right after L) and no top-level "|" (the lookahead applies to
-// every alternative), the value matches p exactly when it matches "^LR"
-// and does not match "^L(?:X)" (X matching at the start of what follows
-// L). The idiom of core/sla-window.json, "(?!$)" ("not at the end of
-// input": the string is not L), keeps its form "^L$". It returns the Go
-// forms of both ("" for not when p needs no exclusion).
-func translatePatternNot(p string) (goPattern, not string, err error) {
-	goPattern, err = translatePattern(p)
-	if err == nil {
-		return goPattern, "", nil
-	}
-	prefix, body, rest, ok := splitLookahead(p)
-	if !ok {
-		return "", "", err
-	}
-	stripped, serr := translatePattern("^" + prefix + rest)
-	if serr != nil {
-		return "", "", serr
-	}
-	if body == "$" {
-		return stripped, "^" + regexp.QuoteMeta(prefix) + "$", nil
-	}
-	x, xerr := translatePattern(body)
-	if xerr != nil {
-		return "", "", xerr
-	}
-	return stripped, "^" + regexp.QuoteMeta(prefix) + "(?:" + x + ")", nil
-}
-
-// splitLookahead splits "^" L "(?!" X ")" R into L, X and R when L is made
-// of literal characters only, the lookahead's parentheses balance, and R
-// neither starts with a quantifier (which would apply to the lookahead) nor
-// has a "|" outside parentheses.
-func splitLookahead(p string) (prefix, body, rest string, ok bool) {
-	if !strings.HasPrefix(p, "^") {
-		return "", "", "", false
-	}
-	i := 1
-	for i < len(p) && !strings.ContainsRune(`\^$.|?*+()[]{}`, rune(p[i])) {
-		i++
-	}
-	prefix = p[1:i]
-	if !strings.HasPrefix(p[i:], "(?!") || !utf8.ValidString(prefix) {
-		return "", "", "", false
-	}
-	end := groupEnd(p, i)
-	if end < 0 {
-		return "", "", "", false
-	}
-	body, rest = p[i+len("(?!"):end], p[end+1:]
-	if rest != "" && strings.ContainsRune("*+?{", rune(rest[0])) {
-		return "", "", "", false
-	}
-	if hasTopLevelBar(rest) {
-		return "", "", "", false
-	}
-	return prefix, body, rest, true
-}
-
-// groupEnd returns the offset of the ")" that closes the group opening at
-// p[open], or -1.
-func groupEnd(p string, open int) int {
-	end := -1
-	scanGroups(p, open, func(i, depth int) bool {
-		if p[i] == ')' && depth == 1 {
-			end = i
-			return true
-		}
-		return false
-	})
-	return end
-}
-
-// hasTopLevelBar reports whether the pattern has a "|" outside every group.
-// An unbalanced ")" counts as a top-level bar: the caller must not reason
-// about such a pattern; so does an empty class, left to translatePattern,
-// which refuses it.
-func hasTopLevelBar(p string) bool {
-	return scanGroups(p, 0, func(i, depth int) bool {
-		switch p[i] {
-		case '[':
-			return strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]")
-		case ')', '|':
-			return depth == 0
-		}
-		return false
-	})
-}
-
-// scanGroups calls visit with the offset of each byte of p from offset from
-// on that is neither escaped nor inside a character class (a class's "["
-// is visited), and the group depth there (a "(" visited at depth d opens
-// d+1; a ")" at d closes it). It stops, reporting true, when visit does.
-func scanGroups(p string, from int, visit func(i, depth int) bool) bool {
-	depth, inClass := 0, false
-	for i := from; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '\\':
-			i++
-			continue
-		case inClass:
-			inClass = c != ']'
-			continue
-		}
-		if visit(i, depth) {
-			return true
-		}
-		switch p[i] {
-		case '[':
-			inClass = true
-		case '(':
-			depth++
-		case ')':
-			depth--
-		}
-	}
-	return false
-}

@@ -2,6 +2,7 @@ package schemaload
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/dlclark/regexp2"
@@ -138,13 +139,13 @@ func FuzzTranslatePatternNot(f *testing.F) {
 	f.Add(`^(?!0)\d+$`, "01")
 	f.Add(`^ab(?!c|d[^x])[a-z]*$`, "abdy")
 	f.Fuzz(func(t *testing.T, pattern, input string) {
-		prefix, body, rest, ok := splitLookahead(pattern)
-		if !ok {
-			return
-		}
 		got, not, err := translatePatternNot(pattern)
 		if err != nil || not == "" {
 			return
+		}
+		prefix, body, rest, ok := splitLookahead(pattern, not)
+		if !ok {
+			t.Fatalf("%q: exclusion %q of no lookahead after a literal prefix", pattern, not)
 		}
 		ecma, err := regexp2.Compile(pattern, regexp2.ECMAScript)
 		if err != nil {
@@ -180,4 +181,26 @@ func FuzzTranslatePatternNot(f *testing.F) {
 			t.Fatalf("%q on %q: Go %v (%q, not %q), ECMAScript %v", pattern, input, g, got, not, want)
 		}
 	})
+}
+
+// splitLookahead splits a pattern translatePatternNot took, "^" L "(?!" X
+// ")" R, into L, X and R: X is the first body up to a ")" whose own
+// translation gives the exclusion not.
+func splitLookahead(pattern, not string) (prefix, body, rest string, ok bool) {
+	i := strings.Index(pattern, "(?!")
+	if !strings.HasPrefix(pattern, "^") || i < 0 {
+		return "", "", "", false
+	}
+	prefix = pattern[1:i]
+	for j := i + len("(?!"); j < len(pattern); j++ {
+		if pattern[j] != ')' {
+			continue
+		}
+		body, rest = pattern[i+len("(?!"):j], pattern[j+1:]
+		x, err := translatePattern(body)
+		if body == "$" && not == "^"+regexp.QuoteMeta(prefix)+"$" || err == nil && not == "^"+regexp.QuoteMeta(prefix)+"(?:"+x+")" {
+			return prefix, body, rest, true
+		}
+	}
+	return "", "", "", false
 }
