@@ -95,9 +95,12 @@ func (l *loader) buildError() error {
 	if !slices.Equal(slices.Sorted(slices.Values(l.spec.Recoveries)), []string{"correctable", "terminal", "transient"}) {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", l.spec.Recoveries))
 	}
-	if l.spec.ErrorRules, err = l.errorRules(t); err != nil {
+	rules, warnings, err := DeriveErrorRules(t)
+	l.spec.Warnings = append(l.spec.Warnings, warnings...)
+	if err != nil {
 		return err
 	}
+	l.spec.ErrorRules = rules
 	if l.files[scopesFile] != nil {
 		res, err := l.refType(ref{file: scopesFile})
 		if err != nil {
