@@ -21,38 +21,28 @@ const ecmaSpace = `\t\n\x{000B}\f\r \x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{
 // itself. It accepts only what ECMAScript, regexp2 in ECMAScript mode (the
 // engine the schemas are validated with) and Go read alike, and refuses the
 // rest with an error (the caller skips the check, with a warning):
-// lookaround and backreferences, which RE2 cannot express; an unescaped "["
-// inside a class, which ECMAScript reads as a literal but regexp2 as a POSIX
-// class ([[:digit:]]) or a class subtraction ([a-z-[aeiou]]); escaped letters
-// that regexp2 or Go give a meaning ECMAScript does not (\A, \z, \Z, \G,
-// \a, \e, \p), octal escapes, a "\c" without a letter, quantifiers with
-// nothing to repeat, and ranges that start or end at a class escape or at
-// \- (a range in ECMAScript, none in regexp2). The
-// result is checked with regexp.Compile. FuzzTranslatePattern compares it with
-// regexp2.
-func translatePattern(p string) (string, error) {
-	out, _, err := translate(p, false)
-	return out, err
-}
-
-// translatePatternNot translates p like translatePattern, and also accepts
-// the one lookahead that has an exact Go form: "^" and a literal prefix L
-// at the top level, then a negative lookahead "(?!X)", then the rest R.
-// With "^" anchoring every match at the start, L literal (every match
-// consumes exactly L first, so the lookahead always looks at the text
-// right after L) and no top-level "|" (the lookahead applies to every
-// alternative), the value matches p exactly when it matches "^LR" and does
-// not match "^L(?:X)" (X matching at the start of what follows L). The
-// idiom of core/sla-window.json, "(?!$)" ("not at the end of input": the
-// string is not L), keeps its form "^L$". It returns the Go forms of both
-// ("" for not when p needs no exclusion).
-func translatePatternNot(p string) (goPattern, not string, err error) {
-	return translate(p, true)
-}
-
-// translate is translatePattern, and with allowNot translatePatternNot.
-func translate(p string, allowNot bool) (goPattern, not string, err error) {
-	t := &patternTranslator{src: p, allowNot: allowNot}
+// lookaround (but the lookahead below) and backreferences, which RE2
+// cannot express; an unescaped "[" inside a class, which ECMAScript reads
+// as a literal but regexp2 as a POSIX class ([[:digit:]]) or a class
+// subtraction ([a-z-[aeiou]]); escaped letters that regexp2 or Go give a
+// meaning ECMAScript does not (\A, \z, \Z, \G, \a, \e, \p), octal escapes,
+// a "\c" without a letter, quantifiers with nothing to repeat, and ranges
+// that start or end at a class escape or at \- (a range in ECMAScript,
+// none in regexp2). The result is checked with regexp.Compile.
+// FuzzTranslatePattern compares it with regexp2.
+//
+// It also accepts the one lookahead that has an exact Go form: "^" and a
+// literal prefix L at the top level, then a negative lookahead "(?!X)",
+// then the rest R. With "^" anchoring every match at the start, L literal
+// (every match consumes exactly L first, so the lookahead always looks at
+// the text right after L) and no top-level "|" (the lookahead applies to
+// every alternative), the value matches p exactly when it matches "^LR"
+// and does not match "^L(?:X)" (X matching at the start of what follows
+// L). The idiom of the SLA duration pattern, "(?!$)" ("not at the end of
+// input": the string is not L), keeps its form "^L$". It returns the Go
+// forms of both ("" for not when p needs no exclusion).
+func translatePattern(p string) (goPattern, not string, err error) {
+	t := &patternTranslator{src: p}
 	if err := t.disjunction(0); err != nil {
 		return "", "", err
 	}
@@ -76,10 +66,9 @@ type patternTranslator struct {
 	pos int
 	out strings.Builder
 
-	allowNot bool   // a negative lookahead after a literal prefix is translated into not
-	literal  bool   // out is "^" and literal characters only, at the top level
-	not      string // the Go form of what must not match ("" when none)
-	bar      bool   // the pattern has a top-level "|"
+	literal bool   // out is "^" and literal characters only, at the top level
+	not     string // the Go form of what must not match ("" when none)
+	bar     bool   // the pattern has a top-level "|"
 }
 
 // maxPatternDepth bounds group nesting (Go's own limit is 1000).
@@ -135,7 +124,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.pos++
 			t.out.WriteByte(c)
 			quantifiable = false
-		case c == '(' && literal && t.allowNot && strings.HasPrefix(t.src[t.pos:], "(?!"):
+		case c == '(' && literal && strings.HasPrefix(t.src[t.pos:], "(?!"):
 			if err := t.negativeLookahead(); err != nil {
 				return err
 			}

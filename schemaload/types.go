@@ -819,7 +819,7 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
-		gp, not, err := translatePatternNot(p)
+		gp, not, err := translatePattern(p)
 		if err != nil {
 			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
 		}
