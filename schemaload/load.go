@@ -123,7 +123,7 @@ func (l *loader) load() error {
 	if l.exists(scopesFile) {
 		roots = append(roots, scopesFile)
 	}
-	details, err := l.detailsFiles()
+	details, err := l.folder.listDetails()
 	if err != nil {
 		return err
 	}
@@ -262,11 +262,6 @@ func (l *loader) readVersion(errDoc *node) error {
 	}
 	l.spec.Version = l.version
 	return nil
-}
-
-// detailsFiles lists error-details/*.json, sorted.
-func (l *loader) detailsFiles() ([]string, error) {
-	return l.folder.listDetails()
 }
 
 // canonicalURL is the URL a file of the folder is published at.
