@@ -3,6 +3,7 @@ package schemaload
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -91,12 +92,15 @@ func (l *loader) buildError() error {
 	for _, v := range rec.Enum {
 		l.spec.Recoveries = append(l.spec.Recoveries, v.Value)
 	}
-	if !sameSet(l.spec.Recoveries, []string{"transient", "correctable", "terminal"}) {
+	if !slices.Equal(slices.Sorted(slices.Values(l.spec.Recoveries)), []string{"correctable", "terminal", "transient"}) {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", l.spec.Recoveries))
 	}
-	if l.spec.ErrorRules, err = l.errorRules(t); err != nil {
+	rules, warnings, err := DeriveErrorRules(t)
+	l.spec.Warnings = append(l.spec.Warnings, warnings...)
+	if err != nil {
 		return err
 	}
+	l.spec.ErrorRules = rules
 	if l.files[scopesFile] != nil {
 		res, err := l.refType(ref{file: scopesFile})
 		if err != nil {
@@ -114,22 +118,6 @@ func fieldOf(t *Type, json string) *Field {
 		}
 	}
 	return nil
-}
-
-func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	m := map[string]bool{}
-	for _, s := range a {
-		m[s] = true
-	}
-	for _, s := range b {
-		if !m[s] {
-			return false
-		}
-	}
-	return true
 }
 
 // buildCodes reads the code vocabulary in enum order, with recovery from
@@ -161,9 +149,6 @@ func (l *loader) buildCodes(manifest *node) error {
 			return errorf(codesFile, ptr, fmt.Sprintf("a code of %d bytes, more than the %d a spec may need", len(v.str), maxNameLen))
 		}
 		c := &Code{Value: v.str, GoName: "Code" + nameWords(v.str)}
-		if o, ok := codeNameOverrides[v.str]; ok {
-			c.GoName = o
-		}
 		c.Description, _ = descs.getString(v.str)
 		prose := ""
 		if m := proseRecovery.FindStringSubmatch(c.Description); m != nil {

@@ -47,33 +47,15 @@ var (
 	runtimeDiscriminatorMembers = map[string]Kind{"property_name": KindString, "value": KindAny}
 )
 
-// errorRules derives the ErrorRules of the error type t (DeriveErrorRules)
-// and records its warnings.
-func (l *loader) errorRules(t *Type) (ErrorRules, error) {
-	r, warnings, err := DeriveErrorRules(t)
-	l.spec.Warnings = append(l.spec.Warnings, warnings...)
-	return r, err
-}
-
 // DeriveErrorRules derives the ErrorRules of t, the type of core/error.json.
 // A member the runtime does not model is a warning (it stays in Error.Extra
 // and re-encodes unchanged, unchecked); a constraint on a modelled member
 // that ErrorRules cannot express is an error, so that validation never
 // silently loosens.
-func DeriveErrorRules(t *Type) (ErrorRules, []Diagnostic, error) {
-	d := &ruleDeriver{}
-	r, err := d.errorRules(t)
-	return r, d.warnings, err
-}
-
-// ruleDeriver collects the warnings of DeriveErrorRules.
-type ruleDeriver struct{ warnings []Diagnostic }
-
-func (l *ruleDeriver) errorRules(t *Type) (ErrorRules, error) {
-	var r ErrorRules
-	obj, err := l.objectRules(t, "", runtimeErrorMembers)
+func DeriveErrorRules(t *Type) (r ErrorRules, warnings []Diagnostic, err error) {
+	obj, err := objectRules(t, "", runtimeErrorMembers, &warnings)
 	if err != nil {
-		return r, err
+		return r, warnings, err
 	}
 	r.Members, r.Required, r.Closed, r.Nullable = obj.Members, obj.Required, obj.Closed, obj.Nullable
 	for _, f := range t.Fields {
@@ -81,9 +63,6 @@ func (l *ruleDeriver) errorRules(t *Type) (ErrorRules, error) {
 			continue
 		}
 		ft, ptr := f.Type, pointerJoin("/properties", f.JSONName)
-		bad := func(what string) error {
-			return errorf(errorFile, ptr, fmt.Sprintf("%s is not a constraint the runtime's Error can check", what))
-		}
 		switch f.JSONName {
 		case "code":
 			if ft.MinLength != nil {
@@ -102,31 +81,31 @@ func (l *ruleDeriver) errorRules(t *Type) (ErrorRules, error) {
 			r.DetailsObject = ft.Kind == KindObject || len(ft.Union) == 1 && ft.Union[0] == "object"
 		case "issues":
 			if ft.Elem == nil || ft.Elem.Kind != KindObject {
-				return r, bad("issues items that are not objects")
+				return r, warnings, errorf(errorFile, ptr, "issues items that are not objects are not a constraint the runtime's Error can check")
 			}
-			is, err := l.objectRules(ft.Elem, ptr+"/items", runtimeIssueMembers)
+			is, err := objectRules(ft.Elem, ptr+"/items", runtimeIssueMembers, &warnings)
 			if err != nil {
-				return r, err
+				return r, warnings, err
 			}
 			r.Issue = IssueRules{Members: is.Members, Required: is.Required, Closed: is.Closed, Nullable: is.Nullable}
 			if d := fieldOf(ft.Elem, "discriminator"); d != nil {
 				dp := ptr + "/items/properties/discriminator"
 				if d.Type.Elem == nil || d.Type.Elem.Kind != KindObject {
-					return r, errorf(errorFile, dp, "discriminator items that are not objects are not a constraint the runtime's Error can check")
+					return r, warnings, errorf(errorFile, dp, "discriminator items that are not objects are not a constraint the runtime's Error can check")
 				}
-				if r.Issue.Discriminator, err = l.objectRules(d.Type.Elem, dp+"/items", runtimeDiscriminatorMembers); err != nil {
-					return r, err
+				if r.Issue.Discriminator, err = objectRules(d.Type.Elem, dp+"/items", runtimeDiscriminatorMembers, &warnings); err != nil {
+					return r, warnings, err
 				}
 			}
 		}
 	}
-	return r, nil
+	return r, warnings, nil
 }
 
 // objectRules reads the members of an object of the error, checking that
 // each member the runtime models has the JSON kind it models, and warning
 // about members it does not model.
-func (l *ruleDeriver) objectRules(t *Type, ptr string, modelled map[string]Kind) (ObjectRules, error) {
+func objectRules(t *Type, ptr string, modelled map[string]Kind, warnings *[]Diagnostic) (ObjectRules, error) {
 	r := ObjectRules{Closed: t.Closed}
 	var unmodelled []string
 	for _, f := range t.Fields {
@@ -154,7 +133,7 @@ func (l *ruleDeriver) objectRules(t *Type, ptr string, modelled map[string]Kind)
 	}
 	sort.Strings(unmodelled)
 	for _, m := range unmodelled {
-		l.warnings = append(l.warnings, Diagnostic{File: errorFile, Pointer: pointerJoin(ptr+"/properties", m),
+		*warnings = append(*warnings, Diagnostic{File: errorFile, Pointer: pointerJoin(ptr+"/properties", m),
 			Msg: fmt.Sprintf("member %q is not modelled by the runtime's Error: it is kept in Extra, re-encoded unchanged and not validated", m)})
 	}
 	return r, nil

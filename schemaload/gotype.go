@@ -143,19 +143,13 @@ func valueGoType(t *Type) GoType {
 		}
 	case KindArray:
 		if t.Elem != nil {
-			g := itemGoType(t.Elem)
+			g := rawMessage // nested arrays are held raw
+			if t.Elem.Kind != KindArray {
+				g = valueGoType(t.Elem)
+			}
 			g.Slice = true
 			return g
 		}
 	}
 	return rawMessage
-}
-
-// itemGoType is the Go type of the items of an array of t: nested arrays
-// are held raw.
-func itemGoType(t *Type) GoType {
-	if t.Kind == KindArray {
-		return rawMessage
-	}
-	return valueGoType(t)
 }

@@ -8,21 +8,22 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // node is one JSON value that keeps the order of object members, which
 // encoding/json maps (and the jsonschema library) lose. Schema order is the
 // order of codes, fields and enum values in the model.
 type node struct {
-	kind  nodeKind
-	keys  []string       // object member names, in document order
-	vals  []*node        // object member values, parallel to keys
-	index map[string]int // position of each key, for objects of more than smallObject members
-	elems []*node        // array elements
-	str   string         // string value
-	num   json.Number
-	b     bool
-	src   []byte // the value's own bytes in the document
+	kind    nodeKind
+	keys    []string         // object member names, in document order
+	members map[string]*node // object member values, by name
+	elems   []*node          // array elements
+	str     string           // string value
+	num     json.Number
+	b       bool
+	src     []byte // the value's own bytes in the document
 }
 
 type nodeKind int
@@ -40,51 +41,12 @@ func (k nodeKind) String() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
-// smallObject is the number of members up to which an object is searched
-// member by member; a larger one gets an index, so every lookup (and the
-// parser's duplicate check) stays constant-time.
-const smallObject = 16
-
 // get returns the value of member key of an object node, or nil.
 func (n *node) get(key string) *node {
-	if i := n.find(key); i >= 0 {
-		return n.vals[i]
-	}
-	return nil
-}
-
-// find returns the position of member key in an object node, or -1.
-func (n *node) find(key string) int {
 	if n == nil || n.kind != nodeObject {
-		return -1
+		return nil
 	}
-	if n.index != nil {
-		if i, ok := n.index[key]; ok {
-			return i
-		}
-		return -1
-	}
-	for i, k := range n.keys {
-		if k == key {
-			return i
-		}
-	}
-	return -1
-}
-
-// addMember appends a member to an object node, keeping its index.
-func (n *node) addMember(key string, v *node) {
-	n.keys = append(n.keys, key)
-	n.vals = append(n.vals, v)
-	switch {
-	case n.index != nil:
-		n.index[key] = len(n.keys) - 1
-	case len(n.keys) > smallObject:
-		n.index = make(map[string]int, 2*len(n.keys))
-		for i, k := range n.keys {
-			n.index[k] = i
-		}
-	}
+	return n.members[key]
 }
 
 // getString returns the string member key, and whether it is a string.
@@ -105,30 +67,11 @@ func (n *node) raw() json.RawMessage {
 	return buf.Bytes()
 }
 
-// toAny converts the tree to the plain values the jsonschema library takes
+// toAny returns the value as the jsonschema library takes it
 // (map[string]any, []any, json.Number, string, bool, nil).
 func (n *node) toAny() any {
-	switch n.kind {
-	case nodeBool:
-		return n.b
-	case nodeNumber:
-		return n.num
-	case nodeString:
-		return n.str
-	case nodeArray:
-		out := make([]any, len(n.elems))
-		for i, e := range n.elems {
-			out[i] = e.toAny()
-		}
-		return out
-	case nodeObject:
-		out := make(map[string]any, len(n.keys))
-		for i, k := range n.keys {
-			out[k] = n.vals[i].toAny()
-		}
-		return out
-	}
-	return nil
+	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(n.src)) // n.src was parsed already
+	return v
 }
 
 // pointerJoin appends one reference token to a JSON pointer (RFC 6901).
@@ -273,7 +216,7 @@ func (p *treeParser) value() (*node, error) {
 			return nil, p.failAt(start, fmt.Sprintf("nested deeper than the %d levels a spec file may have", maxDepth))
 		}
 		if t == '{' {
-			n.kind = nodeObject
+			n.kind, n.members = nodeObject, map[string]*node{}
 			err = p.object(n)
 		} else {
 			n.kind = nodeArray
@@ -315,7 +258,7 @@ func (p *treeParser) object(n *node) error {
 		}
 		k, _ := tok.(string) // Token reports a key that is not a string as an error
 		p.path = append(p.path, k)
-		if n.find(k) >= 0 {
+		if n.members[k] != nil {
 			return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("duplicate member %q", k))
 		}
 		v, err := p.value()
@@ -323,7 +266,8 @@ func (p *treeParser) object(n *node) error {
 			return err
 		}
 		p.path = p.path[:len(p.path)-1]
-		n.addMember(k, v)
+		n.keys = append(n.keys, k)
+		n.members[k] = v
 	}
 	return nil
 }

@@ -135,13 +135,3 @@ var typeNameOverrides = map[string]typeNameOverride{
 	"core/error.json#/properties/source":                                      {Name: "ErrorSource", Fixed: true},
 	"error-details/accessibility-violation.json#/properties/violations/items": {Name: "AccessibilityViolation"},
 }
-
-// fieldNameOverrides gives the Go name of a property, keyed by
-// file#pointer of the property schema, for the rare property whose default
-// name collides or reads badly. Empty today: collisions are reported, and a
-// fix goes here.
-var fieldNameOverrides = map[string]string{}
-
-// codeNameOverrides gives the constant name of a code whose default
-// ("Code" + CamelCase) collides or reads badly. Empty today.
-var codeNameOverrides = map[string]string{}

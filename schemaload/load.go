@@ -75,7 +75,7 @@ func Load(dir string) (*Spec, error) {
 // takes precedence over manifest.json's adcp_version.
 func LoadVersion(dir, version string) (*Spec, error) {
 	if version != "" {
-		if _, ok := parseVersion(version); !ok {
+		if !isVersion(version) {
 			return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
 		}
 	}
@@ -123,7 +123,7 @@ func (l *loader) load() error {
 	if l.exists(scopesFile) {
 		roots = append(roots, scopesFile)
 	}
-	details, err := l.detailsFiles()
+	details, err := l.folder.listDetails()
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (l *loader) readVersion(errDoc *node) error {
 			return errorf(errorFile, "/$id", fmt.Sprintf("invalid $id %q: %v", id, err))
 		}
 		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile {
-			if _, isV := parseVersion(v); isV {
+			if isVersion(v) {
 				idVersion = v
 			}
 		}
@@ -251,7 +251,7 @@ func (l *loader) readVersion(errDoc *node) error {
 			return err
 		}
 		if v, ok := m.getString("adcp_version"); ok {
-			if _, isV := parseVersion(v); isV {
+			if isVersion(v) {
 				l.version = v
 			}
 		}
@@ -262,11 +262,6 @@ func (l *loader) readVersion(errDoc *node) error {
 	}
 	l.spec.Version = l.version
 	return nil
-}
-
-// detailsFiles lists error-details/*.json, sorted.
-func (l *loader) detailsFiles() ([]string, error) {
-	return l.folder.listDetails()
 }
 
 // canonicalURL is the URL a file of the folder is published at.
@@ -299,7 +294,7 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
 	}
 	if v, after, ok := strings.Cut(rest, "/"); ok {
-		if _, isV := parseVersion(v); isV {
+		if isVersion(v) {
 			if v != l.version {
 				return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
 			}
@@ -391,13 +386,13 @@ func walkSchemas(n *node, ptr string, fn func(n *node, ptr string)) {
 		return
 	}
 	fn(n, ptr)
-	for i, k := range n.keys {
-		v, p := n.vals[i], pointerJoin(ptr, k)
+	for _, k := range n.keys {
+		v, p := n.members[k], pointerJoin(ptr, k)
 		switch k {
 		case "properties", "patternProperties", "definitions", "dependencies":
 			if v.kind == nodeObject {
-				for j, name := range v.keys {
-					walkSchemas(v.vals[j], pointerJoin(p, name), fn)
+				for _, name := range v.keys {
+					walkSchemas(v.members[name], pointerJoin(p, name), fn)
 				}
 			}
 		case "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "not":

@@ -128,7 +128,7 @@ func splitWords(s string) []string {
 		if w == "" {
 			continue
 		}
-		if isDigits(w) && len(words) > 0 {
+		if strings.Trim(w, "0123456789") == "" && len(words) > 0 {
 			words[len(words)-1] += w
 			continue
 		}
@@ -198,5 +198,5 @@ func (s *nameSet) add(name string, o nameOrigin) *Error {
 		where = prev.what + " at " + where
 	}
 	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
-		", which "+s.scope+" already declares for "+where+" (add an entry to the name override table)")
+		", which "+s.scope+" already declares for "+where+" (a type name override in schemaload/links.go settles a type's)")
 }

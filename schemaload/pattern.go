@@ -21,35 +21,54 @@ const ecmaSpace = `\t\n\x{000B}\f\r \x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{
 // itself. It accepts only what ECMAScript, regexp2 in ECMAScript mode (the
 // engine the schemas are validated with) and Go read alike, and refuses the
 // rest with an error (the caller skips the check, with a warning):
-// lookaround and backreferences, which RE2 cannot express; an unescaped "["
-// inside a class, which ECMAScript reads as a literal but regexp2 as a POSIX
-// class ([[:digit:]]) or a class subtraction ([a-z-[aeiou]]); escaped letters
-// that regexp2 or Go give a meaning ECMAScript does not (\A, \z, \Z, \G,
-// \a, \e, \p), octal escapes, a "\c" without a letter, quantifiers with
-// nothing to repeat, and ranges that start or end at a class escape or at
-// \- (a range in ECMAScript, none in regexp2). The
-// result is checked with regexp.Compile. FuzzTranslatePattern compares it with
-// regexp2.
-func translatePattern(p string) (string, error) {
+// lookaround (but the lookahead below) and backreferences, which RE2
+// cannot express; an unescaped "[" inside a class, which ECMAScript reads
+// as a literal but regexp2 as a POSIX class ([[:digit:]]) or a class
+// subtraction ([a-z-[aeiou]]); escaped letters that regexp2 or Go give a
+// meaning ECMAScript does not (\A, \z, \Z, \G, \a, \e, \p), octal escapes,
+// a "\c" without a letter, quantifiers with nothing to repeat, and ranges
+// that start or end at a class escape or at \- (a range in ECMAScript,
+// none in regexp2). The result is checked with regexp.Compile.
+// FuzzTranslatePattern compares it with regexp2.
+//
+// It also accepts the one lookahead that has an exact Go form: "^" and a
+// literal prefix L at the top level, then a negative lookahead "(?!X)",
+// then the rest R. With "^" anchoring every match at the start, L literal
+// (every match consumes exactly L first, so the lookahead always looks at
+// the text right after L) and no top-level "|" (the lookahead applies to
+// every alternative), the value matches p exactly when it matches "^LR"
+// and does not match "^L(?:X)" (X matching at the start of what follows
+// L). The idiom of the SLA duration pattern, "(?!$)" ("not at the end of
+// input": the string is not L), keeps its form "^L$". It returns the Go
+// forms of both ("" for not when p needs no exclusion).
+func translatePattern(p string) (goPattern, not string, err error) {
 	t := &patternTranslator{src: p}
 	if err := t.disjunction(0); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if t.pos < len(p) {
-		return "", fmt.Errorf("unbalanced ) at offset %d", t.pos)
+		return "", "", fmt.Errorf("unbalanced ) at offset %d", t.pos)
 	}
-	out := t.out.String()
-	if _, err := regexp.Compile(out); err != nil {
-		return "", fmt.Errorf("Go regexp rejects the translation %q: %v", out, err)
+	if t.not != "" && t.bar {
+		return "", "", fmt.Errorf("lookahead beside a top-level |: not supported by Go regexp")
 	}
-	return out, nil
+	for _, out := range []string{t.out.String(), t.not} {
+		if _, err := regexp.Compile(out); err != nil {
+			return "", "", fmt.Errorf("Go regexp rejects the translation %q: %v", out, err)
+		}
+	}
+	return t.out.String(), t.not, nil
 }
 
-// patternTranslator is the state of one translatePattern.
+// patternTranslator is the state of one translation.
 type patternTranslator struct {
 	src string
 	pos int
 	out strings.Builder
+
+	literal bool   // out is "^" and literal characters only, at the top level
+	not     string // the Go form of what must not match ("" when none)
+	bar     bool   // the pattern has a top-level "|"
 }
 
 // maxPatternDepth bounds group nesting (Go's own limit is 1000).
@@ -82,6 +101,8 @@ func (t *patternTranslator) disjunction(depth int) error {
 	quantifiable := false
 	for t.pos < len(t.src) {
 		c := t.src[t.pos]
+		literal := t.literal
+		t.literal = false
 		switch {
 		case c == ')':
 			return nil
@@ -89,6 +110,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.pos++
 			t.out.WriteByte('|')
 			quantifiable = false
+			t.bar = t.bar || depth == 0
 		case c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0:
 			if !quantifiable {
 				return t.errorf("quantifier with nothing to repeat")
@@ -98,8 +120,14 @@ func (t *patternTranslator) disjunction(depth int) error {
 			}
 			quantifiable = false
 		case c == '^' || c == '$':
+			t.literal = c == '^' && t.pos == 0
 			t.pos++
 			t.out.WriteByte(c)
+			quantifiable = false
+		case c == '(' && literal && strings.HasPrefix(t.src[t.pos:], "(?!"):
+			if err := t.negativeLookahead(); err != nil {
+				return err
+			}
 			quantifiable = false
 		case c == '(':
 			if err := t.group(depth); err != nil {
@@ -125,55 +153,36 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.pos += size
 			t.out.WriteString(regexp.QuoteMeta(string(r))) // "{", "}" and "]" are literals here
 			quantifiable = true
+			t.literal = literal && !strings.ContainsRune("]{}", r) && (r != utf8.RuneError || size > 1)
 		}
 	}
 	return nil
 }
 
+// braces matches a {n}, {n,} or {n,m} quantifier.
+var braces = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
+
 // quantifierBraces returns the length of a {n}, {n,} or {n,m} at the current
 // position, or 0.
 func (t *patternTranslator) quantifierBraces() int {
-	rest := t.src[t.pos:]
-	i := 1
-	digits := func() int {
-		start := i
-		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	if len(rest) == 0 || rest[0] != '{' || digits() == 0 {
-		return 0
-	}
-	if i < len(rest) && rest[i] == ',' {
-		i++
-		digits()
-	}
-	if i < len(rest) && rest[i] == '}' {
-		return i + 1
-	}
-	return 0
+	return len(braces.FindString(t.src[t.pos:]))
 }
 
 // quantifier copies *, +, ?, {n}, {n,} or {n,m}, and a lazy "?"; another
 // quantifier right after is an error in ECMAScript.
 func (t *patternTranslator) quantifier() error {
-	if n := t.quantifierBraces(); n > 0 {
-		q := t.src[t.pos : t.pos+n]
-		lo, hi, comma := strings.Cut(q[1:n-1], ",")
-		if hi != "" && atoi(lo) > atoi(hi) {
-			return t.errorf("quantifier %s out of order", q)
+	if m := braces.FindStringSubmatch(t.src[t.pos:]); m != nil {
+		lo, comma, hi := count(m[1]), m[2], m[3]
+		if hi != "" && lo > count(hi) {
+			return t.errorf("quantifier %s out of order", m[0])
 		}
 		// Counts in decimal without leading zeros: Go reads {00} as text.
-		t.out.WriteString("{" + strconv.Itoa(atoi(lo)))
-		if comma {
-			t.out.WriteString(",")
-		}
+		t.out.WriteString("{" + strconv.Itoa(lo) + comma[:min(len(comma), 1)])
 		if hi != "" {
-			t.out.WriteString(strconv.Itoa(atoi(hi)))
+			t.out.WriteString(strconv.Itoa(count(hi)))
 		}
 		t.out.WriteString("}")
-		t.pos += n
+		t.pos += len(m[0])
 	} else {
 		t.out.WriteByte(t.src[t.pos])
 		t.pos++
@@ -188,12 +197,12 @@ func (t *patternTranslator) quantifier() error {
 	return nil
 }
 
-// atoi reads a run of decimal digits, saturating (Go refuses counts over
+// count reads a run of decimal digits, saturating (Go refuses counts over
 // 1000 anyway).
-func atoi(s string) int {
-	n := 0
-	for i := 0; i < len(s) && n < 1<<20; i++ {
-		n = n*10 + int(s[i]-'0')
+func count(digits string) int {
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		return 1 << 30
 	}
 	return n
 }
@@ -233,6 +242,27 @@ func (t *patternTranslator) group(depth int) error {
 	return nil
 }
 
+// negativeLookahead translates the "(?!X)" after the literal prefix L that
+// out holds ("^L") into t.not, "^L(?:X)", or "^L$" for X "$".
+func (t *patternTranslator) negativeLookahead() error {
+	body := &patternTranslator{src: t.src, pos: t.pos + len("(?!")}
+	if err := body.disjunction(1); err != nil {
+		return err
+	}
+	if body.peek() != ')' {
+		return body.errorf("missing )")
+	}
+	t.not = t.out.String() + "(?:" + body.out.String() + ")"
+	if t.src[t.pos+len("(?!"):body.pos] == "$" {
+		t.not = t.out.String() + "$"
+	}
+	t.pos = body.pos + 1
+	if strings.ContainsRune("*+?{", rune(t.peek())) {
+		return t.errorf("a lookahead followed by a quantifier or \"{\"")
+	}
+	return nil
+}
+
 // groupName is a group name all three engines accept.
 var groupName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -253,7 +283,7 @@ func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
 		t.pos += 2
 		return true, nil
 	}
-	s, err := t.escape(false)
+	s, _, err := t.escape(false)
 	if err != nil {
 		return false, err
 	}
@@ -262,61 +292,60 @@ func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
 }
 
 // escape reads an escape that stands for characters, in a class or not, and
-// returns its Go form.
-func (t *patternTranslator) escape(inClass bool) (string, error) {
+// returns its Go form and the one character it stands for (-1 for a class
+// escape such as \d).
+func (t *patternTranslator) escape(inClass bool) (string, rune, error) {
 	t.pos++ // the backslash
 	r, size := utf8.DecodeRuneInString(t.src[t.pos:])
 	if size == 0 {
-		return "", t.errorf("trailing backslash")
+		return "", 0, t.errorf("trailing backslash")
 	}
 	t.pos += size
 	switch {
-	case strings.ContainsRune("dDwWtnvfr", r):
-		return `\` + string(r), nil
+	case strings.ContainsRune("dDwW", r):
+		return `\` + string(r), -1, nil
+	case strings.ContainsRune("tnvfr", r):
+		return `\` + string(r), rune("\t\n\v\f\r"[strings.IndexRune("tnvfr", r)]), nil
 	case r == 's' && inClass:
-		return ecmaSpace, nil
+		return ecmaSpace, -1, nil
 	case r == 'S' && inClass:
-		return "", t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
+		return "", 0, t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
 	case r == 'b' && inClass:
-		return `\x{8}`, nil
+		return `\x{8}`, 8, nil
 	case r == 'c':
 		if c := t.peek(); isASCIILetter(c) {
 			t.pos++
-			return fmt.Sprintf(`\x{%X}`, c%32), nil
+			return fmt.Sprintf(`\x{%X}`, c%32), rune(c % 32), nil
 		}
-		return "", t.errorf(`\c not followed by a letter`)
-	case r == 'x':
-		if t.pos+2 <= len(t.src) && isHex(t.src[t.pos:t.pos+2]) {
-			t.pos += 2
-			return `\x{` + t.src[t.pos-2:t.pos] + `}`, nil
+		return "", 0, t.errorf(`\c not followed by a letter`)
+	case r == 'x' || r == 'u':
+		n := map[rune]int{'x': 2, 'u': 4}[r]
+		hex := t.src[t.pos:min(t.pos+n, len(t.src))]
+		v, err := strconv.ParseUint(hex, 16, 32)
+		if len(hex) < n || err != nil {
+			return "", 0, t.errorf(`\%c not followed by %d hex digits`, r, n)
 		}
-		return "", t.errorf(`\x not followed by two hex digits`)
-	case r == 'u':
-		if t.pos+4 <= len(t.src) && isHex(t.src[t.pos:t.pos+4]) {
-			hex := t.src[t.pos : t.pos+4]
-			t.pos += 4
-			if v, _ := strconv.ParseUint(hex, 16, 32); utf16.IsSurrogate(rune(v)) {
-				return "", t.errorf(`\u%s is half of a UTF-16 surrogate pair`, hex)
-			}
-			return `\x{` + hex + `}`, nil
+		t.pos += n
+		if utf16.IsSurrogate(rune(v)) {
+			return "", 0, t.errorf(`\u%s is half of a UTF-16 surrogate pair`, hex)
 		}
-		return "", t.errorf(`\u not followed by four hex digits`)
+		return `\x{` + hex + `}`, rune(v), nil
 	case r == '0':
 		if c := t.peek(); '0' <= c && c <= '9' {
-			return "", t.errorf(`octal escape`)
+			return "", 0, t.errorf(`octal escape`)
 		}
-		return `\x{0}`, nil
+		return `\x{0}`, 0, nil
 	case '1' <= r && r <= '9':
-		return "", t.errorf(`backreference or octal escape \%c`, r)
+		return "", 0, t.errorf(`backreference or octal escape \%c`, r)
 	case r == 'k':
-		return "", t.errorf(`named backreference \k`)
+		return "", 0, t.errorf(`named backreference \k`)
 	case r < utf8.RuneSelf && isASCIILetter(byte(r)) && !strings.ContainsRune(identityLetters, r):
-		return "", t.errorf(`escape \%c (its meaning differs between ECMAScript, regexp2 and Go)`, r)
+		return "", 0, t.errorf(`escape \%c (its meaning differs between ECMAScript, regexp2 and Go)`, r)
 	}
 	if r < utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)) {
-		return `\` + string(r), nil // Go reads an escaped ASCII punctuation character as itself
+		return `\` + string(r), r, nil // Go reads an escaped ASCII punctuation character as itself
 	}
-	return quoteRune(r, inClass), nil
+	return quoteRune(r, inClass), r, nil
 }
 
 // quoteRune writes r as a literal, outside or inside a Go character class
@@ -392,15 +421,7 @@ func (t *patternTranslator) classAtom() (string, rune, error) {
 	case '[':
 		return "", 0, t.errorf(`"[" inside a character class (regexp2 reads [: as a POSIX class and -[ as a subtraction)`)
 	case '\\':
-		start := t.pos
-		s, err := t.escape(true)
-		if err != nil {
-			return "", 0, err
-		}
-		if c, ok := escapedChar(t.src[start:t.pos]); ok {
-			return s, c, nil
-		}
-		return s, -1, nil
+		return t.escape(true)
 	}
 	t.pos += size
 	if r == '-' && t.peek() != ']' && t.src[t.pos-2] != '[' {
@@ -409,168 +430,4 @@ func (t *patternTranslator) classAtom() (string, rune, error) {
 	return quoteRune(r, true), r, nil
 }
 
-// escapedChar returns the one character an escape inside a class stands
-// for, or false for a class escape (\d, \s, ...).
-func escapedChar(esc string) (rune, bool) {
-	switch {
-	case len(esc) == 2 && strings.ContainsRune("dDwWsS", rune(esc[1])):
-		return 0, false
-	case esc == `\b`:
-		return 8, true
-	case esc == `\t`:
-		return '\t', true
-	case esc == `\n`:
-		return '\n', true
-	case esc == `\v`:
-		return '\v', true
-	case esc == `\f`:
-		return '\f', true
-	case esc == `\r`:
-		return '\r', true
-	case esc == `\0`:
-		return 0, true
-	case strings.HasPrefix(esc, `\c`):
-		return rune(esc[2] % 32), true
-	case strings.HasPrefix(esc, `\x`), strings.HasPrefix(esc, `\u`):
-		v, _ := strconv.ParseUint(esc[2:], 16, 32)
-		return rune(v), true
-	}
-	r, _ := utf8.DecodeRuneInString(esc[1:])
-	return r, true
-}
-
-func isHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// translatePatternNot translates p like translatePattern and, where that
-// fails, recognises the lookahead that has an exact Go form: "^" and a
-// literal prefix L at the top level, then a negative lookahead "(?!X)",
-// then the rest R. With "^" anchoring every match at the start, L literal
-// (every match consumes exactly L first, so the lookahead always looks at
-// the text right after L) and no top-level "|" (the lookahead applies to
-// every alternative), the value matches p exactly when it matches "^LR"
-// and does not match "^L(?:X)" (X matching at the start of what follows
-// L). The idiom of core/sla-window.json, "(?!$)" ("not at the end of
-// input": the string is not L), keeps its form "^L$". It returns the Go
-// forms of both ("" for not when p needs no exclusion).
-func translatePatternNot(p string) (goPattern, not string, err error) {
-	goPattern, err = translatePattern(p)
-	if err == nil {
-		return goPattern, "", nil
-	}
-	prefix, body, rest, ok := splitLookahead(p)
-	if !ok {
-		return "", "", err
-	}
-	stripped, serr := translatePattern("^" + prefix + rest)
-	if serr != nil {
-		return "", "", serr
-	}
-	if body == "$" {
-		return stripped, "^" + regexp.QuoteMeta(prefix) + "$", nil
-	}
-	x, xerr := translatePattern(body)
-	if xerr != nil {
-		return "", "", xerr
-	}
-	return stripped, "^" + regexp.QuoteMeta(prefix) + "(?:" + x + ")", nil
-}
-
-// splitLookahead splits "^" L "(?!" X ")" R into L, X and R when L is made
-// of literal characters only, the lookahead's parentheses balance, and R
-// neither starts with a quantifier (which would apply to the lookahead) nor
-// has a "|" outside parentheses.
-func splitLookahead(p string) (prefix, body, rest string, ok bool) {
-	if !strings.HasPrefix(p, "^") {
-		return "", "", "", false
-	}
-	i := 1
-	for i < len(p) && !strings.ContainsRune(`\^$.|?*+()[]{}`, rune(p[i])) {
-		i++
-	}
-	prefix = p[1:i]
-	if !strings.HasPrefix(p[i:], "(?!") || !utf8.ValidString(prefix) {
-		return "", "", "", false
-	}
-	end := groupEnd(p, i)
-	if end < 0 {
-		return "", "", "", false
-	}
-	body, rest = p[i+len("(?!"):end], p[end+1:]
-	if rest != "" && strings.ContainsRune("*+?{", rune(rest[0])) {
-		return "", "", "", false
-	}
-	if hasTopLevelBar(rest) {
-		return "", "", "", false
-	}
-	return prefix, body, rest, true
-}
-
-// groupEnd returns the offset of the ")" that closes the group opening at
-// p[open], or -1.
-func groupEnd(p string, open int) int {
-	end := -1
-	scanGroups(p, open, func(i, depth int) bool {
-		if p[i] == ')' && depth == 1 {
-			end = i
-			return true
-		}
-		return false
-	})
-	return end
-}
-
-// hasTopLevelBar reports whether the pattern has a "|" outside every group.
-// An unbalanced ")" counts as a top-level bar: the caller must not reason
-// about such a pattern; so does an empty class, left to translatePattern,
-// which refuses it.
-func hasTopLevelBar(p string) bool {
-	return scanGroups(p, 0, func(i, depth int) bool {
-		switch p[i] {
-		case '[':
-			return strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "[^]")
-		case ')', '|':
-			return depth == 0
-		}
-		return false
-	})
-}
-
-// scanGroups calls visit with the offset of each byte of p from offset from
-// on that is neither escaped nor inside a character class (a class's "["
-// is visited), and the group depth there (a "(" visited at depth d opens
-// d+1; a ")" at d closes it). It stops, reporting true, when visit does.
-func scanGroups(p string, from int, visit func(i, depth int) bool) bool {
-	depth, inClass := 0, false
-	for i := from; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '\\':
-			i++
-			continue
-		case inClass:
-			inClass = c != ']'
-			continue
-		}
-		if visit(i, depth) {
-			return true
-		}
-		switch p[i] {
-		case '[':
-			inClass = true
-		case '(':
-			depth++
-		case ')':
-			depth--
-		}
-	}
-	return false
-}

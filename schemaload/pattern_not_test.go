@@ -2,6 +2,7 @@ package schemaload
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/dlclark/regexp2"
@@ -52,15 +53,15 @@ func TestTranslatePatternNot(t *testing.T) {
 		{`^a(?!b|c[de])[a-z]*$`, `^a[a-z]*$`, `^a(?:b|c[de])`, []string{"a", "ab", "ac", "acd", "ace", "acf", "ax", "abx"}},
 	}
 	for _, tt := range tests {
-		got, not, err := translatePatternNot(tt.ecma)
+		got, not, err := translatePattern(tt.ecma)
 		if tt.goRE == "" {
 			if err == nil {
-				t.Errorf("translatePatternNot(%q) = %q, %q; want an error", tt.ecma, got, not)
+				t.Errorf("translatePattern(%q) = %q, %q; want an error", tt.ecma, got, not)
 			}
 			continue
 		}
 		if err != nil || got != tt.goRE || not != tt.not {
-			t.Errorf("translatePatternNot(%q) = %q, %q, %v; want %q, %q", tt.ecma, got, not, err, tt.goRE, tt.not)
+			t.Errorf("translatePattern(%q) = %q, %q, %v; want %q, %q", tt.ecma, got, not, err, tt.goRE, tt.not)
 			continue
 		}
 		m := compileNot(t, got, not)
@@ -80,7 +81,7 @@ func TestTranslatePatternNot(t *testing.T) {
 // TestTranslatePatternNotPlain checks that patterns translatePattern handles
 // get no exclusion.
 func TestTranslatePatternNotPlain(t *testing.T) {
-	got, not, err := translatePatternNot(`^x_[a-z]+$`)
+	got, not, err := translatePattern(`^x_[a-z]+$`)
 	if err != nil || got != `^x_[a-z]+$` || not != "" {
 		t.Errorf("= %q, %q, %v", got, not, err)
 	}
@@ -90,7 +91,7 @@ func TestTranslatePatternNotPlain(t *testing.T) {
 // duration pattern with regexp2 in ECMAScript mode on every string of up to
 // four characters over an alphabet that exercises each part of it.
 func TestSLAPatternAgainstECMAScript(t *testing.T) {
-	got, not, err := translatePatternNot(slaPattern)
+	got, not, err := translatePattern(slaPattern)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,13 +139,13 @@ func FuzzTranslatePatternNot(f *testing.F) {
 	f.Add(`^(?!0)\d+$`, "01")
 	f.Add(`^ab(?!c|d[^x])[a-z]*$`, "abdy")
 	f.Fuzz(func(t *testing.T, pattern, input string) {
-		prefix, body, rest, ok := splitLookahead(pattern)
-		if !ok {
-			return
-		}
-		got, not, err := translatePatternNot(pattern)
+		got, not, err := translatePattern(pattern)
 		if err != nil || not == "" {
 			return
+		}
+		prefix, body, rest, ok := splitLookahead(pattern, not)
+		if !ok {
+			t.Fatalf("%q: exclusion %q of no lookahead after a literal prefix", pattern, not)
 		}
 		ecma, err := regexp2.Compile(pattern, regexp2.ECMAScript)
 		if err != nil {
@@ -180,4 +181,26 @@ func FuzzTranslatePatternNot(f *testing.F) {
 			t.Fatalf("%q on %q: Go %v (%q, not %q), ECMAScript %v", pattern, input, g, got, not, want)
 		}
 	})
+}
+
+// splitLookahead splits a pattern translatePattern took with the exclusion
+// not, "^" L "(?!" X ")" R, into L, X and R: X is the first body up to a
+// ")" whose own translation gives not.
+func splitLookahead(pattern, not string) (prefix, body, rest string, ok bool) {
+	i := strings.Index(pattern, "(?!")
+	if !strings.HasPrefix(pattern, "^") || i < 0 {
+		return "", "", "", false
+	}
+	prefix = pattern[1:i]
+	for j := i + len("(?!"); j < len(pattern); j++ {
+		if pattern[j] != ')' {
+			continue
+		}
+		body, rest = pattern[i+len("(?!"):j], pattern[j+1:]
+		x, err := plainPattern(body)
+		if body == "$" && not == "^"+regexp.QuoteMeta(prefix)+"$" || err == nil && not == "^"+regexp.QuoteMeta(prefix)+"(?:"+x+")" {
+			return prefix, body, rest, true
+		}
+	}
+	return "", "", "", false
 }

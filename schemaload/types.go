@@ -72,9 +72,6 @@ func (l *loader) refType(r ref) (typeRes, error) {
 	return typeRes{t: ph, nullable: res.nullable}, nil
 }
 
-// schemaType resolves the schema n at file#ptr. name is the Go name the type
-// gets if it is a named one (objects, string enums, variants of a union);
-// the override table may replace it.
 // uncheckedKeywords are the validation keywords of JSON Schema (draft-07
 // and 2020-12) that the model has no place for: a schema that uses one gets
 // a warning naming it, since the generated validation accepts what it
@@ -90,6 +87,9 @@ var uncheckedKeywords = map[string]bool{
 	"not": true, "if": true,
 }
 
+// schemaType resolves the schema n at file#ptr. name is the Go name the type
+// gets if it is a named one (objects, string enums, variants of a union);
+// the override table may replace it.
 func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
 	typedBy := l.typedBy
 	l.typedBy = ""
@@ -142,17 +142,12 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 			t.Examples = append(t.Examples, e.raw())
 		}
 	}
-	types, nullable, err := schemaTypes(file, ptr, n)
-	if err != nil {
-		return typeRes{}, err
-	}
+	types, nullable := schemaTypes(n)
 	if len(types) > 1 {
 		t.Kind, t.Union = KindAny, types
-		err := l.values(file, ptr, n, t)
-		if err == nil {
-			l.warnDropped(file, ptr, n, t)
-		}
-		return typeRes{t: t, nullable: nullable}, err
+		l.values(n, t)
+		l.warnDropped(file, ptr, n, t)
+		return typeRes{t: t, nullable: nullable}, nil
 	}
 	kind := ""
 	if len(types) == 1 {
@@ -175,6 +170,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		}
 		return typeRes{t: res, nullable: nullable}, err
 	}
+	var err error
 	switch kind {
 	case "object":
 		err = l.objectType(file, ptr, n, t, name)
@@ -197,9 +193,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		t.Kind = KindAny
 	}
 	if err == nil {
-		err = l.values(file, ptr, n, t)
-	}
-	if err == nil {
+		l.values(n, t)
 		l.warnDropped(file, ptr, n, t)
 	}
 	return typeRes{t: t, nullable: nullable}, err
@@ -207,22 +201,18 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 
 // values reads const, and an enum whose values are not typed as constants
 // (every enum but a string's, which stringType reads), into t.
-func (l *loader) values(file, ptr string, n *node, t *Type) error {
+func (l *loader) values(n *node, t *Type) {
 	if c := n.get("const"); c != nil {
 		t.Const = c.raw()
 	}
 	e := n.get("enum")
 	if e == nil || t.Kind == KindString {
-		return nil
-	}
-	if e.kind != nodeArray {
-		return errorf(file, pointerJoin(ptr, "enum"), "enum must be an array")
+		return
 	}
 	t.EnumJSON = make([]json.RawMessage, 0, len(e.elems)) // not nil: an empty enum allows nothing
 	for _, v := range e.elems {
 		t.EnumJSON = append(t.EnumJSON, v.raw())
 	}
-	return nil
 }
 
 // heldKeywords are the validation keywords the model has a place for: the
@@ -321,26 +311,20 @@ func allowsAny(t *Type, types string) bool {
 	return false
 }
 
-// schemaTypes reads "type": the JSON types allowed, and whether null is one
-// of them. ["X","null"] gives ["X"] and nullable.
-func schemaTypes(file, ptr string, n *node) ([]string, bool, error) {
+// schemaTypes reads "type" (a string or an array of strings: the metaschema
+// checked it): the JSON types allowed, and whether null is one of them.
+// ["X","null"] gives ["X"] and nullable.
+func schemaTypes(n *node) ([]string, bool) {
 	v := n.get("type")
 	if v == nil {
-		return nil, false, nil
+		return nil, false
 	}
-	var types []string
-	switch v.kind {
-	case nodeString:
-		types = []string{v.str}
-	case nodeArray:
+	types := []string{v.str}
+	if v.kind == nodeArray {
+		types = nil
 		for _, e := range v.elems {
-			if e.kind != nodeString {
-				return nil, false, errorf(file, pointerJoin(ptr, "type"), "type must be a string or an array of strings")
-			}
 			types = append(types, e.str)
 		}
-	default:
-		return nil, false, errorf(file, pointerJoin(ptr, "type"), "type must be a string or an array of strings")
 	}
 	nullable := false
 	var nonNull []string
@@ -352,9 +336,9 @@ func schemaTypes(file, ptr string, n *node) ([]string, bool, error) {
 		}
 	}
 	if nullable && len(nonNull) == 1 {
-		return nonNull, true, nil
+		return nonNull, true
 	}
-	return types, nullable, nil
+	return types, nullable
 }
 
 // inferKind guesses the JSON type of a schema without "type" from its
@@ -420,16 +404,13 @@ func firstOf(n *node, keys ...string) string {
 // Variant per alternative.
 func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) (*Type, error) {
 	alts := n.get(key)
-	if alts.kind != nodeArray || len(alts.elems) == 0 {
-		return nil, errorf(file, pointerJoin(ptr, key), key+" must be a non-empty array")
-	}
 	allStrings := true
 	for _, a := range alts.elems {
 		if a.kind != nodeObject || a.get("$ref") != nil {
 			allStrings = false
 			break
 		}
-		types, _, _ := schemaTypes(file, ptr, a)
+		types, _ := schemaTypes(a)
 		k := inferKind(a)
 		if len(types) == 1 {
 			k = types[0]
@@ -522,11 +503,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				return err
 			}
 		case "allOf":
-			members := n.get(k)
-			if members.kind != nodeArray {
-				return errorf(file, pointerJoin(ptr, k), "allOf must be an array")
-			}
-			for i, m := range members.elems {
+			for i, m := range n.get(k).elems {
 				mp := pointerJoin(pointerJoin(ptr, k), strconv.Itoa(i))
 				if isConditional(m) {
 					l.warn(file, mp, "conditional (if/then) requirement is not expressed in the Go type")
@@ -689,11 +666,11 @@ func requiredOnly(n *node) (*node, bool) {
 	if n.kind != nodeObject || req == nil || req.kind != nodeArray {
 		return nil, false
 	}
-	for i, k := range n.keys {
+	for _, k := range n.keys {
 		switch k {
 		case "required", "$comment", "description", "title":
 		case "type":
-			if v := n.vals[i]; v.kind != nodeString || v.str != "object" {
+			if v := n.members[k]; v.kind != nodeString || v.str != "object" {
 				return nil, false
 			}
 		default:
@@ -726,18 +703,12 @@ func altsHaveProperties(alts *node) bool {
 
 func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
 	pp := pointerJoin(ptr, "properties")
-	if props.kind != nodeObject {
-		return errorf(file, pp, "properties must be an object")
-	}
-	for i, key := range props.keys {
-		child, cp := props.vals[i], pointerJoin(pp, key)
+	for _, key := range props.keys {
+		child, cp := props.members[key], pointerJoin(pp, key)
 		if len(key) > maxNameLen {
 			return errorf(file, cp, fmt.Sprintf("a property name of %d bytes, more than the %d a spec may need", len(key), maxNameLen))
 		}
 		fieldName := reserved(goName(key), emitMembers)
-		if o, ok := fieldNameOverrides[file+"#"+cp]; ok {
-			fieldName = o
-		}
 		res, err := l.schemaType(file, cp, child, name+fieldName)
 		if err != nil {
 			return err
@@ -792,9 +763,6 @@ func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) erro
 func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) error {
 	t.Kind = KindString
 	if e := n.get("enum"); e != nil {
-		if e.kind != nodeArray {
-			return errorf(file, pointerJoin(ptr, "enum"), "enum must be an array")
-		}
 		docs := n.get("enumDescriptions")
 		for i, v := range e.elems {
 			if v.kind == nodeNull {
@@ -851,7 +819,7 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
-		gp, not, err := translatePatternNot(p)
+		gp, not, err := translatePattern(p)
 		if err != nil {
 			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
 		}
@@ -873,9 +841,6 @@ func (l *loader) numberType(file, ptr string, n *node, t *Type) error {
 		v := n.get(kw.key)
 		if v == nil {
 			continue
-		}
-		if v.kind != nodeNumber {
-			return errorf(file, pointerJoin(ptr, kw.key), kw.key+" must be a number")
 		}
 		f, err := v.num.Float64()
 		if err != nil {
