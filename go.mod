@@ -4,6 +4,7 @@ go 1.23.0
 
 require (
 	github.com/adcp-gen/adcp-gen/adcp v0.0.0
+	github.com/aymanbagabas/go-udiff v0.3.1
 	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.11.5
 	github.com/iancoleman/strcase v0.3.0

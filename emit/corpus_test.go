@@ -14,6 +14,7 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
+	"github.com/aymanbagabas/go-udiff"
 )
 
 // corpusSample is what -short generates.
@@ -106,7 +107,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for n := range files {
 			if !bytes.Equal(files[n], again[n]) {
-				t.Errorf("%s: %s differs from one generation to the next:\n%s", v, n, Diff("first", "second", files[n], again[n]))
+				t.Errorf("%s: %s differs from one generation to the next:\n%s", v, n, udiff.Unified("first", "second", string(files[n]), string(again[n])))
 			}
 		}
 		pkgs[pkg] = files
