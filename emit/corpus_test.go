@@ -14,7 +14,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/corpusmod"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/schemaload"
-	"github.com/aymanbagabas/go-udiff"
 )
 
 // corpusSample is what -short generates.
@@ -107,7 +106,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for n := range files {
 			if !bytes.Equal(files[n], again[n]) {
-				t.Errorf("%s: %s differs from one generation to the next:\n%s", v, n, udiff.Unified("first", "second", string(files[n]), string(again[n])))
+				t.Errorf("%s: %s differs from one generation to the next:\n%s", v, n, Diff("first", "second", files[n], again[n]))
 			}
 		}
 		pkgs[pkg] = files

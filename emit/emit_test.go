@@ -15,8 +15,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/aymanbagabas/go-udiff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -52,7 +50,7 @@ func TestGolden(t *testing.T) {
 			t.Errorf("golden %s: parse error %v or not ast.IsGenerated", n, err)
 		}
 		if !bytes.Equal(files[n], want) {
-			t.Errorf("%s differs from its golden file (run with -update to accept):\n%s", n, udiff.Unified("golden/"+n, "got/"+n, string(want), string(files[n])))
+			t.Errorf("%s differs from its golden file (run with -update to accept):\n%s", n, Diff("golden/"+n, "got/"+n, want, files[n]))
 		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/aymanbagabas/go-udiff"
+	"github.com/pmezard/go-difflib/difflib"
 )
 
 // Write makes dir hold exactly files among the .go files adcp-gen owns, as
@@ -178,12 +178,34 @@ func Check(dir string, files map[string][]byte) (string, error) {
 		if !had {
 			from = "/dev/null"
 		}
-		b.WriteString(udiff.Unified(from, to, string(old), string(files[name])))
+		b.WriteString(Diff(from, to, old, files[name]))
 	}
 	for _, name := range c.remove {
-		b.WriteString(udiff.Unified(filepath.ToSlash(filepath.Join(dir, name)), "/dev/null", string(c.old[name]), ""))
+		b.WriteString(Diff(filepath.ToSlash(filepath.Join(dir, name)), "/dev/null", c.old[name], nil))
 	}
 	return b.String(), nil
+}
+
+// Diff returns a unified diff from a to b ("" when they are equal), with
+// headers naming fromName and toName.
+func Diff(fromName, toName string, a, b []byte) string {
+	if bytes.Equal(a, b) {
+		return ""
+	}
+	lines := func(b []byte) []string {
+		if len(b) == 0 {
+			return nil
+		}
+		l := strings.SplitAfter(string(b), "\n")
+		if last := len(l) - 1; l[last] == "" {
+			l = l[:last]
+		} else {
+			l[last] += "\n\\ No newline at end of file\n"
+		}
+		return l
+	}
+	d, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{A: lines(a), B: lines(b), FromFile: fromName, ToFile: toName, Context: 3})
+	return d // writing to a strings.Builder does not fail
 }
 
 // stepHook, when set (by tests), is called after each change commit makes

@@ -160,6 +160,26 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+func TestDiff(t *testing.T) {
+	for _, tc := range []struct {
+		name, a, b, want string
+	}{
+		{"equal", "x\n", "x\n", ""},
+		{"change in middle", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\nFIVE\n6\n7\n8\n9\n",
+			"--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+FIVE\n 6\n 7\n 8\n"},
+		{"from empty", "", "x\ny\n", "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+x\n+y\n"},
+		{"to empty", "x\n", "", "--- a\n+++ b\n@@ -1 +0,0 @@\n-x\n"},
+		{"no final newline", "x", "y", "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n"},
+		{"two hunks", "a\n1\n2\n3\n4\n5\n6\n7\n8\nb\n", "A\n1\n2\n3\n4\n5\n6\n7\n8\nB\n",
+			"--- a\n+++ b\n@@ -1,4 +1,4 @@\n-a\n+A\n 1\n 2\n 3\n@@ -7,4 +7,4 @@\n 6\n 7\n 8\n-b\n+B\n"},
+		{"insertion", "1\n2\n", "1\nx\n2\n", "--- a\n+++ b\n@@ -1,2 +1,3 @@\n 1\n+x\n 2\n"},
+	} {
+		if got := Diff("a", "b", []byte(tc.a), []byte(tc.b)); got != tc.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestDocLines(t *testing.T) {
 	long := strings.Repeat("word ", 40)
 	for _, tc := range []struct {

@@ -10,9 +10,9 @@ import (
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/catalog"
+	"github.com/adcp-gen/adcp-gen/emit"
 	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
-	"github.com/aymanbagabas/go-udiff"
 )
 
 func init() {
@@ -83,7 +83,7 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if *check {
-		fmt.Fprint(stdout, udiff.Unified(*out, *out+" (generated)", string(cur), string(md)))
+		fmt.Fprint(stdout, emit.Diff(*out, *out+" (generated)", cur, md))
 		fmt.Fprintf(stderr, "adcp-gen docs: %s is stale; run: adcp-gen docs -schemas %s -out %s\n", *out, *schemas, *out)
 		return 1
 	}
