@@ -30,9 +30,7 @@ func (g *gen) codesFile() *jen.File {
 				if i > 0 {
 					grp.Line()
 				}
-				for _, l := range comments(codeDoc(c)) {
-					grp.Add(l)
-				}
+				comments(grp, codeDoc(c))
 				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
 			}
 		})

@@ -29,7 +29,7 @@ func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	g.startPatterns("details")
 	g.startChecks()
-	for _, t := range g.detailsTypes {
+	for _, t := range g.spec.Types {
 		g.typeDecl(f, t)
 	}
 	for _, s := range g.spec.Shapes {
@@ -112,9 +112,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	lines = append(lines, "", "It fails when the error's code does not carry this shape, when the details",
 		"are absent or not an object, or when they do not decode; e.Details is kept",
 		"as it is either way. The result is not validated: call its Validate method.")
-	for _, c := range comments(lines) {
-		f.Add(c)
-	}
+	comments(f, lines)
 	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(runtimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
 		jen.If(jen.Err().Op(":=").Id(s.Var).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(

@@ -766,12 +766,10 @@ func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
 	if t.MaxLength != nil {
 		o["maxLength"] = json.Number(strconv.Itoa(*t.MaxLength))
 	}
-	good := t.Pattern != "" && t.GoPattern != "" && w.g.goodPattern[t.GoPattern] &&
-		(t.GoPatternNot == "" || w.g.goodPattern[t.GoPatternNot])
-	if t.Pattern != "" && !good {
+	if t.Pattern != "" && t.GoPattern == "" {
 		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
-	if good {
+	if t.GoPattern != "" {
 		o["pattern"] = t.GoPattern
 		if t.GoPatternNot != "" {
 			o["patternNot"] = t.GoPatternNot

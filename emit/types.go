@@ -13,15 +13,13 @@ const jsonPkg = "encoding/json"
 type fieldKind int
 
 const (
-	fkString   fieldKind = iota // string or a named string type
-	fkFloat                     // float64 (required) / *float64
-	fkInt                       // int64 / *int64
-	fkBool                      // bool / *bool
-	fkObject                    // T (required) / *T
-	fkSlice                     // []E
-	fkRaw                       // json.RawMessage (unions, details, nullable members)
-	fkCode                      // Code
-	fkRecovery                  // Recovery
+	fkString fieldKind = iota // string or a named string type
+	fkFloat                   // float64 (required) / *float64
+	fkInt                     // int64 / *int64
+	fkBool                    // bool / *bool
+	fkObject                  // T (required) / *T
+	fkSlice                   // []E
+	fkRaw                     // json.RawMessage (unions, details, nullable members)
 )
 
 // member is a Field with its Go representation settled.
@@ -33,21 +31,11 @@ type member struct {
 }
 
 // members settles the Go representation of every field of an object type.
-func (g *gen) members(t *schemaload.Type) []member {
-	isError := t == g.spec.Error
+func members(t *schemaload.Type) []member {
 	out := make([]member, len(t.Fields))
 	for i, f := range t.Fields {
-		m := member{Field: f, bit: uint(i)}
-		switch {
-		case isError && f.JSONName == "code":
-			m.kind = fkCode
-		case isError && f.JSONName == "recovery":
-			m.kind = fkRecovery
-		case isError && f.JSONName == "details":
-			m.kind = fkRaw
-		case f.Nullable && f.Type.Kind != schemaload.KindAny:
-			m.kind = fkRaw
-		default:
+		m := member{Field: f, bit: uint(i), kind: fkRaw}
+		if !f.Nullable || f.Type.Kind == schemaload.KindAny {
 			m.kind = kindOf(f.Type)
 			m.ptr = f.GoType.Pointer // optional numbers, booleans and objects, and recursive objects
 		}
@@ -112,7 +100,7 @@ func (m member) set(x string) jen.Code {
 	switch {
 	case m.ptr, m.kind == fkSlice, m.kind == fkRaw:
 		return v.Op("!=").Nil()
-	case m.kind == fkString, m.kind == fkCode, m.kind == fkRecovery:
+	case m.kind == fkString:
 		return v.Op("!=").Lit("")
 	case m.kind == fkFloat, m.kind == fkInt:
 		return v.Op("!=").Lit(0)
@@ -144,15 +132,11 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 		g.stringDecl(f, t)
 	case t.Kind == schemaload.KindAny:
 		lines := docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc)
-		for _, c := range comments(lines) {
-			f.Add(c)
-		}
+		comments(f, lines)
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
 	default:
 		lines := docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc)
-		for _, c := range comments(lines) {
-			f.Add(c)
-		}
+		comments(f, lines)
 		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
@@ -173,9 +157,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	} else if len(t.Enum) > 0 {
 		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
 	}
-	for _, c := range comments(docFor(summary, t.Doc)) {
-		f.Add(c)
-	}
+	comments(f, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).String()
 	if len(t.Enum) == 0 {
 		return
@@ -184,9 +166,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	f.Comment(fmt.Sprintf("The known values of %s.", t.GoName))
 	f.Const().DefsFunc(func(grp *jen.Group) {
 		for _, v := range t.Enum {
-			for _, c := range comments(docLines(v.Doc)) {
-				grp.Add(c)
-			}
+			comments(grp, docLines(v.Doc))
 			grp.Id(v.GoName).Id(t.GoName).Op("=").Lit(v.Value)
 		}
 	})
@@ -206,14 +186,12 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 
 // objectDecl renders a struct with MarshalJSON, UnmarshalJSON and Validate.
 func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
-	ms := g.members(t)
+	ms := members(t)
 	summary := fmt.Sprintf("%s is the object of %s.", t.GoName, where(t))
 	if t.Closed {
 		summary += " It is closed: members it does not declare are rejected."
 	}
-	for _, c := range comments(docFor(summary, t.Doc)) {
-		f.Add(c)
-	}
+	comments(f, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).StructFunc(func(grp *jen.Group) {
 		for _, m := range ms {
 			doc := docLines(m.Doc)
@@ -223,15 +201,11 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 			if m.Deprecated {
 				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
 			}
-			for _, c := range comments(doc) {
-				grp.Add(c)
-			}
+			comments(grp, doc)
 			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
 		}
-		for _, c := range comments([]string{"Extra holds, raw, the members the schema does not declare and declared",
-			"members whose value did not fit their Go type."}) {
-			grp.Add(c)
-		}
+		comments(grp, []string{"Extra holds, raw, the members the schema does not declare and declared",
+			"members whose value did not fit their Go type."})
 		grp.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
 		grp.Line()
 		grp.Id("codec").Qual(implPkg, "State")
@@ -279,7 +253,7 @@ func (m member) encode(x string) jen.Code {
 	v := jen.Id(x).Dot(m.GoName)
 	e := jen.Id("e")
 	switch m.kind {
-	case fkString, fkCode, fkRecovery:
+	case fkString:
 		return e.Dot("Str").Call(jen.String().Call(v))
 	case fkFloat:
 		return e.Dot("Float").Call(deref(m.ptr, v))
@@ -376,7 +350,7 @@ func (m member) decode(x string) jen.Code {
 	d := jen.Op("&").Id("d")
 	bit := jen.Lit(int(m.bit))
 	switch m.kind {
-	case fkString, fkCode, fkRecovery:
+	case fkString:
 		return jen.Qual(implPkg, "String").Call(d, bit, dst)
 	case fkFloat:
 		return jen.Qual(implPkg, ptrName("Float", m.ptr)).Call(d, bit, dst)
