@@ -27,8 +27,6 @@ func (g *gen) docFile() ([]byte, error) {
 // shape and the typed accessors.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
-	g.startPatterns("details")
-	g.startChecks()
 	for _, t := range g.spec.Types {
 		g.typeDecl(f, t)
 	}
@@ -65,7 +63,7 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
+	check, skipped := g.typeCheck(t)
 	var fields, required []jen.Code
 	for _, fl := range t.Fields {
 		fields = append(fields, jen.Lit(fl.JSONName))

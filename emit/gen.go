@@ -15,18 +15,12 @@ type gen struct {
 	header    string
 	codeNames map[string]string // wire code → constant name
 
-	// The check functions of the file being rendered (typeCheck).
+	// The check functions of details.go (typeCheck).
 	checkFns *valueChecks
 
-	// The regular expressions of the file being rendered, in first-use order.
-	patternPrefix string
-	patterns      []string
-	patternIdx    map[string]int
-}
-
-// startPatterns begins a file's pattern registry.
-func (g *gen) startPatterns(prefix string) {
-	g.patternPrefix, g.patterns, g.patternIdx = prefix, nil, map[string]int{}
+	// The regular expressions of details.go, in first-use order.
+	patterns   []string
+	patternIdx map[string]int
 }
 
 // patternVar is the package variable holding a compiled Go pattern.
@@ -37,7 +31,7 @@ func (g *gen) patternVar(goPattern string) jen.Code {
 		g.patternIdx[goPattern] = i
 		g.patterns = append(g.patterns, goPattern)
 	}
-	return jen.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i))
+	return jen.Id(fmt.Sprintf("detailsPattern%d", i))
 }
 
 // endPatterns declares the file's compiled patterns: with the runtime's
@@ -53,13 +47,14 @@ func (g *gen) endPatterns(f *jen.File) {
 			if adcpimpl.CompilePattern(p) == nil {
 				compile = jen.Qual(implPkg, "MustPattern")
 			}
-			grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Add(compile).Call(jen.Lit(p))
+			grp.Id(fmt.Sprintf("detailsPattern%d", i)).Op("=").Add(compile).Call(jen.Lit(p))
 		}
 	})
 }
 
 func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
-	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}}
+	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}, patternIdx: map[string]int{},
+		checkFns: &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}}
 	for _, c := range spec.Codes {
 		g.codeNames[c.Value] = c.GoName
 	}

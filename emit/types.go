@@ -377,7 +377,7 @@ func ptrName(base string, ptr bool) string {
 // on x's encoding, so that what is checked is what is sent, members kept
 // raw in Extra included.
 func (g *gen) validate(f *jen.File, t *schemaload.Type) {
-	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
+	check, skipped := g.typeCheck(t)
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
 	seen := map[string]bool{}
