@@ -541,9 +541,18 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 		defer w.g.checkFns.nameType(o, t.GoName, nullable)
 	}
 
+	if kind, ok := jsonKinds[t.Kind]; ok {
+		// An untyped schema (schemaload.Type.Untyped) constrains values of
+		// its kind and allows every other JSON type.
+		switch {
+		case nullable:
+			o["type"] = []any{kind, "null"}
+		case !t.Untyped:
+			o["type"] = kind
+		}
+	}
 	switch t.Kind {
 	case schemaload.KindString:
-		schemaTypes(o, t.Untyped, nullable, "string")
 		if len(t.Enum) > 0 && t.OpenEnum {
 			alt := t.Alternatives
 			if alt == "" {
@@ -560,11 +569,6 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 			w.stringKeywords(o, t)
 		}
 	case schemaload.KindNumber, schemaload.KindInteger:
-		if t.Kind == schemaload.KindInteger {
-			schemaTypes(o, t.Untyped, nullable, "integer")
-		} else {
-			schemaTypes(o, t.Untyped, nullable, "number")
-		}
 		for _, kw := range []struct {
 			name string
 			v    *float64
@@ -573,17 +577,12 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
 			}
 		}
-	case schemaload.KindBoolean:
-		schemaTypes(o, t.Untyped, nullable, "boolean")
 	case schemaload.KindObject:
-		schemaTypes(o, t.Untyped, nullable, "object")
 		if len(t.Fields) > 0 {
 			props := map[string]any{}
 			var req []any
 			for _, f := range t.Fields {
 				props[f.JSONName] = w.write(f.Type, f.Nullable)
-			}
-			for _, f := range t.Fields {
 				if f.Required {
 					req = append(req, f.JSONName)
 				}
@@ -598,16 +597,10 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 		}
 		w.constraints(o, t)
 	case schemaload.KindArray:
-		schemaTypes(o, t.Untyped, nullable, "array")
 		if t.Elem != nil {
 			o["items"] = w.write(t.Elem, false)
 		}
-		if t.MinItems != nil {
-			o["minItems"] = json.Number(strconv.Itoa(*t.MinItems))
-		}
-		if t.MaxItems != nil {
-			o["maxItems"] = json.Number(strconv.Itoa(*t.MaxItems))
-		}
+		counts(o, map[string]*int{"minItems": t.MinItems, "maxItems": t.MaxItems})
 		if t.UniqueItems {
 			o["uniqueItems"] = true
 		}
@@ -675,12 +668,7 @@ func (w *schemaWriter) constraints(o map[string]any, t *schemaload.Type) {
 // (schemaload warns about it too); a format the runtime does not assert is
 // left out.
 func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
-	if t.MinLength != nil {
-		o["minLength"] = json.Number(strconv.Itoa(*t.MinLength))
-	}
-	if t.MaxLength != nil {
-		o["maxLength"] = json.Number(strconv.Itoa(*t.MaxLength))
-	}
+	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
 	if t.Pattern != "" && t.GoPattern == "" {
 		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
@@ -712,15 +700,16 @@ func (w *schemaWriter) writeDefs() map[string]any {
 	return defs
 }
 
-// schemaTypes sets "type": the kind, and null when nullable; none for an
-// untyped schema (schemaload.Type.Untyped), whose keywords constrain values
-// of kind and allow every other JSON type.
-func schemaTypes(o map[string]any, untyped, nullable bool, kind string) {
-	switch {
-	case nullable:
-		o["type"] = []any{kind, "null"}
-	case !untyped:
-		o["type"] = kind
+// jsonKinds are the JSON types of the kinds that have one.
+var jsonKinds = map[schemaload.Kind]string{schemaload.KindString: "string", schemaload.KindNumber: "number",
+	schemaload.KindInteger: "integer", schemaload.KindBoolean: "boolean", schemaload.KindObject: "object", schemaload.KindArray: "array"}
+
+// counts adds to o each keyword of kws whose count is set.
+func counts(o map[string]any, kws map[string]*int) {
+	for kw, n := range kws {
+		if n != nil {
+			o[kw] = json.Number(strconv.Itoa(*n))
+		}
 	}
 }
 
