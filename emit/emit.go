@@ -92,11 +92,8 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := g.docFile()
+	doc, err := format.Source(g.docFile())
 	if err != nil {
-		return nil, err
-	}
-	if doc, err = format.Source(doc); err != nil {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
 	out := map[string][]byte{"doc.go": doc}

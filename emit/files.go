@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -11,16 +10,11 @@ import (
 
 // docFile renders doc.go, the package's doc comment, from the text template
 // templates/package.go.tmpl, unformatted (Files formats it).
-func (g *gen) docFile() ([]byte, error) {
-	var b bytes.Buffer
-	data := struct {
+func (g *gen) docFile() []byte {
+	return templates.MustExecute(templates.PackageDoc(), struct {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
-	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)}
-	if err := templates.PackageDoc().Execute(&b, data); err != nil {
-		return nil, fmt.Errorf("emit: doc.go: %v", err)
-	}
-	return b.Bytes(), nil
+	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
 }
 
 // detailsFile renders details.go: the details types, one DetailsShape per
