@@ -58,29 +58,25 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
 	check, skipped := g.typeCheck(t)
-	var fields, required []jen.Code
+	var fields, required []string
 	for _, fl := range t.Fields {
-		fields = append(fields, jen.Lit(fl.JSONName))
+		fields = append(fields, fl.JSONName)
 		if fl.Required {
-			required = append(required, jen.Lit(fl.JSONName))
+			required = append(required, fl.JSONName)
 		}
 	}
 	d := jen.Dict{
 		jen.Id("Name"):   jen.Lit(s.Name),
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
-		jen.Id("Fields"): jen.Index().String().Values(fields...),
+		jen.Id("Fields"): stringList(fields),
 		jen.Id("Check"):  jen.Id(check),
 	}
 	if len(required) > 0 {
-		d[jen.Id("Required")] = jen.Index().String().Values(required...)
+		d[jen.Id("Required")] = stringList(required)
 	}
-	var codes []jen.Code
-	for _, c := range s.Codes {
-		codes = append(codes, g.codeExpr(c))
-	}
-	if len(codes) > 0 {
-		d[jen.Id("Codes")] = jen.Index().Qual(runtimePkg, "Code").Values(codes...)
+	if len(s.Codes) > 0 {
+		d[jen.Id("Codes")] = sliceOf(jen.Qual(runtimePkg, "Code"), s.Codes, g.codeExpr)
 	}
 	if s.When != nil {
 		d[jen.Id("When")] = jen.Op("&").Qual(runtimePkg, "DetailsCondition").Values(jen.Dict{

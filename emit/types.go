@@ -118,12 +118,10 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 	case t.Kind == schemaload.KindString:
 		g.stringDecl(f, t)
 	case t.Kind == schemaload.KindAny:
-		lines := docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc)
-		comments(f, lines)
+		comments(f, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
 	default:
-		lines := docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc)
-		comments(f, lines)
+		comments(f, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
