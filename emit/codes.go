@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
@@ -15,7 +16,7 @@ func (g *gen) codesFile() *jen.File {
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
 	f.Const().Id("SpecVersion").Op("=").Lit(g.spec.Version)
 	f.Line()
-	contract := GenVersion
+	contract := adcpimpl.GenVersion // the runtime's: the contract this generator writes
 	f.Comment("This package was written for version " + fmt.Sprint(contract) + " of the runtime's generated-code contract:")
 	f.Comment("with a runtime that cannot serve it, it fails to compile here, naming what to do.")
 	f.Const().Defs(

@@ -31,12 +31,6 @@ const (
 	implPkg    = "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
-// GenVersion is the newest generated-code contract version emit writes (a
-// test keeps it equal to adcpimpl.GenVersion). A package records it: it
-// must be within adcpimpl.MinVersion..MaxVersion of the runtime it is
-// compiled with.
-const GenVersion = 6
-
 // Options control generation.
 type Options struct {
 	// Package is the Go package name of the output ("adcperr" if empty).

@@ -259,9 +259,12 @@ func commit(dir string, c *changes, files map[string][]byte) error {
 		return nil
 	}
 	err := func() error {
-		for _, f := range all { // the barrier first
+		for i, f := range all { // the barrier first, flushed to disk before the others
 			if err := change(os.Rename(at(tempName(f.name)), at(f.name))); err != nil {
 				return err
+			}
+			if i == 0 {
+				syncDir(dir)
 			}
 		}
 		for _, name := range c.remove {
