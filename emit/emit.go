@@ -18,7 +18,7 @@ import (
 	"go/types"
 	"path"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -126,21 +126,15 @@ func sourcesPattern(sources []string) string {
 	for _, s := range sources {
 		count[path.Dir(s)]++
 	}
-	seen := map[string]bool{}
 	var parts []string
 	for _, s := range sources {
-		dir := path.Dir(s)
-		item := s
-		if dir != "." && count[dir] > 1 {
-			item = dir + "/*" + path.Ext(s)
+		if dir := path.Dir(s); dir != "." && count[dir] > 1 {
+			s = dir + "/*" + path.Ext(s)
 		}
-		if !seen[item] {
-			seen[item] = true
-			parts = append(parts, item)
-		}
+		parts = append(parts, s)
 	}
-	sort.Strings(parts)
-	return strings.Join(parts, ", ")
+	slices.Sort(parts)
+	return strings.Join(slices.Compact(parts), ", ")
 }
 
 // IsOwned reports whether file content starts with the header line adcp-gen
