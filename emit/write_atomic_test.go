@@ -143,7 +143,7 @@ func buildState(all, old, next map[string]string) string {
 // one, the new one, or one that does not compile (the barrier file is
 // there); the next run then leaves exactly the new package (or, if it
 // writes the old generation again, exactly the old one), with no temporary
-// file, journal or lock file left.
+// file, barrier or lock file left.
 func TestWriteKilledAtEveryChange(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the helper exits with its files open")
