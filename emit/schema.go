@@ -28,7 +28,9 @@ import (
 // A type's schema is first built from the model as decoded JSON (draft-07
 // keywords, Go patterns, recursive types through $defs; schemaWriter), so
 // that a type and a constraint kept as written in the schema (which is
-// JSON already) go through one translation into Go (checkCompiler).
+// JSON already) go through one translation into Go (checkCompiler). The
+// JSON is also what each function's comment shows, and equal JSON is one
+// function.
 
 // valueChecks are the check functions of details.go.
 type valueChecks struct {
@@ -687,15 +689,13 @@ func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
 func (w *schemaWriter) writeDefs() map[string]any {
 	defs := map[string]any{}
 	for i := 0; i < len(w.order); i++ { // writing a def may add another
+		// The other defs known so far are referred to, as if being written.
 		t := w.order[i]
-		saved := w.stack
 		w.stack = map[*schemaload.Type]bool{}
 		for _, d := range w.order {
-			w.stack[d] = true
+			w.stack[d] = d != t
 		}
-		delete(w.stack, t)
 		defs[w.defs[t]] = w.write(t, false)
-		w.stack = saved
 	}
 	return defs
 }
