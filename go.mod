@@ -7,6 +7,7 @@ require (
 	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.11.5
 	github.com/iancoleman/strcase v0.3.0
+	github.com/pmezard/go-difflib v1.0.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/mod v0.25.0
 	golang.org/x/text v0.26.0

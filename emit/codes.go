@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
@@ -15,7 +16,7 @@ func (g *gen) codesFile() *jen.File {
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
 	f.Const().Id("SpecVersion").Op("=").Lit(g.spec.Version)
 	f.Line()
-	contract := GenVersion
+	contract := adcpimpl.GenVersion // the runtime's: the contract this generator writes
 	f.Comment("This package was written for version " + fmt.Sprint(contract) + " of the runtime's generated-code contract:")
 	f.Comment("with a runtime that cannot serve it, it fails to compile here, naming what to do.")
 	f.Const().Defs(
@@ -30,9 +31,7 @@ func (g *gen) codesFile() *jen.File {
 				if i > 0 {
 					grp.Line()
 				}
-				for _, l := range comments(codeDoc(c)) {
-					grp.Add(l)
-				}
+				comments(grp, codeDoc(c))
 				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
 			}
 		})
@@ -113,18 +112,10 @@ func errorRules(r schemaload.ErrorRules) jen.Code {
 		d[jen.Id("RetryAfterMaximum")] = floatPtr(*r.RetryAfterMaximum)
 	}
 	if r.Recoveries != nil {
-		d[jen.Id("Recoveries")] = jen.Index().Qual(runtimePkg, "Recovery").ValuesFunc(func(grp *jen.Group) {
-			for _, v := range r.Recoveries {
-				grp.Add(recoveryExpr(v))
-			}
-		})
+		d[jen.Id("Recoveries")] = sliceOf(jen.Qual(runtimePkg, "Recovery"), r.Recoveries, recoveryExpr)
 	}
 	if r.Sources != nil {
-		d[jen.Id("Sources")] = jen.Index().Qual(runtimePkg, "ErrorSource").ValuesFunc(func(grp *jen.Group) {
-			for _, v := range r.Sources {
-				grp.Lit(v)
-			}
-		})
+		d[jen.Id("Sources")] = sliceOf(jen.Qual(runtimePkg, "ErrorSource"), r.Sources, lit)
 	}
 	if r.DetailsObject {
 		d[jen.Id("DetailsObject")] = jen.True()
@@ -153,13 +144,18 @@ func objectRules(r schemaload.ObjectRules) jen.Dict {
 	return d
 }
 
-func stringList(list []string) jen.Code {
-	return jen.Index().String().ValuesFunc(func(grp *jen.Group) {
-		for _, s := range list {
-			grp.Lit(s)
+func stringList(list []string) jen.Code { return sliceOf(jen.String(), list, lit) }
+
+// sliceOf is the literal of a slice of typ holding item(x) for each of xs.
+func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code {
+	return jen.Index().Add(typ).ValuesFunc(func(grp *jen.Group) {
+		for _, x := range xs {
+			grp.Add(item(x))
 		}
 	})
 }
+
+func lit(s string) jen.Code { return jen.Lit(s) }
 
 // floatPtr is a *float64 expression holding f.
 func floatPtr(f float64) jen.Code { return jen.Qual(implPkg, "Ptr").Call(jen.Lit(f)) }
@@ -197,11 +193,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 		d[jen.Id("Deprecated")] = jen.True()
 	}
 	if len(c.ReplacedBy) > 0 {
-		d[jen.Id("ReplacedBy")] = jen.Index().Qual(runtimePkg, "Code").ValuesFunc(func(grp *jen.Group) {
-			for _, r := range c.ReplacedBy {
-				grp.Add(g.codeExpr(r))
-			}
-		})
+		d[jen.Id("ReplacedBy")] = sliceOf(jen.Qual(runtimePkg, "Code"), c.ReplacedBy, g.codeExpr)
 	}
 	if c.Advisory {
 		d[jen.Id("Advisory")] = jen.True()
@@ -212,24 +204,15 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	if c.FieldRequired {
 		d[jen.Id("FieldRequired")] = jen.True()
 	}
-	for _, l := range []struct {
-		name  string
-		names []string
-	}{{"RequiredDetails", c.RequiredDetails}, {"RecommendedDetails", c.RecommendedDetails}} {
-		if len(l.names) > 0 {
-			d[jen.Id(l.name)] = jen.Index().String().ValuesFunc(func(grp *jen.Group) {
-				for _, n := range l.names {
-					grp.Lit(n)
-				}
-			})
-		}
+	if len(c.RequiredDetails) > 0 {
+		d[jen.Id("RequiredDetails")] = stringList(c.RequiredDetails)
+	}
+	if len(c.RecommendedDetails) > 0 {
+		d[jen.Id("RecommendedDetails")] = stringList(c.RecommendedDetails)
 	}
 	if len(c.Shapes) > 0 {
-		d[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
-			for _, s := range c.Shapes {
-				grp.Id(s.Var)
-			}
-		})
+		d[jen.Id("Shapes")] = sliceOf(jen.Op("*").Qual(runtimePkg, "DetailsShape"), c.Shapes,
+			func(s *schemaload.Shape) jen.Code { return jen.Id(s.Var) })
 	}
 	return jen.Values(d)
 }

@@ -61,18 +61,21 @@ func wrap(line string, width int) []string {
 	return append(out, cur.String())
 }
 
-// comments renders lines as // comments, one jennifer Comment per line.
-func comments(lines []string) []jen.Code {
-	out := make([]jen.Code, 0, len(lines))
+// adder is a *jen.File or a *jen.Group.
+type adder interface {
+	Add(...jen.Code) *jen.Statement
+}
+
+// comments adds lines to f as // comments, one jennifer Comment per line.
+func comments(f adder, lines []string) {
 	for _, l := range lines {
 		if l == "" {
-			out = append(out, jen.Comment("//"))
+			f.Add(jen.Comment("//"))
 			continue
 		}
 		// A leading "//" makes jennifer write the text as it is.
-		out = append(out, jen.Comment("// "+l))
+		f.Add(jen.Comment("// " + l))
 	}
-	return out
 }
 
 // docFor joins a summary line with a description.

@@ -18,7 +18,7 @@ import (
 	"go/types"
 	"path"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -30,12 +30,6 @@ const (
 	runtimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 	implPkg    = "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
-
-// GenVersion is the newest generated-code contract version emit writes (a
-// test keeps it equal to adcpimpl.GenVersion). A package records it: it
-// must be within adcpimpl.MinVersion..MaxVersion of the runtime it is
-// compiled with.
-const GenVersion = 6
 
 // Options control generation.
 type Options struct {
@@ -92,11 +86,8 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := g.docFile()
+	doc, err := format.Source(g.docFile())
 	if err != nil {
-		return nil, err
-	}
-	if doc, err = format.Source(doc); err != nil {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
 	out := map[string][]byte{"doc.go": doc}
@@ -135,21 +126,15 @@ func sourcesPattern(sources []string) string {
 	for _, s := range sources {
 		count[path.Dir(s)]++
 	}
-	seen := map[string]bool{}
 	var parts []string
 	for _, s := range sources {
-		dir := path.Dir(s)
-		item := s
-		if dir != "." && count[dir] > 1 {
-			item = dir + "/*" + path.Ext(s)
+		if dir := path.Dir(s); dir != "." && count[dir] > 1 {
+			s = dir + "/*" + path.Ext(s)
 		}
-		if !seen[item] {
-			seen[item] = true
-			parts = append(parts, item)
-		}
+		parts = append(parts, s)
 	}
-	sort.Strings(parts)
-	return strings.Join(parts, ", ")
+	slices.Sort(parts)
+	return strings.Join(slices.Compact(parts), ", ")
 }
 
 // IsOwned reports whether file content starts with the header line adcp-gen

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -11,25 +10,18 @@ import (
 
 // docFile renders doc.go, the package's doc comment, from the text template
 // templates/package.go.tmpl, unformatted (Files formats it).
-func (g *gen) docFile() ([]byte, error) {
-	var b bytes.Buffer
-	data := struct {
+func (g *gen) docFile() []byte {
+	return templates.MustExecute(templates.PackageDoc(), struct {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
-	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)}
-	if err := templates.PackageDoc().Execute(&b, data); err != nil {
-		return nil, fmt.Errorf("emit: doc.go: %v", err)
-	}
-	return b.Bytes(), nil
+	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
 }
 
 // detailsFile renders details.go: the details types, one DetailsShape per
 // shape and the typed accessors.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
-	g.startPatterns("details")
-	g.startChecks()
-	for _, t := range g.detailsTypes {
+	for _, t := range g.spec.Types {
 		g.typeDecl(f, t)
 	}
 	for _, s := range g.spec.Shapes {
@@ -65,30 +57,26 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
-	var fields, required []jen.Code
+	check, skipped := g.typeCheck(t)
+	var fields, required []string
 	for _, fl := range t.Fields {
-		fields = append(fields, jen.Lit(fl.JSONName))
+		fields = append(fields, fl.JSONName)
 		if fl.Required {
-			required = append(required, jen.Lit(fl.JSONName))
+			required = append(required, fl.JSONName)
 		}
 	}
 	d := jen.Dict{
 		jen.Id("Name"):   jen.Lit(s.Name),
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
-		jen.Id("Fields"): jen.Index().String().Values(fields...),
+		jen.Id("Fields"): stringList(fields),
 		jen.Id("Check"):  jen.Id(check),
 	}
 	if len(required) > 0 {
-		d[jen.Id("Required")] = jen.Index().String().Values(required...)
+		d[jen.Id("Required")] = stringList(required)
 	}
-	var codes []jen.Code
-	for _, c := range s.Codes {
-		codes = append(codes, g.codeExpr(c))
-	}
-	if len(codes) > 0 {
-		d[jen.Id("Codes")] = jen.Index().Qual(runtimePkg, "Code").Values(codes...)
+	if len(s.Codes) > 0 {
+		d[jen.Id("Codes")] = sliceOf(jen.Qual(runtimePkg, "Code"), s.Codes, g.codeExpr)
 	}
 	if s.When != nil {
 		d[jen.Id("When")] = jen.Op("&").Qual(runtimePkg, "DetailsCondition").Values(jen.Dict{
@@ -112,9 +100,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	lines = append(lines, "", "It fails when the error's code does not carry this shape, when the details",
 		"are absent or not an object, or when they do not decode; e.Details is kept",
 		"as it is either way. The result is not validated: call its Validate method.")
-	for _, c := range comments(lines) {
-		f.Add(c)
-	}
+	comments(f, lines)
 	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(runtimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
 		jen.If(jen.Err().Op(":=").Id(s.Var).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -16,25 +15,12 @@ type gen struct {
 	header    string
 	codeNames map[string]string // wire code → constant name
 
-	detailsTypes []*schemaload.Type // named types declared in details.go
-	// Patterns whose GoPattern does not compile are skipped (reported by
-	// schemaload as warnings when untranslatable).
-	goodPattern map[string]bool
-	// Good patterns the runtime's matcher (adcpimpl.MustPattern) compiles:
-	// the others are compiled with regexp.
-	matcherPattern map[string]bool
-	// The check functions of the file being rendered (typeCheck).
+	// The check functions of details.go (typeCheck).
 	checkFns *valueChecks
 
-	// The regular expressions of the file being rendered, in first-use order.
-	patternPrefix string
-	patterns      []string
-	patternIdx    map[string]int
-}
-
-// startPatterns begins a file's pattern registry.
-func (g *gen) startPatterns(prefix string) {
-	g.patternPrefix, g.patterns, g.patternIdx = prefix, nil, map[string]int{}
+	// The regular expressions of details.go, in first-use order.
+	patterns   []string
+	patternIdx map[string]int
 }
 
 // patternVar is the package variable holding a compiled Go pattern.
@@ -45,10 +31,11 @@ func (g *gen) patternVar(goPattern string) jen.Code {
 		g.patternIdx[goPattern] = i
 		g.patterns = append(g.patterns, goPattern)
 	}
-	return jen.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i))
+	return jen.Id(fmt.Sprintf("detailsPattern%d", i))
 }
 
-// endPatterns declares the file's compiled patterns.
+// endPatterns declares the file's compiled patterns: with the runtime's
+// matcher (adcpimpl.MustPattern) where it compiles them, else with regexp.
 func (g *gen) endPatterns(f *jen.File) {
 	if len(g.patterns) == 0 {
 		return
@@ -56,25 +43,18 @@ func (g *gen) endPatterns(f *jen.File) {
 	f.Comment("The patterns of the schema, translated for Go regexp.")
 	f.Var().DefsFunc(func(grp *jen.Group) {
 		for i, p := range g.patterns {
-			if g.matcherPattern[p] {
-				grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Qual(implPkg, "MustPattern").Call(jen.Lit(p))
-			} else {
-				grp.Id(fmt.Sprintf("%sPattern%d", g.patternPrefix, i)).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p))
+			compile := jen.Qual("regexp", "MustCompile")
+			if adcpimpl.CompilePattern(p) == nil {
+				compile = jen.Qual(implPkg, "MustPattern")
 			}
+			grp.Id(fmt.Sprintf("detailsPattern%d", i)).Op("=").Add(compile).Call(jen.Lit(p))
 		}
 	})
 }
 
 func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
-	g := &gen{
-		spec:        spec,
-		pkg:         pkg,
-		header:      Header(spec),
-		codeNames:   map[string]string{},
-		goodPattern: map[string]bool{},
-
-		matcherPattern: map[string]bool{},
-	}
+	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}, patternIdx: map[string]int{},
+		checkFns: &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}}
 	for _, c := range spec.Codes {
 		g.codeNames[c.Value] = c.GoName
 	}
@@ -83,63 +63,10 @@ func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
 			return nil, fmt.Errorf("emit: %s: details shape without a Go type", s.File)
 		}
 	}
-
-	// The error and its own types belong to the runtime; every other named
-	// type reachable from the shapes is declared in details.go.
-	declared := map[*schemaload.Type]bool{}
-	add := func(t *schemaload.Type) {
-		if t == nil || t.GoName == "" || t.Fixed || declared[t] {
-			return
-		}
-		declared[t] = true
-		g.detailsTypes = append(g.detailsTypes, t)
-	}
 	for _, t := range spec.Types {
-		add(t)
-	}
-	for _, s := range spec.Shapes {
-		add(s.Type)
-	}
-	// Types reachable from declared objects but missing from spec.Types.
-	for i := 0; i < len(g.detailsTypes); i++ {
-		t := g.detailsTypes[i]
-		for _, f := range t.Fields {
-			for ft := f.Type; ft != nil; ft = ft.Elem {
-				add(ft)
-			}
-		}
-		for e := t.Elem; e != nil; e = e.Elem {
-			add(e)
-		}
-	}
-	for _, t := range g.detailsTypes {
 		if t.Kind == schemaload.KindObject && len(t.Fields) > 64 {
 			return nil, fmt.Errorf("emit: %s#%s: more than 64 members", t.File, t.Pointer)
 		}
-	}
-	var check func(t *schemaload.Type, seen map[*schemaload.Type]bool)
-	check = func(t *schemaload.Type, seen map[*schemaload.Type]bool) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, p := range []string{t.GoPattern, t.GoPatternNot} {
-			if p == "" {
-				continue
-			}
-			if _, err := regexp.Compile(p); err == nil {
-				g.goodPattern[p] = true
-				g.matcherPattern[p] = adcpimpl.CompilePattern(p) == nil
-			}
-		}
-		for _, f := range t.Fields {
-			check(f.Type, seen)
-		}
-		check(t.Elem, seen)
-	}
-	seen := map[*schemaload.Type]bool{}
-	for _, t := range g.detailsTypes {
-		check(t, seen)
 	}
 	return g, nil
 }

@@ -7,16 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
-
-// TestGenVersion keeps emit's contract version the runtime's.
-func TestGenVersion(t *testing.T) {
-	if GenVersion != adcpimpl.GenVersion {
-		t.Errorf("emit writes contract %d, the runtime's generator version is %d", GenVersion, adcpimpl.GenVersion)
-	}
-}
 
 // TestVersionGuard builds the fixture package against a runtime that cannot
 // serve its contract version, and checks that it fails to compile naming

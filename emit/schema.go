@@ -28,19 +28,16 @@ import (
 // A type's schema is first built from the model as decoded JSON (draft-07
 // keywords, Go patterns, recursive types through $defs; schemaWriter), so
 // that a type and a constraint kept as written in the schema (which is
-// JSON already) go through one translation into Go (checkCompiler).
+// JSON already) go through one translation into Go (checkCompiler). The
+// JSON is also what each function's comment shows, and equal JSON is one
+// function.
 
-// valueChecks are the check functions of the file being rendered.
+// valueChecks are the check functions of details.go.
 type valueChecks struct {
 	byKey     map[string]string // a schema's JSON (and its document, when it refers to $defs) → function
 	used      map[string]bool   // function names taken
 	decls     []jen.Code        // in first-use order
 	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
-}
-
-// startChecks begins a file's registry of check functions.
-func (g *gen) startChecks() {
-	g.checkFns = &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}
 }
 
 // nameType records that s, the schema written of the named type goName
@@ -58,7 +55,7 @@ func (r *valueChecks) nameType(s any, goName string, nullable bool) {
 	}
 }
 
-// endChecks declares the file's check functions.
+// endChecks declares the check functions.
 func (g *gen) endChecks(f *jen.File) {
 	for _, d := range g.checkFns.decls {
 		f.Add(d)
@@ -66,41 +63,26 @@ func (g *gen) endChecks(f *jen.File) {
 	}
 }
 
-// typeCheck returns the name of the check function of a value of type t
-// (null allowed when nullable), base naming it when t has no Go name, and
-// the constraints the function leaves out, and why.
-func (g *gen) typeCheck(t *schemaload.Type, nullable bool, base string) (name string, skipped []string) {
-	if t != nil && t.GoName != "" {
-		base = "check" + t.GoName
-		if nullable {
-			base += "OrNull"
-		}
-	}
+// typeCheck returns the name of the check function of a value of the named
+// type t, and the constraints the function leaves out, and why.
+func (g *gen) typeCheck(t *schemaload.Type) (name string, skipped []string) {
 	w := &schemaWriter{g: g, stack: map[*schemaload.Type]bool{}, defs: map[*schemaload.Type]string{}}
-	root := w.write(t, nullable)
+	root := w.write(t, false).(map[string]any)
+	var defs map[string]any
 	if len(w.order) > 0 {
 		// Types reached recursively go in $defs, inside the root object.
-		root.(map[string]any)["$defs"] = w.writeDefs()
+		defs = w.writeDefs()
+		root["$defs"] = defs
 	}
-	return g.compileCheck(root, base), w.skipped
-}
-
-// compileCheck writes the check function of schema root ($defs in its
-// root object), named from base, and returns its name.
-func (g *gen) compileCheck(root any, base string) string {
 	c := &checkCompiler{g: g, defs: map[string]string{}, doc: canonicalJSON(root)}
-	if m, ok := root.(map[string]any); ok {
-		if defs, ok := m["$defs"].(map[string]any); ok {
-			names := slices.Sorted(maps.Keys(defs))
-			for _, k := range names {
-				c.defs[k] = g.checkName("check" + k)
-			}
-			for _, k := range names {
-				c.declare(c.defs[k], defs[k])
-			}
-		}
+	names := slices.Sorted(maps.Keys(defs))
+	for _, k := range names {
+		c.defs[k] = g.checkName("check" + k)
 	}
-	return c.fn(root, base)
+	for _, k := range names {
+		c.declare(c.defs[k], defs[k])
+	}
+	return c.fn(root, "check"+t.GoName), w.skipped
 }
 
 // checkName returns base, or base and a number when base is taken, and
@@ -156,22 +138,27 @@ func (c *checkCompiler) declare(name string, s any) {
 		Func().Id(name).Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("p").String(), jen.Id("x").Any()).Block(body...)
 }
 
+// jsonTypes lists, sorted, the JSON types of a "type" keyword.
+func jsonTypes(t any) []string {
+	types, ok := t.([]any)
+	if !ok {
+		types = []any{t}
+	}
+	out := make([]string, len(types))
+	for i, e := range types {
+		out[i] = e.(string)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // typeName names the JSON types of a "type" keyword: "StringOrNull".
 func typeName(t any) string {
-	var types []string
-	switch t := t.(type) {
-	case string:
-		types = []string{t}
-	case []any:
-		for _, e := range t {
-			types = append(types, e.(string))
-		}
+	var names []string
+	for _, t := range jsonTypes(t) {
+		names = append(names, exportName(t))
 	}
-	sort.Strings(types)
-	for i, t := range types {
-		types[i] = exportName(t)
-	}
-	return strings.Join(types, "Or")
+	return strings.Join(names, "Or")
 }
 
 // oneLineSchema is s as JSON, cut for a comment.
@@ -221,16 +208,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 		out = append(out, call(c.defs[strings.TrimPrefix(ref, "#/$defs/")]))
 	}
 	if t, ok := m["type"]; ok {
-		var types []string
-		switch t := t.(type) {
-		case string:
-			types = []string{t}
-		case []any:
-			for _, e := range t {
-				types = append(types, e.(string))
-			}
-		}
-		sort.Strings(types)
+		types := jsonTypes(t)
 		if len(types) == 1 {
 			only = types[0]
 		}
@@ -238,8 +216,7 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 		for _, t := range types {
 			typeArgs = append(typeArgs, jen.Lit(t))
 		}
-		args := typeArgs
-		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(args...))).Block(jen.Return()))
+		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(typeArgs...))).Block(jen.Return()))
 		typeAt = len(out) - 1
 	}
 	if e, ok := m["enum"].([]any); ok {
@@ -256,11 +233,10 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 	// Strings.
 	var str []jen.Code
 	sv := jen.Id("s")
-	if n, ok := m["minLength"]; ok {
-		str = append(str, v.Clone().Dot("MinLength").Call(p, sv, jen.Lit(count(n))))
-	}
-	if n, ok := m["maxLength"]; ok {
-		str = append(str, v.Clone().Dot("MaxLength").Call(p, sv, jen.Lit(count(n))))
+	for _, kw := range []string{"minLength", "maxLength"} {
+		if n, ok := m[kw]; ok {
+			str = append(str, v.Clone().Dot(exportName(kw)).Call(p, sv, jen.Lit(count(n))))
+		}
 	}
 	pat, hasPat := m["pattern"].(string)
 	not, hasNot := m["patternNot"].(string)
@@ -274,12 +250,9 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 			add(p, "matches the excluded pattern "+strconv.Quote(not))))
 	}
 	if f, ok := m["format"].(string); ok {
-		switch f {
-		case "uri":
-			str = append(str, v.Clone().Dot("URI").Call(p, sv))
-		case "date-time":
-			str = append(str, v.Clone().Dot("DateTime").Call(p, sv))
-		default:
+		if method, ok := map[string]string{"uri": "URI", "date-time": "DateTime"}[f]; ok {
+			str = append(str, v.Clone().Dot(method).Call(p, sv))
+		} else {
 			str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))
 		}
 	}
@@ -337,11 +310,10 @@ func (c *checkCompiler) body(s any, name string) []jen.Code {
 	// Arrays.
 	var arr []jen.Code
 	a := jen.Id("a")
-	if n, ok := m["minItems"]; ok {
-		arr = append(arr, v.Clone().Dot("MinItems").Call(p, jen.Len(a), jen.Lit(count(n))))
-	}
-	if n, ok := m["maxItems"]; ok {
-		arr = append(arr, v.Clone().Dot("MaxItems").Call(p, jen.Len(a), jen.Lit(count(n))))
+	for _, kw := range []string{"minItems", "maxItems"} {
+		if n, ok := m[kw]; ok {
+			arr = append(arr, v.Clone().Dot(exportName(kw)).Call(p, jen.Len(a), jen.Lit(count(n))))
+		}
 	}
 	if u, ok := m["uniqueItems"].(bool); ok && u {
 		arr = append(arr, jen.Qual(implPkg, "UniqueItems").Call(v, p, a))
@@ -435,10 +407,11 @@ func group(out, stmts []jen.Code, name *jen.Statement, typ *jen.Statement, sure 
 	return append(out, jen.If(jen.List(name, jen.Id("ok")).Op(":=").Id("x").Assert(typ), jen.Id("ok")).Block(stmts...))
 }
 
-// count reads a keyword checkSchema has found a non-negative integer.
+// count reads a keyword whose value is a non-negative integer (1.0 is one
+// too, in JSON Schema).
 func count(x any) int {
-	n, _ := strconv.Atoi(x.(json.Number).String())
-	return n
+	n, _ := x.(json.Number).Float64()
+	return int(n)
 }
 
 // schemaAnnotation reports whether keyword k carries no constraint.
@@ -451,107 +424,51 @@ func schemaAnnotation(k string) bool {
 }
 
 // checkSchema reports why s, a constraint kept as written, is not a schema
-// checkCompiler can write: a keyword it does not know, a keyword of the
-// wrong form, a $ref (relative to its own file) or a pattern (ECMAScript,
-// not translated).
+// checkCompiler can write: a keyword it does not know, a $ref (relative to
+// its own file), a pattern (ECMAScript, not translated), a format the
+// runtime does not assert, or items as a list. The form of each keyword is
+// draft-07's: schemaload checks every schema file against its metaschema.
 func checkSchema(s any) error {
-	if _, ok := s.(bool); ok {
-		return nil
-	}
 	m, ok := s.(map[string]any)
 	if !ok {
+		if _, ok := s.(bool); ok {
+			return nil
+		}
 		return fmt.Errorf("a schema must be an object or a boolean")
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		x := m[k]
+		var subs []any
 		var err error
-		switch {
-		case k == "$ref" || k == "$defs" || k == "pattern" || k == "patternNot":
+		switch x := m[k]; k {
+		case "$ref", "$defs", "pattern":
 			err = fmt.Errorf("not in a constraint kept as written")
-		case schemaAnnotation(k):
-		case k == "type":
-			err = checkTypes(x)
-		case k == "enum":
-			if _, ok := x.([]any); !ok {
-				err = fmt.Errorf("must be an array")
-			}
-		case k == "const":
-		case k == "minLength", k == "maxLength", k == "minItems", k == "maxItems":
-			if n, ok := x.(json.Number); !ok {
-				err = fmt.Errorf("must be a number")
-			} else if i, e := strconv.Atoi(n.String()); e != nil || i < 0 {
-				err = fmt.Errorf("must be a non-negative integer")
-			}
-		case k == "minimum", k == "maximum", k == "exclusiveMinimum", k == "exclusiveMaximum":
-			if _, ok := x.(json.Number); !ok {
-				err = fmt.Errorf("must be a number")
-			}
-		case k == "format":
-			if f, ok := x.(string); !ok || !schemaload.FormatAsserted(f) {
+		case "type", "enum", "const", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "required",
+			"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		case "format":
+			if !schemaload.FormatAsserted(x.(string)) {
 				err = fmt.Errorf("format %v is not checked", x)
 			}
-		case k == "uniqueItems":
-			if _, ok := x.(bool); !ok {
-				err = fmt.Errorf("must be a boolean")
+		case "items", "additionalProperties", "not", "if", "then", "else":
+			subs = []any{x}
+		case "properties":
+			props := x.(map[string]any)
+			for _, name := range slices.Sorted(maps.Keys(props)) {
+				subs = append(subs, props[name])
 			}
-		case k == "items", k == "additionalProperties", k == "not", k == "if", k == "then", k == "else":
-			err = checkSchema(x)
-		case k == "properties":
-			ps, ok := x.(map[string]any)
-			if !ok {
-				err = fmt.Errorf("must be an object")
-			}
-			for _, name := range slices.Sorted(maps.Keys(ps)) {
-				if err = checkSchema(ps[name]); err != nil {
-					break
-				}
-			}
-		case k == "required":
-			xs, ok := x.([]any)
-			if !ok {
-				err = fmt.Errorf("must be an array")
-			}
-			for _, e := range xs {
-				if _, ok := e.(string); !ok {
-					err = fmt.Errorf("must list strings")
-				}
-			}
-		case k == "allOf", k == "anyOf", k == "oneOf":
-			xs, ok := x.([]any)
-			if !ok || len(xs) == 0 {
-				err = fmt.Errorf("must be a non-empty array")
-			}
-			for _, e := range xs {
-				if err = checkSchema(e); err != nil {
-					break
-				}
-			}
+		case "allOf", "anyOf", "oneOf":
+			subs = x.([]any)
 		default:
-			err = fmt.Errorf("keyword not supported")
+			if !schemaAnnotation(k) {
+				err = fmt.Errorf("keyword not supported")
+			}
+		}
+		for _, sub := range subs {
+			if err == nil {
+				err = checkSchema(sub)
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", k, err)
-		}
-	}
-	return nil
-}
-
-// checkTypes checks the value of "type".
-func checkTypes(x any) error {
-	var types []any
-	switch t := x.(type) {
-	case string:
-		types = []any{t}
-	case []any:
-		types = t
-	default:
-		return fmt.Errorf("must be a string or an array")
-	}
-	for _, t := range types {
-		switch t {
-		case "null", "boolean", "object", "array", "number", "integer", "string":
-		default:
-			return fmt.Errorf("unknown type %v", t)
 		}
 	}
 	return nil
@@ -626,9 +543,18 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 		defer w.g.checkFns.nameType(o, t.GoName, nullable)
 	}
 
+	if kind, ok := jsonKinds[t.Kind]; ok {
+		// An untyped schema (schemaload.Type.Untyped) constrains values of
+		// its kind and allows every other JSON type.
+		switch {
+		case nullable:
+			o["type"] = []any{kind, "null"}
+		case !t.Untyped:
+			o["type"] = kind
+		}
+	}
 	switch t.Kind {
 	case schemaload.KindString:
-		schemaTypes(o, t.Untyped, nullable, "string")
 		if len(t.Enum) > 0 && t.OpenEnum {
 			alt := t.Alternatives
 			if alt == "" {
@@ -645,11 +571,6 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 			w.stringKeywords(o, t)
 		}
 	case schemaload.KindNumber, schemaload.KindInteger:
-		if t.Kind == schemaload.KindInteger {
-			schemaTypes(o, t.Untyped, nullable, "integer")
-		} else {
-			schemaTypes(o, t.Untyped, nullable, "number")
-		}
 		for _, kw := range []struct {
 			name string
 			v    *float64
@@ -658,17 +579,12 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
 			}
 		}
-	case schemaload.KindBoolean:
-		schemaTypes(o, t.Untyped, nullable, "boolean")
 	case schemaload.KindObject:
-		schemaTypes(o, t.Untyped, nullable, "object")
 		if len(t.Fields) > 0 {
 			props := map[string]any{}
 			var req []any
 			for _, f := range t.Fields {
 				props[f.JSONName] = w.write(f.Type, f.Nullable)
-			}
-			for _, f := range t.Fields {
 				if f.Required {
 					req = append(req, f.JSONName)
 				}
@@ -683,16 +599,10 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 		}
 		w.constraints(o, t)
 	case schemaload.KindArray:
-		schemaTypes(o, t.Untyped, nullable, "array")
 		if t.Elem != nil {
 			o["items"] = w.write(t.Elem, false)
 		}
-		if t.MinItems != nil {
-			o["minItems"] = json.Number(strconv.Itoa(*t.MinItems))
-		}
-		if t.MaxItems != nil {
-			o["maxItems"] = json.Number(strconv.Itoa(*t.MaxItems))
-		}
+		counts(o, map[string]*int{"minItems": t.MinItems, "maxItems": t.MaxItems})
 		if t.UniqueItems {
 			o["uniqueItems"] = true
 		}
@@ -760,18 +670,11 @@ func (w *schemaWriter) constraints(o map[string]any, t *schemaload.Type) {
 // (schemaload warns about it too); a format the runtime does not assert is
 // left out.
 func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
-	if t.MinLength != nil {
-		o["minLength"] = json.Number(strconv.Itoa(*t.MinLength))
-	}
-	if t.MaxLength != nil {
-		o["maxLength"] = json.Number(strconv.Itoa(*t.MaxLength))
-	}
-	good := t.Pattern != "" && t.GoPattern != "" && w.g.goodPattern[t.GoPattern] &&
-		(t.GoPatternNot == "" || w.g.goodPattern[t.GoPatternNot])
-	if t.Pattern != "" && !good {
+	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
+	if t.Pattern != "" && t.GoPattern == "" {
 		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
-	if good {
+	if t.GoPattern != "" {
 		o["pattern"] = t.GoPattern
 		if t.GoPatternNot != "" {
 			o["patternNot"] = t.GoPatternNot
@@ -786,28 +689,27 @@ func (w *schemaWriter) stringKeywords(o map[string]any, t *schemaload.Type) {
 func (w *schemaWriter) writeDefs() map[string]any {
 	defs := map[string]any{}
 	for i := 0; i < len(w.order); i++ { // writing a def may add another
+		// The other defs known so far are referred to, as if being written.
 		t := w.order[i]
-		saved := w.stack
 		w.stack = map[*schemaload.Type]bool{}
 		for _, d := range w.order {
-			w.stack[d] = true
+			w.stack[d] = d != t
 		}
-		delete(w.stack, t)
 		defs[w.defs[t]] = w.write(t, false)
-		w.stack = saved
 	}
 	return defs
 }
 
-// schemaTypes sets "type": the kind, and null when nullable; none for an
-// untyped schema (schemaload.Type.Untyped), whose keywords constrain values
-// of kind and allow every other JSON type.
-func schemaTypes(o map[string]any, untyped, nullable bool, kind string) {
-	switch {
-	case nullable:
-		o["type"] = []any{kind, "null"}
-	case !untyped:
-		o["type"] = kind
+// jsonKinds are the JSON types of the kinds that have one.
+var jsonKinds = map[schemaload.Kind]string{schemaload.KindString: "string", schemaload.KindNumber: "number",
+	schemaload.KindInteger: "integer", schemaload.KindBoolean: "boolean", schemaload.KindObject: "object", schemaload.KindArray: "array"}
+
+// counts adds to o each keyword of kws whose count is set.
+func counts(o map[string]any, kws map[string]*int) {
+	for kw, n := range kws {
+		if n != nil {
+			o[kw] = json.Number(strconv.Itoa(*n))
+		}
 	}
 }
 

@@ -5,7 +5,7 @@ import "testing"
 // TestCheckConstraint checks which constraints kept as written are given
 // a check function: a keyword checks lack refuses the constraint (validate
 // then says it does not check it), a member named like that keyword does
-// not.
+// not. The constraints are valid draft-07, as schemaload makes sure.
 func TestCheckConstraint(t *testing.T) {
 	for _, c := range []struct {
 		schema string
@@ -17,7 +17,8 @@ func TestCheckConstraint(t *testing.T) {
 		{`{"properties":{"pattern":{"$ref":"#/x"}}}`, false},
 		{`{"if":{"required":["a"]},"then":{"patternProperties":{"x":true}}}`, false},
 		{`{"additionalProperties":{"type":"integer"}}`, true},
-		{`{"additionalProperties":{"type":"intger"}}`, false},
+		{`{"items":[{"type":"integer"}]}`, false},
+		{`{"properties":{"a":{"format":"date-time"},"b":{"format":"color"}}}`, false},
 	} {
 		if err := checkSchema(decodeJSON([]byte(c.schema))); (err == nil) != c.ok {
 			t.Errorf("checkSchema(%s) = %v, want ok %v", c.schema, err, c.ok)

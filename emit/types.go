@@ -9,45 +9,20 @@ import (
 
 const jsonPkg = "encoding/json"
 
-// fieldKind is how a member is held in Go.
-type fieldKind int
-
-const (
-	fkString   fieldKind = iota // string or a named string type
-	fkFloat                     // float64 (required) / *float64
-	fkInt                       // int64 / *int64
-	fkBool                      // bool / *bool
-	fkObject                    // T (required) / *T
-	fkSlice                     // []E
-	fkRaw                       // json.RawMessage (unions, details, nullable members)
-	fkCode                      // Code
-	fkRecovery                  // Recovery
-)
-
 // member is a Field with its Go representation settled.
 type member struct {
 	*schemaload.Field
 	bit  uint
-	kind fieldKind
-	ptr  bool // held by pointer (optional number, integer, boolean, object; recursive object)
+	kind string // kindOf
+	ptr  bool   // held by pointer (optional number, integer, boolean, object; recursive object)
 }
 
 // members settles the Go representation of every field of an object type.
-func (g *gen) members(t *schemaload.Type) []member {
-	isError := t == g.spec.Error
+func members(t *schemaload.Type) []member {
 	out := make([]member, len(t.Fields))
 	for i, f := range t.Fields {
-		m := member{Field: f, bit: uint(i)}
-		switch {
-		case isError && f.JSONName == "code":
-			m.kind = fkCode
-		case isError && f.JSONName == "recovery":
-			m.kind = fkRecovery
-		case isError && f.JSONName == "details":
-			m.kind = fkRaw
-		case f.Nullable && f.Type.Kind != schemaload.KindAny:
-			m.kind = fkRaw
-		default:
+		m := member{Field: f, bit: uint(i), kind: "Raw"}
+		if !f.Nullable || f.Type.Kind == schemaload.KindAny {
 			m.kind = kindOf(f.Type)
 			m.ptr = f.GoType.Pointer // optional numbers, booleans and objects, and recursive objects
 		}
@@ -56,39 +31,39 @@ func (g *gen) members(t *schemaload.Type) []member {
 	return out
 }
 
-func kindOf(t *schemaload.Type) fieldKind {
+// kindOf is how a value of type t is held in Go, named as the runtime
+// (adcpimpl) names its encoders and decoders for it: "String" (a string or
+// a named string type), "Float", "Int", "Bool", "Object" (a named struct),
+// "Slice" (of items of another kind) or "Raw" (json.RawMessage: unions,
+// unnamed objects, nullable members).
+func kindOf(t *schemaload.Type) string {
 	switch t.Kind {
 	case schemaload.KindString:
-		return fkString
+		return "String"
 	case schemaload.KindNumber:
-		return fkFloat
+		return "Float"
 	case schemaload.KindInteger:
-		return fkInt
+		return "Int"
 	case schemaload.KindBoolean:
-		return fkBool
+		return "Bool"
 	case schemaload.KindObject:
 		if t.GoName != "" {
-			return fkObject
+			return "Object"
 		}
 	case schemaload.KindArray:
 		if t.Elem != nil {
-			return fkSlice
+			return "Slice"
 		}
 	}
-	return fkRaw
+	return "Raw"
 }
 
-// elemKind is the kind of an array's items; nested arrays and unnamed
-// objects are held raw.
-func elemKind(t *schemaload.Type) fieldKind {
-	if t == nil {
-		return fkRaw
+// elemKind is the kind of an array's items; nested arrays are held raw.
+func elemKind(t *schemaload.Type) string {
+	if t == nil || kindOf(t) == "Slice" {
+		return "Raw"
 	}
-	k := kindOf(t)
-	if k == fkSlice {
-		return fkRaw
-	}
-	return k
+	return kindOf(t)
 }
 
 // goType is the Go type expression of g, a type settled by schemaload.
@@ -110,13 +85,13 @@ func goType(g schemaload.GoType) *jen.Statement {
 func (m member) set(x string) jen.Code {
 	v := jen.Id(x).Dot(m.GoName)
 	switch {
-	case m.ptr, m.kind == fkSlice, m.kind == fkRaw:
+	case m.ptr, m.kind == "Slice", m.kind == "Raw":
 		return v.Op("!=").Nil()
-	case m.kind == fkString, m.kind == fkCode, m.kind == fkRecovery:
+	case m.kind == "String":
 		return v.Op("!=").Lit("")
-	case m.kind == fkFloat, m.kind == fkInt:
+	case m.kind == "Float", m.kind == "Int":
 		return v.Op("!=").Lit(0)
-	case m.kind == fkBool:
+	case m.kind == "Bool":
 		return v
 	}
 	return jen.False() // an object held by value
@@ -143,16 +118,10 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 	case t.Kind == schemaload.KindString:
 		g.stringDecl(f, t)
 	case t.Kind == schemaload.KindAny:
-		lines := docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc)
-		for _, c := range comments(lines) {
-			f.Add(c)
-		}
+		comments(f, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
 	default:
-		lines := docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc)
-		for _, c := range comments(lines) {
-			f.Add(c)
-		}
+		comments(f, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
@@ -173,9 +142,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	} else if len(t.Enum) > 0 {
 		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
 	}
-	for _, c := range comments(docFor(summary, t.Doc)) {
-		f.Add(c)
-	}
+	comments(f, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).String()
 	if len(t.Enum) == 0 {
 		return
@@ -184,9 +151,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	f.Comment(fmt.Sprintf("The known values of %s.", t.GoName))
 	f.Const().DefsFunc(func(grp *jen.Group) {
 		for _, v := range t.Enum {
-			for _, c := range comments(docLines(v.Doc)) {
-				grp.Add(c)
-			}
+			comments(grp, docLines(v.Doc))
 			grp.Id(v.GoName).Id(t.GoName).Op("=").Lit(v.Value)
 		}
 	})
@@ -206,14 +171,12 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 
 // objectDecl renders a struct with MarshalJSON, UnmarshalJSON and Validate.
 func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
-	ms := g.members(t)
+	ms := members(t)
 	summary := fmt.Sprintf("%s is the object of %s.", t.GoName, where(t))
 	if t.Closed {
 		summary += " It is closed: members it does not declare are rejected."
 	}
-	for _, c := range comments(docFor(summary, t.Doc)) {
-		f.Add(c)
-	}
+	comments(f, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).StructFunc(func(grp *jen.Group) {
 		for _, m := range ms {
 			doc := docLines(m.Doc)
@@ -223,15 +186,11 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 			if m.Deprecated {
 				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
 			}
-			for _, c := range comments(doc) {
-				grp.Add(c)
-			}
+			comments(grp, doc)
 			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
 		}
-		for _, c := range comments([]string{"Extra holds, raw, the members the schema does not declare and declared",
-			"members whose value did not fit their Go type."}) {
-			grp.Add(c)
-		}
+		comments(grp, []string{"Extra holds, raw, the members the schema does not declare and declared",
+			"members whose value did not fit their Go type."})
 		grp.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
 		grp.Line()
 		grp.Id("codec").Qual(implPkg, "State")
@@ -279,19 +238,15 @@ func (m member) encode(x string) jen.Code {
 	v := jen.Id(x).Dot(m.GoName)
 	e := jen.Id("e")
 	switch m.kind {
-	case fkString, fkCode, fkRecovery:
+	case "String":
 		return e.Dot("Str").Call(jen.String().Call(v))
-	case fkFloat:
-		return e.Dot("Float").Call(deref(m.ptr, v))
-	case fkInt:
-		return e.Dot("Int").Call(deref(m.ptr, v))
-	case fkBool:
-		return e.Dot("Bool").Call(deref(m.ptr, v))
-	case fkObject:
+	case "Float", "Int", "Bool":
+		return e.Dot(m.kind).Call(deref(m.ptr, v))
+	case "Object":
 		// EncValue, not Encoder.Value: the struct is not boxed in an
 		// interface (an allocation) to call its MarshalJSON.
 		return jen.Qual(implPkg, "EncValue").Call(jen.Op("&").Id("e"), v)
-	case fkSlice:
+	case "Slice":
 		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
 	}
 	return e.Dot("Raw").Call(v)
@@ -304,36 +259,25 @@ func deref(ptr bool, v *jen.Statement) jen.Code {
 	return v
 }
 
+// elemEncoder is the runtime's encoder of an array's items.
 func elemEncoder(t *schemaload.Type) jen.Code {
-	switch elemKind(t) {
-	case fkString:
+	switch k := elemKind(t); k {
+	case "String":
 		return jen.Qual(implPkg, "EncString").Index(goType(t.GoType))
-	case fkFloat:
-		return jen.Qual(implPkg, "EncFloat")
-	case fkInt:
-		return jen.Qual(implPkg, "EncInt")
-	case fkBool:
-		return jen.Qual(implPkg, "EncBool")
-	case fkObject:
+	case "Object":
 		return jen.Qual(implPkg, "EncValue").Index(goType(t.GoType))
+	default:
+		return jen.Qual(implPkg, "Enc"+k)
 	}
-	return jen.Qual(implPkg, "EncRaw")
 }
 
+// elemDecoder is the runtime's decoder of an array's items.
 func elemDecoder(t *schemaload.Type) jen.Code {
-	switch elemKind(t) {
-	case fkString:
-		return jen.Qual(implPkg, "SliceString").Index(goType(t.GoType))
-	case fkFloat:
-		return jen.Qual(implPkg, "SliceFloat")
-	case fkInt:
-		return jen.Qual(implPkg, "SliceInt")
-	case fkBool:
-		return jen.Qual(implPkg, "SliceBool")
-	case fkObject:
-		return jen.Qual(implPkg, "SliceObject").Index(goType(t.GoType))
+	k := elemKind(t)
+	if k == "String" || k == "Object" {
+		return jen.Qual(implPkg, "Slice"+k).Index(goType(t.GoType))
 	}
-	return jen.Qual(implPkg, "SliceRaw")
+	return jen.Qual(implPkg, "Slice"+k)
 }
 
 // unmarshal renders UnmarshalJSON.
@@ -370,40 +314,29 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 	f.Line()
 }
 
-// decode reads the member's value from d.
+// decode reads the member's value from d, with the runtime's decoder of its
+// kind ("FloatPtr" and so on for a member held by pointer).
 func (m member) decode(x string) jen.Code {
-	dst := jen.Op("&").Id(x).Dot(m.GoName)
-	d := jen.Op("&").Id("d")
-	bit := jen.Lit(int(m.bit))
+	name := m.kind
+	if m.ptr {
+		name += "Ptr"
+	}
+	fn := jen.Qual(implPkg, name)
+	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(int(m.bit)), jen.Op("&").Id(x).Dot(m.GoName)}
 	switch m.kind {
-	case fkString, fkCode, fkRecovery:
-		return jen.Qual(implPkg, "String").Call(d, bit, dst)
-	case fkFloat:
-		return jen.Qual(implPkg, ptrName("Float", m.ptr)).Call(d, bit, dst)
-	case fkInt:
-		return jen.Qual(implPkg, ptrName("Int", m.ptr)).Call(d, bit, dst)
-	case fkBool:
-		return jen.Qual(implPkg, ptrName("Bool", m.ptr)).Call(d, bit, dst)
-	case fkObject:
-		return jen.Qual(implPkg, ptrName("Object", m.ptr)).Index(jen.Id(m.Type.GoName)).Call(d, bit, dst)
-	case fkSlice:
-		return jen.Qual(implPkg, "Slice").Call(d, bit, dst, elemDecoder(m.Type.Elem))
+	case "Object":
+		fn = fn.Index(jen.Id(m.Type.GoName))
+	case "Slice":
+		args = append(args, elemDecoder(m.Type.Elem))
 	}
-	return jen.Qual(implPkg, "Raw").Call(d, bit, dst)
-}
-
-func ptrName(base string, ptr bool) string {
-	if ptr {
-		return base + "Ptr"
-	}
-	return base
+	return fn.Call(args...)
 }
 
 // validate renders Validate: the check function of t's schema (typeCheck)
 // on x's encoding, so that what is checked is what is sent, members kept
 // raw in Extra included.
 func (g *gen) validate(f *jen.File, t *schemaload.Type) {
-	check, skipped := g.typeCheck(t, false, "check"+t.GoName)
+	check, skipped := g.typeCheck(t)
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
 	seen := map[string]bool{}
