@@ -1,7 +1,10 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
@@ -81,6 +84,46 @@ func (x *Error) retryAfterLit() []byte {
 		return nil
 	}
 	return x.retryAfterRaw
+}
+
+// Clone returns a deep copy of x: it shares nothing mutable with x, and
+// encodes as x does, retry_after as written included. Use it to keep or
+// change an error without changing x. It returns nil for nil.
+func (x *Error) Clone() *Error {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	c.retryAfterAt = nil
+	if x.RetryAfter != nil {
+		r := *x.RetryAfter
+		c.RetryAfter = &r
+		if x.retryAfterAt == x.RetryAfter {
+			c.retryAfterAt = c.RetryAfter
+		}
+	}
+	c.Details = bytes.Clone(x.Details)
+	c.Extra = cloneRaws(x.Extra)
+	c.Issues = slices.Clone(x.Issues)
+	for i := range c.Issues {
+		is := &c.Issues[i]
+		is.Extra = cloneRaws(is.Extra)
+		is.Discriminator = slices.Clone(is.Discriminator)
+		for j := range is.Discriminator {
+			d := &is.Discriminator[j]
+			d.Value, d.Extra = bytes.Clone(d.Value), cloneRaws(d.Extra)
+		}
+	}
+	return &c
+}
+
+// cloneRaws returns a deep copy of raw members.
+func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
+	c := maps.Clone(m)
+	for k, v := range c {
+		c[k] = bytes.Clone(v)
+	}
+	return c
 }
 
 // errorMemberNames are the members of core/error.json, in schema order: the

@@ -217,7 +217,7 @@ func TestFailedTaskDecodes(t *testing.T) {
 			Details: json.RawMessage(`{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}`)}, "", []seller.WireOption{seller.WithTimestamp(at)}},
 		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}, "The budget is \"too\" low.",
 			[]seller.WireOption{seller.WithTimestamp(at), seller.WithErrorMIMEType()}},
-		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage("{\"note\":\"\xff\",\"n\":1e3}")}, "",
+		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage(`{"note":"\ud83d","n":1e3}`)}, "",
 			[]seller.WireOption{seller.WithTimestamp(at.In(time.FixedZone("x", -7200)).Add(999 * time.Millisecond)),
 				seller.WithPayloadErrors(&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal"})}},
 	} {

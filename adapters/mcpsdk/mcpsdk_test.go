@@ -180,7 +180,7 @@ func TestToolResultDecodes(t *testing.T) {
 	}{
 		{&adcp.Error{Code: "RATE_LIMITED", Message: "Slow <down> & \u2028", Recovery: "transient", RetryAfter: &five}, ""},
 		{&adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget"}, "The budget is \"too\" low.\n"},
-		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage("{\"note\":\"\xff\"}")}, "bad \xc3 byte"},
+		{&adcp.Error{Code: "X_ACME_NOTE", Message: "m\xff", Recovery: "terminal", Details: json.RawMessage(`{"note":"\ud83d"}`)}, "bad \xc3 byte"},
 	} {
 		got, err := mcpsdk.ToolResult(adcperr.Vocabulary, c.e, c.human)
 		if err != nil {

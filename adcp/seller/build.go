@@ -216,8 +216,9 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //     code's own shape always, a conditional shape when its condition holds,
 //     another shape of the code when the details use one of its members);
 //   - a raw member (details, a member kept in Extra, an issue's or a
-//     discriminator's raw members) that is not exactly one JSON value, so
-//     that no text such as `{"x":1},"code":"X_EVIL_CODE"` can forge members;
+//     discriminator's raw members) that is not exactly one JSON value in
+//     valid UTF-8, so that no text such as `{"x":1},"code":"X_EVIL_CODE"`
+//     can forge members and no wire shape carries invalid UTF-8;
 //   - a URL in details (a member named url or ending in _url, at any
 //     depth, such as setup_url) that adcp.CheckDetailsURLs would refuse
 //     whatever hosts the buyer knows: not https (javascript:, http:), with
@@ -470,15 +471,17 @@ func refused(c adcp.Code, k FindingKind) bool {
 	return false
 }
 
-// checkRaw refuses a raw member of e that is not exactly one JSON value:
-// details, the members kept in Extra, and the raw members of every issue
-// and discriminator entry; and a member kept in Extra whose name is not
-// valid UTF-8 (the encoding replaces the bad bytes, so two names could
-// become one). One that held `{"x":1},"code":"X_EVIL_CODE"` would forge
-// members: the encoder refuses it, and checkRaw says where it is.
+// checkRaw refuses a raw member of e that is not exactly one JSON value in
+// valid UTF-8 (RFC 8259 §8.1: it would go out as invalid UTF-8, which the
+// text content replaces and the JSON shapes do not): details, the members
+// kept in Extra, and the raw members of every issue and discriminator
+// entry; and a member kept in Extra whose name is not valid UTF-8 (the
+// encoding replaces the bad bytes, so two names could become one). One that
+// held `{"x":1},"code":"X_EVIL_CODE"` would forge members: the encoder
+// refuses it, and checkRaw says where it is.
 func checkRaw(e *adcp.Error) error {
-	if e.Details != nil && !json.Valid(e.Details) {
-		return errors.New("details is not exactly one JSON value")
+	if e.Details != nil && !oneValue(e.Details) {
+		return errors.New("details is not exactly one JSON value in valid UTF-8")
 	}
 	if err := checkExtra("error", e.Extra); err != nil {
 		return err
@@ -489,8 +492,8 @@ func checkRaw(e *adcp.Error) error {
 		}
 		for j, d := range is.Discriminator {
 			at := fmt.Sprintf("issues[%d].discriminator[%d]", i, j)
-			if d.Value != nil && !json.Valid(d.Value) {
-				return fmt.Errorf("%s.value is not exactly one JSON value", at)
+			if d.Value != nil && !oneValue(d.Value) {
+				return fmt.Errorf("%s.value is not exactly one JSON value in valid UTF-8", at)
 			}
 			if err := checkExtra(at, d.Extra); err != nil {
 				return err
@@ -501,15 +504,19 @@ func checkRaw(e *adcp.Error) error {
 }
 
 // checkExtra refuses a member of extra, the raw members of the object at,
-// that is not exactly one JSON value or whose name is not valid UTF-8.
+// that is not exactly one JSON value in valid UTF-8 or whose name is not
+// valid UTF-8.
 func checkExtra(at string, extra map[string]json.RawMessage) error {
 	for k, raw := range extra {
-		if raw != nil && !json.Valid(raw) || !utf8.ValidString(k) {
-			return fmt.Errorf("%s member %q is not exactly one JSON value with a valid UTF-8 name", at, k)
+		if raw != nil && !oneValue(raw) || !utf8.ValidString(k) {
+			return fmt.Errorf("%s member %q is not exactly one JSON value in valid UTF-8 with a valid UTF-8 name", at, k)
 		}
 	}
 	return nil
 }
+
+// oneValue reports whether raw is exactly one JSON value in valid UTF-8.
+func oneValue(raw []byte) bool { return json.Valid(raw) && utf8.Valid(raw) }
 
 func joinCodes(cs []adcp.Code) string {
 	if len(cs) == 0 {

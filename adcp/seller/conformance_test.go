@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/testvocab"
@@ -412,6 +413,8 @@ func FuzzWireBuilders(f *testing.F) {
 	f.Add(`{"code":"ACCOUNT_MOVED","message":"m"}`, []byte(`{"current_account":{"account_id":"a"}}`), "", []byte(nil))
 	f.Add(`{"code":"X_ACME_A","message":"pass\u200bword=hunter22","recovery":"terminal"}`, []byte(nil), "severity", []byte(`"warning"`))
 	f.Add(`{"code":"BILLING_NOT_PERMITTED_FOR_AGENT","message":"m"}`, []byte(`{"rejected_billing":"agent","suggested_billing":"operator"}`), "", []byte(nil))
+	f.Add(`{"code":"SERVICE_UNAVAILABLE","message":"m","recovery":"transient"}`, []byte("{\"x\":\"\xff\"}"), "x_vendor", []byte("\"\xfe\""))
+	f.Add(`{"code":"SERVICE_UNAVAILABLE","message":"m","recovery":"transient"}`, []byte(nil), "x_vendor", []byte("\"\xfe\""))
 	f.Fuzz(func(t *testing.T, errJSON string, details []byte, extraKey string, extraVal []byte) {
 		var e adcp.Error
 		if json.Unmarshal([]byte(errJSON), &e) != nil {
@@ -430,6 +433,9 @@ func FuzzWireBuilders(f *testing.F) {
 			out, err := b.build(&e)
 			if err != nil {
 				continue
+			}
+			if !utf8.Valid(out) {
+				t.Fatalf("%s sent invalid UTF-8: %q", b.name, out)
 			}
 			for _, x := range extractAll(t, out) {
 				if x.Code != e.Code && !(b.name == "payload errors[]" && x.Code == "SERVICE_UNAVAILABLE") {
@@ -450,38 +456,44 @@ func FuzzWireBuilders(f *testing.F) {
 }
 
 // TestFinalizeNamesTheRawMember: the raw member that is not exactly one
-// JSON value is named in Finalize's error, wherever it is.
+// JSON value, or not valid UTF-8 (RFC 8259 §8.1), is named in Finalize's
+// error, wherever it is; New names raw details too.
 func TestFinalizeNamesTheRawMember(t *testing.T) {
-	const bad = `{"x":1},"code":"X_EVIL_CODE"`
-	issue := func(mutate func(*adcp.Issue)) func(e *adcp.Error) {
-		return func(e *adcp.Error) {
-			e.Code, e.Recovery = "VALIDATION_ERROR", ""
-			is := adcp.Issue{Pointer: "/a", Message: "m", Keyword: "oneOf",
-				Discriminator: []adcp.IssueDiscriminator{{PropertyName: "kind", Value: json.RawMessage(`"a"`)}}}
-			mutate(&is)
-			e.Issues = []adcp.Issue{{Pointer: "/b", Message: "m", Keyword: "type"}, is}
+	for _, bad := range []string{`{"x":1},"code":"X_EVIL_CODE"`, "{\"note\":\"\xff\"}"} {
+		issue := func(mutate func(*adcp.Issue)) func(e *adcp.Error) {
+			return func(e *adcp.Error) {
+				e.Code, e.Recovery = "VALIDATION_ERROR", ""
+				is := adcp.Issue{Pointer: "/a", Message: "m", Keyword: "oneOf",
+					Discriminator: []adcp.IssueDiscriminator{{PropertyName: "kind", Value: json.RawMessage(`"a"`)}}}
+				mutate(&is)
+				e.Issues = []adcp.Issue{{Pointer: "/b", Message: "m", Keyword: "type"}, is}
+			}
 		}
-	}
-	for _, tt := range []struct {
-		mutate func(e *adcp.Error)
-		want   string
-	}{
-		{func(e *adcp.Error) { e.Details = json.RawMessage(bad) }, "details is not exactly one JSON value"},
-		{func(e *adcp.Error) { e.Extra = map[string]json.RawMessage{"x_vendor": json.RawMessage(bad)} },
-			`error member "x_vendor" is not exactly one JSON value`},
-		{issue(func(is *adcp.Issue) { is.Extra = map[string]json.RawMessage{"x": json.RawMessage(bad)} }),
-			`issues[1] member "x" is not exactly one JSON value`},
-		{issue(func(is *adcp.Issue) { is.Discriminator[0].Value = json.RawMessage(bad) }),
-			"issues[1].discriminator[0].value is not exactly one JSON value"},
-		{issue(func(is *adcp.Issue) {
-			is.Discriminator[0].Extra = map[string]json.RawMessage{"y": json.RawMessage(bad)}
-		}),
-			`issues[1].discriminator[0] member "y" is not exactly one JSON value`},
-	} {
-		e := &adcp.Error{Code: "SERVICE_UNAVAILABLE", Message: "Try later", Recovery: adcp.RecoveryTransient}
-		tt.mutate(e)
-		if _, _, err := seller.Finalize(voc, e); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Finalize: %v, want %q", err, tt.want)
+		for _, tt := range []struct {
+			mutate func(e *adcp.Error)
+			want   string
+		}{
+			{func(e *adcp.Error) { e.Details = json.RawMessage(bad) }, "details is not exactly one JSON value"},
+			{func(e *adcp.Error) { e.Extra = map[string]json.RawMessage{"x_vendor": json.RawMessage(bad)} },
+				`error member "x_vendor" is not exactly one JSON value`},
+			{issue(func(is *adcp.Issue) { is.Extra = map[string]json.RawMessage{"x": json.RawMessage(bad)} }),
+				`issues[1] member "x" is not exactly one JSON value`},
+			{issue(func(is *adcp.Issue) { is.Discriminator[0].Value = json.RawMessage(bad) }),
+				"issues[1].discriminator[0].value is not exactly one JSON value"},
+			{issue(func(is *adcp.Issue) {
+				is.Discriminator[0].Extra = map[string]json.RawMessage{"y": json.RawMessage(bad)}
+			}),
+				`issues[1].discriminator[0] member "y" is not exactly one JSON value`},
+		} {
+			e := &adcp.Error{Code: "SERVICE_UNAVAILABLE", Message: "Try later", Recovery: adcp.RecoveryTransient}
+			tt.mutate(e)
+			if _, _, err := seller.Finalize(voc, e); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Finalize %q: %v, want %q", bad, err, tt.want)
+			}
+		}
+		if _, err := seller.New(voc, "X_ACME_NOTE", "m", seller.WithRecovery(adcp.RecoveryTerminal),
+			seller.WithDetails(json.RawMessage(bad))); err == nil || !strings.Contains(err.Error(), "details") {
+			t.Errorf("New %q: %v, want a refusal naming details", bad, err)
 		}
 	}
 }

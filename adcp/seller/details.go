@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -209,11 +210,11 @@ func compact(raw []byte) json.RawMessage {
 }
 
 // members reads the members of a JSON object in order, each value compact,
-// refusing anything but one object and a repeated name (names compared as
-// encoding/json decodes them).
+// refusing anything but one object in valid UTF-8 and a repeated name
+// (names compared as encoding/json decodes them).
 func members(raw []byte) ([]jsonwire.Member, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !utf8.Valid(t) {
+		return nil, errors.New("must be a JSON object in valid UTF-8")
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, raw); err != nil {

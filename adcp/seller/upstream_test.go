@@ -1,9 +1,11 @@
 package seller_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -30,6 +32,33 @@ func TestPassthroughCopiesUnchanged(t *testing.T) {
 	}
 	if seller.Passthrough(nil) != nil {
 		t.Error("Passthrough(nil) is not nil")
+	}
+}
+
+// checklist: 55
+func TestPassthroughKeepsRetryAfterAsWritten(t *testing.T) {
+	for _, c := range []struct {
+		lit  string
+		wait time.Duration
+	}{
+		{"120.5", 121 * time.Second},
+		{"1.0000000000000001", 2 * time.Second}, // a float64 holds 1
+		{"59.99999999999999999999", 60 * time.Second},
+	} {
+		up := decodeTestError(t, `{"code":"RATE_LIMITED","message":"m","recovery":"transient","retry_after":`+c.lit+`}`)
+		p := seller.Passthrough(up)
+		want, _ := json.Marshal(up)
+		if got, _ := json.Marshal(p); !bytes.Equal(got, want) {
+			t.Errorf("%s: the copy encodes as %s, the original as %s", c.lit, got, want)
+		}
+		raw, err := seller.MCPToolResult(voc, p, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, ok := adcp.Extract(raw)
+		if d, _ := x.Err.RetryDelay(); !ok || d != c.wait || !bytes.Contains(x.Raw(), []byte(`"retry_after":`+c.lit+`,`)) {
+			t.Errorf("%s: passed through as %s: the buyer waits %v, not %v", c.lit, x.Raw(), d, c.wait)
+		}
 	}
 }
 

@@ -199,13 +199,13 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 //
 // e is sent as it is: build it with New or Finalize, or pass an upstream
 // error through unchanged. MCPToolResult refuses an error Finalize refuses
-// (an unknown code, a raw member that is not one JSON value, details that
-// do not fit the code's shape, flagged text, ...), one that a client would
-// refuse as it is (over MaxErrorSize bytes of JSON, or against v's
-// core/error.json rules or a closed details shape), and an advisory code
-// (it belongs in a successful payload; see SuccessPayloadWithWarnings),
-// except BUDGET_CAP_REACHED, which its description makes a failure when not
-// even a partial result exists.
+// (an unknown code, a raw member that is not one JSON value in valid
+// UTF-8, details that do not fit the code's shape, flagged text, ...), one
+// that a client would refuse as it is (over MaxErrorSize bytes of JSON, or
+// against v's core/error.json rules or a closed details shape), and an
+// advisory code (it belongs in a successful payload; see
+// SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
+// description makes a failure when not even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
 	texts, structured, err := MCPToolResultParts(v, e, humanText, opts...)
 	if err != nil {
@@ -252,7 +252,8 @@ func decodedText(s string) string { return string([]rune(s)) }
 // application errors travel in the tool result (MCPToolResult).
 //
 // id is the request id: a string, a number (or json.Number), nil for null,
-// or its raw JSON. error.message is e.Message, or the code when e has none.
+// or its raw JSON in valid UTF-8. error.message is e.Message, or the code
+// when e has none.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
 	code, msg, data, err := JSONRPCErrorObject(v, e, opts...)
 	if err != nil {
@@ -261,7 +262,7 @@ func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption)
 	// One string, number or null: its first byte says which.
 	rawID, err := rawJSON(id)
 	rawID = bytes.TrimSpace(rawID)
-	if err != nil || !json.Valid(rawID) || !strings.ContainsRune(`"n-0123456789`, rune(rawID[0])) {
+	if err != nil || !oneValue(rawID) || !strings.ContainsRune(`"n-0123456789`, rune(rawID[0])) {
 		return nil, errors.New("adcp: a JSON-RPC id must be a string, a number or null")
 	}
 	return jsonwire.Marshal(rpcResponse{JSONRPC: "2.0", ID: rawID, Error: rpcError{code, msg, data}})
@@ -384,7 +385,8 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
 // errors (advisories such as STALE_RESPONSE, or warnings on a submitted or
 // input-required task) appended to its errors[]. The payload is a value that
-// encodes to a JSON object, or its raw JSON; its members keep their order.
+// encodes to a JSON object, or its raw JSON in valid UTF-8; its members keep
+// their order.
 // Each warning gets "severity": "warning" (a member core/error.json does not
 // declare but allows) unless it has a severity already. Warnings never go
 // into adcp_error, so a payload holding adcp_error is refused, as is an

@@ -178,6 +178,12 @@ func TestWireRefusals(t *testing.T) {
 		}, "server-defined range"},
 		{"jsonrpc object id", func() ([]byte, error) { return seller.JSONRPCError(voc, map[string]int{"a": 1}, rate) }, "string, a number or null"},
 		{"jsonrpc bool id", func() ([]byte, error) { return seller.JSONRPCError(voc, true, rate) }, "string, a number or null"},
+		{"jsonrpc id of invalid UTF-8", func() ([]byte, error) {
+			return seller.JSONRPCError(voc, json.RawMessage("\"\xff\""), rate)
+		}, "string, a number or null"},
+		{"success payload of invalid UTF-8", func() ([]byte, error) {
+			return seller.SuccessPayloadWithWarnings(voc, json.RawMessage("{\"a\":\"\xff\"}"), nil)
+		}, "payload: must be a JSON object in valid UTF-8"},
 		{"empty payload errors", func() ([]byte, error) { return seller.MCPToolResult(voc, rate, "", seller.WithPayloadErrors()) }, "cannot be empty"},
 		{"bad payload error", func() ([]byte, error) {
 			return seller.A2AFailedTask(voc, "t", rate, "", seller.WithPayloadErrors(rate, huge))
