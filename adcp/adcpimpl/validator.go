@@ -130,7 +130,7 @@ func (v *Validator) DateTime(path, s string) {
 // Format checks one of the other formats the runtime asserts ("date",
 // "time", "uuid"), as santhosh-tekuri/jsonschema checks it.
 func (v *Validator) Format(path, s, format string) {
-	if check := formatCheck(format); check != nil {
+	if check := formatChecks[format]; check != nil {
 		if err := check(s); err != nil {
 			v.Add(path, "not a valid "+format+": "+err.Error())
 		}
