@@ -156,21 +156,15 @@ func equalJSONText(x any, want string) bool {
 	return ok && string(itemKey(nil, x)) == string(itemKey(nil, y))
 }
 
-// UniqueItems checks that no two of items are equal as JSON values (as
-// InJSON compares them). Each item is written once as a key two items
+// UniqueItems checks that no two of items, decoded JSON values, are equal
+// (as InJSON compares them). Each item is written once as a key two items
 // share exactly when they are equal (itemKey), so that the time is the
-// items' size, not their number squared. Items are compared up to the
-// first that cannot be encoded.
+// items' size, not their number squared.
 func UniqueItems[T any](v *Validator, path string, items []T) {
 	seen := make(map[string]int, len(items))
 	var key []byte
 	for i := range items {
-		b, err := json.Marshal(items[i])
-		if err != nil {
-			return
-		}
-		x, _ := decodeAny(b)
-		key = itemKey(key[:0], x)
+		key = itemKey(key[:0], items[i])
 		if a, dup := seen[string(key)]; dup {
 			v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
 			return
@@ -191,7 +185,7 @@ func itemKey(b []byte, x any) []byte {
 		d, _ := parseDecimal(string(t))
 		b = append(b, 'd')
 		if d.digits != "" { // all zeros alike
-			if d.neg {
+			if d.sign < 0 {
 				b = append(b, '-')
 			}
 			b = strconv.AppendInt(append(append(b, d.digits...), 'e'), d.exp, 10)

@@ -69,11 +69,12 @@ type Decoder struct {
 	str     string // a copy of data, when not empty (BeginCopy)
 }
 
-// ValidDecoder is implemented by every generated struct: UnmarshalValidJSON is
-// its UnmarshalJSON for data already known to be valid JSON. UnmarshalJSON
+// ValidDecoder is *T for a generated struct T: UnmarshalValidJSON is its
+// UnmarshalJSON for data already known to be valid JSON. UnmarshalJSON
 // checks the input once (Check) and nested members, sub-slices of
 // checked input, are decoded without checking them again.
-type ValidDecoder interface {
+type ValidDecoder[T any] interface {
+	*T
 	UnmarshalValidJSON(data []byte) error
 }
 
@@ -125,11 +126,7 @@ func (d *Decoder) Next() bool {
 	if !d.it.Next() {
 		return false
 	}
-	if d.it.KeyPlain {
-		d.Key = d.text(d.it.Key[1 : len(d.it.Key)-1])
-	} else {
-		d.Key = unquote(d.it.Key)
-	}
+	d.Key, _ = d.stringValue(d.it.Key, d.it.KeyPlain)
 	start := d.it.Pos
 	if d.plain = false; d.data[start] == '"' {
 		d.it.Pos, d.plain = jsonwire.StringPlain(d.data, start)
@@ -186,25 +183,27 @@ func (d *Decoder) Finish() (map[string]json.RawMessage, State, error) {
 	return d.extra, DecodedState(d.present), d.err
 }
 
-// unquote decodes a valid JSON string literal as encoding/json does.
-func unquote(lit []byte) string {
-	if jsonwire.Plain(lit) {
-		return string(lit[1 : len(lit)-1])
+// stringValue decodes the valid JSON value v as encoding/json decodes a
+// string (plain: v is known to be a plain string, jsonwire.StringPlain),
+// or reports that it is not a string.
+func (d *Decoder) stringValue(v []byte, plain bool) (string, bool) {
+	switch {
+	case len(v) == 0 || v[0] != '"':
+		return "", false
+	case plain || jsonwire.Plain(v):
+		return d.text(v[1 : len(v)-1]), true
 	}
-	return string(jsonwire.Unquote(nil, lit))
+	return string(jsonwire.Unquote(make([]byte, 0, len(v)), v)), true
 }
 
 // The member decoders: each decodes d.val into dst and reports the outcome
 // to d; a value that does not fit leaves dst zero and goes to Extra.
 
 func String[T ~string](d *Decoder, bit uint, dst *T) {
-	if d.plain || d.str != "" && len(d.val) > 0 && d.val[0] == '"' && jsonwire.Plain(d.val) {
-		d.known(bit)
-		*dst = T(d.text(d.val[1 : len(d.val)-1]))
-		d.done(bit, true)
-		return
-	}
-	decodeValue(d, bit, dst, elemString[T])
+	d.known(bit)
+	s, ok := d.stringValue(d.val, d.plain)
+	*dst = T(s)
+	d.done(bit, ok)
 }
 
 // decodeValue is the member decoder of a value elem decodes.
@@ -238,18 +237,12 @@ func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, elem
 func Raw(d *Decoder, bit uint, dst *json.RawMessage) { decodeValue(d, bit, dst, elemRaw) }
 
 // Object decodes a nested generated struct held by value.
-func Object[T any, P interface {
-	*T
-	ValidDecoder
-}](d *Decoder, bit uint, dst *T) {
+func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
 	decodeValue(d, bit, dst, elemObject[T, P])
 }
 
 // ObjectPtr decodes a nested generated struct held by pointer.
-func ObjectPtr[T any, P interface {
-	*T
-	ValidDecoder
-}](d *Decoder, bit uint, dst **T) {
+func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
 	decodePtr(d, bit, dst, elemObject[T, P])
 }
 
@@ -281,10 +274,9 @@ func SameNumber(lit []byte, f float64) bool {
 // does not fit (and returns the zero value).
 
 func elemString[T ~string](v []byte) (T, bool) {
-	if len(v) == 0 || v[0] != '"' {
-		return "", false
-	}
-	return T(unquote(v)), true
+	var d Decoder // without a copy of the input to share: text copies
+	s, ok := d.stringValue(v, false)
+	return T(s), ok
 }
 
 func elemRaw(v []byte) (json.RawMessage, bool) { return append(json.RawMessage(nil), v...), true }
@@ -336,10 +328,7 @@ func elemBool(v []byte) (bool, bool) {
 	return false, false
 }
 
-func elemObject[T any, P interface {
-	*T
-	ValidDecoder
-}](v []byte) (T, bool) {
+func elemObject[T any, P ValidDecoder[T]](v []byte) (T, bool) {
 	var x T
 	if len(v) == 0 || v[0] != '{' || P(&x).UnmarshalValidJSON(v) != nil {
 		var zero T
@@ -391,10 +380,7 @@ func SliceRaw(v []byte, dst *json.RawMessage) (ok bool) {
 	return ok
 }
 
-func SliceObject[T any, P interface {
-	*T
-	ValidDecoder
-}](v []byte, dst *T) (ok bool) {
+func SliceObject[T any, P ValidDecoder[T]](v []byte, dst *T) (ok bool) {
 	*dst, ok = elemObject[T, P](v)
 	return ok
 }

@@ -14,7 +14,7 @@ import (
 // compare as written, not as a float64 would round them (math/big.Rat
 // would too, but refuses the exponents beyond ±1e6 a number may have).
 type decimal struct {
-	neg    bool
+	sign   int // -1, 0 or +1
 	digits string
 	exp    int64
 }
@@ -29,8 +29,10 @@ func parseDecimal(s string) (decimal, bool) {
 	if s == "" || jsonwire.Number([]byte(s), 0) != len(s) {
 		return decimal{}, false
 	}
-	var d decimal
-	s, d.neg = strings.CutPrefix(s, "-")
+	d := decimal{sign: 1}
+	if rest, neg := strings.CutPrefix(s, "-"); neg {
+		s, d.sign = rest, -1
+	}
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
 		exp, _ := strconv.ParseInt(s[i+1:], 10, 64) // ±MaxInt64 when out of range
 		s, d.exp = s[:i], min(max(exp, -maxDecimalExp), maxDecimalExp)
@@ -50,17 +52,6 @@ func decimalOf(f float64) decimal {
 	return d
 }
 
-// sign returns -1, 0 or +1 as d is negative, zero or positive.
-func (d decimal) sign() int {
-	switch {
-	case d.digits == "":
-		return 0
-	case d.neg:
-		return -1
-	}
-	return 1
-}
-
 // isInteger reports whether d has no fractional part.
 func (d decimal) isInteger() bool {
 	return d.digits == "" || int64(len(d.digits)) <= d.exp
@@ -71,15 +62,14 @@ func (d decimal) isInteger() bool {
 // the one of the larger digits (compared as strings: digits end in no
 // zero, so a longer one is larger past a common prefix).
 func (a decimal) cmp(b decimal) int {
-	sa, sb := a.sign(), b.sign()
-	if sa != sb || sa == 0 {
-		return cmp.Compare(sa, sb)
+	if a.sign != b.sign || a.sign == 0 {
+		return cmp.Compare(a.sign, b.sign)
 	}
 	c := cmp.Compare(a.exp, b.exp)
 	if c == 0 {
 		c = strings.Compare(a.digits, b.digits)
 	}
-	return sa * c
+	return a.sign * c
 }
 
 // exactFloat reports whether the JSON number lit is exactly the shortest
