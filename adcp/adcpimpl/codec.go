@@ -234,7 +234,11 @@ func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, el
 func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, elemBool) }
 
 // Raw keeps any JSON value (null included) as it is.
-func Raw(d *Decoder, bit uint, dst *json.RawMessage) { decodeValue(d, bit, dst, elemRaw) }
+func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
+	d.known(bit)
+	*dst, _ = elemRaw(d.val)
+	d.done(bit, true)
+}
 
 // Object decodes a nested generated struct held by value.
 func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
@@ -248,7 +252,10 @@ func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
 
 // Slice decodes a JSON array whose every element elem accepts.
 func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
-	decodeValue(d, bit, dst, func(v []byte) ([]T, bool) { return elemSlice(v, elem) })
+	d.known(bit)
+	var ok bool
+	*dst, ok = elemSlice(d.val, elem)
+	d.done(bit, ok)
 }
 
 // FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
