@@ -79,11 +79,8 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-// Matcher is a compiled pattern: a *regexp.Regexp, as MustPattern returns.
-type Matcher interface {
-	MatchString(s string) bool
-	String() string
-}
+// Matcher is a compiled pattern, as MustPattern returns it.
+type Matcher = *regexp.Regexp
 
 // MustPattern returns the matcher of a pattern in Go regexp syntax, and
 // panics when it does not compile; the generator checks every pattern with
