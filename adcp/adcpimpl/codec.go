@@ -206,55 +206,58 @@ func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.done(bit, ok)
 }
 
-// decodeValue is the member decoder of a value elem decodes.
-func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte) (T, bool)) {
+// decodeValue is the member decoder of a value the element decoder elem
+// decodes.
+func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
 	d.known(bit)
-	var ok bool
-	*dst, ok = elem(d.val)
-	d.done(bit, ok)
-}
-
-// decodePtr is the member decoder of a value elem decodes, held by pointer
-// (nil when it does not fit).
-func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte) (T, bool)) {
-	d.known(bit)
-	*dst = nil
-	v, ok := elem(d.val)
-	if ok {
-		*dst = &v
+	var zero T
+	*dst = zero
+	ok := elem(d.val, dst)
+	if !ok {
+		*dst = zero
 	}
 	d.done(bit, ok)
 }
 
-func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, elemFloat) }
-func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, elemFloat) }
-func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, elemInt) }
-func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, elemInt) }
-func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, elemBool) }
-func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, elemBool) }
+// decodePtr is the member decoder of a value the element decoder elem
+// decodes, held by pointer (nil when it does not fit).
+func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
+	d.known(bit)
+	v := new(T)
+	if *dst = nil; elem(d.val, v) {
+		*dst = v
+	}
+	d.done(bit, *dst != nil)
+}
+
+func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, SliceFloat) }
+func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, SliceFloat) }
+func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, SliceInt) }
+func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, SliceInt) }
+func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, SliceBool) }
+func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
 
 // Raw keeps any JSON value (null included) as it is.
 func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
 	d.known(bit)
-	*dst, _ = elemRaw(d.val)
-	d.done(bit, true)
+	d.done(bit, SliceRaw(d.val, dst))
 }
 
 // Object decodes a nested generated struct held by value.
 func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
-	decodeValue(d, bit, dst, elemObject[T, P])
+	decodeValue(d, bit, dst, SliceObject[T, P])
 }
 
 // ObjectPtr decodes a nested generated struct held by pointer.
 func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
-	decodePtr(d, bit, dst, elemObject[T, P])
+	decodePtr(d, bit, dst, SliceObject[T, P])
 }
 
 // Slice decodes a JSON array whose every element elem accepts.
 func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	var ok bool
-	*dst, ok = elemSlice(d.val, elem)
+	*dst, ok = decodeSlice(d.val, elem)
 	d.done(bit, ok)
 }
 
@@ -262,9 +265,9 @@ func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 // even when the JSON number is not exactly one (Error.retry_after, which a
 // client rounds up anyway): any finite number fits. It returns the number as
 // written when the float64 is not exactly it, nil otherwise, for exact
-// validation and re-encoding (see elemFloat).
+// validation and re-encoding (see SliceFloat).
 func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
-	decodePtr(d, bit, dst, elemFloatRounded)
+	decodePtr(d, bit, dst, floatRounded)
 	if *dst == nil || exactFloat(string(d.val), **dst) {
 		return nil
 	}
@@ -273,78 +276,11 @@ func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
 
 // SameNumber reports whether the JSON number lit parses to f.
 func SameNumber(lit []byte, f float64) bool {
-	g, ok := elemFloatRounded(lit)
-	return ok && g == f
+	var g float64
+	return floatRounded(lit, &g) && g == f
 }
 
-// The element decoders: each decodes one JSON value, or reports that it
-// does not fit (and returns the zero value).
-
-func elemString[T ~string](v []byte) (T, bool) {
-	var d Decoder // without a copy of the input to share: text copies
-	s, ok := d.stringValue(v, false)
-	return T(s), ok
-}
-
-func elemRaw(v []byte) (json.RawMessage, bool) { return append(json.RawMessage(nil), v...), true }
-
-// elemFloat decodes a JSON number that a float64 holds exactly: one whose
-// decimal is the shortest decimal of the float64 it parses to (exactFloat).
-// A number that float64 would round to another value (3600.0000000000000001)
-// or that overflows it (1e400) does not fit: it is kept raw, so that
-// re-encoding reproduces it and Validate compares it exactly, as JSON Schema
-// does.
-func elemFloat(v []byte) (float64, bool) {
-	f, ok := elemFloatRounded(v)
-	if !ok || !exactFloat(string(v), f) {
-		return 0, false
-	}
-	return f, true
-}
-
-// elemFloatRounded decodes any finite JSON number, rounded to a float64.
-func elemFloatRounded(v []byte) (float64, bool) {
-	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(string(v), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return 0, false
-	}
-	return f, true
-}
-
-func elemInt(v []byte) (int64, bool) {
-	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-		return n, true
-	}
-	f, ok := elemFloat(v)
-	if !ok || f != math.Trunc(f) || f < -(1<<63) || f >= 1<<63 {
-		return 0, false
-	}
-	return int64(f), true
-}
-
-func elemBool(v []byte) (bool, bool) {
-	switch string(v) {
-	case "true":
-		return true, true
-	case "false":
-		return false, true
-	}
-	return false, false
-}
-
-func elemObject[T any, P ValidDecoder[T]](v []byte) (T, bool) {
-	var x T
-	if len(v) == 0 || v[0] != '{' || P(&x).UnmarshalValidJSON(v) != nil {
-		var zero T
-		return zero, false
-	}
-	return x, true
-}
-
-func elemSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
+func decodeSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
 	if len(v) == 0 || v[0] != '[' {
 		return nil, false
 	}
@@ -360,36 +296,61 @@ func elemSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
 	return out, true
 }
 
-// Element adapters for Slice.
+// The element decoders, of Slice's elements and of the members above: each
+// decodes one JSON value into dst, or reports that it does not fit.
 
-func SliceString[T ~string](v []byte, dst *T) (ok bool) {
-	*dst, ok = elemString[T](v)
+func SliceString[T ~string](v []byte, dst *T) bool {
+	var d Decoder // without a copy of the input to share: text copies
+	s, ok := d.stringValue(v, false)
+	*dst = T(s)
 	return ok
 }
 
-func SliceFloat(v []byte, dst *float64) (ok bool) {
-	*dst, ok = elemFloat(v)
-	return ok
+// SliceFloat decodes a JSON number that a float64 holds exactly: one whose
+// decimal is the shortest decimal of the float64 it parses to (exactFloat).
+// A number that float64 would round to another value (3600.0000000000000001)
+// or that overflows it (1e400) does not fit: it is kept raw, so that
+// re-encoding reproduces it and Validate compares it exactly, as JSON Schema
+// does.
+func SliceFloat(v []byte, dst *float64) bool {
+	return floatRounded(v, dst) && exactFloat(string(v), *dst)
 }
 
-func SliceInt(v []byte, dst *int64) (ok bool) {
-	*dst, ok = elemInt(v)
-	return ok
+// floatRounded decodes any finite JSON number, rounded to a float64.
+func floatRounded(v []byte, dst *float64) bool {
+	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	*dst = f
+	return err == nil && !math.IsInf(f, 0)
 }
 
-func SliceBool(v []byte, dst *bool) (ok bool) {
-	*dst, ok = elemBool(v)
-	return ok
+func SliceInt(v []byte, dst *int64) bool {
+	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+		*dst = n
+		return true
+	}
+	var f float64
+	if !SliceFloat(v, &f) || f != math.Trunc(f) || f < -(1<<63) || f >= 1<<63 {
+		return false
+	}
+	*dst = int64(f)
+	return true
 }
 
-func SliceRaw(v []byte, dst *json.RawMessage) (ok bool) {
-	*dst, ok = elemRaw(v)
-	return ok
+func SliceBool(v []byte, dst *bool) bool {
+	*dst = string(v) == "true"
+	return *dst || string(v) == "false"
 }
 
-func SliceObject[T any, P ValidDecoder[T]](v []byte, dst *T) (ok bool) {
-	*dst, ok = elemObject[T, P](v)
-	return ok
+func SliceRaw(v []byte, dst *json.RawMessage) bool {
+	*dst = append(json.RawMessage(nil), v...)
+	return true
+}
+
+func SliceObject[T any, P ValidDecoder[T]](v []byte, dst *T) bool {
+	return len(v) > 0 && v[0] == '{' && P(dst).UnmarshalValidJSON(v) == nil
 }
 
 // Encoder writes one JSON object.

@@ -11,7 +11,8 @@ import (
 func BenchmarkUnquote(b *testing.B) {
 	lit := []byte(`"Caf\u00e9 cr\u00e8me: \u00ab no alcohol \u00bb \u2014 policy \"P-1\"\n"`)
 	codec := func(lit []byte) string {
-		s, _ := elemString[string](lit)
+		var s string
+		SliceString(lit, &s)
 		return s
 	}
 	want := codec(lit)
