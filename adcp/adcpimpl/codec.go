@@ -120,8 +120,8 @@ func (d *Decoder) text(b []byte) string {
 	return d.str[i : i+len(b)]
 }
 
-// Next advances to the next member; it returns false after the last one
-// (and where data, which no caller passes so, is not valid JSON).
+// Next advances to the next member; it returns false after the last one,
+// and where data is not valid JSON (which callers never pass).
 func (d *Decoder) Next() bool {
 	if !d.it.Next() {
 		return false
