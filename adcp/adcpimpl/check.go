@@ -1,10 +1,13 @@
 package adcpimpl
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // ValueCheck is a schema's check of a decoded JSON value (as encoding/json
@@ -12,6 +15,20 @@ import (
 // each schema a value held as raw JSON must match. It adds the violations
 // of x, at path, to v.
 type ValueCheck func(v *Validator, path string, x any)
+
+// decodeAny decodes raw, one JSON value, as encoding/json decodes it into
+// any with UseNumber: an object is a map[string]any (of a repeated member,
+// the last), an array a []any, a number the json.Number written. It reports
+// false for data that is not exactly one JSON value.
+func decodeAny(raw []byte) (any, bool) {
+	if !jsonwire.Valid(raw) {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var x any
+	return x, dec.Decode(&x) == nil
+}
 
 // Value decodes raw, one JSON value, and checks it with check.
 func (v *Validator) Value(path string, raw []byte, check ValueCheck) {
@@ -53,19 +70,17 @@ func Matches(x any, checks ...ValueCheck) int {
 // takes an integer; "integer" is a number without a fractional part), and
 // adds the violation when it is not.
 func (v *Validator) Type(path string, x any, types ...string) bool {
-	got := TypeOf(x)
-	for _, t := range types {
-		if t == got || (t == "number" && got == "integer") {
-			return true
-		}
+	got := typeOf(x)
+	if slices.Contains(types, got) || got == "integer" && slices.Contains(types, "number") {
+		return true
 	}
 	v.Add(path, "JSON "+got+" is not one of "+strings.Join(types, ", "))
 	return false
 }
 
-// TypeOf names the JSON type of a decoded value ("integer" for a number
-// without a fractional part, as draft-07 counts 1.0).
-func TypeOf(x any) string {
+// typeOf names the JSON type of a decoded value ("integer" for a number
+// without a fractional part, as draft-07 counts 1.0 and 1e400).
+func typeOf(x any) string {
 	switch x := x.(type) {
 	case nil:
 		return "null"
@@ -106,12 +121,11 @@ func (v *Validator) Required(path string, o map[string]any, names ...string) {
 // Undeclared returns the members of o not among names, sorted.
 func Undeclared(o map[string]any, names ...string) []string {
 	var out []string
-	for k := range o {
+	for _, k := range sortedKeys(o) {
 		if !slices.Contains(names, k) {
 			out = append(out, k)
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 
@@ -135,21 +149,22 @@ func (v *Validator) ConstJSON(path string, x any, want string) {
 	}
 }
 
-// UniqueItems checks that no two of items are equal as JSON values (as
-// InJSON compares them). Each item is written once as a key two items
+// equalJSONText reports whether the decoded value x equals the JSON text
+// want, as JSON Schema compares values: their keys (itemKey) are equal.
+func equalJSONText(x any, want string) bool {
+	y, ok := decodeAny([]byte(want))
+	return ok && string(itemKey(nil, x)) == string(itemKey(nil, y))
+}
+
+// UniqueItems checks that no two of items, decoded JSON values, are equal
+// (as InJSON compares them). Each item is written once as a key two items
 // share exactly when they are equal (itemKey), so that the time is the
-// items' size, not their number squared. Items are compared up to the
-// first that cannot be encoded.
+// items' size, not their number squared.
 func UniqueItems[T any](v *Validator, path string, items []T) {
 	seen := make(map[string]int, len(items))
 	var key []byte
 	for i := range items {
-		b, err := json.Marshal(items[i])
-		if err != nil {
-			return
-		}
-		x, _ := decodeAny(b)
-		key = itemKey(key[:0], x)
+		key = itemKey(key[:0], items[i])
 		if a, dup := seen[string(key)]; dup {
 			v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
 			return
@@ -160,8 +175,8 @@ func UniqueItems[T any](v *Validator, path string, items []T) {
 
 // itemKey appends a key of the decoded JSON value x: numbers as their
 // exact decimal, objects with their members sorted, each part tagged and
-// delimited, so that two values have the same key exactly when equalJSON
-// holds.
+// delimited, so that two values have the same key exactly when they are
+// the same JSON value (numbers equal by value: 1 and 1.0 are equal).
 func itemKey(b []byte, x any) []byte {
 	switch t := x.(type) {
 	case string:
@@ -170,7 +185,7 @@ func itemKey(b []byte, x any) []byte {
 		d, _ := parseDecimal(string(t))
 		b = append(b, 'd')
 		if d.digits != "" { // all zeros alike
-			if d.neg {
+			if d.sign < 0 {
 				b = append(b, '-')
 			}
 			b = strconv.AppendInt(append(append(b, d.digits...), 'e'), d.exp, 10)
@@ -183,13 +198,8 @@ func itemKey(b []byte, x any) []byte {
 		}
 		return append(b, ']')
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
 		b = append(b, '{')
-		for _, k := range keys {
+		for _, k := range sortedKeys(t) {
 			b = itemKey(strconv.AppendQuote(b, k), t[k])
 		}
 		return append(b, '}')
@@ -200,53 +210,4 @@ func itemKey(b []byte, x any) []byte {
 		return append(b, 'f')
 	}
 	return append(b, 'n')
-}
-
-// equalJSONText reports whether the decoded value x equals the JSON text
-// want.
-func equalJSONText(x any, want string) bool {
-	y, ok := decodeAny([]byte(want))
-	return ok && equalJSON(x, y)
-}
-
-// equalJSON reports whether two decoded values are the same JSON value
-// (numbers equal by value: 1 and 1.0 are equal).
-func equalJSON(a, b any) bool {
-	switch x := a.(type) {
-	case nil:
-		return b == nil
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case json.Number:
-		y, ok := b.(json.Number)
-		return ok && Compare(x, string(y)) == 0
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !equalJSON(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for k, xv := range x {
-			yv, ok := y[k]
-			if !ok || !equalJSON(xv, yv) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

@@ -25,13 +25,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // State records how a generated value was obtained: decoded from JSON or
@@ -41,7 +40,7 @@ type State struct {
 	present uint64 // bit i: member i (schema order) was present with a usable value
 }
 
-// emit reports whether member bit is written: it is set in Go, or it was
+// Emit reports whether member bit is written: it is set in Go, or it was
 // present on the wire, or it is required and the value was built in Go.
 // It is not inlined (a call per member of every generated type).
 //
@@ -50,10 +49,16 @@ func (s State) Emit(bit uint, required, set bool) bool {
 	return set || s.present&(1<<bit) != 0 || (required && !s.decoded)
 }
 
+// DecodedState returns the State of a value decoded from JSON whose members
+// present holds (bit i: member i, schema order, present with a usable
+// value), as Finish returns it: for a decoder that reads decoded values
+// (map[string]any) instead of JSON text.
+func DecodedState(present uint64) State { return State{decoded: true, present: present} }
+
 // Decoder walks the members of one JSON object.
 type Decoder struct {
+	it      jsonwire.Iter
 	data    []byte
-	pos     int
 	Key     string // current member name
 	val     []byte // current member value (a sub-slice of data)
 	plain   bool   // val is a plain string literal (jsonwire.StringPlain)
@@ -64,16 +69,16 @@ type Decoder struct {
 	str     string // a copy of data, when not empty (BeginCopy)
 }
 
-// ValidDecoder is implemented by every generated struct: UnmarshalValidJSON is
-// its UnmarshalJSON for data already known to be valid JSON. UnmarshalJSON
+// ValidDecoder is *T for a generated struct T: UnmarshalValidJSON is its
+// UnmarshalJSON for data already known to be valid JSON. UnmarshalJSON
 // checks the input once (Check) and nested members, sub-slices of
 // checked input, are decoded without checking them again.
-type ValidDecoder interface {
+type ValidDecoder[T any] interface {
+	*T
 	UnmarshalValidJSON(data []byte) error
 }
 
-// Check reports data that is not valid JSON, by json.Valid's rules
-// (scan.go) without its allocations.
+// Check reports data that is not valid JSON, by json.Valid's rules.
 func Check(data []byte, typeName string) error {
 	if !jsonwire.Valid(data) {
 		return fmt.Errorf("adcp: %s: invalid JSON", typeName)
@@ -85,14 +90,14 @@ func Check(data []byte, typeName string) error {
 // JSON. JSON null gives a decoder with no members (UnmarshalJSON of null is
 // a no-op, as encoding/json expects).
 func Begin(data []byte, typeName string) (Decoder, error) {
-	data = data[skipSpace(data, 0):]
+	data = data[jsonwire.Space(data, 0):]
 	if bytes.HasPrefix(data, []byte("null")) {
 		return Decoder{Null: true}, nil
 	}
 	if len(data) == 0 || data[0] != '{' {
 		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
-	return Decoder{data: data, pos: 1}, nil
+	return Decoder{data: data, it: jsonwire.Open(data, 0, 0, '{')}, nil
 }
 
 // BeginCopy is Begin for a small value: it copies data once, and the plain
@@ -115,40 +120,23 @@ func (d *Decoder) text(b []byte) string {
 	return d.str[i : i+len(b)]
 }
 
-// next advances to the next member; it returns false after the last one.
-// data is known to be valid JSON.
+// Next advances to the next member; it returns false after the last one,
+// and where data is not valid JSON (which callers never pass).
 func (d *Decoder) Next() bool {
-	d.pos = skipSpace(d.data, d.pos)
-	if d.pos < len(d.data) && d.data[d.pos] == ',' {
-		d.pos = skipSpace(d.data, d.pos+1)
-	}
-	if d.pos >= len(d.data) || d.data[d.pos] == '}' {
+	if !d.it.Next() {
 		return false
 	}
-	// A plain key or string value (jsonwire.StringPlain) is its own
-	// decoding. (Data that is not valid JSON, which no caller passes, is
-	// read to its end, as skipString reads it, not panicked on.)
-	end, plain := jsonwire.StringPlain(d.data, d.pos)
-	switch {
-	case plain:
-		d.Key = d.text(d.data[d.pos+1 : end-1])
-	case end < 0:
-		end = len(d.data)
-		fallthrough
-	default:
-		d.Key = unquote(d.data[d.pos:end])
-	}
-	d.pos = skipSpace(d.data, end) + 1 // the colon
-	d.pos = skipSpace(d.data, d.pos)
-	if d.plain = false; d.pos < len(d.data) && d.data[d.pos] == '"' {
-		if end, d.plain = jsonwire.StringPlain(d.data, d.pos); end < 0 {
-			end = len(d.data)
-		}
+	d.Key, _ = d.stringValue(d.it.Key, d.it.KeyPlain)
+	start := d.it.Pos
+	if d.plain = false; d.data[start] == '"' {
+		d.it.Pos, d.plain = jsonwire.StringPlain(d.data, start)
 	} else {
-		end = skipValue(d.data, d.pos)
+		d.it.Skip()
 	}
-	d.val = d.data[d.pos:end]
-	d.pos = end
+	if d.it.Pos < 0 {
+		return false
+	}
+	d.val = d.data[start:d.it.Pos]
 	return true
 }
 
@@ -163,7 +151,7 @@ func (d *Decoder) keep() {
 	d.extra[d.Key] = append(json.RawMessage(nil), d.val...)
 }
 
-// unknown handles a member the type does not declare.
+// Unknown handles a member the type does not declare.
 func (d *Decoder) Unknown(closed bool, typeName string) {
 	if closed {
 		if d.err == nil {
@@ -190,75 +178,22 @@ func (d *Decoder) done(bit uint, ok bool) {
 	}
 }
 
-// DecodedState returns the State of a value decoded from JSON whose members
-// present holds (bit i: member i, schema order, present with a usable
-// value), as Finish returns it: for a decoder that reads decoded values
-// (map[string]any) instead of JSON text.
-func DecodedState(present uint64) State { return State{decoded: true, present: present} }
-
-// finish returns the decoded state and the first error.
+// Finish returns the members kept raw, the decoded state and the first error.
 func (d *Decoder) Finish() (map[string]json.RawMessage, State, error) {
-	return d.extra, State{decoded: true, present: d.present}, d.err
+	return d.extra, DecodedState(d.present), d.err
 }
 
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
+// stringValue decodes the valid JSON value v as encoding/json decodes a
+// string (plain: v is known to be a plain string, jsonwire.StringPlain),
+// or reports that it is not a string.
+func (d *Decoder) stringValue(v []byte, plain bool) (string, bool) {
+	switch {
+	case len(v) == 0 || v[0] != '"':
+		return "", false
+	case plain || jsonwire.Plain(v):
+		return d.text(v[1 : len(v)-1]), true
 	}
-	return i
-}
-
-// skipString returns the index just past the string starting at b[i], in
-// valid JSON: jsonwire.String, which passes over eight bytes at a time (it
-// validates too, and returns -1 for what valid JSON never holds; len(b)
-// then, as an unterminated string would give).
-func skipString(b []byte, i int) int {
-	if end := jsonwire.String(b, i); end >= 0 {
-		return end
-	}
-	return len(b)
-}
-
-// skipValue returns the index just past the JSON value starting at b[i].
-func skipValue(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return i
-	default:
-		for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' &&
-			b[i] != '\t' && b[i] != '\n' && b[i] != '\r' {
-			i++
-		}
-		return i
-	}
-}
-
-// unquote decodes a JSON string literal (known to be valid) as
-// encoding/json does.
-func unquote(lit []byte) string {
-	if len(lit) < 2 || lit[0] != '"' {
-		return ""
-	}
-	if jsonwire.Plain(lit) {
-		return string(lit[1 : len(lit)-1])
-	}
-	return string(jsonwire.Unquote(make([]byte, 0, len(lit)), lit))
+	return string(jsonwire.Unquote(make([]byte, 0, len(v)), v)), true
 }
 
 // The member decoders: each decodes d.val into dst and reports the outcome
@@ -266,245 +201,147 @@ func unquote(lit []byte) string {
 
 func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.known(bit)
-	if d.plain || d.str != "" && len(d.val) > 0 && d.val[0] == '"' && jsonwire.Plain(d.val) {
-		*dst = T(d.text(d.val[1 : len(d.val)-1]))
-		d.done(bit, true)
-		return
-	}
-	s, ok := elemString[T](d.val)
-	*dst = s
+	s, ok := d.stringValue(d.val, d.plain)
+	*dst = T(s)
 	d.done(bit, ok)
 }
 
-// decodeValue is the member decoder of a value elem decodes.
-func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte) (T, bool)) {
-	d.known(bit)
-	var ok bool
-	*dst, ok = elem(d.val)
-	d.done(bit, ok)
-}
-
-// decodePtr is the member decoder of a value elem decodes, held by pointer
-// (nil when it does not fit).
-func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte) (T, bool)) {
-	d.known(bit)
-	*dst = nil
-	v, ok := elem(d.val)
-	if ok {
-		*dst = &v
-	}
-	d.done(bit, ok)
-}
-
-func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, elemFloat) }
-func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, elemFloat) }
-func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, elemInt) }
-func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, elemInt) }
-func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, elemBool) }
-func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, elemBool) }
-
-// FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
-// even when the JSON number is not exactly one (Error.retry_after, which a
-// client rounds up anyway): any finite number fits. It returns the number as
-// written when the float64 is not exactly it, nil otherwise, for exact
-// validation and re-encoding (see elemFloat).
-func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
-	d.known(bit)
-	*dst = nil
-	f, ok := elemFloatRounded(d.val)
-	d.done(bit, ok)
-	if !ok {
-		return nil
-	}
-	*dst = &f
-	if ExactFloat(string(d.val), f) {
-		return nil
-	}
-	return append([]byte(nil), d.val...)
-}
-
-// NumberBounds checks the JSON number lit (a float64 did not hold it
-// exactly) against inclusive bounds, exactly.
-func (v *Validator) NumberBounds(path string, lit []byte, min, max *float64) {
-	d, ok := parseDecimal(string(lit))
-	if !ok {
-		v.Add(path, "invalid number")
-		return
-	}
-	if min != nil {
-		if b, _ := parseDecimal(number(*min)); d.cmp(b) < 0 {
-			v.Add(path, "less than "+number(*min))
-		}
-	}
-	if max != nil {
-		if b, _ := parseDecimal(number(*max)); d.cmp(b) > 0 {
-			v.Add(path, "greater than "+number(*max))
-		}
-	}
-}
-
-// SameNumber reports whether the JSON number lit parses to f.
-func SameNumber(lit []byte, f float64) bool {
-	g, ok := elemFloatRounded(lit)
-	return ok && g == f
-}
-
-// Raw keeps any JSON value (null included) as it is.
-func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
-	d.known(bit)
-	*dst = append(json.RawMessage(nil), d.val...)
-	d.done(bit, true)
-}
-
-// Object decodes a nested generated struct held by value.
-func Object[T any, P interface {
-	*T
-	ValidDecoder
-}](d *Decoder, bit uint, dst *T) {
+// decodeValue is the member decoder of a value the element decoder elem
+// decodes.
+func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	var zero T
 	*dst = zero
-	ok := elemObject[T, P](d.val, dst)
+	ok := elem(d.val, dst)
 	if !ok {
 		*dst = zero
 	}
 	d.done(bit, ok)
 }
 
-// ObjectPtr decodes a nested generated struct held by pointer.
-func ObjectPtr[T any, P interface {
-	*T
-	ValidDecoder
-}](d *Decoder, bit uint, dst **T) {
+// decodePtr is the member decoder of a value the element decoder elem
+// decodes, held by pointer (nil when it does not fit).
+func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
 	d.known(bit)
-	*dst = nil
 	v := new(T)
-	if elemObject[T, P](d.val, v) {
+	if *dst = nil; elem(d.val, v) {
 		*dst = v
-		d.done(bit, true)
-		return
 	}
-	d.done(bit, false)
+	d.done(bit, *dst != nil)
+}
+
+func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, SliceFloat) }
+func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, SliceFloat) }
+func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, SliceInt) }
+func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, SliceInt) }
+func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, SliceBool) }
+func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
+
+// Raw keeps any JSON value (null included) as it is.
+func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
+	d.known(bit)
+	d.done(bit, SliceRaw(d.val, dst))
+}
+
+// Object decodes a nested generated struct held by value.
+func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
+	decodeValue(d, bit, dst, SliceObject[T, P])
+}
+
+// ObjectPtr decodes a nested generated struct held by pointer.
+func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
+	decodePtr(d, bit, dst, SliceObject[T, P])
 }
 
 // Slice decodes a JSON array whose every element elem accepts.
 func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 	d.known(bit)
-	*dst = nil
-	s, ok := elemSlice(d.val, elem)
-	if ok {
-		*dst = s
-	}
+	var ok bool
+	*dst, ok = decodeSlice(d.val, elem)
 	d.done(bit, ok)
 }
 
-// The element decoders.
-
-func elemString[T ~string](v []byte) (T, bool) {
-	if len(v) == 0 || v[0] != '"' {
-		return "", false
+// FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
+// even when the JSON number is not exactly one (Error.retry_after, which a
+// client rounds up anyway): any finite number fits. It returns the number as
+// written when the float64 is not exactly it, nil otherwise, for exact
+// validation and re-encoding (see SliceFloat).
+func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
+	decodePtr(d, bit, dst, floatRounded)
+	if *dst == nil || exactFloat(string(d.val), **dst) {
+		return nil
 	}
-	return T(unquote(v)), true
+	return append([]byte(nil), d.val...)
 }
 
-// elemFloat decodes a JSON number that a float64 holds exactly: one whose
-// decimal is the shortest decimal of the float64 it parses to (ExactFloat).
-// A number that float64 would round to another value (3600.0000000000000001)
-// or that overflows it (1e400) does not fit: it is kept raw, so that
-// re-encoding reproduces it and Validate compares it exactly, as JSON Schema
-// does.
-func elemFloat(v []byte) (float64, bool) {
-	f, ok := elemFloatRounded(v)
-	if !ok || !ExactFloat(string(v), f) {
-		return 0, false
-	}
-	return f, true
+// SameNumber reports whether the JSON number lit parses to f.
+func SameNumber(lit []byte, f float64) bool {
+	var g float64
+	return floatRounded(lit, &g) && g == f
 }
 
-// elemFloatRounded decodes any finite JSON number, rounded to a float64.
-func elemFloatRounded(v []byte) (float64, bool) {
-	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(string(v), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return 0, false
-	}
-	return f, true
-}
-
-func elemInt(v []byte) (int64, bool) {
-	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-		return n, true
-	}
-	f, ok := elemFloat(v)
-	if !ok || f != math.Trunc(f) || f < -(1<<63) || f >= 1<<63 {
-		return 0, false
-	}
-	return int64(f), true
-}
-
-func elemBool(v []byte) (bool, bool) {
-	switch string(v) {
-	case "true":
-		return true, true
-	case "false":
-		return false, true
-	}
-	return false, false
-}
-
-func elemObject[T any, P interface {
-	*T
-	ValidDecoder
-}](v []byte, dst *T) bool {
-	if len(v) == 0 || v[0] != '{' {
-		return false
-	}
-	return P(dst).UnmarshalValidJSON(v) == nil
-}
-
-func elemSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
+func decodeSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
 	if len(v) == 0 || v[0] != '[' {
 		return nil, false
 	}
 	out := []T{}
-	i := skipSpace(v, 1)
-	for i < len(v) && v[i] != ']' {
-		end := skipValue(v, i)
+	for it := jsonwire.Open(v, 0, 0, '['); it.Next(); {
+		start := it.Pos
 		var el T
-		if !elem(v[i:end], &el) {
+		if it.Skip(); it.Pos < 0 || !elem(v[start:it.Pos], &el) {
 			return nil, false
 		}
 		out = append(out, el)
-		i = skipSpace(v, end)
-		if i < len(v) && v[i] == ',' {
-			i = skipSpace(v, i+1)
-		}
 	}
 	return out, true
 }
 
-// Element adapters for Slice.
+// The element decoders, of Slice's elements and of the members above: each
+// decodes one JSON value into dst, or reports that it does not fit.
 
-func SliceString[T ~string](v []byte, dst *T) (ok bool) {
-	*dst, ok = elemString[T](v)
+func SliceString[T ~string](v []byte, dst *T) bool {
+	var d Decoder // without a copy of the input to share: text copies
+	s, ok := d.stringValue(v, false)
+	*dst = T(s)
 	return ok
 }
 
-func SliceFloat(v []byte, dst *float64) (ok bool) {
-	*dst, ok = elemFloat(v)
-	return ok
+// SliceFloat decodes a JSON number that a float64 holds exactly: one whose
+// decimal is the shortest decimal of the float64 it parses to (exactFloat).
+// A number that float64 would round to another value (3600.0000000000000001)
+// or that overflows it (1e400) does not fit: it is kept raw, so that
+// re-encoding reproduces it and Validate compares it exactly, as JSON Schema
+// does.
+func SliceFloat(v []byte, dst *float64) bool {
+	return floatRounded(v, dst) && exactFloat(string(v), *dst)
 }
 
-func SliceInt(v []byte, dst *int64) (ok bool) {
-	*dst, ok = elemInt(v)
-	return ok
+// floatRounded decodes any finite JSON number, rounded to a float64.
+func floatRounded(v []byte, dst *float64) bool {
+	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	*dst = f
+	return err == nil && !math.IsInf(f, 0)
 }
 
-func SliceBool(v []byte, dst *bool) (ok bool) {
-	*dst, ok = elemBool(v)
-	return ok
+func SliceInt(v []byte, dst *int64) bool {
+	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+		*dst = n
+		return true
+	}
+	var f float64
+	if !SliceFloat(v, &f) || f != math.Trunc(f) || f < -(1<<63) || f >= 1<<63 {
+		return false
+	}
+	*dst = int64(f)
+	return true
+}
+
+func SliceBool(v []byte, dst *bool) bool {
+	*dst = string(v) == "true"
+	return *dst || string(v) == "false"
 }
 
 func SliceRaw(v []byte, dst *json.RawMessage) bool {
@@ -512,11 +349,8 @@ func SliceRaw(v []byte, dst *json.RawMessage) bool {
 	return true
 }
 
-func SliceObject[T any, P interface {
-	*T
-	ValidDecoder
-}](v []byte, dst *T) bool {
-	return elemObject[T, P](v, dst)
+func SliceObject[T any, P ValidDecoder[T]](v []byte, dst *T) bool {
+	return len(v) > 0 && v[0] == '{' && P(dst).UnmarshalValidJSON(v) == nil
 }
 
 // Encoder writes one JSON object.
@@ -528,7 +362,7 @@ type Encoder struct {
 }
 
 // NewEncoder returns an encoder with room for a small object.
-func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
+func NewEncoder() Encoder { return NewEncoderSize(0) }
 
 // NewEncoderSize returns an encoder with room for n bytes (at least a small
 // object's): for a caller that knows about how long its encoding will be.
@@ -536,7 +370,7 @@ func NewEncoderSize(n int) Encoder { return Encoder{buf: make([]byte, 0, max(n, 
 
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
-// field writes the name of declared member bit.
+// Field writes the name of declared member bit.
 //
 //go:noinline
 func (e *Encoder) Field(bit uint, name string) {
@@ -557,22 +391,11 @@ func (e *Encoder) name(name string) {
 	e.buf = append(e.buf, ':')
 }
 
-// close writes the members of extra that were not written as declared
+// Close writes the members of extra that were not written as declared
 // members (names lists the declared members by bit), sorted by name.
 func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byte, error) {
-	if len(extra) > 0 {
-		keys := make([]string, 0, len(extra))
-		for k := range extra {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-	next:
-		for _, k := range keys {
-			for i, n := range names {
-				if n == k && e.emitted&(1<<uint(i)) != 0 {
-					continue next
-				}
-			}
+	for _, k := range sortedKeys(extra) {
+		if i := slices.Index(names, k); i < 0 || e.emitted&(1<<uint(i)) == 0 {
 			e.name(k)
 			e.Raw(extra[k])
 		}
@@ -668,222 +491,6 @@ func AppendString(b []byte, s string) []byte {
 
 // AppendFloat appends f the way encoding/json writes a float64.
 func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
-
-// Validator collects the violations of one Validate call.
-type Validator struct {
-	list []string
-}
-
-// ValidationError lists every constraint a value breaks, each with the JSON
-// pointer of the offending member.
-type ValidationError struct {
-	Type       string   // Go type validated
-	Violations []string // "pointer: message", in member order
-}
-
-func (e *ValidationError) Error() string {
-	return "adcp: invalid " + e.Type + ": " + strings.Join(e.Violations, "; ")
-}
-
-// Add records that the value at path breaks a constraint. It is not
-// inlined: validators call it from many places, each only on failure.
-//
-//go:noinline
-func (v *Validator) Add(path, msg string) {
-	if path == "" {
-		path = "/"
-	}
-	v.list = append(v.list, path+": "+msg)
-}
-
-func (v *Validator) Result(typeName string) error {
-	if len(v.list) == 0 {
-		return nil
-	}
-	return &ValidationError{Type: typeName, Violations: v.list}
-}
-
-// Extra reports members kept raw because their value did not fit (names
-// are the declared members), and, for closed types, members not declared.
-func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string, closed bool) {
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		declared := slices.Contains(names, k)
-		p := path + "/" + PointerToken(k)
-		switch {
-		case declared:
-			v.Add(p, "invalid value "+short(extra[k]))
-		case closed:
-			v.Add(p, "member not allowed")
-		}
-	}
-}
-
-// missing reports a required member that is absent (unless its value was
-// kept raw, which extra reports).
-func (v *Validator) Missing(path, name string, extra map[string]json.RawMessage) {
-	if _, kept := extra[name]; !kept {
-		v.Add(path+"/"+PointerToken(name), "required member missing")
-	}
-}
-
-func (v *Validator) MinLength(path, s string, n int) {
-	if utf8.RuneCountInString(s) < n {
-		v.Add(path, "shorter than "+strconv.Itoa(n)+" characters")
-	}
-}
-
-func (v *Validator) MaxLength(path, s string, n int) {
-	if utf8.RuneCountInString(s) > n {
-		v.Add(path, "longer than "+strconv.Itoa(n)+" characters")
-	}
-}
-
-// Matcher is a compiled pattern: a *regexp.Regexp, as MustPattern returns.
-type Matcher interface {
-	MatchString(s string) bool
-	String() string
-}
-
-// MustPattern returns the matcher of a pattern in Go regexp syntax, and
-// panics when it does not compile; the generator checks every pattern with
-// CompilePattern first.
-func MustPattern(expr string) Matcher { return regexp.MustCompile(expr) }
-
-// CompilePattern reports why expr is not a pattern MustPattern compiles.
-func CompilePattern(expr string) error {
-	_, err := regexp.Compile(expr)
-	return err
-}
-
-func (v *Validator) Pattern(path, s string, re Matcher) {
-	if !re.MatchString(s) {
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
-	}
-}
-
-// patternNot checks a pattern with an exclusion, the Go form of a schema
-// pattern "^L(?!$)R": s must match re ("^LR") and must not match not ("^L$").
-func (v *Validator) PatternNot(path, s string, re, not Matcher) {
-	switch {
-	case !re.MatchString(s):
-		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
-	case not.MatchString(s):
-		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
-	}
-}
-
-// URI checks format "uri": an absolute URI, with a scheme (as
-// santhosh-tekuri/jsonschema checks it: net/url's parse, and a host holding
-// a colon must be a bracketed IPv6 address).
-func (v *Validator) URI(path, s string) {
-	if checkURI(s) != nil {
-		v.Add(path, "not an absolute URI")
-	}
-}
-
-// DateTime checks format "date-time": an RFC 3339 date and time.
-func (v *Validator) DateTime(path, s string) {
-	if err := checkDateTime(s); err != nil {
-		v.Add(path, "not an RFC 3339 date-time: "+err.Error())
-	}
-}
-
-// Format checks one of the other formats the runtime asserts ("date",
-// "time", "uuid"), as santhosh-tekuri/jsonschema checks it.
-func (v *Validator) Format(path, s, format string) {
-	if check := formatCheck(format); check != nil {
-		if err := check(s); err != nil {
-			v.Add(path, "not a valid "+format+": "+err.Error())
-		}
-	}
-}
-
-func (v *Validator) Enum(path, s string, known bool) {
-	if !known {
-		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
-	}
-}
-
-func (v *Validator) Minimum(path string, f, min float64) {
-	if f < min {
-		v.Add(path, "less than "+number(min))
-	}
-}
-
-func (v *Validator) Maximum(path string, f, max float64) {
-	if f > max {
-		v.Add(path, "greater than "+number(max))
-	}
-}
-
-func (v *Validator) MinItems(path string, n, min int) {
-	if n < min {
-		v.Add(path, "fewer than "+strconv.Itoa(min)+" items")
-	}
-}
-
-func (v *Validator) MaxItems(path string, n, max int) {
-	if n > max {
-		v.Add(path, "more than "+strconv.Itoa(max)+" items")
-	}
-}
-
-// union checks that a raw value is one of the JSON types listed.
-func (v *Validator) Union(path string, raw json.RawMessage, types ...string) {
-	got := jSONType(raw)
-	for _, t := range types {
-		if t == got || (t == "number" && got == "integer") {
-			return
-		}
-	}
-	v.Add(path, "JSON "+got+" is not one of "+strings.Join(types, ", "))
-}
-
-// jSONType names the JSON type of a raw value ("integer" for a number
-// without a fraction).
-func jSONType(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "null"
-	}
-	switch raw[0] {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == math.Trunc(f) {
-		return "integer"
-	}
-	return "number"
-}
-
-// PointerToken escapes a member name for a JSON pointer (RFC 6901).
-func PointerToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func number(f float64) string { return string(AppendFloat(nil, f)) }
-
-// short quotes a raw value for a message, cut to 64 bytes.
-func short(raw []byte) string {
-	const max = 64
-	if len(raw) > max {
-		return string(raw[:max]) + "…"
-	}
-	return string(raw)
-}
 
 // Ptr returns a pointer to a copy of v, for optional members in literals.
 func Ptr[T any](v T) *T { return &v }

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// FuzzExactFloat holds ExactFloat, with its answer for short integers, to
+// FuzzExactFloat holds exactFloat, with its answer for short integers, to
 // the comparison of each number with its float64's shortest decimal.
 func FuzzExactFloat(f *testing.F) {
 	for _, s := range []string{"0", "-0", "5", "1.5", "1e2", "999999999999999", "9999999999999999", "9007199254740993", "-12"} {
@@ -17,10 +17,12 @@ func FuzzExactFloat(f *testing.F) {
 	f.Fuzz(func(t *testing.T, lit string) {
 		x, err := strconv.ParseFloat(lit, 64)
 		if _, ok := parseDecimal(lit); !ok || err != nil {
-			return // ExactFloat takes a JSON number a float64 holds
+			return // exactFloat takes a JSON number a float64 holds
 		}
-		if got, want := ExactFloat(lit, x), exactFloatSlow(lit, x); got != want {
-			t.Fatalf("ExactFloat(%q) = %v, want %v", lit, got, want)
+		a, _ := parseDecimal(lit)
+		b, _ := parseDecimal(strconv.FormatFloat(x, 'g', -1, 64))
+		if got, want := exactFloat(lit, x), a.cmp(b) == 0; got != want {
+			t.Fatalf("exactFloat(%q) = %v, want %v", lit, got, want)
 		}
 	})
 }
@@ -97,8 +99,8 @@ func TestExactFloat(t *testing.T) {
 		{"9999999999999999", false}, {"9007199254740992", true}, {"-", false}, {"", false},
 	} {
 		f, _ := strconv.ParseFloat(tt.lit, 64)
-		if got := ExactFloat(tt.lit, f); got != tt.exact {
-			t.Errorf("ExactFloat(%s) = %v, want %v", tt.lit, got, tt.exact)
+		if got := exactFloat(tt.lit, f); got != tt.exact {
+			t.Errorf("exactFloat(%s) = %v, want %v", tt.lit, got, tt.exact)
 		}
 	}
 	// The codec keeps a number a float64 would round as raw JSON.

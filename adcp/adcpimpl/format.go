@@ -1,6 +1,7 @@
 package adcpimpl
 
 import (
+	"encoding/hex"
 	"errors"
 	"net/netip"
 	"net/url"
@@ -9,24 +10,16 @@ import (
 	"time"
 )
 
-// formatCheck returns the check of a format generated validation asserts
-// (nil for any other), checked as santhosh-tekuri/jsonschema checks them for
-// draft-07 (which asserts formats), so that a generated Validate and a
-// schema validator agree.
-func formatCheck(format string) func(string) error {
-	switch format {
-	case "uri":
-		return checkURI
-	case "date-time":
-		return checkDateTime
-	case "date":
-		return checkDate
-	case "time":
-		return checkTime
-	case "uuid":
-		return checkUUID
-	}
-	return nil
+// formatChecks are the checks of the formats generated validation asserts,
+// checked as santhosh-tekuri/jsonschema checks them for draft-07 (which
+// asserts formats), so that a generated Validate and a schema validator
+// agree.
+var formatChecks = map[string]func(string) error{
+	"uri":       checkURI,
+	"date-time": checkDateTime,
+	"date":      checkDate,
+	"time":      checkTime,
+	"uuid":      checkUUID,
 }
 
 // checkDate: an RFC 3339 full-date, yyyy-mm-dd with a day the month has
@@ -39,19 +32,13 @@ func checkDate(s string) error {
 // checkUUID: five groups of 8, 4, 4, 4 and 12 hexadecimal digits, either
 // case, joined by "-" (santhosh-tekuri/jsonschema's check).
 func checkUUID(s string) error {
-	if len(s) != 36 {
-		return errors.New("not 36 characters long")
+	groups := strings.Split(s, "-")
+	if len(groups) != 5 {
+		return errors.New("not five groups joined by -")
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return errors.New("no - between the groups")
-			}
-		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
-		default:
-			return errors.New("a character that is not a hexadecimal digit")
+	for i, g := range groups {
+		if _, err := hex.DecodeString(g); err != nil || len(g) != [...]int{8, 4, 4, 4, 12}[i] {
+			return errors.New("a group is not 8, 4, 4, 4 and 12 hexadecimal digits")
 		}
 	}
 	return nil
@@ -81,11 +68,8 @@ func checkURI(s string) error {
 // checkDateTime: an RFC 3339 date-time, yyyy-mm-ddThh:mm:ss[.frac](Z|±hh:mm),
 // with a leap second only at 23:59:60 UTC.
 func checkDateTime(s string) error {
-	if len(s) < 20 {
-		return errors.New("less than 20 characters long")
-	}
-	if s[10] != 't' && s[10] != 'T' {
-		return errors.New("11th character must be t or T")
+	if len(s) < 20 || s[10] != 't' && s[10] != 'T' {
+		return errors.New("not a date, T and a time")
 	}
 	if err := checkDate(s[:10]); err != nil {
 		return errors.New("invalid date")
@@ -94,69 +78,47 @@ func checkDateTime(s string) error {
 }
 
 // checkTime checks an RFC 3339 time, hh:mm:ss[.frac](Z|±hh:mm), as
-// santhosh-tekuri/jsonschema does, by hand rather than with time.Parse,
-// which takes no leap second (ss 60, valid at 23:59 UTC), nor a lower-case
-// z, and takes a one-digit hour and a comma before the fraction. Each
-// two-digit field is read with strconv.Atoi, as jsonschema reads the fields
-// it splits at the colons (so "+1" is an hour).
-func checkTime(str string) error {
-	if len(str) < 9 {
-		return errors.New("time less than 9 characters long")
+// santhosh-tekuri/jsonschema does, rather than with time.Parse, which takes
+// no leap second (ss 60, valid at 23:59 UTC), nor a lower-case z, and takes
+// a one-digit hour and a comma before the fraction. Each two-digit field is
+// read with strconv.Atoi, as jsonschema reads the fields it splits at the
+// colons (so "+1" is an hour).
+func checkTime(s string) error {
+	field := func(s string, max int) (int, bool) {
+		n, err := strconv.Atoi(s)
+		return n, err == nil && n >= 0 && n <= max
 	}
-	if str[2] != ':' || str[5] != ':' {
-		return errors.New("missing colon in time")
+	if len(s) < 9 || s[2] != ':' || s[5] != ':' {
+		return errors.New("not hh:mm:ss")
 	}
-	h, err1 := strconv.Atoi(str[0:2])
-	m, err2 := strconv.Atoi(str[3:5])
-	sec, err3 := strconv.Atoi(str[6:8])
-	if err1 != nil || err2 != nil || err3 != nil || h < 0 || m < 0 || sec < 0 {
+	h, okH := field(s[0:2], 23)
+	m, okM := field(s[3:5], 59)
+	sec, okS := field(s[6:8], 60)
+	if !okH || !okM || !okS {
 		return errors.New("invalid hour, minute or second")
 	}
-	if h > 23 || m > 59 || sec > 60 {
-		return errors.New("hour, minute or second out of range")
-	}
-	str = str[8:]
-	if rem, ok := strings.CutPrefix(str, "."); ok {
-		n := 0
-		for n < len(rem) && rem[n] >= '0' && rem[n] <= '9' {
-			n++
-		}
-		if n == 0 {
+	s = s[8:]
+	if frac, ok := strings.CutPrefix(s, "."); ok {
+		if s = strings.TrimLeft(frac, "0123456789"); len(s) == len(frac) {
 			return errors.New("no digits in the second fraction")
 		}
-		str = rem[n:]
 	}
-	if str != "z" && str != "Z" {
-		if len(str) != 6 {
-			return errors.New("offset must be 6 characters long")
+	if s != "z" && s != "Z" {
+		if len(s) != 6 || s[0] != '+' && s[0] != '-' || s[3] != ':' {
+			return errors.New("offset not Z, +hh:mm or -hh:mm")
 		}
-		var sign int
-		switch str[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = +1
-		default:
-			return errors.New("offset must begin with + or -")
-		}
-		if str[3] != ':' {
-			return errors.New("missing colon in offset")
-		}
-		zh, err1 := strconv.Atoi(str[1:3])
-		zm, err2 := strconv.Atoi(str[4:])
-		if err1 != nil || err2 != nil || zh < 0 || zm < 0 {
+		zh, okH := field(s[1:3], 23)
+		zm, okM := field(s[4:], 59)
+		if !okH || !okM {
 			return errors.New("invalid offset")
 		}
-		if zh > 23 || zm > 59 {
-			return errors.New("offset out of range")
+		if s[0] == '+' {
+			zh, zm = -zh, -zm
 		}
-		hm := (h*60 + m) + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
+		hm := (h*60 + m + zh*60 + zm + 24*60) % (24 * 60) // the time in UTC
 		h, m = hm/60, hm%60
 	}
-	if sec >= 60 && (h != 23 || m != 59) {
+	if sec == 60 && (h != 23 || m != 59) {
 		return errors.New("invalid leap second")
 	}
 	return nil

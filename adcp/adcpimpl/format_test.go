@@ -24,7 +24,7 @@ func TestFormats(t *testing.T) {
 		{"uri", []string{"https://example.com/a?b#c", "urn:isbn:0451450523", "http://[::1]:80/"},
 			[]string{"/relative", "http://::1/", "http://[fe80::1%25en0]/", "%zz"}},
 	} {
-		check := formatCheck(c.format)
+		check := formatChecks[c.format]
 		for _, s := range c.valid {
 			if err := check(s); err != nil {
 				t.Errorf("%s %q: %v, want valid", c.format, s, err)

@@ -29,23 +29,8 @@ type RegenerateWithNewerAdcpGen uint
 
 const (
 	// GenVersion is the contract version the current generator writes.
-	// Version 2 adds the run-time schema checks (Schema, ExtraSchema,
-	// Conditions, DateTime) of exact validation. Version 3 compiles the
-	// patterns of generated code with MustPattern (the runtime's matcher,
-	// not package regexp). Version 4 gives each details shape its whole
-	// schema as data (adcp.DetailsShape.Schema, which the runtime validates
-	// details with) in place of a constructor of its Go type (New), and a
-	// package function NewDetails; a code's description moves from
-	// CodeInfo.Doc (removed) to a package function CodeDoc. Version 5 adds
-	// what a package needs only for schema constructs no published version
-	// has used yet: the value checks In, Encoding and SliceEncoding (an enum
-	// of numbers, booleans, objects or arrays, a const on an object or an
-	// array), Format (and the formats date, time and uuid in schema data),
-	// ErrorRules.Nullable, and additionalProperties as a schema in schema
-	// data. Version 6 replaces the schemas as data (Schema, NewSchema,
-	// ExtraSchema, Conditions, adcp.DetailsShape.Schema) with checks
-	// written in Go (ValueCheck, Value, ExtraChecks, Encoded,
-	// adcp.DetailsShape.Check).
+	// Version 6 writes each schema's constraints as checks in Go
+	// (ValueCheck, Encoded, adcp.DetailsShape.Check).
 	GenVersion = 6
 	// MinVersion is the oldest generated-code version this runtime serves:
 	// code of version 5 and earlier sets DetailsShape.Schema, which is gone.

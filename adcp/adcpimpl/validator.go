@@ -1,0 +1,221 @@
+package adcpimpl
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Validator collects the violations of one Validate call.
+type Validator struct {
+	list []string
+}
+
+// ValidationError lists every constraint a value breaks, each with the JSON
+// pointer of the offending member.
+type ValidationError struct {
+	Type       string   // Go type validated
+	Violations []string // "pointer: message", in member order
+}
+
+func (e *ValidationError) Error() string {
+	return "adcp: invalid " + e.Type + ": " + strings.Join(e.Violations, "; ")
+}
+
+// Add records that the value at path breaks a constraint. It is not
+// inlined: validators call it from many places, each only on failure.
+//
+//go:noinline
+func (v *Validator) Add(path, msg string) {
+	if path == "" {
+		path = "/"
+	}
+	v.list = append(v.list, path+": "+msg)
+}
+
+// Result returns the violations recorded as a *ValidationError of
+// typeName, or nil when there are none.
+func (v *Validator) Result(typeName string) error {
+	if len(v.list) == 0 {
+		return nil
+	}
+	return &ValidationError{Type: typeName, Violations: v.list}
+}
+
+// Extra reports members kept raw because their value did not fit (names
+// are the declared members), and, for closed types, members not declared.
+func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string, closed bool) {
+	for _, k := range sortedKeys(extra) {
+		p := path + "/" + PointerToken(k)
+		switch {
+		case slices.Contains(names, k):
+			v.Add(p, "invalid value "+short(extra[k]))
+		case closed:
+			v.Add(p, "member not allowed")
+		}
+	}
+}
+
+// Missing reports a required member that is absent (unless its value was
+// kept raw, which Extra reports).
+func (v *Validator) Missing(path, name string, extra map[string]json.RawMessage) {
+	if _, kept := extra[name]; !kept {
+		v.Add(path+"/"+PointerToken(name), "required member missing")
+	}
+}
+
+func (v *Validator) MinLength(path, s string, n int) {
+	if utf8.RuneCountInString(s) < n {
+		v.Add(path, "shorter than "+strconv.Itoa(n)+" characters")
+	}
+}
+
+func (v *Validator) MaxLength(path, s string, n int) {
+	if utf8.RuneCountInString(s) > n {
+		v.Add(path, "longer than "+strconv.Itoa(n)+" characters")
+	}
+}
+
+// Matcher is a compiled pattern, as MustPattern returns it.
+type Matcher = *regexp.Regexp
+
+// MustPattern returns the matcher of a pattern in Go regexp syntax, and
+// panics when it does not compile; the generator checks every pattern with
+// CompilePattern first.
+func MustPattern(expr string) Matcher { return regexp.MustCompile(expr) }
+
+// CompilePattern reports why expr is not a pattern MustPattern compiles.
+func CompilePattern(expr string) error {
+	_, err := regexp.Compile(expr)
+	return err
+}
+
+func (v *Validator) Pattern(path, s string, re Matcher) {
+	if !re.MatchString(s) {
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+	}
+}
+
+// PatternNot checks a pattern with an exclusion, the Go form of a schema
+// pattern "^L(?!$)R": s must match re ("^LR") and must not match not ("^L$").
+func (v *Validator) PatternNot(path, s string, re, not Matcher) {
+	switch {
+	case !re.MatchString(s):
+		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
+	case not.MatchString(s):
+		v.Add(path, "matches the excluded pattern "+strconv.Quote(not.String()))
+	}
+}
+
+// URI checks format "uri": an absolute URI (checkURI).
+func (v *Validator) URI(path, s string) {
+	if checkURI(s) != nil {
+		v.Add(path, "not an absolute URI")
+	}
+}
+
+// DateTime checks format "date-time": an RFC 3339 date and time.
+func (v *Validator) DateTime(path, s string) {
+	if err := checkDateTime(s); err != nil {
+		v.Add(path, "not an RFC 3339 date-time: "+err.Error())
+	}
+}
+
+// Format checks one of the other formats the runtime asserts ("date",
+// "time", "uuid"), as santhosh-tekuri/jsonschema checks it.
+func (v *Validator) Format(path, s, format string) {
+	if check := formatChecks[format]; check != nil {
+		if err := check(s); err != nil {
+			v.Add(path, "not a valid "+format+": "+err.Error())
+		}
+	}
+}
+
+func (v *Validator) Enum(path, s string, known bool) {
+	if !known {
+		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
+	}
+}
+
+func (v *Validator) Minimum(path string, f, min float64) {
+	if f < min {
+		v.Add(path, "less than "+number(min))
+	}
+}
+
+func (v *Validator) Maximum(path string, f, max float64) {
+	if f > max {
+		v.Add(path, "greater than "+number(max))
+	}
+}
+
+// NumberBounds checks the JSON number lit (a float64 did not hold it
+// exactly) against inclusive bounds, exactly.
+func (v *Validator) NumberBounds(path string, lit []byte, min, max *float64) {
+	d, ok := parseDecimal(string(lit))
+	if !ok {
+		v.Add(path, "invalid number")
+		return
+	}
+	if min != nil && d.cmp(decimalOf(*min)) < 0 {
+		v.Add(path, "less than "+number(*min))
+	}
+	if max != nil && d.cmp(decimalOf(*max)) > 0 {
+		v.Add(path, "greater than "+number(*max))
+	}
+}
+
+func (v *Validator) MinItems(path string, n, min int) {
+	if n < min {
+		v.Add(path, "fewer than "+strconv.Itoa(min)+" items")
+	}
+}
+
+func (v *Validator) MaxItems(path string, n, max int) {
+	if n > max {
+		v.Add(path, "more than "+strconv.Itoa(max)+" items")
+	}
+}
+
+// Union checks that a raw value (nil: null) is one of the JSON types
+// listed, as Type does.
+func (v *Validator) Union(path string, raw json.RawMessage, types ...string) {
+	var x any
+	if len(raw) > 0 {
+		var ok bool
+		if x, ok = decodeAny(raw); !ok {
+			v.Add(path, "invalid JSON")
+			return
+		}
+	}
+	v.Type(path, x, types...)
+}
+
+// PointerToken escapes a member name for a JSON pointer (RFC 6901).
+func PointerToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func number(f float64) string { return string(AppendFloat(nil, f)) }
+
+// short quotes a raw value for a message, cut to 64 bytes.
+func short(raw []byte) string {
+	const max = 64
+	if len(raw) > max {
+		return string(raw[:max]) + "…"
+	}
+	return string(raw)
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
