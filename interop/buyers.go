@@ -48,30 +48,33 @@ func decide(x adcp.Extraction, ok bool, note string) Got {
 	return g
 }
 
-// mcpBuyer calls every MCP case on a TypeScript MCP server with go-sdk;
-// keep wraps the HTTP transport in mcpsdk.KeepErrorBodies.
-func mcpBuyer(ctx context.Context, url string, cases []*Case, keep bool) ([]Got, error) {
-	hc := &http.Client{Timeout: 20 * time.Second}
-	if keep {
-		hc.Transport = mcpsdk.KeepErrorBodies(nil)
-	}
-	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, DisableStandaloneSSE: true, MaxRetries: -1}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "interop-go-buyer", Version: "1.0.0"}, nil).Connect(ctx, t, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer cs.Close()
-	var out []Got
-	for _, c := range cases {
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "adcp_case", Arguments: caseArgs{c.ID}})
-		note := ""
-		if err != nil {
-			note = trim(err.Error())
+// mcpBuyer returns the buyer that calls every MCP case on a TypeScript MCP
+// server with go-sdk; keep wraps the HTTP transport in
+// mcpsdk.KeepErrorBodies.
+func mcpBuyer(keep bool) func(context.Context, string, []*Case) ([]Got, error) {
+	return func(ctx context.Context, url string, cases []*Case) ([]Got, error) {
+		hc := &http.Client{Timeout: 20 * time.Second}
+		if keep {
+			hc.Transport = mcpsdk.KeepErrorBodies(nil)
 		}
-		x, ok := mcpsdk.Extract(res, err)
-		out = append(out, decide(x, ok, note))
+		t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, DisableStandaloneSSE: true, MaxRetries: -1}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "interop-go-buyer", Version: "1.0.0"}, nil).Connect(ctx, t, nil)
+		if err != nil {
+			return nil, err
+		}
+		defer cs.Close()
+		var out []Got
+		for _, c := range cases {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "adcp_case", Arguments: caseArgs{c.ID}})
+			note := ""
+			if err != nil {
+				note = trim(err.Error())
+			}
+			x, ok := mcpsdk.Extract(res, err)
+			out = append(out, decide(x, ok, note))
+		}
+		return out, nil
 	}
-	return out, nil
 }
 
 // a2aBuyer sends every A2A case to an A2A 0.3 agent with a2a-go.

@@ -18,8 +18,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -35,19 +35,23 @@ type Case struct {
 }
 
 // A Row is one direction of the matrix: who sends, who extracts and decides.
+// A row with Buy is a Go buyer, which Buy runs against the suite.mjs server
+// named Server; the others are suite.mjs's buyers.
 type Row struct {
 	ID, Seller, Buyer string
 	Transport         string
 	Only              []string
+	Server            string
+	Buy               func(ctx context.Context, url string, cases []*Case) ([]Got, error)
 }
 
 var rows = []Row{
 	{ID: "go-mcp>ts", Seller: "Go MCP seller (go-sdk + mcpsdk.AddTool/Reject/WriteHTTPRejection)", Buyer: "TS MCP Client.callTool after listTools + @adcp/sdk extract/decideRetry", Transport: "mcp"},
-	{ID: "ts-mcp>go", Seller: "TS MCP server (McpServer, McpError) + gateway", Buyer: "go-sdk client + mcpsdk.KeepErrorBodies, mcpsdk.Extract + adcp.Policy", Transport: "mcp"},
-	{ID: "ts-mcp>go-bare", Seller: "TS MCP server gateway (HTTP 429 / 503)", Buyer: "go-sdk client without KeepErrorBodies, mcpsdk.Extract", Transport: "mcp", Only: []string{"gateway_rate_limited", "gateway_service_unavailable"}},
-	{ID: "js-0.3>go", Seller: "@a2a-js/sdk 0.3 agent", Buyer: "a2a-go client, a2ago.ExtractResult + adcp.Policy", Transport: "a2a"},
-	{ID: "js-1.x>go", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2ago.V1Client, a2ago.ExtractJSON + adcp.Policy", Transport: "a2a"},
-	{ID: "js-1.x>a2a-go-bare", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2a-go v0.3.3 client as it is, a2ago.ExtractResult", Transport: "a2a", Only: []string{"rate_limited"}},
+	{ID: "ts-mcp>go", Seller: "TS MCP server (McpServer, McpError) + gateway", Buyer: "go-sdk client + mcpsdk.KeepErrorBodies, mcpsdk.Extract + adcp.Policy", Transport: "mcp", Server: "mcp", Buy: mcpBuyer(true)},
+	{ID: "ts-mcp>go-bare", Seller: "TS MCP server gateway (HTTP 429 / 503)", Buyer: "go-sdk client without KeepErrorBodies, mcpsdk.Extract", Transport: "mcp", Only: []string{"gateway_rate_limited", "gateway_service_unavailable"}, Server: "mcp", Buy: mcpBuyer(false)},
+	{ID: "js-0.3>go", Seller: "@a2a-js/sdk 0.3 agent", Buyer: "a2a-go client, a2ago.ExtractResult + adcp.Policy", Transport: "a2a", Server: "a2a03", Buy: a2aBuyer},
+	{ID: "js-1.x>go", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2ago.V1Client, a2ago.ExtractJSON + adcp.Policy", Transport: "a2a", Server: "a2a10", Buy: a2aV1Buyer},
+	{ID: "js-1.x>a2a-go-bare", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2a-go v0.3.3 client as it is, a2ago.ExtractResult", Transport: "a2a", Only: []string{"rate_limited"}, Server: "a2a10", Buy: a2aBuyer},
 	{ID: "go-a2a>js-0.3", Seller: "Go A2A seller (a2a-go + a2ago.FailedTask)", Buyer: "@a2a-js/sdk 0.3 A2AClient + @adcp/sdk extractAdcpErrorInfo/decideRetry", Transport: "a2a"},
 	{ID: "go-a2a-1.0>js-1.x", Seller: "Go A2A seller behind a2ago.V1Handler", Buyer: "@a2a-js/sdk 1.x JSON-RPC transport + @adcp/sdk extractAdcpErrorInfo/decideRetry", Transport: "a2a"},
 }
@@ -81,41 +85,33 @@ func main() {
 		fmt.Fprintln(os.Stderr, "interop:", err)
 		os.Exit(2)
 	}
-	devs, err := loadDeviations()
-	if err != nil {
+	var devs struct{ Deviations []Deviation }
+	if err := loadJSON("deviations.json", &devs); err != nil {
 		fmt.Fprintln(os.Stderr, "interop:", err)
 		os.Exit(2)
 	}
-	failed := report(os.Stdout, cells, devs, versions, time.Since(start))
+	failed := report(os.Stdout, cells, devs.Deviations, versions, time.Since(start))
 	if failed {
 		os.Exit(1)
 	}
 }
 
-func loadCases() ([]*Case, error) {
-	b, err := os.ReadFile("cases.json")
+// loadJSON decodes the file name into v.
+func loadJSON(name string, v any) error {
+	b, err := os.ReadFile(name)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var f struct{ Cases []*Case }
-	return f.Cases, json.Unmarshal(b, &f)
-}
-
-func loadDeviations() ([]Deviation, error) {
-	b, err := os.ReadFile("deviations.json")
-	if err != nil {
-		return nil, err
-	}
-	var f struct{ Deviations []Deviation }
-	return f.Deviations, json.Unmarshal(b, &f)
+	return json.Unmarshal(b, v)
 }
 
 // run starts every server, runs every buyer and returns the cells.
 func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
-	list, err := loadCases()
-	if err != nil {
+	var f struct{ Cases []*Case }
+	if err := loadJSON("cases.json", &f); err != nil {
 		return nil, nil, err
 	}
+	list := f.Cases
 	byID := map[string]*Case{}
 	for _, c := range list {
 		byID[c.ID] = c
@@ -163,51 +159,30 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 	casesFor := func(r *Row) []*Case {
 		var out []*Case
 		for _, c := range list {
-			if contains(c.Transports, r.Transport) && (r.Only == nil || contains(r.Only, c.ID)) {
+			if slices.Contains(c.Transports, r.Transport) && (r.Only == nil || slices.Contains(r.Only, c.ID)) {
 				out = append(out, c)
 			}
 		}
 		return out
 	}
-	goBuyers := map[string]func(context.Context, []*Case) ([]Got, error){
-		"ts-mcp>go": func(ctx context.Context, cs []*Case) ([]Got, error) {
-			return mcpBuyer(ctx, ready.Ready["mcp"], cs, true)
-		},
-		"ts-mcp>go-bare": func(ctx context.Context, cs []*Case) ([]Got, error) {
-			return mcpBuyer(ctx, ready.Ready["mcp"], cs, false)
-		},
-		"js-0.3>go":          func(ctx context.Context, cs []*Case) ([]Got, error) { return a2aBuyer(ctx, ready.Ready["a2a03"], cs) },
-		"js-1.x>go":          func(ctx context.Context, cs []*Case) ([]Got, error) { return a2aV1Buyer(ctx, ready.Ready["a2a10"], cs) },
-		"js-1.x>a2a-go-bare": func(ctx context.Context, cs []*Case) ([]Got, error) { return a2aBuyer(ctx, ready.Ready["a2a10"], cs) },
-	}
-	var (
-		mu    sync.Mutex
-		cells []Cell
-		wg    sync.WaitGroup
-	)
+	// The Go buyers run against the Node sellers while the Node buyers run
+	// against the Go sellers.
+	var cells []Cell
 	for i := range rows {
 		r := &rows[i]
-		buy, ok := goBuyers[r.ID]
-		if !ok {
+		if r.Buy == nil {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cs := casesFor(r)
-			got, err := buy(ctx, cs)
-			mu.Lock()
-			defer mu.Unlock()
-			for j, c := range cs {
-				g := errGot(err)
-				if err == nil {
-					g = got[j]
-				}
-				cells = append(cells, Cell{r, c, g})
+		cs := casesFor(r)
+		got, err := r.Buy(ctx, ready.Ready[r.Server], cs)
+		for j, c := range cs {
+			g := errGot(err)
+			if err == nil {
+				g = got[j]
 			}
-		}()
+			cells = append(cells, Cell{r, c, g})
+		}
 	}
-	// Meanwhile the Node buyers run against the Go sellers.
 	var results struct {
 		Results []struct {
 			Row  string `json:"row"`
@@ -218,7 +193,6 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 	if !lines.Scan() || json.Unmarshal(lines.Bytes(), &results) != nil {
 		return nil, nil, errors.New("suite.mjs reported no results")
 	}
-	wg.Wait()
 	for _, res := range results.Results {
 		r := rowByID(res.Row)
 		if r == nil {
@@ -242,13 +216,4 @@ func rowByID(id string) *Row {
 		}
 	}
 	return nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

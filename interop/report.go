@@ -58,8 +58,7 @@ func str(p *string) string {
 }
 
 func describe(g Got) string {
-	s := fmt.Sprintf("%s @%s", str(g.Code), g.Path)
-	return s
+	return fmt.Sprintf("%s @%s", str(g.Code), g.Path)
 }
 
 func decided(g Got) string {

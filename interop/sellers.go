@@ -24,39 +24,19 @@ import (
 
 var v = adcperr.Vocabulary
 
-// build returns the case's error as a Go seller builds it (seller.New), or
-// nil when the builder refuses it (the oversized case, sent raw).
+// build returns the case's error as a Go seller builds it (its members
+// completed and checked by seller.Finalize), or nil when the builder refuses
+// it (the oversized case, sent raw).
 func build(c *Case) *adcp.Error {
-	var w struct {
-		Code       adcp.Code       `json:"code"`
-		Message    string          `json:"message"`
-		Field      string          `json:"field"`
-		Suggestion string          `json:"suggestion"`
-		RetryAfter float64         `json:"retry_after"`
-		Recovery   adcp.Recovery   `json:"recovery"`
-		Details    json.RawMessage `json:"details"`
-	}
-	if err := json.Unmarshal(c.wire(), &w); err != nil {
+	var e adcp.Error
+	if json.Unmarshal(c.wire(), &e) != nil {
 		return nil
 	}
-	var opts []seller.Option
-	if w.Field != "" {
-		opts = append(opts, seller.WithField(w.Field))
-	}
-	if w.RetryAfter > 0 {
-		opts = append(opts, seller.WithRetryAfterSeconds(w.RetryAfter))
-	}
-	if !v.Known(w.Code) {
-		opts = append(opts, seller.WithRecovery(w.Recovery))
-	}
-	if len(w.Details) > 0 {
-		opts = append(opts, seller.WithDetails(w.Details))
-	}
-	e, err := seller.New(v, w.Code, w.Message, opts...)
+	done, _, err := seller.Finalize(v, &e)
 	if err != nil {
 		return nil
 	}
-	return e
+	return done
 }
 
 type caseArgs struct {
@@ -200,19 +180,15 @@ func (goA2A) Cancel(context.Context, *a2asrv.RequestContext, eventqueue.Queue) e
 // a2ago.V1Handler) to A2A 1.0 clients, and returns its base URL.
 func startGoA2A(ctx context.Context, cases map[string]*Case) (string, error) {
 	mux := http.NewServeMux()
-	rpc := a2ago.V1Handler(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(goA2A{cases})))
-	var base string
 	mux.Handle("/.well-known/agent-card.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a2asrv.NewStaticAgentCardHandler(&a2a.AgentCard{
 			Name: "interop-go-seller", Description: "Fails as the case says.", Version: "1.0.0", ProtocolVersion: "0.3.0",
-			URL: base + "/", PreferredTransport: a2a.TransportProtocolJSONRPC,
+			URL: "http://" + r.Host + "/", PreferredTransport: a2a.TransportProtocolJSONRPC,
 			DefaultInputModes: []string{"text"}, DefaultOutputModes: []string{"text"}, Skills: []a2a.AgentSkill{},
 		}).ServeHTTP(w, r)
 	}))
-	mux.Handle("/", rpc)
-	b, err := serve(ctx, mux)
-	base = b
-	return b, err
+	mux.Handle("/", a2ago.V1Handler(a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(goA2A{cases}))))
+	return serve(ctx, mux)
 }
 
 // serve serves h on a random loopback port until ctx is done.

@@ -1,9 +1,7 @@
 package a2ago
 
 import (
-	"bytes"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/a2aproject/a2a-go/a2a"
@@ -24,20 +22,14 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	if err != nil {
 		return nil, err
 	}
-	// The task is built from the builder's pieces: what json.Unmarshal into
-	// a2a.Task makes of seller.A2AFailedTask's bytes (a2a-go's decoder reads
-	// every part three times), with each DataPart's data decoded as
-	// encoding/json decodes it (ErrorData, PayloadData).
+	// The task is built from the builder's pieces, each DataPart's data
+	// decoded as encoding/json decodes it into a2a.Task.
 	errData, err := p.ErrorData()
 	if err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
-	var payload map[string]any
-	if soleError(p) {
-		// The payload's errors[] is the error alone: a copy of what was
-		// just decoded, which is what decoding it again would make.
-		payload = map[string]any{"errors": []any{copyValue(errData["adcp_error"])}}
-	} else if payload, err = p.PayloadData(); err != nil {
+	payload, err := p.PayloadData()
+	if err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
 	errPart := a2a.DataPart{Data: errData}
@@ -64,37 +56,6 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	return task, nil
 }
 
-// soleError reports whether the payload of p is {"errors":[…]} holding
-// the error of p's {"adcp_error":…} alone, byte for byte.
-func soleError(p seller.A2AParts) bool {
-	const env, pay = `{"adcp_error":`, `{"errors":[`
-	if !bytes.HasPrefix(p.Error, []byte(env)) || !bytes.HasSuffix(p.Error, []byte("}")) ||
-		!bytes.HasPrefix(p.Payload, []byte(pay)) || !bytes.HasSuffix(p.Payload, []byte("]}")) {
-		return false
-	}
-	return bytes.Equal(p.Error[len(env):len(p.Error)-1], p.Payload[len(pay):len(p.Payload)-2])
-}
-
-// copyValue returns a copy of a value encoding/json decoded into any that
-// shares no object or array with it.
-func copyValue(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t {
-			m[k] = copyValue(x)
-		}
-		return m
-	case []any:
-		a := make([]any, len(t))
-		for i, x := range t {
-			a[i] = copyValue(x)
-		}
-		return a
-	}
-	return v
-}
-
 // ExtractResult finds the AdCP error in what Client.SendMessage returned:
 // a task (ExtractTask). A message carries no task state and reports false.
 func ExtractResult(res a2a.SendMessageResult) (adcp.Extraction, bool) {
@@ -113,9 +74,7 @@ func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
 	if t == nil {
 		return adcp.Extraction{}, false
 	}
-	w := getWrappers()
-	defer w.release()
-	return adcp.ExtractValue(w.task(t))
+	return adcp.ExtractValue(taskValue(t))
 }
 
 // ExtractEvent finds the AdCP error in a streaming event: a task, a status
@@ -129,19 +88,13 @@ func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
 		if v == nil {
 			break
 		}
-		w := getWrappers()
-		defer w.release()
-		return adcp.ExtractValue(w.object("status", w.status(&v.Status)))
+		return adcp.ExtractValue(map[string]any{"status": statusValue(&v.Status)})
 	case *a2a.TaskArtifactUpdateEvent:
 		if v == nil || v.Artifact == nil {
 			break
 		}
 		// The artifact alone, where a task holds its artifacts.
-		w := getWrappers()
-		defer w.release()
-		arts := w.array(1)
-		arts[0] = w.artifact(v.Artifact)
-		return adcp.ExtractValue(w.object("artifacts", arts))
+		return adcp.ExtractValue(map[string]any{"artifacts": []any{artifactValue(v.Artifact)}})
 	}
 	return adcp.Extraction{}, false
 }
@@ -158,142 +111,70 @@ func ExtractJSON(response []byte) (adcp.Extraction, bool) {
 // The values below are what adcp.ExtractValue reads of an SDK value: the
 // members of its encoding the detection order reads (a task's status and
 // artifacts, a status's state and message, a message's and an artifact's
-// parts, a data part's data), as json.Marshal writes them (omitempty
-// members omitted) and encoding/json decodes them, taken from the SDK's
-// values where they are instead of from their encoding. The detection
-// order reads a part's kind only to tell data parts (kind "data" or none)
-// from the others, which it skips: a data part is its data alone, any other
-// part an empty object. What it never reads (kinds, ids, history,
-// metadata, text, a file's bytes, ...) is left out.
+// parts, a data part's data), taken from the SDK's values where they are.
+// A data part is its data alone, so that the error's Raw bytes are not
+// json.Marshal's (which escapes <, > and &); any other part is the part
+// itself, which adcp.ExtractValue encodes and skips. What the detection
+// order never reads (kinds, ids, history, metadata) is left out.
 
-// wrappers are the objects and arrays one extraction builds around the
-// SDK's values. They are kept for the next extraction (a sync.Pool):
-// building them anew was three quarters of ExtractTask's time. Nothing
-// adcp.ExtractValue returns holds them (an Extraction holds the error
-// object, which is the SDK's, in a data part's data), and release empties
-// them, so that they hold no SDK value once the call returns.
-type wrappers struct {
-	objects []map[string]any
-	arrays  [][]any
-	no, na  int // in use
-}
-
-var wrapperPool = sync.Pool{New: func() any { return new(wrappers) }}
-
-func getWrappers() *wrappers { return wrapperPool.Get().(*wrappers) }
-
-// release empties the wrappers in use and returns them to the pool.
-func (w *wrappers) release() {
-	for _, m := range w.objects[:w.no] {
-		clear(m)
-	}
-	for _, a := range w.arrays[:w.na] {
-		clear(a)
-	}
-	w.no, w.na = 0, 0
-	wrapperPool.Put(w)
-}
-
-// object returns an empty object holding key: value.
-func (w *wrappers) object(key string, value any) map[string]any {
-	if w.no == len(w.objects) {
-		w.objects = append(w.objects, make(map[string]any, 2))
-	}
-	m := w.objects[w.no]
-	w.no++
-	m[key] = value
-	return m
-}
-
-// array returns an array of n nils.
-func (w *wrappers) array(n int) []any {
-	if w.na == len(w.arrays) {
-		w.arrays = append(w.arrays, nil)
-	}
-	a := w.arrays[w.na]
-	if cap(a) < n {
-		a = make([]any, n)
-	}
-	a = a[:n]
-	w.arrays[w.na] = a
-	w.na++
-	return a
-}
-
-func (w *wrappers) task(t *a2a.Task) map[string]any {
-	m := w.object("status", w.status(&t.Status))
+func taskValue(t *a2a.Task) map[string]any {
+	m := map[string]any{"status": statusValue(&t.Status)}
 	if len(t.Artifacts) > 0 {
-		arts := w.array(len(t.Artifacts))
+		arts := make([]any, len(t.Artifacts))
 		for i, a := range t.Artifacts {
-			arts[i] = w.artifact(a)
+			arts[i] = artifactValue(a)
 		}
 		m["artifacts"] = arts
 	}
 	return m
 }
 
-func (w *wrappers) status(s *a2a.TaskStatus) map[string]any {
-	m := w.object("state", string(s.State))
+func statusValue(s *a2a.TaskStatus) map[string]any {
+	m := map[string]any{"state": string(s.State)}
 	if s.Message != nil {
-		m["message"] = w.object("parts", w.parts(s.Message.Parts))
+		m["message"] = map[string]any{"parts": partsValue(s.Message.Parts)}
 	}
 	return m
 }
 
-func (w *wrappers) artifact(a *a2a.Artifact) any {
+func artifactValue(a *a2a.Artifact) any {
 	if a == nil {
 		return nil
 	}
-	return w.object("parts", w.parts(a.Parts))
+	return map[string]any{"parts": partsValue(a.Parts)}
 }
 
-func (w *wrappers) parts(ps a2a.ContentParts) any {
+func partsValue(ps a2a.ContentParts) any {
 	if ps == nil {
 		return nil
 	}
-	out := w.array(len(ps))
+	out := make([]any, len(ps))
 	for i, p := range ps {
-		out[i] = w.part(p)
+		out[i] = partValue(p)
 	}
 	return out
 }
 
-// otherPart stands for every part that is not a data part. ExtractValue
-// only reads it.
-var otherPart = map[string]any{}
-
-// part is a part as the detection order reads it. A nil pointer is null;
-// a part type of another package is itself (ExtractValue encodes it).
-func (w *wrappers) part(p a2a.Part) any {
+// partValue is a part as the detection order reads it: a data part's data
+// alone, else the part itself.
+func partValue(p a2a.Part) any {
 	switch v := p.(type) {
 	case a2a.DataPart:
-		return w.object("data", dataValue(v.Data))
+		return dataValue(v.Data)
 	case *a2a.DataPart:
-		if v != nil {
-			return w.object("data", dataValue(v.Data))
+		if v == nil {
+			return nil
 		}
-	case a2a.TextPart, a2a.FilePart:
-		return otherPart
-	case *a2a.TextPart:
-		if v != nil {
-			return otherPart
-		}
-	case *a2a.FilePart:
-		if v != nil {
-			return otherPart
-		}
-	case nil:
-	default:
-		return p
+		return dataValue(v.Data)
 	}
-	return nil
+	return p
 }
 
-// dataValue is a data part's data: a nil map is null, as json.Marshal
+// dataValue is a data part holding d; a nil d is null, as json.Marshal
 // writes it.
-func dataValue(d map[string]any) any {
+func dataValue(d map[string]any) map[string]any {
 	if d == nil {
-		return nil
+		return map[string]any{"data": nil}
 	}
-	return d
+	return map[string]any{"data": d}
 }

@@ -9,27 +9,8 @@ import (
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 )
 
-func TestSoleError(t *testing.T) {
-	e := `{"code":"X","message":"m"}`
-	for _, c := range []struct {
-		err, payload string
-		want         bool
-	}{
-		{`{"adcp_error":` + e + `}`, `{"errors":[` + e + `]}`, true},
-		{`{"adcp_error":` + e + `}`, `{"errors":[` + e + `,` + e + `]}`, false},
-		{`{"adcp_error":` + e + `}`, `{"errors":[{"code":"Y","message":"m"}]}`, false},
-		{`{"adcp_error":` + e + `}`, `{"errors":[]}`, false},
-		{`{"adcp_error":` + e + `}`, `{"errors":[` + e + `]`, false},
-		{`{"x":` + e + `}`, `{"errors":[` + e + `]}`, false},
-	} {
-		if got := soleError(seller.A2AParts{Error: []byte(c.err), Payload: []byte(c.payload)}); got != c.want {
-			t.Errorf("soleError(%s, %s) = %v, want %v", c.err, c.payload, got, c.want)
-		}
-	}
-}
-
 // TestFailedTaskPartsShareNothing: the payload's copy of the error shares
-// no object or array with the error's DataPart, as two decodings would not.
+// no object or array with the error's DataPart.
 func TestFailedTaskPartsShareNothing(t *testing.T) {
 	e, err := seller.New(adcperr.Vocabulary, "VALIDATION_ERROR", "m")
 	if err != nil {

@@ -3,13 +3,14 @@ package a2ago
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"strings"
+
+	"github.com/a2aproject/a2a-go/a2a"
 )
 
 // A2A 1.0 (JSON-RPC binding) beside a2a-go v0.3.3, which speaks A2A 0.3
@@ -37,7 +38,7 @@ type V1Client struct {
 // returns the response.
 func (c *V1Client) SendText(ctx context.Context, text string) (json.RawMessage, error) {
 	params := map[string]any{"message": map[string]any{
-		"messageId": newID(),
+		"messageId": a2a.NewMessageID(),
 		"role":      "ROLE_USER",
 		"parts":     []any{map[string]any{"text": text}},
 	}}
@@ -54,7 +55,7 @@ func (c *V1Client) GetTask(ctx context.Context, id string) (json.RawMessage, err
 // that could not be made or a reply that is not a JSON object, whatever its
 // HTTP status.
 func (c *V1Client) Call(ctx context.Context, method string, params any) (json.RawMessage, error) {
-	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": newID(), "method": method, "params": params})
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": a2a.NewMessageID(), "method": method, "params": params})
 	if err != nil {
 		return nil, err
 	}
@@ -83,12 +84,6 @@ func (c *V1Client) Call(ctx context.Context, method string, params any) (json.Ra
 		return nil, fmt.Errorf("a2ago: %s: HTTP %d, not a JSON-RPC response", method, resp.StatusCode)
 	}
 	return out, nil
-}
-
-func newID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 // v1Methods maps the A2A 1.0 JSON-RPC methods V1Handler serves to A2A 0.3's.
@@ -159,7 +154,7 @@ func V1Handler(next http.Handler) http.Handler {
 		dec = json.NewDecoder(bytes.NewReader(rec.body.Bytes()))
 		dec.UseNumber()
 		if err := dec.Decode(&resp); err != nil {
-			copyHeader(w.Header(), rec.header)
+			maps.Copy(w.Header(), rec.header)
 			w.WriteHeader(rec.status)
 			_, _ = w.Write(rec.body.Bytes())
 			return
@@ -240,12 +235,6 @@ type recorder struct {
 func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) WriteHeader(status int)      { r.status = status }
 func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
-
-func copyHeader(dst, src http.Header) {
-	for k, vs := range src {
-		dst[k] = vs
-	}
-}
 
 func writeJSON(w http.ResponseWriter, v any) {
 	out, err := json.Marshal(v)

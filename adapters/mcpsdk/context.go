@@ -58,7 +58,6 @@ func EchoContext() mcp.Middleware {
 // or already has key.
 func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) {
 	var raw []byte
-	valid := false // raw is known to be valid JSON
 	switch x := v.(type) {
 	case json.RawMessage:
 		raw = x
@@ -69,30 +68,19 @@ func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) 
 		if err != nil {
 			return nil, false
 		}
-		raw, valid = b, true
+		raw = b
 	}
-	raw = bytes.Trim(raw, " \t\r\n") // JSON's white space
-	if len(raw) < 2 || raw[0] != '{' || !valid && !json.Valid(raw) {
+	var obj map[string]json.RawMessage
+	if !isObjectJSON(raw) || json.Unmarshal(raw, &obj) != nil {
 		return nil, false
 	}
-	// Whether the object has key: a valid object in whose text the quoted
-	// key appears nowhere, and no \u escape could spell it, does not have
-	// it; else decoding its members says. (Results run to tens of
-	// kilobytes, and this runs on every tool call.)
-	empty := len(bytes.TrimLeft(raw[1:len(raw)-1], " \t\r\n")) == 0
-	quoted, _ := json.Marshal(key)
-	if bytes.Contains(raw, quoted) || bytes.Contains(raw, []byte(`\u`)) {
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(raw, &obj) != nil {
-			return nil, false
-		}
-		if _, ok := obj[key]; ok {
-			return nil, false
-		}
+	if _, ok := obj[key]; ok {
+		return nil, false
 	}
-	out := make([]byte, 0, len(raw)+len(quoted)+len(val)+2)
-	out = append(out, raw[:len(raw)-1]...)
-	if !empty {
+	raw = bytes.TrimSpace(raw)
+	quoted, _ := json.Marshal(key)
+	out := append([]byte(nil), raw[:len(raw)-1]...)
+	if len(obj) > 0 {
 		out = append(out, ',')
 	}
 	out = append(out, quoted...)
@@ -101,6 +89,7 @@ func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) 
 	return append(out, '}'), true
 }
 
+// isObjectJSON reports whether raw is one JSON object.
 func isObjectJSON(raw []byte) bool {
 	raw = bytes.TrimSpace(raw)
 	return len(raw) > 1 && raw[0] == '{' && json.Valid(raw)

@@ -147,54 +147,32 @@ func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 // content[] text fallback on an isError result, then the payload's errors[]
 // (Extraction.NonFatal on a result that succeeded).
 //
-// It reads the result's values where they are (adcp.ExtractValue), not
-// its encoding: the members the detection order reads, as json.Marshal
-// would write them and encoding/json decode them again, with the same
-// extraction as adcp.Extract on json.Marshal(res) for a result that
+// It reads structuredContent where it is (adcp.ExtractValue), with the
+// same extraction as adcp.Extract on json.Marshal(res) for a result that
 // encoding/json can encode (every result the client decoded), except that
 // Raw does not repeat json.Marshal's escapes of <, > and &.
 func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
 	}
-	if res.IsError && res.StructuredContent != nil {
-		// Rule 1, structuredContent.adcp_error on an error result, comes
-		// before every rule that reads content: when it finds the error,
-		// content need not be built.
-		v := map[string]any{"isError": true, "structuredContent": res.StructuredContent}
-		if x, ok := adcp.ExtractValue(v); ok && x.Path == adcp.PathStructuredContent {
-			return x, true
-		}
-	}
 	return adcp.ExtractValue(resultValue(res))
 }
 
 // resultValue is what adcp.ExtractValue reads of res: isError,
 // structuredContent and content as res encodes them (omitted when
-// omitempty omits them), each text item as its type and text alone (the
-// only members of an item the detection order reads). Any other item, which
-// the detection order skips, is an empty object (an image's bytes are not
-// encoded to be skipped), a nil text item null. The result's other members
-// (_meta, resultType, ...) are no part of the detection order.
+// omitempty omits them). Each content item is held apart, so that
+// adcp.ExtractValue encodes it alone: json.Marshal of the SDK's slice
+// panics on a nil item, which alone encodes as null. The result's other
+// members (_meta, resultType, ...) are no part of the detection order.
 func resultValue(res *mcp.CallToolResult) map[string]any {
-	m := make(map[string]any, 3)
-	var content any // null, as json.Marshal writes a nil slice
+	m := map[string]any{"content": nil} // null, as json.Marshal writes a nil slice
 	if res.Content != nil {
 		items := make([]any, len(res.Content))
 		for i, c := range res.Content {
-			switch t := c.(type) {
-			case *mcp.TextContent:
-				if t != nil {
-					items[i] = map[string]any{"type": "text", "text": t.Text}
-				}
-			case nil:
-			default:
-				items[i] = otherItem
-			}
+			items[i] = c
 		}
-		content = items
+		m["content"] = items
 	}
-	m["content"] = content
 	if res.IsError {
 		m["isError"] = true
 	}
@@ -204,24 +182,16 @@ func resultValue(res *mcp.CallToolResult) map[string]any {
 	return m
 }
 
-// otherItem stands for every content item that is not a text item.
-// ExtractValue only reads it.
-var otherItem = map[string]any{}
-
 // ExtractError finds the AdCP error in error.data.adcp_error of the
 // *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
 // *jsonrpc.Error, or whose data holds no valid adcp_error, reports false.
-// It extracts from the data as received (adcp.Extract on {"error":{"data":
-// data}}, the only member of the error the detection order reads), not
-// from json.Marshal's encoding of the error, which compacts data and
-// escapes its <, > and &.
+// It extracts from the data as received ({"error":{"data": data}}, the only
+// member of the error the detection order reads), not from json.Marshal's
+// encoding of the error, which compacts data and escapes its <, > and &.
 func ExtractError(err error) (adcp.Extraction, bool) {
 	var rpcErr *jsonrpc.Error
 	if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
 		return adcp.Extraction{}, false
 	}
-	raw := make([]byte, 0, len(rpcErr.Data)+len(`{"error":{"data":}}`))
-	raw = append(raw, `{"error":{"data":`...)
-	raw = append(raw, rpcErr.Data...)
-	return adcp.Extract(append(raw, "}}"...))
+	return adcp.ExtractValue(map[string]any{"error": map[string]any{"data": rpcErr.Data}})
 }
