@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
@@ -23,7 +22,7 @@ import (
 // version order (with verbose, each distinct warning once), and the exit
 // status is the worst of the folders'.
 func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer) int {
-	entries, err := os.ReadDir(root)
+	names, err := versionDirs(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
@@ -32,30 +31,28 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 		name, dir, pkg string
 		skip           bool
 		status         int
+		warnings       []string
 		stdout, stderr bytes.Buffer
 	}
 	var jobs []*job
-	for _, e := range entries {
-		dir := filepath.Join(root, e.Name())
-		if !e.IsDir() || !isFile(filepath.Join(dir, "core", "error.json")) {
+	seen := map[string]string{}
+	for _, name := range names {
+		dir := filepath.Join(root, name)
+		if !isFile(filepath.Join(dir, "core", "error.json")) {
 			continue
 		}
-		j := &job{name: e.Name(), dir: dir, pkg: versionPackage(e.Name())}
+		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
 		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
-		jobs = append(jobs, j)
-	}
-	if len(jobs) == 0 {
-		fmt.Fprintf(stderr, "adcp-gen generate: %s holds no spec folder (a folder with core/error.json)\n", root)
-		return 2
-	}
-	sort.Slice(jobs, func(a, b int) bool { return schemaload.CompareVersions(jobs[a].name, jobs[b].name) < 0 })
-	seen := map[string]string{}
-	for _, j := range jobs {
 		if other, dup := seen[j.pkg]; dup {
 			fmt.Fprintf(stderr, "adcp-gen generate: folders %s and %s would both be package %s\n", other, j.name, j.pkg)
 			return 2
 		}
 		seen[j.pkg] = j.name
+		jobs = append(jobs, j)
+	}
+	if len(jobs) == 0 {
+		fmt.Fprintf(stderr, "adcp-gen generate: %s holds no spec folder (a folder with core/error.json)\n", root)
+		return 2
 	}
 
 	work := make(chan *job)
@@ -65,7 +62,8 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, verbose, &j.stdout, &j.stderr)
+				warn := func(w schemaload.Diagnostic) { j.warnings = append(j.warnings, w.String()) }
+				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, warn, &j.stdout, &j.stderr)
 			}
 		}()
 	}
@@ -79,19 +77,13 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 
 	// Each distinct warning is printed once, where it first appears, naming
 	// the version it came from and how many later versions repeat it.
-	type warning struct {
-		first string
-		later int
-	}
-	warnings := map[string]*warning{}
+	first, later := map[string]string{}, map[string]int{}
 	for _, j := range jobs {
-		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
-			if msg, ok := strings.CutPrefix(line, warnPrefix); ok {
-				if w := warnings[msg]; w != nil {
-					w.later++
-				} else {
-					warnings[msg] = &warning{first: j.name}
-				}
+		for _, w := range j.warnings {
+			if _, ok := first[w]; ok {
+				later[w]++
+			} else {
+				first[w] = j.name
 			}
 		}
 	}
@@ -102,21 +94,17 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 			continue
 		}
 		stdout.Write(j.stdout.Bytes())
-		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
-			msg, ok := strings.CutPrefix(line, warnPrefix)
-			switch w := warnings[msg]; {
-			case !ok:
-				io.WriteString(stderr, line)
-			case w.first != j.name: // printed with the version it first came from
-			case w.later > 0:
-				fmt.Fprintf(stderr, "%s%s (and %d more): %s", warnPrefix, j.name, w.later, msg)
+		for _, w := range j.warnings {
+			switch {
+			case !verbose || first[w] != j.name: // printed with the version it first came from
+			case later[w] > 0:
+				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, later[w], w)
 			default:
-				fmt.Fprintf(stderr, "%s%s: %s", warnPrefix, j.name, msg)
+				fmt.Fprintf(stderr, "%s%s: %s\n", warnPrefix, j.name, w)
 			}
 		}
-		if j.status > status {
-			status = j.status
-		}
+		stderr.Write(j.stderr.Bytes())
+		status = max(status, j.status)
 	}
 	return status
 }

@@ -38,8 +38,16 @@ type command struct {
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-// commands lists the subcommands; each lives in its own file.
-var commands = map[string]command{}
+// commands lists the subcommands; each lives in the file of its name.
+var commands = map[string]command{
+	"diff":     {"report what a spec version bump changes for Go users (Markdown)", runDiff},
+	"docs":     {"write the Markdown catalogue of a spec version's codes and details shapes", runDocs},
+	"example":  {"print the response a conformant seller sends for one error code", runExample},
+	"explain":  {"show what a conformant client makes of one AdCP response", runExplain},
+	"fetch":    {"download or read, check and cache a published spec bundle (VERSION [-base-url URL | -from PATH] [-out DIR])", runFetch},
+	"generate": {"generate the Go package of a spec version (-schemas DIR or -version VERSION, -out DIR -package NAME [-check])", runGenerate},
+	"version":  {"print adcp-gen's version", runVersion},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

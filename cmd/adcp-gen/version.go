@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -9,30 +8,16 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
-func init() {
-	commands["version"] = command{
-		summary: "print adcp-gen's version",
-		run:     runVersion,
-	}
-}
-
 // runVersion implements "adcp-gen version": the module version the binary
 // was built from ("(devel)" for a build of a checkout) and the Go version.
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen version")
-		fs.PrintDefaults()
-	}
+	fs := newFlags("version", "usage: adcp-gen version", stderr)
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "adcp-gen version: unexpected argument %q\n", pos[0])
-		fs.Usage()
-		return 2
+		return usageError(fs, "unexpected argument %q", pos[0])
 	}
 	fmt.Fprintln(stdout, "adcp-gen", toolVersion())
 	return 0

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -42,21 +41,11 @@ func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
 		}
 		dir, version = b.Dir, b.SpecVersion
 	}
-	spec, err := schemaload.LoadVersion(dir, version)
+	spec, err := loadSpec(dir, version)
 	if err != nil {
-		return nil, errors.New(loadError(dir, err))
+		return nil, err
 	}
 	return runtimeVocabulary(spec)
-}
-
-// loadError is the message of a spec folder that does not load, naming the
-// file as the user can open it: inside the folder.
-func loadError(dir string, err error) string {
-	var le *schemaload.Error
-	if errors.As(err, &le) {
-		return schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}.String()
-	}
-	return fmt.Sprintf("%s: %v", dir, err)
 }
 
 // runtimeVocabulary builds at run time the Vocabulary the package generated
