@@ -114,24 +114,8 @@ func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 
 // fields compares the fields of two versions of an object, matched by JSON name.
 func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
-	oldBy := make(map[string]*schemaload.Field, len(o.Fields))
-	for _, f := range o.Fields {
-		oldBy[f.JSONName] = f
-	}
-	newBy := make(map[string]*schemaload.Field, len(n.Fields))
-	for _, nf := range n.Fields {
-		newBy[nf.JSONName] = nf
+	match(o.Fields, n.Fields, func(f *schemaload.Field) string { return f.JSONName }, func(of, nf *schemaload.Field) {
 		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
-		of, ok := oldBy[nf.JSONName]
-		if !ok {
-			imp, desc := None, nf.GoType.String()
-			if nf.Required {
-				// Values built against the old version lack it.
-				imp, desc = Validation, desc+", required"
-			}
-			c.add(FieldAdded, imp, s, g, "", desc)
-			continue
-		}
 		if of.GoName != nf.GoName {
 			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
 		}
@@ -164,12 +148,16 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 		case of.Deprecated && !nf.Deprecated:
 			c.add(FieldUndeprecated, None, s, g, "", "")
 		}
-	}
-	for _, of := range o.Fields {
-		if _, ok := newBy[of.JSONName]; !ok {
-			c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, of.GoType.String(), "")
+	}, func(nf *schemaload.Field) {
+		imp, desc := None, nf.GoType.String()
+		if nf.Required {
+			// Values built against the old version lack it.
+			imp, desc = Validation, desc+", required"
 		}
-	}
+		c.add(FieldAdded, imp, subject+"."+nf.JSONName, goSubject+"."+nf.GoName, "", desc)
+	}, func(of *schemaload.Field) {
+		c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, of.GoType.String(), "")
+	})
 }
 
 // enum compares known values. A removed value of a named type loses its
@@ -185,26 +173,15 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	if n.GoName != "" {
 		removed = Compile
 	}
-	oldBy := make(map[string]*schemaload.EnumValue, len(o.Enum))
-	for _, v := range o.Enum {
-		oldBy[v.Value] = v
-	}
-	newBy := make(map[string]*schemaload.EnumValue, len(n.Enum))
-	for _, nv := range n.Enum {
-		newBy[nv.Value] = nv
-		ov, ok := oldBy[nv.Value]
-		switch {
-		case !ok:
-			c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
-		case ov.GoName != nv.GoName:
+	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, func(ov, nv *schemaload.EnumValue) {
+		if ov.GoName != nv.GoName {
 			c.add(EnumValueRenamed, Compile, subject, nv.GoName, ov.GoName, nv.GoName)
 		}
-	}
-	for _, ov := range o.Enum {
-		if _, ok := newBy[ov.Value]; !ok {
-			c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
-		}
-	}
+	}, func(nv *schemaload.EnumValue) {
+		c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
+	}, func(ov *schemaload.EnumValue) {
+		c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
+	})
 	switch {
 	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
 		c.add(EnumOpened, None, subject, goSubject, "known values only", "known values or extension pattern")
@@ -215,16 +192,9 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 
 // union compares the JSON types a union allows.
 func (c *comparer) union(subject, goSubject string, o, n []string) {
-	for _, t := range n {
-		if !slices.Contains(o, t) {
-			c.add(UnionMemberAdded, None, subject, goSubject, "", t)
-		}
-	}
-	for _, t := range o {
-		if !slices.Contains(n, t) {
-			c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "")
-		}
-	}
+	match(o, n, itself, nil,
+		func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
+		func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 }
 
 // constraints compares validation keywords. A change that may reject a value
@@ -296,17 +266,14 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 	// Constraints kept as written (conditionals, member-presence rules,
 	// additionalProperties, required names no property declares), as a
 	// set: one added may reject a value the old version accepted.
-	oc, nc := constraintSet(o), constraintSet(n)
-	for _, k := range n.Constraints {
-		if s := string(k.Schema); !oc[s] {
-			c.add(ConstraintChanged, Validation, subject, goSubject, "none", "constraint "+s)
-		}
-	}
-	for _, k := range o.Constraints {
-		if s := string(k.Schema); !nc[s] {
-			c.add(ConstraintChanged, None, subject, goSubject, "constraint "+s, "none")
-		}
-	}
+	schema := func(k schemaload.Constraint) string { return string(k.Schema) }
+	match(o.Constraints, n.Constraints, schema, nil,
+		func(k schemaload.Constraint) {
+			c.add(ConstraintChanged, Validation, subject, goSubject, "none", "constraint "+schema(k))
+		},
+		func(k schemaload.Constraint) {
+			c.add(ConstraintChanged, None, subject, goSubject, "constraint "+schema(k), "none")
+		})
 }
 
 // jsonList writes a list of JSON values as one ("" for nil).
@@ -326,17 +293,6 @@ func typedness(untyped bool) string {
 		return "any JSON type (no type keyword)"
 	}
 	return "its type only"
-}
-
-// constraintSet is the set of t's constraints kept as written, by their
-// schemas (the pointers move between versions; the schemas say what is
-// checked).
-func constraintSet(t *schemaload.Type) map[string]bool {
-	set := make(map[string]bool, len(t.Constraints))
-	for _, k := range t.Constraints {
-		set[string(k.Schema)] = true
-	}
-	return set
 }
 
 // boundImpact classifies the change of a lower or upper bound.
