@@ -127,7 +127,7 @@ func (c *comparer) code(o, n *schemaload.Code) {
 func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 	var renamed []typePair
 	oldCodes, newCodes := codeSet(old), codeSet(new)
-	match(old.Shapes, new.Shapes, func(s *schemaload.Shape) string { return s.Name }, func(o, n *schemaload.Shape) {
+	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
 		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
 			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
 			if o.Type != nil && n.Type != nil {
@@ -185,6 +185,8 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 		func(r string) { c.add(RecoveryValueAdded, None, r, "", "", r) },
 		func(r string) { c.add(RecoveryValueRemoved, Behaviour, r, "", r, "") })
 }
+
+func shapeName(s *schemaload.Shape) string { return s.Name }
 
 // itself is the key of a string matched as itself.
 func itself(s string) string { return s }

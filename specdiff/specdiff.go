@@ -210,17 +210,6 @@ func (r Report) Breaking() bool {
 	return slices.ContainsFunc(r.Changes, func(c Change) bool { return c.Impact.Breaking() })
 }
 
-// Count returns how many changes are of kind k.
-func (r Report) Count(k Kind) int {
-	n := 0
-	for _, c := range r.Changes {
-		if c.Kind == k {
-			n++
-		}
-	}
-	return n
-}
-
 // sortChanges orders changes by kind (kinds are declared in report order,
 // section by section), subject, then the rest, so a report is the same
 // whatever order the comparison visited things in.

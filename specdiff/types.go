@@ -2,8 +2,6 @@ package specdiff
 
 import (
 	"encoding/json"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -16,55 +14,46 @@ import (
 // fixed types (Code, Recovery) always exist in the runtime, so they are
 // never reported as added or removed.
 func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
-	oi, ni := namedTypes(old), namedTypes(new)
 	skip := map[string]bool{}
 	for _, p := range renamed {
 		skip[p.old.GoName], skip[p.new.GoName] = true, true
 		c.typ(p.new.GoName, p.new.GoName, p.old, p.new)
 	}
-	markUnmatchedShapeRoots(skip, old.Shapes, new.Shapes)
-	markUnmatchedShapeRoots(skip, new.Shapes, old.Shapes)
-
-	for _, name := range slices.Sorted(maps.Keys(ni)) {
-		n := ni[name]
-		if o, ok := oi[name]; ok {
-			c.typ(name, name, o, n)
-		} else if !skip[name] && !n.Fixed {
-			c.add(TypeAdded, None, name, name, "", kindName(n))
+	skipRoot := func(s *schemaload.Shape) {
+		if s.Type != nil && s.Type.GoName != "" {
+			skip[s.Type.GoName] = true
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(oi)) {
-		if _, ok := ni[name]; !ok && !skip[name] && !oi[name].Fixed {
-			c.add(TypeRemoved, Compile, name, name, kindName(oi[name]), "")
+	match(old.Shapes, new.Shapes, shapeName, nil, skipRoot, skipRoot)
+	goName := func(t *schemaload.Type) string { return t.GoName }
+	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
+		c.typ(n.GoName, n.GoName, o, n)
+	}, func(n *schemaload.Type) {
+		if !skip[n.GoName] && !n.Fixed {
+			c.add(TypeAdded, None, n.GoName, n.GoName, "", kindName(n))
 		}
-	}
+	}, func(o *schemaload.Type) {
+		if !skip[o.GoName] && !o.Fixed {
+			c.add(TypeRemoved, Compile, o.GoName, o.GoName, kindName(o), "")
+		}
+	})
 }
 
 // typePair is a type of the old version and its counterpart in the new one.
 type typePair struct{ old, new *schemaload.Type }
 
-// markUnmatchedShapeRoots marks the root types of shapes in a that are not in b.
-func markUnmatchedShapeRoots(skip map[string]bool, a, b []*schemaload.Shape) {
-	names := make(map[string]bool, len(b))
-	for _, s := range b {
-		names[s.Name] = true
-	}
-	for _, s := range a {
-		if !names[s.Name] && s.Type != nil && s.Type.GoName != "" {
-			skip[s.Type.GoName] = true
-		}
-	}
-}
-
-// namedTypes indexes every named type reachable from the spec by Go name.
-func namedTypes(s *schemaload.Spec) map[string]*schemaload.Type {
-	m := map[string]*schemaload.Type{}
+// namedTypes returns every named type reachable from the spec, once each by
+// Go name.
+func namedTypes(s *schemaload.Spec) []*schemaload.Type {
+	var out []*schemaload.Type
+	seen := map[string]bool{}
 	s.EachType(func(t *schemaload.Type) {
-		if _, dup := m[t.GoName]; t.GoName != "" && !dup {
-			m[t.GoName] = t
+		if t.GoName != "" && !seen[t.GoName] {
+			seen[t.GoName] = true
+			out = append(out, t)
 		}
 	})
-	return m
+	return out
 }
 
 // typ compares two versions of one type. subject and goSubject name it in
@@ -201,27 +190,14 @@ func (c *comparer) union(subject, goSubject string, o, n []string) {
 // the old version accepted (a tighter bound, a new or different pattern) is
 // Validation; a relaxation is None.
 func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type) {
-	bounds := []struct {
-		name     string
-		old, new *float64
-		lower    bool
-	}{
-		{"minLength", intPtr(o.MinLength), intPtr(n.MinLength), true},
-		{"maxLength", intPtr(o.MaxLength), intPtr(n.MaxLength), false},
-		{"minItems", intPtr(o.MinItems), intPtr(n.MinItems), true},
-		{"maxItems", intPtr(o.MaxItems), intPtr(n.MaxItems), false},
-		{"minimum", o.Minimum, n.Minimum, true},
-		{"maximum", o.Maximum, n.Maximum, false},
-		{"exclusiveMinimum", o.ExclusiveMinimum, n.ExclusiveMinimum, true},
-		{"exclusiveMaximum", o.ExclusiveMaximum, n.ExclusiveMaximum, false},
-	}
-	for _, b := range bounds {
-		if equalFloatPtr(b.old, b.new) {
-			continue
-		}
-		c.add(ConstraintChanged, boundImpact(b.old, b.new, b.lower), subject, goSubject,
-			b.name+" "+fmtFloat(b.old), b.name+" "+fmtFloat(b.new))
-	}
+	bound(c, subject, goSubject, "minLength", o.MinLength, n.MinLength, true)
+	bound(c, subject, goSubject, "maxLength", o.MaxLength, n.MaxLength, false)
+	bound(c, subject, goSubject, "minItems", o.MinItems, n.MinItems, true)
+	bound(c, subject, goSubject, "maxItems", o.MaxItems, n.MaxItems, false)
+	bound(c, subject, goSubject, "minimum", o.Minimum, n.Minimum, true)
+	bound(c, subject, goSubject, "maximum", o.Maximum, n.Maximum, false)
+	bound(c, subject, goSubject, "exclusiveMinimum", o.ExclusiveMinimum, n.ExclusiveMinimum, true)
+	bound(c, subject, goSubject, "exclusiveMaximum", o.ExclusiveMaximum, n.ExclusiveMaximum, false)
 	strs := []struct{ name, old, new string }{
 		{"pattern", o.Pattern, n.Pattern},
 		{"format", o.Format, n.Format},
@@ -295,39 +271,24 @@ func typedness(untyped bool) string {
 	return "its type only"
 }
 
-// boundImpact classifies the change of a lower or upper bound.
-func boundImpact(old, new *float64, lower bool) Impact {
-	switch {
-	case new == nil: // bound dropped
-		return None
-	case old == nil: // bound added
-		return Validation
-	case lower && *new > *old, !lower && *new < *old:
-		return Validation
+// bound compares a lower or upper bound: one added or tightened may reject
+// a value the old version accepted, one dropped or relaxed cannot.
+func bound[T int | float64](c *comparer, subject, goSubject, name string, o, n *T, lower bool) {
+	if o == nil && n == nil || o != nil && n != nil && *o == *n {
+		return
 	}
-	return None
+	imp := None
+	if n != nil && (o == nil || lower && *n > *o || !lower && *n < *o) {
+		imp = Validation
+	}
+	c.add(ConstraintChanged, imp, subject, goSubject, name+" "+boundText(o), name+" "+boundText(n))
 }
 
-func intPtr(p *int) *float64 {
-	if p == nil {
-		return nil
-	}
-	f := float64(*p)
-	return &f
-}
-
-func equalFloatPtr(a, b *float64) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}
-
-func fmtFloat(p *float64) string {
+func boundText[T int | float64](p *T) string {
 	if p == nil {
 		return "(none)"
 	}
-	return strconv.FormatFloat(*p, 'g', -1, 64)
+	return strconv.FormatFloat(float64(*p), 'g', -1, 64)
 }
 
 // kindName describes a named type's kind for added and removed rows.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -103,11 +102,9 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *details != "" {
 		opts = append(opts, seller.WithDetails(json.RawMessage(*details)))
 	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "retry-after" {
-			opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
-		}
-	})
+	if isSet(fs, "retry-after") {
+		opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
+	}
 	msg := *message
 	if msg == "" {
 		msg = exampleMessage(code)

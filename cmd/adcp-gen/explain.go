@@ -20,14 +20,7 @@ type explanation struct {
 	Recovery          *string         `json:"recovery"`
 	Action            adcp.Action     `json:"action"`
 	RetryAfterSeconds *int64          `json:"retry_after_seconds"`
-	Display           *explainDisplay `json:"display"`
-}
-
-// explainDisplay holds the sanitized seller strings.
-type explainDisplay struct {
-	Message    string `json:"message"`
-	Suggestion string `json:"suggestion"`
-	Field      string `json:"field"`
+	Display           *adcp.Display   `json:"display"` // the sanitized seller strings
 }
 
 // runExplain implements
@@ -104,7 +97,7 @@ func explain(data []byte, policy adcp.Policy) explanation {
 		Error:    x.Raw(),
 		Recovery: &rec,
 		Action:   d.Action,
-		Display:  &explainDisplay{Message: disp.Message, Suggestion: disp.Suggestion, Field: disp.Field},
+		Display:  &disp,
 	}
 	if d.Action == adcp.ActionRetry && d.RetryAfter {
 		s := int64(d.Delay.Seconds())

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -81,13 +80,6 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return generateOne(*schemas, *version, *out, *pkg, *check, warn, stdout, stderr)
-}
-
-// isSet reports whether the flag name was given.
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // generateOne generates the package of one spec folder: load, emit and
