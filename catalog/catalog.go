@@ -134,33 +134,18 @@ func namedPart(t *schemaload.Type) string {
 }
 
 // namedTypes returns every named type reachable from the error object, the
-// scope vocabulary and the shapes, depth-first in field order, once each.
+// shapes and then the scope vocabulary, depth-first in field order
+// (schemaload.Spec.EachType), once each by Go name.
 func namedTypes(spec *schemaload.Spec) []*schemaload.Type {
 	var out []*schemaload.Type
-	seen := map[*schemaload.Type]bool{}
 	names := map[string]bool{}
-	var walk func(t *schemaload.Type)
-	walk = func(t *schemaload.Type) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
+	add := func(t *schemaload.Type) {
 		if t.GoName != "" && !names[t.GoName] {
 			names[t.GoName] = true
 			out = append(out, t)
 		}
-		for _, f := range t.Fields {
-			walk(f.Type)
-		}
-		walk(t.Elem)
-		for _, v := range t.Variants {
-			walk(v)
-		}
 	}
-	walk(spec.Error)
-	for _, sh := range spec.Shapes {
-		walk(sh.Type)
-	}
-	walk(spec.Scopes)
+	(&schemaload.Spec{Error: spec.Error, Shapes: spec.Shapes}).EachType(add)
+	(&schemaload.Spec{Scopes: spec.Scopes}).EachType(add)
 	return out
 }

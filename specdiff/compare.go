@@ -113,11 +113,8 @@ func (c *comparer) code(o, n *schemaload.Code) {
 		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
 	}
 	if o.NoDetails != n.NoDetails {
-		imp := None
-		if n.NoDetails {
-			imp = Validation // errors with details that were valid now fail
-		}
-		c.add(NoDetailsChanged, imp, v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
+		// With no details, errors with details that were valid now fail.
+		c.add(NoDetailsChanged, validationIf(n.NoDetails), v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
 	}
 }
 

@@ -207,37 +207,21 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		if s.old == s.new {
 			continue
 		}
-		imp := Validation
-		if s.new == "" {
-			imp = None
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
+		c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 	}
 	if o.UniqueItems != n.UniqueItems {
-		imp := None
-		if n.UniqueItems {
-			imp = Validation
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
+		c.add(ConstraintChanged, validationIf(n.UniqueItems), subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
 			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
 	}
 	// An enum not typed as constants (numbers, objects, ...), compared as
 	// its list. A string's is compared value by value (enums), also when
 	// its list, holding null, is kept whole too.
 	if oe, ne := jsonList(o.EnumJSON), jsonList(n.EnumJSON); oe != ne && o.Kind != schemaload.KindString && n.Kind != schemaload.KindString {
-		imp := Validation
-		if n.EnumJSON == nil {
-			imp = None
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
+		c.add(ConstraintChanged, validationIf(n.EnumJSON != nil), subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
 	}
 	// A schema without type allows every JSON type; one with it, one.
 	if o.Untyped != n.Untyped {
-		imp := None
-		if !n.Untyped {
-			imp = Validation
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
+		c.add(ConstraintChanged, validationIf(!n.Untyped), subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
 	}
 	// Constraints kept as written (conditionals, member-presence rules,
 	// additionalProperties, required names no property declares), as a
@@ -277,10 +261,7 @@ func bound[T int | float64](c *comparer, subject, goSubject, name string, o, n *
 	if o == nil && n == nil || o != nil && n != nil && *o == *n {
 		return
 	}
-	imp := None
-	if n != nil && (o == nil || lower && *n > *o || !lower && *n < *o) {
-		imp = Validation
-	}
+	imp := validationIf(n != nil && (o == nil || lower && *n > *o || !lower && *n < *o))
 	c.add(ConstraintChanged, imp, subject, goSubject, name+" "+boundText(o), name+" "+boundText(n))
 }
 
@@ -291,26 +272,28 @@ func boundText[T int | float64](p *T) string {
 	return strconv.FormatFloat(float64(*p), 'g', -1, 64)
 }
 
+// validationIf is the impact of a change that may reject values the old
+// version accepted when it does (cond), else None.
+func validationIf(cond bool) Impact {
+	if cond {
+		return Validation
+	}
+	return None
+}
+
+var kindNames = map[schemaload.Kind]string{
+	schemaload.KindString: "string", schemaload.KindNumber: "number", schemaload.KindInteger: "integer",
+	schemaload.KindBoolean: "boolean", schemaload.KindObject: "object", schemaload.KindArray: "array",
+	schemaload.KindAny: "union",
+}
+
 // kindName describes a named type's kind for added and removed rows.
 func kindName(t *schemaload.Type) string {
-	switch t.Kind {
-	case schemaload.KindString:
-		if len(t.Enum) > 0 {
-			return "enum"
-		}
-		return "string"
-	case schemaload.KindNumber:
-		return "number"
-	case schemaload.KindInteger:
-		return "integer"
-	case schemaload.KindBoolean:
-		return "boolean"
-	case schemaload.KindObject:
-		return "object"
-	case schemaload.KindArray:
-		return "array"
-	case schemaload.KindAny:
-		return "union"
+	if t.Kind == schemaload.KindString && len(t.Enum) > 0 {
+		return "enum"
+	}
+	if name, ok := kindNames[t.Kind]; ok {
+		return name
 	}
 	return "unknown kind"
 }

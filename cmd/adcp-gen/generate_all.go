@@ -55,24 +55,20 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 		return 2
 	}
 
-	work := make(chan *job)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	running := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		if j.skip {
+			continue
+		}
 		wg.Add(1)
+		running <- struct{}{}
 		go func() {
-			defer wg.Done()
-			for j := range work {
-				warn := func(w schemaload.Diagnostic) { j.warnings = append(j.warnings, w.String()) }
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, warn, &j.stdout, &j.stderr)
-			}
+			defer func() { <-running; wg.Done() }()
+			warn := func(w schemaload.Diagnostic) { j.warnings = append(j.warnings, w.String()) }
+			j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, warn, &j.stdout, &j.stderr)
 		}()
 	}
-	for _, j := range jobs {
-		if !j.skip {
-			work <- j
-		}
-	}
-	close(work)
 	wg.Wait()
 
 	// Each distinct warning is printed once, where it first appears, naming

@@ -60,24 +60,18 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 			CodeMinLength: r.CodeMinLength, CodeMaxLength: r.CodeMaxLength,
 			RetryAfterMinimum: r.RetryAfterMinimum, RetryAfterMaximum: r.RetryAfterMaximum,
 			DetailsObject: r.DetailsObject,
+			Recoveries:    typed[adcp.Recovery](r.Recoveries),
+			Sources:       typed[adcp.ErrorSource](r.Sources),
 			Issue: adcp.IssueRules{
 				Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable,
 				Discriminator: adcp.ObjectRules(r.Issue.Discriminator),
 			},
 		},
 	}
-	for _, v := range r.Recoveries {
-		cfg.Rules.Recoveries = append(cfg.Rules.Recoveries, adcp.Recovery(v))
-	}
-	for _, v := range r.Sources {
-		cfg.Rules.Sources = append(cfg.Rules.Sources, adcp.ErrorSource(v))
-	}
 	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
 	for _, s := range spec.Shapes {
-		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File])}
-		for _, c := range s.Codes {
-			ds.Codes = append(ds.Codes, adcp.Code(c))
-		}
+		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File]),
+			Codes: typed[adcp.Code](s.Codes)}
 		if s.When != nil {
 			ds.When = &adcp.DetailsCondition{Key: s.When.Key, Value: s.When.Value}
 		}
@@ -93,16 +87,23 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	for _, c := range spec.Codes {
 		info := adcp.CodeInfo{Code: adcp.Code(c.Value), Recovery: adcp.Recovery(c.Recovery), Suggestion: c.Suggestion,
 			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails,
-			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails}
-		for _, r := range c.ReplacedBy {
-			info.ReplacedBy = append(info.ReplacedBy, adcp.Code(r))
-		}
+			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails,
+			ReplacedBy: typed[adcp.Code](c.ReplacedBy)}
 		for _, s := range c.Shapes {
 			info.Shapes = append(info.Shapes, shapes[s])
 		}
 		cfg.Codes = append(cfg.Codes, info)
 	}
 	return adcp.NewVocabulary(cfg)
+}
+
+// typed converts strings to a string type of the runtime (nil stays nil).
+func typed[T ~string](ss []string) []T {
+	var out []T
+	for _, s := range ss {
+		out = append(out, T(s))
+	}
+	return out
 }
 
 // schemaCheck checks a value with the compiled schema sch, as the generated
