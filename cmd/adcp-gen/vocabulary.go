@@ -113,35 +113,28 @@ func schemaCheck(sch *jsonschema.Schema) adcpimpl.ValueCheck {
 		if sch == nil {
 			return
 		}
-		if err := sch.Validate(x); err != nil {
-			var ve *jsonschema.ValidationError
-			if errors.As(err, &ve) {
-				for _, leaf := range validationLeaves(ve) {
-					v.Add(path+leaf.at, leaf.msg)
-				}
-				return
-			}
+		err := sch.Validate(x)
+		var ve *jsonschema.ValidationError
+		switch {
+		case errors.As(err, &ve):
+			addLeaves(v, path, ve)
+		case err != nil:
 			v.Add(path, err.Error())
 		}
 	}
 }
 
-// violation is one leaf of a jsonschema validation error: where, and why.
-type violation struct{ at, msg string }
-
-// validationLeaves flattens ve into its leaves, each at its JSON pointer
-// under the checked value, as the generated checks write it.
-func validationLeaves(ve *jsonschema.ValidationError) []violation {
+// addLeaves adds each leaf of ve to v, at its JSON pointer under path, as
+// the generated checks write it.
+func addLeaves(v *adcpimpl.Validator, path string, ve *jsonschema.ValidationError) {
 	if len(ve.Causes) == 0 {
-		at := ""
 		for _, tok := range ve.InstanceLocation {
-			at += "/" + adcpimpl.PointerToken(tok)
+			path += "/" + adcpimpl.PointerToken(tok)
 		}
-		return []violation{{at: at, msg: ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))}}
+		v.Add(path, ve.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
+		return
 	}
-	var out []violation
 	for _, c := range ve.Causes {
-		out = append(out, validationLeaves(c)...)
+		addLeaves(v, path, c)
 	}
-	return out
 }

@@ -14,9 +14,10 @@ package corpusmod
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,16 +88,13 @@ func Twins(order []string, pkgs map[string]map[string][]byte, version map[string
 	first := map[string]string{} // canonical content → kept package
 	for _, pkg := range order {
 		key, ok := canonical(pkgs[pkg], pkg, version[pkg])
-		if !ok {
-			kept = append(kept, pkg)
-			twin[pkg] = pkg
-			continue
-		}
-		if k, seen := first[key]; seen {
+		if k, seen := first[key]; ok && seen {
 			twin[pkg] = k
 			continue
 		}
-		first[key] = pkg
+		if ok {
+			first[key] = pkg
+		}
 		kept = append(kept, pkg)
 		twin[pkg] = pkg
 	}
@@ -110,13 +108,8 @@ func canonical(files map[string][]byte, pkg, version string) (string, bool) {
 	if pkg == "" || version == "" || len(files) == 0 {
 		return "", false
 	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var sb strings.Builder
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(files)) {
 		b := files[n]
 		if bytes.IndexByte(b, 0) >= 0 {
 			return "", false
