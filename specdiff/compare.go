@@ -134,18 +134,17 @@ func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
 			c.add(ShapeConditionChanged, Behaviour, n.Name, typeName(n.Type), oc, nc)
 		}
-		for _, code := range n.Codes {
-			// A code new in this version is reported as added, with its shapes.
-			if oldCodes[code] && !slices.Contains(o.Codes, code) {
+		// A code new in this version is reported as added, with its shapes;
+		// a removed code as removed.
+		match(o.Codes, n.Codes, itself, nil, func(code string) {
+			if oldCodes[code] {
 				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
 			}
-		}
-		for _, code := range o.Codes {
-			// A removed code is reported as removed.
-			if newCodes[code] && !slices.Contains(n.Codes, code) {
+		}, func(code string) {
+			if newCodes[code] {
 				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
 			}
-		}
+		})
 	}, func(n *schemaload.Shape) {
 		c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
 	}, func(o *schemaload.Shape) {

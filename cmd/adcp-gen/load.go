@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
@@ -38,6 +38,6 @@ func versionDirs(dir string) ([]string, error) {
 			names = append(names, e.Name())
 		}
 	}
-	sort.Slice(names, func(i, j int) bool { return schemaload.CompareVersions(names[i], names[j]) < 0 })
+	slices.SortFunc(names, schemaload.CompareVersions)
 	return names, nil
 }
