@@ -16,10 +16,10 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // Path is the module path of the corpus module; package pkg of it is
@@ -44,26 +44,20 @@ func Imports(pkgs []string) []string {
 // temporary folder removed when t ends, and returns the folder.
 func Write(t testing.TB, runtimeDir string, order []string, pkgs map[string]map[string][]byte) string {
 	t.Helper()
-	dir := t.TempDir()
-	files := map[string][]byte{
-		"go.mod": []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n"),
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n")},
 	}
 	for _, pkg := range order {
 		if len(pkgs[pkg]) == 0 {
 			t.Fatalf("corpusmod: package %q missing or empty", pkg)
 		}
 		for name, b := range pkgs[pkg] {
-			files[filepath.Join(pkg, name)] = b
+			fsys[pkg+"/"+name] = &fstest.MapFile{Data: b}
 		}
 	}
-	for name, b := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, fsys); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
