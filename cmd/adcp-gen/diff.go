@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -51,7 +52,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		case *oldVersion != "" || *newVersion != "":
 			return usageError(fs, "-old-version and -new-version cannot go with -all")
 		}
-		return diffAll(pos[0], *failOn == "breaking", stdout, stderr)
+		return diffAll(fs, pos[0], *failOn == "breaking", stdout)
 	}
 	if len(pos) != 2 {
 		return usageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
@@ -77,18 +78,17 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // diffAll prints a summary line per consecutive bump among the version
 // folders of dir. A folder the loader rejects (2.5.x has no code vocabulary)
 // is skipped with a note on stderr and counted in the last line.
-func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
+func diffAll(fs *flag.FlagSet, dir string, failOnBreaking bool, stdout io.Writer) int {
 	versions, err := versionDirs(dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	var prev *schemaload.Spec
 	bumps, breaking, skipped := 0, 0, 0
 	for _, v := range versions {
 		spec, err := loadSpec(filepath.Join(dir, v), "")
 		if err != nil {
-			fmt.Fprintf(stderr, "adcp-gen diff: skipping %v\n", err)
+			fmt.Fprintf(fs.Output(), "adcp-gen diff: skipping %v\n", err)
 			skipped++
 			continue
 		}
@@ -103,8 +103,7 @@ func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
 		prev = spec
 	}
 	if bumps == 0 {
-		fmt.Fprintf(stderr, "adcp-gen diff: %s holds fewer than two loadable version folders\n", dir)
-		return 2
+		return fail(fs, "%s holds fewer than two loadable version folders", dir)
 	}
 	fmt.Fprintf(stdout, "%d versions (%d skipped), %d bumps, %d breaking\n", len(versions), skipped, bumps, breaking)
 	if failOnBreaking && breaking > 0 {

@@ -59,7 +59,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(fs, "-package: %v", err)
 	}
 	if *all != "" {
-		return generateAll(*all, *out, *check, *verbose, stdout, stderr)
+		return generateAll(fs, *all, *out, *check, *verbose, stdout)
 	}
 	if fetch {
 		b, err := fetchSpec(*version, *baseURL)

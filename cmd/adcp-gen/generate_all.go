@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,11 +22,11 @@ import (
 // in parallel, one per processor; messages are printed per folder in
 // version order (with verbose, each distinct warning once), and the exit
 // status is the worst of the folders'.
-func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer) int {
+func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
+	stderr := fs.Output()
 	names, err := versionDirs(root)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	type job struct {
 		name, dir, pkg string
@@ -44,15 +45,13 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
 		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
 		if other, dup := seen[j.pkg]; dup {
-			fmt.Fprintf(stderr, "adcp-gen generate: folders %s and %s would both be package %s\n", other, j.name, j.pkg)
-			return 2
+			return fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
 		}
 		seen[j.pkg] = j.name
 		jobs = append(jobs, j)
 	}
 	if len(jobs) == 0 {
-		fmt.Fprintf(stderr, "adcp-gen generate: %s holds no spec folder (a folder with core/error.json)\n", root)
-		return 2
+		return fail(fs, "%s holds no spec folder (a folder with core/error.json)", root)
 	}
 
 	var wg sync.WaitGroup
