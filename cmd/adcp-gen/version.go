@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
@@ -26,13 +27,9 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // toolVersion is the version of the adcp-gen module the binary was built
 // from, and the Go version that built it.
 func toolVersion() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(devel)"
+	v := "(devel)"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		v = info.Main.Version
 	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	return v + " " + info.GoVersion
+	return v + " " + runtime.Version()
 }
