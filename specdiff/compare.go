@@ -26,27 +26,36 @@ func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {
 	c.out = append(c.out, Change{Kind: k, Impact: imp, Subject: subject, Go: goName, Old: old, New: new})
 }
 
+// match pairs the elements of olds and news by key: it calls both (unless
+// nil) for each element of news with a counterpart in olds, added for each
+// without, then removed for each element of olds without a counterpart in
+// news.
+func match[T any](olds, news []T, key func(T) string, both func(o, n T), added, removed func(T)) {
+	oldBy := make(map[string]T, len(olds))
+	for _, o := range olds {
+		oldBy[key(o)] = o
+	}
+	inNew := make(map[string]bool, len(news))
+	for _, n := range news {
+		inNew[key(n)] = true
+		if o, ok := oldBy[key(n)]; !ok {
+			added(n)
+		} else if both != nil {
+			both(o, n)
+		}
+	}
+	for _, o := range olds {
+		if !inNew[key(o)] {
+			removed(o)
+		}
+	}
+}
+
 // codes compares the standard code vocabularies, matched by wire value.
 func (c *comparer) codes(old, new *schemaload.Spec) {
-	oldBy := make(map[string]*schemaload.Code, len(old.Codes))
-	for _, o := range old.Codes {
-		oldBy[o.Value] = o
-	}
-	newBy := make(map[string]*schemaload.Code, len(new.Codes))
-	for _, n := range new.Codes {
-		newBy[n.Value] = n
-		o, ok := oldBy[n.Value]
-		if !ok {
-			c.add(CodeAdded, None, n.Value, n.GoName, "", describeCode(n))
-			continue
-		}
-		c.code(o, n)
-	}
-	for _, o := range old.Codes {
-		if _, ok := newBy[o.Value]; !ok {
-			c.add(CodeRemoved, Compile, o.Value, o.GoName, describeCode(o), "")
-		}
-	}
+	match(old.Codes, new.Codes, func(k *schemaload.Code) string { return k.Value }, c.code,
+		func(n *schemaload.Code) { c.add(CodeAdded, None, n.Value, n.GoName, "", describeCode(n)) },
+		func(o *schemaload.Code) { c.add(CodeRemoved, Compile, o.Value, o.GoName, describeCode(o), "") })
 }
 
 // describeCode summarises a code for the added and removed rows.
@@ -104,11 +113,8 @@ func (c *comparer) code(o, n *schemaload.Code) {
 		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
 	}
 	if o.NoDetails != n.NoDetails {
-		imp := None
-		if n.NoDetails {
-			imp = Validation // errors with details that were valid now fail
-		}
-		c.add(NoDetailsChanged, imp, v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
+		// With no details, errors with details that were valid now fail.
+		c.add(NoDetailsChanged, validationIf(n.NoDetails), v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
 	}
 }
 
@@ -117,20 +123,8 @@ func (c *comparer) code(o, n *schemaload.Code) {
 // compares them with each other instead of reporting a removal and an addition.
 func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 	var renamed []typePair
-	oldBy := make(map[string]*schemaload.Shape, len(old.Shapes))
-	for _, o := range old.Shapes {
-		oldBy[o.Name] = o
-	}
-	newBy := make(map[string]*schemaload.Shape, len(new.Shapes))
-	oldCodes := codeSet(old)
-	newCodes := codeSet(new)
-	for _, n := range new.Shapes {
-		newBy[n.Name] = n
-		o, ok := oldBy[n.Name]
-		if !ok {
-			c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
-			continue
-		}
+	oldCodes, newCodes := codeSet(old), codeSet(new)
+	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
 		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
 			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
 			if o.Type != nil && n.Type != nil {
@@ -140,24 +134,22 @@ func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
 			c.add(ShapeConditionChanged, Behaviour, n.Name, typeName(n.Type), oc, nc)
 		}
-		for _, code := range n.Codes {
-			// A code new in this version is reported as added, with its shapes.
-			if oldCodes[code] && !slices.Contains(o.Codes, code) {
+		// A code new in this version is reported as added, with its shapes;
+		// a removed code as removed.
+		match(o.Codes, n.Codes, itself, nil, func(code string) {
+			if oldCodes[code] {
 				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
 			}
-		}
-		for _, code := range o.Codes {
-			// A removed code is reported as removed.
-			if newCodes[code] && !slices.Contains(n.Codes, code) {
+		}, func(code string) {
+			if newCodes[code] {
 				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
 			}
-		}
-	}
-	for _, o := range old.Shapes {
-		if _, ok := newBy[o.Name]; !ok {
-			c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
-		}
-	}
+		})
+	}, func(n *schemaload.Shape) {
+		c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
+	}, func(o *schemaload.Shape) {
+		c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
+	})
 	return renamed
 }
 
@@ -185,17 +177,15 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
-	for _, r := range new.Recoveries {
-		if !slices.Contains(old.Recoveries, r) {
-			c.add(RecoveryValueAdded, None, r, "", "", r)
-		}
-	}
-	for _, r := range old.Recoveries {
-		if !slices.Contains(new.Recoveries, r) {
-			c.add(RecoveryValueRemoved, Behaviour, r, "", r, "")
-		}
-	}
+	match(old.Recoveries, new.Recoveries, itself, nil,
+		func(r string) { c.add(RecoveryValueAdded, None, r, "", "", r) },
+		func(r string) { c.add(RecoveryValueRemoved, Behaviour, r, "", r, "") })
 }
+
+func shapeName(s *schemaload.Shape) string { return s.Name }
+
+// itself is the key of a string matched as itself.
+func itself(s string) string { return s }
 
 func policyUnknown(s *schemaload.Spec) bool {
 	return s.Source && s.UnknownRecovery == ""

@@ -109,7 +109,7 @@ func TestCorpusBumps(t *testing.T) {
 		if got, want := subjects(r, CodeRemoved), minus(ro, rn); !slices.Equal(got, want) {
 			t.Errorf("%s → %s: codes removed %v, the enum arrays say %v", old, new, got, want)
 		}
-		if n := r.Count(RecoveryChanged); n != 0 {
+		if n := countKind(r, RecoveryChanged); n != 0 {
 			t.Errorf("%s → %s: %d recovery changes; no published bump changes a code's recovery:\n%s", old, new, n, r.Markdown())
 		}
 		for _, c := range r.Changes {
@@ -170,11 +170,11 @@ func TestCorpusFacts(t *testing.T) {
 		if r.Breaking() != tt.breaking {
 			t.Errorf("%s → %s: Breaking() = %v, want %v:\n%s", tt.old, tt.new, r.Breaking(), tt.breaking, r.Markdown())
 		}
-		if tt.added >= 0 && r.Count(CodeAdded) != tt.added {
-			t.Errorf("%s → %s: %d codes added, want %d", tt.old, tt.new, r.Count(CodeAdded), tt.added)
+		if tt.added >= 0 && countKind(r, CodeAdded) != tt.added {
+			t.Errorf("%s → %s: %d codes added, want %d", tt.old, tt.new, countKind(r, CodeAdded), tt.added)
 		}
-		if r.Count(CodeRemoved) != tt.removed {
-			t.Errorf("%s → %s: %d codes removed, want %d", tt.old, tt.new, r.Count(CodeRemoved), tt.removed)
+		if countKind(r, CodeRemoved) != tt.removed {
+			t.Errorf("%s → %s: %d codes removed, want %d", tt.old, tt.new, countKind(r, CodeRemoved), tt.removed)
 		}
 		for _, f := range tt.mustContain {
 			found := false
@@ -186,7 +186,7 @@ func TestCorpusFacts(t *testing.T) {
 			}
 		}
 		if tt.carrierMoved {
-			if got := r.Count(RecoverySourceChanged); got != len(o.Codes) {
+			if got := countKind(r, RecoverySourceChanged); got != len(o.Codes) {
 				t.Errorf("%s → %s: %d recovery carrier changes, want one per code (%d)", tt.old, tt.new, got, len(o.Codes))
 			}
 		}
@@ -244,4 +244,15 @@ func TestAdvisoryFromSchemaText(t *testing.T) {
 			t.Errorf("change %+v, want a behaviour change from no to yes", c)
 		}
 	}
+}
+
+// countKind returns how many changes of r are of kind k.
+func countKind(r Report, k Kind) int {
+	n := 0
+	for _, c := range r.Changes {
+		if c.Kind == k {
+			n++
+		}
+	}
+	return n
 }

@@ -48,31 +48,32 @@ type section struct {
 }
 
 func (r Report) view() view {
-	v := view{
-		Old: r.Old, New: r.New,
-		Changes:         len(r.Changes),
-		Compile:         r.CountImpact(Compile),
-		Validation:      r.CountImpact(Validation),
-		Behaviour:       r.CountImpact(Behaviour),
-		CodesAdded:      r.Count(CodeAdded),
-		CodesRemoved:    r.Count(CodeRemoved),
-		RecoveryChanges: r.Count(RecoveryChanged),
-		ShapesAdded:     r.Count(ShapeAdded),
-		ShapesRemoved:   r.Count(ShapeRemoved),
-	}
-	v.Breaking = v.Compile + v.Validation + v.Behaviour
-	for k := Kind(0); k < numKinds; k++ {
-		if n := r.Count(k); n > 0 {
-			v.Counts = append(v.Counts, count{k, n})
-		}
-	}
+	v := view{Old: r.Old, New: r.New, Changes: len(r.Changes)}
+	var counts [numKinds]int
 	other := map[Section][]row{}
 	for _, c := range r.Changes {
+		counts[c.Kind]++
+		switch c.Impact {
+		case Compile:
+			v.Compile++
+		case Validation:
+			v.Validation++
+		case Behaviour:
+			v.Behaviour++
+		}
 		row := row{Change: c, Prose: c.Kind == SuggestionChanged}
 		if c.Impact.Breaking() {
 			v.Breaks = append(v.Breaks, row)
 		} else {
 			other[c.Kind.Section()] = append(other[c.Kind.Section()], row)
+		}
+	}
+	v.Breaking = v.Compile + v.Validation + v.Behaviour
+	v.CodesAdded, v.CodesRemoved, v.RecoveryChanges = counts[CodeAdded], counts[CodeRemoved], counts[RecoveryChanged]
+	v.ShapesAdded, v.ShapesRemoved = counts[ShapeAdded], counts[ShapeRemoved]
+	for k, n := range counts {
+		if n > 0 {
+			v.Counts = append(v.Counts, count{Kind(k), n})
 		}
 	}
 	for s := SectionCodes; s <= SectionPolicy; s++ {

@@ -6,9 +6,10 @@
 package specdiff
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"sort"
+	"strings"
 )
 
 // Impact says how a change affects code written against the old version.
@@ -30,19 +31,14 @@ const (
 	Compile
 )
 
+var impactLabels = [...]string{None: "none", Behaviour: "behaviour", Validation: "validation", Compile: "compile"}
+
 // String returns the label used in reports.
 func (i Impact) String() string {
-	switch i {
-	case None:
-		return "none"
-	case Behaviour:
-		return "behaviour"
-	case Validation:
-		return "validation"
-	case Compile:
-		return "compile"
+	if i < 0 || int(i) >= len(impactLabels) {
+		return fmt.Sprintf("Impact(%d)", int(i))
 	}
-	return fmt.Sprintf("Impact(%d)", int(i))
+	return impactLabels[i]
 }
 
 // Breaking reports whether the impact is anything but None.
@@ -214,45 +210,12 @@ func (r Report) Breaking() bool {
 	return slices.ContainsFunc(r.Changes, func(c Change) bool { return c.Impact.Breaking() })
 }
 
-// Count returns how many changes are of kind k.
-func (r Report) Count(k Kind) int {
-	n := 0
-	for _, c := range r.Changes {
-		if c.Kind == k {
-			n++
-		}
-	}
-	return n
-}
-
-// CountImpact returns how many changes have impact i.
-func (r Report) CountImpact(i Impact) int {
-	n := 0
-	for _, c := range r.Changes {
-		if c.Impact == i {
-			n++
-		}
-	}
-	return n
-}
-
-// sortChanges orders changes by section, kind, subject, then the rest, so a
-// report is the same whatever order the comparison visited things in.
+// sortChanges orders changes by kind (kinds are declared in report order,
+// section by section), subject, then the rest, so a report is the same
+// whatever order the comparison visited things in.
 func sortChanges(cs []Change) {
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
-		if a.Kind.Section() != b.Kind.Section() {
-			return a.Kind.Section() < b.Kind.Section()
-		}
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		if a.Subject != b.Subject {
-			return a.Subject < b.Subject
-		}
-		if a.Old != b.Old {
-			return a.Old < b.Old
-		}
-		return a.New < b.New
+	slices.SortStableFunc(cs, func(a, b Change) int {
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), strings.Compare(a.Subject, b.Subject),
+			strings.Compare(a.Old, b.Old), strings.Compare(a.New, b.New))
 	})
 }

@@ -2,8 +2,6 @@ package specdiff
 
 import (
 	"encoding/json"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -16,55 +14,46 @@ import (
 // fixed types (Code, Recovery) always exist in the runtime, so they are
 // never reported as added or removed.
 func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
-	oi, ni := namedTypes(old), namedTypes(new)
 	skip := map[string]bool{}
 	for _, p := range renamed {
 		skip[p.old.GoName], skip[p.new.GoName] = true, true
 		c.typ(p.new.GoName, p.new.GoName, p.old, p.new)
 	}
-	markUnmatchedShapeRoots(skip, old.Shapes, new.Shapes)
-	markUnmatchedShapeRoots(skip, new.Shapes, old.Shapes)
-
-	for _, name := range slices.Sorted(maps.Keys(ni)) {
-		n := ni[name]
-		if o, ok := oi[name]; ok {
-			c.typ(name, name, o, n)
-		} else if !skip[name] && !n.Fixed {
-			c.add(TypeAdded, None, name, name, "", kindName(n))
+	skipRoot := func(s *schemaload.Shape) {
+		if s.Type != nil && s.Type.GoName != "" {
+			skip[s.Type.GoName] = true
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(oi)) {
-		if _, ok := ni[name]; !ok && !skip[name] && !oi[name].Fixed {
-			c.add(TypeRemoved, Compile, name, name, kindName(oi[name]), "")
+	match(old.Shapes, new.Shapes, shapeName, nil, skipRoot, skipRoot)
+	goName := func(t *schemaload.Type) string { return t.GoName }
+	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
+		c.typ(n.GoName, n.GoName, o, n)
+	}, func(n *schemaload.Type) {
+		if !skip[n.GoName] && !n.Fixed {
+			c.add(TypeAdded, None, n.GoName, n.GoName, "", kindName(n))
 		}
-	}
+	}, func(o *schemaload.Type) {
+		if !skip[o.GoName] && !o.Fixed {
+			c.add(TypeRemoved, Compile, o.GoName, o.GoName, kindName(o), "")
+		}
+	})
 }
 
 // typePair is a type of the old version and its counterpart in the new one.
 type typePair struct{ old, new *schemaload.Type }
 
-// markUnmatchedShapeRoots marks the root types of shapes in a that are not in b.
-func markUnmatchedShapeRoots(skip map[string]bool, a, b []*schemaload.Shape) {
-	names := make(map[string]bool, len(b))
-	for _, s := range b {
-		names[s.Name] = true
-	}
-	for _, s := range a {
-		if !names[s.Name] && s.Type != nil && s.Type.GoName != "" {
-			skip[s.Type.GoName] = true
-		}
-	}
-}
-
-// namedTypes indexes every named type reachable from the spec by Go name.
-func namedTypes(s *schemaload.Spec) map[string]*schemaload.Type {
-	m := map[string]*schemaload.Type{}
+// namedTypes returns every named type reachable from the spec, once each by
+// Go name.
+func namedTypes(s *schemaload.Spec) []*schemaload.Type {
+	var out []*schemaload.Type
+	seen := map[string]bool{}
 	s.EachType(func(t *schemaload.Type) {
-		if _, dup := m[t.GoName]; t.GoName != "" && !dup {
-			m[t.GoName] = t
+		if t.GoName != "" && !seen[t.GoName] {
+			seen[t.GoName] = true
+			out = append(out, t)
 		}
 	})
-	return m
+	return out
 }
 
 // typ compares two versions of one type. subject and goSubject name it in
@@ -114,24 +103,8 @@ func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 
 // fields compares the fields of two versions of an object, matched by JSON name.
 func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
-	oldBy := make(map[string]*schemaload.Field, len(o.Fields))
-	for _, f := range o.Fields {
-		oldBy[f.JSONName] = f
-	}
-	newBy := make(map[string]*schemaload.Field, len(n.Fields))
-	for _, nf := range n.Fields {
-		newBy[nf.JSONName] = nf
+	match(o.Fields, n.Fields, func(f *schemaload.Field) string { return f.JSONName }, func(of, nf *schemaload.Field) {
 		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
-		of, ok := oldBy[nf.JSONName]
-		if !ok {
-			imp, desc := None, nf.GoType.String()
-			if nf.Required {
-				// Values built against the old version lack it.
-				imp, desc = Validation, desc+", required"
-			}
-			c.add(FieldAdded, imp, s, g, "", desc)
-			continue
-		}
 		if of.GoName != nf.GoName {
 			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
 		}
@@ -164,12 +137,16 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 		case of.Deprecated && !nf.Deprecated:
 			c.add(FieldUndeprecated, None, s, g, "", "")
 		}
-	}
-	for _, of := range o.Fields {
-		if _, ok := newBy[of.JSONName]; !ok {
-			c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, of.GoType.String(), "")
+	}, func(nf *schemaload.Field) {
+		imp, desc := None, nf.GoType.String()
+		if nf.Required {
+			// Values built against the old version lack it.
+			imp, desc = Validation, desc+", required"
 		}
-	}
+		c.add(FieldAdded, imp, subject+"."+nf.JSONName, goSubject+"."+nf.GoName, "", desc)
+	}, func(of *schemaload.Field) {
+		c.add(FieldRemoved, Compile, subject+"."+of.JSONName, goSubject+"."+of.GoName, of.GoType.String(), "")
+	})
 }
 
 // enum compares known values. A removed value of a named type loses its
@@ -185,26 +162,15 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	if n.GoName != "" {
 		removed = Compile
 	}
-	oldBy := make(map[string]*schemaload.EnumValue, len(o.Enum))
-	for _, v := range o.Enum {
-		oldBy[v.Value] = v
-	}
-	newBy := make(map[string]*schemaload.EnumValue, len(n.Enum))
-	for _, nv := range n.Enum {
-		newBy[nv.Value] = nv
-		ov, ok := oldBy[nv.Value]
-		switch {
-		case !ok:
-			c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
-		case ov.GoName != nv.GoName:
+	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, func(ov, nv *schemaload.EnumValue) {
+		if ov.GoName != nv.GoName {
 			c.add(EnumValueRenamed, Compile, subject, nv.GoName, ov.GoName, nv.GoName)
 		}
-	}
-	for _, ov := range o.Enum {
-		if _, ok := newBy[ov.Value]; !ok {
-			c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
-		}
-	}
+	}, func(nv *schemaload.EnumValue) {
+		c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
+	}, func(ov *schemaload.EnumValue) {
+		c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
+	})
 	switch {
 	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
 		c.add(EnumOpened, None, subject, goSubject, "known values only", "known values or extension pattern")
@@ -215,43 +181,23 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 
 // union compares the JSON types a union allows.
 func (c *comparer) union(subject, goSubject string, o, n []string) {
-	for _, t := range n {
-		if !slices.Contains(o, t) {
-			c.add(UnionMemberAdded, None, subject, goSubject, "", t)
-		}
-	}
-	for _, t := range o {
-		if !slices.Contains(n, t) {
-			c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "")
-		}
-	}
+	match(o, n, itself, nil,
+		func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
+		func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 }
 
 // constraints compares validation keywords. A change that may reject a value
 // the old version accepted (a tighter bound, a new or different pattern) is
 // Validation; a relaxation is None.
 func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type) {
-	bounds := []struct {
-		name     string
-		old, new *float64
-		lower    bool
-	}{
-		{"minLength", intPtr(o.MinLength), intPtr(n.MinLength), true},
-		{"maxLength", intPtr(o.MaxLength), intPtr(n.MaxLength), false},
-		{"minItems", intPtr(o.MinItems), intPtr(n.MinItems), true},
-		{"maxItems", intPtr(o.MaxItems), intPtr(n.MaxItems), false},
-		{"minimum", o.Minimum, n.Minimum, true},
-		{"maximum", o.Maximum, n.Maximum, false},
-		{"exclusiveMinimum", o.ExclusiveMinimum, n.ExclusiveMinimum, true},
-		{"exclusiveMaximum", o.ExclusiveMaximum, n.ExclusiveMaximum, false},
-	}
-	for _, b := range bounds {
-		if equalFloatPtr(b.old, b.new) {
-			continue
-		}
-		c.add(ConstraintChanged, boundImpact(b.old, b.new, b.lower), subject, goSubject,
-			b.name+" "+fmtFloat(b.old), b.name+" "+fmtFloat(b.new))
-	}
+	bound(c, subject, goSubject, "minLength", o.MinLength, n.MinLength, true)
+	bound(c, subject, goSubject, "maxLength", o.MaxLength, n.MaxLength, false)
+	bound(c, subject, goSubject, "minItems", o.MinItems, n.MinItems, true)
+	bound(c, subject, goSubject, "maxItems", o.MaxItems, n.MaxItems, false)
+	bound(c, subject, goSubject, "minimum", o.Minimum, n.Minimum, true)
+	bound(c, subject, goSubject, "maximum", o.Maximum, n.Maximum, false)
+	bound(c, subject, goSubject, "exclusiveMinimum", o.ExclusiveMinimum, n.ExclusiveMinimum, true)
+	bound(c, subject, goSubject, "exclusiveMaximum", o.ExclusiveMaximum, n.ExclusiveMaximum, false)
 	strs := []struct{ name, old, new string }{
 		{"pattern", o.Pattern, n.Pattern},
 		{"format", o.Format, n.Format},
@@ -261,52 +207,33 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		if s.old == s.new {
 			continue
 		}
-		imp := Validation
-		if s.new == "" {
-			imp = None
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
+		c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 	}
 	if o.UniqueItems != n.UniqueItems {
-		imp := None
-		if n.UniqueItems {
-			imp = Validation
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
+		c.add(ConstraintChanged, validationIf(n.UniqueItems), subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
 			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
 	}
 	// An enum not typed as constants (numbers, objects, ...), compared as
 	// its list. A string's is compared value by value (enums), also when
 	// its list, holding null, is kept whole too.
 	if oe, ne := jsonList(o.EnumJSON), jsonList(n.EnumJSON); oe != ne && o.Kind != schemaload.KindString && n.Kind != schemaload.KindString {
-		imp := Validation
-		if n.EnumJSON == nil {
-			imp = None
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
+		c.add(ConstraintChanged, validationIf(n.EnumJSON != nil), subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
 	}
 	// A schema without type allows every JSON type; one with it, one.
 	if o.Untyped != n.Untyped {
-		imp := None
-		if !n.Untyped {
-			imp = Validation
-		}
-		c.add(ConstraintChanged, imp, subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
+		c.add(ConstraintChanged, validationIf(!n.Untyped), subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
 	}
 	// Constraints kept as written (conditionals, member-presence rules,
 	// additionalProperties, required names no property declares), as a
 	// set: one added may reject a value the old version accepted.
-	oc, nc := constraintSet(o), constraintSet(n)
-	for _, k := range n.Constraints {
-		if s := string(k.Schema); !oc[s] {
-			c.add(ConstraintChanged, Validation, subject, goSubject, "none", "constraint "+s)
-		}
-	}
-	for _, k := range o.Constraints {
-		if s := string(k.Schema); !nc[s] {
-			c.add(ConstraintChanged, None, subject, goSubject, "constraint "+s, "none")
-		}
-	}
+	schema := func(k schemaload.Constraint) string { return string(k.Schema) }
+	match(o.Constraints, n.Constraints, schema, nil,
+		func(k schemaload.Constraint) {
+			c.add(ConstraintChanged, Validation, subject, goSubject, "none", "constraint "+schema(k))
+		},
+		func(k schemaload.Constraint) {
+			c.add(ConstraintChanged, None, subject, goSubject, "constraint "+schema(k), "none")
+		})
 }
 
 // jsonList writes a list of JSON values as one ("" for nil).
@@ -328,72 +255,45 @@ func typedness(untyped bool) string {
 	return "its type only"
 }
 
-// constraintSet is the set of t's constraints kept as written, by their
-// schemas (the pointers move between versions; the schemas say what is
-// checked).
-func constraintSet(t *schemaload.Type) map[string]bool {
-	set := make(map[string]bool, len(t.Constraints))
-	for _, k := range t.Constraints {
-		set[string(k.Schema)] = true
+// bound compares a lower or upper bound: one added or tightened may reject
+// a value the old version accepted, one dropped or relaxed cannot.
+func bound[T int | float64](c *comparer, subject, goSubject, name string, o, n *T, lower bool) {
+	if o == nil && n == nil || o != nil && n != nil && *o == *n {
+		return
 	}
-	return set
+	imp := validationIf(n != nil && (o == nil || lower && *n > *o || !lower && *n < *o))
+	c.add(ConstraintChanged, imp, subject, goSubject, name+" "+boundText(o), name+" "+boundText(n))
 }
 
-// boundImpact classifies the change of a lower or upper bound.
-func boundImpact(old, new *float64, lower bool) Impact {
-	switch {
-	case new == nil: // bound dropped
-		return None
-	case old == nil: // bound added
-		return Validation
-	case lower && *new > *old, !lower && *new < *old:
+func boundText[T int | float64](p *T) string {
+	if p == nil {
+		return "(none)"
+	}
+	return strconv.FormatFloat(float64(*p), 'g', -1, 64)
+}
+
+// validationIf is the impact of a change that may reject values the old
+// version accepted when it does (cond), else None.
+func validationIf(cond bool) Impact {
+	if cond {
 		return Validation
 	}
 	return None
 }
 
-func intPtr(p *int) *float64 {
-	if p == nil {
-		return nil
-	}
-	f := float64(*p)
-	return &f
-}
-
-func equalFloatPtr(a, b *float64) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}
-
-func fmtFloat(p *float64) string {
-	if p == nil {
-		return "(none)"
-	}
-	return strconv.FormatFloat(*p, 'g', -1, 64)
+var kindNames = map[schemaload.Kind]string{
+	schemaload.KindString: "string", schemaload.KindNumber: "number", schemaload.KindInteger: "integer",
+	schemaload.KindBoolean: "boolean", schemaload.KindObject: "object", schemaload.KindArray: "array",
+	schemaload.KindAny: "union",
 }
 
 // kindName describes a named type's kind for added and removed rows.
 func kindName(t *schemaload.Type) string {
-	switch t.Kind {
-	case schemaload.KindString:
-		if len(t.Enum) > 0 {
-			return "enum"
-		}
-		return "string"
-	case schemaload.KindNumber:
-		return "number"
-	case schemaload.KindInteger:
-		return "integer"
-	case schemaload.KindBoolean:
-		return "boolean"
-	case schemaload.KindObject:
-		return "object"
-	case schemaload.KindArray:
-		return "array"
-	case schemaload.KindAny:
-		return "union"
+	if t.Kind == schemaload.KindString && len(t.Enum) > 0 {
+		return "enum"
+	}
+	if name, ok := kindNames[t.Kind]; ok {
+		return name
 	}
 	return "unknown kind"
 }

@@ -4,21 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/adcp-gen/adcp-gen/specdiff"
 )
-
-func init() {
-	commands["diff"] = command{
-		summary: "report what a spec version bump changes for Go users (Markdown)",
-		run:     runDiff,
-	}
-}
 
 const diffUsage = `usage: adcp-gen diff [-fail-on breaking|none] [-old-version V] [-new-version V] OLD NEW
        adcp-gen diff [-fail-on breaking|none] -all DIR
@@ -39,16 +30,10 @@ that policy is not compared with it.
 Exit status: 0 done; 1 with -fail-on breaking when a change breaks; 2 bad
 usage or a spec folder that cannot be loaded.
 
-Flags (they may also follow OLD NEW):
-`
+Flags (they may also follow OLD NEW):`
 
 func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), diffUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("diff", diffUsage, stderr)
 	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
 	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")
 	oldVersion := fs.String("old-version", "", "AdCP `VERSION` of OLD when its $ids carry none; empty: from the $ids or manifest.json")
@@ -58,8 +43,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exit
 	}
 	if *failOn != "none" && *failOn != "breaking" {
-		fmt.Fprintf(stderr, "adcp-gen diff: -fail-on must be breaking or none, not %q\n", *failOn)
-		return 2
+		return fail(fs, "-fail-on must be breaking or none, not %q", *failOn)
 	}
 	if *all {
 		switch {
@@ -68,25 +52,22 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		case *oldVersion != "" || *newVersion != "":
 			return usageError(fs, "-old-version and -new-version cannot go with -all")
 		}
-		return diffAll(pos[0], *failOn == "breaking", stdout, stderr)
+		return diffAll(fs, pos[0], *failOn == "breaking", stdout)
 	}
 	if len(pos) != 2 {
 		return usageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
 	}
-	old, err := diffLoad(pos[0], *oldVersion)
+	old, err := loadSpec(pos[0], *oldVersion)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
-	new, err := diffLoad(pos[1], *newVersion)
+	new, err := loadSpec(pos[1], *newVersion)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	r := specdiff.Compare(old, new)
 	if _, err := stdout.Write(r.Markdown()); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	if *failOn == "breaking" && r.Breaking() {
 		return 1
@@ -97,18 +78,17 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // diffAll prints a summary line per consecutive bump among the version
 // folders of dir. A folder the loader rejects (2.5.x has no code vocabulary)
 // is skipped with a note on stderr and counted in the last line.
-func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
-	versions, err := diffVersionDirs(dir)
+func diffAll(fs *flag.FlagSet, dir string, failOnBreaking bool, stdout io.Writer) int {
+	versions, err := versionDirs(dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen diff: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	var prev *schemaload.Spec
 	bumps, breaking, skipped := 0, 0, 0
 	for _, v := range versions {
-		spec, err := diffLoad(filepath.Join(dir, v), "")
+		spec, err := loadSpec(filepath.Join(dir, v), "")
 		if err != nil {
-			fmt.Fprintf(stderr, "adcp-gen diff: skipping %v\n", err)
+			fmt.Fprintf(fs.Output(), "adcp-gen diff: skipping %v\n", err)
 			skipped++
 			continue
 		}
@@ -123,39 +103,11 @@ func diffAll(dir string, failOnBreaking bool, stdout, stderr io.Writer) int {
 		prev = spec
 	}
 	if bumps == 0 {
-		fmt.Fprintf(stderr, "adcp-gen diff: %s holds fewer than two loadable version folders\n", dir)
-		return 2
+		return fail(fs, "%s holds fewer than two loadable version folders", dir)
 	}
 	fmt.Fprintf(stdout, "%d versions (%d skipped), %d bumps, %d breaking\n", len(versions), skipped, bumps, breaking)
 	if failOnBreaking && breaking > 0 {
 		return 1
 	}
 	return 0
-}
-
-// diffVersionDirs returns the names of the sub-folders of dir, ordered by
-// semantic version.
-func diffVersionDirs(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Slice(names, func(i, j int) bool { return schemaload.CompareVersions(names[i], names[j]) < 0 })
-	return names, nil
-}
-
-// diffLoad loads a spec folder; the error names the folder, then the file
-// and JSON pointer inside it. version is as for schemaload.LoadVersion.
-func diffLoad(dir, version string) (*schemaload.Spec, error) {
-	spec, err := schemaload.LoadVersion(dir, version)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return spec, nil
 }

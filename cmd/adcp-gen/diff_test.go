@@ -77,7 +77,7 @@ func TestDiffBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := diffRun("diff", good, bad)
-	if code != 2 || stdout != "" || !strings.Contains(stderr, bad+": enums/error-code.json") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, filepath.ToSlash(filepath.Join(bad, "enums", "error-code.json"))+"#/enum: ") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the file named", code, stdout, stderr)
 	}
 }

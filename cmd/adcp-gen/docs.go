@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,13 +13,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
-
-func init() {
-	commands["docs"] = command{
-		summary: "write the Markdown catalogue of a spec version's codes and details shapes",
-		run:     runDocs,
-	}
-}
 
 const docsUsage = `usage: adcp-gen docs -schemas DIR [-version VERSION] [-out FILE [-check]]
 
@@ -34,16 +26,10 @@ not what docs would write.
 Exit status: 0 done (or up to date); 1 -check found FILE stale; 2 bad usage,
 a spec folder that cannot be loaded, or a FILE adcp-gen does not own.
 
-Flags:
-`
+Flags:`
 
 func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("docs", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() {
-		fmt.Fprint(flags.Output(), docsUsage)
-		flags.PrintDefaults()
-	}
+	flags := newFlags("docs", docsUsage, stderr)
 	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
 	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")
 	out := flags.String("out", "", "`FILE` to write (standard output when absent)")
@@ -60,24 +46,21 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *check && *out == "":
 		return usageError(flags, "-check needs -out FILE")
 	}
-	spec, err := diffLoad(*schemas, *version)
+	spec, err := loadSpec(*schemas, *version)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
-		return 2
+		return fail(flags, "%v", err)
 	}
 	md := catalog.Markdown(spec)
 	if *out == "" {
 		if _, err := stdout.Write(md); err != nil {
-			fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
-			return 2
+			return fail(flags, "%v", err)
 		}
 		return 0
 	}
 
 	cur, err := os.ReadFile(*out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
-		return 2
+		return fail(flags, "%v", err)
 	}
 	if bytes.Equal(cur, md) {
 		return 0
@@ -88,12 +71,10 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err == nil && !bytes.HasPrefix(cur, []byte(catalog.HeaderPrefix)) {
-		fmt.Fprintf(stderr, "adcp-gen docs: %s exists and was not written by adcp-gen docs; not overwriting it\n", *out)
-		return 2
+		return fail(flags, "%s exists and was not written by adcp-gen docs; not overwriting it", *out)
 	}
 	if err := atomicfile.Write(*out, md); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen docs: %v\n", err)
-		return 2
+		return fail(flags, "%v", err)
 	}
 	return 0
 }

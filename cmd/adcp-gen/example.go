@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,13 +12,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/generated/adcperr"
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
-
-func init() {
-	commands["example"] = command{
-		summary: "print the response a conformant seller sends for one error code",
-		run:     runExample,
-	}
-}
 
 const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]\n" +
 	"                          [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]"
@@ -40,8 +32,7 @@ const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERS
 // standard error. Exit status 2 for a code the transport cannot carry, an
 // unknown or invalid code, or an error the builder refuses.
 func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("example", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("example", exampleUsage, stderr)
 	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
 	message := fs.String("message", "", "error message; empty: the code in words")
 	field := fs.String("field", "", "JSONPath-lite path of the offending field, e.g. packages[0].budget")
@@ -51,46 +42,34 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE}; empty: terminal")
 	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
 	spec := addSpecFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), exampleUsage)
-		fs.PrintDefaults()
-	}
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}
 	if len(pos) == 0 {
-		fmt.Fprintln(stderr, "adcp-gen example: missing CODE")
-		fs.Usage()
-		return 2
+		return usageError(fs, "missing CODE")
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "adcp-gen example: unexpected argument %q\n", pos[1])
-		fs.Usage()
-		return 2
+		return usageError(fs, "unexpected argument %q", pos[1])
 	}
 	code := adcp.Code(pos[0])
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "adcp-gen example: "+format+"\n", a...)
-		return 2
-	}
 
 	switch *transport {
 	case "mcp", "jsonrpc", "a2a":
 	default:
-		return fail("-transport must be mcp, jsonrpc or a2a, not %q", *transport)
+		return fail(fs, "-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
 	voc, err := spec.vocabulary()
 	if err != nil {
-		return fail("%v", err)
+		return fail(fs, "%v", err)
 	}
 	info, known := voc.Info(code)
 	if !known {
 		if !strings.HasPrefix(string(code), "X_") {
-			return fail("%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, voc.SpecVersion())
+			return fail(fs, "%s is not a standard code of AdCP %s; seller-specific codes look like X_{VENDOR}_{CODE}", code, voc.SpecVersion())
 		}
 		if err := seller.ValidVendorCode(string(code)); err != nil {
-			return fail("%v", err)
+			return fail(fs, "%v", err)
 		}
 		if *recovery == "" {
 			*recovery = string(adcp.RecoveryTerminal)
@@ -123,18 +102,16 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *details != "" {
 		opts = append(opts, seller.WithDetails(json.RawMessage(*details)))
 	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "retry-after" {
-			opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
-		}
-	})
+	if isSet(fs, "retry-after") {
+		opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
+	}
 	msg := *message
 	if msg == "" {
 		msg = exampleMessage(code)
 	}
 	e, warnings, err := seller.Build(voc, code, msg, opts...)
 	if err != nil {
-		return fail("%v", err)
+		return fail(fs, "%v", err)
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "adcp-gen example: warning: %s\n", w)
@@ -155,18 +132,18 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		out, err = seller.A2AFailedTask(voc, "task_1", e, *text)
 	}
 	if err != nil {
-		return fail("%v", err)
+		return fail(fs, "%v", err)
 	}
 	if st := seller.HTTPStatus(e); st != 200 {
 		fmt.Fprintf(stderr, "adcp-gen example: send it with HTTP status %d: %s must flip every transport failure marker\n", st, code)
 	}
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, out, "", "  "); err != nil {
-		return fail("%v", err)
+		return fail(fs, "%v", err)
 	}
 	pretty.WriteByte('\n')
 	if _, err := stdout.Write(pretty.Bytes()); err != nil {
-		return fail("%v", err)
+		return fail(fs, "%v", err)
 	}
 	return 0
 }

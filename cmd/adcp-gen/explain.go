@@ -1,23 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"fmt"
 	"io"
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
-
-func init() {
-	commands["explain"] = command{
-		summary: "show what a conformant client makes of one AdCP response",
-		run:     runExplain,
-	}
-}
 
 // explainMaxInput bounds the response explain reads.
 const explainMaxInput = 64 << 20
@@ -30,14 +20,7 @@ type explanation struct {
 	Recovery          *string         `json:"recovery"`
 	Action            adcp.Action     `json:"action"`
 	RetryAfterSeconds *int64          `json:"retry_after_seconds"`
-	Display           *explainDisplay `json:"display"`
-}
-
-// explainDisplay holds the sanitized seller strings.
-type explainDisplay struct {
-	Message    string `json:"message"`
-	Suggestion string `json:"suggestion"`
-	Field      string `json:"field"`
+	Display           *adcp.Display   `json:"display"` // the sanitized seller strings
 }
 
 // runExplain implements
@@ -49,33 +32,24 @@ type explainDisplay struct {
 // the runtime does, and prints what a conformant client of the spec version
 // (the shipped one, or the one -schemas or -version names) does about it.
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
 	spec := addSpecFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]")
-		fs.PrintDefaults()
-	}
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}
 	policy := adcp.Policy{UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
-		fmt.Fprintf(stderr, "adcp-gen explain: -unknown-recovery must be terminal or transient, not %q\n", *unknown)
-		return 2
+		return fail(fs, "-unknown-recovery must be terminal or transient, not %q", *unknown)
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "adcp-gen explain: unexpected argument %q (one FILE at most)\n", pos[1])
-		fs.Usage()
-		return 2
+		return usageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
 	}
 	voc, err := spec.vocabulary()
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	policy.Vocabulary = voc
 	name, in := "stdin", stdin
@@ -83,46 +57,29 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name = pos[0]
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
-			return 2
+			return fail(fs, "%v", err)
 		}
 		defer f.Close()
 		in = f
 	}
 	data, err := io.ReadAll(io.LimitReader(in, explainMaxInput+1))
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen explain: %s: %v\n", name, err)
-		return 2
+		return fail(fs, "%s: %v", name, err)
 	}
 	if len(data) > explainMaxInput {
-		fmt.Fprintf(stderr, "adcp-gen explain: %s: larger than %d bytes\n", name, explainMaxInput)
-		return 2
+		return fail(fs, "%s: larger than %d bytes", name, explainMaxInput)
 	}
-	if err := explainCheckJSON(data); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen explain: %s: input is not JSON: %v\n", name, err)
-		return 2
+	if !json.Valid(data) {
+		var v any // Unmarshal checks the syntax first, as Valid does, and says where it fails
+		return fail(fs, "%s: input is not JSON: %v", name, json.Unmarshal(data, &v))
 	}
-	out, err := explainMarshal(explain(data, policy))
-	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen explain: %v\n", err)
-		return 2
-	}
-	if _, err := stdout.Write(out); err != nil {
-		return 2
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(explain(data, policy)); err != nil {
+		return fail(fs, "%v", err)
 	}
 	return 0
-}
-
-// explainCheckJSON reports why data is not one JSON value.
-func explainCheckJSON(data []byte) error {
-	if json.Valid(data) {
-		return nil
-	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return err
-	}
-	return fmt.Errorf("not a single JSON value")
 }
 
 // explain extracts and decides one response.
@@ -140,26 +97,11 @@ func explain(data []byte, policy adcp.Policy) explanation {
 		Error:    x.Raw(),
 		Recovery: &rec,
 		Action:   d.Action,
-		Display:  &explainDisplay{Message: disp.Message, Suggestion: disp.Suggestion, Field: disp.Field},
+		Display:  &disp,
 	}
 	if d.Action == adcp.ActionRetry && d.RetryAfter {
 		s := int64(d.Delay.Seconds())
 		e.RetryAfterSeconds = &s
 	}
 	return e
-}
-
-// explainMarshal encodes e, indented, without HTML escaping.
-func explainMarshal(e explanation) ([]byte, error) {
-	if e.Error == nil {
-		e.Error = json.RawMessage("null")
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(e); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }

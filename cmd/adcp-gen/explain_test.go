@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
@@ -26,7 +27,7 @@ type explainVector struct {
 	SuggestedBillingTried bool            `json:"suggested_billing_tried"`
 	ExpectedRecovery      string          `json:"expected_recovery"`
 	ExpectedDelaySeconds  *float64        `json:"expected_delay_seconds"`
-	ExpectedDisplay       *explainDisplay `json:"expected_display"`
+	ExpectedDisplay       *adcp.Display   `json:"expected_display"`
 }
 
 // explainOutput is explain's output, decoded.
@@ -37,7 +38,7 @@ type explainOutput struct {
 	Recovery          *string         `json:"recovery"`
 	Action            string          `json:"action"`
 	RetryAfterSeconds *int64          `json:"retry_after_seconds"`
-	Display           *explainDisplay `json:"display"`
+	Display           *adcp.Display   `json:"display"`
 }
 
 func loadExplainVectors(t *testing.T, file string) []explainVector {

@@ -8,13 +8,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
-func init() {
-	commands["fetch"] = command{
-		summary: "download or read, check and cache a published spec bundle (VERSION [-base-url URL | -from PATH] [-out DIR])",
-		run:     runFetch,
-	}
-}
-
 func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return fetchcmd.Run("adcp-gen fetch", args, stdout, stderr, nil)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,20 +12,16 @@ import (
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
-func init() {
-	commands["generate"] = command{
-		summary: "generate the Go package of a spec version (-schemas DIR or -version VERSION, -out DIR -package NAME [-check])",
-		run:     runGenerate,
-	}
-}
-
 // warnPrefix starts every warning generate prints.
 const warnPrefix = "adcp-gen generate: warning: "
 
+const generateUsage = `usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]
+       adcp-gen generate -version VERSION [-base-url URL] -out DIR [-package NAME] [-check] [-v]
+       adcp-gen generate -all DIR -out DIR [-check] [-v]`
+
 // runGenerate implements "adcp-gen generate".
 func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("generate", generateUsage, stderr)
 	schemas := fs.String("schemas", "", "spec folder `DIR` to read (core/, enums/, error-details/, manifest.json)")
 	version := fs.String("version", "", "without -schemas: the published AdCP `VERSION` (or latest) to fetch, verify and cache (see adcp-gen fetch -h), then generate;\nwith -schemas: its version when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
 	baseURL := fs.String("base-url", specfetch.BaseURL(), "`URL` -version fetches from without -schemas (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
@@ -35,10 +30,6 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; print a unified diff of what would change and exit 1 if the output is stale")
 	verbose := fs.Bool("v", false, "print the generator's notes on the schemas (rules the Go types leave out; the catalogue adcp-gen docs writes lists them)")
 	all := fs.String("all", "", "generate every version folder of `DIR` (instead of -schemas) into OUT/v<version>, package v<version>, in parallel")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: adcp-gen generate -schemas DIR [-version VERSION] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -version VERSION [-base-url URL] -out DIR [-package NAME] [-check] [-v]\n       adcp-gen generate -all DIR -out DIR [-check] [-v]")
-		fs.PrintDefaults()
-	}
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
@@ -59,25 +50,21 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, "-version cannot go with -all (each version folder carries its own)")
 	}
 	if isSet(fs, "base-url") && !fetch {
-		fmt.Fprintf(stderr, "adcp-gen generate: -base-url goes with -version and no -schemas (a published version to fetch)\n")
-		return 2
+		return fail(fs, "-base-url goes with -version and no -schemas (a published version to fetch)")
 	}
 	if st, err := os.Stat(*out); err == nil && !st.IsDir() {
-		fmt.Fprintf(stderr, "adcp-gen generate: %s is not a folder\n", *out)
-		return 2
+		return fail(fs, "%s is not a folder", *out)
 	}
 	if err := emit.CheckPackageName(*pkg); err != nil && *all == "" {
-		fmt.Fprintf(stderr, "adcp-gen generate: -package: %v\n", err)
-		return 2
+		return fail(fs, "-package: %v", err)
 	}
 	if *all != "" {
-		return generateAll(*all, *out, *check, *verbose, stdout, stderr)
+		return generateAll(fs, *all, *out, *check, *verbose, stdout)
 	}
 	if fetch {
 		b, err := fetchSpec(*version, *baseURL)
 		if err != nil {
-			fmt.Fprintf(stderr, "adcp-gen generate: -version %s: %v\n", *version, err)
-			return 2
+			return fail(fs, "-version %s: %v", *version, err)
 		}
 		if !b.Cached {
 			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", fetchcmd.Describe(b))
@@ -87,30 +74,26 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}
-	return generateOne(*schemas, *version, *out, *pkg, *check, *verbose, stdout, stderr)
-}
-
-// isSet reports whether the flag name was given.
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+	warn := func(w schemaload.Diagnostic) {
+		if *verbose {
+			fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
+		}
+	}
+	return generateOne(*schemas, *version, *out, *pkg, *check, warn, stdout, stderr)
 }
 
 // generateOne generates the package of one spec folder: load, emit and
-// write (or, with check, diff). With verbose, it prints the loader's
-// warnings, which the user cannot act on: they concern the schemas, and the
-// catalogue lists them.
-func generateOne(schemas, version, out, pkg string, check, verbose bool, stdout, stderr io.Writer) int {
-	spec, err := schemaload.LoadVersion(schemas, version)
+// write (or, with check, diff). It hands the loader's warnings to warn
+// before it prints anything: the user cannot act on them (they concern the
+// schemas, and the catalogue lists them), so only -v shows them.
+func generateOne(schemas, version, out, pkg string, check bool, warn func(schemaload.Diagnostic), stdout, stderr io.Writer) int {
+	spec, err := loadSpec(schemas, version)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %s\n", loadError(schemas, err))
+		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
 	for _, w := range spec.Warnings {
-		if verbose {
-			fmt.Fprintf(stderr, "%s%s\n", warnPrefix, w)
-		}
+		warn(w)
 	}
 	files, err := emit.Files(spec, emit.Options{Package: pkg})
 	if err != nil {

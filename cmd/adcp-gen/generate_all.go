@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
@@ -22,76 +22,63 @@ import (
 // in parallel, one per processor; messages are printed per folder in
 // version order (with verbose, each distinct warning once), and the exit
 // status is the worst of the folders'.
-func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer) int {
-	entries, err := os.ReadDir(root)
+func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
+	stderr := fs.Output()
+	names, err := versionDirs(root)
 	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
+		return fail(fs, "%v", err)
 	}
 	type job struct {
 		name, dir, pkg string
 		skip           bool
 		status         int
+		warnings       []string
 		stdout, stderr bytes.Buffer
 	}
 	var jobs []*job
-	for _, e := range entries {
-		dir := filepath.Join(root, e.Name())
-		if !e.IsDir() || !isFile(filepath.Join(dir, "core", "error.json")) {
+	seen := map[string]string{}
+	for _, name := range names {
+		dir := filepath.Join(root, name)
+		if !isFile(filepath.Join(dir, "core", "error.json")) {
 			continue
 		}
-		j := &job{name: e.Name(), dir: dir, pkg: versionPackage(e.Name())}
+		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
 		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
+		if other, dup := seen[j.pkg]; dup {
+			return fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
+		}
+		seen[j.pkg] = j.name
 		jobs = append(jobs, j)
 	}
 	if len(jobs) == 0 {
-		fmt.Fprintf(stderr, "adcp-gen generate: %s holds no spec folder (a folder with core/error.json)\n", root)
-		return 2
-	}
-	sort.Slice(jobs, func(a, b int) bool { return schemaload.CompareVersions(jobs[a].name, jobs[b].name) < 0 })
-	seen := map[string]string{}
-	for _, j := range jobs {
-		if other, dup := seen[j.pkg]; dup {
-			fmt.Fprintf(stderr, "adcp-gen generate: folders %s and %s would both be package %s\n", other, j.name, j.pkg)
-			return 2
-		}
-		seen[j.pkg] = j.name
+		return fail(fs, "%s holds no spec folder (a folder with core/error.json)", root)
 	}
 
-	work := make(chan *job)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	running := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		if j.skip {
+			continue
+		}
 		wg.Add(1)
+		running <- struct{}{}
 		go func() {
-			defer wg.Done()
-			for j := range work {
-				j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, verbose, &j.stdout, &j.stderr)
-			}
+			defer func() { <-running; wg.Done() }()
+			warn := func(w schemaload.Diagnostic) { j.warnings = append(j.warnings, w.String()) }
+			j.status = generateOne(j.dir, "", filepath.Join(out, j.pkg), j.pkg, check, warn, &j.stdout, &j.stderr)
 		}()
 	}
-	for _, j := range jobs {
-		if !j.skip {
-			work <- j
-		}
-	}
-	close(work)
 	wg.Wait()
 
 	// Each distinct warning is printed once, where it first appears, naming
 	// the version it came from and how many later versions repeat it.
-	type warning struct {
-		first string
-		later int
-	}
-	warnings := map[string]*warning{}
+	first, later := map[string]string{}, map[string]int{}
 	for _, j := range jobs {
-		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
-			if msg, ok := strings.CutPrefix(line, warnPrefix); ok {
-				if w := warnings[msg]; w != nil {
-					w.later++
-				} else {
-					warnings[msg] = &warning{first: j.name}
-				}
+		for _, w := range j.warnings {
+			if _, ok := first[w]; ok {
+				later[w]++
+			} else {
+				first[w] = j.name
 			}
 		}
 	}
@@ -102,21 +89,17 @@ func generateAll(root, out string, check, verbose bool, stdout, stderr io.Writer
 			continue
 		}
 		stdout.Write(j.stdout.Bytes())
-		for _, line := range strings.SplitAfter(j.stderr.String(), "\n") {
-			msg, ok := strings.CutPrefix(line, warnPrefix)
-			switch w := warnings[msg]; {
-			case !ok:
-				io.WriteString(stderr, line)
-			case w.first != j.name: // printed with the version it first came from
-			case w.later > 0:
-				fmt.Fprintf(stderr, "%s%s (and %d more): %s", warnPrefix, j.name, w.later, msg)
+		for _, w := range j.warnings {
+			switch {
+			case !verbose || first[w] != j.name: // printed with the version it first came from
+			case later[w] > 0:
+				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, later[w], w)
 			default:
-				fmt.Fprintf(stderr, "%s%s: %s", warnPrefix, j.name, msg)
+				fmt.Fprintf(stderr, "%s%s: %s\n", warnPrefix, j.name, w)
 			}
 		}
-		if j.status > status {
-			status = j.status
-		}
+		stderr.Write(j.stderr.Bytes())
+		status = max(status, j.status)
 	}
 	return status
 }

@@ -26,8 +26,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -38,8 +39,16 @@ type command struct {
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-// commands lists the subcommands; each lives in its own file.
-var commands = map[string]command{}
+// commands lists the subcommands; each lives in the file of its name.
+var commands = map[string]command{
+	"diff":     {"report what a spec version bump changes for Go users (Markdown)", runDiff},
+	"docs":     {"write the Markdown catalogue of a spec version's codes and details shapes", runDocs},
+	"example":  {"print the response a conformant seller sends for one error code", runExample},
+	"explain":  {"show what a conformant client makes of one AdCP response", runExplain},
+	"fetch":    {"download or read, check and cache a published spec bundle (VERSION [-base-url URL | -from PATH] [-out DIR])", runFetch},
+	"generate": {"generate the Go package of a spec version (-schemas DIR or -version VERSION, -out DIR -package NAME [-check])", runGenerate},
+	"version":  {"print adcp-gen's version", runVersion},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -77,12 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: adcp-gen <command> [flags]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(commands)) {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun adcp-gen help COMMAND (or adcp-gen COMMAND -h) for its flags.")

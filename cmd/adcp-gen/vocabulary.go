@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -42,21 +41,11 @@ func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
 		}
 		dir, version = b.Dir, b.SpecVersion
 	}
-	spec, err := schemaload.LoadVersion(dir, version)
+	spec, err := loadSpec(dir, version)
 	if err != nil {
-		return nil, errors.New(loadError(dir, err))
+		return nil, err
 	}
 	return runtimeVocabulary(spec)
-}
-
-// loadError is the message of a spec folder that does not load, naming the
-// file as the user can open it: inside the folder.
-func loadError(dir string, err error) string {
-	var le *schemaload.Error
-	if errors.As(err, &le) {
-		return schemaload.Diagnostic{File: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(le.File))), Pointer: le.Pointer, Msg: le.Msg}.String()
-	}
-	return fmt.Sprintf("%s: %v", dir, err)
 }
 
 // runtimeVocabulary builds at run time the Vocabulary the package generated
@@ -71,24 +60,18 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 			CodeMinLength: r.CodeMinLength, CodeMaxLength: r.CodeMaxLength,
 			RetryAfterMinimum: r.RetryAfterMinimum, RetryAfterMaximum: r.RetryAfterMaximum,
 			DetailsObject: r.DetailsObject,
+			Recoveries:    typed[adcp.Recovery](r.Recoveries),
+			Sources:       typed[adcp.ErrorSource](r.Sources),
 			Issue: adcp.IssueRules{
 				Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable,
 				Discriminator: adcp.ObjectRules(r.Issue.Discriminator),
 			},
 		},
 	}
-	for _, v := range r.Recoveries {
-		cfg.Rules.Recoveries = append(cfg.Rules.Recoveries, adcp.Recovery(v))
-	}
-	for _, v := range r.Sources {
-		cfg.Rules.Sources = append(cfg.Rules.Sources, adcp.ErrorSource(v))
-	}
 	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
 	for _, s := range spec.Shapes {
-		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File])}
-		for _, c := range s.Codes {
-			ds.Codes = append(ds.Codes, adcp.Code(c))
-		}
+		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File]),
+			Codes: typed[adcp.Code](s.Codes)}
 		if s.When != nil {
 			ds.When = &adcp.DetailsCondition{Key: s.When.Key, Value: s.When.Value}
 		}
@@ -104,16 +87,23 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	for _, c := range spec.Codes {
 		info := adcp.CodeInfo{Code: adcp.Code(c.Value), Recovery: adcp.Recovery(c.Recovery), Suggestion: c.Suggestion,
 			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails,
-			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails}
-		for _, r := range c.ReplacedBy {
-			info.ReplacedBy = append(info.ReplacedBy, adcp.Code(r))
-		}
+			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails,
+			ReplacedBy: typed[adcp.Code](c.ReplacedBy)}
 		for _, s := range c.Shapes {
 			info.Shapes = append(info.Shapes, shapes[s])
 		}
 		cfg.Codes = append(cfg.Codes, info)
 	}
 	return adcp.NewVocabulary(cfg)
+}
+
+// typed converts strings to a string type of the runtime (nil stays nil).
+func typed[T ~string](ss []string) []T {
+	var out []T
+	for _, s := range ss {
+		out = append(out, T(s))
+	}
+	return out
 }
 
 // schemaCheck checks a value with the compiled schema sch, as the generated
@@ -123,35 +113,28 @@ func schemaCheck(sch *jsonschema.Schema) adcpimpl.ValueCheck {
 		if sch == nil {
 			return
 		}
-		if err := sch.Validate(x); err != nil {
-			var ve *jsonschema.ValidationError
-			if errors.As(err, &ve) {
-				for _, leaf := range validationLeaves(ve) {
-					v.Add(path+leaf.at, leaf.msg)
-				}
-				return
-			}
+		err := sch.Validate(x)
+		var ve *jsonschema.ValidationError
+		switch {
+		case errors.As(err, &ve):
+			addLeaves(v, path, ve)
+		case err != nil:
 			v.Add(path, err.Error())
 		}
 	}
 }
 
-// violation is one leaf of a jsonschema validation error: where, and why.
-type violation struct{ at, msg string }
-
-// validationLeaves flattens ve into its leaves, each at its JSON pointer
-// under the checked value, as the generated checks write it.
-func validationLeaves(ve *jsonschema.ValidationError) []violation {
+// addLeaves adds each leaf of ve to v, at its JSON pointer under path, as
+// the generated checks write it.
+func addLeaves(v *adcpimpl.Validator, path string, ve *jsonschema.ValidationError) {
 	if len(ve.Causes) == 0 {
-		at := ""
 		for _, tok := range ve.InstanceLocation {
-			at += "/" + adcpimpl.PointerToken(tok)
+			path += "/" + adcpimpl.PointerToken(tok)
 		}
-		return []violation{{at: at, msg: ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))}}
+		v.Add(path, ve.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
+		return
 	}
-	var out []violation
 	for _, c := range ve.Causes {
-		out = append(out, validationLeaves(c)...)
+		addLeaves(v, path, c)
 	}
-	return out
 }

@@ -1,46 +1,32 @@
 // Package corpusmod writes, for tests, the temporary Go module that holds
-// the packages generated for the published versions (one package per
-// version, or per group of versions whose packages are the same but for
-// their name and version string: Twins), so that the tests that build them
-// (emit's corpus test and the differential validation test) share one build.
+// the packages generated for the published versions: one package per group
+// of versions whose packages are the same but for their name and version
+// string (Twins), so that the tests that build them (emit's corpus test and
+// the differential validation test) compile each distinct package once.
 //
 // The go command's build cache keys a compiled package by its import path,
-// its source bytes and, without -trimpath, its folder. Two tests that wrote
-// the same packages into folders of their own would each compile all of
-// them; written here, into one folder named by the SHA-256 of the module's
-// content, the second test's go command finds them compiled. The folder is
-// only ever created whole (written aside, then renamed), and its content is
-// compared byte for byte with what the caller generated before it is used;
-// a test adds its own package (Own) beside the versions and removes it when
-// it ends, and runs its go commands under Lock, so that two tests running
-// at once do not compile the same packages side by side.
+// its source bytes and, without -trimpath, its folder: the tests run their go
+// commands in the module with -trimpath, so that a package another run (or
+// the other test) compiled is found in the cache although each test writes
+// the module into a temporary folder of its own.
 package corpusmod
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
+	"maps"
 	"os"
-	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
-	"time"
+	"testing/fstest"
 )
 
 // Path is the module path of the corpus module; package pkg of it is
 // imported as Path + "/" + pkg.
 const Path = "example.com/corpus"
 
-const (
-	runtimePkg = "github.com/adcp-gen/adcp-gen/adcp"
-	prefix     = "adcp-gen-corpus-"
-	// stale is the age past which another corpus folder is removed.
-	stale = 24 * time.Hour
-)
+const runtimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // Imports returns the import lines (name "path") of pkgs, packages of the
 // module, for the test program a test writes into it.
@@ -52,169 +38,28 @@ func Imports(pkgs []string) []string {
 	return out
 }
 
-// Module is the corpus module written for one set of generated packages.
-type Module struct {
-	Dir  string   // the module's folder
-	Pkgs []string // the version packages, in the order given
-}
-
 // Write writes the module holding the packages order lists, from pkgs
 // (package name → file name → content; packages it does not list, such as
-// twins, are left out), requiring the runtime module at runtimeDir, or
-// reuses the one an earlier test wrote with the same content.
-func Write(t testing.TB, runtimeDir string, order []string, pkgs map[string]map[string][]byte) *Module {
+// twins, are left out), requiring the runtime module at runtimeDir, into a
+// temporary folder removed when t ends, and returns the folder.
+func Write(t testing.TB, runtimeDir string, order []string, pkgs map[string]map[string][]byte) string {
 	t.Helper()
-	files := map[string][]byte{
-		"go.mod": []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n"),
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n")},
 	}
 	for _, pkg := range order {
-		fs, ok := pkgs[pkg]
-		if !ok || len(fs) == 0 || strings.HasPrefix(pkg, "x_") {
-			t.Fatalf("corpusmod: package %q missing, empty or named like a test's own", pkg)
+		if len(pkgs[pkg]) == 0 {
+			t.Fatalf("corpusmod: package %q missing or empty", pkg)
 		}
-		for name, b := range fs {
-			files[pkg+"/"+name] = b
-		}
-	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	h := sha256.New()
-	for _, n := range names {
-		fmt.Fprintf(h, "%s\x00%d\x00", n, len(files[n]))
-		h.Write(files[n])
-	}
-	sum := hex.EncodeToString(h.Sum(nil))[:32]
-	base := os.TempDir()
-	dir := filepath.Join(base, prefix+sum)
-	removeStale(base, dir)
-
-	if !same(dir, names, files) {
-		tmp, err := os.MkdirTemp(base, prefix+"tmp-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := writeAll(tmp, names, files); err != nil {
-			os.RemoveAll(tmp)
-			t.Fatal(err)
-		}
-		if err := os.Rename(tmp, dir); err != nil {
-			// Another test won the race, or a folder of that name holds
-			// something else: use the other test's when it is the same,
-			// else ours, unshared.
-			if same(dir, names, files) {
-				os.RemoveAll(tmp)
-			} else {
-				t.Logf("corpusmod: %s is not the expected module (%v): building in %s", dir, err, tmp)
-				t.Cleanup(func() { os.RemoveAll(tmp) })
-				dir = tmp
-			}
+		for name, b := range pkgs[pkg] {
+			fsys[pkg+"/"+name] = &fstest.MapFile{Data: b}
 		}
 	}
-	return &Module{Dir: dir, Pkgs: order}
-}
-
-// Own creates the test's own package folder in the module ("x_" + name and
-// a random suffix, so that concurrent tests never share one), removed when
-// the test ends, and returns its name (the folder, relative to Dir).
-func (m *Module) Own(t testing.TB, name string) string {
-	t.Helper()
-	dir, err := os.MkdirTemp(m.Dir, "x_"+name+"_")
-	if err != nil {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, fsys); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return filepath.Base(dir)
-}
-
-// Lock waits until no other test builds in this module, and holds it for
-// the caller's go commands, so that a second test finds the packages the
-// first compiled in the build cache instead of compiling them beside it.
-// It returns the function that lets the next test in.
-func (m *Module) Lock() (unlock func()) {
-	return lockFile(m.Dir + ".lock")
-}
-
-// Patterns returns the go command's package patterns of the version
-// packages and of own.
-func (m *Module) Patterns(own ...string) []string {
-	var out []string
-	for _, p := range m.Pkgs {
-		out = append(out, "./"+p)
-	}
-	for _, p := range own {
-		out = append(out, "./"+p)
-	}
-	return out
-}
-
-// same reports whether dir holds exactly the given files, leaving aside the
-// tests' own packages (x_*).
-func same(dir string, names []string, files map[string][]byte) bool {
-	found := 0
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if strings.HasPrefix(rel, "x_") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		want, ok := files[rel]
-		if !ok || !d.Type().IsRegular() {
-			return errors.New("unexpected file " + rel)
-		}
-		got, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(got, want) {
-			return errors.New(rel + " differs")
-		}
-		found++
-		return nil
-	})
-	return err == nil && found == len(names)
-}
-
-func writeAll(dir string, names []string, files map[string][]byte) error {
-	for _, n := range names {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, files[n], 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// removeStale removes the corpus folders (and abandoned partial ones) of
-// base, other than keep, that nothing has touched for a day.
-func removeStale(base, keep string) {
-	entries, err := os.ReadDir(base)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) || filepath.Join(base, e.Name()) == keep {
-			continue
-		}
-		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > stale {
-			os.RemoveAll(filepath.Join(base, e.Name()))
-			os.Remove(filepath.Join(base, e.Name()) + ".lock")
-		}
-	}
+	return dir
 }
 
 // Twins groups the packages that are the same but for their name and the
@@ -237,16 +82,13 @@ func Twins(order []string, pkgs map[string]map[string][]byte, version map[string
 	first := map[string]string{} // canonical content → kept package
 	for _, pkg := range order {
 		key, ok := canonical(pkgs[pkg], pkg, version[pkg])
-		if !ok {
-			kept = append(kept, pkg)
-			twin[pkg] = pkg
-			continue
-		}
-		if k, seen := first[key]; seen {
+		if k, seen := first[key]; ok && seen {
 			twin[pkg] = k
 			continue
 		}
-		first[key] = pkg
+		if ok {
+			first[key] = pkg
+		}
 		kept = append(kept, pkg)
 		twin[pkg] = pkg
 	}
@@ -260,13 +102,8 @@ func canonical(files map[string][]byte, pkg, version string) (string, bool) {
 	if pkg == "" || version == "" || len(files) == 0 {
 		return "", false
 	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var sb strings.Builder
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(files)) {
 		b := files[n]
 		if bytes.IndexByte(b, 0) >= 0 {
 			return "", false

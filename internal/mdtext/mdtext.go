@@ -23,18 +23,10 @@ func Code(s string) string {
 	if s == "" {
 		return ""
 	}
-	longest, run := 0, 0
-	for _, r := range s {
-		if r == '`' {
-			run++
-			if run > longest {
-				longest = run
-			}
-		} else {
-			run = 0
-		}
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
 	}
-	fence := strings.Repeat("`", longest+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		s = " " + s + " "
 	}
@@ -97,26 +89,22 @@ func Prose(s string) string {
 
 // backtickRun returns the length of the run of backticks at s[i].
 func backtickRun(s string, i int) int {
-	n := 0
-	for i+n < len(s) && s[i+n] == '`' {
-		n++
-	}
-	return n
+	return len(s) - i - len(strings.TrimLeft(s[i:], "`"))
 }
 
 // closingRun returns the end of the first run of exactly n backticks at or
 // after from, or -1.
 func closingRun(s string, from, n int) int {
 	for i := from; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
+		k := strings.IndexByte(s[i:], '`')
+		if k < 0 {
+			return -1
 		}
-		m := backtickRun(s, i)
+		m := backtickRun(s, i+k)
 		if m == n {
-			return i + m
+			return i + k + m
 		}
-		i += m
+		i += k + m
 	}
 	return -1
 }

@@ -52,23 +52,7 @@ func SourceHead(t testing.TB, version string) string {
 	t.Helper()
 	src := Dir(t, "adcp-schemas-source/head")
 	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
+	err := os.CopyFS(dst, os.DirFS(src))
 	if err == nil {
 		err = os.WriteFile(filepath.Join(dst, "manifest.json"), []byte(`{"adcp_version": "`+version+`"}`), 0o644)
 	}
