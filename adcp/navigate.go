@@ -3,7 +3,6 @@ package adcp
 import (
 	"encoding/json"
 	"math"
-	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,46 +11,33 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// The single-pass navigator behind Extract and ExtractValue, and behind
-// ExtractMCPData and ExtractA2AData (success.go): the one JSON reader of the
-// package's extraction.
-//
-// From bytes, one pass over the response validates every byte (scan.go, the
-// json.Valid rules) and, on the way, records the few values the detection
-// order looks at: for the root object, the JSON-RPC result and the A2A task
-// and statusUpdate envelopes, their isError, structuredContent, artifacts,
-// status, content, payload and errors members, down to each data part's
-// adcp_error, payload.errors[0] and errors[0]. Everything else is skipped
-// without being built. The detection order (decide) then runs on those
-// records; only the content[] text items are read again, when a rule needs
-// one parsed. Nothing is allocated unless a text item must be unescaped (a
-// pooled buffer) or an error is found (its copy, Validate, its decoding).
-// Success extraction runs on the same records: each holder also keeps the
-// object itself (its span of the input, or its decoded value), so the
-// structuredContent, the selected data part or the text item it returns is
-// the one the detection order looked at.
-//
-// From decoded values (map[string]any and the like), the same records are
-// filled by the walker, so both forms share the detection order. It fills
-// them on demand: one pass over a response object records its members, and
-// each record that holds more (structuredContent, artifacts, status, the
-// JSON-RPC result and error, a holder's payload and errors) is walked when
-// the detection order first reads it (need), so that a rule that decides
-// leaves the later rules' members unread.
+// The navigator behind Extract and ExtractValue, and behind ExtractMCPData
+// and ExtractA2AData (success.go): it fills the records the detection order
+// (decide) reads, then runs the rules on them.
 //
 // The records: a value is one JSON value found (encoded or decoded); a
 // holder an object that may carry an error or be the payload; dataParts,
 // artifactList and taskStatus what an A2A parts array, artifacts array and
-// status hold; a responseObject an object that may be the response, an
-// envelope one with the A2A envelopes it may wrap, and the responseRoot the
-// whole response. The scan* functions fill them from encoded bytes, the
-// walk* functions from decoded values.
+// status hold; a responseObject an object that may be the response, and
+// the responseRoot the whole response. Two readers fill them:
+//   - from bytes, the scan* functions: one pass over the response validates
+//     every byte (the json.Valid rules) and records, on the way, the few
+//     values the detection order looks at, skipping everything else without
+//     building it. Nothing is allocated unless a text item must be
+//     unescaped (a pooled buffer) or an error is found.
+//   - from decoded values (map[string]any and the like), the walk*
+//     functions look up the same members; an encoded value met on the way
+//     (json.RawMessage, []byte, or a value encoding/json encodes) goes to
+//     the matching scan* function, and counts as absent (not an object,
+//     not an array) when it is not valid JSON.
+//
+// Success extraction runs on the same records: each holder also keeps the
+// object itself (self), so the structuredContent, the selected data part
+// or the text item it returns is the one the detection order looked at.
 //
 // It returns exactly what the decode-then-look-up references
-// (extract_ref_test.go, success_ref_test.go, over the decoded tree of
-// extract_node_test.go) return for every input, which the differential fuzz
-// targets FuzzExtractDifferential and FuzzExtractDataDifferential check. In
-// particular:
+// (extract_ref_test.go, success_ref_test.go) return for every input, which
+// the differential fuzz targets check. In particular:
 //   - input that is not valid JSON (json.Valid) finds nothing;
 //   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
 //     adcp_error; invalid UTF-8 never matches), case-sensitively;
@@ -80,13 +66,12 @@ type holder struct {
 	errs0   value // errors[0] (errors a non-empty array)
 	members uint8 // which members it has (memberAdcpError and so on)
 	resp    byte  // the kind (jsonKind) of its response member
-	// lazy is set while a decoded holder's members but adcp_error are
-	// not read yet (need).
+	// lazy is set while a decoded holder's members but adcp_error, which
+	// the first rules read, are not read yet (need).
 	lazy bool
 }
 
-// need reads the members of a decoded holder that are read only when
-// asked for: all but adcp_error, which the first rules read. It returns h.
+// need reads the members of a decoded holder left for later; it returns h.
 func (h *holder) need() *holder {
 	if !h.lazy {
 		return h
@@ -156,7 +141,7 @@ type taskStatus struct {
 }
 
 // responseObject is an object that may be the response: the root, the
-// JSON-RPC result, or an A2A task / statusUpdate envelope.
+// JSON-RPC result, or an A2A task / statusUpdate envelope they wrap.
 type responseObject struct {
 	ok        bool // present and an object
 	isError   value
@@ -166,60 +151,38 @@ type responseObject struct {
 	status    taskStatus
 	content   value
 	self      holder // its own payload and errors members
-	// pend holds, by rec* bit, the decoded members of the records not
-	// walked yet, and walked the records that are (need). From bytes the
-	// scan fills every record at once.
-	pend   [recPend]any
-	walked uint16
-}
-
-// The records a decoded response walks on demand (need), from the members
-// its one pass recorded (open): each when the detection order first reads
-// it, so that a rule that decides leaves the later rules' members unread.
-const (
-	recSC      uint16 = 1 << iota // sc, from structuredContent
-	recArts                       // arts, from artifacts
-	recStatus                     // status, from status
-	recPayload                    // self.payErr, from payload
-	recErrors                     // self.errs0, from errors
-	recResult                     // the root's result
-	recError                      // the root's rpc, from error
-	recSelf    = recPayload | recErrors
-	recPend    = 5 // the bits held in responseObject.pend
-)
-
-// envelope is the root or the JSON-RPC result, with the A2A envelopes
-// they may wrap.
-type envelope struct {
-	responseObject
 	// task and statusUpdate are its A2A {"task": …} and {"statusUpdate": …}
-	// members (the last of each), read into responseRoot.inner only when
-	// the rules look inside one of them (responseRoot.response): most
-	// responses have neither, and every record is zeroed per extraction.
+	// members (the last of each), read only when the rules look inside one
+	// of them (responseRoot.response).
 	task, statusUpdate value
+	// obj is a decoded object, whose members are read into the records
+	// when the detection order first needs them (need), so that a rule
+	// that decides leaves the later rules' members unread; filled holds
+	// the records read (rec* bits). From bytes the scan fills all at once.
+	obj    object
+	filled uint8
 }
+
+// The records of a response object read on demand (need).
+const (
+	recSC       uint8 = 1 << iota // sc, from structuredContent
+	recArts                       // arts, from artifacts
+	recStatus                     // status and hasStatus, from status
+	recSelf                       // self, from payload and errors
+	recEnvelope                   // task and statusUpdate
+	recResult                     // the root's result and hasResult
+	recError                      // the root's rpc and hasError, from error
+	recAll      = 1<<iota - 1
+)
 
 // responseRoot is what the extractor records of a response.
 type responseRoot struct {
-	envelope
-	result    envelope
+	responseObject
+	result    responseObject
 	hasResult bool   // a result member, of any type
 	hasError  bool   // an error member, of any type
 	rpc       holder // error.data
-	// inner is the A2A envelope response reads, and chosen the record it
-	// returns once it has been called (an index, not a pointer into root,
-	// which would move root to the heap).
-	inner  responseObject
-	chosen uint8
 }
-
-// The records response may return (responseRoot.chosen).
-const (
-	chosenNone   uint8 = iota // not yet chosen
-	chosenRoot                // the root
-	chosenResult              // the JSON-RPC result
-	chosenInner               // an A2A envelope of either (inner)
-)
 
 // kind returns the first byte of the value's JSON encoding (jsonKind).
 func (v value) kind() byte { return jsonKind(v.raw, v.val) }
@@ -396,26 +359,34 @@ func scanParts(b []byte, i, depth int, p *dataParts) int {
 			it.Skip()
 			continue
 		}
-		var kind value
-		var data holder
-		part := jsonwire.Open(b, it.Pos, it.Depth, '{')
-		for part.Next() {
-			var kb [32]byte
-			switch string(part.KeyText(&kb)) {
-			case "kind":
-				part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
-			case "data":
-				part.Pos = scanHolder(b, part.Pos, part.Depth, &data)
-			default:
-				part.Skip()
-			}
-		}
-		if it.Pos = part.End(); it.Pos < 0 {
+		if it.Pos = scanPart(b, it.Pos, it.Depth, p); it.Pos < 0 {
 			break
 		}
-		p.add(kind, &data)
 	}
 	return it.End()
+}
+
+// scanPart adds the part at b[i], an object, to p.
+func scanPart(b []byte, i, depth int, p *dataParts) int {
+	var kind value
+	var data holder
+	part := jsonwire.Open(b, i, depth, '{')
+	for part.Next() {
+		var kb [32]byte
+		switch string(part.KeyText(&kb)) {
+		case "kind":
+			part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
+		case "data":
+			part.Pos = scanHolder(b, part.Pos, part.Depth, &data)
+		default:
+			part.Skip()
+		}
+	}
+	end := part.End()
+	if end >= 0 {
+		p.add(kind, &data)
+	}
+	return end
 }
 
 // add adds one artifact, an object whose parts are parts, to a.
@@ -493,10 +464,9 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 }
 
 // scanResponse records the response object at b[i] (known to start with
-// '{') in r; env and root, when not nil, receive the members only an
-// envelope or the root may have.
-func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root *responseRoot) int {
-	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
+// '{') in r; root, when not nil, receives the members only the root has.
+func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
+	r.ok, r.self.ok, r.filled = true, true, recAll
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -517,28 +487,18 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 		case "errors":
 			it.Pos = scanFirst(b, it.Pos, it.Depth, &r.self.errs0)
 		case "task":
-			if env == nil {
-				it.Skip()
-				continue
-			}
-			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.task)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.task)
 		case "statusUpdate":
-			if env == nil {
-				it.Skip()
-				continue
-			}
-			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.statusUpdate)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.statusUpdate)
 		case "result":
 			if root == nil {
 				it.Skip()
 				continue
 			}
-			if root.hasResult {
-				root.result = envelope{} // a duplicate: the last one wins
-			}
 			root.hasResult = true
+			root.result = responseObject{} // a duplicate: the last one wins
 			if b[it.Pos] == '{' {
-				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result.responseObject, &root.result, nil)
+				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
 			} else {
 				it.Skip()
 			}
@@ -568,10 +528,6 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 	}
 	return it.End()
 }
-
-// consumed reports whether a parser that read the whole of the
-// json.RawMessage b (found inside decoded values) ended at its end.
-func consumed(b []byte, end int) bool { return end == len(b) }
 
 // normalize returns a decoded value as the extractor walks it, as the
 // reference's newJNode (extract_node_test.go) does: decoded JSON values as they are; encoded JSON ([]byte,
@@ -679,15 +635,14 @@ func (l array) at(i int) any {
 	return l.a[i]
 }
 
-// The walk* functions fill the records from decoded values; an encoded
-// value met on the way goes to the matching scan* parser, and counts as
-// absent (not an object, not an array) when it is not valid JSON.
+// The walk* functions fill the records from decoded values, as the scan*
+// function of the same name does from bytes.
 
 func walkFirst(v any, out *value) {
 	*out = value{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanFirst(t, 0, 0, out)) {
+		if scanFirst(t, 0, 0, out) != len(t) {
 			*out = value{}
 		}
 	default:
@@ -699,17 +654,8 @@ func walkFirst(v any, out *value) {
 
 func walkPayload(v any, out *value) {
 	*out = value{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if !consumed(t, scanPayload(t, 0, 0, out)) {
-			*out = value{}
-		}
-	default:
-		if o, ok := objectOf(t); ok {
-			if e, ok := o.get("errors"); ok {
-				walkFirst(e, out)
-			}
-		}
+	if x, found, _ := memberOf(v, "errors"); found {
+		walkFirst(x, out)
 	}
 }
 
@@ -717,7 +663,7 @@ func walkHolder(v any, h *holder) {
 	*h = holder{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanHolder(t, 0, 0, h)) {
+		if scanHolder(t, 0, 0, h) != len(t) {
 			*h = holder{}
 			if t[0] == '{' {
 				h.self = value{raw: t, set: true, bad: true}
@@ -741,45 +687,33 @@ func walkParts(v any, p *dataParts) {
 	*p = dataParts{last: p.last}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanParts(t, 0, 0, p)) {
+		if scanParts(t, 0, 0, p) != len(t) {
 			*p = dataParts{last: p.last}
 		}
 	default:
 		l, _ := arrayOf(t)
 		for i := 0; i < l.len(); i++ {
-			var kind value
-			var data holder
 			switch e := normalize(l.at(i)).(type) {
 			case json.RawMessage:
 				// A raw part: parse it as a one-part array would be.
-				if len(e) == 0 || e[0] != '{' || !jsonwire.Valid(e) {
-					continue
-				}
-				part := jsonwire.Open(e, 0, 0, '{')
-				for part.Next() {
-					var kb [32]byte
-					switch string(part.KeyText(&kb)) {
-					case "kind":
-						part.Pos = scanLeaf(e, part.Pos, part.Depth, &kind)
-					case "data":
-						part.Pos = scanHolder(e, part.Pos, part.Depth, &data)
-					default:
-						part.Skip()
-					}
+				if e[0] == '{' && jsonwire.Valid(e) {
+					scanPart(e, 0, 0, p)
 				}
 			default:
 				o, ok := objectOf(e)
 				if !ok {
 					continue
 				}
+				var kind value
+				var data holder
 				if x, ok := o.get("kind"); ok {
 					kind = leafOf(x)
 				}
 				if x, ok := o.get("data"); ok {
 					walkHolder(x, &data)
 				}
+				p.add(kind, &data)
 			}
-			p.add(kind, &data)
 		}
 	}
 }
@@ -789,11 +723,8 @@ func walkParts(v any, p *dataParts) {
 func memberOf(v any, k string) (any, bool, bool) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if len(t) == 0 || t[0] != '{' || !jsonwire.Valid(t) {
-			return nil, false, false
-		}
 		var m map[string]json.RawMessage
-		if json.Unmarshal(t, &m) != nil {
+		if t[0] != '{' || !jsonwire.Valid(t) || json.Unmarshal(t, &m) != nil {
 			return nil, false, false
 		}
 		x, ok := m[k]
@@ -812,7 +743,7 @@ func walkArtifacts(v any, a *artifactList) {
 	*a = artifactList{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanArtifacts(t, 0, 0, a)) {
+		if scanArtifacts(t, 0, 0, a) != len(t) {
 			*a = artifactList{}
 		}
 	default:
@@ -835,7 +766,7 @@ func walkStatus(v any, s *taskStatus) {
 	*s = taskStatus{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanStatus(t, 0, 0, s)) {
+		if scanStatus(t, 0, 0, s) != len(t) {
 			*s = taskStatus{}
 		}
 	default:
@@ -855,167 +786,88 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// open starts r, a response object, on the decoded object o: one pass
-// over a small object (as responses are: a range costs about as much as
-// two look-ups, and one member more than one), look-ups in a large one,
-// record its members; those that hold more records are walked when first
-// needed. env and root are r as an envelope and as the root, when it is one.
-func (r *responseObject) open(o object, env *envelope, root *responseRoot) {
-	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
-	switch {
-	case o.len() > len(openNames)/2:
-		for _, k := range openNames {
-			if x, ok := o.get(k); ok {
-				r.member(k, x, env, root)
-			}
-		}
-	case o.r != nil:
-		for k, x := range o.r {
-			r.member(k, x, env, root)
+// walkResponse reads v into r, a response object; r is not ok when v is
+// not an object (or not valid JSON).
+func walkResponse(v any, r *responseObject) {
+	*r = responseObject{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if t[0] == '{' && scanResponse(t, 0, 0, r, nil) != len(t) {
+			*r = responseObject{}
 		}
 	default:
-		for k, x := range o.m {
-			r.member(k, x, env, root)
+		if o, ok := objectOf(t); ok {
+			r.open(o)
 		}
 	}
 }
 
-// openNames are the members open records.
-var openNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
-
-// member records the member k, x of a decoded response object (open); it
-// ignores any other member.
-func (r *responseObject) member(k string, x any, env *envelope, root *responseRoot) {
-	switch k {
-	case "isError":
+// open starts r on the decoded object o: isError and content at once, the
+// other records when needed.
+func (r *responseObject) open(o object) {
+	r.ok, r.self.ok, r.obj = true, true, o
+	if x, ok := o.get("isError"); ok {
 		r.isError = leafOf(x)
-	case "content":
+	}
+	if x, ok := o.get("content"); ok {
 		r.content = leafOf(x)
-	case "structuredContent":
-		r.keep(recSC, x)
-	case "artifacts":
-		r.keep(recArts, x)
-	case "status":
-		r.hasStatus = true
-		r.keep(recStatus, x)
-	case "payload":
-		r.keep(recPayload, x)
-	case "errors":
-		r.keep(recErrors, x)
-	case "task":
-		if env != nil {
-			env.task = value{val: x, set: true}
-		}
-	case "statusUpdate":
-		if env != nil {
-			env.statusUpdate = value{val: x, set: true}
-		}
-	case "result":
-		if root != nil {
-			root.hasResult, root.result.pend[0] = true, x
-			root.walked &^= recResult
-		}
-	case "error":
-		if root != nil {
-			root.hasError, root.rpc.self.val = true, x
-			root.walked &^= recError
-		}
 	}
 }
 
-// keep keeps x, the member of the record bit, until the record is needed.
-func (r *responseObject) keep(bit uint16, x any) {
-	r.walked &^= bit
-	r.pend[bits.TrailingZeros16(bit)] = x
+// lookup returns the member k of r's decoded object when the record bit
+// is to be read (todo).
+func (r *responseObject) lookup(todo, bit uint8, k string) (any, bool) {
+	if todo&bit == 0 {
+		return nil, false
+	}
+	return r.obj.get(k)
 }
 
-// need walks the records want (rec* bits) of a decoded response object
-// not walked yet; it returns r.
-func (r *responseObject) need(want uint16) *responseObject {
-	if want&^r.walked != 0 {
-		r.walk(want)
+// need reads the records want (rec* bits) of a decoded response object
+// not read yet; it returns r.
+func (r *responseObject) need(want uint8) *responseObject {
+	todo := want &^ r.filled
+	r.filled |= todo
+	if x, ok := r.lookup(todo, recSC, "structuredContent"); ok {
+		walkHolder(x, &r.sc)
+	}
+	if x, ok := r.lookup(todo, recArts, "artifacts"); ok {
+		walkArtifacts(x, &r.arts)
+	}
+	if x, ok := r.lookup(todo, recStatus, "status"); ok {
+		r.hasStatus = true
+		walkStatus(x, &r.status)
+	}
+	if x, ok := r.lookup(todo, recSelf, "payload"); ok {
+		walkPayload(x, &r.self.payErr)
+	}
+	if x, ok := r.lookup(todo, recSelf, "errors"); ok {
+		walkFirst(x, &r.self.errs0)
+	}
+	if x, ok := r.lookup(todo, recEnvelope, "task"); ok {
+		r.task = leafOf(x)
+	}
+	if x, ok := r.lookup(todo, recEnvelope, "statusUpdate"); ok {
+		r.statusUpdate = leafOf(x)
 	}
 	return r
 }
 
-// walk walks the records want of r not walked yet from their members.
-func (r *responseObject) walk(want uint16) {
-	todo := want &^ r.walked
-	r.walked |= todo
-	if todo&recSC != 0 {
-		walkHolder(r.pend[0], &r.sc)
+// need reads the records want of the root, its result and rpc too.
+func (root *responseRoot) need(want uint8) *responseRoot {
+	todo := want &^ root.filled
+	if x, ok := root.lookup(todo, recResult, "result"); ok {
+		root.hasResult = true
+		walkResponse(x, &root.result)
 	}
-	if todo&recArts != 0 {
-		walkArtifacts(r.pend[1], &r.arts)
-	}
-	if todo&recStatus != 0 {
-		walkStatus(r.pend[2], &r.status)
-	}
-	if todo&recPayload != 0 {
-		walkPayload(r.pend[3], &r.self.payErr)
-	}
-	if todo&recErrors != 0 {
-		walkFirst(r.pend[4], &r.self.errs0)
-	}
-}
-
-// need walks the records want of the root, its result and its rpc too.
-func (root *responseRoot) need(want uint16) *responseRoot {
-	todo := want &^ root.walked
-	if todo == 0 {
-		return root
-	}
-	if todo&recResult != 0 {
-		// The result member, kept in the result's own pend until opened.
-		x := root.result.pend[0]
-		root.result = envelope{}
-		root.walked |= recResult
-		switch t := normalize(x).(type) {
-		case json.RawMessage:
-			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
-				root.result = envelope{}
-			}
-		default:
-			if m, ok := objectOf(t); ok {
-				root.result.open(m, &root.result, nil)
-			}
-		}
-	}
-	if todo&recError != 0 {
-		// The error member, kept in rpc.self until walked.
-		x := root.rpc.self.val
-		root.rpc = holder{}
-		root.walked |= recError
+	if x, ok := root.lookup(todo, recError, "error"); ok {
+		root.hasError = true
 		if d, found, _ := memberOf(x, "data"); found {
 			walkHolder(d, &root.rpc)
 		}
 	}
 	root.responseObject.need(want)
 	return root
-}
-
-// scanInner fills r from the encoding of an A2A envelope member, found in
-// bytes and valid. r is not ok when the value is not an object.
-func scanInner(b []byte, r *responseObject) {
-	*r = responseObject{}
-	if b[0] == '{' {
-		scanResponse(b, 0, 0, r, nil, nil)
-	}
-}
-
-// walkInner reads an A2A envelope from a decoded value.
-func walkInner(v any) (r responseObject) {
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &r, nil, nil)) {
-			r = responseObject{}
-		}
-	default:
-		if m, ok := objectOf(t); ok {
-			r.open(m, nil, nil)
-		}
-	}
-	return r
 }
 
 // contentItems walks the content[] items of a response.
@@ -1248,8 +1100,6 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 
 // decided validates the error a path found and decodes it. An encoded
 // error is validated where it lies in the response, before it is copied, so
-// that an oversized one is refused without allocating anything for it; a
-// decoded one is decodedError's.
 func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 	x := Extraction{Path: p, NonFatal: nonFatal}
 	switch {
@@ -1285,39 +1135,29 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 // response returns the response the rules look at: the JSON-RPC result
 // when it is an object, else the root; inside it, the A2A {"task": …} or
 // {"statusUpdate": …} envelope of streams and push notifications when it
-// has no status member.
+// has no status member. An envelope is read into root.result, whose own
+// records the rules then no longer need.
 func (root *responseRoot) response() *responseObject {
-	switch root.chosen {
-	case chosenRoot:
-		return &root.responseObject
-	case chosenResult:
-		return &root.result.responseObject
-	case chosenInner:
-		return &root.inner
+	r := &root.responseObject
+	if root.need(recResult).result.ok {
+		r = &root.result
 	}
-	root.need(recResult)
-	env, chosen := &root.envelope, chosenRoot
-	if root.result.ok {
-		env, chosen = &root.result, chosenResult
+	if r.need(recStatus | recEnvelope).hasStatus {
+		return r
 	}
-	if !env.hasStatus {
-		for _, v := range [...]value{env.task, env.statusUpdate} {
-			if !v.set {
-				continue
-			}
-			if v.raw != nil {
-				scanInner(v.raw, &root.inner)
-			} else {
-				root.inner = walkInner(v.val)
-			}
-			if root.inner.ok {
-				chosen = chosenInner
-				break
-			}
+	for _, v := range [...]value{r.task, r.statusUpdate} {
+		if !v.set || v.kind() != '{' || v.bad {
+			continue
 		}
+		if v.raw != nil {
+			root.result = responseObject{}
+			scanResponse(v.raw, 0, 0, &root.result, nil)
+		} else {
+			walkResponse(v.val, &root.result)
+		}
+		return &root.result
 	}
-	root.chosen = chosen
-	return root.response()
+	return r
 }
 
 // decide runs the detection order of transport-errors.md over the
@@ -1412,10 +1252,7 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 // not a JSON object (or not valid JSON).
 func (root *responseRoot) scan(b []byte) bool {
 	b = jsonwire.Trim(b)
-	if len(b) == 0 || b[0] != '{' {
-		return false
-	}
-	return scanResponse(b, 0, 0, &root.responseObject, &root.envelope, root) == len(b)
+	return len(b) > 0 && b[0] == '{' && scanResponse(b, 0, 0, &root.responseObject, root) == len(b)
 }
 
 // read fills root from a response as ExtractValue takes it; it reports
@@ -1427,16 +1264,16 @@ func (root *responseRoot) read(response any) bool {
 	case json.RawMessage:
 		return root.scan(t)
 	}
-	v := normalize(response)
-	if raw, ok := v.(json.RawMessage); ok {
-		return root.scan(raw)
+	switch t := normalize(response).(type) {
+	case json.RawMessage:
+		return root.scan(t)
+	default:
+		o, ok := objectOf(t)
+		if ok {
+			root.open(o)
+		}
+		return ok
 	}
-	o, ok := objectOf(v)
-	if !ok {
-		return false
-	}
-	root.open(o, &root.envelope, root)
-	return true
 }
 
 // extractBytes is Extract.
@@ -1494,15 +1331,12 @@ func jsonKind(raw []byte, val any) byte {
 // (jsonwire.Marshal, the one encoding the seller side measures too). A float that
 // is NaN or infinite, which JSON cannot hold, is written null, as
 // JSON.stringify writes it: a decoded retry_after of NaN is then absent,
-// and the error is kept. A value nested deeper than maxWalkDepth (a cyclic
-// one: a map that holds itself) cannot be encoded.
+// and the error is kept. A value that holds itself cannot be encoded.
 func extractEncodeCompact(v any) (json.RawMessage, bool) {
 	b, err := jsonwire.Marshal(v)
 	if err != nil {
-		if has, ok := extractHasNonFinite(v, 0); ok && has {
-			if finite, ok := extractWithoutNonFinite(v, 0); ok {
-				b, err = jsonwire.Marshal(finite)
-			}
+		if finite, ok := withoutNonFinite(v, 0); ok {
+			b, err = jsonwire.Marshal(finite)
 		}
 	}
 	return b, err == nil
@@ -1514,37 +1348,10 @@ func extractEncodeCompact(v any) (json.RawMessage, bool) {
 // stack overflows.
 const maxWalkDepth = 10000
 
-// extractHasNonFinite reports whether v, decoded values, holds a NaN or an
-// infinite float; ok is false when v is nested deeper than maxWalkDepth.
-func extractHasNonFinite(v any, depth int) (has, ok bool) {
-	if depth > maxWalkDepth {
-		return false, false
-	}
-	switch t := v.(type) {
-	case float64:
-		return math.IsNaN(t) || math.IsInf(t, 0), true
-	case float32:
-		return math.IsNaN(float64(t)) || math.IsInf(float64(t), 0), true
-	case map[string]any:
-		for _, x := range t {
-			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
-				return has, ok
-			}
-		}
-	case []any:
-		for _, x := range t {
-			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
-				return has, ok
-			}
-		}
-	}
-	return false, true
-}
-
-// extractWithoutNonFinite returns a copy of v with every NaN or infinite
-// float replaced by nil (JSON null); ok is false when v is nested deeper
-// than maxWalkDepth.
-func extractWithoutNonFinite(v any, depth int) (any, bool) {
+// withoutNonFinite returns a copy of the maps and slices of v with every
+// NaN or infinite float replaced by nil (JSON null); ok is false when v is
+// nested deeper than maxWalkDepth.
+func withoutNonFinite(v any, depth int) (any, bool) {
 	if depth > maxWalkDepth {
 		return nil, false
 	}
@@ -1561,7 +1368,7 @@ func extractWithoutNonFinite(v any, depth int) (any, bool) {
 		c := make(map[string]any, len(t))
 		for k, x := range t {
 			var ok bool
-			if c[k], ok = extractWithoutNonFinite(x, depth+1); !ok {
+			if c[k], ok = withoutNonFinite(x, depth+1); !ok {
 				return nil, false
 			}
 		}
@@ -1570,7 +1377,7 @@ func extractWithoutNonFinite(v any, depth int) (any, bool) {
 		c := make([]any, len(t))
 		for i, x := range t {
 			var ok bool
-			if c[i], ok = extractWithoutNonFinite(x, depth+1); !ok {
+			if c[i], ok = withoutNonFinite(x, depth+1); !ok {
 				return nil, false
 			}
 		}
