@@ -100,9 +100,13 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	return &blk.e, true, true
 }
 
+// maxValueDepth bounds the nesting valueUnits measures; a deeper value is
+// left to encoding/json.
+const maxValueDepth = 32
+
 // valueUnits returns the size Validate measures of the encoding of v, a
 // value of the types encoding/json decodes into (floats finite), or false
-// for any other value or one nested deeper than jsonwire.MaxSizeDepth. Past
+// for any other value or one nested deeper than maxValueDepth. Past
 // limit it stops: the size it returns is then only more than limit.
 func valueUnits(v any, depth, limit int) (int, bool) {
 	switch t := v.(type) {
@@ -133,7 +137,7 @@ func valueUnits(v any, depth, limit int) (int, bool) {
 	case nil:
 		return len("null"), true
 	case map[string]any:
-		if depth >= jsonwire.MaxSizeDepth {
+		if depth >= maxValueDepth {
 			return 0, false
 		}
 		n := 1 + len(t)
@@ -151,7 +155,7 @@ func valueUnits(v any, depth, limit int) (int, bool) {
 		}
 		return n, true
 	case []any:
-		if depth >= jsonwire.MaxSizeDepth {
+		if depth >= maxValueDepth {
 			return 0, false
 		}
 		n := 1 + len(t)

@@ -67,15 +67,6 @@ const (
 	Highs = 0x8080808080808080
 )
 
-// Word returns the first eight bytes of s as a word, the first in the low
-// byte (binary.LittleEndian.Uint64 for a string: the compiler makes it one
-// load).
-func Word(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // Special returns, for 8 string bytes in x (the first in the low
 // byte), a mask whose lowest set bit is the high bit of the first quote,
 // backslash or control character; 0 when there is none. (Bits above the
@@ -594,18 +585,8 @@ func KeyText(key []byte, buf *[32]byte) []byte {
 // Unquote appends the valid JSON string literal lit (quotes included),
 // decoded exactly as encoding/json decodes it, to dst.
 func Unquote(dst, lit []byte) []byte {
-	dst, _ = UnquoteMax(dst, lit, -1)
-	return dst
-}
-
-// UnquoteMax is Unquote that gives up (false) as soon as dst grows
-// longer than max bytes, unless max is negative.
-func UnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
 	body := lit[1 : len(lit)-1]
 	for i := 0; i < len(body); {
-		if max >= 0 && len(dst) > max {
-			return dst, false
-		}
 		if c := body[i]; c != '\\' && c < utf8.RuneSelf {
 			dst = append(dst, c)
 			i++
@@ -615,7 +596,7 @@ func UnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
 		r, i = Rune(body, i)
 		dst = utf8.AppendRune(dst, r)
 	}
-	return dst, max < 0 || len(dst) <= max
+	return dst
 }
 
 // RuneCount returns the number of characters of the valid JSON string
@@ -627,31 +608,6 @@ func RuneCount(lit []byte) int {
 		_, i = Rune(body, i)
 	}
 	return n
-}
-
-// SameString reports whether two valid JSON string literals decode to
-// the same text.
-func SameString(a, b []byte) bool {
-	if string(a) == string(b) {
-		return true
-	}
-	x, y := a[1:len(a)-1], b[1:len(b)-1]
-	// Different first bytes, neither a backslash, a's ASCII, start
-	// different characters (b's, if of 0x80 or more, starts a character
-	// that is not ASCII): most keys of one object part at once.
-	if len(x) > 0 && len(y) > 0 && x[0] != y[0] && x[0] < utf8.RuneSelf && x[0] != '\\' && y[0] != '\\' {
-		return false
-	}
-	i, j := 0, 0
-	for i < len(x) && j < len(y) {
-		var r, s rune
-		r, i = Rune(x, i)
-		s, j = Rune(y, j)
-		if r != s {
-			return false
-		}
-	}
-	return i == len(x) && j == len(y)
 }
 
 // StringifyRuneLen returns the length of r in a string written by
@@ -727,142 +683,6 @@ func StringifyLen(b []byte) int {
 	return n
 }
 
-// MaxMembers and MaxSizeDepth bound the work of Measure, which
-// keeps the members of each object on the stack to drop duplicates.
-const (
-	MaxMembers   = 32
-	MaxSizeDepth = 32
-)
-
-// TooComplex is the end Measure returns for a value it leaves to
-// the caller to measure otherwise.
-const TooComplex = -2
-
-// Measure validates the JSON value at b[i] and measures two lengths:
-// enc, its length once decoded into any and written again by JSON.stringify,
-// in UTF-16 code units (strings as StringifyStringLen counts them, each
-// number as encoding/json writes the float64 it parses to, as a decoder
-// into any holds it, or as written when no float64 holds it; of duplicate
-// keys only the last); and
-// compact, its length without white space (json.Compact). When code is not
-// nil, it receives the value of the object's last "code" member. It returns
-// the index past the value, -1 when the value is not valid JSON, or
-// TooComplex when an object has more than MaxMembers members or the
-// value nests deeper than MaxSizeDepth.
-func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
-	switch b[i] {
-	case '"':
-		end, plain := StringPlain(b, i)
-		if end < 0 {
-			return 0, 0, -1
-		}
-		if plain {
-			return end - i, end - i, end
-		}
-		return StringifyStringLen(b[i:end]), end - i, end
-	case '{', '[':
-	default:
-		end = Scalar(b, i)
-		if end > i && (b[i] == '-' || b[i] >= '0' && b[i] <= '9') {
-			return NumberLen(b[i:end]), end - i, end
-		}
-		return end - i, end - i, end
-	}
-	if depth >= MaxSizeDepth {
-		return 0, 0, TooComplex
-	}
-	if b[i] == '[' {
-		it := Open(b, i, depth, '[')
-		enc, compact = 1, 1
-		for it.Next() {
-			e, c, end := Measure(b, it.Pos, depth+1, nil)
-			if end < 0 {
-				return 0, 0, end
-			}
-			enc += e + 1 // the element and a comma, or the closing bracket
-			compact += c + 1
-			it.Pos = end
-		}
-		if enc == 1 {
-			enc, compact = 2, 2
-		}
-		return enc, compact, it.End()
-	}
-	var keys [MaxMembers][]byte
-	var sizes [MaxMembers]int
-	var plain uint32 // bit x: keys[x] is plain, its encoded length its own
-	k := 0
-	it := Open(b, i, depth, '{')
-	compact = 1
-	for it.Next() {
-		if k == MaxMembers {
-			return 0, 0, TooComplex
-		}
-		start := it.Pos
-		e, c, end := Measure(b, it.Pos, depth+1, nil)
-		if end < 0 {
-			return 0, 0, end
-		}
-		keys[k], sizes[k] = it.Key, e
-		if it.KeyPlain {
-			plain |= 1 << k
-		}
-		k++
-		compact += len(it.Key) + 1 + c + 1
-		it.Pos = end
-		if code != nil && StringIs(it.Key, "code") {
-			*code = b[start:end]
-		}
-	}
-	if end = it.End(); end < 0 {
-		return 0, 0, -1
-	}
-	enc = 1
-	for x := 0; x < k; x++ {
-		dup := false
-		for y := x + 1; y < k && !dup; y++ {
-			dup = SameString(keys[x], keys[y])
-		}
-		if dup {
-			continue
-		}
-		if plain&(1<<x) != 0 {
-			enc += len(keys[x]) + 1 + sizes[x] + 1
-		} else {
-			enc += StringifyStringLen(keys[x]) + 1 + sizes[x] + 1
-		}
-	}
-	if enc == 1 {
-		enc, compact = 2, 2
-	}
-	return enc, compact, end
-}
-
-// NumberLen returns the length of the valid JSON number lit as
-// encoding/json writes the float64 it parses to (1.50e+3 is 1500, 1.0 is 1,
-// 1e20 is 100000000000000000000), which is how a decoder into any holds a
-// number and JSON.stringify writes it; a number no float64 holds (1e400)
-// counts as written. Short integers, which are their own float64 encoding,
-// are measured without parsing.
-func NumberLen(lit []byte) int {
-	plain := len(lit) <= 15
-	for _, c := range lit {
-		if c == '.' || c == 'e' || c == 'E' {
-			plain = false
-			break
-		}
-	}
-	if plain && !(len(lit) == 2 && lit[0] == '-' && lit[1] == '0') {
-		return len(lit)
-	}
-	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return len(lit)
-	}
-	var buf [32]byte
-	return len(AppendFloat(buf[:0], f))
-}
-
 // AppendFloat appends f as encoding/json writes a float64: 'f' format, or
 // 'e' below 1e-6 and from 1e21, with a two-digit negative exponent
 // shortened (e-07 → e-7).
@@ -901,25 +721,6 @@ func CompactLen(b []byte) int {
 		}
 	}
 	return n
-}
-
-// AppendCompact appends the valid JSON b without the white space outside
-// its strings, as json.Compact writes it.
-func AppendCompact(dst, b []byte) []byte {
-	start := 0 // the run of bytes to keep
-	for i := 0; i < len(b); {
-		switch b[i] {
-		case ' ', '\t', '\n', '\r':
-			dst = append(dst, b[start:i]...)
-			i++
-			start = i
-		case '"':
-			i = String(b, i)
-		default:
-			i++
-		}
-	}
-	return append(dst, b[start:]...)
 }
 
 // Plain reports whether the valid JSON string literal lit decodes to its
