@@ -170,9 +170,10 @@ func extractProblem(raw json.RawMessage) string {
 	var code []byte // the last code member, as encoding/json keeps it
 	it := jsonwire.Open(raw, 0, 0, '{')
 	for it.Next() {
+		var kb [32]byte
 		start := it.Pos
 		it.Skip()
-		if jsonwire.StringIs(it.Key, "code") {
+		if string(it.KeyText(&kb)) == "code" {
 			code = raw[start:it.Pos]
 		}
 	}

@@ -238,7 +238,8 @@ func (v value) is(s string) bool {
 		return false
 	}
 	if v.raw != nil {
-		return !v.bad && jsonwire.StringIs(v.raw, s)
+		var buf [32]byte
+		return !v.bad && string(jsonwire.KeyText(v.raw, &buf)) == s
 	}
 	return v.val.(string) == s
 }
@@ -285,7 +286,8 @@ func scanPayload(b []byte, i, depth int, v *value) int {
 	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
-		if jsonwire.StringIs(it.Key, "errors") {
+		var kb [32]byte
+		if string(it.KeyText(&kb)) == "errors" {
 			it.Pos = scanFirst(b, it.Pos, it.Depth, v)
 		} else {
 			it.Skip()
@@ -414,7 +416,8 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
 		art := jsonwire.Open(b, it.Pos, it.Depth, '{')
 		for art.Next() {
-			if jsonwire.StringIs(art.Key, "parts") {
+			var kb [32]byte
+			if string(art.KeyText(&kb)) == "parts" {
 				art.Pos = scanParts(b, art.Pos, art.Depth, &parts)
 			} else {
 				art.Skip()
@@ -449,7 +452,8 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 			}
 			msg := jsonwire.Open(b, it.Pos, it.Depth, '{')
 			for msg.Next() {
-				if jsonwire.StringIs(msg.Key, "parts") {
+				var kb [32]byte
+				if string(msg.KeyText(&kb)) == "parts" {
 					msg.Pos = scanParts(b, msg.Pos, msg.Depth, &s.parts)
 				} else {
 					msg.Skip()
@@ -515,7 +519,8 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 			}
 			e := jsonwire.Open(b, it.Pos, it.Depth, '{')
 			for e.Next() {
-				if jsonwire.StringIs(e.Key, "data") {
+				var kb [32]byte
+				if string(e.KeyText(&kb)) == "data" {
 					e.Pos = scanHolder(b, e.Pos, e.Depth, &root.rpc)
 				} else {
 					e.Skip()

@@ -264,87 +264,43 @@ func Key(b []byte, i int) int {
 }
 
 // Value validates the value starting at b[i] and returns the index past
-// it; depth is the number of arrays and objects around it. It runs without
-// recursion for up to 64 nested levels, with one recursive call per further
-// 64 levels.
+// it; depth is the number of arrays and objects around it.
 func Value(b []byte, i, depth int) int {
-	// (The shifts take n&63 so that they need no range checks: n is below
-	// 64 where a container opens, and at most 64 where one closes.)
-	var objects uint64 // bit n: the open container n is an object
-	n := 0             // open containers
-	object := false    // the innermost open container is an object
-	for {
-		if i >= len(b) {
+	if i < 0 || i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; c {
+	case '"':
+		return String(b, i)
+	case '{', '[':
+		if depth >= MaxDepth {
 			return -1
 		}
-		switch c := b[i]; c {
-		case '{', '[':
-			if n == 64 {
-				i = Value(b, i, depth+n)
-				break
-			}
-			if depth+n >= MaxDepth {
-				return -1
-			}
-			i = Space(b, i+1)
-			if i >= len(b) {
-				return -1
-			}
-			if c == '{' {
-				if b[i] == '}' {
-					i++
-					break
-				}
-				objects |= 1 << (n & 63)
-				n++
-				object = true
-				if i = Key(b, i); i < 0 {
-					return -1
-				}
-				continue
-			}
-			if b[i] == ']' {
-				i++
-				break
-			}
-			objects &^= 1 << (n & 63)
-			n++
-			object = false
-			continue
-		case '"':
-			i = String(b, i)
-		default:
-			i = Scalar(b, i)
+		closer := c + 2 // '}' or ']'
+		if i = Space(b, i+1); i < len(b) && b[i] == closer {
+			return i + 1
 		}
-		if i < 0 {
-			return -1
-		}
-		// After a value: close containers until a comma or the end.
 		for {
-			if n == 0 {
-				return i
+			if c == '{' {
+				i = Key(b, i)
 			}
-			i = Space(b, i)
-			if i >= len(b) {
+			if i = Value(b, i, depth+1); i < 0 {
 				return -1
 			}
-			if c := b[i]; c == ',' {
-				i = Space(b, i+1)
-				if object {
-					if i = Key(b, i); i < 0 {
-						return -1
-					}
-				}
-				break
-			} else if object && c == '}' || !object && c == ']' {
-				i++
-				n--
-				object = n > 0 && objects>>((n-1)&63)&1 == 1
-				continue
+			if i = Space(b, i); i >= len(b) {
+				return -1
 			}
-			return -1
+			switch b[i] {
+			case ',':
+				i = Space(b, i+1)
+			case closer:
+				return i + 1
+			default:
+				return -1
+			}
 		}
 	}
+	return Scalar(b, i)
 }
 
 // Iter walks the members of an object or the elements of an array,
@@ -447,58 +403,6 @@ func (it *Iter) End() int {
 		it.Skip()
 	}
 	return it.Pos
-}
-
-// StringIs reports whether the valid JSON string literal lit (quotes
-// included) decodes, as encoding/json decodes it, to the ASCII text s.
-// Escapes are decoded (`"adcp\u005ferror"` is adcp_error); any non-ASCII
-// character, including the U+FFFD that replaces invalid UTF-8 or a lone
-// surrogate, never matches.
-func StringIs(lit []byte, s string) bool {
-	if len(lit) < 2 || lit[0] != '"' {
-		return false
-	}
-	body := lit[1 : len(lit)-1]
-	if len(body) == len(s) {
-		return string(body) == s
-	}
-	if len(body) < len(s) {
-		return false
-	}
-	j := 0
-	for i := 0; i < len(body); {
-		c := body[i]
-		if c == '\\' && i+1 < len(body) {
-			i++
-			switch body[i] {
-			case 'b':
-				c = '\b'
-			case 'f':
-				c = '\f'
-			case 'n':
-				c = '\n'
-			case 'r':
-				c = '\r'
-			case 't':
-				c = '\t'
-			case 'u':
-				r := Hex4(body, i+1)
-				if r < 0 || r >= utf8.RuneSelf {
-					return false
-				}
-				c = byte(r)
-				i += 4
-			default:
-				c = body[i]
-			}
-		}
-		i++
-		if j >= len(s) || c != s[j] {
-			return false
-		}
-		j++
-	}
-	return j == len(s)
 }
 
 // Rune decodes the character at body[i] of a valid JSON string literal's
