@@ -946,37 +946,12 @@ func (t *textBuffers) release() {
 }
 
 // textMayBeObject reports whether the valid string literal lit may
-// decode to a JSON object: its first character that is not JSON white space
-// is '{'. It rules out the common prose without unescaping it.
+// decode to a JSON object: after its spaces, it starts with '{' or with an
+// escape (JSON white space, or the brace, escaped). It rules out the common
+// prose without unescaping it.
 func textMayBeObject(lit []byte) bool {
-	body := lit[1 : len(lit)-1]
-	for i := 0; i < len(body); {
-		switch body[i] {
-		case '{':
-			return true
-		case ' ':
-			i++
-		case '\\':
-			switch body[i+1] {
-			case 'n', 't', 'r':
-				i += 2
-			case 'u':
-				switch jsonwire.Hex4(body, i+2) {
-				case ' ', '\t', '\n', '\r':
-					i += 6
-				case '{':
-					return true
-				default:
-					return false
-				}
-			default:
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return false
+	body := jsonwire.Trim(lit[1 : len(lit)-1])
+	return len(body) > 0 && (body[0] == '{' || body[0] == '\\')
 }
 
 // textHolder parses an MCP content item of type "text" whose text is a
@@ -1073,9 +1048,6 @@ func a2aState(s *taskStatus) string {
 		// A known state has at most 25 characters ("TASK_STATE_" and 14),
 		// each at most 6 bytes encoded.
 		return ""
-	}
-	if jsonwire.Plain(v.raw) {
-		return knownA2AState(string(v.raw[1 : len(v.raw)-1]))
 	}
 	var buf [256]byte
 	return knownA2AState(string(jsonwire.Unquote(buf[:0], v.raw)))

@@ -313,16 +313,13 @@ func Value(b []byte, i, depth int) int {
 //	}
 //	end := it.End() // -1 when invalid
 type Iter struct {
-	b     []byte
-	Pos   int    // the current value, then the index past it
-	Depth int    // nesting depth of the values
-	Key   []byte // the current member's key, quotes included (objects)
-	// KeyPlain reports whether Key is plain (StringPlain): ASCII without
-	// a backslash.
-	KeyPlain bool
-	object   bool
-	more     bool // a value has been read: a comma or the end comes next
-	done     bool
+	b      []byte
+	Pos    int    // the current value, then the index past it
+	Depth  int    // nesting depth of the values
+	Key    []byte // the current member's key, quotes included (objects)
+	object bool
+	more   bool // a value has been read: a comma or the end comes next
+	done   bool
 }
 
 // Open starts walking the container at b[i], which must be an object
@@ -369,7 +366,7 @@ func (it *Iter) Next() bool {
 			it.Pos, it.done = -1, true
 			return false
 		}
-		if i, it.KeyPlain = StringPlain(b, i); i < 0 {
+		if i = String(b, i); i < 0 {
 			it.Pos, it.done = -1, true
 			return false
 		}
@@ -447,14 +444,8 @@ func Rune(body []byte, i int) (rune, int) {
 	}
 }
 
-// KeyText is the package function KeyText for the current member's key,
-// which it knows to be its own text when the scan found it plain.
-func (it *Iter) KeyText(buf *[32]byte) []byte {
-	if it.KeyPlain {
-		return it.Key[1 : len(it.Key)-1]
-	}
-	return KeyText(it.Key, buf)
-}
+// KeyText is the package function KeyText for the current member's key.
+func (it *Iter) KeyText(buf *[32]byte) []byte { return KeyText(it.Key, buf) }
 
 // KeyText returns the text of the valid JSON string literal key, as
 // encoding/json decodes it, for comparing with ASCII names: its bytes when it
@@ -534,55 +525,32 @@ func StringifyRuneLen(r rune) int {
 	return 1
 }
 
-// StringifyStringLen returns the length of the valid JSON string literal
-// lit once decoded (as encoding/json decodes it: an invalid byte or a lone
-// surrogate escape is U+FFFD) and written again by JSON.stringify, in
-// UTF-16 code units (StringifyRuneLen), quotes included.
-func StringifyStringLen(lit []byte) int {
-	body := lit[1 : len(lit)-1]
-	n := 2
-	for i := 0; i < len(body); {
-		// Eight bytes at a time while none is a quote, backslash, control
-		// or non-ASCII byte (each of the others is one unit), then to the
-		// first that is: Special's lowest bit is exact.
-		for i+8 <= len(body) {
-			w := binary.LittleEndian.Uint64(body[i : i+8])
-			if m := (Special(w) | w) & Highs; m != 0 {
-				k := bits.TrailingZeros64(m) >> 3
-				n, i = n+k, i+k
-				break
-			}
-			n, i = n+8, i+8
-		}
-		if i == len(body) {
-			break
-		}
-		if c := body[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
-			n++
-			i++
-			continue
-		}
-		var r rune
-		r, i = Rune(body, i)
-		n += StringifyRuneLen(r)
-	}
-	return n
-}
-
-// StringifyLen returns the length of the valid compact JSON b (no white
-// space outside its strings) in UTF-16 code units, each string as
-// StringifyStringLen counts it and every other byte one unit.
+// StringifyLen returns the length, in UTF-16 code units, of what
+// JavaScript's JSON.stringify writes for the value encoding/json wrote as
+// b (Marshal): the same text, except that JSON.stringify leaves U+2028 and
+// U+2029 unescaped, and that U+FFFD, which encoding/json writes escaped for
+// an invalid byte of a Go string, is one character, where encoding/json
+// writes six.
 func StringifyLen(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {
-		if b[i] != '"' {
-			n++
-			i++
-			continue
+		switch c := b[i]; {
+		case c == '\\' && b[i+1] == 'u':
+			switch string(b[i+2 : i+6]) {
+			case "2028", "2029", "fffd":
+				n++
+			default:
+				n += 6
+			}
+			i += 6
+		case c == '\\':
+			n, i = n+2, i+2
+		case c < utf8.RuneSelf:
+			n, i = n+1, i+1
+		default:
+			r, size := utf8.DecodeRune(b[i:])
+			n, i = n+StringifyRuneLen(r), i+size
 		}
-		end := String(b, i)
-		n += StringifyStringLen(b[i:end])
-		i = end
 	}
 	return n
 }
