@@ -107,7 +107,8 @@ func checkValidateDifferential(t *testing.T, in []byte) {
 	var m map[string]any
 	if json.Unmarshal(in, &m) == nil && m != nil {
 		if e, ok, decided := valueError(m); decided {
-			raw, wantOK := encodedValueError(m)
+			raw, wantOK := extractEncodeCompact(m)
+			wantOK = wantOK && extractProblem(raw) == ""
 			if ok != wantOK {
 				t.Fatalf("valueError(%q): %v, its encoding %v", in, ok, wantOK)
 			}
