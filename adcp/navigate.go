@@ -207,29 +207,15 @@ func (v value) truthy() bool {
 	case '{', '[', 't':
 		return true
 	}
-	var f float64
-	if v.raw != nil {
-		var err error
-		if v.bad {
-			return true
-		}
-		if f, err = strconv.ParseFloat(string(v.raw), 64); err != nil {
-			return true // too large for float64: not zero
-		}
-	} else {
-		switch t := v.val.(type) {
-		case float64:
-			f = t
-		case json.Number:
-			var err error
-			if f, err = t.Float64(); err != nil {
-				return true
-			}
-		default:
-			return true
-		}
+	num := string(v.raw)
+	switch t := v.val.(type) {
+	case float64:
+		return t != 0 && t == t
+	case json.Number:
+		num = string(t)
 	}
-	return f != 0 && f == f
+	f, err := strconv.ParseFloat(num, 64)
+	return v.bad || err != nil || f != 0 // an error: too large for float64, not zero
 }
 
 // is reports whether the value is the string s (ASCII, no backslash).
@@ -278,22 +264,28 @@ func scanFirst(b []byte, i, depth int, v *value) int {
 	return it.End()
 }
 
-// scanPayload records payload.errors[0] of the payload at b[i].
-func scanPayload(b []byte, i, depth int, v *value) int {
-	*v = value{}
+// scanMember validates the value at b[i] and, when it is an object, runs
+// scan on the value of each of its members named k.
+func scanMember(b []byte, i, depth int, k string, scan func(i, depth int) int) int {
 	if b[i] != '{' {
 		return jsonwire.Value(b, i, depth)
 	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
-		if string(it.KeyText(&kb)) == "errors" {
-			it.Pos = scanFirst(b, it.Pos, it.Depth, v)
+		if string(it.KeyText(&kb)) == k {
+			it.Pos = scan(it.Pos, it.Depth)
 		} else {
 			it.Skip()
 		}
 	}
 	return it.End()
+}
+
+// scanPayload records payload.errors[0] of the payload at b[i].
+func scanPayload(b []byte, i, depth int, v *value) int {
+	*v = value{}
+	return scanMember(b, i, depth, "errors", func(i, depth int) int { return scanFirst(b, i, depth, v) })
 }
 
 // scanHolder records the holder at b[i].
@@ -414,16 +406,8 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 			continue
 		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		art := jsonwire.Open(b, it.Pos, it.Depth, '{')
-		for art.Next() {
-			var kb [32]byte
-			if string(art.KeyText(&kb)) == "parts" {
-				art.Pos = scanParts(b, art.Pos, art.Depth, &parts)
-			} else {
-				art.Skip()
-			}
-		}
-		if it.Pos = art.End(); it.Pos < 0 {
+		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
+		if it.Pos < 0 {
 			break
 		}
 		a.add(n == 0, &parts)
@@ -446,20 +430,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &s.state)
 		case "message":
 			s.parts = dataParts{}
-			if b[it.Pos] != '{' {
-				it.Skip()
-				continue
-			}
-			msg := jsonwire.Open(b, it.Pos, it.Depth, '{')
-			for msg.Next() {
-				var kb [32]byte
-				if string(msg.KeyText(&kb)) == "parts" {
-					msg.Pos = scanParts(b, msg.Pos, msg.Depth, &s.parts)
-				} else {
-					msg.Skip()
-				}
-			}
-			it.Pos = msg.End()
+			it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &s.parts) })
 		default:
 			it.Skip()
 		}
@@ -513,20 +484,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 			}
 			root.hasError = true
 			root.rpc = holder{}
-			if b[it.Pos] != '{' {
-				it.Skip()
-				continue
-			}
-			e := jsonwire.Open(b, it.Pos, it.Depth, '{')
-			for e.Next() {
-				var kb [32]byte
-				if string(e.KeyText(&kb)) == "data" {
-					e.Pos = scanHolder(b, e.Pos, e.Depth, &root.rpc)
-				} else {
-					e.Skip()
-				}
-			}
-			it.Pos = e.End()
+			it.Pos = scanMember(b, it.Pos, it.Depth, "data", func(i, depth int) int { return scanHolder(b, i, depth, &root.rpc) })
 		default:
 			it.Skip()
 		}
