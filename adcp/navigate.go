@@ -77,23 +77,23 @@ func (h *holder) need() *holder {
 		return h
 	}
 	h.lazy = false
-	o, _ := objectOf(h.self.val)
+	o, _ := h.self.val.(map[string]any)
 	n := 0 // the members recorded
 	if h.members&memberAdcpError != 0 {
 		n++
 	}
-	if x, ok := o.get("response"); ok {
+	if x, ok := o["response"]; ok {
 		n++
 		h.members |= memberResponse
 		h.resp = leafOf(x).kind()
 	}
-	if o.len() > n {
+	if len(o) > n {
 		h.members |= memberOther
 	}
-	if x, ok := o.get("payload"); ok {
+	if x, ok := o["payload"]; ok {
 		walkPayload(x, &h.payErr)
 	}
-	if x, ok := o.get("errors"); ok {
+	if x, ok := o["errors"]; ok {
 		walkFirst(x, &h.errs0)
 	}
 	return h
@@ -159,7 +159,7 @@ type responseObject struct {
 	// when the detection order first needs them (need), so that a rule
 	// that decides leaves the later rules' members unread; filled holds
 	// the records read (rec* bits). From bytes the scan fills all at once.
-	obj    object
+	obj    map[string]any
 	filled uint8
 }
 
@@ -493,19 +493,33 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 }
 
 // normalize returns a decoded value as the extractor walks it, as the
-// reference's newJNode (extract_node_test.go) does: decoded JSON values as they are; encoded JSON ([]byte,
-// json.RawMessage) as a json.RawMessage without surrounding white space (nil,
-// JSON null, when empty); anything else encoded by encoding/json (nil when it
-// does not encode).
+// reference's newJNode (extract_node_test.go) does: decoded JSON values as
+// they are (a map or slice of json.RawMessage as the map[string]any or
+// []any of those); encoded JSON ([]byte, json.RawMessage) as a
+// json.RawMessage without surrounding white space (nil, JSON null, when
+// empty); anything else encoded by encoding/json (nil when it does not
+// encode).
 func normalize(v any) any {
 	switch t := v.(type) {
 	case json.RawMessage:
 		return normalizeRaw(t)
 	case []byte:
 		return normalizeRaw(t)
-	case nil, map[string]any, []any, string, bool, float64, json.Number,
-		map[string]json.RawMessage, []json.RawMessage:
+	case nil, map[string]any, []any, string, bool, float64, json.Number:
 		return t
+	case map[string]json.RawMessage:
+		// Read as the decoded object of its members, each encoded.
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[k] = x
+		}
+		return m
+	case []json.RawMessage:
+		l := make([]any, len(t))
+		for i, x := range t {
+			l[i] = x
+		}
+		return l
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -532,72 +546,6 @@ func leafOf(v any) value {
 	return value{val: v, set: true}
 }
 
-// object is a decoded JSON object.
-type object struct {
-	m map[string]any
-	r map[string]json.RawMessage
-}
-
-// objectOf returns v as an object, when it is a decoded one.
-func objectOf(v any) (object, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		return object{m: t}, true
-	case map[string]json.RawMessage:
-		return object{r: t}, true
-	}
-	return object{}, false
-}
-
-// get returns the member k.
-func (o object) get(k string) (any, bool) {
-	if o.r != nil {
-		v, ok := o.r[k]
-		return v, ok
-	}
-	v, ok := o.m[k]
-	return v, ok
-}
-
-// len returns the number of members.
-func (o object) len() int {
-	if o.r != nil {
-		return len(o.r)
-	}
-	return len(o.m)
-}
-
-// array is a decoded JSON array.
-type array struct {
-	a []any
-	r []json.RawMessage
-}
-
-// arrayOf returns v as an array, when it is a decoded one.
-func arrayOf(v any) (array, bool) {
-	switch t := v.(type) {
-	case []any:
-		return array{a: t}, true
-	case []json.RawMessage:
-		return array{r: t}, true
-	}
-	return array{}, false
-}
-
-func (l array) len() int {
-	if l.r != nil {
-		return len(l.r)
-	}
-	return len(l.a)
-}
-
-func (l array) at(i int) any {
-	if l.r != nil {
-		return l.r[i]
-	}
-	return l.a[i]
-}
-
 // The walk* functions fill the records from decoded values, as the scan*
 // function of the same name does from bytes.
 
@@ -609,8 +557,8 @@ func walkFirst(v any, out *value) {
 			*out = value{}
 		}
 	default:
-		if l, ok := arrayOf(t); ok && l.len() > 0 {
-			*out = leafOf(l.at(0))
+		if l, ok := t.([]any); ok && len(l) > 0 {
+			*out = leafOf(l[0])
 		}
 	}
 }
@@ -633,13 +581,13 @@ func walkHolder(v any, h *holder) {
 			}
 		}
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return
 		}
 		h.ok, h.lazy = true, true
 		h.self = value{val: t, set: true}
-		if x, ok := o.get("adcp_error"); ok {
+		if x, ok := o["adcp_error"]; ok {
 			h.members |= memberAdcpError
 			h.adcpErr = leafOf(x)
 		}
@@ -654,25 +602,25 @@ func walkParts(v any, p *dataParts) {
 			*p = dataParts{last: p.last}
 		}
 	default:
-		l, _ := arrayOf(t)
-		for i := 0; i < l.len(); i++ {
-			switch e := normalize(l.at(i)).(type) {
+		l, _ := t.([]any)
+		for i := 0; i < len(l); i++ {
+			switch e := normalize(l[i]).(type) {
 			case json.RawMessage:
 				// A raw part: parse it as a one-part array would be.
 				if e[0] == '{' && jsonwire.Valid(e) {
 					scanPart(e, 0, 0, p)
 				}
 			default:
-				o, ok := objectOf(e)
+				o, ok := e.(map[string]any)
 				if !ok {
 					continue
 				}
 				var kind value
 				var data holder
-				if x, ok := o.get("kind"); ok {
+				if x, ok := o["kind"]; ok {
 					kind = leafOf(x)
 				}
-				if x, ok := o.get("data"); ok {
+				if x, ok := o["data"]; ok {
 					walkHolder(x, &data)
 				}
 				p.add(kind, &data)
@@ -693,11 +641,11 @@ func memberOf(v any, k string) (any, bool, bool) {
 		x, ok := m[k]
 		return x, ok, true
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return nil, false, false
 		}
-		x, found := o.get(k)
+		x, found := o[k]
 		return x, found, true
 	}
 }
@@ -710,9 +658,9 @@ func walkArtifacts(v any, a *artifactList) {
 			*a = artifactList{}
 		}
 	default:
-		l, _ := arrayOf(t)
-		for i := 0; i < l.len(); i++ {
-			x, found, isObj := memberOf(l.at(i), "parts")
+		l, _ := t.([]any)
+		for i := 0; i < len(l); i++ {
+			x, found, isObj := memberOf(l[i], "parts")
 			if !isObj {
 				continue
 			}
@@ -733,15 +681,15 @@ func walkStatus(v any, s *taskStatus) {
 			*s = taskStatus{}
 		}
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return
 		}
 		s.ok = true
-		if x, ok := o.get("state"); ok {
+		if x, ok := o["state"]; ok {
 			s.state = leafOf(x)
 		}
-		if m, ok := o.get("message"); ok {
+		if m, ok := o["message"]; ok {
 			if x, found, _ := memberOf(m, "parts"); found {
 				walkParts(x, &s.parts)
 			}
@@ -759,7 +707,7 @@ func walkResponse(v any, r *responseObject) {
 			*r = responseObject{}
 		}
 	default:
-		if o, ok := objectOf(t); ok {
+		if o, ok := t.(map[string]any); ok {
 			r.open(o)
 		}
 	}
@@ -767,12 +715,12 @@ func walkResponse(v any, r *responseObject) {
 
 // open starts r on the decoded object o: isError and content at once, the
 // other records when needed.
-func (r *responseObject) open(o object) {
+func (r *responseObject) open(o map[string]any) {
 	r.ok, r.self.ok, r.obj = true, true, o
-	if x, ok := o.get("isError"); ok {
+	if x, ok := o["isError"]; ok {
 		r.isError = leafOf(x)
 	}
-	if x, ok := o.get("content"); ok {
+	if x, ok := o["content"]; ok {
 		r.content = leafOf(x)
 	}
 }
@@ -783,7 +731,8 @@ func (r *responseObject) lookup(todo, bit uint8, k string) (any, bool) {
 	if todo&bit == 0 {
 		return nil, false
 	}
-	return r.obj.get(k)
+	x, ok := r.obj[k]
+	return x, ok
 }
 
 // need reads the records want (rec* bits) of a decoded response object
@@ -836,7 +785,7 @@ func (root *responseRoot) need(want uint8) *responseRoot {
 // contentItems walks the content[] items of a response.
 type contentItems struct {
 	it   jsonwire.Iter
-	list array
+	list []any
 	i    int
 	raw  bool
 	cur  value
@@ -852,7 +801,7 @@ func itemsOf(v value) contentItems {
 		}
 		return contentItems{raw: true, it: jsonwire.Open(v.raw, 0, 0, '[')}
 	}
-	l, _ := arrayOf(v.val)
+	l, _ := v.val.([]any)
 	return contentItems{list: l}
 }
 
@@ -864,10 +813,10 @@ func (c *contentItems) next() bool {
 		c.it.Pos = scanLeaf(c.it.Bytes(), c.it.Pos, c.it.Depth, &c.cur)
 		return c.it.Pos >= 0
 	}
-	if c.i >= c.list.len() {
+	if c.i >= len(c.list) {
 		return false
 	}
-	c.cur = leafOf(c.list.at(c.i))
+	c.cur = leafOf(c.list[c.i])
 	c.i++
 	return true
 }
@@ -935,14 +884,14 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 			}
 		}
 	default:
-		o, ok := objectOf(item.val)
+		o, ok := item.val.(map[string]any)
 		if !ok {
 			return holder{}, false
 		}
-		if x, ok := o.get("type"); ok {
+		if x, ok := o["type"]; ok {
 			typ = leafOf(x)
 		}
-		if x, ok := o.get("text"); ok {
+		if x, ok := o["text"]; ok {
 			text = leafOf(x)
 		}
 	}
@@ -1203,7 +1152,7 @@ func (root *responseRoot) read(response any) bool {
 	case json.RawMessage:
 		return root.scan(t)
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if ok {
 			root.open(o)
 		}
