@@ -93,7 +93,8 @@ func (x Extraction) Raw() json.RawMessage {
 // not need, and allocates nothing when there is no error. An error found is
 // checked where it lies (Validate), then copied (Raw) and decoded.
 func Extract(response []byte) (Extraction, bool) {
-	return extractBytes(response)
+	var root responseRoot
+	return decide(&root, root.scan(response))
 }
 
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
@@ -106,7 +107,8 @@ func Extract(response []byte) (Extraction, bool) {
 // each of its type, and values of the types encoding/json decodes into)
 // straight from the values, any other by encoding it.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response)
+	var root responseRoot
+	return decide(&root, root.read(response))
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a

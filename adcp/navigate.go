@@ -982,12 +982,16 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 	return nil, ""
 }
 
-// decided validates the error a path found and decodes it. An encoded
-// error is validated where it lies in the response, before it is copied, so
+// decided validates the error a path found and decodes it: a decoded one
+// as decodedError does, an encoded one where it lies in the response before
+// it is copied, so that one too large to be valid costs no allocation. One
+// too short to measure more than MaxErrorSize (no character grows when
+// measured, and a number at most 5.25 times: 1e20 is 21 digits) is decoded
+// at once and judged by its code, which a missing or non-string code
+// leaves empty.
 func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 	x := Extraction{Path: p, NonFatal: nonFatal}
-	switch {
-	case v.raw == nil:
+	if v.raw == nil {
 		var ok bool
 		if x.Err, x.raw, ok = decodedError(v.val); !ok {
 			return Extraction{}, false
@@ -995,23 +999,15 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 		if x.raw == nil {
 			x.val = v.val.(map[string]any)
 		}
-	case v.bad || v.raw[0] != '{':
+		return x, true
+	}
+	if v.bad || v.raw[0] != '{' || len(v.raw) > MaxErrorSize/6 && extractProblem(v.raw) != "" {
 		return Extraction{}, false
-	case len(v.raw) <= MaxErrorSize/6:
-		// Too short to measure more than MaxErrorSize (no character
-		// grows when measured, and a number at most 5.25 times: 1e20 is
-		// 21 digits): decoded at once, and judged by its code, which a
-		// missing or non-string code leaves empty.
-		x.raw = append(json.RawMessage(nil), v.raw...)
-		x.Err = extractDecodeError(x.raw)
-		if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
-			return Extraction{}, false
-		}
-	case extractProblem(v.raw) != "":
+	}
+	x.raw = append(json.RawMessage(nil), v.raw...)
+	x.Err = extractDecodeError(x.raw)
+	if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
 		return Extraction{}, false
-	default:
-		x.raw = append(json.RawMessage(nil), v.raw...)
-		x.Err = extractDecodeError(x.raw)
 	}
 	return x, true
 }
@@ -1045,8 +1041,14 @@ func (root *responseRoot) response() *responseObject {
 }
 
 // decide runs the detection order of transport-errors.md over the
-// records (see extractFrom in extract_ref_test.go, the reference).
-func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
+// records of a response, when read (see extractFrom in extract_ref_test.go,
+// the reference).
+func decide(root *responseRoot, read bool) (Extraction, bool) {
+	if !read {
+		return Extraction{}, false
+	}
+	var texts textBuffers
+	defer texts.release()
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
@@ -1158,30 +1160,6 @@ func (root *responseRoot) read(response any) bool {
 		}
 		return ok
 	}
-}
-
-// extractBytes is Extract.
-func extractBytes(response []byte) (Extraction, bool) {
-	var root responseRoot
-	if !root.scan(response) {
-		return Extraction{}, false
-	}
-	var texts textBuffers
-	x, ok := decide(&root, &texts)
-	texts.release()
-	return x, ok
-}
-
-// extractValue is ExtractValue.
-func extractValue(response any) (Extraction, bool) {
-	var root responseRoot
-	if !root.read(response) {
-		return Extraction{}, false
-	}
-	var texts textBuffers
-	x, ok := decide(&root, &texts)
-	texts.release()
-	return x, ok
 }
 
 // jsonKind returns the first byte of the JSON encoding of a value held
