@@ -1,6 +1,7 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
@@ -923,22 +924,9 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 
 // mayHoldErrors reports whether the encoding b may hold an "errors" member
 // at any depth, also inside a JSON text it holds as a string: it has the
-// word, or a \u escape that could spell it. (A loop of its own: bytes.Index
-// and its assembly are not linked into the runtime.)
+// word, or a \u escape that could spell it.
 func mayHoldErrors(b []byte) bool {
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			if i+1 < len(b) && b[i+1] == 'u' {
-				return true
-			}
-		case 'e':
-			if len(b)-i >= len("errors") && string(b[i:i+len("errors")]) == "errors" {
-				return true
-			}
-		}
-	}
-	return false
+	return bytes.Contains(b, []byte("errors")) || bytes.Contains(b, []byte(`\u`))
 }
 
 // a2aState returns the A2A state of a status, normalized

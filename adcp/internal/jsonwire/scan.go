@@ -454,14 +454,7 @@ func (it *Iter) KeyText(buf *[32]byte) []byte { return KeyText(it.Key, buf) }
 // result in a switch on string(…) does not allocate.
 func KeyText(key []byte, buf *[32]byte) []byte {
 	body := key[1 : len(key)-1]
-	plain := true
-	for _, c := range body {
-		if c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if bytes.IndexByte(body, '\\') < 0 {
 		return body
 	}
 	n := 0
@@ -596,30 +589,8 @@ func CompactLen(b []byte) int {
 }
 
 // Plain reports whether the valid JSON string literal lit decodes to its
-// own bytes: no escape, and valid UTF-8. ASCII without a backslash, what
-// most strings are, is known eight bytes at a time.
+// own bytes: no escape, and valid UTF-8.
 func Plain(lit []byte) bool {
 	body := lit[1 : len(lit)-1]
-	i := 0
-	for ; i+8 <= len(body); i += 8 {
-		w := binary.LittleEndian.Uint64(body[i:])
-		// A byte of 0x80 or more sets its own high bit; a backslash
-		// makes a zero byte of s, which sets one (a borrow may set
-		// more above it: still not plain ASCII, decided below).
-		s := w ^ ('\\' * Ones)
-		if (w|(s-Ones)&^s)&Highs != 0 {
-			return plainSlow(body)
-		}
-	}
-	for ; i < len(body); i++ {
-		if c := body[i]; c == '\\' || c >= utf8.RuneSelf {
-			return plainSlow(body)
-		}
-	}
-	return true
-}
-
-// plainSlow is Plain for a body that is not plain ASCII.
-func plainSlow(body []byte) bool {
 	return bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
 }
