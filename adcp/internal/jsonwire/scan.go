@@ -36,19 +36,7 @@ func Space(b []byte, i int) int {
 
 // Trim removes JSON white space (only space, tab, line feed, carriage
 // return) around b.
-func Trim(b []byte) []byte {
-	b = b[Space(b, 0):]
-	j := len(b)
-	for j > 0 {
-		switch b[j-1] {
-		case ' ', '\t', '\n', '\r':
-			j--
-			continue
-		}
-		break
-	}
-	return b[:j]
-}
+func Trim(b []byte) []byte { return bytes.Trim(b, " \t\n\r") }
 
 // Valid reports whether b is exactly one valid JSON value, surrounded by
 // white space or not: json.Valid.
@@ -63,18 +51,18 @@ func Valid(b []byte) bool {
 
 // SWAR masks: a word holds 8 bytes of a string.
 const (
-	Ones  = 0x0101010101010101
-	Highs = 0x8080808080808080
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
 )
 
-// Special returns, for 8 string bytes in x (the first in the low
+// special returns, for 8 string bytes in x (the first in the low
 // byte), a mask whose lowest set bit is the high bit of the first quote,
 // backslash or control character; 0 when there is none. (Bits above the
 // lowest may be false alarms: a borrow only runs upwards.)
-func Special(x uint64) uint64 {
-	q := x ^ ('"' * Ones)
-	s := x ^ ('\\' * Ones)
-	return ((q-Ones)&^q | (s-Ones)&^s | (x-0x20*Ones)&^x) & Highs
+func special(x uint64) uint64 {
+	q := x ^ ('"' * ones)
+	s := x ^ ('\\' * ones)
+	return ((q-ones)&^q | (s-ones)&^s | (x-0x20*ones)&^x) & highs
 }
 
 // String validates the string starting at b[i] (a quote) and returns the
@@ -91,7 +79,7 @@ func StringPlain(b []byte, i int) (end int, plain bool) {
 	i++
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i : i+8])
-		if m := Special(x) | x&Highs; m != 0 {
+		if m := special(x) | x&highs; m != 0 {
 			i += bits.TrailingZeros64(m) >> 3 // the lowest bit is exact
 			if b[i] == '"' {
 				return i + 1, true
@@ -116,7 +104,7 @@ func stringFrom(b []byte, i int) int {
 	for {
 		// Jump 8 bytes at a time to the next special byte.
 		for i+8 <= len(b) {
-			m := Special(binary.LittleEndian.Uint64(b[i : i+8]))
+			m := special(binary.LittleEndian.Uint64(b[i : i+8]))
 			if m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				if b[i] == '"' {
