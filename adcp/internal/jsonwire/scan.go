@@ -36,7 +36,13 @@ func Space(b []byte, i int) int {
 
 // Trim removes JSON white space (only space, tab, line feed, carriage
 // return) around b.
-func Trim(b []byte) []byte { return bytes.Trim(b, " \t\n\r") }
+func Trim(b []byte) []byte {
+	i, j := Space(b, 0), len(b)
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\n' || b[j-1] == '\r') {
+		j--
+	}
+	return b[i:j]
+}
 
 // Valid reports whether b is exactly one valid JSON value, surrounded by
 // white space or not: json.Valid.
@@ -301,13 +307,16 @@ func Value(b []byte, i, depth int) int {
 //	}
 //	end := it.End() // -1 when invalid
 type Iter struct {
-	b      []byte
-	Pos    int    // the current value, then the index past it
-	Depth  int    // nesting depth of the values
-	Key    []byte // the current member's key, quotes included (objects)
-	object bool
-	more   bool // a value has been read: a comma or the end comes next
-	done   bool
+	b     []byte
+	Pos   int    // the current value, then the index past it
+	Depth int    // nesting depth of the values
+	Key   []byte // the current member's key, quotes included (objects)
+	// KeyPlain reports whether Key is plain (StringPlain): ASCII without
+	// a backslash.
+	KeyPlain bool
+	object   bool
+	more     bool // a value has been read: a comma or the end comes next
+	done     bool
 }
 
 // Open starts walking the container at b[i], which must be an object
@@ -354,7 +363,7 @@ func (it *Iter) Next() bool {
 			it.Pos, it.done = -1, true
 			return false
 		}
-		if i = String(b, i); i < 0 {
+		if i, it.KeyPlain = StringPlain(b, i); i < 0 {
 			it.Pos, it.done = -1, true
 			return false
 		}
@@ -432,8 +441,14 @@ func Rune(body []byte, i int) (rune, int) {
 	}
 }
 
-// KeyText is the package function KeyText for the current member's key.
-func (it *Iter) KeyText(buf *[32]byte) []byte { return KeyText(it.Key, buf) }
+// KeyText is the package function KeyText for the current member's key,
+// which it knows to be its own text when the scan found it plain.
+func (it *Iter) KeyText(buf *[32]byte) []byte {
+	if it.KeyPlain {
+		return it.Key[1 : len(it.Key)-1]
+	}
+	return KeyText(it.Key, buf)
+}
 
 // KeyText returns the text of the valid JSON string literal key, as
 // encoding/json decodes it, for comparing with ASCII names: its bytes when it
