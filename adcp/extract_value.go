@@ -13,30 +13,21 @@ import (
 // decoded value. The common error (an object of the members the schema
 // declares, each of its type, but issues; values of the types encoding/json
 // decodes into, floats finite) is measured and decoded from the values
-// themselves (valueError); any other is encoded by encoding/json, and the
-// bytes are checked and decoded as Extract checks and decodes what it finds.
+// themselves (valueError); any other is encoded by encoding/json
+// (encodedError), and the bytes are checked and decoded as Extract checks
+// and decodes what it finds (decided).
 // Both give what the second gives for every value: the differential tests
 // and FuzzExtractDifferential compare ExtractValue with the
 // encode-then-extract reference.
 
-// decodedError checks and decodes the adcp_error val: the Extraction's
-// error and raw (nil when the error was decoded from the values: Raw writes
-// them), or false when it is not a valid AdCP error. A value too large to
+// encodedError encodes an adcp_error found as a decoded value that is not
+// the common error, for Extract's checks and decoding; a value too large to
 // be valid is refused before it is encoded (valueUnits).
-func decodedError(val any) (*Error, json.RawMessage, bool) {
-	if m, isMap := val.(map[string]any); isMap {
-		if e, ok, decided := valueError(m); decided {
-			return e, nil, ok
-		}
-	}
+func encodedError(val any) (json.RawMessage, bool) {
 	if n, _ := valueUnits(val, MaxErrorSize); n > MaxErrorSize {
-		return nil, nil, false
+		return nil, false
 	}
-	raw, ok := extractEncodeCompact(val)
-	if !ok || extractProblem(raw) != "" {
-		return nil, nil, false
-	}
-	return extractDecodeError(raw), raw, true
+	return extractEncodeCompact(val)
 }
 
 // errorBlock is the one allocation behind an Error decoded from values: the

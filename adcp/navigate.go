@@ -983,29 +983,37 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 	return nil, ""
 }
 
-// decided validates the error a path found and decodes it: a decoded one
-// as decodedError does, an encoded one where it lies in the response before
-// it is copied, so that one too large to be valid costs no allocation. One
+// decided validates the error a path found and decodes it: the common
+// decoded one from its values (valueError), any other encoded one where it
+// lies in the response, before it is copied, so that one too large to be
+// valid costs no allocation, and any other decoded one encoded. One
 // too short to measure more than MaxErrorSize (no character grows when
 // measured, and a number at most 5.25 times: 1e20 is 21 digits) is decoded
 // at once and judged by its code, which a missing or non-string code
 // leaves empty.
 func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
-	x := Extraction{Path: p, NonFatal: nonFatal}
+	x := Extraction{Path: p, NonFatal: nonFatal, raw: v.raw}
 	if v.raw == nil {
+		if m, isMap := v.val.(map[string]any); isMap {
+			if e, ok, decided := valueError(m); decided {
+				if !ok {
+					return Extraction{}, false
+				}
+				x.Err, x.val = e, m
+				return x, true
+			}
+		}
 		var ok bool
-		if x.Err, x.raw, ok = decodedError(v.val); !ok {
+		if x.raw, ok = encodedError(v.val); !ok {
 			return Extraction{}, false
 		}
-		if x.raw == nil {
-			x.val = v.val.(map[string]any)
-		}
-		return x, true
 	}
-	if v.bad || v.raw[0] != '{' || len(v.raw) > MaxErrorSize/6 && extractProblem(v.raw) != "" {
+	if v.bad || x.raw[0] != '{' || len(x.raw) > MaxErrorSize/6 && extractProblem(x.raw) != "" {
 		return Extraction{}, false
 	}
-	x.raw = append(json.RawMessage(nil), v.raw...)
+	if v.raw != nil {
+		x.raw = append(json.RawMessage(nil), v.raw...) // not the response's bytes
+	}
 	x.Err = extractDecodeError(x.raw)
 	if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
 		return Extraction{}, false
