@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"strconv"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Path names where in a response an AdCP error was found.
@@ -187,7 +189,7 @@ func extractProblem(raw json.RawMessage) string {
 	case code[0] != '"':
 		return "code is not a string"
 	}
-	if n := jsonwire.RuneCount(code); n == 0 || n > MaxCodeLength {
+	if n := utf8.RuneCount(jsonwire.Unquote(nil, code)); n == 0 || n > MaxCodeLength {
 		return extractBadCode
 	}
 	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {

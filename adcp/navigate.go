@@ -785,9 +785,9 @@ func (root *responseRoot) need(want uint8) *responseRoot {
 // contentItems walks the content[] items of a response.
 type contentItems struct {
 	it   jsonwire.Iter
-	list []any
+	raw  []byte // the array, when encoded
+	list []any  // else its items
 	i    int
-	raw  bool
 	cur  value
 }
 
@@ -799,18 +799,18 @@ func itemsOf(v value) contentItems {
 		if v.bad {
 			return contentItems{}
 		}
-		return contentItems{raw: true, it: jsonwire.Open(v.raw, 0, 0, '[')}
+		return contentItems{raw: v.raw, it: jsonwire.Open(v.raw, 0, 0, '[')}
 	}
 	l, _ := v.val.([]any)
 	return contentItems{list: l}
 }
 
 func (c *contentItems) next() bool {
-	if c.raw {
+	if c.raw != nil {
 		if !c.it.Next() {
 			return false
 		}
-		c.it.Pos = scanLeaf(c.it.Bytes(), c.it.Pos, c.it.Depth, &c.cur)
+		c.it.Pos = scanLeaf(c.raw, c.it.Pos, c.it.Depth, &c.cur)
 		return c.it.Pos >= 0
 	}
 	if c.i >= len(c.list) {

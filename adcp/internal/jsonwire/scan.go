@@ -382,9 +382,6 @@ func (it *Iter) Next() bool {
 	return true
 }
 
-// Bytes returns the input the iterator walks.
-func (it *Iter) Bytes() []byte { return it.b }
-
 // Skip validates the current value and moves past it.
 func (it *Iter) Skip() {
 	it.Pos = Value(it.b, it.Pos, it.Depth)
@@ -488,17 +485,6 @@ func Unquote(dst, lit []byte) []byte {
 		dst = utf8.AppendRune(dst, r)
 	}
 	return dst
-}
-
-// RuneCount returns the number of characters of the valid JSON string
-// literal lit, decoded.
-func RuneCount(lit []byte) int {
-	body := lit[1 : len(lit)-1]
-	n := 0
-	for i := 0; i < len(body); n++ {
-		_, i = Rune(body, i)
-	}
-	return n
 }
 
 // StringifyRuneLen returns the length of r in a string written by
