@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 	"strconv"
+	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Path names where in a response an AdCP error was found.
@@ -93,20 +95,24 @@ func (x Extraction) Raw() json.RawMessage {
 // not need, and allocates nothing when there is no error. An error found is
 // checked where it lies (Validate), then copied (Raw) and decoded.
 func Extract(response []byte) (Extraction, bool) {
-	return extractBytes(response)
+	var root responseRoot
+	return decide(&root, root.scan(response))
 }
 
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
-// values are looked up where they are; only a text item that must be parsed
-// is copied. An adcp_error found as a decoded value is checked as Validate
-// checks its encoding by encoding/json, and decoded as that encoding
-// decodes: the common error (the members the schema declares but issues,
-// each of its type, and values of the types encoding/json decodes into)
-// straight from the values, any other by encoding it.
+// values are looked up where they are; only a text item that must be
+// parsed, and a map or slice of json.RawMessage (read as the map[string]any
+// or []any of its members), is copied. An adcp_error found as a decoded
+// value is checked as Validate checks its encoding by encoding/json, and
+// decoded as that encoding decodes: the common error (the members the
+// schema declares but issues, each of its type, and values of the types
+// encoding/json decodes into) straight from the values, any other by
+// encoding it.
 func ExtractValue(response any) (Extraction, bool) {
-	return extractValue(response)
+	var root responseRoot
+	return decide(&root, root.read(response))
 }
 
 // ErrNotStructured is the error Validate wraps: the value is not a
@@ -138,9 +144,7 @@ func extractInvalid(reason string) error { return fmt.Errorf("%w: %s", ErrNotStr
 // on the decoded response measure the same size. A string is measured as
 // encoding/json decodes it: an invalid byte or an escaped lone surrogate
 // (which JSON.stringify would write as a 6-unit escape) counts as U+FFFD,
-// 1 unit. An object too complex to measure in one pass (more than 32
-// members in one object, or more than 32 levels) is measured by decoding
-// it, unless its compact form is over six times the limit: it is then
+// 1 unit. An object whose compact form is over six times the limit is
 // refused without being decoded.
 func Validate(raw json.RawMessage) error {
 	if reason := extractProblem(raw); reason != "" {
@@ -156,64 +160,48 @@ var (
 )
 
 // extractProblem is Validate without building an error: the reason raw is
-// not a structured AdCP error, or "". It allocates nothing unless the
-// object is too complex to measure in one pass.
+// not a structured AdCP error, or "".
 func extractProblem(raw json.RawMessage) string {
 	raw = jsonwire.Trim(raw)
-	if len(raw) == 0 || raw[0] != '{' {
+	switch {
+	case len(raw) == 0 || raw[0] != '{':
 		return "not a JSON object"
-	}
-	// One pass measures the object and finds its code; an object too
-	// complex for it is measured by decoding and encoding it again.
-	var code []byte // the last code member, as encoding/json keeps it
-	enc, compact, end := jsonwire.Measure(raw, 0, 0, &code)
-	measured := end != jsonwire.TooComplex
-	if !measured {
-		if !jsonwire.Valid(raw) {
-			return "not valid JSON"
-		}
-		compact, code = jsonwire.CompactLen(raw), nil
-		it := jsonwire.Open(raw, 0, 0, '{')
-		for it.Next() {
-			start := it.Pos
-			it.Skip()
-			if jsonwire.StringIs(it.Key, "code") {
-				code = raw[start:it.Pos]
-			}
-		}
-	} else if end != len(raw) {
+	case !jsonwire.Valid(raw):
 		return "not valid JSON"
-	}
-	// An object measured in one pass is judged by its measure below. One
-	// too complex for that is decoded to be measured, unless its compact
-	// form is over six times the limit (an escape such as "\u0041" shrinks
-	// six times on re-encoding), which bounds the work spent on it.
-	if !measured && compact > 6*MaxErrorSize {
+	case jsonwire.CompactLen(raw) > 6*MaxErrorSize:
+		// An escape such as "\u0041" shrinks six times on re-encoding:
+		// no larger object can be valid, and it is not decoded.
 		return extractTooLarge
 	}
-	if code == nil {
-		return "no code"
+	var code []byte // the last code member, as encoding/json keeps it
+	it := jsonwire.Open(raw, 0, 0, '{')
+	for it.Next() {
+		var kb [32]byte
+		start := it.Pos
+		it.Skip()
+		if string(it.KeyText(&kb)) == "code" {
+			code = raw[start:it.Pos]
+		}
 	}
-	if code[0] != '"' {
+	switch {
+	case code == nil:
+		return "no code"
+	case code[0] != '"':
 		return "code is not a string"
 	}
-	if n := jsonwire.RuneCount(code); n == 0 || n > MaxCodeLength {
+	if n := utf8.RuneCount(jsonwire.Unquote(nil, code)); n == 0 || n > MaxCodeLength {
 		return extractBadCode
 	}
-	ok := true
-	if !measured {
-		enc, ok = extractSerializedSize(raw)
-	}
-	if !ok || enc > MaxErrorSize {
+	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
 		return extractTooLarge
 	}
 	return ""
 }
 
-// extractSerializedSize returns the size Validate measures (raw decoded
-// into any, each number as the float64 it parses to unless no float64
-// holds it, re-encoded compactly, counted in UTF-16 code units as
-// JSON.stringify writes it), for the objects jsonwire.Measure leaves to it.
+// extractSerializedSize returns the size Validate measures: raw decoded
+// into any (each number as the float64 it parses to, unless no float64
+// holds it), re-encoded compactly, counted in UTF-16 code units as
+// JSON.stringify writes it.
 func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()

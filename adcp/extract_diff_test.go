@@ -376,8 +376,8 @@ func TestExtractValueDifferential(t *testing.T) {
 }
 
 // TestExtractValueRootForms: the response object and a JSON-RPC result
-// are read in one pass when small and by look-ups when large (open),
-// from map[string]any and from map[string]json.RawMessage. On every vector
+// are read from map[string]any and from map[string]json.RawMessage, small
+// and padded with unknown members. On every vector
 // (ours and the official ones, all in testdata/client and ../shared) and on
 // TestExtractValueDifferential's kind of inputs, each form of the response,
 // padded with unknown members or not, gives what the reference gives.

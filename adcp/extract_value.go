@@ -13,26 +13,21 @@ import (
 // decoded value. The common error (an object of the members the schema
 // declares, each of its type, but issues; values of the types encoding/json
 // decodes into, floats finite) is measured and decoded from the values
-// themselves (valueError); any other is encoded by encoding/json, and the
-// bytes are checked and decoded as Extract checks and decodes what it finds
-// (encodedValueError). Both give what the second gives for every value:
-// the differential tests and FuzzExtractDifferential compare ExtractValue
-// with the encode-then-extract reference.
+// themselves (valueError); any other is encoded by encoding/json
+// (encodedError), and the bytes are checked and decoded as Extract checks
+// and decodes what it finds (decided).
+// Both give what the second gives for every value: the differential tests
+// and FuzzExtractDifferential compare ExtractValue with the
+// encode-then-extract reference.
 
-// decodedError checks and decodes the adcp_error val: the Extraction's
-// error and raw (nil when the error was decoded from the values: Raw writes
-// them), or false when it is not a valid AdCP error.
-func decodedError(val any) (*Error, json.RawMessage, bool) {
-	if m, isMap := val.(map[string]any); isMap {
-		if e, ok, decided := valueError(m); decided {
-			return e, nil, ok
-		}
+// encodedError encodes an adcp_error found as a decoded value that is not
+// the common error, for Extract's checks and decoding; a value too large to
+// be valid is refused before it is encoded (valueUnits).
+func encodedError(val any) (json.RawMessage, bool) {
+	if n, _ := valueUnits(val, MaxErrorSize); n > MaxErrorSize {
+		return nil, false
 	}
-	raw, ok := encodedValueError(val)
-	if !ok {
-		return nil, nil, false
-	}
-	return extractDecodeError(raw), raw, true
+	return extractEncodeCompact(val)
 }
 
 // errorBlock is the one allocation behind an Error decoded from values: the
@@ -79,8 +74,8 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 			return nil, false, false // issues, and members the schema does not declare
 		}
 		present |= 1 << bit
-		n, measured := valueUnits(x, 0, MaxErrorSize)
-		if !measured {
+		n, exact := valueUnits(x, MaxErrorSize-size)
+		if !exact {
 			return nil, false, false
 		}
 		if size += len(k) + 3 + n; size > MaxErrorSize { // quotes and colon
@@ -100,17 +95,18 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	return &blk.e, true, true
 }
 
-// valueUnits returns the size Validate measures of the encoding of v, a
-// value of the types encoding/json decodes into (floats finite), or false
-// for any other value or one nested deeper than jsonwire.MaxSizeDepth. Past
-// limit it stops: the size it returns is then only more than limit.
-func valueUnits(v any, depth, limit int) (int, bool) {
+// valueUnits returns the size Validate measures of the encoding of v, or,
+// once past limit, a size over limit. It is exact when v holds only values
+// of the types encoding/json decodes into, floats finite; any other value
+// counts 1, so that the size is then a lower bound. Each level of nesting
+// takes at least 2 from limit: a value that holds itself ends past it.
+func valueUnits(v any, limit int) (n int, exact bool) {
 	switch t := v.(type) {
 	case string:
 		return stringUnits(t), true
 	case float64:
 		if math.IsNaN(t) || math.IsInf(t, 0) {
-			return 0, false
+			return 1, false
 		}
 		if a := math.Abs(t); a < 1e15 && a == math.Trunc(a) {
 			// An integer: its digits, and its sign ("-0" too).
@@ -133,43 +129,27 @@ func valueUnits(v any, depth, limit int) (int, bool) {
 	case nil:
 		return len("null"), true
 	case map[string]any:
-		if depth >= jsonwire.MaxSizeDepth {
-			return 0, false
-		}
-		n := 1 + len(t)
-		if len(t) == 0 {
-			n = 2
-		}
+		n, exact = max(2, 1+len(t)), true // the braces and the commas
 		for k, x := range t {
-			m, ok := valueUnits(x, depth+1, limit)
-			if !ok {
-				return 0, false
+			if n > limit {
+				break
 			}
-			if n += stringUnits(k) + 1 + m; n > limit {
-				return n, true
-			}
+			m, ok := valueUnits(x, limit-n)
+			n, exact = n+stringUnits(k)+1+m, exact && ok
 		}
-		return n, true
+		return n, exact
 	case []any:
-		if depth >= jsonwire.MaxSizeDepth {
-			return 0, false
-		}
-		n := 1 + len(t)
-		if len(t) == 0 {
-			n = 2
-		}
+		n, exact = max(2, 1+len(t)), true
 		for _, x := range t {
-			m, ok := valueUnits(x, depth+1, limit)
-			if !ok {
-				return 0, false
+			if n > limit {
+				break
 			}
-			if n += m; n > limit {
-				return n, true
-			}
+			m, ok := valueUnits(x, limit-n)
+			n, exact = n+m, exact && ok
 		}
-		return n, true
+		return n, exact
 	}
-	return 0, false
+	return 1, false
 }
 
 // stringUnits returns the size Validate measures of the encoding of s,
@@ -187,57 +167,3 @@ func stringUnits(s string) int {
 	}
 	return 2 + len(s) // printable ASCII without a quote or a backslash
 }
-
-// encodedValueError encodes an adcp_error found as a decoded value and
-// validates the bytes (extractProblem), or reports false when it is not a
-// valid AdCP error. A value with more than MaxErrorSize values in it, or
-// whose strings are too long for any of them to fit, is refused before it
-// is encoded: each value writes at least one character, and a string of n
-// bytes at least n/3 code units (stringMin).
-func encodedValueError(val any) (json.RawMessage, bool) {
-	if _, ok := valuesWithin(val, MaxErrorSize); !ok {
-		return nil, false
-	}
-	raw, ok := extractEncodeCompact(val)
-	if !ok || extractProblem(raw) != "" {
-		return nil, false
-	}
-	return raw, true
-}
-
-// valuesWithin counts against budget, in the units Validate measures, a
-// lower bound of the encoding of v (each value, member and item one unit,
-// each string and key its stringMin), and reports false once v is past it.
-// It returns what is left of budget. The walk is as deep as budget at most,
-// so a value that holds itself is refused.
-func valuesWithin(v any, budget int) (int, bool) {
-	if budget--; budget < 0 {
-		return 0, false
-	}
-	ok := true
-	switch t := v.(type) {
-	case string:
-		budget -= stringMin(t)
-	case map[string]any:
-		for k, x := range t {
-			if budget -= stringMin(k); budget < 0 {
-				return 0, false
-			}
-			if budget, ok = valuesWithin(x, budget); !ok {
-				return 0, false
-			}
-		}
-	case []any:
-		for _, x := range t {
-			if budget, ok = valuesWithin(x, budget); !ok {
-				return 0, false
-			}
-		}
-	}
-	return budget, budget >= 0
-}
-
-// stringMin is a lower bound of the units Validate counts for a string of
-// len(s) bytes, quotes aside: a character takes at most 3 bytes of UTF-8
-// per UTF-16 code unit.
-func stringMin(s string) int { return len(s) / 3 }

@@ -3,7 +3,6 @@ package adcp
 import (
 	"encoding/json"
 	"math"
-	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,46 +11,33 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// The single-pass navigator behind Extract and ExtractValue, and behind
-// ExtractMCPData and ExtractA2AData (success.go): the one JSON reader of the
-// package's extraction.
-//
-// From bytes, one pass over the response validates every byte (scan.go, the
-// json.Valid rules) and, on the way, records the few values the detection
-// order looks at: for the root object, the JSON-RPC result and the A2A task
-// and statusUpdate envelopes, their isError, structuredContent, artifacts,
-// status, content, payload and errors members, down to each data part's
-// adcp_error, payload.errors[0] and errors[0]. Everything else is skipped
-// without being built. The detection order (decide) then runs on those
-// records; only the content[] text items are read again, when a rule needs
-// one parsed. Nothing is allocated unless a text item must be unescaped (a
-// pooled buffer) or an error is found (its copy, Validate, its decoding).
-// Success extraction runs on the same records: each holder also keeps the
-// object itself (its span of the input, or its decoded value), so the
-// structuredContent, the selected data part or the text item it returns is
-// the one the detection order looked at.
-//
-// From decoded values (map[string]any and the like), the same records are
-// filled by the walker, so both forms share the detection order. It fills
-// them on demand: one pass over a response object records its members, and
-// each record that holds more (structuredContent, artifacts, status, the
-// JSON-RPC result and error, a holder's payload and errors) is walked when
-// the detection order first reads it (need), so that a rule that decides
-// leaves the later rules' members unread.
+// The navigator behind Extract and ExtractValue, and behind ExtractMCPData
+// and ExtractA2AData (success.go): it fills the records the detection order
+// (decide) reads, then runs the rules on them.
 //
 // The records: a value is one JSON value found (encoded or decoded); a
 // holder an object that may carry an error or be the payload; dataParts,
 // artifactList and taskStatus what an A2A parts array, artifacts array and
-// status hold; a responseObject an object that may be the response, an
-// envelope one with the A2A envelopes it may wrap, and the responseRoot the
-// whole response. The scan* functions fill them from encoded bytes, the
-// walk* functions from decoded values.
+// status hold; a responseObject an object that may be the response, and
+// the responseRoot the whole response. Two readers fill them:
+//   - from bytes, the scan* functions: one pass over the response validates
+//     every byte (the json.Valid rules) and records, on the way, the few
+//     values the detection order looks at, skipping everything else without
+//     building it. Nothing is allocated unless a text item must be
+//     unescaped (a pooled buffer) or an error is found.
+//   - from decoded values (map[string]any and the like), the walk*
+//     functions look up the same members; an encoded value met on the way
+//     (json.RawMessage, []byte, or a value encoding/json encodes) goes to
+//     the matching scan* function, and counts as absent (not an object,
+//     not an array) when it is not valid JSON.
+//
+// Success extraction runs on the same records: each holder also keeps the
+// object itself (self), so the structuredContent, the selected data part
+// or the text item it returns is the one the detection order looked at.
 //
 // It returns exactly what the decode-then-look-up references
-// (extract_ref_test.go, success_ref_test.go, over the decoded tree of
-// extract_node_test.go) return for every input, which the differential fuzz
-// targets FuzzExtractDifferential and FuzzExtractDataDifferential check. In
-// particular:
+// (extract_ref_test.go, success_ref_test.go) return for every input, which
+// the differential fuzz targets check. In particular:
 //   - input that is not valid JSON (json.Valid) finds nothing;
 //   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
 //     adcp_error; invalid UTF-8 never matches), case-sensitively;
@@ -80,35 +66,34 @@ type holder struct {
 	errs0   value // errors[0] (errors a non-empty array)
 	members uint8 // which members it has (memberAdcpError and so on)
 	resp    byte  // the kind (jsonKind) of its response member
-	// lazy is set while a decoded holder's members but adcp_error are
-	// not read yet (need).
+	// lazy is set while a decoded holder's members but adcp_error, which
+	// the first rules read, are not read yet (need).
 	lazy bool
 }
 
-// need reads the members of a decoded holder that are read only when
-// asked for: all but adcp_error, which the first rules read. It returns h.
+// need reads the members of a decoded holder left for later; it returns h.
 func (h *holder) need() *holder {
 	if !h.lazy {
 		return h
 	}
 	h.lazy = false
-	o, _ := objectOf(h.self.val)
+	o, _ := h.self.val.(map[string]any)
 	n := 0 // the members recorded
 	if h.members&memberAdcpError != 0 {
 		n++
 	}
-	if x, ok := o.get("response"); ok {
+	if x, ok := o["response"]; ok {
 		n++
 		h.members |= memberResponse
 		h.resp = leafOf(x).kind()
 	}
-	if o.len() > n {
+	if len(o) > n {
 		h.members |= memberOther
 	}
-	if x, ok := o.get("payload"); ok {
+	if x, ok := o["payload"]; ok {
 		walkPayload(x, &h.payErr)
 	}
-	if x, ok := o.get("errors"); ok {
+	if x, ok := o["errors"]; ok {
 		walkFirst(x, &h.errs0)
 	}
 	return h
@@ -156,7 +141,7 @@ type taskStatus struct {
 }
 
 // responseObject is an object that may be the response: the root, the
-// JSON-RPC result, or an A2A task / statusUpdate envelope.
+// JSON-RPC result, or an A2A task / statusUpdate envelope they wrap.
 type responseObject struct {
 	ok        bool // present and an object
 	isError   value
@@ -166,60 +151,38 @@ type responseObject struct {
 	status    taskStatus
 	content   value
 	self      holder // its own payload and errors members
-	// pend holds, by rec* bit, the decoded members of the records not
-	// walked yet, and walked the records that are (need). From bytes the
-	// scan fills every record at once.
-	pend   [recPend]any
-	walked uint16
-}
-
-// The records a decoded response walks on demand (need), from the members
-// its one pass recorded (open): each when the detection order first reads
-// it, so that a rule that decides leaves the later rules' members unread.
-const (
-	recSC      uint16 = 1 << iota // sc, from structuredContent
-	recArts                       // arts, from artifacts
-	recStatus                     // status, from status
-	recPayload                    // self.payErr, from payload
-	recErrors                     // self.errs0, from errors
-	recResult                     // the root's result
-	recError                      // the root's rpc, from error
-	recSelf    = recPayload | recErrors
-	recPend    = 5 // the bits held in responseObject.pend
-)
-
-// envelope is the root or the JSON-RPC result, with the A2A envelopes
-// they may wrap.
-type envelope struct {
-	responseObject
 	// task and statusUpdate are its A2A {"task": …} and {"statusUpdate": …}
-	// members (the last of each), read into responseRoot.inner only when
-	// the rules look inside one of them (responseRoot.response): most
-	// responses have neither, and every record is zeroed per extraction.
+	// members (the last of each), read only when the rules look inside one
+	// of them (responseRoot.response).
 	task, statusUpdate value
+	// obj is a decoded object, whose members are read into the records
+	// when the detection order first needs them (need), so that a rule
+	// that decides leaves the later rules' members unread; filled holds
+	// the records read (rec* bits). From bytes the scan fills all at once.
+	obj    map[string]any
+	filled uint8
 }
+
+// The records of a response object read on demand (need).
+const (
+	recSC       uint8 = 1 << iota // sc, from structuredContent
+	recArts                       // arts, from artifacts
+	recStatus                     // status and hasStatus, from status
+	recSelf                       // self, from payload and errors
+	recEnvelope                   // task and statusUpdate
+	recResult                     // the root's result and hasResult
+	recError                      // the root's rpc and hasError, from error
+	recAll      = 1<<iota - 1
+)
 
 // responseRoot is what the extractor records of a response.
 type responseRoot struct {
-	envelope
-	result    envelope
+	responseObject
+	result    responseObject
 	hasResult bool   // a result member, of any type
 	hasError  bool   // an error member, of any type
 	rpc       holder // error.data
-	// inner is the A2A envelope response reads, and chosen the record it
-	// returns once it has been called (an index, not a pointer into root,
-	// which would move root to the heap).
-	inner  responseObject
-	chosen uint8
 }
-
-// The records response may return (responseRoot.chosen).
-const (
-	chosenNone   uint8 = iota // not yet chosen
-	chosenRoot                // the root
-	chosenResult              // the JSON-RPC result
-	chosenInner               // an A2A envelope of either (inner)
-)
 
 // kind returns the first byte of the value's JSON encoding (jsonKind).
 func (v value) kind() byte { return jsonKind(v.raw, v.val) }
@@ -244,29 +207,15 @@ func (v value) truthy() bool {
 	case '{', '[', 't':
 		return true
 	}
-	var f float64
-	if v.raw != nil {
-		var err error
-		if v.bad {
-			return true
-		}
-		if f, err = strconv.ParseFloat(string(v.raw), 64); err != nil {
-			return true // too large for float64: not zero
-		}
-	} else {
-		switch t := v.val.(type) {
-		case float64:
-			f = t
-		case json.Number:
-			var err error
-			if f, err = t.Float64(); err != nil {
-				return true
-			}
-		default:
-			return true
-		}
+	num := string(v.raw)
+	switch t := v.val.(type) {
+	case float64:
+		return t != 0 && t == t
+	case json.Number:
+		num = string(t)
 	}
-	return f != 0 && f == f
+	f, err := strconv.ParseFloat(num, 64)
+	return v.bad || err != nil || f != 0 // an error: too large for float64, not zero
 }
 
 // is reports whether the value is the string s (ASCII, no backslash).
@@ -275,7 +224,8 @@ func (v value) is(s string) bool {
 		return false
 	}
 	if v.raw != nil {
-		return !v.bad && jsonwire.StringIs(v.raw, s)
+		var buf [32]byte
+		return !v.bad && string(jsonwire.KeyText(v.raw, &buf)) == s
 	}
 	return v.val.(string) == s
 }
@@ -314,21 +264,28 @@ func scanFirst(b []byte, i, depth int, v *value) int {
 	return it.End()
 }
 
-// scanPayload records payload.errors[0] of the payload at b[i].
-func scanPayload(b []byte, i, depth int, v *value) int {
-	*v = value{}
+// scanMember validates the value at b[i] and, when it is an object, runs
+// scan on the value of each of its members named k.
+func scanMember(b []byte, i, depth int, k string, scan func(i, depth int) int) int {
 	if b[i] != '{' {
 		return jsonwire.Value(b, i, depth)
 	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
-		if jsonwire.StringIs(it.Key, "errors") {
-			it.Pos = scanFirst(b, it.Pos, it.Depth, v)
+		var kb [32]byte
+		if string(it.KeyText(&kb)) == k {
+			it.Pos = scan(it.Pos, it.Depth)
 		} else {
 			it.Skip()
 		}
 	}
 	return it.End()
+}
+
+// scanPayload records payload.errors[0] of the payload at b[i].
+func scanPayload(b []byte, i, depth int, v *value) int {
+	*v = value{}
+	return scanMember(b, i, depth, "errors", func(i, depth int) int { return scanFirst(b, i, depth, v) })
 }
 
 // scanHolder records the holder at b[i].
@@ -396,26 +353,34 @@ func scanParts(b []byte, i, depth int, p *dataParts) int {
 			it.Skip()
 			continue
 		}
-		var kind value
-		var data holder
-		part := jsonwire.Open(b, it.Pos, it.Depth, '{')
-		for part.Next() {
-			var kb [32]byte
-			switch string(part.KeyText(&kb)) {
-			case "kind":
-				part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
-			case "data":
-				part.Pos = scanHolder(b, part.Pos, part.Depth, &data)
-			default:
-				part.Skip()
-			}
-		}
-		if it.Pos = part.End(); it.Pos < 0 {
+		if it.Pos = scanPart(b, it.Pos, it.Depth, p); it.Pos < 0 {
 			break
 		}
-		p.add(kind, &data)
 	}
 	return it.End()
+}
+
+// scanPart adds the part at b[i], an object, to p.
+func scanPart(b []byte, i, depth int, p *dataParts) int {
+	var kind value
+	var data holder
+	part := jsonwire.Open(b, i, depth, '{')
+	for part.Next() {
+		var kb [32]byte
+		switch string(part.KeyText(&kb)) {
+		case "kind":
+			part.Pos = scanLeaf(b, part.Pos, part.Depth, &kind)
+		case "data":
+			part.Pos = scanHolder(b, part.Pos, part.Depth, &data)
+		default:
+			part.Skip()
+		}
+	}
+	end := part.End()
+	if end >= 0 {
+		p.add(kind, &data)
+	}
+	return end
 }
 
 // add adds one artifact, an object whose parts are parts, to a.
@@ -441,15 +406,8 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 			continue
 		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		art := jsonwire.Open(b, it.Pos, it.Depth, '{')
-		for art.Next() {
-			if jsonwire.StringIs(art.Key, "parts") {
-				art.Pos = scanParts(b, art.Pos, art.Depth, &parts)
-			} else {
-				art.Skip()
-			}
-		}
-		if it.Pos = art.End(); it.Pos < 0 {
+		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
+		if it.Pos < 0 {
 			break
 		}
 		a.add(n == 0, &parts)
@@ -472,19 +430,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &s.state)
 		case "message":
 			s.parts = dataParts{}
-			if b[it.Pos] != '{' {
-				it.Skip()
-				continue
-			}
-			msg := jsonwire.Open(b, it.Pos, it.Depth, '{')
-			for msg.Next() {
-				if jsonwire.StringIs(msg.Key, "parts") {
-					msg.Pos = scanParts(b, msg.Pos, msg.Depth, &s.parts)
-				} else {
-					msg.Skip()
-				}
-			}
-			it.Pos = msg.End()
+			it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &s.parts) })
 		default:
 			it.Skip()
 		}
@@ -493,10 +439,9 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 }
 
 // scanResponse records the response object at b[i] (known to start with
-// '{') in r; env and root, when not nil, receive the members only an
-// envelope or the root may have.
-func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root *responseRoot) int {
-	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
+// '{') in r; root, when not nil, receives the members only the root has.
+func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
+	r.ok, r.self.ok, r.filled = true, true, recAll
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -517,28 +462,18 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 		case "errors":
 			it.Pos = scanFirst(b, it.Pos, it.Depth, &r.self.errs0)
 		case "task":
-			if env == nil {
-				it.Skip()
-				continue
-			}
-			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.task)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.task)
 		case "statusUpdate":
-			if env == nil {
-				it.Skip()
-				continue
-			}
-			it.Pos = scanLeaf(b, it.Pos, it.Depth, &env.statusUpdate)
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &r.statusUpdate)
 		case "result":
 			if root == nil {
 				it.Skip()
 				continue
 			}
-			if root.hasResult {
-				root.result = envelope{} // a duplicate: the last one wins
-			}
 			root.hasResult = true
+			root.result = responseObject{} // a duplicate: the last one wins
 			if b[it.Pos] == '{' {
-				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result.responseObject, &root.result, nil)
+				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
 			} else {
 				it.Skip()
 			}
@@ -549,19 +484,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 			}
 			root.hasError = true
 			root.rpc = holder{}
-			if b[it.Pos] != '{' {
-				it.Skip()
-				continue
-			}
-			e := jsonwire.Open(b, it.Pos, it.Depth, '{')
-			for e.Next() {
-				if jsonwire.StringIs(e.Key, "data") {
-					e.Pos = scanHolder(b, e.Pos, e.Depth, &root.rpc)
-				} else {
-					e.Skip()
-				}
-			}
-			it.Pos = e.End()
+			it.Pos = scanMember(b, it.Pos, it.Depth, "data", func(i, depth int) int { return scanHolder(b, i, depth, &root.rpc) })
 		default:
 			it.Skip()
 		}
@@ -569,24 +492,34 @@ func scanResponse(b []byte, i, depth int, r *responseObject, env *envelope, root
 	return it.End()
 }
 
-// consumed reports whether a parser that read the whole of the
-// json.RawMessage b (found inside decoded values) ended at its end.
-func consumed(b []byte, end int) bool { return end == len(b) }
-
 // normalize returns a decoded value as the extractor walks it, as the
-// reference's newJNode (extract_node_test.go) does: decoded JSON values as they are; encoded JSON ([]byte,
-// json.RawMessage) as a json.RawMessage without surrounding white space (nil,
-// JSON null, when empty); anything else encoded by encoding/json (nil when it
-// does not encode).
+// reference's newJNode (extract_node_test.go) does: decoded JSON values as
+// they are (a map or slice of json.RawMessage as the map[string]any or
+// []any of those); encoded JSON ([]byte, json.RawMessage) as a
+// json.RawMessage without surrounding white space (nil, JSON null, when
+// empty); anything else encoded by encoding/json (nil when it does not
+// encode).
 func normalize(v any) any {
 	switch t := v.(type) {
 	case json.RawMessage:
 		return normalizeRaw(t)
 	case []byte:
 		return normalizeRaw(t)
-	case nil, map[string]any, []any, string, bool, float64, json.Number,
-		map[string]json.RawMessage, []json.RawMessage:
+	case nil, map[string]any, []any, string, bool, float64, json.Number:
 		return t
+	case map[string]json.RawMessage:
+		// Read as the decoded object of its members, each encoded.
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[k] = x
+		}
+		return m
+	case []json.RawMessage:
+		l := make([]any, len(t))
+		for i, x := range t {
+			l[i] = x
+		}
+		return l
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -613,103 +546,27 @@ func leafOf(v any) value {
 	return value{val: v, set: true}
 }
 
-// object is a decoded JSON object.
-type object struct {
-	m map[string]any
-	r map[string]json.RawMessage
-}
-
-// objectOf returns v as an object, when it is a decoded one.
-func objectOf(v any) (object, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		return object{m: t}, true
-	case map[string]json.RawMessage:
-		return object{r: t}, true
-	}
-	return object{}, false
-}
-
-// get returns the member k.
-func (o object) get(k string) (any, bool) {
-	if o.r != nil {
-		v, ok := o.r[k]
-		return v, ok
-	}
-	v, ok := o.m[k]
-	return v, ok
-}
-
-// len returns the number of members.
-func (o object) len() int {
-	if o.r != nil {
-		return len(o.r)
-	}
-	return len(o.m)
-}
-
-// array is a decoded JSON array.
-type array struct {
-	a []any
-	r []json.RawMessage
-}
-
-// arrayOf returns v as an array, when it is a decoded one.
-func arrayOf(v any) (array, bool) {
-	switch t := v.(type) {
-	case []any:
-		return array{a: t}, true
-	case []json.RawMessage:
-		return array{r: t}, true
-	}
-	return array{}, false
-}
-
-func (l array) len() int {
-	if l.r != nil {
-		return len(l.r)
-	}
-	return len(l.a)
-}
-
-func (l array) at(i int) any {
-	if l.r != nil {
-		return l.r[i]
-	}
-	return l.a[i]
-}
-
-// The walk* functions fill the records from decoded values; an encoded
-// value met on the way goes to the matching scan* parser, and counts as
-// absent (not an object, not an array) when it is not valid JSON.
+// The walk* functions fill the records from decoded values, as the scan*
+// function of the same name does from bytes.
 
 func walkFirst(v any, out *value) {
 	*out = value{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanFirst(t, 0, 0, out)) {
+		if scanFirst(t, 0, 0, out) != len(t) {
 			*out = value{}
 		}
 	default:
-		if l, ok := arrayOf(t); ok && l.len() > 0 {
-			*out = leafOf(l.at(0))
+		if l, ok := t.([]any); ok && len(l) > 0 {
+			*out = leafOf(l[0])
 		}
 	}
 }
 
 func walkPayload(v any, out *value) {
 	*out = value{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if !consumed(t, scanPayload(t, 0, 0, out)) {
-			*out = value{}
-		}
-	default:
-		if o, ok := objectOf(t); ok {
-			if e, ok := o.get("errors"); ok {
-				walkFirst(e, out)
-			}
-		}
+	if x, found, _ := memberOf(v, "errors"); found {
+		walkFirst(x, out)
 	}
 }
 
@@ -717,20 +574,20 @@ func walkHolder(v any, h *holder) {
 	*h = holder{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanHolder(t, 0, 0, h)) {
+		if scanHolder(t, 0, 0, h) != len(t) {
 			*h = holder{}
 			if t[0] == '{' {
 				h.self = value{raw: t, set: true, bad: true}
 			}
 		}
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return
 		}
 		h.ok, h.lazy = true, true
 		h.self = value{val: t, set: true}
-		if x, ok := o.get("adcp_error"); ok {
+		if x, ok := o["adcp_error"]; ok {
 			h.members |= memberAdcpError
 			h.adcpErr = leafOf(x)
 		}
@@ -741,45 +598,33 @@ func walkParts(v any, p *dataParts) {
 	*p = dataParts{last: p.last}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanParts(t, 0, 0, p)) {
+		if scanParts(t, 0, 0, p) != len(t) {
 			*p = dataParts{last: p.last}
 		}
 	default:
-		l, _ := arrayOf(t)
-		for i := 0; i < l.len(); i++ {
-			var kind value
-			var data holder
-			switch e := normalize(l.at(i)).(type) {
+		l, _ := t.([]any)
+		for i := 0; i < len(l); i++ {
+			switch e := normalize(l[i]).(type) {
 			case json.RawMessage:
 				// A raw part: parse it as a one-part array would be.
-				if len(e) == 0 || e[0] != '{' || !jsonwire.Valid(e) {
-					continue
-				}
-				part := jsonwire.Open(e, 0, 0, '{')
-				for part.Next() {
-					var kb [32]byte
-					switch string(part.KeyText(&kb)) {
-					case "kind":
-						part.Pos = scanLeaf(e, part.Pos, part.Depth, &kind)
-					case "data":
-						part.Pos = scanHolder(e, part.Pos, part.Depth, &data)
-					default:
-						part.Skip()
-					}
+				if e[0] == '{' && jsonwire.Valid(e) {
+					scanPart(e, 0, 0, p)
 				}
 			default:
-				o, ok := objectOf(e)
+				o, ok := e.(map[string]any)
 				if !ok {
 					continue
 				}
-				if x, ok := o.get("kind"); ok {
+				var kind value
+				var data holder
+				if x, ok := o["kind"]; ok {
 					kind = leafOf(x)
 				}
-				if x, ok := o.get("data"); ok {
+				if x, ok := o["data"]; ok {
 					walkHolder(x, &data)
 				}
+				p.add(kind, &data)
 			}
-			p.add(kind, &data)
 		}
 	}
 }
@@ -789,21 +634,18 @@ func walkParts(v any, p *dataParts) {
 func memberOf(v any, k string) (any, bool, bool) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if len(t) == 0 || t[0] != '{' || !jsonwire.Valid(t) {
-			return nil, false, false
-		}
 		var m map[string]json.RawMessage
-		if json.Unmarshal(t, &m) != nil {
+		if t[0] != '{' || !jsonwire.Valid(t) || json.Unmarshal(t, &m) != nil {
 			return nil, false, false
 		}
 		x, ok := m[k]
 		return x, ok, true
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return nil, false, false
 		}
-		x, found := o.get(k)
+		x, found := o[k]
 		return x, found, true
 	}
 }
@@ -812,13 +654,13 @@ func walkArtifacts(v any, a *artifactList) {
 	*a = artifactList{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanArtifacts(t, 0, 0, a)) {
+		if scanArtifacts(t, 0, 0, a) != len(t) {
 			*a = artifactList{}
 		}
 	default:
-		l, _ := arrayOf(t)
-		for i := 0; i < l.len(); i++ {
-			x, found, isObj := memberOf(l.at(i), "parts")
+		l, _ := t.([]any)
+		for i := 0; i < len(l); i++ {
+			x, found, isObj := memberOf(l[i], "parts")
 			if !isObj {
 				continue
 			}
@@ -835,19 +677,19 @@ func walkStatus(v any, s *taskStatus) {
 	*s = taskStatus{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if !consumed(t, scanStatus(t, 0, 0, s)) {
+		if scanStatus(t, 0, 0, s) != len(t) {
 			*s = taskStatus{}
 		}
 	default:
-		o, ok := objectOf(t)
+		o, ok := t.(map[string]any)
 		if !ok {
 			return
 		}
 		s.ok = true
-		if x, ok := o.get("state"); ok {
+		if x, ok := o["state"]; ok {
 			s.state = leafOf(x)
 		}
-		if m, ok := o.get("message"); ok {
+		if m, ok := o["message"]; ok {
 			if x, found, _ := memberOf(m, "parts"); found {
 				walkParts(x, &s.parts)
 			}
@@ -855,137 +697,83 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// open starts r, a response object, on the decoded object o: one pass
-// over a small object (as responses are: a range costs about as much as
-// two look-ups, and one member more than one), look-ups in a large one,
-// record its members; those that hold more records are walked when first
-// needed. env and root are r as an envelope and as the root, when it is one.
-func (r *responseObject) open(o object, env *envelope, root *responseRoot) {
-	r.ok, r.self.ok, r.walked = true, true, ^uint16(0)
-	switch {
-	case o.len() > len(openNames)/2:
-		for _, k := range openNames {
-			if x, ok := o.get(k); ok {
-				r.member(k, x, env, root)
-			}
-		}
-	case o.r != nil:
-		for k, x := range o.r {
-			r.member(k, x, env, root)
+// walkResponse reads v into r, a response object; r is not ok when v is
+// not an object (or not valid JSON).
+func walkResponse(v any, r *responseObject) {
+	*r = responseObject{}
+	switch t := normalize(v).(type) {
+	case json.RawMessage:
+		if t[0] == '{' && scanResponse(t, 0, 0, r, nil) != len(t) {
+			*r = responseObject{}
 		}
 	default:
-		for k, x := range o.m {
-			r.member(k, x, env, root)
+		if o, ok := t.(map[string]any); ok {
+			r.open(o)
 		}
 	}
 }
 
-// openNames are the members open records.
-var openNames = [...]string{"isError", "structuredContent", "artifacts", "status", "content", "payload", "errors", "task", "statusUpdate", "result", "error"}
-
-// member records the member k, x of a decoded response object (open); it
-// ignores any other member.
-func (r *responseObject) member(k string, x any, env *envelope, root *responseRoot) {
-	switch k {
-	case "isError":
+// open starts r on the decoded object o: isError and content at once, the
+// other records when needed.
+func (r *responseObject) open(o map[string]any) {
+	r.ok, r.self.ok, r.obj = true, true, o
+	if x, ok := o["isError"]; ok {
 		r.isError = leafOf(x)
-	case "content":
+	}
+	if x, ok := o["content"]; ok {
 		r.content = leafOf(x)
-	case "structuredContent":
-		r.keep(recSC, x)
-	case "artifacts":
-		r.keep(recArts, x)
-	case "status":
-		r.hasStatus = true
-		r.keep(recStatus, x)
-	case "payload":
-		r.keep(recPayload, x)
-	case "errors":
-		r.keep(recErrors, x)
-	case "task":
-		if env != nil {
-			env.task = value{val: x, set: true}
-		}
-	case "statusUpdate":
-		if env != nil {
-			env.statusUpdate = value{val: x, set: true}
-		}
-	case "result":
-		if root != nil {
-			root.hasResult, root.result.pend[0] = true, x
-			root.walked &^= recResult
-		}
-	case "error":
-		if root != nil {
-			root.hasError, root.rpc.self.val = true, x
-			root.walked &^= recError
-		}
 	}
 }
 
-// keep keeps x, the member of the record bit, until the record is needed.
-func (r *responseObject) keep(bit uint16, x any) {
-	r.walked &^= bit
-	r.pend[bits.TrailingZeros16(bit)] = x
+// lookup returns the member k of r's decoded object when the record bit
+// is to be read (todo).
+func (r *responseObject) lookup(todo, bit uint8, k string) (any, bool) {
+	if todo&bit == 0 {
+		return nil, false
+	}
+	x, ok := r.obj[k]
+	return x, ok
 }
 
-// need walks the records want (rec* bits) of a decoded response object
-// not walked yet; it returns r.
-func (r *responseObject) need(want uint16) *responseObject {
-	if want&^r.walked != 0 {
-		r.walk(want)
+// need reads the records want (rec* bits) of a decoded response object
+// not read yet; it returns r.
+func (r *responseObject) need(want uint8) *responseObject {
+	todo := want &^ r.filled
+	r.filled |= todo
+	if x, ok := r.lookup(todo, recSC, "structuredContent"); ok {
+		walkHolder(x, &r.sc)
+	}
+	if x, ok := r.lookup(todo, recArts, "artifacts"); ok {
+		walkArtifacts(x, &r.arts)
+	}
+	if x, ok := r.lookup(todo, recStatus, "status"); ok {
+		r.hasStatus = true
+		walkStatus(x, &r.status)
+	}
+	if x, ok := r.lookup(todo, recSelf, "payload"); ok {
+		walkPayload(x, &r.self.payErr)
+	}
+	if x, ok := r.lookup(todo, recSelf, "errors"); ok {
+		walkFirst(x, &r.self.errs0)
+	}
+	if x, ok := r.lookup(todo, recEnvelope, "task"); ok {
+		r.task = leafOf(x)
+	}
+	if x, ok := r.lookup(todo, recEnvelope, "statusUpdate"); ok {
+		r.statusUpdate = leafOf(x)
 	}
 	return r
 }
 
-// walk walks the records want of r not walked yet from their members.
-func (r *responseObject) walk(want uint16) {
-	todo := want &^ r.walked
-	r.walked |= todo
-	if todo&recSC != 0 {
-		walkHolder(r.pend[0], &r.sc)
+// need reads the records want of the root, its result and rpc too.
+func (root *responseRoot) need(want uint8) *responseRoot {
+	todo := want &^ root.filled
+	if x, ok := root.lookup(todo, recResult, "result"); ok {
+		root.hasResult = true
+		walkResponse(x, &root.result)
 	}
-	if todo&recArts != 0 {
-		walkArtifacts(r.pend[1], &r.arts)
-	}
-	if todo&recStatus != 0 {
-		walkStatus(r.pend[2], &r.status)
-	}
-	if todo&recPayload != 0 {
-		walkPayload(r.pend[3], &r.self.payErr)
-	}
-	if todo&recErrors != 0 {
-		walkFirst(r.pend[4], &r.self.errs0)
-	}
-}
-
-// need walks the records want of the root, its result and its rpc too.
-func (root *responseRoot) need(want uint16) *responseRoot {
-	todo := want &^ root.walked
-	if todo == 0 {
-		return root
-	}
-	if todo&recResult != 0 {
-		// The result member, kept in the result's own pend until opened.
-		x := root.result.pend[0]
-		root.result = envelope{}
-		root.walked |= recResult
-		switch t := normalize(x).(type) {
-		case json.RawMessage:
-			if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &root.result.responseObject, &root.result, nil)) {
-				root.result = envelope{}
-			}
-		default:
-			if m, ok := objectOf(t); ok {
-				root.result.open(m, &root.result, nil)
-			}
-		}
-	}
-	if todo&recError != 0 {
-		// The error member, kept in rpc.self until walked.
-		x := root.rpc.self.val
-		root.rpc = holder{}
-		root.walked |= recError
+	if x, ok := root.lookup(todo, recError, "error"); ok {
+		root.hasError = true
 		if d, found, _ := memberOf(x, "data"); found {
 			walkHolder(d, &root.rpc)
 		}
@@ -994,36 +782,12 @@ func (root *responseRoot) need(want uint16) *responseRoot {
 	return root
 }
 
-// scanInner fills r from the encoding of an A2A envelope member, found in
-// bytes and valid. r is not ok when the value is not an object.
-func scanInner(b []byte, r *responseObject) {
-	*r = responseObject{}
-	if b[0] == '{' {
-		scanResponse(b, 0, 0, r, nil, nil)
-	}
-}
-
-// walkInner reads an A2A envelope from a decoded value.
-func walkInner(v any) (r responseObject) {
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if t[0] == '{' && !consumed(t, scanResponse(t, 0, 0, &r, nil, nil)) {
-			r = responseObject{}
-		}
-	default:
-		if m, ok := objectOf(t); ok {
-			r.open(m, nil, nil)
-		}
-	}
-	return r
-}
-
 // contentItems walks the content[] items of a response.
 type contentItems struct {
 	it   jsonwire.Iter
-	list array
+	raw  []byte // the array, when encoded
+	list []any  // else its items
 	i    int
-	raw  bool
 	cur  value
 }
 
@@ -1035,24 +799,24 @@ func itemsOf(v value) contentItems {
 		if v.bad {
 			return contentItems{}
 		}
-		return contentItems{raw: true, it: jsonwire.Open(v.raw, 0, 0, '[')}
+		return contentItems{raw: v.raw, it: jsonwire.Open(v.raw, 0, 0, '[')}
 	}
-	l, _ := arrayOf(v.val)
+	l, _ := v.val.([]any)
 	return contentItems{list: l}
 }
 
 func (c *contentItems) next() bool {
-	if c.raw {
+	if c.raw != nil {
 		if !c.it.Next() {
 			return false
 		}
-		c.it.Pos = scanLeaf(c.it.Bytes(), c.it.Pos, c.it.Depth, &c.cur)
+		c.it.Pos = scanLeaf(c.raw, c.it.Pos, c.it.Depth, &c.cur)
 		return c.it.Pos >= 0
 	}
-	if c.i >= c.list.len() {
+	if c.i >= len(c.list) {
 		return false
 	}
-	c.cur = leafOf(c.list.at(c.i))
+	c.cur = leafOf(c.list[c.i])
 	c.i++
 	return true
 }
@@ -1089,37 +853,12 @@ func (t *textBuffers) release() {
 }
 
 // textMayBeObject reports whether the valid string literal lit may
-// decode to a JSON object: its first character that is not JSON white space
-// is '{'. It rules out the common prose without unescaping it.
+// decode to a JSON object: after its spaces, it starts with '{' or with an
+// escape (JSON white space, or the brace, escaped). It rules out the common
+// prose without unescaping it.
 func textMayBeObject(lit []byte) bool {
-	body := lit[1 : len(lit)-1]
-	for i := 0; i < len(body); {
-		switch body[i] {
-		case '{':
-			return true
-		case ' ':
-			i++
-		case '\\':
-			switch body[i+1] {
-			case 'n', 't', 'r':
-				i += 2
-			case 'u':
-				switch jsonwire.Hex4(body, i+2) {
-				case ' ', '\t', '\n', '\r':
-					i += 6
-				case '{':
-					return true
-				default:
-					return false
-				}
-			default:
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return false
+	body := jsonwire.Trim(lit[1 : len(lit)-1])
+	return len(body) > 0 && (body[0] == '{' || body[0] == '\\')
 }
 
 // textHolder parses an MCP content item of type "text" whose text is a
@@ -1145,14 +884,14 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 			}
 		}
 	default:
-		o, ok := objectOf(item.val)
+		o, ok := item.val.(map[string]any)
 		if !ok {
 			return holder{}, false
 		}
-		if x, ok := o.get("type"); ok {
+		if x, ok := o["type"]; ok {
 			typ = leafOf(x)
 		}
-		if x, ok := o.get("text"); ok {
+		if x, ok := o["text"]; ok {
 			text = leafOf(x)
 		}
 	}
@@ -1184,8 +923,9 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 
 // mayHoldErrors reports whether the encoding b may hold an "errors" member
 // at any depth, also inside a JSON text it holds as a string: it has the
-// word, or a \u escape that could spell it. (A loop of its own: bytes.Index
-// and its assembly are not linked into the runtime.)
+// word, or a \u escape that could spell it. (One pass: on JSON text, which
+// has many e's, faster than searching for each in turn with the bytes
+// package.)
 func mayHoldErrors(b []byte) bool {
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
@@ -1217,9 +957,6 @@ func a2aState(s *taskStatus) string {
 		// each at most 6 bytes encoded.
 		return ""
 	}
-	if jsonwire.Plain(v.raw) {
-		return knownA2AState(string(v.raw[1 : len(v.raw)-1]))
-	}
 	var buf [256]byte
 	return knownA2AState(string(jsonwire.Unquote(buf[:0], v.raw)))
 }
@@ -1246,38 +983,40 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 	return nil, ""
 }
 
-// decided validates the error a path found and decodes it. An encoded
-// error is validated where it lies in the response, before it is copied, so
-// that an oversized one is refused without allocating anything for it; a
-// decoded one is decodedError's.
+// decided validates the error a path found and decodes it: the common
+// decoded one from its values (valueError), any other encoded one where it
+// lies in the response, before it is copied, so that one too large to be
+// valid costs no allocation, and any other decoded one encoded. One
+// too short to measure more than MaxErrorSize (no character grows when
+// measured, and a number at most 5.25 times: 1e20 is 21 digits) is decoded
+// at once and judged by its code, which a missing or non-string code
+// leaves empty.
 func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
-	x := Extraction{Path: p, NonFatal: nonFatal}
-	switch {
-	case v.raw == nil:
+	x := Extraction{Path: p, NonFatal: nonFatal, raw: v.raw}
+	if v.raw == nil {
+		if m, isMap := v.val.(map[string]any); isMap {
+			if e, ok, decided := valueError(m); decided {
+				if !ok {
+					return Extraction{}, false
+				}
+				x.Err, x.val = e, m
+				return x, true
+			}
+		}
 		var ok bool
-		if x.Err, x.raw, ok = decodedError(v.val); !ok {
+		if x.raw, ok = encodedError(v.val); !ok {
 			return Extraction{}, false
 		}
-		if x.raw == nil {
-			x.val = v.val.(map[string]any)
-		}
-	case v.bad || v.raw[0] != '{':
+	}
+	if v.bad || x.raw[0] != '{' || len(x.raw) > MaxErrorSize/6 && extractProblem(x.raw) != "" {
 		return Extraction{}, false
-	case len(v.raw) <= MaxErrorSize/6:
-		// Too short to measure more than MaxErrorSize (no character
-		// grows when measured, and a number at most 5.25 times: 1e20 is
-		// 21 digits): decoded at once, and judged by its code, which a
-		// missing or non-string code leaves empty.
-		x.raw = append(json.RawMessage(nil), v.raw...)
-		x.Err = extractDecodeError(x.raw)
-		if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
-			return Extraction{}, false
-		}
-	case extractProblem(v.raw) != "":
+	}
+	if v.raw != nil {
+		x.raw = append(json.RawMessage(nil), v.raw...) // not the response's bytes
+	}
+	x.Err = extractDecodeError(x.raw)
+	if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
 		return Extraction{}, false
-	default:
-		x.raw = append(json.RawMessage(nil), v.raw...)
-		x.Err = extractDecodeError(x.raw)
 	}
 	return x, true
 }
@@ -1285,44 +1024,40 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 // response returns the response the rules look at: the JSON-RPC result
 // when it is an object, else the root; inside it, the A2A {"task": …} or
 // {"statusUpdate": …} envelope of streams and push notifications when it
-// has no status member.
+// has no status member. An envelope is read into root.result, whose own
+// records the rules then no longer need.
 func (root *responseRoot) response() *responseObject {
-	switch root.chosen {
-	case chosenRoot:
-		return &root.responseObject
-	case chosenResult:
-		return &root.result.responseObject
-	case chosenInner:
-		return &root.inner
+	r := &root.responseObject
+	if root.need(recResult).result.ok {
+		r = &root.result
 	}
-	root.need(recResult)
-	env, chosen := &root.envelope, chosenRoot
-	if root.result.ok {
-		env, chosen = &root.result, chosenResult
+	if r.need(recStatus | recEnvelope).hasStatus {
+		return r
 	}
-	if !env.hasStatus {
-		for _, v := range [...]value{env.task, env.statusUpdate} {
-			if !v.set {
-				continue
-			}
-			if v.raw != nil {
-				scanInner(v.raw, &root.inner)
-			} else {
-				root.inner = walkInner(v.val)
-			}
-			if root.inner.ok {
-				chosen = chosenInner
-				break
-			}
+	for _, v := range [...]value{r.task, r.statusUpdate} {
+		if !v.set || v.kind() != '{' || v.bad {
+			continue
 		}
+		if v.raw != nil {
+			root.result = responseObject{}
+			scanResponse(v.raw, 0, 0, &root.result, nil)
+		} else {
+			walkResponse(v.val, &root.result)
+		}
+		return &root.result
 	}
-	root.chosen = chosen
-	return root.response()
+	return r
 }
 
 // decide runs the detection order of transport-errors.md over the
-// records (see extractFrom in extract_ref_test.go, the reference).
-func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
+// records of a response, when read (see extractFrom in extract_ref_test.go,
+// the reference).
+func decide(root *responseRoot, read bool) (Extraction, bool) {
+	if !read {
+		return Extraction{}, false
+	}
+	var texts textBuffers
+	defer texts.release()
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
@@ -1412,10 +1147,7 @@ func decide(root *responseRoot, texts *textBuffers) (Extraction, bool) {
 // not a JSON object (or not valid JSON).
 func (root *responseRoot) scan(b []byte) bool {
 	b = jsonwire.Trim(b)
-	if len(b) == 0 || b[0] != '{' {
-		return false
-	}
-	return scanResponse(b, 0, 0, &root.responseObject, &root.envelope, root) == len(b)
+	return len(b) > 0 && b[0] == '{' && scanResponse(b, 0, 0, &root.responseObject, root) == len(b)
 }
 
 // read fills root from a response as ExtractValue takes it; it reports
@@ -1427,40 +1159,16 @@ func (root *responseRoot) read(response any) bool {
 	case json.RawMessage:
 		return root.scan(t)
 	}
-	v := normalize(response)
-	if raw, ok := v.(json.RawMessage); ok {
-		return root.scan(raw)
+	switch t := normalize(response).(type) {
+	case json.RawMessage:
+		return root.scan(t)
+	default:
+		o, ok := t.(map[string]any)
+		if ok {
+			root.open(o)
+		}
+		return ok
 	}
-	o, ok := objectOf(v)
-	if !ok {
-		return false
-	}
-	root.open(o, &root.envelope, root)
-	return true
-}
-
-// extractBytes is Extract.
-func extractBytes(response []byte) (Extraction, bool) {
-	var root responseRoot
-	if !root.scan(response) {
-		return Extraction{}, false
-	}
-	var texts textBuffers
-	x, ok := decide(&root, &texts)
-	texts.release()
-	return x, ok
-}
-
-// extractValue is ExtractValue.
-func extractValue(response any) (Extraction, bool) {
-	var root responseRoot
-	if !root.read(response) {
-		return Extraction{}, false
-	}
-	var texts textBuffers
-	x, ok := decide(&root, &texts)
-	texts.release()
-	return x, ok
 }
 
 // jsonKind returns the first byte of the JSON encoding of a value held
@@ -1494,15 +1202,12 @@ func jsonKind(raw []byte, val any) byte {
 // (jsonwire.Marshal, the one encoding the seller side measures too). A float that
 // is NaN or infinite, which JSON cannot hold, is written null, as
 // JSON.stringify writes it: a decoded retry_after of NaN is then absent,
-// and the error is kept. A value nested deeper than maxWalkDepth (a cyclic
-// one: a map that holds itself) cannot be encoded.
+// and the error is kept. A value that holds itself cannot be encoded.
 func extractEncodeCompact(v any) (json.RawMessage, bool) {
 	b, err := jsonwire.Marshal(v)
 	if err != nil {
-		if has, ok := extractHasNonFinite(v, 0); ok && has {
-			if finite, ok := extractWithoutNonFinite(v, 0); ok {
-				b, err = jsonwire.Marshal(finite)
-			}
+		if finite, ok := withoutNonFinite(v, 0); ok {
+			b, err = jsonwire.Marshal(finite)
 		}
 	}
 	return b, err == nil
@@ -1514,37 +1219,10 @@ func extractEncodeCompact(v any) (json.RawMessage, bool) {
 // stack overflows.
 const maxWalkDepth = 10000
 
-// extractHasNonFinite reports whether v, decoded values, holds a NaN or an
-// infinite float; ok is false when v is nested deeper than maxWalkDepth.
-func extractHasNonFinite(v any, depth int) (has, ok bool) {
-	if depth > maxWalkDepth {
-		return false, false
-	}
-	switch t := v.(type) {
-	case float64:
-		return math.IsNaN(t) || math.IsInf(t, 0), true
-	case float32:
-		return math.IsNaN(float64(t)) || math.IsInf(float64(t), 0), true
-	case map[string]any:
-		for _, x := range t {
-			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
-				return has, ok
-			}
-		}
-	case []any:
-		for _, x := range t {
-			if has, ok := extractHasNonFinite(x, depth+1); has || !ok {
-				return has, ok
-			}
-		}
-	}
-	return false, true
-}
-
-// extractWithoutNonFinite returns a copy of v with every NaN or infinite
-// float replaced by nil (JSON null); ok is false when v is nested deeper
-// than maxWalkDepth.
-func extractWithoutNonFinite(v any, depth int) (any, bool) {
+// withoutNonFinite returns a copy of the maps and slices of v with every
+// NaN or infinite float replaced by nil (JSON null); ok is false when v is
+// nested deeper than maxWalkDepth.
+func withoutNonFinite(v any, depth int) (any, bool) {
 	if depth > maxWalkDepth {
 		return nil, false
 	}
@@ -1561,7 +1239,7 @@ func extractWithoutNonFinite(v any, depth int) (any, bool) {
 		c := make(map[string]any, len(t))
 		for k, x := range t {
 			var ok bool
-			if c[k], ok = extractWithoutNonFinite(x, depth+1); !ok {
+			if c[k], ok = withoutNonFinite(x, depth+1); !ok {
 				return nil, false
 			}
 		}
@@ -1570,7 +1248,7 @@ func extractWithoutNonFinite(v any, depth int) (any, bool) {
 		c := make([]any, len(t))
 		for i, x := range t {
 			var ok bool
-			if c[i], ok = extractWithoutNonFinite(x, depth+1); !ok {
+			if c[i], ok = withoutNonFinite(x, depth+1); !ok {
 				return nil, false
 			}
 		}

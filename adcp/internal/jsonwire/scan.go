@@ -37,17 +37,11 @@ func Space(b []byte, i int) int {
 // Trim removes JSON white space (only space, tab, line feed, carriage
 // return) around b.
 func Trim(b []byte) []byte {
-	b = b[Space(b, 0):]
-	j := len(b)
-	for j > 0 {
-		switch b[j-1] {
-		case ' ', '\t', '\n', '\r':
-			j--
-			continue
-		}
-		break
+	i, j := Space(b, 0), len(b)
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\n' || b[j-1] == '\r') {
+		j--
 	}
-	return b[:j]
+	return b[i:j]
 }
 
 // Valid reports whether b is exactly one valid JSON value, surrounded by
@@ -63,27 +57,18 @@ func Valid(b []byte) bool {
 
 // SWAR masks: a word holds 8 bytes of a string.
 const (
-	Ones  = 0x0101010101010101
-	Highs = 0x8080808080808080
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
 )
 
-// Word returns the first eight bytes of s as a word, the first in the low
-// byte (binary.LittleEndian.Uint64 for a string: the compiler makes it one
-// load).
-func Word(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// Special returns, for 8 string bytes in x (the first in the low
+// special returns, for 8 string bytes in x (the first in the low
 // byte), a mask whose lowest set bit is the high bit of the first quote,
 // backslash or control character; 0 when there is none. (Bits above the
 // lowest may be false alarms: a borrow only runs upwards.)
-func Special(x uint64) uint64 {
-	q := x ^ ('"' * Ones)
-	s := x ^ ('\\' * Ones)
-	return ((q-Ones)&^q | (s-Ones)&^s | (x-0x20*Ones)&^x) & Highs
+func special(x uint64) uint64 {
+	q := x ^ ('"' * ones)
+	s := x ^ ('\\' * ones)
+	return ((q-ones)&^q | (s-ones)&^s | (x-0x20*ones)&^x) & highs
 }
 
 // String validates the string starting at b[i] (a quote) and returns the
@@ -100,7 +85,7 @@ func StringPlain(b []byte, i int) (end int, plain bool) {
 	i++
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i : i+8])
-		if m := Special(x) | x&Highs; m != 0 {
+		if m := special(x) | x&highs; m != 0 {
 			i += bits.TrailingZeros64(m) >> 3 // the lowest bit is exact
 			if b[i] == '"' {
 				return i + 1, true
@@ -125,7 +110,7 @@ func stringFrom(b []byte, i int) int {
 	for {
 		// Jump 8 bytes at a time to the next special byte.
 		for i+8 <= len(b) {
-			m := Special(binary.LittleEndian.Uint64(b[i : i+8]))
+			m := special(binary.LittleEndian.Uint64(b[i : i+8]))
 			if m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				if b[i] == '"' {
@@ -273,87 +258,43 @@ func Key(b []byte, i int) int {
 }
 
 // Value validates the value starting at b[i] and returns the index past
-// it; depth is the number of arrays and objects around it. It runs without
-// recursion for up to 64 nested levels, with one recursive call per further
-// 64 levels.
+// it; depth is the number of arrays and objects around it.
 func Value(b []byte, i, depth int) int {
-	// (The shifts take n&63 so that they need no range checks: n is below
-	// 64 where a container opens, and at most 64 where one closes.)
-	var objects uint64 // bit n: the open container n is an object
-	n := 0             // open containers
-	object := false    // the innermost open container is an object
-	for {
-		if i >= len(b) {
+	if i < 0 || i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; c {
+	case '"':
+		return String(b, i)
+	case '{', '[':
+		if depth >= MaxDepth {
 			return -1
 		}
-		switch c := b[i]; c {
-		case '{', '[':
-			if n == 64 {
-				i = Value(b, i, depth+n)
-				break
-			}
-			if depth+n >= MaxDepth {
-				return -1
-			}
-			i = Space(b, i+1)
-			if i >= len(b) {
-				return -1
-			}
-			if c == '{' {
-				if b[i] == '}' {
-					i++
-					break
-				}
-				objects |= 1 << (n & 63)
-				n++
-				object = true
-				if i = Key(b, i); i < 0 {
-					return -1
-				}
-				continue
-			}
-			if b[i] == ']' {
-				i++
-				break
-			}
-			objects &^= 1 << (n & 63)
-			n++
-			object = false
-			continue
-		case '"':
-			i = String(b, i)
-		default:
-			i = Scalar(b, i)
+		closer := c + 2 // '}' or ']'
+		if i = Space(b, i+1); i < len(b) && b[i] == closer {
+			return i + 1
 		}
-		if i < 0 {
-			return -1
-		}
-		// After a value: close containers until a comma or the end.
 		for {
-			if n == 0 {
-				return i
+			if c == '{' {
+				i = Key(b, i)
 			}
-			i = Space(b, i)
-			if i >= len(b) {
+			if i = Value(b, i, depth+1); i < 0 {
 				return -1
 			}
-			if c := b[i]; c == ',' {
-				i = Space(b, i+1)
-				if object {
-					if i = Key(b, i); i < 0 {
-						return -1
-					}
-				}
-				break
-			} else if object && c == '}' || !object && c == ']' {
-				i++
-				n--
-				object = n > 0 && objects>>((n-1)&63)&1 == 1
-				continue
+			if i = Space(b, i); i >= len(b) {
+				return -1
 			}
-			return -1
+			switch b[i] {
+			case ',':
+				i = Space(b, i+1)
+			case closer:
+				return i + 1
+			default:
+				return -1
+			}
 		}
 	}
+	return Scalar(b, i)
 }
 
 // Iter walks the members of an object or the elements of an array,
@@ -441,9 +382,6 @@ func (it *Iter) Next() bool {
 	return true
 }
 
-// Bytes returns the input the iterator walks.
-func (it *Iter) Bytes() []byte { return it.b }
-
 // Skip validates the current value and moves past it.
 func (it *Iter) Skip() {
 	it.Pos = Value(it.b, it.Pos, it.Depth)
@@ -456,58 +394,6 @@ func (it *Iter) End() int {
 		it.Skip()
 	}
 	return it.Pos
-}
-
-// StringIs reports whether the valid JSON string literal lit (quotes
-// included) decodes, as encoding/json decodes it, to the ASCII text s.
-// Escapes are decoded (`"adcp\u005ferror"` is adcp_error); any non-ASCII
-// character, including the U+FFFD that replaces invalid UTF-8 or a lone
-// surrogate, never matches.
-func StringIs(lit []byte, s string) bool {
-	if len(lit) < 2 || lit[0] != '"' {
-		return false
-	}
-	body := lit[1 : len(lit)-1]
-	if len(body) == len(s) {
-		return string(body) == s
-	}
-	if len(body) < len(s) {
-		return false
-	}
-	j := 0
-	for i := 0; i < len(body); {
-		c := body[i]
-		if c == '\\' && i+1 < len(body) {
-			i++
-			switch body[i] {
-			case 'b':
-				c = '\b'
-			case 'f':
-				c = '\f'
-			case 'n':
-				c = '\n'
-			case 'r':
-				c = '\r'
-			case 't':
-				c = '\t'
-			case 'u':
-				r := Hex4(body, i+1)
-				if r < 0 || r >= utf8.RuneSelf {
-					return false
-				}
-				c = byte(r)
-				i += 4
-			default:
-				c = body[i]
-			}
-		}
-		i++
-		if j >= len(s) || c != s[j] {
-			return false
-		}
-		j++
-	}
-	return j == len(s)
 }
 
 // Rune decodes the character at body[i] of a valid JSON string literal's
@@ -568,14 +454,7 @@ func (it *Iter) KeyText(buf *[32]byte) []byte {
 // result in a switch on string(…) does not allocate.
 func KeyText(key []byte, buf *[32]byte) []byte {
 	body := key[1 : len(key)-1]
-	plain := true
-	for _, c := range body {
-		if c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if bytes.IndexByte(body, '\\') < 0 {
 		return body
 	}
 	n := 0
@@ -594,18 +473,8 @@ func KeyText(key []byte, buf *[32]byte) []byte {
 // Unquote appends the valid JSON string literal lit (quotes included),
 // decoded exactly as encoding/json decodes it, to dst.
 func Unquote(dst, lit []byte) []byte {
-	dst, _ = UnquoteMax(dst, lit, -1)
-	return dst
-}
-
-// UnquoteMax is Unquote that gives up (false) as soon as dst grows
-// longer than max bytes, unless max is negative.
-func UnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
 	body := lit[1 : len(lit)-1]
 	for i := 0; i < len(body); {
-		if max >= 0 && len(dst) > max {
-			return dst, false
-		}
 		if c := body[i]; c != '\\' && c < utf8.RuneSelf {
 			dst = append(dst, c)
 			i++
@@ -615,43 +484,7 @@ func UnquoteMax(dst, lit []byte, max int) ([]byte, bool) {
 		r, i = Rune(body, i)
 		dst = utf8.AppendRune(dst, r)
 	}
-	return dst, max < 0 || len(dst) <= max
-}
-
-// RuneCount returns the number of characters of the valid JSON string
-// literal lit, decoded.
-func RuneCount(lit []byte) int {
-	body := lit[1 : len(lit)-1]
-	n := 0
-	for i := 0; i < len(body); n++ {
-		_, i = Rune(body, i)
-	}
-	return n
-}
-
-// SameString reports whether two valid JSON string literals decode to
-// the same text.
-func SameString(a, b []byte) bool {
-	if string(a) == string(b) {
-		return true
-	}
-	x, y := a[1:len(a)-1], b[1:len(b)-1]
-	// Different first bytes, neither a backslash, a's ASCII, start
-	// different characters (b's, if of 0x80 or more, starts a character
-	// that is not ASCII): most keys of one object part at once.
-	if len(x) > 0 && len(y) > 0 && x[0] != y[0] && x[0] < utf8.RuneSelf && x[0] != '\\' && y[0] != '\\' {
-		return false
-	}
-	i, j := 0, 0
-	for i < len(x) && j < len(y) {
-		var r, s rune
-		r, i = Rune(x, i)
-		s, j = Rune(y, j)
-		if r != s {
-			return false
-		}
-	}
-	return i == len(x) && j == len(y)
+	return dst
 }
 
 // StringifyRuneLen returns the length of r in a string written by
@@ -674,193 +507,34 @@ func StringifyRuneLen(r rune) int {
 	return 1
 }
 
-// StringifyStringLen returns the length of the valid JSON string literal
-// lit once decoded (as encoding/json decodes it: an invalid byte or a lone
-// surrogate escape is U+FFFD) and written again by JSON.stringify, in
-// UTF-16 code units (StringifyRuneLen), quotes included.
-func StringifyStringLen(lit []byte) int {
-	body := lit[1 : len(lit)-1]
-	n := 2
-	for i := 0; i < len(body); {
-		// Eight bytes at a time while none is a quote, backslash, control
-		// or non-ASCII byte (each of the others is one unit), then to the
-		// first that is: Special's lowest bit is exact.
-		for i+8 <= len(body) {
-			w := binary.LittleEndian.Uint64(body[i : i+8])
-			if m := (Special(w) | w) & Highs; m != 0 {
-				k := bits.TrailingZeros64(m) >> 3
-				n, i = n+k, i+k
-				break
-			}
-			n, i = n+8, i+8
-		}
-		if i == len(body) {
-			break
-		}
-		if c := body[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
-			n++
-			i++
-			continue
-		}
-		var r rune
-		r, i = Rune(body, i)
-		n += StringifyRuneLen(r)
-	}
-	return n
-}
-
-// StringifyLen returns the length of the valid compact JSON b (no white
-// space outside its strings) in UTF-16 code units, each string as
-// StringifyStringLen counts it and every other byte one unit.
+// StringifyLen returns the length, in UTF-16 code units, of what
+// JavaScript's JSON.stringify writes for the value encoding/json wrote as
+// b (Marshal): the same text, except that JSON.stringify leaves U+2028 and
+// U+2029 unescaped, and that U+FFFD, which encoding/json writes escaped for
+// an invalid byte of a Go string, is one character, where encoding/json
+// writes six.
 func StringifyLen(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {
-		if b[i] != '"' {
-			n++
-			i++
-			continue
+		switch c := b[i]; {
+		case c == '\\' && b[i+1] == 'u':
+			switch string(b[i+2 : i+6]) {
+			case "2028", "2029", "fffd":
+				n++
+			default:
+				n += 6
+			}
+			i += 6
+		case c == '\\':
+			n, i = n+2, i+2
+		case c < utf8.RuneSelf:
+			n, i = n+1, i+1
+		default:
+			r, size := utf8.DecodeRune(b[i:])
+			n, i = n+StringifyRuneLen(r), i+size
 		}
-		end := String(b, i)
-		n += StringifyStringLen(b[i:end])
-		i = end
 	}
 	return n
-}
-
-// MaxMembers and MaxSizeDepth bound the work of Measure, which
-// keeps the members of each object on the stack to drop duplicates.
-const (
-	MaxMembers   = 32
-	MaxSizeDepth = 32
-)
-
-// TooComplex is the end Measure returns for a value it leaves to
-// the caller to measure otherwise.
-const TooComplex = -2
-
-// Measure validates the JSON value at b[i] and measures two lengths:
-// enc, its length once decoded into any and written again by JSON.stringify,
-// in UTF-16 code units (strings as StringifyStringLen counts them, each
-// number as encoding/json writes the float64 it parses to, as a decoder
-// into any holds it, or as written when no float64 holds it; of duplicate
-// keys only the last); and
-// compact, its length without white space (json.Compact). When code is not
-// nil, it receives the value of the object's last "code" member. It returns
-// the index past the value, -1 when the value is not valid JSON, or
-// TooComplex when an object has more than MaxMembers members or the
-// value nests deeper than MaxSizeDepth.
-func Measure(b []byte, i, depth int, code *[]byte) (enc, compact, end int) {
-	switch b[i] {
-	case '"':
-		end, plain := StringPlain(b, i)
-		if end < 0 {
-			return 0, 0, -1
-		}
-		if plain {
-			return end - i, end - i, end
-		}
-		return StringifyStringLen(b[i:end]), end - i, end
-	case '{', '[':
-	default:
-		end = Scalar(b, i)
-		if end > i && (b[i] == '-' || b[i] >= '0' && b[i] <= '9') {
-			return NumberLen(b[i:end]), end - i, end
-		}
-		return end - i, end - i, end
-	}
-	if depth >= MaxSizeDepth {
-		return 0, 0, TooComplex
-	}
-	if b[i] == '[' {
-		it := Open(b, i, depth, '[')
-		enc, compact = 1, 1
-		for it.Next() {
-			e, c, end := Measure(b, it.Pos, depth+1, nil)
-			if end < 0 {
-				return 0, 0, end
-			}
-			enc += e + 1 // the element and a comma, or the closing bracket
-			compact += c + 1
-			it.Pos = end
-		}
-		if enc == 1 {
-			enc, compact = 2, 2
-		}
-		return enc, compact, it.End()
-	}
-	var keys [MaxMembers][]byte
-	var sizes [MaxMembers]int
-	var plain uint32 // bit x: keys[x] is plain, its encoded length its own
-	k := 0
-	it := Open(b, i, depth, '{')
-	compact = 1
-	for it.Next() {
-		if k == MaxMembers {
-			return 0, 0, TooComplex
-		}
-		start := it.Pos
-		e, c, end := Measure(b, it.Pos, depth+1, nil)
-		if end < 0 {
-			return 0, 0, end
-		}
-		keys[k], sizes[k] = it.Key, e
-		if it.KeyPlain {
-			plain |= 1 << k
-		}
-		k++
-		compact += len(it.Key) + 1 + c + 1
-		it.Pos = end
-		if code != nil && StringIs(it.Key, "code") {
-			*code = b[start:end]
-		}
-	}
-	if end = it.End(); end < 0 {
-		return 0, 0, -1
-	}
-	enc = 1
-	for x := 0; x < k; x++ {
-		dup := false
-		for y := x + 1; y < k && !dup; y++ {
-			dup = SameString(keys[x], keys[y])
-		}
-		if dup {
-			continue
-		}
-		if plain&(1<<x) != 0 {
-			enc += len(keys[x]) + 1 + sizes[x] + 1
-		} else {
-			enc += StringifyStringLen(keys[x]) + 1 + sizes[x] + 1
-		}
-	}
-	if enc == 1 {
-		enc, compact = 2, 2
-	}
-	return enc, compact, end
-}
-
-// NumberLen returns the length of the valid JSON number lit as
-// encoding/json writes the float64 it parses to (1.50e+3 is 1500, 1.0 is 1,
-// 1e20 is 100000000000000000000), which is how a decoder into any holds a
-// number and JSON.stringify writes it; a number no float64 holds (1e400)
-// counts as written. Short integers, which are their own float64 encoding,
-// are measured without parsing.
-func NumberLen(lit []byte) int {
-	plain := len(lit) <= 15
-	for _, c := range lit {
-		if c == '.' || c == 'e' || c == 'E' {
-			plain = false
-			break
-		}
-	}
-	if plain && !(len(lit) == 2 && lit[0] == '-' && lit[1] == '0') {
-		return len(lit)
-	}
-	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return len(lit)
-	}
-	var buf [32]byte
-	return len(AppendFloat(buf[:0], f))
 }
 
 // AppendFloat appends f as encoding/json writes a float64: 'f' format, or
@@ -903,50 +577,9 @@ func CompactLen(b []byte) int {
 	return n
 }
 
-// AppendCompact appends the valid JSON b without the white space outside
-// its strings, as json.Compact writes it.
-func AppendCompact(dst, b []byte) []byte {
-	start := 0 // the run of bytes to keep
-	for i := 0; i < len(b); {
-		switch b[i] {
-		case ' ', '\t', '\n', '\r':
-			dst = append(dst, b[start:i]...)
-			i++
-			start = i
-		case '"':
-			i = String(b, i)
-		default:
-			i++
-		}
-	}
-	return append(dst, b[start:]...)
-}
-
 // Plain reports whether the valid JSON string literal lit decodes to its
-// own bytes: no escape, and valid UTF-8. ASCII without a backslash, what
-// most strings are, is known eight bytes at a time.
+// own bytes: no escape, and valid UTF-8.
 func Plain(lit []byte) bool {
 	body := lit[1 : len(lit)-1]
-	i := 0
-	for ; i+8 <= len(body); i += 8 {
-		w := binary.LittleEndian.Uint64(body[i:])
-		// A byte of 0x80 or more sets its own high bit; a backslash
-		// makes a zero byte of s, which sets one (a borrow may set
-		// more above it: still not plain ASCII, decided below).
-		s := w ^ ('\\' * Ones)
-		if (w|(s-Ones)&^s)&Highs != 0 {
-			return plainSlow(body)
-		}
-	}
-	for ; i < len(body); i++ {
-		if c := body[i]; c == '\\' || c >= utf8.RuneSelf {
-			return plainSlow(body)
-		}
-	}
-	return true
-}
-
-// plainSlow is Plain for a body that is not plain ASCII.
-func plainSlow(body []byte) bool {
 	return bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
 }
