@@ -1,13 +1,12 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
 	"time"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The wire codes the client runtime has special rules for. They are declared
@@ -69,7 +68,7 @@ func (p Policy) Classify(e *Error) Recovery {
 		}
 		return RecoveryTerminal
 	}
-	if raw, ok := e.Extra["recovery"]; ok && string(jsonwire.Trim(raw)) != "null" {
+	if raw, ok := e.Extra["recovery"]; ok && string(bytes.Trim(raw, " \t\n\r")) != "null" {
 		return RecoveryTerminal // present but not a string: an unknown value
 	}
 	if info, ok := p.Vocabulary.Info(e.Code); ok {
@@ -342,13 +341,4 @@ func As(err error) (*Error, bool) {
 		return e, true
 	}
 	return nil, false
-}
-
-// CodeOf returns the code of the *Error in err's chain, "" when there is
-// none.
-func CodeOf(err error) Code {
-	if e, ok := As(err); ok {
-		return e.Code
-	}
-	return ""
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Details is implemented by every generated details struct (through a
@@ -50,13 +49,18 @@ func (s *DetailsShape) Validate(raw []byte) error {
 	if s.Check == nil {
 		return nil
 	}
-	if s.Closed && jsonwire.Valid(raw) {
-		it := jsonwire.Open(raw, jsonwire.Space(raw, 0), 0, '{')
-		for it.Next() {
-			if k := string(jsonwire.Unquote(nil, it.Key)); !slices.Contains(s.Fields, k) {
-				return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
+	if s.Closed && json.Valid(raw) {
+		// The members in order, as the Go type's decoder meets them.
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		if t, _ := dec.Token(); t == json.Delim('{') {
+			for dec.More() {
+				t, _ := dec.Token()
+				if k, _ := t.(string); !slices.Contains(s.Fields, k) {
+					return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
+				}
+				var skip json.RawMessage
+				_ = dec.Decode(&skip)
 			}
-			it.Skip()
 		}
 	}
 	var val adcpimpl.Validator

@@ -65,9 +65,7 @@ func governanceArm(m map[string]json.RawMessage, raw []byte) (Rejection, bool) {
 	}
 	r := Rejection{Payload: json.RawMessage(bytes.TrimSpace(raw))}
 	_ = json.Unmarshal(m["reason"], &r.Reason) // not a string: left ""
-	if s, ok := m["suggestions"]; ok {
-		r.Suggestions = s
-	}
+	r.Suggestions = m["suggestions"]           // nil when absent
 	return r, true
 }
 
