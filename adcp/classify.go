@@ -342,3 +342,12 @@ func As(err error) (*Error, bool) {
 	}
 	return nil, false
 }
+
+// CodeOf returns the code of the *Error in err's chain, "" when there is
+// none.
+func CodeOf(err error) Code {
+	if e, ok := As(err); ok {
+		return e.Code
+	}
+	return ""
+}

@@ -104,6 +104,9 @@ func TestErrorInterfaces(t *testing.T) {
 	if _, ok := adcp.As(errors.New("x")); ok {
 		t.Error("As on a plain error")
 	}
+	if adcp.CodeOf(err) != "RATE_LIMITED" || adcp.CodeOf(errors.New("x")) != "" || adcp.CodeOf(nil) != "" {
+		t.Error("CodeOf")
+	}
 	if got := e.Error(); got != "adcp: RATE_LIMITED: slowdown" {
 		t.Errorf("Error() = %q", got)
 	}

@@ -261,8 +261,6 @@ type Issue struct {
 	codec adcpimpl.State
 }
 
-// membersIssue are the members of core/error.json's issues[] entries, in
-// schema order: the codec's bit of each is its index.
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
 // stringMember returns the string field of x that the member named k
@@ -354,8 +352,6 @@ type IssueDiscriminator struct {
 	codec adcpimpl.State
 }
 
-// membersIssueDiscriminator are the members of a discriminator[] entry, in
-// schema order: the codec's bit of each is its index.
 var membersIssueDiscriminator = []string{"property_name", "value"}
 
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
@@ -419,6 +415,15 @@ const (
 	ErrorSourceProducer ErrorSource = "producer"
 	ErrorSourceSDK      ErrorSource = "sdk"
 )
+
+// Known reports whether v is one of the known values of ErrorSource.
+func (v ErrorSource) Known() bool {
+	switch v {
+	case ErrorSourceProducer, ErrorSourceSDK:
+		return true
+	}
+	return false
+}
 
 // members is a set of an object's members, bit i for the i-th of the
 // names its type models (membersError, membersIssue,

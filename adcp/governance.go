@@ -65,7 +65,9 @@ func governanceArm(m map[string]json.RawMessage, raw []byte) (Rejection, bool) {
 	}
 	r := Rejection{Payload: json.RawMessage(bytes.TrimSpace(raw))}
 	_ = json.Unmarshal(m["reason"], &r.Reason) // not a string: left ""
-	r.Suggestions = m["suggestions"]           // nil when absent
+	if s, ok := m["suggestions"]; ok {
+		r.Suggestions = s
+	}
 	return r, true
 }
 

@@ -104,7 +104,7 @@ func checkRetrySequence(t *testing.T, seq string) {
 	if len(clock.waits) != len(wantWaits) || (len(wantWaits) > 0 && !reflect.DeepEqual(clock.waits, wantWaits)) {
 		t.Errorf("%s: waits %v, want %v", name, clock.waits, wantWaits)
 	}
-	if codeOf(err) != wantCode || (wantCode == "" && err != nil) {
+	if adcp.CodeOf(err) != wantCode || (wantCode == "" && err != nil) {
 		t.Errorf("%s: err %v, want code %q", name, err, wantCode)
 	}
 	if gotRefreshes != refreshes {

@@ -160,7 +160,7 @@ func TestRetry(t *testing.T) {
 			if errors.Is(err, adcp.ErrRetriesExhausted) != tt.exhausted {
 				t.Errorf("err = %v, exhausted want %v", err, tt.exhausted)
 			}
-			if tt.wantCode != "" && codeOf(err) != tt.wantCode {
+			if tt.wantCode != "" && adcp.CodeOf(err) != tt.wantCode {
 				t.Errorf("err = %v, want code %s", err, tt.wantCode)
 			}
 			if tt.wantCode == "" && tt.attempts == len(tt.errs)+1 && err != nil {
@@ -219,7 +219,7 @@ func TestRetryContext(t *testing.T) {
 	clock := &fakeClock{cancel: cancel, at: 1}
 	s = &script{errs: repeat(transient, 3)}
 	err := adcp.Retry(ctx, adcp.RetryOptions{Policy: standard, Sleep: clock.sleep}, s.op)
-	if !errors.Is(err, context.Canceled) || codeOf(err) != "SERVICE_UNAVAILABLE" || len(s.attempts) != 1 {
+	if !errors.Is(err, context.Canceled) || adcp.CodeOf(err) != "SERVICE_UNAVAILABLE" || len(s.attempts) != 1 {
 		t.Errorf("cancelled while waiting: err %v, %d attempts", err, len(s.attempts))
 	}
 
@@ -299,7 +299,7 @@ func TestRetryRefreshCredentials(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.refreshed) {
 				t.Errorf("CredentialsRefreshed %v, want %v", got, tt.refreshed)
 			}
-			if codeOf(err) != tt.wantCode || (tt.wantCode == "" && err != nil) {
+			if adcp.CodeOf(err) != tt.wantCode || (tt.wantCode == "" && err != nil) {
 				t.Errorf("err = %v, want code %q", err, tt.wantCode)
 			}
 			if errors.Is(err, adcp.ErrRetriesExhausted) != tt.exhausted {
@@ -310,13 +310,4 @@ func TestRetryRefreshCredentials(t *testing.T) {
 			}
 		})
 	}
-}
-
-// codeOf returns the code of the *adcp.Error in err's chain, "" when there
-// is none.
-func codeOf(err error) adcp.Code {
-	if e, ok := adcp.As(err); ok {
-		return e.Code
-	}
-	return ""
 }
