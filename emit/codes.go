@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -227,13 +228,8 @@ func (g *gen) codeExpr(value string) jen.Code {
 
 // recoveryExpr is the Recovery constant for a recovery class.
 func recoveryExpr(r string) jen.Code {
-	switch r {
-	case "transient":
-		return jen.Qual(runtimePkg, "RecoveryTransient")
-	case "correctable":
-		return jen.Qual(runtimePkg, "RecoveryCorrectable")
-	case "terminal":
-		return jen.Qual(runtimePkg, "RecoveryTerminal")
+	if slices.Contains([]string{"transient", "correctable", "terminal"}, r) {
+		return jen.Qual(runtimePkg, "Recovery"+exportName(r))
 	}
 	return jen.Qual(runtimePkg, "Recovery").Call(jen.Lit(r))
 }

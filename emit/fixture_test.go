@@ -81,7 +81,7 @@ func fixtureSpec() *schemaload.Spec {
 
 	// agent-denied: closed, const scope (When), pattern with \u escapes, open enum.
 	kindT := &schemaload.Type{GoName: "AgentDeniedDetailsKind", File: "error-details/agent-denied.json", Pointer: "/properties/kind",
-		Kind: schemaload.KindString, OpenEnum: true, MaxLength: intp(64), Pattern: `^x_[a-z0-9]+$`, GoPattern: `^x_[a-z0-9]+$`,
+		Kind: schemaload.KindString, OpenEnum: true, Alternatives: "anyOf", MaxLength: intp(64), Pattern: `^x_[a-z0-9]+$`, GoPattern: `^x_[a-z0-9]+$`,
 		Enum: []*schemaload.EnumValue{{Value: "blocked", GoName: "AgentDeniedDetailsKindBlocked"}}}
 	agentT := &schemaload.Type{GoName: "AgentDeniedDetails", File: "error-details/agent-denied.json", Kind: schemaload.KindObject, Closed: true,
 		Fields: []*schemaload.Field{

@@ -556,13 +556,9 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 	switch t.Kind {
 	case schemaload.KindString:
 		if len(t.Enum) > 0 && t.OpenEnum {
-			alt := t.Alternatives
-			if alt == "" {
-				alt = "anyOf" // a model built without its schema: a listed value, or any other
-			}
 			free := map[string]any{}
 			w.stringKeywords(free, t)
-			o[alt] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
+			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
 		} else {
 			// A list with null in it is EnumJSON (written below).
 			if len(t.Enum) > 0 && t.EnumJSON == nil {
@@ -618,19 +614,15 @@ func (w *schemaWriter) write(t *schemaload.Type, nullable bool) any {
 			o["type"] = types
 		}
 		if len(t.Variants) > 0 {
-			alt := t.Alternatives
-			if alt == "" {
-				alt = "anyOf"
-			}
 			var vs []any
 			for _, v := range t.Variants {
 				vs = append(vs, w.write(v, false))
 			}
 			if nullable && len(t.Union) == 0 {
 				// null is allowed beside the alternatives.
-				o["anyOf"] = []any{map[string]any{"type": "null"}, map[string]any{alt: vs}}
+				o["anyOf"] = []any{map[string]any{"type": "null"}, map[string]any{t.Alternatives: vs}}
 			} else {
-				o[alt] = vs
+				o[t.Alternatives] = vs
 			}
 		}
 		w.constraints(o, t)

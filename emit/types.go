@@ -247,7 +247,7 @@ func (m member) encode(x string) jen.Code {
 		// interface (an allocation) to call its MarshalJSON.
 		return jen.Qual(implPkg, "EncValue").Call(jen.Op("&").Id("e"), v)
 	case "Slice":
-		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemEncoder(m.Type.Elem))
+		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemCodec("Enc", m.Type.Elem))
 	}
 	return e.Dot("Raw").Call(v)
 }
@@ -259,25 +259,18 @@ func deref(ptr bool, v *jen.Statement) jen.Code {
 	return v
 }
 
-// elemEncoder is the runtime's encoder of an array's items.
-func elemEncoder(t *schemaload.Type) jen.Code {
-	switch k := elemKind(t); k {
-	case "String":
-		return jen.Qual(implPkg, "EncString").Index(goType(t.GoType))
-	case "Object":
-		return jen.Qual(implPkg, "EncValue").Index(goType(t.GoType))
-	default:
-		return jen.Qual(implPkg, "Enc"+k)
-	}
-}
-
-// elemDecoder is the runtime's decoder of an array's items.
-func elemDecoder(t *schemaload.Type) jen.Code {
+// elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
+// an array's items; a named item type is its type argument.
+func elemCodec(op string, t *schemaload.Type) jen.Code {
 	k := elemKind(t)
-	if k == "String" || k == "Object" {
-		return jen.Qual(implPkg, "Slice"+k).Index(goType(t.GoType))
+	fn := jen.Qual(implPkg, op+k)
+	if op == "Enc" && k == "Object" {
+		fn = jen.Qual(implPkg, "EncValue")
 	}
-	return jen.Qual(implPkg, "Slice"+k)
+	if k == "String" || k == "Object" {
+		return fn.Index(goType(t.GoType))
+	}
+	return fn
 }
 
 // unmarshal renders UnmarshalJSON.
@@ -327,7 +320,7 @@ func (m member) decode(x string) jen.Code {
 	case "Object":
 		fn = fn.Index(jen.Id(m.Type.GoName))
 	case "Slice":
-		args = append(args, elemDecoder(m.Type.Elem))
+		args = append(args, elemCodec("Slice", m.Type.Elem))
 	}
 	return fn.Call(args...)
 }

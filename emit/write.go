@@ -283,39 +283,25 @@ func commit(dir string, c *changes, files map[string][]byte) error {
 	return nil
 }
 
-// stage writes each file under its temporary name and flushes them all to
-// disk.
+// stage writes each file under its temporary name, flushed to disk.
 func stage(dir string, all []staged) error {
-	var written []*os.File
-	defer func() {
-		for _, f := range written {
-			f.Close()
-		}
-	}()
 	for _, s := range all {
 		f, err := os.OpenFile(filepath.Join(dir, tempName(s.name)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return err
 		}
-		written = append(written, f)
-		if _, err := f.Write(s.data); err != nil {
-			return err
+		_, err = f.Write(s.data)
+		if err == nil {
+			err = step()
 		}
-		if err := step(); err != nil {
+		if err == nil {
+			err = f.Sync()
+		}
+		if err := errors.Join(err, f.Close()); err != nil {
 			return err
 		}
 	}
-	for _, f := range written {
-		if err := f.Sync(); err != nil {
-			return err
-		}
-	}
-	var err error
-	for _, f := range written {
-		err = errors.Join(err, f.Close())
-	}
-	written = nil
-	return err
+	return nil
 }
 
 // removeLeftovers removes the temporary files an interrupted Write left in
