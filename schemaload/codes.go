@@ -75,17 +75,11 @@ func (l *loader) buildError() error {
 		return errorf(errorFile, "", "the error schema must be an object with properties")
 	}
 	l.spec.Error = t
-	want := []struct{ json, goName string }{
-		{"code", "Code"}, {"message", "Message"}, {"field", "Field"}, {"suggestion", "Suggestion"},
-		{"retry_after", "RetryAfter"}, {"details", "Details"}, {"recovery", "Recovery"},
-	}
-	for _, w := range want {
-		f := fieldOf(t, w.json)
-		if f == nil {
-			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", w.json))
-		}
-		if f.GoName != w.goName {
-			return errorf(errorFile, pointerJoin("/properties", w.json), fmt.Sprintf("Go name %s, the runtime needs %s", f.GoName, w.goName))
+	// goName gives these the Go names the runtime's Error has (Code,
+	// Message, Field, Suggestion, RetryAfter, Details, Recovery).
+	for _, name := range []string{"code", "message", "field", "suggestion", "retry_after", "details", "recovery"} {
+		if fieldOf(t, name) == nil {
+			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", name))
 		}
 	}
 	rec := fieldOf(t, "recovery").Type

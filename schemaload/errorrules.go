@@ -9,10 +9,7 @@ import (
 // terms of the runtime's own Error type (adcp.ErrorRules): the runtime owns
 // Error, and each generated vocabulary carries only these facts.
 type ErrorRules struct {
-	Members, Required []string
-	Closed            bool
-	// Nullable are the modelled members the schema lets be null too.
-	Nullable []string
+	ObjectRules
 	// CodeMinLength and CodeMaxLength: 0 means no bound.
 	CodeMinLength, CodeMaxLength         int
 	RetryAfterMinimum, RetryAfterMaximum *float64
@@ -23,10 +20,8 @@ type ErrorRules struct {
 
 // IssueRules are the constraints on an issues[] entry.
 type IssueRules struct {
-	Members, Required []string
-	Closed            bool
-	Nullable          []string
-	Discriminator     ObjectRules
+	ObjectRules
+	Discriminator ObjectRules
 }
 
 // ObjectRules are the members an object declares and requires.
@@ -53,11 +48,9 @@ var (
 // that ErrorRules cannot express is an error, so that validation never
 // silently loosens.
 func DeriveErrorRules(t *Type) (r ErrorRules, warnings []Diagnostic, err error) {
-	obj, err := objectRules(t, "", runtimeErrorMembers, &warnings)
-	if err != nil {
+	if r.ObjectRules, err = objectRules(t, "", runtimeErrorMembers, &warnings); err != nil {
 		return r, warnings, err
 	}
-	r.Members, r.Required, r.Closed, r.Nullable = obj.Members, obj.Required, obj.Closed, obj.Nullable
 	for _, f := range t.Fields {
 		if _, ok := runtimeErrorMembers[f.JSONName]; !ok {
 			continue
@@ -83,11 +76,9 @@ func DeriveErrorRules(t *Type) (r ErrorRules, warnings []Diagnostic, err error) 
 			if ft.Elem == nil || ft.Elem.Kind != KindObject {
 				return r, warnings, errorf(errorFile, ptr, "issues items that are not objects are not a constraint the runtime's Error can check")
 			}
-			is, err := objectRules(ft.Elem, ptr+"/items", runtimeIssueMembers, &warnings)
-			if err != nil {
+			if r.Issue.ObjectRules, err = objectRules(ft.Elem, ptr+"/items", runtimeIssueMembers, &warnings); err != nil {
 				return r, warnings, err
 			}
-			r.Issue = IssueRules{Members: is.Members, Required: is.Required, Closed: is.Closed, Nullable: is.Nullable}
 			if d := fieldOf(ft.Elem, "discriminator"); d != nil {
 				dp := ptr + "/items/properties/discriminator"
 				if d.Type.Elem == nil || d.Type.Elem.Kind != KindObject {

@@ -136,7 +136,6 @@ func (l *loader) load() error {
 		if manifest, err = l.parse(manifestFile); err != nil {
 			return err
 		}
-		l.spec.HasManifest = true
 	} else if l.spec.Source {
 		l.warn(manifestFile, "", "absent from this source tree: the recovery for unknown codes is left to adcp.Policy")
 	}

@@ -54,8 +54,6 @@ type Spec struct {
 	// version. Its manifest.json, when absent, is a build product of a
 	// release, so a missing policy there is unknown rather than none.
 	Source bool
-	// HasManifest reports whether the folder has a manifest.json.
-	HasManifest bool
 
 	// Compiled holds each schema file read, by its path relative to Dir,
 	// compiled by santhosh-tekuri/jsonschema: for a tool that checks values
@@ -174,7 +172,6 @@ type Type struct {
 	// type keeps them raw.
 	Untyped bool
 	Doc     string // description, as written in the schema
-	Title   string
 	// Fixed types are declared by the fixed runtime (Code, Recovery): emit
 	// uses GoName but declares neither the type nor its enum constants.
 	Fixed bool

@@ -2,7 +2,6 @@ package schemaload
 
 import (
 	"fmt"
-	"go/token"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,8 +47,8 @@ var initialisms = map[string]string{
 // camel turns a wire name (SNAKE_CASE, kebab-case, camelCase, "with spaces")
 // into an exported Go name with our initialisms: "IO_REQUIRED" → "IORequired",
 // "sdk_id" → "SDKID", "schemaPath" → "SchemaPath", "billing-party" →
-// "BillingParty". It does not check that the result is an identifier; see
-// checkIdent.
+// "BillingParty". Its result holds only letters and digits, so goName, and
+// nameWords after an exported prefix, always give an exported identifier.
 func camel(s string) string {
 	var b strings.Builder
 	s = strings.Map(func(r rune) rune {
@@ -137,23 +136,6 @@ func splitWords(s string) []string {
 	return words
 }
 
-// checkIdent reports why name cannot be an exported Go identifier, or "".
-func checkIdent(name string) string {
-	switch {
-	case name == "":
-		return "gives an empty Go name"
-	case len(name) > maxNameLen:
-		return fmt.Sprintf("gives a Go name of %d bytes, more than the %d a spec may need", len(name), maxNameLen)
-	case !token.IsIdentifier(name):
-		return "gives " + quote(name) + ", which is not a Go identifier"
-	case !token.IsExported(name):
-		return "gives " + quote(name) + ", which is not exported"
-	}
-	return ""
-}
-
-func quote(s string) string { return `"` + s + `"` }
-
 // nameOrigin is where a declared Go name comes from, for collision messages.
 type nameOrigin struct {
 	file, pointer, what string
@@ -180,8 +162,8 @@ func (s *nameSet) reserve(name string, o nameOrigin) {
 // add declares name; it returns an *Error naming both places when the name
 // is already taken.
 func (s *nameSet) add(name string, o nameOrigin) *Error {
-	if msg := checkIdent(name); msg != "" {
-		return errorf(o.file, o.pointer, o.what+" "+msg)
+	if len(name) > maxNameLen {
+		return errorf(o.file, o.pointer, fmt.Sprintf("%s gives a Go name of %d bytes, more than the %d a spec may need", o.what, len(name), maxNameLen))
 	}
 	prev, ok := s.seen[name]
 	if !ok {

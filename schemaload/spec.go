@@ -120,8 +120,7 @@ func (s *Spec) EachType(fn func(*Type)) {
 
 // emitMembers are the exported members emit declares on every generated
 // struct (the extras bag, the JSON and Validate methods): a field named like
-// one gets a trailing "_" (see addProperties), and checkFields reports a
-// field that still collides. The unexported ones (the codec's state, the
+// one gets a trailing "_" (see addProperties), so no field meets one. The unexported ones (the codec's state, the
 // validate method) cannot meet a field, which is always exported; a string
 // type's one method, Known, cannot meet one either.
 var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "UnmarshalValidJSON"}
@@ -139,7 +138,7 @@ var packageNames = []string{"SpecVersion", "Vocabulary"}
 // checkNames declares every exported Go name the package will hold in one
 // scope — code constants, types, enum constants, the details accessors
 // (<Type>Of) and emit's own — and every struct's field names in another,
-// with its methods, and reports the first collision, naming both places.
+// and reports the first collision, naming both places.
 func (l *loader) checkNames() error {
 	pkg := newNameSet("the package")
 	for _, name := range packageNames {
@@ -178,13 +177,9 @@ func enumPointer(t *Type, i int) string {
 	return t.Pointer + "/enum/" + strconv.Itoa(i)
 }
 
-// checkFields reports two fields of t with one Go name, or a field named
-// like a method of t.
+// checkFields reports two fields of t with one Go name.
 func (l *loader) checkFields(t *Type) error {
 	fields := newNameSet("type " + t.GoName)
-	for _, m := range emitMembers {
-		fields.reserve(m, nameOrigin{what: "the member " + m + " that emit declares on every struct"})
-	}
 	for _, f := range t.Fields {
 		at := l.fieldAt[f]
 		if err := fields.add(f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {

@@ -136,7 +136,6 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		t.GoName = name
 	}
 	t.Doc, _ = n.getString("description")
-	t.Title, _ = n.getString("title")
 	if ex := n.get("examples"); ex != nil && ex.kind == nodeArray {
 		for _, e := range ex.elems {
 			t.Examples = append(t.Examples, e.raw())

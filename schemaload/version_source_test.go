@@ -2,6 +2,7 @@ package schemaload
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,8 +23,8 @@ func TestLoadVersionSourceTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Version != "3.3.0-head" || !s.Source || s.HasManifest || s.UnknownRecovery != "" {
-		t.Errorf("Version %q, Source %v, HasManifest %v, UnknownRecovery %q", s.Version, s.Source, s.HasManifest, s.UnknownRecovery)
+	if s.Version != "3.3.0-head" || !s.Source || slices.Contains(s.Sources, manifestFile) || s.UnknownRecovery != "" {
+		t.Errorf("Version %q, Source %v, Sources %q, UnknownRecovery %q", s.Version, s.Source, s.Sources, s.UnknownRecovery)
 	}
 	warned := false
 	for _, w := range s.Warnings {
@@ -36,7 +37,7 @@ func TestLoadVersionSourceTree(t *testing.T) {
 	// a given version takes precedence over it.
 	withManifest := testshared.SourceHead(t, "3.3.0-m")
 	for given, want := range map[string]string{"": "3.3.0-m", "3.3.1": "3.3.1"} {
-		if s, err := LoadVersion(withManifest, given); err != nil || s.Version != want || !s.Source || !s.HasManifest {
+		if s, err := LoadVersion(withManifest, given); err != nil || s.Version != want || !s.Source || !slices.Contains(s.Sources, manifestFile) {
 			t.Errorf("LoadVersion(%q): %v, %+v", given, err, s)
 		}
 	}
