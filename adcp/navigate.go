@@ -1031,9 +1031,10 @@ func (root *responseRoot) response() *responseObject {
 	if root.need(recResult).result.ok {
 		r = &root.result
 	}
-	if r.need(recStatus | recEnvelope).hasStatus {
+	if r.need(recStatus).hasStatus {
 		return r
 	}
+	r.need(recEnvelope)
 	for _, v := range [...]value{r.task, r.statusUpdate} {
 		if !v.set || v.kind() != '{' || v.bad {
 			continue
