@@ -55,6 +55,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	}
 	for k, x := range m {
 		dst, bit := stringMember(&blk.e, k)
+		n, exact := 0, true
 		switch {
 		case dst != nil:
 			s, isStr := x.(string)
@@ -62,6 +63,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 				return nil, false, false
 			}
 			*dst = s
+			n = 2 + 6*len(s) // at most: a byte measures at most 6 (a control character)
 		case k == "retry_after":
 			f, isFloat := x.(float64)
 			if !isFloat || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -74,11 +76,18 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 			return nil, false, false // issues, and members the schema does not declare
 		}
 		present |= 1 << bit
-		n, exact := valueUnits(x, MaxErrorSize-size)
+		if dst == nil {
+			n, exact = valueUnits(x, MaxErrorSize)
+		}
 		if !exact {
 			return nil, false, false
 		}
-		if size += len(k) + 3 + n; size > MaxErrorSize { // quotes and colon
+		size += len(k) + 3 + n // quotes and colon
+	}
+	// size bounds the strings' sizes: measure exactly only when it may be
+	// too large.
+	if size > MaxErrorSize {
+		if n, _ := valueUnits(m, MaxErrorSize); n > MaxErrorSize {
 			return nil, false, true
 		}
 	}

@@ -155,25 +155,7 @@ type responseObject struct {
 	// members (the last of each), read only when the rules look inside one
 	// of them (responseRoot.response).
 	task, statusUpdate value
-	// obj is a decoded object, whose members are read into the records
-	// when the detection order first needs them (need), so that a rule
-	// that decides leaves the later rules' members unread; filled holds
-	// the records read (rec* bits). From bytes the scan fills all at once.
-	obj    map[string]any
-	filled uint8
 }
-
-// The records of a response object read on demand (need).
-const (
-	recSC       uint8 = 1 << iota // sc, from structuredContent
-	recArts                       // arts, from artifacts
-	recStatus                     // status and hasStatus, from status
-	recSelf                       // self, from payload and errors
-	recEnvelope                   // task and statusUpdate
-	recResult                     // the root's result and hasResult
-	recError                      // the root's rpc and hasError, from error
-	recAll      = 1<<iota - 1
-)
 
 // responseRoot is what the extractor records of a response.
 type responseRoot struct {
@@ -441,7 +423,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 // scanResponse records the response object at b[i] (known to start with
 // '{') in r; root, when not nil, receives the members only the root has.
 func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
-	r.ok, r.self.ok, r.filled = true, true, recAll
+	r.ok, r.self.ok = true, true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -708,78 +690,50 @@ func walkResponse(v any, r *responseObject) {
 		}
 	default:
 		if o, ok := t.(map[string]any); ok {
-			r.open(o)
+			r.open(o, nil)
 		}
 	}
 }
 
-// open starts r on the decoded object o: isError and content at once, the
-// other records when needed.
-func (r *responseObject) open(o map[string]any) {
-	r.ok, r.self.ok, r.obj = true, true, o
-	if x, ok := o["isError"]; ok {
-		r.isError = leafOf(x)
-	}
-	if x, ok := o["content"]; ok {
-		r.content = leafOf(x)
-	}
-}
-
-// lookup returns the member k of r's decoded object when the record bit
-// is to be read (todo).
-func (r *responseObject) lookup(todo, bit uint8, k string) (any, bool) {
-	if todo&bit == 0 {
-		return nil, false
-	}
-	x, ok := r.obj[k]
-	return x, ok
-}
-
-// need reads the records want (rec* bits) of a decoded response object
-// not read yet; it returns r.
-func (r *responseObject) need(want uint8) *responseObject {
-	todo := want &^ r.filled
-	r.filled |= todo
-	if x, ok := r.lookup(todo, recSC, "structuredContent"); ok {
-		walkHolder(x, &r.sc)
-	}
-	if x, ok := r.lookup(todo, recArts, "artifacts"); ok {
-		walkArtifacts(x, &r.arts)
-	}
-	if x, ok := r.lookup(todo, recStatus, "status"); ok {
-		r.hasStatus = true
-		walkStatus(x, &r.status)
-	}
-	if x, ok := r.lookup(todo, recSelf, "payload"); ok {
-		walkPayload(x, &r.self.payErr)
-	}
-	if x, ok := r.lookup(todo, recSelf, "errors"); ok {
-		walkFirst(x, &r.self.errs0)
-	}
-	if x, ok := r.lookup(todo, recEnvelope, "task"); ok {
-		r.task = leafOf(x)
-	}
-	if x, ok := r.lookup(todo, recEnvelope, "statusUpdate"); ok {
-		r.statusUpdate = leafOf(x)
-	}
-	return r
-}
-
-// need reads the records want of the root, its result and rpc too.
-func (root *responseRoot) need(want uint8) *responseRoot {
-	todo := want &^ root.filled
-	if x, ok := root.lookup(todo, recResult, "result"); ok {
-		root.hasResult = true
-		walkResponse(x, &root.result)
-	}
-	if x, ok := root.lookup(todo, recError, "error"); ok {
-		root.hasError = true
-		if d, found, _ := memberOf(x, "data"); found {
-			walkHolder(d, &root.rpc)
+// open reads the decoded object o into r, as scanResponse reads an encoded
+// one; root, when not nil, receives the members only the root has.
+func (r *responseObject) open(o map[string]any, root *responseRoot) {
+	r.ok, r.self.ok = true, true
+	for k, x := range o {
+		switch k {
+		case "isError":
+			r.isError = leafOf(x)
+		case "structuredContent":
+			walkHolder(x, &r.sc)
+		case "artifacts":
+			walkArtifacts(x, &r.arts)
+		case "status":
+			r.hasStatus = true
+			walkStatus(x, &r.status)
+		case "content":
+			r.content = leafOf(x)
+		case "payload":
+			walkPayload(x, &r.self.payErr)
+		case "errors":
+			walkFirst(x, &r.self.errs0)
+		case "task":
+			r.task = leafOf(x)
+		case "statusUpdate":
+			r.statusUpdate = leafOf(x)
+		case "result":
+			if root != nil {
+				root.hasResult = true
+				walkResponse(x, &root.result)
+			}
+		case "error":
+			if root != nil {
+				root.hasError = true
+				if d, found, _ := memberOf(x, "data"); found {
+					walkHolder(d, &root.rpc)
+				}
+			}
 		}
 	}
-	root.responseObject.need(want)
-	return root
 }
 
 // contentItems walks the content[] items of a response.
@@ -1028,10 +982,10 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 // records the rules then no longer need.
 func (root *responseRoot) response() *responseObject {
 	r := &root.responseObject
-	if root.need(recResult).result.ok {
+	if root.result.ok {
 		r = &root.result
 	}
-	if r.need(recStatus | recEnvelope).hasStatus {
+	if r.hasStatus {
 		return r
 	}
 	for _, v := range [...]value{r.task, r.statusUpdate} {
@@ -1061,25 +1015,24 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
-	if isError && resp.need(recSC).sc.ok && resp.sc.adcpErr.truthy() {
+	if isError && resp.sc.ok && resp.sc.adcpErr.truthy() {
 		return decided(PathStructuredContent, resp.sc.adcpErr, false)
 	}
 	// 2. and 3. A2A data parts: artifacts, then the status message.
-	if resp.need(recArts).arts.hit.set {
+	if resp.arts.hit.set {
 		return decided(PathArtifact, resp.arts.hit, false)
 	}
-	if resp.need(recStatus).status.parts.hit.set {
+	if resp.status.parts.hit.set {
 		return decided(PathStatusMessage, resp.status.parts.hit, false)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
-	if root.need(recError).rpc.ok && root.rpc.adcpErr.truthy() {
+	if root.rpc.ok && root.rpc.adcpErr.truthy() {
 		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
 	// 5. Text fallback, only on an error result. The first text item that
 	// is a JSON object is also a payload holder.
 	var text holder
 	searched := false
-	resp.need(recSC | recSelf)
 	if isError {
 		searched = true
 		for items := itemsOf(resp.content); items.next(); {
@@ -1126,7 +1079,7 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	}
 	holders[2], _ = a2aData(resp, state)
 	if root.hasResult {
-		holders[4] = &root.need(recSelf).self
+		holders[4] = &root.self
 	}
 	for _, h := range holders {
 		if h == nil || !h.ok {
@@ -1165,7 +1118,7 @@ func (root *responseRoot) read(response any) bool {
 	default:
 		o, ok := t.(map[string]any)
 		if ok {
-			root.open(o)
+			root.open(o, root)
 		}
 		return ok
 	}

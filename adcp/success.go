@@ -34,7 +34,7 @@ func ExtractMCPData(response any) (Data, bool) {
 	if !root.read(response) {
 		return Data{}, false
 	}
-	resp := root.response().need(recSC)
+	resp := root.response()
 	if resp.isError.isTrue() {
 		return Data{}, false
 	}
@@ -70,7 +70,7 @@ func ExtractA2AData(response any) (Data, bool, error) {
 	if !root.read(response) {
 		return Data{}, false, nil
 	}
-	resp := root.response().need(recStatus | recArts)
+	resp := root.response()
 	state := a2aState(&resp.status)
 	d, p := a2aData(resp, state)
 	if d == nil {
