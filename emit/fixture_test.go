@@ -62,8 +62,7 @@ func fixtureSpec() *schemaload.Spec {
 			fld("limit", "Limit", &schemaload.Type{Kind: schemaload.KindInteger, Minimum: floatp(1)}, false),
 			fld("window_seconds", "WindowSeconds", &schemaload.Type{Kind: schemaload.KindNumber, ExclusiveMinimum: floatp(0)}, false),
 			fld("scope", "Scope", scopeT, false),
-		},
-		Examples: []json.RawMessage{json.RawMessage(`{"limit": 10, "window_seconds": 60, "scope": "account"}`)}}
+		}}
 
 	// stale: required zero integer, required const boolean, nested object with uri.
 	upstreamT := &schemaload.Type{GoName: "StaleDetailsUpstream", File: "error-details/stale.json", Pointer: "/properties/upstream", Kind: schemaload.KindObject,
@@ -76,8 +75,7 @@ func fixtureSpec() *schemaload.Spec {
 			fld("served_from_cache", "ServedFromCache", &schemaload.Type{Kind: schemaload.KindBoolean, Const: json.RawMessage("true")}, true),
 			fld("cache_age_seconds", "CacheAgeSeconds", &schemaload.Type{Kind: schemaload.KindInteger, Minimum: floatp(0)}, true),
 			fld("upstream", "Upstream", upstreamT, false),
-		},
-		Examples: []json.RawMessage{json.RawMessage(`{"served_from_cache": true, "cache_age_seconds": 0}`)}}
+		}}
 
 	// agent-denied: closed, const scope (When), pattern with \u escapes, open enum.
 	kindT := &schemaload.Type{GoName: "AgentDeniedDetailsKind", File: "error-details/agent-denied.json", Pointer: "/properties/kind",
@@ -92,8 +90,7 @@ func fixtureSpec() *schemaload.Spec {
 			fld("window", "Window", &schemaload.Type{Kind: schemaload.KindString, Pattern: `^P(?!$)(\d+D)?(T\d+H)?$`,
 				GoPattern: `^P(\d+D)?(T\d+H)?$`, GoPatternNot: `^P$`}, false),
 			fld("kind", "Kind", kindT, false),
-		},
-		Examples: []json.RawMessage{json.RawMessage(`{"scope": "agent", "kind": "x_custom"}`)}}
+		}}
 
 	// dims: required array (may be empty) of enum, unique objects, min/max items.
 	partyT := &schemaload.Type{GoName: "Party", File: "enums/party.json", Kind: schemaload.KindString, Doc: "Who pays.",
@@ -106,8 +103,7 @@ func fixtureSpec() *schemaload.Spec {
 			fld("actions", "Actions", &schemaload.Type{Kind: schemaload.KindArray, Elem: actionT, MinItems: intp(1), MaxItems: intp(3), UniqueItems: true}, false),
 			fld("versions", "Versions", &schemaload.Type{Kind: schemaload.KindArray, Elem: &schemaload.Type{Kind: schemaload.KindString, Pattern: `^\d+\.\d+$`, GoPattern: `^\d+\.\d+$`}}, false),
 			fld("version", "Version", &schemaload.Type{Kind: schemaload.KindAny, Union: []string{"number", "string"}}, false),
-		},
-		Examples: []json.RawMessage{json.RawMessage(`{"supported": []}`), json.RawMessage(`{"supported": ["agent"], "actions": [{"name": "a"}], "version": 3}`)}}
+		}}
 
 	shapes := []*schemaload.Shape{
 		{File: "error-details/agent-denied.json", Name: "agent-denied", Codes: []string{"PERMISSION_DENIED"}, When: &schemaload.Condition{Key: "scope", Value: "agent"}, Type: agentT},
@@ -127,7 +123,6 @@ func fixtureSpec() *schemaload.Spec {
 	}
 	spec := &schemaload.Spec{
 		Version:         "9.9.9-test",
-		Dir:             "testdata/fixture",
 		Sources:         []string{"core/error.json", "enums/error-code.json", "enums/party.json", "error-details/agent-denied.json", "error-details/dims.json", "error-details/rate-limited.json", "error-details/stale.json"},
 		Error:           errT,
 		Recoveries:      []string{"transient", "correctable", "terminal"},

@@ -36,10 +36,10 @@ func (s *ModelSet) Add(spec *schemaload.Spec) bool {
 func (s *ModelSet) Len() int { return len(s.models) }
 
 // specModel returns a shallow copy of spec without the fields that name its
-// folder: Version, Dir and Sources.
+// folder: Version and Sources.
 func specModel(spec *schemaload.Spec) *schemaload.Spec {
 	m := *spec
-	m.Version, m.Dir, m.Sources = "", "", nil
+	m.Version, m.Sources = "", nil
 	return &m
 }
 
@@ -53,7 +53,7 @@ func TestModelSetAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	renamed := *again
-	renamed.Version, renamed.Dir, renamed.Sources = "9.9.9", "elsewhere", []string{"x.json"}
+	renamed.Version, renamed.Sources = "9.9.9", []string{"x.json"}
 
 	codeless := *again
 	codeless.Codes = codeless.Codes[1:]

@@ -86,7 +86,7 @@ func LoadVersion(dir, version string) (*Spec, error) {
 		refs:    map[string]ref{},
 		types:   map[string]*Type{},
 		fieldAt: map[*Field]ref{},
-		spec:    &Spec{Dir: dir},
+		spec:    &Spec{},
 
 		building:    map[string]bool{},
 		recursiveAt: map[string]ref{},

@@ -14,9 +14,7 @@ type Spec struct {
 	// Version is the AdCP version the folder describes ("3.2.0-beta.5"),
 	// taken from the $id of core/error.json (or manifest.json adcp_version).
 	Version string
-	// Dir is the folder the spec was read from, as given by the caller.
-	Dir string
-	// Sources lists every file read, relative to Dir, slash-separated, sorted.
+	// Sources lists every file read, relative to the folder, slash-separated, sorted.
 	Sources []string
 
 	// Error is the object type of core/error.json. Its Fields always include
@@ -55,7 +53,7 @@ type Spec struct {
 	// release, so a missing policy there is unknown rather than none.
 	Source bool
 
-	// Compiled holds each schema file read, by its path relative to Dir,
+	// Compiled holds each schema file read, by its path relative to the folder,
 	// compiled by santhosh-tekuri/jsonschema: for a tool that checks values
 	// against the version without generating its package.
 	Compiled map[string]*jsonschema.Schema `json:"-"`
@@ -67,7 +65,7 @@ type Spec struct {
 
 // Diagnostic is one message about one place in one file.
 type Diagnostic struct {
-	File    string // relative to Spec.Dir, slash-separated
+	File    string // relative to the spec folder, slash-separated
 	Pointer string // RFC 6901 JSON pointer inside File ("" for the whole file)
 	Msg     string
 }
@@ -234,8 +232,6 @@ type Type struct {
 	// if/then/else members of an object's allOf, and an object's anyOf or
 	// oneOf that only constrains which members are present.
 	Constraints []Constraint
-
-	Examples []json.RawMessage
 }
 
 // Constraint is one schema of a Type kept as written.

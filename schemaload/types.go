@@ -136,11 +136,6 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 		t.GoName = name
 	}
 	t.Doc, _ = n.getString("description")
-	if ex := n.get("examples"); ex != nil && ex.kind == nodeArray {
-		for _, e := range ex.elems {
-			t.Examples = append(t.Examples, e.raw())
-		}
-	}
 	types, nullable := schemaTypes(n)
 	if len(types) > 1 {
 		t.Kind, t.Union = KindAny, types
