@@ -69,7 +69,6 @@ func fixture() *schemaload.Spec {
 	spec := &schemaload.Spec{
 		Version:         "9.9.0-test.1",
 		Error:           errType,
-		Recoveries:      []string{"transient", "correctable", "terminal"},
 		UnknownRecovery: "transient",
 		Codes: []*schemaload.Code{
 			{Value: "SLOW", GoName: "CodeSlow", Recovery: "transient", RecoverySource: "enumMetadata",

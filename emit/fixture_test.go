@@ -125,7 +125,6 @@ func fixtureSpec() *schemaload.Spec {
 		Version:         "9.9.9-test",
 		Sources:         []string{"core/error.json", "enums/error-code.json", "enums/party.json", "error-details/agent-denied.json", "error-details/dims.json", "error-details/rate-limited.json", "error-details/stale.json"},
 		Error:           errT,
-		Recoveries:      []string{"transient", "correctable", "terminal"},
 		Codes:           codes,
 		Shapes:          shapes,
 		Types:           []*schemaload.Type{agentT, kindT, dimsT, partyT, actionT, rateT, scopeT, staleT, upstreamT},

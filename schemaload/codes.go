@@ -82,12 +82,9 @@ func (l *loader) buildError() error {
 			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", name))
 		}
 	}
-	rec := fieldOf(t, "recovery").Type
-	for _, v := range rec.Enum {
-		l.spec.Recoveries = append(l.spec.Recoveries, v.Value)
-	}
-	if !slices.Equal(slices.Sorted(slices.Values(l.spec.Recoveries)), []string{"correctable", "terminal", "transient"}) {
-		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", l.spec.Recoveries))
+	recoveries := enumValues(fieldOf(t, "recovery").Type)
+	if !slices.Equal(slices.Sorted(slices.Values(recoveries)), []string{"correctable", "terminal", "transient"}) {
+		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", recoveries))
 	}
 	rules, warnings, err := DeriveErrorRules(t)
 	l.spec.Warnings = append(l.spec.Warnings, warnings...)
@@ -126,7 +123,7 @@ func (l *loader) buildCodes(manifest *node) error {
 	descs := doc.get("enumDescriptions")
 	meta := doc.get("enumMetadata")
 	recoveries := map[string]bool{}
-	for _, r := range l.spec.Recoveries {
+	for _, r := range l.spec.ErrorRules.Recoveries {
 		recoveries[r] = true
 	}
 	known := map[string]bool{}
@@ -160,7 +157,7 @@ func (l *loader) buildCodes(manifest *node) error {
 			} else {
 				r, ok := entry.getString("recovery")
 				if !ok || !recoveries[r] {
-					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.Recoveries, ", ")))
+					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.ErrorRules.Recoveries, ", ")))
 				}
 				c.Recovery, c.RecoverySource = r, "enumMetadata"
 				c.Suggestion, _ = entry.getString("suggestion")
@@ -213,7 +210,7 @@ func (l *loader) checkManifest(m *node, known map[string]bool) error {
 	if pol := m.get("error_code_policy"); pol != nil {
 		if r := pol.get("default_unknown_recovery"); r != nil {
 			ok := false
-			for _, v := range l.spec.Recoveries {
+			for _, v := range l.spec.ErrorRules.Recoveries {
 				ok = ok || (r.kind == nodeString && r.str == v)
 			}
 			if !ok {

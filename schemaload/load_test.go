@@ -48,8 +48,8 @@ func TestLoadFixtureSpec(t *testing.T) {
 	if s.UnknownRecovery != "transient" {
 		t.Errorf("UnknownRecovery = %q", s.UnknownRecovery)
 	}
-	if want := []string{"transient", "correctable", "terminal"}; !reflect.DeepEqual(s.Recoveries, want) {
-		t.Errorf("Recoveries = %q", s.Recoveries)
+	if want := []string{"transient", "correctable", "terminal"}; !reflect.DeepEqual(s.ErrorRules.Recoveries, want) {
+		t.Errorf("ErrorRules.Recoveries = %q", s.ErrorRules.Recoveries)
 	}
 	wantSources := []string{
 		"core/account-ref.json", "core/error.json", "core/version-envelope.json",

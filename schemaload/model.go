@@ -23,12 +23,10 @@ type Spec struct {
 	// Field, Suggestion, RetryAfter, Details and Recovery.
 	Error *Type
 	// ErrorRules are the constraints core/error.json puts on an error, in
-	// the terms of the runtime's Error, which every version shares.
+	// the terms of the runtime's Error, which every version shares. Its
+	// Recoveries are core/error.json#/properties/recovery/enum in schema
+	// order; the loader checks they are transient, correctable and terminal.
 	ErrorRules ErrorRules
-	// Recoveries are the values of core/error.json#/properties/recovery/enum
-	// in schema order; the loader checks they are transient, correctable and
-	// terminal.
-	Recoveries []string
 
 	// Codes is the standard code vocabulary in the order of the enum array
 	// of enums/error-code.json.
