@@ -33,7 +33,7 @@ func (g *gen) codesFile() *jen.File {
 					grp.Line()
 				}
 				comments(grp, codeDoc(c))
-				grp.Id(c.GoName).Qual(runtimePkg, "Code").Op("=").Lit(c.Value)
+				grp.Id(c.GoName).Qual(schemaload.RuntimePkg, "Code").Op("=").Lit(c.Value)
 			}
 		})
 		f.Line()
@@ -49,7 +49,7 @@ func (g *gen) codeDocDecl(f *jen.File) {
 	f.Comment("CodeDoc returns what a standard code of SpecVersion means (its description in")
 	f.Comment("the spec), or \"\" for any other code. The text is not part of Vocabulary: only a")
 	f.Comment("program that calls CodeDoc links it.")
-	f.Func().Id("CodeDoc").Params(jen.Id("c").Qual(runtimePkg, "Code")).String().BlockFunc(func(grp *jen.Group) {
+	f.Func().Id("CodeDoc").Params(jen.Id("c").Qual(schemaload.RuntimePkg, "Code")).String().BlockFunc(func(grp *jen.Group) {
 		var cases []jen.Code
 		for _, c := range g.spec.Codes {
 			if c.Description != "" {
@@ -72,7 +72,7 @@ func (g *gen) vocabularyFile() *jen.File {
 	f.Comment("outside the vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
 	cfg := jen.Dict{
 		jen.Id("SpecVersion"): jen.Id("SpecVersion"),
-		jen.Id("Codes"): jen.Index().Qual(runtimePkg, "CodeInfo").ValuesFunc(func(grp *jen.Group) {
+		jen.Id("Codes"): jen.Index().Qual(schemaload.RuntimePkg, "CodeInfo").ValuesFunc(func(grp *jen.Group) {
 			for _, c := range g.spec.Codes {
 				grp.Line().Add(g.codeInfo(c))
 			}
@@ -86,14 +86,14 @@ func (g *gen) vocabularyFile() *jen.File {
 		cfg[jen.Id("UnknownRecovery")] = recoveryExpr(g.spec.UnknownRecovery)
 	}
 	if len(g.spec.Shapes) > 0 {
-		cfg[jen.Id("Shapes")] = jen.Index().Op("*").Qual(runtimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
+		cfg[jen.Id("Shapes")] = jen.Index().Op("*").Qual(schemaload.RuntimePkg, "DetailsShape").ValuesFunc(func(grp *jen.Group) {
 			for _, s := range g.spec.Shapes {
 				grp.Line().Id(s.Var)
 			}
 			grp.Line()
 		})
 	}
-	f.Var().Id("Vocabulary").Op("=").Qual(runtimePkg, "MustVocabulary").Call(jen.Qual(runtimePkg, "VocabularyConfig").Values(cfg))
+	f.Var().Id("Vocabulary").Op("=").Qual(schemaload.RuntimePkg, "MustVocabulary").Call(jen.Qual(schemaload.RuntimePkg, "VocabularyConfig").Values(cfg))
 	return f
 }
 
@@ -113,10 +113,10 @@ func errorRules(r schemaload.ErrorRules) jen.Code {
 		d[jen.Id("RetryAfterMaximum")] = floatPtr(*r.RetryAfterMaximum)
 	}
 	if r.Recoveries != nil {
-		d[jen.Id("Recoveries")] = sliceOf(jen.Qual(runtimePkg, "Recovery"), r.Recoveries, recoveryExpr)
+		d[jen.Id("Recoveries")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Recovery"), r.Recoveries, recoveryExpr)
 	}
 	if r.Sources != nil {
-		d[jen.Id("Sources")] = sliceOf(jen.Qual(runtimePkg, "ErrorSource"), r.Sources, lit)
+		d[jen.Id("Sources")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "ErrorSource"), r.Sources, lit)
 	}
 	if r.DetailsObject {
 		d[jen.Id("DetailsObject")] = jen.True()
@@ -124,11 +124,11 @@ func errorRules(r schemaload.ErrorRules) jen.Code {
 	if len(r.Issue.Members) > 0 {
 		is := objectRules(schemaload.ObjectRules{Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable})
 		if len(r.Issue.Discriminator.Members) > 0 {
-			is[jen.Id("Discriminator")] = jen.Qual(runtimePkg, "ObjectRules").Values(objectRules(r.Issue.Discriminator))
+			is[jen.Id("Discriminator")] = jen.Qual(schemaload.RuntimePkg, "ObjectRules").Values(objectRules(r.Issue.Discriminator))
 		}
-		d[jen.Id("Issue")] = jen.Qual(runtimePkg, "IssueRules").Values(is)
+		d[jen.Id("Issue")] = jen.Qual(schemaload.RuntimePkg, "IssueRules").Values(is)
 	}
-	return jen.Qual(runtimePkg, "ErrorRules").Values(d)
+	return jen.Qual(schemaload.RuntimePkg, "ErrorRules").Values(d)
 }
 
 func objectRules(r schemaload.ObjectRules) jen.Dict {
@@ -194,7 +194,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 		d[jen.Id("Deprecated")] = jen.True()
 	}
 	if len(c.ReplacedBy) > 0 {
-		d[jen.Id("ReplacedBy")] = sliceOf(jen.Qual(runtimePkg, "Code"), c.ReplacedBy, g.codeExpr)
+		d[jen.Id("ReplacedBy")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), c.ReplacedBy, g.codeExpr)
 	}
 	if c.Advisory {
 		d[jen.Id("Advisory")] = jen.True()
@@ -212,7 +212,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 		d[jen.Id("RecommendedDetails")] = stringList(c.RecommendedDetails)
 	}
 	if len(c.Shapes) > 0 {
-		d[jen.Id("Shapes")] = sliceOf(jen.Op("*").Qual(runtimePkg, "DetailsShape"), c.Shapes,
+		d[jen.Id("Shapes")] = sliceOf(jen.Op("*").Qual(schemaload.RuntimePkg, "DetailsShape"), c.Shapes,
 			func(s *schemaload.Shape) jen.Code { return jen.Id(s.Var) })
 	}
 	return jen.Values(d)
@@ -223,13 +223,13 @@ func (g *gen) codeExpr(value string) jen.Code {
 	if name, ok := g.codeNames[value]; ok {
 		return jen.Id(name)
 	}
-	return jen.Qual(runtimePkg, "Code").Call(jen.Lit(value))
+	return jen.Qual(schemaload.RuntimePkg, "Code").Call(jen.Lit(value))
 }
 
 // recoveryExpr is the Recovery constant for a recovery class.
 func recoveryExpr(r string) jen.Code {
 	if slices.Contains([]string{"transient", "correctable", "terminal"}, r) {
-		return jen.Qual(runtimePkg, "Recovery"+exportName(r))
+		return jen.Qual(schemaload.RuntimePkg, "Recovery"+exportName(r))
 	}
-	return jen.Qual(runtimePkg, "Recovery").Call(jen.Lit(r))
+	return jen.Qual(schemaload.RuntimePkg, "Recovery").Call(jen.Lit(r))
 }

@@ -25,11 +25,9 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// The runtime module the generated code imports.
-const (
-	runtimePkg = "github.com/adcp-gen/adcp-gen/adcp"
-	implPkg    = "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-)
+// implPkg is the runtime's package the generated code imports beside
+// schemaload.RuntimePkg.
+const implPkg = "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 
 // Options control generation.
 type Options struct {

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -181,7 +183,7 @@ func writeModule(t testing.TB, dir, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := "module " + path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtime + "\n"
+	mod := "module " + path + "\n\ngo 1.22\n\nrequire " + schemaload.RuntimePkg + " v0.0.0\n\nreplace " + schemaload.RuntimePkg + " => " + runtime + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ func (g *gen) docFile() []byte {
 	return templates.MustExecute(templates.PackageDoc(), struct {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
-	}{g.header, g.pkg, g.spec.Version, runtimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
+	}{g.header, g.pkg, g.spec.Version, schemaload.RuntimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
 }
 
 // detailsFile renders details.go: the details types, one DetailsShape per
@@ -41,7 +41,7 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 	f.Comment("named name (error-details/<name>.json; DetailsShape.Name), or nil when the")
 	f.Comment("vocabulary has no such shape. A program that calls it links every details")
 	f.Comment("type; the vocabulary itself checks details without them (DetailsShape.Validate).")
-	f.Func().Id("NewDetails").Params(jen.Id("name").String()).Qual(runtimePkg, "Details").BlockFunc(func(grp *jen.Group) {
+	f.Func().Id("NewDetails").Params(jen.Id("name").String()).Qual(schemaload.RuntimePkg, "Details").BlockFunc(func(grp *jen.Group) {
 		if len(g.spec.Shapes) > 0 {
 			grp.Switch(jen.Id("name")).BlockFunc(func(sw *jen.Group) {
 				for _, s := range g.spec.Shapes {
@@ -76,10 +76,10 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		d[jen.Id("Required")] = stringList(required)
 	}
 	if len(s.Codes) > 0 {
-		d[jen.Id("Codes")] = sliceOf(jen.Qual(runtimePkg, "Code"), s.Codes, g.codeExpr)
+		d[jen.Id("Codes")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), s.Codes, g.codeExpr)
 	}
 	if s.When != nil {
-		d[jen.Id("When")] = jen.Op("&").Qual(runtimePkg, "DetailsCondition").Values(jen.Dict{
+		d[jen.Id("When")] = jen.Op("&").Qual(schemaload.RuntimePkg, "DetailsCondition").Values(jen.Dict{
 			jen.Id("Key"):   jen.Lit(s.When.Key),
 			jen.Id("Value"): jen.Lit(s.When.Value),
 		})
@@ -91,7 +91,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 			f.Comment("  - " + c)
 		}
 	}
-	f.Var().Id(s.Var).Op("=").Op("&").Qual(runtimePkg, "DetailsShape").Values(d)
+	f.Var().Id(s.Var).Op("=").Op("&").Qual(schemaload.RuntimePkg, "DetailsShape").Values(d)
 	f.Line()
 
 	name := s.Accessor
@@ -101,7 +101,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		"are absent or not an object, or when they do not decode; e.Details is kept",
 		"as it is either way. The result is not validated: call its Validate method.")
 	comments(f, lines)
-	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(runtimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
+	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(schemaload.RuntimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
 		jen.If(jen.Err().Op(":=").Id(s.Var).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err()),

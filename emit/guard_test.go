@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
 // TestVersionGuard builds the fixture package against a runtime that cannot
@@ -58,7 +60,7 @@ func TestVersionGuard(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(mod, "overlay.json"), overlay, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			goMod := "module example.com/guard\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtime + "\n"
+			goMod := "module example.com/guard\n\ngo 1.22\n\nrequire " + schemaload.RuntimePkg + " v0.0.0\n\nreplace " + schemaload.RuntimePkg + " => " + runtime + "\n"
 			if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -4,8 +4,9 @@ package schemaload
 // nested arrays, and members where null and absent differ.
 var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
 
-// RuntimePkg is the import path of the runtime package that declares the
-// Fixed types (Error, Code, Recovery and the error's own types).
+// RuntimePkg is the import path of the runtime package that the generated
+// code imports and that declares the Fixed types (Error, Code, Recovery and
+// the error's own types).
 const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
