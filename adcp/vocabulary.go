@@ -325,7 +325,7 @@ func checkObject(r ObjectRules, path string, modelled []string, present members,
 	if len(extra) > 0 {
 		// Members kept raw: the declared ones did not fit their Go type.
 		declared := slices.DeleteFunc(slices.Clone(modelled), func(m string) bool { return !slices.Contains(r.Members, m) })
-		val.Extra(path, withoutNulls(extra, r.Nullable), declared, false)
+		val.Extra(path, withoutNulls(extra, r.Nullable), declared)
 	}
 	if r.Closed {
 		for i, m := range modelled {

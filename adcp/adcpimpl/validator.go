@@ -46,15 +46,11 @@ func (v *Validator) Result(typeName string) error {
 }
 
 // Extra reports members kept raw because their value did not fit (names
-// are the declared members), and, for closed types, members not declared.
-func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string, closed bool) {
+// are the declared members); a member not declared is not reported.
+func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string) {
 	for _, k := range sortedKeys(extra) {
-		p := path + "/" + PointerToken(k)
-		switch {
-		case slices.Contains(names, k):
-			v.Add(p, "invalid value "+short(extra[k]))
-		case closed:
-			v.Add(p, "member not allowed")
+		if slices.Contains(names, k) {
+			v.Add(path+"/"+PointerToken(k), "invalid value "+short(extra[k]))
 		}
 	}
 }
