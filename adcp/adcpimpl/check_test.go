@@ -96,15 +96,3 @@ func TestUnion(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkUniqueItems: 1,000 distinct strings, about an error's 4 KiB.
-func BenchmarkUniqueItems(b *testing.B) {
-	items := make([]any, 1000)
-	for i := range items {
-		items[i] = strings.Repeat("x", i%7) + string(rune('a'+i%26)) + string(rune('a'+i/26))
-	}
-	for i := 0; i < b.N; i++ {
-		var v Validator
-		UniqueItems(&v, "", items)
-	}
-}
