@@ -26,7 +26,7 @@ type record struct {
 	SpecVersion string            `json:"spec_version"` // of the schemas
 	URL         string            `json:"url"`          // the bundle
 	SHA256      string            `json:"sha256"`       // of the bundle
-	Trust       string            `json:"trust"`        // what Signature.String() says, for a reader
+	Trust       string            `json:"trust"`        // Signature in words, for a reader
 	Signature   Trust             `json:"signature"`    // reached when it was fetched
 	Files       map[string]string `json:"files"`        // slash path → hex SHA-256
 }
