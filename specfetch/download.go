@@ -8,11 +8,9 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -46,63 +44,75 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
-// get downloads u, at most max bytes, and returns its body and the HTTP
-// status (0 when there was no response). Any status but 200 is an error
-// naming u and the status. With max 0 it only reads the status. A file://
-// URL is read from the local file, a missing one being a 404.
-func (f *fetcher) get(ctx context.Context, u string, max int64) ([]byte, int, error) {
-	name, r, size, status, err := f.open(ctx, u)
-	if err != nil {
-		return nil, status, err
+// get reads the file name published beside the bundle, at most max bytes,
+// and whether it exists: a missing file (HTTP 404, or no such local file)
+// is not an error, any other failure is one, naming the file. With max 0
+// it only tells whether the file exists.
+func (f *fetcher) get(ctx context.Context, name string, max int64) ([]byte, bool, error) {
+	r, what, err := f.open(ctx, name)
+	if r == nil {
+		return nil, false, err
 	}
 	defer r.Close()
 	if max == 0 {
-		return nil, status, nil
+		return nil, true, nil
 	}
-	if size > max {
-		return nil, status, fmt.Errorf("%s: %d bytes, more than the %d adcp-gen accepts", name, size, max)
-	}
+	// A body shorter than its Content-Length is an error of the read.
 	body, err := io.ReadAll(io.LimitReader(r, max+1))
 	switch {
 	case err != nil:
-		return nil, status, fmt.Errorf("%s: the download was cut short after %d bytes: %v", name, len(body), err)
+		return nil, true, fmt.Errorf("%s: the download was cut short after %d bytes: %v", what, len(body), err)
 	case int64(len(body)) > max:
-		return nil, status, fmt.Errorf("%s: more than the %d bytes adcp-gen accepts", name, max)
-	case size >= 0 && int64(len(body)) != size:
-		return nil, status, fmt.Errorf("%s: the download was cut short: %d of %d bytes", name, len(body), size)
+		return nil, true, fmt.Errorf("%s: more than the %d bytes adcp-gen accepts", what, max)
 	}
-	return body, status, nil
+	return body, true, nil
 }
 
-// open starts reading u: it returns what messages call it, its body, its
-// size (-1 when unknown) and its status.
-func (f *fetcher) open(ctx context.Context, u string) (string, io.ReadCloser, int64, int, error) {
-	if strings.HasPrefix(u, "file:") {
-		return openLocal(u)
+// open starts reading the file name: it returns its body (nil when the
+// file does not exist or on error) and what messages call it.
+func (f *fetcher) open(ctx context.Context, name string) (io.ReadCloser, string, error) {
+	if f.local != "" {
+		p := filepath.Join(f.local, name)
+		st, err := os.Stat(p) // before opening: opening a FIFO would block
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, p, nil
+		case err != nil:
+			return nil, p, err
+		case !st.Mode().IsRegular():
+			return nil, p, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
+		}
+		fl, err := os.Open(p)
+		if err != nil {
+			return nil, p, err
+		}
+		return fl, p, nil
 	}
-	name := "GET " + u
+	u := f.url(name)
+	what := "GET " + u
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return name, nil, 0, 0, fmt.Errorf("%s: %v", u, err)
+		return nil, what, fmt.Errorf("%s: %v", u, err)
 	}
 	req.Header.Set("User-Agent", "adcp-gen")
 	resp, err := f.client.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return name, nil, 0, 0, fmt.Errorf("GET %s: timed out or cancelled: %v", u, err)
-		}
-		if unreachable(err) {
-			return name, nil, 0, 0, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
-				".sig and .crt when published) here and run `adcp-gen fetch -from %s.tgz`, or generate from a schema folder with "+
-				"`adcp-gen generate -schemas DIR` (GET %s: %v)", req.URL.Host, f.version, f.version, f.version, u, err)
-		}
-		return name, nil, 0, 0, fmt.Errorf("GET %s: %v", u, err)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, what, fmt.Errorf("%s: timed out or cancelled: %v", what, err)
+	case err != nil && unreachable(err):
+		return nil, what, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
+			".sig and .crt when published) here and run `adcp-gen fetch -from %s.tgz`, or generate from a schema folder with "+
+			"`adcp-gen generate -schemas DIR` (%s: %v)", req.URL.Host, f.version, f.version, f.version, what, err)
+	case err != nil:
+		return nil, what, fmt.Errorf("%s: %v", what, err)
+	case resp.StatusCode == http.StatusOK:
+		return resp.Body, what, nil
 	}
-	if resp.StatusCode != http.StatusOK {
-		resp.Body.Close()
-		return name, nil, 0, resp.StatusCode, fmt.Errorf("GET %s: HTTP %s", u, resp.Status)
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return nil, what, nil
 	}
-	return name, resp.Body, resp.ContentLength, resp.StatusCode, nil
+	return nil, what, fmt.Errorf("%s: HTTP %s", what, resp.Status)
 }
 
 // unreachable reports whether err says the host could not be reached at
@@ -111,31 +121,6 @@ func unreachable(err error) bool {
 	var dns *net.DNSError
 	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENETUNREACH) ||
 		errors.Is(err, syscall.EHOSTUNREACH)
-}
-
-// openLocal opens the regular file of the file:// URL u as open does.
-func openLocal(u string) (string, io.ReadCloser, int64, int, error) {
-	pu, err := url.Parse(u)
-	if err != nil {
-		return u, nil, 0, 0, fmt.Errorf("%s: %v", u, err)
-	}
-	p := pu.Path
-	if runtime.GOOS == "windows" && len(p) > 2 && p[0] == '/' && p[2] == ':' { // /C:/x
-		p = p[1:]
-	}
-	p = filepath.FromSlash(p)
-	st, err := os.Stat(p) // before opening: opening a FIFO would block
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil, 0, http.StatusNotFound, fmt.Errorf("%s: no such file", p)
-	}
-	if err != nil {
-		return p, nil, 0, 0, err
-	}
-	if !st.Mode().IsRegular() {
-		return p, nil, 0, 0, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
-	}
-	fl, err := os.Open(p)
-	return p, fl, st.Size(), http.StatusOK, err
 }
 
 // parseChecksum reads a .sha256 file: one line, either the 64 hex digits

@@ -1,35 +1,28 @@
 // Package specfetch gets a verified AdCP spec bundle into the user cache,
 // and copies what generate reads from it into a folder to commit (Vendor).
 //
-// Fetch downloads {base}/protocol/{version}.tgz and its .sha256 (always
-// checked; a bundle without one is refused), or reads them from a local
-// folder or file (Options.From, or a file:// base URL), checks the Sigstore
-// signature ({tgz}.sigstore.json, or {tgz}.sig and {tgz}.crt) through a
-// SignatureVerifier whenever signature files exist (they do not for older
-// releases and for latest, which is unsigned upstream; without a verifier a
-// signed bundle is refused), unpacks the archive's adcp-{version}/schemas/
-// safely (regular files and folders only, no path escapes, bounded sizes),
-// rewrites the $ref/$id/$schema values that point at /schemas/latest/ to the
-// bundle's version, and keeps the result in the cache, in a folder with a
-// record of where it came from and every file's SHA-256, so that a pinned
-// version is served offline from then on. Nothing is cached from a bundle
-// that fails any check, and cache entries appear by atomic rename, so
-// concurrent runs and interrupted ones never leave a half-written entry.
+// A bundle is {base}/protocol/{version}.tgz, or a local file or folder,
+// with its .sha256 beside it (always checked) and, for signed releases, its
+// Sigstore signature files (checked by a SignatureVerifier). Fetch unpacks
+// its schemas safely, within bounds, points their /schemas/latest/
+// references at its version, and caches them with a record of where they
+// came from; nothing is cached from a bundle that fails a check, and cache
+// entries appear whole, by rename.
 package specfetch
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
+	"runtime"
 	"strings"
 	"time"
+
+	"golang.org/x/mod/semver"
 )
 
 // DefaultBaseURL is where AdCP publishes its protocol bundles.
@@ -148,30 +141,34 @@ func CacheDir() (string, error) {
 	return filepath.Join(base, "adcp-gen"), nil
 }
 
-// versionRE is a semantic version (what a bundle may be named).
-var versionRE = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
-
 // ValidVersion reports whether v is a version Fetch accepts: a semantic
-// version such as 3.2.0 or 3.2.0-beta.5, or "latest".
+// version such as 3.2.0 or 3.2.0-beta.5 (not semver's shorthand 3.2), or
+// "latest".
 func ValidVersion(v string) bool {
-	return v == Latest || (len(v) <= 128 && versionRE.MatchString(v))
+	c := semver.Canonical("v" + v)
+	return v == Latest || (len(v) <= 128 && c != "" && strings.HasPrefix("v"+v, c))
 }
 
-// checkBaseURL returns base without a trailing slash, or an error when it
-// is neither an absolute http(s) URL without user, query or fragment nor a
-// file:// URL of an absolute folder.
-func checkBaseURL(base string) (string, error) {
+// checkBaseURL returns base without a trailing slash and, for a file://
+// URL, the folder it names; it refuses anything but an absolute http(s) URL
+// without user, query or fragment, or a file:// URL of an absolute folder.
+func checkBaseURL(base string) (trimmed, folder string, err error) {
 	u, err := url.Parse(base)
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", base, err)
+		return "", "", fmt.Errorf("base URL %q: %v", base, err)
 	}
+	trimmed = strings.TrimRight(base, "/")
 	if u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") && strings.HasPrefix(u.Path, "/") && u.RawQuery == "" && u.Fragment == "" {
-		return strings.TrimRight(base, "/"), nil
+		p := u.Path
+		if runtime.GOOS == "windows" && len(p) > 2 && p[2] == ':' { // /C:/x
+			p = p[1:]
+		}
+		return trimmed, filepath.FromSlash(p), nil
 	}
 	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
-		return "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment, or file:///FOLDER", base, DefaultBaseURL)
+		return "", "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment, or file:///FOLDER", base, DefaultBaseURL)
 	}
-	return strings.TrimRight(base, "/"), nil
+	return trimmed, "", nil
 }
 
 // fileURL returns the file:// URL of the absolute path p (file:///C:/x for
@@ -209,7 +206,7 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	if err != nil {
 		return nil, err
 	}
-	if version != Latest && !f.local {
+	if version != Latest && f.local == "" {
 		if b := f.cached(""); b != nil {
 			b.Offline = true
 			return b, nil
@@ -217,14 +214,14 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
-	return f.fetch(ctx, version)
+	return f.fetch(ctx)
 }
 
 // fetcher is one Fetch's settings.
 type fetcher struct {
 	base     string // the URL {version}.tgz is under, with dir
 	dir      string // "/protocol/" on a site, "/" in a folder given by Options.From
-	local    bool   // base is a file:// URL: read again every time, not from the cache
+	local    string // the folder base+dir names when it is a file:// URL ("": none), read again every time, not from the cache
 	version  string
 	cache    string // the specs folder of the cache
 	client   *http.Client
@@ -232,7 +229,7 @@ type fetcher struct {
 }
 
 func newFetcher(o Options, version string) (*fetcher, error) {
-	base, dir := o.BaseURL, "/protocol/"
+	base := o.BaseURL
 	if base == "" {
 		base = BaseURL()
 	}
@@ -251,11 +248,17 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			}
 			from = filepath.Dir(from)
 		}
-		base, dir = fileURL(from), "/"
+		base = fileURL(from)
 	}
-	base, err := checkBaseURL(base)
+	base, local, err := checkBaseURL(base)
 	if err != nil {
 		return nil, err
+	}
+	dir := "/protocol/"
+	if o.From != "" {
+		dir = "/"
+	} else if local != "" {
+		local = filepath.Join(local, "protocol")
 	}
 	cacheDir, err := CacheDir()
 	if err != nil {
@@ -264,52 +267,54 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
-	return &fetcher{base: base, dir: dir, local: strings.HasPrefix(base, "file:"), version: version, cache: filepath.Join(cacheDir, "specs"),
+	return &fetcher{base: base, dir: dir, local: local, version: version, cache: filepath.Join(cacheDir, "specs"),
 		client: newClient(), verifier: o.Verifier}, nil
 }
 
-// fetch downloads and verifies version and puts it in the cache.
-func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
-	tgzURL := f.base + f.dir + url.PathEscape(version) + ".tgz"
-	sumURL := tgzURL + ".sha256"
-	sumFile, status, err := f.get(ctx, sumURL, maxChecksumSize)
-	if status == http.StatusNotFound {
-		// Tell a version that does not exist from a bundle without a checksum.
-		if _, st, _ := f.get(ctx, tgzURL, 0); st == http.StatusNotFound {
-			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
-		}
-		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
-	}
+// url returns the URL of the file name published beside the bundle.
+func (f *fetcher) url(name string) string { return f.base + f.dir + url.PathEscape(name) }
+
+// fetch downloads and verifies the version and puts it in the cache.
+func (f *fetcher) fetch(ctx context.Context) (*Bundle, error) {
+	tgzName := f.version + ".tgz"
+	tgzURL, sumURL := f.url(tgzName), f.url(tgzName+".sha256")
+	sumFile, found, err := f.get(ctx, tgzName+".sha256", maxChecksumSize)
 	if err != nil {
 		return nil, err
 	}
-	want, err := parseChecksum(sumFile, version)
+	if !found {
+		// Tell a version that does not exist from a bundle without a checksum.
+		if _, found, err := f.get(ctx, tgzName, 0); err == nil && !found {
+			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
+		}
+		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
+	}
+	want, err := parseChecksum(sumFile, f.version)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", sumURL, err)
 	}
 
-	if version == Latest {
+	if f.version == Latest {
 		if b := f.cached(want); b != nil {
 			return b, nil
 		}
 	}
 
-	tgz, status, err := f.get(ctx, tgzURL, fetchLimits.Bundle)
-	if status == http.StatusNotFound {
-		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", version, f.base, tgzURL, f.notFound())
-	}
+	tgz, found, err := f.get(ctx, tgzName, fetchLimits.Bundle)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(tgz)
-	if got := hex.EncodeToString(sum[:]); got != want {
+	if !found {
+		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
+	}
+	if got := sha256Hex(tgz); got != want {
 		return nil, fmt.Errorf("%s: checksum mismatch: %s says %s, the %d bytes downloaded hash to %s (an altered or truncated download); nothing was cached",
 			tgzURL, sumURL, want, len(tgz), got)
 	}
 
-	b := &Bundle{Version: version, Dir: f.entryDir(), Digest: want, URL: tgzURL}
-	if version != Latest { // latest is unsigned upstream
-		if b.Trust, err = f.checkSignature(ctx, tgzURL, tgz); err != nil {
+	b := &Bundle{Version: f.version, Dir: f.entryDir(), Digest: want, URL: tgzURL}
+	if f.version != Latest { // latest is unsigned upstream
+		if b.Trust, err = f.checkSignature(ctx, tgzName, tgz); err != nil {
 			return nil, err
 		}
 	}
@@ -321,39 +326,38 @@ func (f *fetcher) fetch(ctx context.Context, version string) (*Bundle, error) {
 
 // notFound says how a missing file showed.
 func (f *fetcher) notFound() string {
-	if f.local {
+	if f.local != "" {
 		return "no such file"
 	}
 	return "HTTP 404"
 }
 
-// checkSignature fetches {tgz}.sigstore.json, {tgz}.sig and {tgz}.crt.
-// None published (404): the release predates signing, and the trust stays
-// at sha256. A Sigstore bundle, or both .sig and .crt: the verifier must
+// checkSignature reads {tgz}.sigstore.json, {tgz}.sig and {tgz}.crt.
+// None published: the release predates signing, and the trust stays at
+// sha256. A Sigstore bundle, or both .sig and .crt: the verifier must
 // accept them. Anything else fails.
-func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte) (Trust, error) {
-	bundleURL, sigURL, crtURL := tgzURL+".sigstore.json", tgzURL+".sig", tgzURL+".crt"
+func (f *fetcher) checkSignature(ctx context.Context, tgzName string, tgz []byte) (Trust, error) {
+	bundleURL, sigURL, crtURL := f.url(tgzName+".sigstore.json"), f.url(tgzName+".sig"), f.url(tgzName+".crt")
 	var files SignatureFiles
-	var missing [3]bool
+	var found [3]bool
 	for i, x := range []struct {
-		u   string
+		ext string
 		dst *[]byte
 		max int64
-	}{{bundleURL, &files.Bundle, maxBundleSize}, {sigURL, &files.Sig, maxSignatureSize}, {crtURL, &files.Cert, maxSignatureSize}} {
-		b, status, err := f.get(ctx, x.u, x.max)
-		if missing[i] = status == http.StatusNotFound; !missing[i] && err != nil {
+	}{{".sigstore.json", &files.Bundle, maxBundleSize}, {".sig", &files.Sig, maxSignatureSize}, {".crt", &files.Cert, maxSignatureSize}} {
+		var err error
+		if *x.dst, found[i], err = f.get(ctx, tgzName+x.ext, x.max); err != nil {
 			return Trust{}, fmt.Errorf("signature: %w", err)
 		}
-		*x.dst = b
 	}
 	signed := bundleURL
 	switch {
-	case missing[0] && missing[1] && missing[2]:
+	case found == [3]bool{}:
 		return Trust{}, nil
-	case !missing[0]:
-	case missing[1]:
+	case found[0]:
+	case !found[1]:
 		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", crtURL, sigURL, f.notFound())
-	case missing[2]:
+	case !found[2]:
 		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", sigURL, crtURL, f.notFound())
 	default:
 		signed = sigURL + " with the certificate " + crtURL
@@ -361,14 +365,14 @@ func (f *fetcher) checkSignature(ctx context.Context, tgzURL string, tgz []byte)
 	if f.verifier == nil {
 		return Trust{}, fmt.Errorf("%s is signed (%s), but this adcp-gen does not check Sigstore signatures, to keep their "+
 			"dependencies out of the generator: fetch it once with `go run %s@latest %s` (the cache is shared), or generate "+
-			"from a schema folder with -schemas DIR; refusing the bundle", tgzURL, signed, SigstoreCommand, f.version)
+			"from a schema folder with -schemas DIR; refusing the bundle", f.url(tgzName), signed, SigstoreCommand, f.version)
 	}
 	t, err := f.verifier.Verify(tgz, files)
 	if err != nil {
-		return Trust{}, fmt.Errorf("%s: the signature %s does not verify: %v; nothing was cached", tgzURL, signed, err)
+		return Trust{}, fmt.Errorf("%s: the signature %s does not verify: %v; nothing was cached", f.url(tgzName), signed, err)
 	}
 	if t.Signer == "" {
-		return Trust{}, errors.New(tgzURL + ": the signature verifier returned no signer; refusing the bundle")
+		return Trust{}, errors.New(f.url(tgzName) + ": the signature verifier returned no signer; refusing the bundle")
 	}
 	return t, nil
 }

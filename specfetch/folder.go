@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -59,8 +58,7 @@ func writeFolder(b *Bundle, files map[string][]byte) error {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			return err
 		}
-		sum := sha256.Sum256(data)
-		rec.Files[name] = hex.EncodeToString(sum[:])
+		rec.Files[name] = sha256Hex(data)
 	}
 	js, err := json.MarshalIndent(rec, "", "\t")
 	if err != nil {
@@ -107,7 +105,7 @@ func checkFolder(dir string, complete bool) (*record, error) {
 		}
 		if ours {
 			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if got, err := hashFile(p); err != nil || got != sum {
+			if data, err := os.ReadFile(p); err != nil || sha256Hex(data) != sum {
 				return fmt.Errorf("%s: changed since adcp-gen fetch -out wrote it (its SHA-256 is not the one %s records): refusing to replace the folder", p, RecordFile)
 			}
 			seen++
@@ -147,15 +145,8 @@ func Vendor(b *Bundle, out string, files []string) error {
 	return writeFolder(&v, data)
 }
 
-func hashFile(p string) (string, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+// sha256Hex returns the hex SHA-256 of data.
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
