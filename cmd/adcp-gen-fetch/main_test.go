@@ -30,7 +30,7 @@ func site(t *testing.T) (*bundletest.Server, []byte, *authority) {
 	t.Helper()
 	published := testshared.Dir(t, "adcp-schemas/"+version)
 	srv := bundletest.NewServer(t)
-	tgz := bundletest.Tgz(t, version, published)
+	tgz := bundletest.Tgz(t, version, published, nil)
 	srv.PublishTgz(version, tgz)
 	return srv, tgz, newAuthority(t)
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -36,22 +35,19 @@ const (
 )
 
 // rekorURL returns the Rekor log to look detached signatures up in:
-// $ADCPGEN_REKOR_URL, else the first log of the trusted root ("" when it
-// lists none).
+// $ADCPGEN_REKOR_URL, else the trusted root's log with the least base URL
+// (a root lists one; "" when it lists none).
 func rekorURL(tr *root.TrustedRoot) string {
 	if u := os.Getenv(envRekorURL); u != "" {
 		return strings.TrimRight(u, "/")
 	}
-	var logs []string
+	u := ""
 	for _, l := range tr.RekorLogs() {
-		if l.BaseURL != "" {
-			logs = append(logs, l.BaseURL)
+		if l.BaseURL != "" && (u == "" || l.BaseURL < u) {
+			u = l.BaseURL
 		}
 	}
-	if len(logs) == 0 {
-		return ""
-	}
-	return strings.TrimRight(slices.Min(logs), "/")
+	return strings.TrimRight(u, "/")
 }
 
 // lookUp finds the Rekor entries of the archive's digest (cosign sign-blob

@@ -25,7 +25,7 @@ func publishCorpus(t *testing.T, dir, version, name string) *bundletest.Server {
 		members = append(members, "$id")
 	}
 	srv := bundletest.NewServer(t)
-	srv.PublishTgz(name, bundletest.TgzEdited(t, name, dir, func(_ string, b []byte) []byte {
+	srv.PublishTgz(name, bundletest.Tgz(t, name, dir, func(_ string, b []byte) []byte {
 		return bundletest.ToLatest(b, version, members...)
 	}))
 	return srv

@@ -22,16 +22,11 @@ import (
 )
 
 // Tgz returns the bundle of version: every regular file of dir under
-// adcp-{version}/schemas/, in name order with their folders first, with
-// fixed times and modes, so the same folder always gives the same bytes.
-func Tgz(t testing.TB, version, dir string) []byte {
-	t.Helper()
-	return TgzEdited(t, version, dir, nil)
-}
-
-// TgzEdited is Tgz with every file's content passed through edit (given
-// its slash path under schemas/) first; a nil edit changes nothing.
-func TgzEdited(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
+// adcp-{version}/schemas/, its content passed through edit (given its slash
+// path under schemas/) unless edit is nil, in name order with their folders
+// first, with fixed times and modes, so the same folder always gives the
+// same bytes.
+func Tgz(t testing.TB, version, dir string, edit func(name string, b []byte) []byte) []byte {
 	t.Helper()
 	files := fstest.MapFS{} // its folders are implied, their times zero
 	src := os.DirFS(dir)
@@ -106,7 +101,7 @@ func NewServer(t testing.TB) *Server {
 // Publish serves the bundle of version built from dir, with its .sha256.
 func (s *Server) Publish(t testing.TB, version, dir string) {
 	t.Helper()
-	s.PublishTgz(version, Tgz(t, version, dir))
+	s.PublishTgz(version, Tgz(t, version, dir, nil))
 }
 
 // PublishTgz serves tgz as the bundle of version, with its .sha256.
