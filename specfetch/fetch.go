@@ -221,7 +221,7 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 type fetcher struct {
 	base     string // the URL {version}.tgz is under, with dir
 	dir      string // "/protocol/" on a site, "/" in a folder given by Options.From
-	local    string // the folder base+dir names when it is a file:// URL ("": none), read again every time, not from the cache
+	local    string // the folder base+dir names when it is local ("": none), read again every time, not from the cache
 	version  string
 	cache    string // the specs folder of the cache
 	client   *http.Client
@@ -229,10 +229,7 @@ type fetcher struct {
 }
 
 func newFetcher(o Options, version string) (*fetcher, error) {
-	base := o.BaseURL
-	if base == "" {
-		base = BaseURL()
-	}
+	f := &fetcher{dir: "/protocol/", version: version, client: newClient(), verifier: o.Verifier}
 	if o.From != "" {
 		from, err := filepath.Abs(o.From)
 		if err != nil {
@@ -248,17 +245,19 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			}
 			from = filepath.Dir(from)
 		}
-		base = fileURL(from)
-	}
-	base, local, err := checkBaseURL(base)
-	if err != nil {
-		return nil, err
-	}
-	dir := "/protocol/"
-	if o.From != "" {
-		dir = "/"
-	} else if local != "" {
-		local = filepath.Join(local, "protocol")
+		f.base, f.dir, f.local = fileURL(from), "/", from
+	} else {
+		base := o.BaseURL
+		if base == "" {
+			base = BaseURL()
+		}
+		var err error
+		if f.base, f.local, err = checkBaseURL(base); err != nil {
+			return nil, err
+		}
+		if f.local != "" {
+			f.local = filepath.Join(f.local, "protocol")
+		}
 	}
 	cacheDir, err := CacheDir()
 	if err != nil {
@@ -267,8 +266,8 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 	if cacheDir, err = filepath.Abs(cacheDir); err != nil {
 		return nil, err
 	}
-	return &fetcher{base: base, dir: dir, local: local, version: version, cache: filepath.Join(cacheDir, "specs"),
-		client: newClient(), verifier: o.Verifier}, nil
+	f.cache = filepath.Join(cacheDir, "specs")
+	return f, nil
 }
 
 // url returns the URL of the file name published beside the bundle.
