@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sigstore/sigstore-go/pkg/bundle"
 	"github.com/sigstore/sigstore-go/pkg/root"
@@ -55,16 +56,12 @@ type verifier struct {
 // It requires a transparency-log entry of every signature, and an SCT of
 // the certificate when the root lists CT logs.
 func newVerifier(file string) (specfetch.SignatureVerifier, error) {
-	data, detail := publicGoodJSON, ""
+	data := publicGoodJSON
 	if file != "" {
 		var err error
 		if data, err = readBounded(file, maxTrustedRootSize); err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(data)
-		// The detail goes into the cache record and adcp-gen-fetch.json, to
-		// commit: a base name and digest, not a path that differs per machine.
-		detail = "trusted root " + filepath.Base(file) + " (sha256 " + hex.EncodeToString(sum[:6]) + ")"
 	}
 	tr, err := root.NewTrustedRootFromJSON(data)
 	if err != nil {
@@ -78,15 +75,22 @@ func newVerifier(file string) (specfetch.SignatureVerifier, error) {
 		return nil, err
 	}
 	opts := []verify.VerifierOption{verify.WithTransparencyLog(1), verify.WithObserverTimestamps(1)}
+	var detail []string // what the trust line adds
 	if len(tr.CTLogs()) > 0 {
 		opts = append(opts, verify.WithSignedCertificateTimestamps(1))
-		detail = join("certificate in a CT log", detail)
+		detail = append(detail, "certificate in a CT log")
+	}
+	if file != "" {
+		// The detail goes into the cache record and adcp-gen-fetch.json, to
+		// commit: a base name and digest, not a path that differs per machine.
+		sum := sha256.Sum256(data)
+		detail = append(detail, "trusted root "+filepath.Base(file)+" (sha256 "+hex.EncodeToString(sum[:6])+")")
 	}
 	sv, err := verify.NewVerifier(tr, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &verifier{sv: sv, policy: verify.WithCertificateIdentity(id), detail: detail, rekor: rekorURL(tr)}, nil
+	return &verifier{sv: sv, policy: verify.WithCertificateIdentity(id), detail: strings.Join(detail, "; "), rekor: rekorURL(tr)}, nil
 }
 
 // Verify implements specfetch.SignatureVerifier: a Sigstore bundle when
@@ -167,11 +171,4 @@ func readBounded(p string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: more than %d bytes", p, max)
 	}
 	return data, nil
-}
-
-func join(a, b string) string {
-	if a == "" || b == "" {
-		return a + b
-	}
-	return a + "; " + b
 }
