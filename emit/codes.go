@@ -229,7 +229,7 @@ func (g *gen) codeExpr(value string) jen.Code {
 // recoveryExpr is the Recovery constant for a recovery class.
 func recoveryExpr(r string) jen.Code {
 	if slices.Contains([]string{"transient", "correctable", "terminal"}, r) {
-		return jen.Qual(schemaload.RuntimePkg, "Recovery"+exportName(r))
+		return jen.Qual(schemaload.RuntimePkg, "Recovery"+upperFirst(r))
 	}
 	return jen.Qual(schemaload.RuntimePkg, "Recovery").Call(jen.Lit(r))
 }

@@ -1,12 +1,13 @@
 // Package emit turns a loaded AdCP spec (*schemaload.Spec) into the Go files
 // of its vocabulary package: the code constants, the details structs with
-// their exact codec and Validate, the typed details accessors and the
-// Vocabulary value that plugs them into the runtime module
-// (github.com/adcp-gen/adcp-gen/adcp), rendered with jennifer. No runtime
-// code is copied: generated packages import the runtime.
+// their exact codec and Validate, the check functions of their schemas, the
+// typed details accessors and the Vocabulary value that plugs them into the
+// runtime module (github.com/adcp-gen/adcp-gen/adcp), rendered with
+// jennifer. No runtime code is copied: generated packages import the
+// runtime.
 //
-// Generation is a pure function of the model: the same Spec always gives the
-// same bytes. Write puts the files on disk, touching only files that carry
+// Generation is a pure function of the model, which settles every name and
+// type emit writes: the same Spec always gives the same bytes. Write puts the files on disk, touching only files that carry
 // the generated-file header.
 package emit
 

@@ -57,7 +57,6 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	check, skipped := g.typeCheck(t)
 	var fields, required []string
 	for _, fl := range t.Fields {
 		fields = append(fields, fl.JSONName)
@@ -70,7 +69,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
 		jen.Id("Fields"): stringList(fields),
-		jen.Id("Check"):  jen.Id(check),
+		jen.Id("Check"):  jen.Id(t.Check.Name),
 	}
 	if len(required) > 0 {
 		d[jen.Id("Required")] = stringList(required)
@@ -85,9 +84,9 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		})
 	}
 	f.Commentf("%s describes %s.", s.Var, s.File)
-	if len(skipped) > 0 {
+	if len(t.Unchecked) > 0 {
 		f.Comment("Its Check, like the Go type's Validate, does not check:")
-		for _, c := range skipped {
+		for _, c := range t.Unchecked {
 			f.Comment("  - " + c)
 		}
 	}

@@ -2,8 +2,8 @@ package emit
 
 import (
 	"fmt"
+	"strings"
 
-	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
 )
@@ -14,52 +14,15 @@ type gen struct {
 	pkg       string
 	header    string
 	codeNames map[string]string // wire code → constant name
-
-	// The check functions of details.go (typeCheck).
-	checkFns *valueChecks
-
-	// The regular expressions of details.go, in first-use order.
-	patterns   []string
-	patternIdx map[string]int
-}
-
-// patternVar is the package variable holding a compiled Go pattern.
-func (g *gen) patternVar(goPattern string) jen.Code {
-	i, ok := g.patternIdx[goPattern]
-	if !ok {
-		i = len(g.patterns)
-		g.patternIdx[goPattern] = i
-		g.patterns = append(g.patterns, goPattern)
-	}
-	return jen.Id(fmt.Sprintf("detailsPattern%d", i))
-}
-
-// endPatterns declares the file's compiled patterns: with the runtime's
-// matcher (adcpimpl.MustPattern) where it compiles them, else with regexp.
-func (g *gen) endPatterns(f *jen.File) {
-	if len(g.patterns) == 0 {
-		return
-	}
-	f.Comment("The patterns of the schema, translated for Go regexp.")
-	f.Var().DefsFunc(func(grp *jen.Group) {
-		for i, p := range g.patterns {
-			compile := jen.Qual("regexp", "MustCompile")
-			if adcpimpl.CompilePattern(p) == nil {
-				compile = jen.Qual(implPkg, "MustPattern")
-			}
-			grp.Id(fmt.Sprintf("detailsPattern%d", i)).Op("=").Add(compile).Call(jen.Lit(p))
-		}
-	})
 }
 
 func newGen(spec *schemaload.Spec, pkg string) (*gen, error) {
-	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}, patternIdx: map[string]int{},
-		checkFns: &valueChecks{byKey: map[string]string{}, used: map[string]bool{}, typeNames: map[string]string{}}}
+	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}}
 	for _, c := range spec.Codes {
 		g.codeNames[c.Value] = c.GoName
 	}
 	for _, s := range spec.Shapes {
-		if s.Type == nil || s.Type.GoName == "" || s.Var == "" || s.Accessor == "" {
+		if s.Type == nil || s.Type.GoName == "" || s.Var == "" || s.Accessor == "" || s.Type.Check == nil {
 			return nil, fmt.Errorf("emit: %s: details shape without a Go type", s.File)
 		}
 	}
@@ -76,3 +39,8 @@ func (g *gen) newFile() *jen.File {
 	f.HeaderComment(g.header)
 	return f
 }
+
+// upperFirst returns s with its first letter in upper case: the runtime's
+// name for a keyword or a recovery class ("minLength" → Validator.MinLength,
+// "transient" → RecoveryTransient).
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

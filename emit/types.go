@@ -325,15 +325,13 @@ func (m member) decode(x string) jen.Code {
 	return fn.Call(args...)
 }
 
-// validate renders Validate: the check function of t's schema (typeCheck)
-// on x's encoding, so that what is checked is what is sent, members kept
-// raw in Extra included.
+// validate renders Validate: t's check on x's encoding, so that what is
+// checked is what is sent, members kept raw in Extra included.
 func (g *gen) validate(f *jen.File, t *schemaload.Type) {
-	check, skipped := g.typeCheck(t)
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
 	seen := map[string]bool{}
-	for _, c := range skipped {
+	for _, c := range t.Unchecked {
 		if !seen[c] {
 			seen[c] = true
 			f.Comment("It does not check " + c + ".")
@@ -341,7 +339,7 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type) {
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(
 		jen.Var().Id("v").Qual(implPkg, "Validator"),
-		jen.Id("v").Dot("Encoded").Call(jen.Lit(""), jen.Id("x"), jen.Id(check)),
+		jen.Id("v").Dot("Encoded").Call(jen.Lit(""), jen.Id("x"), jen.Id(t.Check.Name)),
 		jen.Return(jen.Id("v").Dot("Result").Call(jen.Lit(t.GoName))),
 	)
 	f.Line()

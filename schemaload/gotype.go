@@ -10,7 +10,8 @@ var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
 const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
-// spec, and the Go names of each shape (Var, Accessor) from its type's.
+// spec, the Go names of each shape (Var, Accessor) from its type's, and the
+// check functions (Spec.Checks, Spec.Patterns, each object type's Check).
 // Load calls it; a Spec built or changed by hand must call it again before
 // it is handed to emit or to the reports.
 func (s *Spec) SettleGoTypes() {
@@ -30,6 +31,7 @@ func (s *Spec) SettleGoTypes() {
 		}
 	})
 	breakValueCycles(structs)
+	s.settleChecks()
 }
 
 // breakValueCycles holds by pointer every field that would make a struct

@@ -4,8 +4,10 @@
 // into a typed *Spec: every schema validated against its metaschema and
 // compiled with $refs resolved (offline), the code vocabulary in spec order
 // with recovery and docs, one details shape per details schema linked to its
-// codes, every Go name settled and checked for collisions, and the Go type
-// of every type and field settled.
+// codes, every Go name settled and checked for collisions, the Go type
+// of every type and field settled, and the check functions of the
+// generated package settled: each one's name and the schema it checks,
+// built from the model as JSON.
 //
 // Problems with the input are returned as *Error values naming the file and
 // the JSON pointer; things a person should read but that do not stop

@@ -43,6 +43,15 @@ type Spec struct {
 	// Types reached twice are listed once; Fixed types are not listed.
 	Types []*Type
 
+	// Checks are the check functions of the generated package, one per
+	// distinct schema, in the order they are declared: each before the
+	// functions it calls, those of Types' first object type first. Patterns
+	// are the variables holding the Go regexps they use, in first-use
+	// order. Both are set by SettleGoTypes, with the Check of each object
+	// type of Types.
+	Checks   []*Check
+	Patterns []Pattern
+
 	// UnknownRecovery is manifest.json#/error_code_policy/default_unknown_recovery,
 	// or "" when the version has no manifest policy.
 	UnknownRecovery string
@@ -175,6 +184,12 @@ type Type struct {
 	// name when it has one, else a built-in type, a slice of its items, or
 	// json.RawMessage (see Spec.SettleGoTypes).
 	GoType GoType
+	// Check is the function that checks a value of this type against its
+	// schema, and Unchecked lists the constraints of the schema it leaves
+	// out, and why. SettleGoTypes sets them for every object type of
+	// Spec.Types.
+	Check     *Check
+	Unchecked []string
 
 	// Object. if/then members of allOf and anyOf/oneOf that only constrain
 	// which members are required are not expressed (a Warning says so).
@@ -236,6 +251,44 @@ type Type struct {
 type Constraint struct {
 	Pointer string          // JSON pointer of the schema in the Type's File
 	Schema  json.RawMessage // compact JSON
+}
+
+// Check is one check function of the generated package (an
+// adcpimpl.ValueCheck): it checks a value decoded by encoding/json against
+// Schema. Equal schemas share one Check.
+type Check struct {
+	// Name is the function's name: "check" and the Go name of the type
+	// whose schema it checks ("checkRateLimitedDetails"), "checkType" and
+	// the JSON types of a schema that is nothing but a type
+	// ("checkTypeBoolean"), or else the name of the function that calls
+	// it and the member, keyword or index that leads there
+	// ("checkAccessibilityViolationDetailsViolations"), with a number
+	// added when the name is taken.
+	Name string
+	// Schema is the draft-07 schema checked, built from the model, as
+	// encoding/json decodes it with UseNumber: its patterns are Go
+	// regexps and "patternNot" is one a string must not match
+	// (Type.GoPatternNot). The schema of a type that recurses holds the
+	// types it recurses through in "$defs", referred to by
+	// {"$ref": "#/$defs/<GoName>"}.
+	Schema any
+	// Calls names the function each subschema of Schema is checked with,
+	// by its JSON pointer in Schema ("/properties/retry_after", "/items",
+	// "/anyOf/0", and "/$ref" for the $defs schema Schema refers to). A
+	// member of properties, additionalProperties, items, a member of allOf,
+	// then or else that allows every value has none, nor has
+	// additionalProperties false.
+	Calls map[string]string
+	// Pattern and PatternNot are the variables (Spec.Patterns) holding
+	// Schema's pattern and patternNot, or "".
+	Pattern, PatternNot string
+}
+
+// Pattern is a package variable of the generated package holding a
+// compiled Go regexp.
+type Pattern struct {
+	Var    string // "detailsPattern0"
+	Regexp string // a Type's GoPattern or GoPatternNot
 }
 
 // EnumValue is one known value of an enum, with its constant name.

@@ -787,11 +787,11 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 	return l.stringConstraints(file, ptr, n, t)
 }
 
-// FormatAsserted reports whether the generated validation asserts format
+// formatAsserted reports whether the generated validation asserts format
 // f (the runtime checks "uri", "date-time", "date", "time" and "uuid" as
 // santhosh-tekuri/jsonschema does); another format is only an annotation,
 // and schemaload warns about it.
-func FormatAsserted(f string) bool {
+func formatAsserted(f string) bool {
 	switch f {
 	case "uri", "date-time", "date", "time", "uuid":
 		return true
@@ -808,7 +808,7 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 		return err
 	}
 	t.Format, _ = n.getString("format")
-	if t.Format != "" && !FormatAsserted(t.Format) {
+	if t.Format != "" && !formatAsserted(t.Format) {
 		l.warn(file, pointerJoin(ptr, "format"), "format %q is not asserted: the generated validation (the Go type's Validate and the shape's check) accepts any string", t.Format)
 	}
 	if p, ok := n.getString("pattern"); ok {

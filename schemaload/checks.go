@@ -1,0 +1,546 @@
+package schemaload
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+)
+
+// This file settles the check functions of the generated package
+// (Spec.Checks): the schema of each object type is built from the model as
+// decoded JSON (draft-07 keywords, Go patterns, recursive types through
+// $defs; schemaWriter), so that a type and a constraint kept as written in
+// the schema (which is JSON already) are checked alike, and each distinct
+// schema in it gets a function, named for what leads to it (checkNamer).
+// Equal JSON is one function.
+
+// checkNamer names the check functions and pattern variables of one spec.
+type checkNamer struct {
+	spec      *Spec
+	byKey     map[string]*Check // a schema's JSON (and its document, when it refers to $defs) → its check
+	used      map[string]bool   // function names taken
+	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
+	patterns  map[string]string // a Go regexp → its variable
+}
+
+// settleChecks sets Spec.Checks and Spec.Patterns, and the Check and
+// Unchecked of each object type of Types, in Types order.
+func (s *Spec) settleChecks() {
+	n := &checkNamer{spec: s, byKey: map[string]*Check{}, used: map[string]bool{},
+		typeNames: map[string]string{}, patterns: map[string]string{}}
+	s.Checks, s.Patterns = nil, nil
+	for _, t := range s.Types {
+		if t.Kind == KindObject {
+			n.typeCheck(t)
+		}
+	}
+}
+
+// typeCheck sets the Check of a value of the named type t, and its
+// Unchecked.
+func (n *checkNamer) typeCheck(t *Type) {
+	w := &schemaWriter{n: n, stack: map[*Type]bool{}, defs: map[*Type]string{}}
+	root := w.write(t, false).(map[string]any)
+	var defs map[string]any
+	if len(w.order) > 0 {
+		// Types reached recursively go in $defs, inside the root object.
+		defs = w.writeDefs()
+		root["$defs"] = defs
+	}
+	d := &checkDoc{n: n, defs: map[string]*Check{}, json: CanonicalJSON(root)}
+	names := slices.Sorted(maps.Keys(defs))
+	for _, k := range names {
+		d.defs[k] = &Check{Name: n.take("check" + k)}
+	}
+	for _, k := range names {
+		d.declare(d.defs[k], defs[k])
+	}
+	t.Check, t.Unchecked = d.fn(root, "check"+t.GoName), w.skipped
+}
+
+// nameType records that s, the schema written of the named type goName
+// (null allowed when nullable), names its check function after it.
+func (n *checkNamer) nameType(s any, goName string, nullable bool) {
+	key := CanonicalJSON(s)
+	if strings.Contains(key, `"$ref"`) {
+		return // its meaning depends on its document
+	}
+	if nullable {
+		goName += "OrNull"
+	}
+	if _, ok := n.typeNames[key]; !ok {
+		n.typeNames[key] = goName
+	}
+}
+
+// take returns base, or base and a number when base is taken, and takes
+// it.
+func (n *checkNamer) take(base string) string {
+	name := base
+	for i := 2; n.used[name]; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	n.used[name] = true
+	return name
+}
+
+// pattern returns the variable holding the Go regexp re.
+func (n *checkNamer) pattern(re string) string {
+	v, ok := n.patterns[re]
+	if !ok {
+		v = "detailsPattern" + strconv.Itoa(len(n.spec.Patterns))
+		n.patterns[re] = v
+		n.spec.Patterns = append(n.spec.Patterns, Pattern{Var: v, Regexp: re})
+	}
+	return v
+}
+
+// checkDoc names the check functions of one schema document.
+type checkDoc struct {
+	n    *checkNamer
+	defs map[string]*Check // $defs name → its check
+	json string            // the document's JSON, for schemas that refer to its $defs
+}
+
+// fn returns the check of schema s, declared on first use; base is its
+// name unless it is a named type's schema or nothing but a type.
+func (d *checkDoc) fn(s any, base string) *Check {
+	if m, ok := s.(map[string]any); ok && len(m) == 1 {
+		if ref, ok := m["$ref"].(string); ok {
+			return d.defs[strings.TrimPrefix(ref, "#/$defs/")]
+		}
+	}
+	key := CanonicalJSON(s)
+	if strings.Contains(key, `"$ref"`) {
+		key += "\x00" + d.json
+	}
+	if c, ok := d.n.byKey[key]; ok {
+		return c
+	}
+	if t, ok := d.n.typeNames[key]; ok {
+		base = "check" + t // the schema of a named type
+	} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
+		base = "checkType" + typeName(m["type"]) // one function per type, named for it
+	}
+	c := &Check{Name: d.n.take(base)}
+	d.n.byKey[key] = c
+	d.declare(c, s)
+	return c
+}
+
+// declare lists c, the check of schema s, and names the checks of its
+// subschemas and its patterns, in the order the function uses them.
+func (d *checkDoc) declare(c *Check, s any) {
+	c.Schema = s
+	d.n.spec.Checks = append(d.n.spec.Checks, c) // a function before those it calls
+	m, ok := s.(map[string]any)
+	if !ok {
+		return
+	}
+	call := func(ptr string, sub any, suffix string) {
+		if c.Calls == nil {
+			c.Calls = map[string]string{}
+		}
+		c.Calls[ptr] = d.fn(sub, c.Name+suffix).Name
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		call("/$ref", map[string]any{"$ref": ref}, "") // the $defs schema's own check
+	}
+	if p, ok := m["pattern"].(string); ok {
+		c.Pattern = d.n.pattern(p)
+	}
+	if p, ok := m["patternNot"].(string); ok {
+		c.PatternNot = d.n.pattern(p)
+	}
+	props, _ := m["properties"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if !trivial(props[k]) {
+			call(pointerJoin("/properties", k), props[k], exportName(k))
+		}
+	}
+	if ap, ok := m["additionalProperties"]; ok && ap != false && !trivial(ap) {
+		call("/additionalProperties", ap, "Other")
+	}
+	if items, ok := m["items"]; ok && !trivial(items) {
+		call("/items", items, "Item")
+	}
+	for _, kw := range []struct{ name, suffix string }{{"allOf", "All"}, {"anyOf", "Any"}, {"oneOf", "One"}} {
+		subs, _ := m[kw.name].([]any)
+		for i, sub := range subs {
+			if kw.name != "allOf" || !trivial(sub) {
+				call("/"+kw.name+"/"+strconv.Itoa(i), sub, kw.suffix+strconv.Itoa(i))
+			}
+		}
+	}
+	if sub, ok := m["not"]; ok {
+		call("/not", sub, "Not")
+	}
+	_, hasThen := m["then"]
+	_, hasElse := m["else"]
+	if cond, ok := m["if"]; ok && (hasThen || hasElse) {
+		call("/if", cond, "If")
+		for _, kw := range []string{"then", "else"} {
+			if sub, ok := m[kw]; ok && !trivial(sub) {
+				call("/"+kw, sub, exportName(kw))
+			}
+		}
+	}
+}
+
+// JSONTypes lists, sorted, the JSON types of a "type" keyword of a
+// Check's Schema.
+func JSONTypes(t any) []string {
+	types, ok := t.([]any)
+	if !ok {
+		types = []any{t}
+	}
+	out := make([]string, len(types))
+	for i, e := range types {
+		out[i] = e.(string)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// typeName names the JSON types of a "type" keyword: "StringOrNull".
+func typeName(t any) string {
+	var names []string
+	for _, t := range JSONTypes(t) {
+		names = append(names, exportName(t))
+	}
+	return strings.Join(names, "Or")
+}
+
+// trivial reports whether s allows every value.
+func trivial(s any) bool {
+	if b, ok := s.(bool); ok {
+		return b
+	}
+	m, ok := s.(map[string]any)
+	if !ok {
+		return false
+	}
+	for k := range m {
+		if !schemaAnnotation(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// schemaAnnotation reports whether keyword k carries no constraint.
+func schemaAnnotation(k string) bool {
+	switch k {
+	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$defs":
+		return true
+	}
+	return strings.HasPrefix(k, "x-")
+}
+
+// checkSchema reports why s, a constraint kept as written, is not a schema
+// a check function can check: a keyword it does not know, a $ref (relative
+// to its own file), a pattern (ECMAScript, not translated), a format the
+// runtime does not assert, or items as a list. The form of each keyword is
+// draft-07's: every schema file is checked against its metaschema.
+func checkSchema(s any) error {
+	m, ok := s.(map[string]any)
+	if !ok {
+		if _, ok := s.(bool); ok {
+			return nil
+		}
+		return fmt.Errorf("a schema must be an object or a boolean")
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		var subs []any
+		var err error
+		switch x := m[k]; k {
+		case "$ref", "$defs", "pattern":
+			err = fmt.Errorf("not in a constraint kept as written")
+		case "type", "enum", "const", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "required",
+			"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		case "format":
+			if !formatAsserted(x.(string)) {
+				err = fmt.Errorf("format %v is not checked", x)
+			}
+		case "items", "additionalProperties", "not", "if", "then", "else":
+			subs = []any{x}
+		case "properties":
+			props := x.(map[string]any)
+			for _, name := range slices.Sorted(maps.Keys(props)) {
+				subs = append(subs, props[name])
+			}
+		case "allOf", "anyOf", "oneOf":
+			subs = x.([]any)
+		default:
+			if !schemaAnnotation(k) {
+				err = fmt.Errorf("keyword not supported")
+			}
+		}
+		for _, sub := range subs {
+			if err == nil {
+				err = checkSchema(sub)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", k, err)
+		}
+	}
+	return nil
+}
+
+// CanonicalJSON writes a decoded JSON value (a Check's Schema or a part of
+// it) with its object members sorted and without HTML escaping.
+func CanonicalJSON(x any) string {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	_ = e.Encode(x) // decoded JSON always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// exportName turns a member name into a part of a check function's name:
+// "current_account" → "CurrentAccount". Unlike goName it knows no
+// initialisms and keeps only ASCII letters and digits.
+func exportName(s string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
+			if up && r >= 'a' && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
+		}
+	}
+	return b.String()
+}
+
+// schemaWriter builds the schema of a type from the model, as the values
+// encoding/json decodes a schema into.
+type schemaWriter struct {
+	n       *checkNamer
+	stack   map[*Type]bool // types being written: a revisit is recursion
+	defs    map[*Type]string
+	order   []*Type
+	skipped []string // constraints left out, and why
+}
+
+// write returns the schema of a value of type t (null allowed when
+// nullable), as encoding/json decodes JSON (json.Number for numbers).
+func (w *schemaWriter) write(t *Type, nullable bool) any {
+	if t == nil {
+		return true
+	}
+	if w.stack[t] {
+		name, ok := w.defs[t]
+		if !ok {
+			name = t.GoName
+			if name == "" {
+				name = "T" + strconv.Itoa(len(w.order))
+			}
+			w.defs[t] = name
+			w.order = append(w.order, t)
+		}
+		ref := map[string]any{"$ref": "#/$defs/" + name}
+		if nullable {
+			return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, ref}}
+		}
+		return ref
+	}
+	w.stack[t] = true
+	defer delete(w.stack, t)
+	o := map[string]any{}
+	if t.GoName != "" {
+		defer w.n.nameType(o, t.GoName, nullable)
+	}
+
+	if kind, ok := jsonKinds[t.Kind]; ok {
+		// An untyped schema (Type.Untyped) constrains values of its kind
+		// and allows every other JSON type.
+		switch {
+		case nullable:
+			o["type"] = []any{kind, "null"}
+		case !t.Untyped:
+			o["type"] = kind
+		}
+	}
+	switch t.Kind {
+	case KindString:
+		if len(t.Enum) > 0 && t.OpenEnum {
+			free := map[string]any{}
+			w.stringKeywords(free, t)
+			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
+		} else {
+			// A list with null in it is EnumJSON (written below).
+			if len(t.Enum) > 0 && t.EnumJSON == nil {
+				o["enum"] = schemaEnum(t.Enum)
+			}
+			w.stringKeywords(o, t)
+		}
+	case KindNumber, KindInteger:
+		for _, kw := range []struct {
+			name string
+			v    *float64
+		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
+			if kw.v != nil {
+				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
+			}
+		}
+	case KindObject:
+		if len(t.Fields) > 0 {
+			props := map[string]any{}
+			var req []any
+			for _, f := range t.Fields {
+				props[f.JSONName] = w.write(f.Type, f.Nullable)
+				if f.Required {
+					req = append(req, f.JSONName)
+				}
+			}
+			o["properties"] = props
+			if len(req) > 0 {
+				o["required"] = req
+			}
+		}
+		if t.Closed {
+			o["additionalProperties"] = false
+		}
+		w.constraints(o, t)
+	case KindArray:
+		if t.Elem != nil {
+			o["items"] = w.write(t.Elem, false)
+		}
+		counts(o, map[string]*int{"minItems": t.MinItems, "maxItems": t.MaxItems})
+		if t.UniqueItems {
+			o["uniqueItems"] = true
+		}
+	default: // KindAny
+		if len(t.Union) > 0 {
+			var types []any
+			for _, u := range t.Union {
+				types = append(types, u)
+			}
+			if nullable && !slices.Contains(t.Union, "null") {
+				types = append(types, "null")
+			}
+			o["type"] = types
+		}
+		if len(t.Variants) > 0 {
+			var vs []any
+			for _, v := range t.Variants {
+				vs = append(vs, w.write(v, false))
+			}
+			if nullable && len(t.Union) == 0 {
+				// null is allowed beside the alternatives.
+				o["anyOf"] = []any{map[string]any{"type": "null"}, map[string]any{t.Alternatives: vs}}
+			} else {
+				o[t.Alternatives] = vs
+			}
+		}
+		w.constraints(o, t)
+	}
+	if len(t.Const) > 0 {
+		o["const"] = decodeJSON(t.Const)
+	}
+	if t.EnumJSON != nil {
+		var vs []any
+		for _, e := range t.EnumJSON {
+			vs = append(vs, decodeJSON(e))
+		}
+		o["enum"] = vs
+	}
+	return o
+}
+
+// constraints adds to o, as allOf, t's constraints kept as written that a
+// check can express, and lists the others in w.skipped.
+func (w *schemaWriter) constraints(o map[string]any, t *Type) {
+	var all []any
+	for _, c := range t.Constraints {
+		s := decodeJSON(c.Schema)
+		if err := checkSchema(s); err != nil {
+			w.skipped = append(w.skipped, fmt.Sprintf("%s#%s (%v)", t.File, c.Pointer, err))
+			continue
+		}
+		all = append(all, s)
+	}
+	if len(all) > 0 {
+		o["allOf"] = all
+	}
+}
+
+// stringKeywords adds the length, pattern and format keywords of t to o. A
+// pattern Go regexp cannot express is left out and listed in w.skipped
+// (the loader warns about it too); a format the runtime does not assert is
+// left out.
+func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
+	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
+	if t.Pattern != "" && t.GoPattern == "" {
+		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
+	}
+	if t.GoPattern != "" {
+		o["pattern"] = t.GoPattern
+		if t.GoPatternNot != "" {
+			o["patternNot"] = t.GoPatternNot
+		}
+	}
+	if formatAsserted(t.Format) {
+		o["format"] = t.Format
+	}
+}
+
+// writeDefs returns the types reached recursively, as $defs.
+func (w *schemaWriter) writeDefs() map[string]any {
+	defs := map[string]any{}
+	for i := 0; i < len(w.order); i++ { // writing a def may add another
+		// The other defs known so far are referred to, as if being written.
+		t := w.order[i]
+		w.stack = map[*Type]bool{}
+		for _, d := range w.order {
+			w.stack[d] = d != t
+		}
+		defs[w.defs[t]] = w.write(t, false)
+	}
+	return defs
+}
+
+// jsonKinds are the JSON types of the kinds that have one.
+var jsonKinds = map[Kind]string{KindString: "string", KindNumber: "number",
+	KindInteger: "integer", KindBoolean: "boolean", KindObject: "object", KindArray: "array"}
+
+// counts adds to o each keyword of kws whose count is set.
+func counts(o map[string]any, kws map[string]*int) {
+	for kw, n := range kws {
+		if n != nil {
+			o[kw] = json.Number(strconv.Itoa(*n))
+		}
+	}
+}
+
+func schemaEnum(vs []*EnumValue) []any {
+	s := make([]any, len(vs))
+	for i, v := range vs {
+		s[i] = v.Value
+	}
+	return s
+}
+
+// decodeJSON decodes JSON the model holds as written (valid JSON) as
+// encoding/json does with UseNumber.
+func decodeJSON(raw []byte) any {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	_ = d.Decode(&v) // the model holds valid JSON
+	return v
+}
