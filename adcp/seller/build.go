@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -33,17 +32,10 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
-// written without HTML escaping (see jsonwire.Marshal). The hard limit on the whole
-// error is MaxErrorSize, checked by Validate: the client's check.
-const (
-	// detailsGuidanceBytes is the size details SHOULD stay under.
-	detailsGuidanceBytes = 500
-	// messageBytes and suggestionBytes are what buyers keep of message and
-	// suggestion before truncating.
-	messageBytes    = 256
-	suggestionBytes = 512
-)
+// detailsGuidanceBytes is the size transport-errors.md says details should
+// stay under, in bytes of compact JSON (jsonwire.Marshal). The hard limit on
+// the whole error is MaxErrorSize, checked by Validate: the client's check.
+const detailsGuidanceBytes = 500
 
 // Codes the package has rules for. They are spelled out here, not taken from
 // the generated constants, because a code may not exist in every version.
@@ -304,10 +296,10 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	// retry_after: a whole number of seconds, the value as written rounded
 	// up, then clamped (RetryDelay).
 	if c.RetryAfter != nil {
-		if r := *c.RetryAfter; math.IsNaN(r) || math.IsInf(r, 0) {
+		d, ok := c.RetryDelay()
+		if !ok {
 			return fail("retry_after must be finite")
 		}
-		d, _ := c.RetryDelay()
 		s := d.Seconds()
 		c.RetryAfter = &s
 		if c.Recovery != adcp.RecoveryTransient {
@@ -340,14 +332,17 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 
 	// details, decoded once.
 	var obj map[string]json.RawMessage
-	if len(c.Details) == 0 || isNull(c.Details) {
-		c.Details = nil
-	} else {
+	if c.Details != nil {
 		c.Details = compact(c.Details) // one JSON value: checkRaw
-		var err error
-		if obj, err = object(c.Details); err != nil {
-			return fail("details: %v", err)
+	}
+	if string(c.Details) == "null" {
+		c.Details = nil
+	}
+	if c.Details != nil {
+		if c.Details[0] != '{' {
+			return fail("details: must be a JSON object")
 		}
+		_ = json.Unmarshal(c.Details, &obj) // valid: checkRaw
 		if info.NoDetails {
 			return fail("this code carries no details")
 		}
@@ -403,7 +398,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	for _, s := range [...]struct {
 		name, text string
 		max        int
-	}{{"message", c.Message, messageBytes}, {"suggestion", c.Suggestion, suggestionBytes}} {
+	}{{"message", c.Message, adcp.MaxMessageBytes}, {"suggestion", c.Suggestion, adcp.MaxSuggestionBytes}} {
 		if len(s.text) > s.max {
 			warnf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}

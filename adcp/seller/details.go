@@ -152,13 +152,14 @@ func checkShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]
 // closedDetails writes the members of obj (compact values) that a closed
 // shape declares, in the shape's order.
 func closedDetails(s *adcp.DetailsShape, obj map[string]json.RawMessage) json.RawMessage {
-	var ms []jsonwire.Member
+	var ms object
 	for _, f := range s.Fields {
 		if raw, ok := obj[f]; ok {
 			ms = append(ms, jsonwire.Member{Key: f, Raw: raw})
 		}
 	}
-	return objectJSON(ms)
+	b, _ := ms.MarshalJSON()
+	return b
 }
 
 // firstViolationPointer returns details.violations[0].pointer of
@@ -185,22 +186,6 @@ func checkURLs(details []byte) error {
 	})
 }
 
-// isNull reports whether raw is the JSON null.
-func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
-
-// object decodes a JSON object's members as encoding/json decodes it into
-// a map (of a repeated name, the last), refusing any other value.
-func object(raw []byte) (map[string]json.RawMessage, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
 // compact returns a copy of raw, one valid JSON value, without
 // insignificant white space.
 func compact(raw []byte) json.RawMessage {
@@ -209,58 +194,50 @@ func compact(raw []byte) json.RawMessage {
 	return b.Bytes()
 }
 
+// object is a JSON object's members in order (which encoding/json does not
+// keep), each value compact JSON.
+type object []jsonwire.Member
+
 // members reads the members of a JSON object in order, each value compact,
 // refusing anything but one object in valid UTF-8 and a repeated name
 // (names compared as encoding/json decodes them).
-func members(raw []byte) ([]jsonwire.Member, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !utf8.Valid(t) {
+func members(raw []byte) (object, error) {
+	if !utf8.Valid(raw) {
 		return nil, errors.New("must be a JSON object in valid UTF-8")
 	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return nil, err
-	}
-	ms, _, err := jsonwire.Members(b.Bytes())
+	ms, _, err := jsonwire.Members(raw)
 	if err != nil {
 		return nil, err
 	}
 	seen := make(map[string]bool, len(ms))
-	for _, m := range ms {
+	for i, m := range ms {
 		if seen[m.Key] {
 			return nil, fmt.Errorf("duplicate member %q", m.Key)
 		}
-		seen[m.Key] = true
+		seen[m.Key], ms[i].Raw = true, compact(m.Raw)
 	}
 	return ms, nil
 }
 
-// isKey returns a function reporting whether a member is named k.
-func isKey(k string) func(jsonwire.Member) bool {
-	return func(m jsonwire.Member) bool { return m.Key == k }
+// index returns the index of the member named k, or -1.
+func (o object) index(k string) int {
+	return slices.IndexFunc(o, func(m jsonwire.Member) bool { return m.Key == k })
 }
 
-// objectJSON writes members, whose values are compact JSON, as one compact
-// JSON object, in their order (which encoding/json does not keep).
-func objectJSON(ms []jsonwire.Member) json.RawMessage {
+// without returns a copy of o without the member named k.
+func (o object) without(k string) object {
+	return slices.DeleteFunc(slices.Clone(o), func(m jsonwire.Member) bool { return m.Key == k })
+}
+
+// MarshalJSON writes o as one compact JSON object, its members in order.
+func (o object) MarshalJSON() ([]byte, error) {
 	b := []byte{'{'}
-	for i, m := range ms {
+	for i, m := range o {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		k, _ := jsonwire.Marshal(m.Key) // a string always encodes
 		b = append(append(append(b, k...), ':'), m.Raw...)
 	}
-	return append(b, '}')
-}
-
-// arrayJSON writes items, compact JSON values, as one compact JSON array.
-func arrayJSON(items []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
-	for i, it := range items {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, it...)
-	}
-	return append(b, ']')
+	return append(b, '}'), nil
 }

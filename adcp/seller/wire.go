@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -414,10 +413,14 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	if err != nil {
 		return nil, fmt.Errorf("adcp: payload: %w", err)
 	}
-	if slices.ContainsFunc(ms, isKey("adcp_error")) {
+	if ms.index("adcp_error") >= 0 {
 		return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 	}
-	var items []json.RawMessage
+	var errs []json.RawMessage
+	i := ms.index("errors")
+	if i >= 0 && (ms[i].Raw[0] != '[' || json.Unmarshal(ms[i].Raw, &errs) != nil) {
+		return nil, errors.New("adcp: payload errors must be an array")
+	}
 	for _, w := range warnings {
 		b, err := send(v, w, cfg.checks)
 		if err != nil {
@@ -429,25 +432,20 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if _, has := w.Extra["severity"]; !has {
 			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
 		}
-		items = append(items, b)
+		errs = append(errs, b)
 	}
-	i := slices.IndexFunc(ms, isKey("errors"))
-	if i < 0 && len(items) > 0 {
-		ms, i = append(ms, jsonwire.Member{Key: "errors", Raw: json.RawMessage("[]")}), len(ms)
+	if i < 0 && len(warnings) > 0 {
+		ms, i = append(ms, jsonwire.Member{Key: "errors"}), len(ms)
 	}
 	if i >= 0 {
-		var errs []json.RawMessage
-		if ms[i].Raw[0] != '[' || json.Unmarshal(ms[i].Raw, &errs) != nil {
-			return nil, errors.New("adcp: payload errors must be an array")
-		}
-		ms[i].Raw = arrayJSON(append(errs, items...))
+		ms[i].Raw, _ = jsonwire.Marshal(errs) // compact values
 	}
-	return objectJSON(ms), nil
+	return jsonwire.Marshal(ms)
 }
 
 // emptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
-func emptyPayload(ms []jsonwire.Member) bool {
+func emptyPayload(ms object) bool {
 	for _, m := range ms {
 		switch m.Key {
 		case "errors", "context", "ext":
