@@ -308,23 +308,24 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	}
 
 	// field, issues[] and sdk_id.
+	fields := make([]string, len(c.Issues)) // each pointer as a field
 	for i, is := range c.Issues {
 		if !slices.Contains(schemaKeywords, is.Keyword) {
 			return fail("issues[%d].keyword %q is not a JSON Schema keyword", i, is.Keyword)
 		}
-		if err := pointerCheck(is.Pointer); err != nil {
+		var err error
+		if fields[i], err = PointerToField(is.Pointer); err != nil {
 			return fail("issues[%d].pointer: %v", i, err)
 		}
 	}
 	if (c.Source == adcp.ErrorSourceSDK) != (c.SDKID != "") {
 		return fail(`sdk_id must be set when source is "sdk", and only then`)
 	}
-	if len(c.Issues) > 0 {
-		f, _ := PointerToField(c.Issues[0].Pointer) // checked above
-		if c.Field != "" && c.Field != f {
-			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, f)
+	if len(fields) > 0 {
+		if c.Field != "" && c.Field != fields[0] {
+			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, fields[0])
 		}
-		c.Field = f
+		c.Field = fields[0]
 	}
 	if info.FieldRequired && c.Field == "" {
 		return fail("field is required: it names the field the caller must drop")

@@ -15,26 +15,20 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/urlcheck"
 )
 
-// encodeDetails encodes a WithDetails value. Raw JSON is returned as it is
-// (check decodes and compacts it). Any other value is encoded after a
-// generated details struct is checked to be of a shape the code carries
-// (typedShape) and validated by its Validate method; that shape is
-// returned too. A value that encodes to null is no details.
+// encodeDetails encodes a WithDetails value (rawJSON: raw JSON as it is,
+// which check decodes and compacts), after a generated details struct is
+// checked to be of a shape the code carries (typedShape) and validated by
+// its Validate method; that shape is returned too. A value that encodes to
+// null is no details.
 func encodeDetails(v *adcp.Vocabulary, code adcp.Code, d any) (json.RawMessage, *adcp.DetailsShape, error) {
-	switch raw := d.(type) {
-	case json.RawMessage:
-		return raw, nil, nil
-	case []byte:
-		return raw, nil, nil
-	}
 	shape, err := typedShape(v, code, d)
+	if err == nil {
+		err = validateTyped(d)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := validateTyped(d); err != nil {
-		return nil, nil, err
-	}
-	raw, err := jsonwire.Marshal(d)
+	raw, err := rawJSON(d)
 	if err != nil || string(raw) == "null" {
 		return nil, nil, err
 	}

@@ -47,12 +47,11 @@ func rpcCode(v *adcp.Vocabulary, c adcp.Code) (int, bool) {
 type WireOption func(*wireConfig)
 
 type wireConfig struct {
-	payload    []*adcp.Error
-	payloadSet bool
-	mimeType   bool
-	rpcCode    int
-	timestamp  time.Time
-	checks     checks
+	payload   []*adcp.Error // nil: the error itself
+	mimeType  bool
+	rpcCode   int
+	timestamp time.Time
+	checks    checks
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -67,7 +66,7 @@ func WithFlaggedTextAllowed() WireOption {
 // itself). Intermediaries use it to aggregate several upstream errors, each
 // passed through unchanged.
 func WithPayloadErrors(errs ...*adcp.Error) WireOption {
-	return func(c *wireConfig) { c.payload, c.payloadSet = errs, true }
+	return func(c *wireConfig) { c.payload = append([]*adcp.Error{}, errs...) }
 }
 
 // WithErrorMIMEType sets metadata.mimeType on the A2A error DataPart.
@@ -162,21 +161,15 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
-	if !f.payloadSet {
+	if f.payload == nil {
 		f.errors = []json.RawMessage{f.raw}
 		return f, nil
 	}
 	if len(f.payload) == 0 {
 		return f, errors.New("adcp: the payload's errors[] cannot be empty")
 	}
-	for _, p := range f.payload {
-		r := f.raw
-		if p != e {
-			if r, err = send(v, p, f.checks); err != nil {
-				return f, fmt.Errorf("payload errors[]: %w", err)
-			}
-		}
-		f.errors = append(f.errors, r)
+	if f.errors, err = sendAll(v, f.payload, f.checks); err != nil {
+		return f, fmt.Errorf("payload errors[]: %w", err)
 	}
 	return f, nil
 }
@@ -188,6 +181,18 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 	ck.asSent = true
 	_, raw, _, err := check(v, e, ck)
 	return raw, err
+}
+
+// sendAll is send for each of errs, in order.
+func sendAll(v *adcp.Vocabulary, errs []*adcp.Error, ck checks) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, len(errs))
+	for i, e := range errs {
+		var err error
+		if out[i], err = send(v, e, ck); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
