@@ -204,9 +204,12 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //     current_account; a member of CodeInfo.RecommendedDetails missing is
 //     a warning); details that are not an object, or details on a code
 //     that carries none (CodeInfo.NoDetails);
-//   - details that do not fit the code's shape (see checkShapes: the
-//     code's own shape always, a conditional shape when its condition holds,
-//     another shape of the code when the details use one of its members);
+//   - details that do not fit a shape of the code they must fit: its own
+//     shape (rate-limited for RATE_LIMITED) always, a conditional shape
+//     when its condition holds (agent-permission-denied for
+//     PERMISSION_DENIED with scope "agent"), another shape of the code
+//     (accessibility-violation for CREATIVE_REJECTED) when the details use
+//     one of its members;
 //   - a raw member (details, a member kept in Extra, an issue's or a
 //     discriminator's raw members) that is not exactly one JSON value in
 //     valid UTF-8, so that no text such as `{"x":1},"code":"X_EVIL_CODE"`
@@ -452,11 +455,7 @@ func clientAccepts(v *adcp.Vocabulary, e *adcp.Error, raw []byte) error {
 }
 
 // refused reports whether a CheckMessage finding of kind k refuses an
-// error of code c: connection strings, stack traces and credentials always
-// (transport-errors.md § "Seller Requirements": implementations MUST NOT
-// include them), and for CONFIGURATION_ERROR also file paths (its
-// description: the message MUST NOT include credentials, connection
-// strings, full file paths, or stack traces).
+// error of code c, as Finalize documents.
 func refused(c adcp.Code, k FindingKind) bool {
 	switch k {
 	case FindingConnectionString, FindingStackTrace, FindingCredential:
@@ -468,13 +467,9 @@ func refused(c adcp.Code, k FindingKind) bool {
 }
 
 // checkRaw refuses a raw member of e that is not exactly one JSON value in
-// valid UTF-8 (RFC 8259 §8.1: it would go out as invalid UTF-8, which the
-// text content replaces and the JSON shapes do not): details, the members
-// kept in Extra, and the raw members of every issue and discriminator
-// entry; and a member kept in Extra whose name is not valid UTF-8 (the
-// encoding replaces the bad bytes, so two names could become one). One that
-// held `{"x":1},"code":"X_EVIL_CODE"` would forge members: the encoder
-// refuses it, and checkRaw says where it is.
+// valid UTF-8, as Finalize documents, and says where it is; and a member
+// kept in Extra whose name is not valid UTF-8 (the encoding replaces the
+// bad bytes, so two names could become one).
 func checkRaw(e *adcp.Error) error {
 	if e.Details != nil && !oneValue(e.Details) {
 		return errors.New("details is not exactly one JSON value in valid UTF-8")

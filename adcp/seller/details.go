@@ -114,18 +114,8 @@ func whenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
 }
 
 // checkShapes validates details (raw, decoded as obj) against every shape
-// of the code they must fit:
-//   - a conditional shape (When) whose condition holds, such as
-//     agent-permission-denied for PERMISSION_DENIED with scope "agent";
-//   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
-//     always: the spec's recommended shape for every details of the code;
-//   - another unconditional shape of the code, which describes one case of
-//     it (accessibility-violation for CREATIVE_REJECTED,
-//     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
-//     details carry one of its members: they use that shape.
-//
-// The shape typed, whose Go type's Validate method checked the details, is
-// not checked again.
+// of the code they must fit, as Finalize documents. The shape typed, whose
+// Go type's Validate method checked the details, is not checked again.
 func checkShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage, typed *adcp.DetailsShape) error {
 	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
 	for _, s := range info.Shapes {
@@ -168,11 +158,8 @@ func firstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 	return *v[0].Pointer, true
 }
 
-// checkURLs refuses details holding a URL no buyer would follow: every
-// string that adcp.CheckDetailsURLs checks (members named url or ending in
-// _url, at any depth) must pass its checks but the known hosts, which only
-// the buyer has: https, no userinfo, a host that is a plain DNS name or IP
-// address. A javascript:, data: or http: setup_url is refused, not sent.
+// checkURLs refuses details holding a URL that adcp.CheckDetailsURLs would
+// refuse whatever hosts the buyer knows, as Finalize documents.
 func checkURLs(details []byte) error {
 	return urlcheck.Details(details, func(s string) error {
 		_, err := urlcheck.Form(s)

@@ -146,9 +146,7 @@ type failure struct {
 }
 
 // fatal checks an error about to be sent as a failure, and the payload's
-// errors, as send checks them: it also refuses an advisory code (it belongs
-// in a successful payload), except BUDGET_CAP_REACHED, which its
-// description makes a failure when not even a partial result exists.
+// errors, as MCPToolResult documents.
 func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error) {
 	var f failure
 	for _, o := range opts {
@@ -202,12 +200,10 @@ func sendAll(v *adcp.Vocabulary, errs []*adcp.Error, ck checks) ([]json.RawMessa
 // (both layers of the error model).
 //
 // e is sent as it is: build it with New or Finalize, or pass an upstream
-// error through unchanged. MCPToolResult refuses an error Finalize refuses
-// (an unknown code, a raw member that is not one JSON value in valid
-// UTF-8, details that do not fit the code's shape, flagged text, ...), one
-// that a client would refuse as it is (over MaxErrorSize bytes of JSON, or
-// against v's core/error.json rules or a closed details shape), and an
-// advisory code (it belongs in a successful payload; see
+// error through unchanged. MCPToolResult refuses an error Finalize
+// refuses, one that a client would refuse as it is (over MaxErrorSize
+// bytes of JSON, or against v's core/error.json rules or a closed details
+// shape), and an advisory code (it belongs in a successful payload; see
 // SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
 // description makes a failure when not even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
@@ -256,8 +252,7 @@ func decodedText(s string) string { return string([]rune(s)) }
 // application errors travel in the tool result (MCPToolResult).
 //
 // id is the request id: a string, a number (or json.Number), nil for null,
-// or its raw JSON in valid UTF-8. error.message is e.Message, or the code
-// when e has none.
+// or its raw JSON in valid UTF-8. error.message is e.Message.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
 	code, msg, data, err := JSONRPCErrorObject(v, e, opts...)
 	if err != nil {
@@ -292,12 +287,8 @@ func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (
 		}
 		code = f.rpcCode
 	}
-	message = e.Message
-	if message == "" {
-		message = string(e.Code)
-	}
 	data, err = jsonwire.Marshal(envelope{f.raw})
-	return code, decodedText(message), data, err
+	return code, decodedText(e.Message), data, err
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -372,9 +363,6 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	p := A2AParts{Text: humanText, ErrorMIMEType: f.mimeType}
 	if p.Text == "" {
 		p.Text = e.Message
-	}
-	if p.Text == "" {
-		p.Text = string(e.Code)
 	}
 	p.Text = decodedText(p.Text) // as encoding/json writes it
 	if !f.timestamp.IsZero() {
