@@ -73,14 +73,12 @@ func typedShape(v *adcp.Vocabulary, code adcp.Code, d any) (*adcp.DetailsShape, 
 // validated through a pointer to a copy. A nil pointer (no details) and a
 // value without the method are not validated.
 func validateTyped(d any) error {
-	rv := reflect.ValueOf(d)
-	switch {
-	case rv.Kind() == reflect.Pointer && rv.IsNil():
-		return nil
-	case rv.Kind() != reflect.Pointer:
+	if rv := reflect.ValueOf(d); rv.Kind() != reflect.Pointer {
 		p := reflect.New(rv.Type())
 		p.Elem().Set(rv)
 		d = p.Interface()
+	} else if rv.IsNil() {
+		return nil
 	}
 	if dv, ok := d.(interface{ Validate() error }); ok {
 		return dv.Validate()

@@ -181,10 +181,13 @@ var hygieneUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9
 // within a few rounds, the whole string is replaced. So
 // CheckMessage(Scrub(s)) is always empty.
 func Scrub(s string) string {
-	for round := 0; round < 4; round++ {
+	for round := 0; ; round++ {
 		fs := CheckMessage(s)
 		if len(fs) == 0 {
 			return s
+		}
+		if round == 4 {
+			return hygieneRedacted
 		}
 		var b strings.Builder
 		last := 0
@@ -201,10 +204,6 @@ func Scrub(s string) string {
 		b.WriteString(s[last:])
 		s = b.String()
 	}
-	if len(CheckMessage(s)) == 0 {
-		return s
-	}
-	return hygieneRedacted
 }
 
 // hygieneOpaqueToken reports whether a 32+ character word looks like a

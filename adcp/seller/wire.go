@@ -128,13 +128,10 @@ type (
 		Parts      []a2aPart `json:"parts"`
 	}
 	a2aPart struct {
-		Kind     string          `json:"kind"`
-		Text     string          `json:"text,omitempty"`
-		Data     json.RawMessage `json:"data,omitempty"`
-		Metadata *a2aMetadata    `json:"metadata,omitempty"`
-	}
-	a2aMetadata struct {
-		MIMEType string `json:"mimeType"`
+		Kind     string            `json:"kind"`
+		Text     string            `json:"text,omitempty"`
+		Data     json.RawMessage   `json:"data,omitempty"`
+		Metadata map[string]string `json:"metadata,omitempty"`
 	}
 )
 
@@ -303,7 +300,7 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	}
 	errPart := a2aPart{Kind: "data", Data: p.Error}
 	if p.ErrorMIMEType {
-		errPart.Metadata = &a2aMetadata{ErrorMIMEType}
+		errPart.Metadata = map[string]string{"mimeType": ErrorMIMEType}
 	}
 	return jsonwire.Marshal(a2aTask{
 		ID:     taskID,
