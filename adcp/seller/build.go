@@ -66,13 +66,10 @@ var schemaKeywords = []string{
 type Option func(*buildConfig)
 
 type buildConfig struct {
-	field      string
-	suggestion string
-	recovery   adcp.Recovery
-	retryAfter *float64
-	details    any
-	members    bool // an option above was given
-	checks     checks
+	e       adcp.Error // the members options set
+	details any
+	members bool // a member was set
+	checks  checks
 }
 
 // checks are what a caller changes in the rules check applies.
@@ -102,19 +99,19 @@ func AllowFlaggedText() Option { return func(c *buildConfig) { c.checks.allowFla
 
 // WithField sets Error.Field, a JSONPath-lite path such as
 // "packages[0].budget". FIELD_NOT_PERMITTED cannot be built without it.
-func WithField(path string) Option { return func(c *buildConfig) { c.field = path; c.members = true } }
+func WithField(path string) Option { return func(c *buildConfig) { c.e.Field, c.members = path, true } }
 
 // WithSuggestion sets Error.Suggestion: generic correction guidance that does
 // not reveal thresholds, identifiers or whether a resource exists.
 func WithSuggestion(s string) Option {
-	return func(c *buildConfig) { c.suggestion = s; c.members = true }
+	return func(c *buildConfig) { c.e.Suggestion, c.members = s, true }
 }
 
 // WithRecovery sets the recovery class of a vendor code (X_{VENDOR}_{CODE}),
 // which has no catalogue entry. A standard code always carries its catalogue
 // recovery; giving it another one is refused.
 func WithRecovery(r adcp.Recovery) Option {
-	return func(c *buildConfig) { c.recovery = r; c.members = true }
+	return func(c *buildConfig) { c.e.Recovery, c.members = r, true }
 }
 
 // WithRetryAfter sets retry_after from a delay. Sub-second parts round up:
@@ -126,7 +123,7 @@ func WithRetryAfter(d time.Duration) Option {
 // WithRetryAfterSeconds sets retry_after from a number of seconds, rounded up
 // and then clamped to 1..3600. NaN and infinities are refused.
 func WithRetryAfterSeconds(s float64) Option {
-	return func(c *buildConfig) { c.retryAfter, c.members = &s, true }
+	return func(c *buildConfig) { c.e.RetryAfter, c.members = &s, true }
 }
 
 // WithDetails sets Error.Details from a generated details struct (validated
@@ -154,14 +151,8 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	for _, o := range opts {
 		o(&c)
 	}
-	e := &adcp.Error{
-		Code:       code,
-		Message:    message,
-		Field:      c.field,
-		Suggestion: c.suggestion,
-		Recovery:   c.recovery,
-		RetryAfter: c.retryAfter,
-	}
+	e := &c.e
+	e.Code, e.Message = code, message
 	if c.details != nil {
 		var err error
 		if e.Details, c.checks.typed, err = encodeDetails(v, code, c.details); err != nil {
