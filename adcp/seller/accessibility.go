@@ -78,7 +78,11 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		if vs[i], err = members(r); err != nil {
 			return fail("violations[%d]: %v", i, err)
 		}
-		if err := checkViolationPointer(vs[i]); err != nil {
+		var p string
+		if j := vs[i].index("pointer"); j < 0 || json.Unmarshal(vs[i][j].Raw, &p) != nil {
+			return fail("violations[%d].pointer: a string is required", i)
+		}
+		if _, err := PointerToField(p); err != nil {
 			return fail("violations[%d].pointer: %v", i, err)
 		}
 	}
@@ -132,21 +136,6 @@ func alone(v object) []byte {
 		Violations []object `json:"violations"`
 	}{[]object{v}})
 	return b
-}
-
-// checkViolationPointer checks that a violation has a pointer that is an
-// RFC 6901 string.
-func checkViolationPointer(v object) error {
-	i := v.index("pointer")
-	if i < 0 {
-		return errors.New("is required")
-	}
-	var p string
-	if err := json.Unmarshal(v[i].Raw, &p); err != nil {
-		return errors.New("must be a string")
-	}
-	_, err := PointerToField(p)
-	return err
 }
 
 // lastRemediation returns the index of the last violation with a

@@ -125,7 +125,7 @@ func CheckMessage(s string) []Finding {
 // (invisible.Silent) and the byte of s each byte of the result comes from;
 // at is nil when s has none.
 func hygieneNormalize(s string) (norm string, at []int) {
-	if !strings.ContainsFunc(s, hygieneSilent) {
+	if !strings.ContainsFunc(s, invisible.Silent) {
 		return s, nil
 	}
 	var b strings.Builder
@@ -133,7 +133,7 @@ func hygieneNormalize(s string) (norm string, at []int) {
 	at = make([]int, 0, len(s))
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !hygieneSilent(r) {
+		if !invisible.Silent(r) {
 			b.WriteString(s[i : i+size])
 			for k := 0; k < size; k++ {
 				at = append(at, i+k)
@@ -143,10 +143,6 @@ func hygieneNormalize(s string) (norm string, at []int) {
 	}
 	return b.String(), at
 }
-
-// hygieneSilent reports whether r is a silent character a buyer's
-// sanitizing removes.
-func hygieneSilent(r rune) bool { return r >= utf8.RuneSelf && invisible.Silent(r) }
 
 // hygieneCheck runs every detector on s.
 func hygieneCheck(s string) []Finding {

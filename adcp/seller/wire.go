@@ -456,7 +456,9 @@ func emptyPayload(ms object) bool {
 //   - CONFIGURATION_ERROR: 500 Internal Server Error, and
 //     GOVERNANCE_UNAVAILABLE: 503 Service Unavailable. These two are system
 //     failures for which sellers must flip every transport failure marker:
-//     HTTP 5xx, MCP isError: true (MCPToolResult), A2A task state "failed"
+//     HTTP 5xx (so a client that drops the body of a 5xx, as the go-sdk MCP
+//     client does, still learns from the status that the seller failed),
+//     MCP isError: true (MCPToolResult), A2A task state "failed"
 //     (A2AFailedTask), with the error in both adcp_error and the payload's
 //     errors[].
 //   - Every other error: 200 OK. AdCP errors are application-layer errors:
@@ -469,10 +471,6 @@ func emptyPayload(ms object) bool {
 //     the body of a 429, 500, 502, 503 or 504, so the adcp_error would never
 //     reach the buyer (the mcpsdk adapter's WriteHTTPRejection answers 200).
 //   - nil: 200 OK.
-//
-// Clients that drop the body of a 5xx (the go-sdk MCP client does) see only
-// the status for the two system failures; the status alone then tells them
-// the seller failed, which is what these codes require.
 func HTTPStatus(e *adcp.Error) int {
 	if e == nil {
 		return 200
