@@ -44,18 +44,14 @@ type hygieneDetector struct {
 	ok    func(string) bool
 }
 
-// hygieneStackFile is the stack trace detector's "file.ext:line"
-// alternative.
-const hygieneStackFile = `\b[\w./-]+\.` + hygieneExt + `:\d+\b`
-
 // hygieneExt are file extensions that make a slash-separated path a file
 // path rather than, say, a JSON pointer into the request.
 const hygieneExt = `(?:go|py|pyc|java|class|jar|js|mjs|cjs|ts|rb|php|cs|kt|scala|rs|c|h|cc|cpp|so|dll|exe|sh|yaml|yml|json|toml|ini|conf|cfg|env|log|sql|db|sqlite|pem|key|crt|p12)`
 
 // hygieneDetectors are the detectors, in the order they run.
 var hygieneDetectors = []hygieneDetector{
-	// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
-	{kind: FindingStackTrace, re: regexp.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|` + hygieneStackFile)},
+	// Stack traces: Go, Java/JS, Python, .NET and file.ext:line frames.
+	{kind: FindingStackTrace, re: regexp.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
 
 	// File paths: absolute paths under well-known roots, any path ending in
 	// a file extension, relative and home paths, Windows and UNC paths.

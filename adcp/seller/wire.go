@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -436,18 +437,10 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 // emptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
 func emptyPayload(ms object) bool {
-	for _, m := range ms {
-		switch m.Key {
-		case "errors", "context", "ext":
-			continue
-		}
-		switch string(m.Raw) {
-		case "null", `""`, "[]", "{}":
-		default:
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(ms, func(m jsonwire.Member) bool {
+		return !slices.Contains([]string{"errors", "context", "ext"}, m.Key) &&
+			!slices.Contains([]string{"null", `""`, "[]", "{}"}, string(m.Raw))
+	})
 }
 
 // HTTPStatus returns the HTTP status code of the response that carries e,
