@@ -77,9 +77,7 @@ type checks struct {
 	// allowFlagged: AllowFlaggedText or WithFlaggedTextAllowed.
 	allowFlagged bool
 	// authoring: the error is built by New or Build, which refuse a vendor
-	// code without recovery (WithRecovery sets it); Finalize and the wire
-	// builders, which also see errors passed through from an upstream,
-	// only warn.
+	// code without recovery where Finalize only warns.
 	authoring bool
 	// asSent: a wire builder sends the error as it is, which must be valid
 	// too, not only what Finalize makes of it.
@@ -273,9 +271,6 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	case info.Recovery != "" && c.Recovery != info.Recovery:
 		return fail("recovery is %q in the catalogue; only vendor codes take another recovery", info.Recovery)
 	case c.Recovery == "" && !ck.authoring:
-		// Valid on the wire (recovery is optional in every version), as an
-		// upstream's error passed through may be; a client that does not
-		// know the code classifies it by its own policy.
 		warnf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
