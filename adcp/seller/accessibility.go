@@ -60,63 +60,55 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	if err != nil {
 		return fail("%v", err)
 	}
-	var raws []json.RawMessage
-	truncated := false
-	for _, m := range details {
-		switch m.Key {
-		case "violations":
-			if json.Unmarshal(m.Raw, &raws) != nil || len(raws) == 0 {
-				return fail("violations must be a non-empty array")
-			}
-		case "truncated":
-			truncated = string(m.Raw) == "true"
-		}
-	}
-	if raws == nil {
+	at := details.index("violations")
+	if at < 0 {
 		return fail("violations is required")
 	}
+	var raws []json.RawMessage
+	if json.Unmarshal(details[at].Raw, &raws) != nil || len(raws) == 0 {
+		return fail("violations must be a non-empty array")
+	}
+	t := details.index("truncated")
+	truncated := t >= 0 && string(details[t].Raw) == "true"
 	if len(raws) > maxViolations {
 		raws, truncated = raws[:maxViolations], true
 	}
-	vs := make([][]jsonwire.Member, len(raws))
+	vs := make([]object, len(raws))
 	for i, r := range raws {
 		if vs[i], err = members(r); err != nil {
 			return fail("violations[%d]: %v", i, err)
 		}
-		if err := checkViolationPointer(vs[i]); err != nil {
+		var p string
+		if j := vs[i].index("pointer"); j < 0 || json.Unmarshal(vs[i][j].Raw, &p) != nil {
+			return fail("violations[%d].pointer: a string is required", i)
+		}
+		if _, err := PointerToField(p); err != nil {
 			return fail("violations[%d].pointer: %v", i, err)
 		}
-	}
-	// write returns the details: their members in order, violations
-	// replaced by vs, and truncated set (appended when absent) if truncated.
-	write := func() json.RawMessage {
-		ms := slices.Clone(details)
-		list := make([]json.RawMessage, len(vs))
-		for i, v := range vs {
-			list[i] = objectJSON(v)
-		}
-		ms[slices.IndexFunc(ms, isKey("violations"))].Raw = arrayJSON(list)
-		if j := slices.IndexFunc(ms, isKey("truncated")); truncated && j >= 0 {
-			ms[j].Raw = json.RawMessage("true")
-		} else if truncated {
-			ms = append(ms, jsonwire.Member{Key: "truncated", Raw: json.RawMessage("true")})
-		}
-		return objectJSON(ms)
 	}
 
 	// A remediation text the shape refuses is left out: the violation
 	// alone is refused with it and accepted without it.
 	var warn []string
 	for i, m := range vs {
-		without := slices.DeleteFunc(slices.Clone(m), isKey("remediation"))
+		without := m.without("remediation")
 		if len(without) < len(m) && shape.Validate(alone(m)) != nil && shape.Validate(alone(without)) == nil {
 			vs[i], truncated = without, true
 			warn = append(warn, fmt.Sprintf("violations[%d].remediation left out: %s refuses it", i, shape.Name))
 		}
 	}
 	for {
+		// The details: their members in order, violations replaced by vs,
+		// and truncated set (appended when absent) if truncated.
+		ms := slices.Clone(details)
+		ms[at].Raw, _ = jsonwire.Marshal(vs)
+		if truncated && t >= 0 {
+			ms[t].Raw = json.RawMessage("true")
+		} else if truncated {
+			ms = append(ms, jsonwire.Member{Key: "truncated", Raw: json.RawMessage("true")})
+		}
 		c := *e
-		c.Details = write()
+		c.Details, _ = ms.MarshalJSON()
 		out, w, err := Finalize(v, &c, opts...)
 		if !errors.Is(err, errTooLarge) {
 			if err != nil {
@@ -128,7 +120,7 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		// violation, else give up.
 		switch i := lastRemediation(vs); {
 		case i >= 0:
-			vs[i] = slices.DeleteFunc(vs[i], isKey("remediation"))
+			vs[i] = vs[i].without("remediation")
 		case len(vs) > 1:
 			vs = vs[:len(vs)-1]
 		default:
@@ -139,30 +131,18 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 }
 
 // alone returns accessibility details holding only the violation v.
-func alone(v []jsonwire.Member) json.RawMessage {
-	return objectJSON([]jsonwire.Member{{Key: "violations", Raw: arrayJSON([]json.RawMessage{objectJSON(v)})}})
-}
-
-// checkViolationPointer checks that a violation has a pointer that is an
-// RFC 6901 string.
-func checkViolationPointer(v []jsonwire.Member) error {
-	i := slices.IndexFunc(v, isKey("pointer"))
-	if i < 0 {
-		return errors.New("is required")
-	}
-	var p string
-	if err := json.Unmarshal(v[i].Raw, &p); err != nil {
-		return errors.New("must be a string")
-	}
-	_, err := PointerToField(p)
-	return err
+func alone(v object) []byte {
+	b, _ := jsonwire.Marshal(struct {
+		Violations []object `json:"violations"`
+	}{[]object{v}})
+	return b
 }
 
 // lastRemediation returns the index of the last violation with a
 // remediation member, or -1.
-func lastRemediation(vs [][]jsonwire.Member) int {
+func lastRemediation(vs []object) int {
 	for i := len(vs) - 1; i >= 0; i-- {
-		if slices.ContainsFunc(vs[i], isKey("remediation")) {
+		if vs[i].index("remediation") >= 0 {
 			return i
 		}
 	}

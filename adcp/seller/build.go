@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -33,17 +32,10 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
-// Size guidance of transport-errors.md, in UTF-8 bytes of compact JSON
-// written without HTML escaping (see jsonwire.Marshal). The hard limit on the whole
-// error is MaxErrorSize, checked by Validate: the client's check.
-const (
-	// detailsGuidanceBytes is the size details SHOULD stay under.
-	detailsGuidanceBytes = 500
-	// messageBytes and suggestionBytes are what buyers keep of message and
-	// suggestion before truncating.
-	messageBytes    = 256
-	suggestionBytes = 512
-)
+// detailsGuidanceBytes is the size transport-errors.md says details should
+// stay under, in bytes of compact JSON (jsonwire.Marshal). The hard limit on
+// the whole error is MaxErrorSize, checked by Validate: the client's check.
+const detailsGuidanceBytes = 500
 
 // Codes the package has rules for. They are spelled out here, not taken from
 // the generated constants, because a code may not exist in every version.
@@ -74,13 +66,10 @@ var schemaKeywords = []string{
 type Option func(*buildConfig)
 
 type buildConfig struct {
-	field      string
-	suggestion string
-	recovery   adcp.Recovery
-	retryAfter *float64
-	details    any
-	members    bool // an option above was given
-	checks     checks
+	e       adcp.Error // the members options set
+	details any
+	members bool // a member was set
+	checks  checks
 }
 
 // checks are what a caller changes in the rules check applies.
@@ -88,9 +77,7 @@ type checks struct {
 	// allowFlagged: AllowFlaggedText or WithFlaggedTextAllowed.
 	allowFlagged bool
 	// authoring: the error is built by New or Build, which refuse a vendor
-	// code without recovery (WithRecovery sets it); Finalize and the wire
-	// builders, which also see errors passed through from an upstream,
-	// only warn.
+	// code without recovery where Finalize only warns.
 	authoring bool
 	// asSent: a wire builder sends the error as it is, which must be valid
 	// too, not only what Finalize makes of it.
@@ -110,19 +97,19 @@ func AllowFlaggedText() Option { return func(c *buildConfig) { c.checks.allowFla
 
 // WithField sets Error.Field, a JSONPath-lite path such as
 // "packages[0].budget". FIELD_NOT_PERMITTED cannot be built without it.
-func WithField(path string) Option { return func(c *buildConfig) { c.field = path; c.members = true } }
+func WithField(path string) Option { return func(c *buildConfig) { c.e.Field, c.members = path, true } }
 
 // WithSuggestion sets Error.Suggestion: generic correction guidance that does
 // not reveal thresholds, identifiers or whether a resource exists.
 func WithSuggestion(s string) Option {
-	return func(c *buildConfig) { c.suggestion = s; c.members = true }
+	return func(c *buildConfig) { c.e.Suggestion, c.members = s, true }
 }
 
 // WithRecovery sets the recovery class of a vendor code (X_{VENDOR}_{CODE}),
 // which has no catalogue entry. A standard code always carries its catalogue
 // recovery; giving it another one is refused.
 func WithRecovery(r adcp.Recovery) Option {
-	return func(c *buildConfig) { c.recovery = r; c.members = true }
+	return func(c *buildConfig) { c.e.Recovery, c.members = r, true }
 }
 
 // WithRetryAfter sets retry_after from a delay. Sub-second parts round up:
@@ -134,7 +121,7 @@ func WithRetryAfter(d time.Duration) Option {
 // WithRetryAfterSeconds sets retry_after from a number of seconds, rounded up
 // and then clamped to 1..3600. NaN and infinities are refused.
 func WithRetryAfterSeconds(s float64) Option {
-	return func(c *buildConfig) { c.retryAfter, c.members = &s, true }
+	return func(c *buildConfig) { c.e.RetryAfter, c.members = &s, true }
 }
 
 // WithDetails sets Error.Details from a generated details struct (validated
@@ -162,14 +149,8 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 	for _, o := range opts {
 		o(&c)
 	}
-	e := &adcp.Error{
-		Code:       code,
-		Message:    message,
-		Field:      c.field,
-		Suggestion: c.suggestion,
-		Recovery:   c.recovery,
-		RetryAfter: c.retryAfter,
-	}
+	e := &c.e
+	e.Code, e.Message = code, message
 	if c.details != nil {
 		var err error
 		if e.Details, c.checks.typed, err = encodeDetails(v, code, c.details); err != nil {
@@ -212,9 +193,12 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 //     current_account; a member of CodeInfo.RecommendedDetails missing is
 //     a warning); details that are not an object, or details on a code
 //     that carries none (CodeInfo.NoDetails);
-//   - details that do not fit the code's shape (see checkShapes: the
-//     code's own shape always, a conditional shape when its condition holds,
-//     another shape of the code when the details use one of its members);
+//   - details that do not fit a shape of the code they must fit: its own
+//     shape (rate-limited for RATE_LIMITED) always, a conditional shape
+//     when its condition holds (agent-permission-denied for
+//     PERMISSION_DENIED with scope "agent"), another shape of the code
+//     (accessibility-violation for CREATIVE_REJECTED) when the details use
+//     one of its members;
 //   - a raw member (details, a member kept in Extra, an issue's or a
 //     discriminator's raw members) that is not exactly one JSON value in
 //     valid UTF-8, so that no text such as `{"x":1},"code":"X_EVIL_CODE"`
@@ -287,9 +271,6 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	case info.Recovery != "" && c.Recovery != info.Recovery:
 		return fail("recovery is %q in the catalogue; only vendor codes take another recovery", info.Recovery)
 	case c.Recovery == "" && !ck.authoring:
-		// Valid on the wire (recovery is optional in every version), as an
-		// upstream's error passed through may be; a client that does not
-		// know the code classifies it by its own policy.
 		warnf("%s has no recovery: clients that do not know the code classify it by their own policy; set one", c.Code)
 	case !c.Recovery.Valid():
 		return fail("recovery must be transient, correctable or terminal (got %q); set it with WithRecovery", c.Recovery)
@@ -304,10 +285,10 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	// retry_after: a whole number of seconds, the value as written rounded
 	// up, then clamped (RetryDelay).
 	if c.RetryAfter != nil {
-		if r := *c.RetryAfter; math.IsNaN(r) || math.IsInf(r, 0) {
+		d, ok := c.RetryDelay()
+		if !ok {
 			return fail("retry_after must be finite")
 		}
-		d, _ := c.RetryDelay()
 		s := d.Seconds()
 		c.RetryAfter = &s
 		if c.Recovery != adcp.RecoveryTransient {
@@ -316,23 +297,24 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	}
 
 	// field, issues[] and sdk_id.
+	fields := make([]string, len(c.Issues)) // each pointer as a field
 	for i, is := range c.Issues {
 		if !slices.Contains(schemaKeywords, is.Keyword) {
 			return fail("issues[%d].keyword %q is not a JSON Schema keyword", i, is.Keyword)
 		}
-		if err := pointerCheck(is.Pointer); err != nil {
+		var err error
+		if fields[i], err = PointerToField(is.Pointer); err != nil {
 			return fail("issues[%d].pointer: %v", i, err)
 		}
 	}
 	if (c.Source == adcp.ErrorSourceSDK) != (c.SDKID != "") {
 		return fail(`sdk_id must be set when source is "sdk", and only then`)
 	}
-	if len(c.Issues) > 0 {
-		f, _ := PointerToField(c.Issues[0].Pointer) // checked above
-		if c.Field != "" && c.Field != f {
-			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, f)
+	if len(fields) > 0 {
+		if c.Field != "" && c.Field != fields[0] {
+			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, fields[0])
 		}
-		c.Field = f
+		c.Field = fields[0]
 	}
 	if info.FieldRequired && c.Field == "" {
 		return fail("field is required: it names the field the caller must drop")
@@ -340,14 +322,17 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 
 	// details, decoded once.
 	var obj map[string]json.RawMessage
-	if len(c.Details) == 0 || isNull(c.Details) {
-		c.Details = nil
-	} else {
+	if c.Details != nil {
 		c.Details = compact(c.Details) // one JSON value: checkRaw
-		var err error
-		if obj, err = object(c.Details); err != nil {
-			return fail("details: %v", err)
+	}
+	if string(c.Details) == "null" {
+		c.Details = nil
+	}
+	if c.Details != nil {
+		if c.Details[0] != '{' {
+			return fail("details: must be a JSON object")
 		}
+		_ = json.Unmarshal(c.Details, &obj) // valid: checkRaw
 		if info.NoDetails {
 			return fail("this code carries no details")
 		}
@@ -403,7 +388,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	for _, s := range [...]struct {
 		name, text string
 		max        int
-	}{{"message", c.Message, messageBytes}, {"suggestion", c.Suggestion, suggestionBytes}} {
+	}{{"message", c.Message, adcp.MaxMessageBytes}, {"suggestion", c.Suggestion, adcp.MaxSuggestionBytes}} {
 		if len(s.text) > s.max {
 			warnf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}
@@ -456,11 +441,7 @@ func clientAccepts(v *adcp.Vocabulary, e *adcp.Error, raw []byte) error {
 }
 
 // refused reports whether a CheckMessage finding of kind k refuses an
-// error of code c: connection strings, stack traces and credentials always
-// (transport-errors.md § "Seller Requirements": implementations MUST NOT
-// include them), and for CONFIGURATION_ERROR also file paths (its
-// description: the message MUST NOT include credentials, connection
-// strings, full file paths, or stack traces).
+// error of code c, as Finalize documents.
 func refused(c adcp.Code, k FindingKind) bool {
 	switch k {
 	case FindingConnectionString, FindingStackTrace, FindingCredential:
@@ -472,13 +453,9 @@ func refused(c adcp.Code, k FindingKind) bool {
 }
 
 // checkRaw refuses a raw member of e that is not exactly one JSON value in
-// valid UTF-8 (RFC 8259 §8.1: it would go out as invalid UTF-8, which the
-// text content replaces and the JSON shapes do not): details, the members
-// kept in Extra, and the raw members of every issue and discriminator
-// entry; and a member kept in Extra whose name is not valid UTF-8 (the
-// encoding replaces the bad bytes, so two names could become one). One that
-// held `{"x":1},"code":"X_EVIL_CODE"` would forge members: the encoder
-// refuses it, and checkRaw says where it is.
+// valid UTF-8, as Finalize documents, and says where it is; and a member
+// kept in Extra whose name is not valid UTF-8 (the encoding replaces the
+// bad bytes, so two names could become one).
 func checkRaw(e *adcp.Error) error {
 	if e.Details != nil && !oneValue(e.Details) {
 		return errors.New("details is not exactly one JSON value in valid UTF-8")

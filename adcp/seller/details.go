@@ -15,26 +15,20 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/internal/urlcheck"
 )
 
-// encodeDetails encodes a WithDetails value. Raw JSON is returned as it is
-// (check decodes and compacts it). Any other value is encoded after a
-// generated details struct is checked to be of a shape the code carries
-// (typedShape) and validated by its Validate method; that shape is
-// returned too. A value that encodes to null is no details.
+// encodeDetails encodes a WithDetails value (rawJSON: raw JSON as it is,
+// which check decodes and compacts), after a generated details struct is
+// checked to be of a shape the code carries (typedShape) and validated by
+// its Validate method; that shape is returned too. A value that encodes to
+// null is no details.
 func encodeDetails(v *adcp.Vocabulary, code adcp.Code, d any) (json.RawMessage, *adcp.DetailsShape, error) {
-	switch raw := d.(type) {
-	case json.RawMessage:
-		return raw, nil, nil
-	case []byte:
-		return raw, nil, nil
-	}
 	shape, err := typedShape(v, code, d)
+	if err == nil {
+		err = validateTyped(d)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := validateTyped(d); err != nil {
-		return nil, nil, err
-	}
-	raw, err := jsonwire.Marshal(d)
+	raw, err := rawJSON(d)
 	if err != nil || string(raw) == "null" {
 		return nil, nil, err
 	}
@@ -79,14 +73,12 @@ func typedShape(v *adcp.Vocabulary, code adcp.Code, d any) (*adcp.DetailsShape, 
 // validated through a pointer to a copy. A nil pointer (no details) and a
 // value without the method are not validated.
 func validateTyped(d any) error {
-	rv := reflect.ValueOf(d)
-	switch {
-	case rv.Kind() == reflect.Pointer && rv.IsNil():
-		return nil
-	case rv.Kind() != reflect.Pointer:
+	if rv := reflect.ValueOf(d); rv.Kind() != reflect.Pointer {
 		p := reflect.New(rv.Type())
 		p.Elem().Set(rv)
 		d = p.Interface()
+	} else if rv.IsNil() {
+		return nil
 	}
 	if dv, ok := d.(interface{ Validate() error }); ok {
 		return dv.Validate()
@@ -120,18 +112,8 @@ func whenHolds(s *adcp.DetailsShape, obj map[string]json.RawMessage) bool {
 }
 
 // checkShapes validates details (raw, decoded as obj) against every shape
-// of the code they must fit:
-//   - a conditional shape (When) whose condition holds, such as
-//     agent-permission-denied for PERMISSION_DENIED with scope "agent";
-//   - the code's own shape, named after it (rate-limited for RATE_LIMITED),
-//     always: the spec's recommended shape for every details of the code;
-//   - another unconditional shape of the code, which describes one case of
-//     it (accessibility-violation for CREATIVE_REJECTED,
-//     unsupported-refinement-dimension for UNSUPPORTED_FEATURE), when the
-//     details carry one of its members: they use that shape.
-//
-// The shape typed, whose Go type's Validate method checked the details, is
-// not checked again.
+// of the code they must fit, as Finalize documents. The shape typed, whose
+// Go type's Validate method checked the details, is not checked again.
 func checkShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]json.RawMessage, typed *adcp.DetailsShape) error {
 	own := strings.ReplaceAll(strings.ToLower(string(code)), "_", "-")
 	for _, s := range info.Shapes {
@@ -152,13 +134,14 @@ func checkShapes(info adcp.CodeInfo, code adcp.Code, raw []byte, obj map[string]
 // closedDetails writes the members of obj (compact values) that a closed
 // shape declares, in the shape's order.
 func closedDetails(s *adcp.DetailsShape, obj map[string]json.RawMessage) json.RawMessage {
-	var ms []jsonwire.Member
+	var ms object
 	for _, f := range s.Fields {
 		if raw, ok := obj[f]; ok {
 			ms = append(ms, jsonwire.Member{Key: f, Raw: raw})
 		}
 	}
-	return objectJSON(ms)
+	b, _ := ms.MarshalJSON()
+	return b
 }
 
 // firstViolationPointer returns details.violations[0].pointer of
@@ -173,32 +156,13 @@ func firstViolationPointer(obj map[string]json.RawMessage) (string, bool) {
 	return *v[0].Pointer, true
 }
 
-// checkURLs refuses details holding a URL no buyer would follow: every
-// string that adcp.CheckDetailsURLs checks (members named url or ending in
-// _url, at any depth) must pass its checks but the known hosts, which only
-// the buyer has: https, no userinfo, a host that is a plain DNS name or IP
-// address. A javascript:, data: or http: setup_url is refused, not sent.
+// checkURLs refuses details holding a URL that adcp.CheckDetailsURLs would
+// refuse whatever hosts the buyer knows, as Finalize documents.
 func checkURLs(details []byte) error {
 	return urlcheck.Details(details, func(s string) error {
 		_, err := urlcheck.Form(s)
 		return err
 	})
-}
-
-// isNull reports whether raw is the JSON null.
-func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
-
-// object decodes a JSON object's members as encoding/json decodes it into
-// a map (of a repeated name, the last), refusing any other value.
-func object(raw []byte) (map[string]json.RawMessage, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
-		return nil, errors.New("must be a JSON object")
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // compact returns a copy of raw, one valid JSON value, without
@@ -209,58 +173,50 @@ func compact(raw []byte) json.RawMessage {
 	return b.Bytes()
 }
 
+// object is a JSON object's members in order (which encoding/json does not
+// keep), each value compact JSON.
+type object []jsonwire.Member
+
 // members reads the members of a JSON object in order, each value compact,
 // refusing anything but one object in valid UTF-8 and a repeated name
 // (names compared as encoding/json decodes them).
-func members(raw []byte) ([]jsonwire.Member, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !utf8.Valid(t) {
+func members(raw []byte) (object, error) {
+	if !utf8.Valid(raw) {
 		return nil, errors.New("must be a JSON object in valid UTF-8")
 	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return nil, err
-	}
-	ms, _, err := jsonwire.Members(b.Bytes())
+	ms, _, err := jsonwire.Members(raw)
 	if err != nil {
 		return nil, err
 	}
 	seen := make(map[string]bool, len(ms))
-	for _, m := range ms {
+	for i, m := range ms {
 		if seen[m.Key] {
 			return nil, fmt.Errorf("duplicate member %q", m.Key)
 		}
-		seen[m.Key] = true
+		seen[m.Key], ms[i].Raw = true, compact(m.Raw)
 	}
 	return ms, nil
 }
 
-// isKey returns a function reporting whether a member is named k.
-func isKey(k string) func(jsonwire.Member) bool {
-	return func(m jsonwire.Member) bool { return m.Key == k }
+// index returns the index of the member named k, or -1.
+func (o object) index(k string) int {
+	return slices.IndexFunc(o, func(m jsonwire.Member) bool { return m.Key == k })
 }
 
-// objectJSON writes members, whose values are compact JSON, as one compact
-// JSON object, in their order (which encoding/json does not keep).
-func objectJSON(ms []jsonwire.Member) json.RawMessage {
+// without returns a copy of o without the member named k.
+func (o object) without(k string) object {
+	return slices.DeleteFunc(slices.Clone(o), func(m jsonwire.Member) bool { return m.Key == k })
+}
+
+// MarshalJSON writes o as one compact JSON object, its members in order.
+func (o object) MarshalJSON() ([]byte, error) {
 	b := []byte{'{'}
-	for i, m := range ms {
+	for i, m := range o {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		k, _ := jsonwire.Marshal(m.Key) // a string always encodes
 		b = append(append(append(b, k...), ':'), m.Raw...)
 	}
-	return append(b, '}')
-}
-
-// arrayJSON writes items, compact JSON values, as one compact JSON array.
-func arrayJSON(items []json.RawMessage) json.RawMessage {
-	b := []byte{'['}
-	for i, it := range items {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, it...)
-	}
-	return append(b, ']')
+	return append(b, '}'), nil
 }

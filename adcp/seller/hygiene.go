@@ -44,18 +44,14 @@ type hygieneDetector struct {
 	ok    func(string) bool
 }
 
-// hygieneStackFile is the stack trace detector's "file.ext:line"
-// alternative.
-const hygieneStackFile = `\b[\w./-]+\.` + hygieneExt + `:\d+\b`
-
 // hygieneExt are file extensions that make a slash-separated path a file
 // path rather than, say, a JSON pointer into the request.
 const hygieneExt = `(?:go|py|pyc|java|class|jar|js|mjs|cjs|ts|rb|php|cs|kt|scala|rs|c|h|cc|cpp|so|dll|exe|sh|yaml|yml|json|toml|ini|conf|cfg|env|log|sql|db|sqlite|pem|key|crt|p12)`
 
 // hygieneDetectors are the detectors, in the order they run.
 var hygieneDetectors = []hygieneDetector{
-	// Stack traces: Go, Java/JS, Python, .NET and file:line frames.
-	{kind: FindingStackTrace, re: regexp.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|` + hygieneStackFile)},
+	// Stack traces: Go, Java/JS, Python, .NET and file.ext:line frames.
+	{kind: FindingStackTrace, re: regexp.MustCompile(`goroutine \d+ \[[^\]\n]*\]|panic: runtime error|\+0x[0-9a-f]+\b|Traceback \(most recent call last\)|File "[^"\n]+", line \d+|Exception in thread "|\bat [\w$.<>\[\]/]+ ?\([^)\n]*:\d+(?::\d+)?\)|\b[\w$]+(?:\.[\w$]+)+(?:Exception|Error)\b:|\b[\w./-]+\.` + hygieneExt + `:\d+\b`)},
 
 	// File paths: absolute paths under well-known roots, any path ending in
 	// a file extension, relative and home paths, Windows and UNC paths.
@@ -125,7 +121,7 @@ func CheckMessage(s string) []Finding {
 // (invisible.Silent) and the byte of s each byte of the result comes from;
 // at is nil when s has none.
 func hygieneNormalize(s string) (norm string, at []int) {
-	if !strings.ContainsFunc(s, hygieneSilent) {
+	if !strings.ContainsFunc(s, invisible.Silent) {
 		return s, nil
 	}
 	var b strings.Builder
@@ -133,7 +129,7 @@ func hygieneNormalize(s string) (norm string, at []int) {
 	at = make([]int, 0, len(s))
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !hygieneSilent(r) {
+		if !invisible.Silent(r) {
 			b.WriteString(s[i : i+size])
 			for k := 0; k < size; k++ {
 				at = append(at, i+k)
@@ -143,10 +139,6 @@ func hygieneNormalize(s string) (norm string, at []int) {
 	}
 	return b.String(), at
 }
-
-// hygieneSilent reports whether r is a silent character a buyer's
-// sanitizing removes.
-func hygieneSilent(r rune) bool { return r >= utf8.RuneSelf && invisible.Silent(r) }
 
 // hygieneCheck runs every detector on s.
 func hygieneCheck(s string) []Finding {
@@ -181,10 +173,13 @@ var hygieneUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9
 // within a few rounds, the whole string is replaced. So
 // CheckMessage(Scrub(s)) is always empty.
 func Scrub(s string) string {
-	for round := 0; round < 4; round++ {
+	for round := 0; ; round++ {
 		fs := CheckMessage(s)
 		if len(fs) == 0 {
 			return s
+		}
+		if round == 4 {
+			return hygieneRedacted
 		}
 		var b strings.Builder
 		last := 0
@@ -201,10 +196,6 @@ func Scrub(s string) string {
 		b.WriteString(s[last:])
 		s = b.String()
 	}
-	if len(CheckMessage(s)) == 0 {
-		return s
-	}
-	return hygieneRedacted
 }
 
 // hygieneOpaqueToken reports whether a 32+ character word looks like a

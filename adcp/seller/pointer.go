@@ -25,8 +25,14 @@ import (
 // The empty pointer (the whole document) translates to "". A pointer that
 // does not start with "/" or has a "~" not followed by 0 or 1 is an error.
 func PointerToField(pointer string) (string, error) {
-	if err := pointerCheck(pointer); err != nil || pointer == "" {
-		return "", err
+	if pointer != "" && pointer[0] != '/' {
+		return "", errors.New("adcp: JSON pointer must be empty or start with \"/\"")
+	}
+	if pointerBadEscape.MatchString(pointer) {
+		return "", errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
+	}
+	if pointer == "" {
+		return "", nil
 	}
 	var b strings.Builder
 	for _, tok := range strings.Split(pointer[1:], "/") {
@@ -57,16 +63,3 @@ var (
 	// pointerQuote escapes a key quoted as ['…'].
 	pointerQuote = strings.NewReplacer(`'`, `\'`, `\`, `\\`)
 )
-
-// pointerCheck is PointerToField's verdict without the translation: nil
-// for the empty pointer and for one that starts with "/" and whose every
-// "~" is followed by 0 or 1.
-func pointerCheck(pointer string) error {
-	if pointer != "" && pointer[0] != '/' {
-		return errors.New("adcp: JSON pointer must be empty or start with \"/\"")
-	}
-	if pointerBadEscape.MatchString(pointer) {
-		return errors.New("adcp: JSON pointer has \"~\" not followed by 0 or 1")
-	}
-	return nil
-}

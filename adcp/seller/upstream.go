@@ -28,13 +28,9 @@ func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]by
 	if len(errs) == 0 {
 		return nil, errors.New("adcp: nothing to aggregate")
 	}
-	var p payload
-	for _, e := range errs {
-		raw, err := send(v, e, cfg.checks)
-		if err != nil {
-			return nil, err
-		}
-		p.Errors = append(p.Errors, raw)
+	raws, err := sendAll(v, errs, cfg.checks)
+	if err != nil {
+		return nil, err
 	}
-	return jsonwire.Marshal(p)
+	return jsonwire.Marshal(payload{raws})
 }

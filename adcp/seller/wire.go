@@ -48,12 +48,11 @@ func rpcCode(v *adcp.Vocabulary, c adcp.Code) (int, bool) {
 type WireOption func(*wireConfig)
 
 type wireConfig struct {
-	payload    []*adcp.Error
-	payloadSet bool
-	mimeType   bool
-	rpcCode    int
-	timestamp  time.Time
-	checks     checks
+	payload   []*adcp.Error // nil: the error itself
+	mimeType  bool
+	rpcCode   int
+	timestamp time.Time
+	checks    checks
 }
 
 // WithFlaggedTextAllowed is AllowFlaggedText for the wire builders: a
@@ -68,7 +67,7 @@ func WithFlaggedTextAllowed() WireOption {
 // itself). Intermediaries use it to aggregate several upstream errors, each
 // passed through unchanged.
 func WithPayloadErrors(errs ...*adcp.Error) WireOption {
-	return func(c *wireConfig) { c.payload, c.payloadSet = errs, true }
+	return func(c *wireConfig) { c.payload = append([]*adcp.Error{}, errs...) }
 }
 
 // WithErrorMIMEType sets metadata.mimeType on the A2A error DataPart.
@@ -130,13 +129,10 @@ type (
 		Parts      []a2aPart `json:"parts"`
 	}
 	a2aPart struct {
-		Kind     string          `json:"kind"`
-		Text     string          `json:"text,omitempty"`
-		Data     json.RawMessage `json:"data,omitempty"`
-		Metadata *a2aMetadata    `json:"metadata,omitempty"`
-	}
-	a2aMetadata struct {
-		MIMEType string `json:"mimeType"`
+		Kind     string            `json:"kind"`
+		Text     string            `json:"text,omitempty"`
+		Data     json.RawMessage   `json:"data,omitempty"`
+		Metadata map[string]string `json:"metadata,omitempty"`
 	}
 )
 
@@ -148,9 +144,7 @@ type failure struct {
 }
 
 // fatal checks an error about to be sent as a failure, and the payload's
-// errors, as send checks them: it also refuses an advisory code (it belongs
-// in a successful payload), except BUDGET_CAP_REACHED, which its
-// description makes a failure when not even a partial result exists.
+// errors, as MCPToolResult documents.
 func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error) {
 	var f failure
 	for _, o := range opts {
@@ -163,21 +157,15 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
-	if !f.payloadSet {
+	if f.payload == nil {
 		f.errors = []json.RawMessage{f.raw}
 		return f, nil
 	}
 	if len(f.payload) == 0 {
 		return f, errors.New("adcp: the payload's errors[] cannot be empty")
 	}
-	for _, p := range f.payload {
-		r := f.raw
-		if p != e {
-			if r, err = send(v, p, f.checks); err != nil {
-				return f, fmt.Errorf("payload errors[]: %w", err)
-			}
-		}
-		f.errors = append(f.errors, r)
+	if f.errors, err = sendAll(v, f.payload, f.checks); err != nil {
+		return f, fmt.Errorf("payload errors[]: %w", err)
 	}
 	return f, nil
 }
@@ -191,6 +179,18 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 	return raw, err
 }
 
+// sendAll is send for each of errs, in order.
+func sendAll(v *adcp.Vocabulary, errs []*adcp.Error, ck checks) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, len(errs))
+	for i, e := range errs {
+		var err error
+		if out[i], err = send(v, e, ck); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
 // isError true; content[0] the text {"adcp_error":…} for clients that only
 // read text; content[1], when humanText is not empty, that one terse
@@ -198,12 +198,10 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 // (both layers of the error model).
 //
 // e is sent as it is: build it with New or Finalize, or pass an upstream
-// error through unchanged. MCPToolResult refuses an error Finalize refuses
-// (an unknown code, a raw member that is not one JSON value in valid
-// UTF-8, details that do not fit the code's shape, flagged text, ...), one
-// that a client would refuse as it is (over MaxErrorSize bytes of JSON, or
-// against v's core/error.json rules or a closed details shape), and an
-// advisory code (it belongs in a successful payload; see
+// error through unchanged. MCPToolResult refuses an error Finalize
+// refuses, one that a client would refuse as it is (over MaxErrorSize
+// bytes of JSON, or against v's core/error.json rules or a closed details
+// shape), and an advisory code (it belongs in a successful payload; see
 // SuccessPayloadWithWarnings), except BUDGET_CAP_REACHED, which its
 // description makes a failure when not even a partial result exists.
 func MCPToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...WireOption) ([]byte, error) {
@@ -252,8 +250,7 @@ func decodedText(s string) string { return string([]rune(s)) }
 // application errors travel in the tool result (MCPToolResult).
 //
 // id is the request id: a string, a number (or json.Number), nil for null,
-// or its raw JSON in valid UTF-8. error.message is e.Message, or the code
-// when e has none.
+// or its raw JSON in valid UTF-8. error.message is e.Message.
 func JSONRPCError(v *adcp.Vocabulary, id any, e *adcp.Error, opts ...WireOption) ([]byte, error) {
 	code, msg, data, err := JSONRPCErrorObject(v, e, opts...)
 	if err != nil {
@@ -288,12 +285,8 @@ func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (
 		}
 		code = f.rpcCode
 	}
-	message = e.Message
-	if message == "" {
-		message = string(e.Code)
-	}
 	data, err = jsonwire.Marshal(envelope{f.raw})
-	return code, decodedText(message), data, err
+	return code, decodedText(e.Message), data, err
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -308,7 +301,7 @@ func A2AFailedTask(v *adcp.Vocabulary, taskID string, e *adcp.Error, humanText s
 	}
 	errPart := a2aPart{Kind: "data", Data: p.Error}
 	if p.ErrorMIMEType {
-		errPart.Metadata = &a2aMetadata{ErrorMIMEType}
+		errPart.Metadata = map[string]string{"mimeType": ErrorMIMEType}
 	}
 	return jsonwire.Marshal(a2aTask{
 		ID:     taskID,
@@ -369,9 +362,6 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if p.Text == "" {
 		p.Text = e.Message
 	}
-	if p.Text == "" {
-		p.Text = string(e.Code)
-	}
 	p.Text = decodedText(p.Text) // as encoding/json writes it
 	if !f.timestamp.IsZero() {
 		p.Timestamp = f.timestamp.UTC().Format(time.RFC3339)
@@ -414,10 +404,14 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 	if err != nil {
 		return nil, fmt.Errorf("adcp: payload: %w", err)
 	}
-	if slices.ContainsFunc(ms, isKey("adcp_error")) {
+	if ms.index("adcp_error") >= 0 {
 		return nil, errors.New("adcp: a successful payload must not carry adcp_error")
 	}
-	var items []json.RawMessage
+	var errs []json.RawMessage
+	i := ms.index("errors")
+	if i >= 0 && (ms[i].Raw[0] != '[' || json.Unmarshal(ms[i].Raw, &errs) != nil) {
+		return nil, errors.New("adcp: payload errors must be an array")
+	}
 	for _, w := range warnings {
 		b, err := send(v, w, cfg.checks)
 		if err != nil {
@@ -429,37 +423,24 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if _, has := w.Extra["severity"]; !has {
 			b = append(b[:len(b)-1], `,"severity":"warning"}`...)
 		}
-		items = append(items, b)
+		errs = append(errs, b)
 	}
-	i := slices.IndexFunc(ms, isKey("errors"))
-	if i < 0 && len(items) > 0 {
-		ms, i = append(ms, jsonwire.Member{Key: "errors", Raw: json.RawMessage("[]")}), len(ms)
+	if i < 0 && len(warnings) > 0 {
+		ms, i = append(ms, jsonwire.Member{Key: "errors"}), len(ms)
 	}
 	if i >= 0 {
-		var errs []json.RawMessage
-		if ms[i].Raw[0] != '[' || json.Unmarshal(ms[i].Raw, &errs) != nil {
-			return nil, errors.New("adcp: payload errors must be an array")
-		}
-		ms[i].Raw = arrayJSON(append(errs, items...))
+		ms[i].Raw, _ = jsonwire.Marshal(errs) // compact values
 	}
-	return objectJSON(ms), nil
+	return jsonwire.Marshal(ms)
 }
 
 // emptyPayload reports whether a payload carries no data: every member
 // but errors, context and ext is null, "", [] or {} (compact JSON).
-func emptyPayload(ms []jsonwire.Member) bool {
-	for _, m := range ms {
-		switch m.Key {
-		case "errors", "context", "ext":
-			continue
-		}
-		switch string(m.Raw) {
-		case "null", `""`, "[]", "{}":
-		default:
-			return false
-		}
-	}
-	return true
+func emptyPayload(ms object) bool {
+	return !slices.ContainsFunc(ms, func(m jsonwire.Member) bool {
+		return !slices.Contains([]string{"errors", "context", "ext"}, m.Key) &&
+			!slices.Contains([]string{"null", `""`, "[]", "{}"}, string(m.Raw))
+	})
 }
 
 // HTTPStatus returns the HTTP status code of the response that carries e,
@@ -468,7 +449,9 @@ func emptyPayload(ms []jsonwire.Member) bool {
 //   - CONFIGURATION_ERROR: 500 Internal Server Error, and
 //     GOVERNANCE_UNAVAILABLE: 503 Service Unavailable. These two are system
 //     failures for which sellers must flip every transport failure marker:
-//     HTTP 5xx, MCP isError: true (MCPToolResult), A2A task state "failed"
+//     HTTP 5xx (so a client that drops the body of a 5xx, as the go-sdk MCP
+//     client does, still learns from the status that the seller failed),
+//     MCP isError: true (MCPToolResult), A2A task state "failed"
 //     (A2AFailedTask), with the error in both adcp_error and the payload's
 //     errors[].
 //   - Every other error: 200 OK. AdCP errors are application-layer errors:
@@ -481,10 +464,6 @@ func emptyPayload(ms []jsonwire.Member) bool {
 //     the body of a 429, 500, 502, 503 or 504, so the adcp_error would never
 //     reach the buyer (the mcpsdk adapter's WriteHTTPRejection answers 200).
 //   - nil: 200 OK.
-//
-// Clients that drop the body of a 5xx (the go-sdk MCP client does) see only
-// the status for the two system failures; the status alone then tells them
-// the seller failed, which is what these codes require.
 func HTTPStatus(e *adcp.Error) int {
 	if e == nil {
 		return 200
