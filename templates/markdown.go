@@ -9,12 +9,11 @@ import "strings"
 // cell returns s as the content of one Markdown table cell: a '|' is
 // escaped, and line breaks (which would end the row) become <br>.
 func cell(s string) string {
-	s = strings.TrimSpace(s)
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", "<br>")
+	return cellEscaper.Replace(strings.TrimSpace(s))
 }
+
+// cellEscaper makes one pass over a cell, trying "\r\n" before "\r".
+var cellEscaper = strings.NewReplacer("\r\n", "<br>", "\r", "<br>", "\n", "<br>", "|", `\|`)
 
 // code returns s as an inline code span. A span is delimited by a run of
 // backticks longer than any run inside s, and padded with spaces when s
