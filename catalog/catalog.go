@@ -41,10 +41,9 @@ type shape struct {
 
 // section is a named type with a section of its own.
 type section struct {
-	Type     *schemaload.Type
-	Kind     string // "object" (fields), "string" (values) or "other"
-	Fields   []field
-	Variants []variant
+	Type   *schemaload.Type
+	Kind   string // "object" (fields), "string" (values) or "other"
+	Fields []field
 }
 
 // field is a field of an object. Link is the Go name of the section its Go
@@ -56,40 +55,30 @@ type field struct {
 	Items *schemaload.Type
 }
 
-// variant is an alternative of a union; Link is its Go name when it has a
-// section, else "".
-type variant struct {
-	*schemaload.Type
-	Link string
-}
-
 func newPage(spec *schemaload.Spec) page {
-	named := namedTypes(spec)
-	linked := make(map[string]bool, len(named))
-	for _, t := range named {
-		linked[t.GoName] = true
-	}
 	p := page{Header: fmt.Sprintf("%s (AdCP %s). DO NOT EDIT. -->", HeaderPrefix, spec.Version), Spec: spec}
 	if spec.Error != nil {
-		s := newSection(spec.Error, linked)
+		s := newSection(spec.Error)
 		p.Error = &s
 	}
 	own := map[*schemaload.Type]bool{spec.Error: true} // types with a section above Others
 	for _, sh := range spec.Shapes {
 		own[sh.Type] = true
 		if sh.Type != nil {
-			p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type, linked)})
+			p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type)})
 		}
 	}
-	for _, t := range named {
+	for _, t := range namedTypes(spec) {
 		if !own[t] {
-			p.Others = append(p.Others, newSection(t, linked))
+			p.Others = append(p.Others, newSection(t))
 		}
 	}
 	return p
 }
 
-func newSection(t *schemaload.Type, linked map[string]bool) section {
+// newSection returns the section of t. Every named type a section mentions
+// has a section of its own, so a Go type that is a named type links to it.
+func newSection(t *schemaload.Type) section {
 	s := section{Type: t, Kind: "other"}
 	switch t.Kind {
 	case schemaload.KindObject:
@@ -99,20 +88,13 @@ func newSection(t *schemaload.Type, linked map[string]bool) section {
 	}
 	for _, f := range t.Fields {
 		row := field{Field: f}
-		if named := namedPart(f.Type); linked[named] && f.GoType.Name == named {
+		if named := namedPart(f.Type); named != "" && f.GoType.Name == named {
 			row.Link = named
 		}
 		if a := f.Type; a != nil && a.Kind == schemaload.KindArray && a.Elem != nil && a.Elem.GoName == "" {
 			row.Items = a.Elem
 		}
 		s.Fields = append(s.Fields, row)
-	}
-	for _, v := range t.Variants {
-		alt := variant{Type: v}
-		if linked[v.GoName] {
-			alt.Link = v.GoName
-		}
-		s.Variants = append(s.Variants, alt)
 	}
 	return s
 }

@@ -9,10 +9,10 @@ import (
 
 // Compare returns the changes from old to new. Both specs are only read.
 func Compare(old, new *schemaload.Spec) Report {
-	c := &comparer{}
+	c := &comparer{shapeTypes: map[string]bool{}}
 	c.codes(old, new)
-	renamedShapes := c.shapes(old, new)
-	c.types(old, new, renamedShapes)
+	c.shapes(old, new)
+	c.types(old, new)
 	c.policy(old, new)
 	sortChanges(c.out)
 	return Report{Old: old.Version, New: new.Version, Changes: c.out}
@@ -20,6 +20,9 @@ func Compare(old, new *schemaload.Spec) Report {
 
 type comparer struct {
 	out []Change
+	// shapeTypes holds the Go names of the types of the shapes added,
+	// removed or renamed, which the shape comparison reports.
+	shapeTypes map[string]bool
 }
 
 func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {
@@ -118,17 +121,17 @@ func (c *comparer) code(o, n *schemaload.Code) {
 	}
 }
 
-// shapes compares details shapes, matched by name (the file's base name). It
-// returns the types of shapes whose type was renamed, so the type comparison
-// compares them with each other instead of reporting a removal and an addition.
-func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
-	var renamed []typePair
+// shapes compares details shapes, matched by name (the file's base name).
+// The types of a shape whose type was renamed are compared with each other
+// instead of being reported as a removal and an addition.
+func (c *comparer) shapes(old, new *schemaload.Spec) {
 	oldCodes, newCodes := codeSet(old), codeSet(new)
 	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
 		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
 			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
 			if o.Type != nil && n.Type != nil {
-				renamed = append(renamed, typePair{o.Type, n.Type})
+				c.shapeTypes[on], c.shapeTypes[nn] = true, true
+				c.typ(nn, nn, o.Type, n.Type)
 			}
 		}
 		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
@@ -147,10 +150,11 @@ func (c *comparer) shapes(old, new *schemaload.Spec) []typePair {
 		})
 	}, func(n *schemaload.Shape) {
 		c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
+		c.shapeTypes[typeName(n.Type)] = true
 	}, func(o *schemaload.Shape) {
 		c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
+		c.shapeTypes[typeName(o.Type)] = true
 	})
-	return renamed
 }
 
 func describeShape(s *schemaload.Shape) string {

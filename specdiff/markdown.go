@@ -50,7 +50,6 @@ type section struct {
 func (r Report) view() view {
 	v := view{Old: r.Old, New: r.New, Changes: len(r.Changes)}
 	var counts [numKinds]int
-	other := map[Section][]row{}
 	for _, c := range r.Changes {
 		counts[c.Kind]++
 		switch c.Impact {
@@ -61,11 +60,14 @@ func (r Report) view() view {
 		case Behaviour:
 			v.Behaviour++
 		}
-		row := row{Change: c, Prose: c.Kind == SuggestionChanged}
-		if c.Impact.Breaking() {
-			v.Breaks = append(v.Breaks, row)
-		} else {
-			other[c.Kind.Section()] = append(other[c.Kind.Section()], row)
+		rw := row{Change: c, Prose: c.Kind == SuggestionChanged}
+		switch last := len(v.Others) - 1; {
+		case c.Impact.Breaking():
+			v.Breaks = append(v.Breaks, rw)
+		case last >= 0 && v.Others[last].Section == c.Kind.Section():
+			v.Others[last].Rows = append(v.Others[last].Rows, rw)
+		default: // the changes come sorted by kind, and so by section
+			v.Others = append(v.Others, section{c.Kind.Section(), []row{rw}})
 		}
 	}
 	v.Breaking = v.Compile + v.Validation + v.Behaviour
@@ -74,11 +76,6 @@ func (r Report) view() view {
 	for k, n := range counts {
 		if n > 0 {
 			v.Counts = append(v.Counts, count{Kind(k), n})
-		}
-	}
-	for s := SectionCodes; s <= SectionPolicy; s++ {
-		if len(other[s]) > 0 {
-			v.Others = append(v.Others, section{s, other[s]})
 		}
 	}
 	return v

@@ -44,26 +44,16 @@ func (i Impact) String() string {
 // Breaking reports whether the impact is anything but None.
 func (i Impact) Breaking() bool { return i != None }
 
-// Section groups kinds of change in a report.
-type Section int
+// Section groups kinds of change in a report; its value is the heading.
+type Section string
 
-// The sections, in report order.
+// The sections, in report order (that of their kinds).
 const (
-	SectionCodes Section = iota
-	SectionShapes
-	SectionTypes
-	SectionPolicy
+	SectionCodes  Section = "Codes"
+	SectionShapes Section = "Details shapes"
+	SectionTypes  Section = "Types, fields and enum values"
+	SectionPolicy Section = "Policy"
 )
-
-var sectionTitles = [...]string{
-	SectionCodes:  "Codes",
-	SectionShapes: "Details shapes",
-	SectionTypes:  "Types, fields and enum values",
-	SectionPolicy: "Policy",
-}
-
-// String returns the section's heading.
-func (s Section) String() string { return sectionTitles[s] }
 
 // Kind is the kind of one change. Kinds are declared in report order.
 type Kind int

@@ -13,34 +13,20 @@ import (
 // a shape added, removed or renamed are reported by the shape comparison;
 // fixed types (Code, Recovery) always exist in the runtime, so they are
 // never reported as added or removed.
-func (c *comparer) types(old, new *schemaload.Spec, renamed []typePair) {
-	skip := map[string]bool{}
-	for _, p := range renamed {
-		skip[p.old.GoName], skip[p.new.GoName] = true, true
-		c.typ(p.new.GoName, p.new.GoName, p.old, p.new)
-	}
-	skipRoot := func(s *schemaload.Shape) {
-		if s.Type != nil && s.Type.GoName != "" {
-			skip[s.Type.GoName] = true
-		}
-	}
-	match(old.Shapes, new.Shapes, shapeName, nil, skipRoot, skipRoot)
+func (c *comparer) types(old, new *schemaload.Spec) {
 	goName := func(t *schemaload.Type) string { return t.GoName }
 	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
 		c.typ(n.GoName, n.GoName, o, n)
 	}, func(n *schemaload.Type) {
-		if !skip[n.GoName] && !n.Fixed {
+		if !c.shapeTypes[n.GoName] && !n.Fixed {
 			c.add(TypeAdded, None, n.GoName, n.GoName, "", kindName(n))
 		}
 	}, func(o *schemaload.Type) {
-		if !skip[o.GoName] && !o.Fixed {
+		if !c.shapeTypes[o.GoName] && !o.Fixed {
 			c.add(TypeRemoved, Compile, o.GoName, o.GoName, kindName(o), "")
 		}
 	})
 }
-
-// typePair is a type of the old version and its counterpart in the new one.
-type typePair struct{ old, new *schemaload.Type }
 
 // namedTypes returns every named type reachable from the spec, once each by
 // Go name.

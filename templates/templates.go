@@ -1,6 +1,6 @@
 // Package templates holds the text the generator renders, as text/template
 // files embedded into the generator, so that their wording can be read and
-// changed without Go.
+// changed without Go, and the Markdown escaping the templates use.
 package templates
 
 import (
@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"text/template"
-
-	"github.com/adcp-gen/adcp-gen/internal/mdtext"
 )
 
 // The templates, each parsed on first use (a process that
@@ -39,15 +37,15 @@ func parseText(name string) *template.Template {
 
 // newText returns an empty template called name, with missingkey=error and
 // the functions the reports use: code, cell, prose and item (Markdown
-// escaping, internal/mdtext), trim, lower and join (package strings), and
+// escaping), trim, lower and join (package strings), and
 // render, which returns the output of one of its named templates as a string.
 func newText(name string) *template.Template {
 	t := template.New(name).Option("missingkey=error")
 	return t.Funcs(template.FuncMap{
-		"code":  mdtext.Code,
-		"cell":  mdtext.Cell,
-		"prose": mdtext.Prose,
-		"item":  mdtext.Item,
+		"code":  code,
+		"cell":  cell,
+		"prose": prose,
+		"item":  item,
 		"trim":  strings.TrimSpace,
 		"lower": strings.ToLower,
 		"join":  strings.Join,

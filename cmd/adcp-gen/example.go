@@ -16,18 +16,14 @@ import (
 const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]\n" +
 	"                          [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]"
 
-// runExample implements
-//
-//	adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]
-//	                      [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]
-//
-// It prints (pretty, 2-space indent) the exact response a conformant seller
-// of the spec version (the shipped one, or the one -schemas or -version
-// names) sends for CODE, built by the runtime's own builders: an MCP tool result, a
-// JSON-RPC error (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or
-// an A2A failed task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown
-// as the successful payload whose errors[] carries it. Flags may come before
-// or after CODE. The HTTP status the response needs, when it is not 200
+// runExample implements adcp-gen example (exampleUsage). It prints (pretty,
+// 2-space indent) the exact response a conformant seller of the spec version
+// (the shipped one, or the one -schemas or -version names) sends for CODE,
+// built by the runtime's own builders: an MCP tool result, a JSON-RPC error
+// (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or an A2A failed
+// task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown as the
+// successful payload whose errors[] carries it. Flags may come before or
+// after CODE. The HTTP status the response needs, when it is not 200
 // (HTTPStatus: CONFIGURATION_ERROR, GOVERNANCE_UNAVAILABLE), is noted on
 // standard error. Exit status 2 for a code the transport cannot carry, an
 // unknown or invalid code, or an error the builder refuses.

@@ -87,35 +87,30 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // before it prints anything: the user cannot act on them (they concern the
 // schemas, and the catalogue lists them), so only -v shows them.
 func generateOne(schemas, version, out, pkg string, check bool, warn func(schemaload.Diagnostic), stdout, stderr io.Writer) int {
+	var files map[string][]byte
 	spec, err := loadSpec(schemas, version)
+	if err == nil {
+		for _, w := range spec.Warnings {
+			warn(w)
+		}
+		files, err = emit.Files(spec, emit.Options{Package: pkg})
+	}
+	diff := ""
+	switch {
+	case err != nil:
+	case check:
+		diff, err = emit.Check(out, files)
+	default:
+		_, err = emit.Write(out, files)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
 		return 2
 	}
-	for _, w := range spec.Warnings {
-		warn(w)
-	}
-	files, err := emit.Files(spec, emit.Options{Package: pkg})
-	if err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
-	}
-	if check {
-		diff, err := emit.Check(out, files)
-		if err != nil {
-			fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-			return 2
-		}
-		if diff != "" {
-			fmt.Fprint(stdout, diff)
-			fmt.Fprintf(stderr, "adcp-gen generate: %s is stale (run adcp-gen generate without -check)\n", out)
-			return 1
-		}
-		return 0
-	}
-	if _, err := emit.Write(out, files); err != nil {
-		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)
-		return 2
+	if diff != "" {
+		fmt.Fprint(stdout, diff)
+		fmt.Fprintf(stderr, "adcp-gen generate: %s is stale (run adcp-gen generate without -check)\n", out)
+		return 1
 	}
 	return 0
 }

@@ -15,8 +15,7 @@ import (
 func Root() string {
 	root := os.Getenv("ADCP_SHARED")
 	if root == "" {
-		_, file, _, _ := runtime.Caller(0)
-		root = filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
+		root = filepath.Join(ModuleRoot(), "..", "shared")
 	}
 	if st, err := os.Stat(root); err == nil && st.IsDir() {
 		return root

@@ -1,4 +1,4 @@
-package mdtext
+package templates
 
 import (
 	"strings"
@@ -15,8 +15,8 @@ func TestCell(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := Cell(tt.in); got != tt.want {
-			t.Errorf("Cell(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := cell(tt.in); got != tt.want {
+			t.Errorf("cell(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -30,8 +30,8 @@ func TestCode(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := Code(tt.in); got != tt.want {
-			t.Errorf("Code(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := code(tt.in); got != tt.want {
+			t.Errorf("code(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -44,8 +44,8 @@ func TestItem(t *testing.T) {
 		{"1. ", "a\nb", "1. a\n   b\n"},
 	}
 	for _, tt := range tests {
-		if got := Item(tt.marker, tt.in); got != tt.want {
-			t.Errorf("Item(%q, %q) = %q, want %q", tt.marker, tt.in, got, tt.want)
+		if got := item(tt.marker, tt.in); got != tt.want {
+			t.Errorf("item(%q, %q) = %q, want %q", tt.marker, tt.in, got, tt.want)
 		}
 	}
 }
@@ -61,8 +61,8 @@ func TestProse(t *testing.T) {
 		{"**bold** < 3", "**bold** &lt; 3"},
 	}
 	for _, tt := range tests {
-		if got := Prose(tt.in); got != tt.want {
-			t.Errorf("Prose(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := prose(tt.in); got != tt.want {
+			t.Errorf("prose(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -75,8 +75,8 @@ func FuzzProse(f *testing.F) {
 		if strings.Contains(s, "&lt;") {
 			return
 		}
-		if got := strings.ReplaceAll(Prose(s), "&lt;", "<"); got != s {
-			t.Errorf("Prose(%q) changed more than '<': %q", s, Prose(s))
+		if got := strings.ReplaceAll(prose(s), "&lt;", "<"); got != s {
+			t.Errorf("prose(%q) changed more than '<': %q", s, prose(s))
 		}
 	})
 }
@@ -86,12 +86,12 @@ func FuzzCell(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c := Cell(s)
+		c := cell(s)
 		if strings.ContainsAny(c, "\r\n") {
-			t.Errorf("Cell(%q) = %q keeps a line break", s, c)
+			t.Errorf("cell(%q) = %q keeps a line break", s, c)
 		}
 		if strings.Count(c, "|") != strings.Count(c, `\|`) {
-			t.Errorf("Cell(%q) = %q has an unescaped '|'", s, c)
+			t.Errorf("cell(%q) = %q has an unescaped '|'", s, c)
 		}
 	})
 }

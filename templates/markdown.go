@@ -1,25 +1,25 @@
-// Package mdtext renders text into Markdown safely: table cells that keep a
-// table intact, code spans that survive backticks, and list items that keep
-// multi-line text inside the item.
-package mdtext
+package templates
+
+// The Markdown escaping of the templates: table cells that keep a table
+// intact, code spans that survive backticks, list items that keep
+// multi-line text inside the item, and prose shown as written.
 
 import "strings"
 
-// Cell returns s as the content of one Markdown table cell: a '|' is
+// cell returns s as the content of one Markdown table cell: a '|' is
 // escaped, and line breaks (which would end the row) become <br>.
-func Cell(s string) string {
-	s = strings.TrimSpace(s)
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", "<br>")
+func cell(s string) string {
+	return cellEscaper.Replace(strings.TrimSpace(s))
 }
 
-// Code returns s as an inline code span. A span is delimited by a run of
+// cellEscaper makes one pass over a cell, trying "\r\n" before "\r".
+var cellEscaper = strings.NewReplacer("\r\n", "<br>", "\r", "<br>", "\n", "<br>", "|", `\|`)
+
+// code returns s as an inline code span. A span is delimited by a run of
 // backticks longer than any run inside s, and padded with spaces when s
-// starts or ends with a backtick, as CommonMark requires. Code spans in a
-// table cell still need Cell for '|'.
-func Code(s string) string {
+// starts or ends with a backtick, as CommonMark requires. A code span in a
+// table cell still needs cell for '|'.
+func code(s string) string {
 	if s == "" {
 		return ""
 	}
@@ -33,11 +33,11 @@ func Code(s string) string {
 	return fence + s + fence
 }
 
-// Item returns text as a Markdown list item starting with marker ("- "):
+// item returns text as a Markdown list item starting with marker ("- "):
 // continuation lines are indented to the item's content column so that
 // paragraphs, nested lists and fenced blocks stay inside the item. Blank
 // lines stay blank (no trailing spaces). The result ends with a newline.
-func Item(marker, text string) string {
+func item(marker, text string) string {
 	text = strings.ReplaceAll(strings.TrimSpace(text), "\r\n", "\n")
 	indent := strings.Repeat(" ", len(marker))
 	var b strings.Builder
@@ -55,12 +55,12 @@ func Item(marker, text string) string {
 	return b.String()
 }
 
-// Prose returns text written for people (a description, a suggestion) ready
+// prose returns text written for people (a description, a suggestion) ready
 // for Markdown: it is kept as written, Markdown included, except that '<'
 // outside code spans becomes "&lt;", so that "<action>" is shown and not
-// taken for an HTML tag. Code spans (and fenced blocks, whose fences are
+// taken for an HTML tag. code spans (and fenced blocks, whose fences are
 // backtick runs too) are left alone.
-func Prose(s string) string {
+func prose(s string) string {
 	if !strings.Contains(s, "<") {
 		return s
 	}
