@@ -17,6 +17,11 @@ type gen struct {
 
 	// The check functions of details.go (typeCheck).
 	checkFns *valueChecks
+	// errorCheck is the check function of core/error.json's type, and
+	// errorSkipped the constraints it leaves out: detailsFile writes them,
+	// vocabularyFile names them.
+	errorCheck   string
+	errorSkipped []string
 
 	// The regular expressions of details.go, in first-use order.
 	patterns   []string

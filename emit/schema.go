@@ -22,8 +22,9 @@ import (
 // each kind of value, then allOf, anyOf, oneOf, not and if/then/else, each
 // alternative a function of its own. A struct's Validate runs its schema's
 // function on its encoding (what is sent, members kept raw in Extra
-// included), and a details shape carries its function as
-// adcp.DetailsShape.Check.
+// included), a details shape carries its function as
+// adcp.DetailsShape.Check, and the vocabulary carries core/error.json's as
+// adcp.VocabularyConfig.ErrorCheck.
 //
 // A type's schema is first built from the model as decoded JSON (draft-07
 // keywords, Go patterns, recursive types through $defs; schemaWriter), so
