@@ -4,7 +4,7 @@
 // and flags AdCP 3.2 gives them; three details shapes with Go types
 // (rate-limited, account-setup-required, policy-violation) and five as
 // checks only, each checking what the tests need of its 3.2 schema; and a
-// check of AdCP 3.2's core/error.json written by hand. The generated
+// check of what the tests need of AdCP 3.2's core/error.json. The generated
 // vocabularies are tested in the module that ships them.
 package testvocab
 
