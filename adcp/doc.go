@@ -15,12 +15,11 @@
 //
 // What varies by spec version is a [Vocabulary]: the standard codes with
 // their recovery, suggestion, advisory and deprecation, the details shapes,
-// the rules core/error.json sets ([ErrorRules], applied by
-// [Vocabulary.Validate]) and the policy for unknown codes. A generated
-// package exports its version's as the variable Vocabulary, together with
-// the code constants and the details structs. Everything here that depends
-// on the version takes a Vocabulary, so several versions meet in one
-// program.
+// the check of core/error.json (applied by [Vocabulary.Validate]) and the
+// policy for unknown codes. A generated package exports its version's as
+// the variable Vocabulary, together with the code constants and the details
+// structs. Everything here that depends on the version takes a Vocabulary,
+// so several versions meet in one program.
 //
 // # Extract
 //

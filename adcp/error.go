@@ -336,8 +336,7 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 
 // IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items.
 // Members it does not declare are kept in Extra; whether they are allowed is
-// the version's rule (ErrorRules.Issue.Discriminator.Closed), which
-// Vocabulary.Validate applies.
+// the version's rule, which Vocabulary.Validate applies.
 type IssueDiscriminator struct {
 	// Required.
 	// Name of the discriminating property, such as `kind` (as in OpenAPI's `propertyName`).
@@ -426,19 +425,8 @@ func (v ErrorSource) Known() bool {
 }
 
 // members is a set of an object's members, bit i for the i-th of the
-// names its type models (membersError, membersIssue,
-// membersIssueDiscriminator).
+// names its type models (membersError, membersIssue).
 type members uint16
-
-// has reports whether name, one of modelled, is in the set.
-func (p members) has(modelled []string, name string) bool {
-	for i, m := range modelled {
-		if m == name {
-			return p&(1<<i) != 0
-		}
-	}
-	return false
-}
 
 // bit returns the member of bit i when set is true.
 func bit(i uint, set bool) members {
@@ -470,9 +458,4 @@ func (x *Issue) present() members {
 		bit(3, x.codec.Emit(3, false, x.SchemaPath != "")) |
 		bit(4, x.codec.Emit(4, false, x.SchemaID != "")) |
 		bit(5, x.codec.Emit(5, false, x.Discriminator != nil))
-}
-
-func (x *IssueDiscriminator) present() members {
-	return bit(0, x.codec.Emit(0, true, x.PropertyName != "")) |
-		bit(1, x.codec.Emit(1, true, x.Value != nil))
 }

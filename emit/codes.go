@@ -68,8 +68,14 @@ func (g *gen) vocabularyFile() *jen.File {
 	f := g.newFile()
 	f.Comment("Vocabulary is the error vocabulary of AdCP " + g.spec.Version + ": its standard codes in spec")
 	f.Comment("order with their recovery, suggestion, advisory and deprecation, the details shape of")
-	f.Comment("each, the rules core/error.json sets for an error, and the version's policy for codes")
-	f.Comment("outside the vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
+	f.Comment("each, the check of core/error.json, and the version's policy for codes outside the")
+	f.Comment("vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
+	if len(g.spec.Error.Unchecked) > 0 {
+		f.Comment("Its ErrorCheck does not check:")
+		for _, c := range g.spec.Error.Unchecked {
+			f.Comment("  - " + c)
+		}
+	}
 	cfg := jen.Dict{
 		jen.Id("SpecVersion"): jen.Id("SpecVersion"),
 		jen.Id("Codes"): jen.Index().Qual(schemaload.RuntimePkg, "CodeInfo").ValuesFunc(func(grp *jen.Group) {
@@ -80,7 +86,7 @@ func (g *gen) vocabularyFile() *jen.File {
 				grp.Line()
 			}
 		}),
-		jen.Id("Rules"): errorRules(g.spec.ErrorRules),
+		jen.Id("ErrorCheck"): jen.Id(g.spec.Error.Check.Name),
 	}
 	if g.spec.UnknownRecovery != "" {
 		cfg[jen.Id("UnknownRecovery")] = recoveryExpr(g.spec.UnknownRecovery)
@@ -97,54 +103,6 @@ func (g *gen) vocabularyFile() *jen.File {
 	return f
 }
 
-// errorRules is the adcp.ErrorRules literal of r.
-func errorRules(r schemaload.ErrorRules) jen.Code {
-	d := objectRules(schemaload.ObjectRules{Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable})
-	if r.CodeMinLength > 0 {
-		d[jen.Id("CodeMinLength")] = jen.Lit(r.CodeMinLength)
-	}
-	if r.CodeMaxLength > 0 {
-		d[jen.Id("CodeMaxLength")] = jen.Lit(r.CodeMaxLength)
-	}
-	if r.RetryAfterMinimum != nil {
-		d[jen.Id("RetryAfterMinimum")] = floatPtr(*r.RetryAfterMinimum)
-	}
-	if r.RetryAfterMaximum != nil {
-		d[jen.Id("RetryAfterMaximum")] = floatPtr(*r.RetryAfterMaximum)
-	}
-	if r.Recoveries != nil {
-		d[jen.Id("Recoveries")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Recovery"), r.Recoveries, recoveryExpr)
-	}
-	if r.Sources != nil {
-		d[jen.Id("Sources")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "ErrorSource"), r.Sources, lit)
-	}
-	if r.DetailsObject {
-		d[jen.Id("DetailsObject")] = jen.True()
-	}
-	if len(r.Issue.Members) > 0 {
-		is := objectRules(schemaload.ObjectRules{Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable})
-		if len(r.Issue.Discriminator.Members) > 0 {
-			is[jen.Id("Discriminator")] = jen.Qual(schemaload.RuntimePkg, "ObjectRules").Values(objectRules(r.Issue.Discriminator))
-		}
-		d[jen.Id("Issue")] = jen.Qual(schemaload.RuntimePkg, "IssueRules").Values(is)
-	}
-	return jen.Qual(schemaload.RuntimePkg, "ErrorRules").Values(d)
-}
-
-func objectRules(r schemaload.ObjectRules) jen.Dict {
-	d := jen.Dict{jen.Id("Members"): stringList(r.Members)}
-	if len(r.Required) > 0 {
-		d[jen.Id("Required")] = stringList(r.Required)
-	}
-	if r.Closed {
-		d[jen.Id("Closed")] = jen.True()
-	}
-	if len(r.Nullable) > 0 {
-		d[jen.Id("Nullable")] = stringList(r.Nullable)
-	}
-	return d
-}
-
 func stringList(list []string) jen.Code { return sliceOf(jen.String(), list, lit) }
 
 // sliceOf is the literal of a slice of typ holding item(x) for each of xs.
@@ -157,9 +115,6 @@ func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code 
 }
 
 func lit(s string) jen.Code { return jen.Lit(s) }
-
-// floatPtr is a *float64 expression holding f.
-func floatPtr(f float64) jen.Code { return jen.Qual(implPkg, "Ptr").Call(jen.Lit(f)) }
 
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {

@@ -90,10 +90,12 @@ func Files(spec *schemaload.Spec, opts Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
 	out := map[string][]byte{"doc.go": doc}
+	// details.go before vocabulary.go: it writes the check functions,
+	// core/error.json's among them, that vocabulary.go names.
 	for _, f := range []struct {
 		name  string
 		build func() *jen.File
-	}{{"codes.go", g.codesFile}, {"vocabulary.go", g.vocabularyFile}, {"details.go", g.detailsFile}} {
+	}{{"codes.go", g.codesFile}, {"details.go", g.detailsFile}, {"vocabulary.go", g.vocabularyFile}} {
 		var b bytes.Buffer
 		if err := f.build().Render(&b); err != nil { // jennifer formats with go/format
 			return nil, fmt.Errorf("emit: %s: %s", f.name, firstLine(err.Error()))

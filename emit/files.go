@@ -18,7 +18,8 @@ func (g *gen) docFile() []byte {
 }
 
 // detailsFile renders details.go: the details types, one DetailsShape per
-// shape and the typed accessors.
+// shape, the typed accessors, and the check functions, core/error.json's
+// among them.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	for _, t := range g.spec.Types {

@@ -136,11 +136,6 @@ func fixtureSpec() *schemaload.Spec {
 		sourceT: "ErrorSource", codeT: "Code", recoveryT: "Recovery"} {
 		t.GoName, t.Fixed = name, true
 	}
-	rules, _, err := schemaload.DeriveErrorRules(errT)
-	if err != nil {
-		panic(err)
-	}
-	spec.ErrorRules = rules
 	spec.SettleGoTypes()
 	return spec
 }

@@ -20,8 +20,9 @@ import (
 // keywords of each kind of value, then allOf, anyOf, oneOf, not and
 // if/then/else, each alternative a function of its own. A struct's Validate
 // runs its type's check on its encoding (what is sent, members kept raw in
-// Extra included), and a details shape carries it as
-// adcp.DetailsShape.Check. Each function's comment shows its schema.
+// Extra included), a details shape carries it as adcp.DetailsShape.Check,
+// and the vocabulary carries core/error.json's as
+// adcp.VocabularyConfig.ErrorCheck. Each function's comment shows its schema.
 
 // endChecks declares the check functions.
 func (g *gen) endChecks(f *jen.File) {

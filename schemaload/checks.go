@@ -31,7 +31,7 @@ type checkNamer struct {
 }
 
 // settleChecks sets Spec.Checks and Spec.Patterns, and the Check and
-// Unchecked of each object type of Types, in Types order.
+// Unchecked of each object type of Types, in Types order, then of Error.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, used: map[string]bool{},
 		typeNames: map[string]string{}, patterns: map[string]string{}}
@@ -40,6 +40,9 @@ func (s *Spec) settleChecks() {
 		if t.Kind == KindObject {
 			n.typeCheck(t)
 		}
+	}
+	if s.Error != nil {
+		n.typeCheck(s.Error)
 	}
 }
 

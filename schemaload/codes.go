@@ -82,22 +82,63 @@ func (l *loader) buildError() error {
 			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", name))
 		}
 	}
-	recoveries := enumValues(fieldOf(t, "recovery").Type)
+	var recoveries []string
+	for _, v := range fieldOf(t, "recovery").Type.Enum {
+		recoveries = append(recoveries, v.Value)
+	}
 	if !slices.Equal(slices.Sorted(slices.Values(recoveries)), []string{"correctable", "terminal", "transient"}) {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", recoveries))
 	}
-	rules, warnings, err := DeriveErrorRules(t)
-	l.spec.Warnings = append(l.spec.Warnings, warnings...)
-	if err != nil {
+	l.spec.Recoveries = recoveries
+	if err := checkModelled(t, "", runtimeErrorMembers); err != nil {
 		return err
 	}
-	l.spec.ErrorRules = rules
 	if l.files[scopesFile] != nil {
 		res, err := l.refType(ref{file: scopesFile})
 		if err != nil {
 			return err
 		}
 		l.spec.Scopes = res.t
+	}
+	return nil
+}
+
+// The members the runtime's Error, Issue and IssueDiscriminator model, with
+// the JSON kind each holds.
+var (
+	runtimeErrorMembers = map[string]Kind{"code": KindString, "message": KindString, "field": KindString,
+		"suggestion": KindString, "retry_after": KindNumber, "issues": KindArray, "details": KindAny,
+		"recovery": KindString, "source": KindString, "sdk_id": KindString}
+	runtimeIssueMembers = map[string]Kind{"pointer": KindString, "message": KindString, "keyword": KindString,
+		"schemaPath": KindString, "schema_id": KindString, "discriminator": KindArray}
+	runtimeDiscriminatorMembers = map[string]Kind{"property_name": KindString, "value": KindAny}
+)
+
+// checkModelled refuses a member of t, an object of the error at ptr, that
+// the runtime's Go type (modelled) holds as another JSON kind than t
+// declares, and issues or discriminator items that are not the objects
+// Issue and IssueDiscriminator hold.
+func checkModelled(t *Type, ptr string, modelled map[string]Kind) error {
+	items := map[string]map[string]Kind{"issues": runtimeIssueMembers, "discriminator": runtimeDiscriminatorMembers}
+	for _, f := range t.Fields {
+		k, ok := modelled[f.JSONName]
+		if !ok {
+			continue
+		}
+		at := pointerJoin(ptr+"/properties", f.JSONName)
+		if k != KindAny && f.Type.Kind != k && !(k == KindNumber && f.Type.Kind == KindInteger) {
+			return errorf(errorFile, at, fmt.Sprintf("the runtime's Error models %q as a JSON %s", f.JSONName,
+				map[Kind]string{KindString: "string", KindNumber: "number", KindArray: "array"}[k]))
+		}
+		if k != KindArray {
+			continue
+		}
+		if f.Type.Elem == nil || f.Type.Elem.Kind != KindObject {
+			return errorf(errorFile, at+"/items", fmt.Sprintf("the runtime's Error models the items of %q as objects", f.JSONName))
+		}
+		if err := checkModelled(f.Type.Elem, at+"/items", items[f.JSONName]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -123,7 +164,7 @@ func (l *loader) buildCodes(manifest *node) error {
 	descs := doc.get("enumDescriptions")
 	meta := doc.get("enumMetadata")
 	recoveries := map[string]bool{}
-	for _, r := range l.spec.ErrorRules.Recoveries {
+	for _, r := range l.spec.Recoveries {
 		recoveries[r] = true
 	}
 	known := map[string]bool{}
@@ -157,7 +198,7 @@ func (l *loader) buildCodes(manifest *node) error {
 			} else {
 				r, ok := entry.getString("recovery")
 				if !ok || !recoveries[r] {
-					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.ErrorRules.Recoveries, ", ")))
+					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.Recoveries, ", ")))
 				}
 				c.Recovery, c.RecoverySource = r, "enumMetadata"
 				c.Suggestion, _ = entry.getString("suggestion")
@@ -210,7 +251,7 @@ func (l *loader) checkManifest(m *node, known map[string]bool) error {
 	if pol := m.get("error_code_policy"); pol != nil {
 		if r := pol.get("default_unknown_recovery"); r != nil {
 			ok := false
-			for _, v := range l.spec.ErrorRules.Recoveries {
+			for _, v := range l.spec.Recoveries {
 				ok = ok || (r.kind == nodeString && r.str == v)
 			}
 			if !ok {

@@ -48,8 +48,8 @@ func TestLoadFixtureSpec(t *testing.T) {
 	if s.UnknownRecovery != "transient" {
 		t.Errorf("UnknownRecovery = %q", s.UnknownRecovery)
 	}
-	if want := []string{"transient", "correctable", "terminal"}; !reflect.DeepEqual(s.ErrorRules.Recoveries, want) {
-		t.Errorf("ErrorRules.Recoveries = %q", s.ErrorRules.Recoveries)
+	if want := []string{"transient", "correctable", "terminal"}; !reflect.DeepEqual(s.Recoveries, want) {
+		t.Errorf("Recoveries = %q", s.Recoveries)
 	}
 	wantSources := []string{
 		"core/account-ref.json", "core/error.json", "core/version-envelope.json",
@@ -124,11 +124,6 @@ func TestLoadFixtureWarnings(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("warnings at %q\nwant %q", got, want)
-	}
-	// sdk_id may be null, which the runtime's Error holds as a string: the
-	// rules say a null kept raw is valid.
-	if n := s.ErrorRules.Nullable; !reflect.DeepEqual(n, []string{"sdk_id"}) {
-		t.Errorf("ErrorRules.Nullable = %q, want [sdk_id]", n)
 	}
 }
 

@@ -22,11 +22,9 @@ type Spec struct {
 	// retry_after, details, recovery), with the Go names Code, Message,
 	// Field, Suggestion, RetryAfter, Details and Recovery.
 	Error *Type
-	// ErrorRules are the constraints core/error.json puts on an error, in
-	// the terms of the runtime's Error, which every version shares. Its
 	// Recoveries are core/error.json#/properties/recovery/enum in schema
 	// order; the loader checks they are transient, correctable and terminal.
-	ErrorRules ErrorRules
+	Recoveries []string
 
 	// Codes is the standard code vocabulary in the order of the enum array
 	// of enums/error-code.json.

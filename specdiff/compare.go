@@ -181,7 +181,7 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
-	match(old.ErrorRules.Recoveries, new.ErrorRules.Recoveries, itself, nil,
+	match(old.Recoveries, new.Recoveries, itself, nil,
 		func(r string) { c.add(RecoveryValueAdded, None, r, "", "", r) },
 		func(r string) { c.add(RecoveryValueRemoved, Behaviour, r, "", r, "") })
 }

@@ -34,7 +34,7 @@ func base() *schemaload.Spec {
 	spec := &schemaload.Spec{
 		Version:         "1.0.0",
 		Error:           errType,
-		ErrorRules:      schemaload.ErrorRules{Recoveries: []string{"transient", "correctable", "terminal"}},
+		Recoveries:      []string{"transient", "correctable", "terminal"},
 		UnknownRecovery: "transient",
 		Codes: []*schemaload.Code{
 			{Value: "RATE_LIMITED", GoName: "CodeRateLimited", Recovery: "transient", RecoverySource: "enumMetadata", Suggestion: "wait", Shapes: []*schemaload.Shape{shape}},
@@ -299,7 +299,7 @@ func TestCompare(t *testing.T) {
 				Type: &schemaload.Type{GoName: "Recovery", Kind: schemaload.KindString, Fixed: true}})
 		}, []want{{FieldAdded, None, "Error.recovery"}}},
 		{"recovery vocabulary", func(old, new *schemaload.Spec) {
-			new.ErrorRules.Recoveries = []string{"transient", "correctable", "deferred"}
+			new.Recoveries = []string{"transient", "correctable", "deferred"}
 		}, []want{{RecoveryValueAdded, None, "deferred"}, {RecoveryValueRemoved, Behaviour, "terminal"}}},
 	}
 	for _, tt := range tests {

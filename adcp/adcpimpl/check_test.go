@@ -76,23 +76,3 @@ func TestMatches(t *testing.T) {
 		t.Errorf("Undeclared = %v", got)
 	}
 }
-
-// TestUnion: a raw value is named as Type names its decoded value (1e400
-// is an integer, as draft-07 counts it), no value is null, and text that is
-// not one JSON value is refused.
-func TestUnion(t *testing.T) {
-	for _, tt := range []struct{ raw, want string }{
-		{`1e400`, "/: JSON integer is not one of object"},
-		{`1.5`, "/: JSON number is not one of object"},
-		{``, "/: JSON null is not one of object"},
-		{`{"a":`, "/: invalid JSON"},
-		{`{"x":1},"code":"X"`, "/: invalid JSON"},
-		{` {"a":1} `, ""},
-	} {
-		var v Validator
-		v.Union("", json.RawMessage(tt.raw), "object")
-		if got := strings.Join(v.list, "; "); got != tt.want {
-			t.Errorf("Union(%s) = %q, want %q", tt.raw, got, tt.want)
-		}
-	}
-}

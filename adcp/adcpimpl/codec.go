@@ -491,6 +491,3 @@ func AppendString(b []byte, s string) []byte {
 
 // AppendFloat appends f the way encoding/json writes a float64.
 func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
-
-// Ptr returns a pointer to a copy of v, for optional members in literals.
-func Ptr[T any](v T) *T { return &v }

@@ -1,7 +1,6 @@
 package adcpimpl
 
 import (
-	"encoding/json"
 	"regexp"
 	"slices"
 	"strconv"
@@ -43,24 +42,6 @@ func (v *Validator) Result(typeName string) error {
 		return nil
 	}
 	return &ValidationError{Type: typeName, Violations: v.list}
-}
-
-// Extra reports members kept raw because their value did not fit (names
-// are the declared members); a member not declared is not reported.
-func (v *Validator) Extra(path string, extra map[string]json.RawMessage, names []string) {
-	for _, k := range sortedKeys(extra) {
-		if slices.Contains(names, k) {
-			v.Add(path+"/"+PointerToken(k), "invalid value "+short(extra[k]))
-		}
-	}
-}
-
-// Missing reports a required member that is absent (unless its value was
-// kept raw, which Extra reports).
-func (v *Validator) Missing(path, name string, extra map[string]json.RawMessage) {
-	if _, kept := extra[name]; !kept {
-		v.Add(path+"/"+PointerToken(name), "required member missing")
-	}
 }
 
 func (v *Validator) MinLength(path, s string, n int) {
@@ -130,40 +111,6 @@ func (v *Validator) Format(path, s, format string) {
 	}
 }
 
-func (v *Validator) Enum(path, s string, known bool) {
-	if !known {
-		v.Add(path, "value "+strconv.Quote(s)+" is not allowed")
-	}
-}
-
-func (v *Validator) Minimum(path string, f, min float64) {
-	if f < min {
-		v.Add(path, "less than "+number(min))
-	}
-}
-
-func (v *Validator) Maximum(path string, f, max float64) {
-	if f > max {
-		v.Add(path, "greater than "+number(max))
-	}
-}
-
-// NumberBounds checks the JSON number lit (a float64 did not hold it
-// exactly) against inclusive bounds, exactly.
-func (v *Validator) NumberBounds(path string, lit []byte, min, max *float64) {
-	d, ok := parseDecimal(string(lit))
-	if !ok {
-		v.Add(path, "invalid number")
-		return
-	}
-	if min != nil && d.cmp(decimalOf(*min)) < 0 {
-		v.Add(path, "less than "+number(*min))
-	}
-	if max != nil && d.cmp(decimalOf(*max)) > 0 {
-		v.Add(path, "greater than "+number(*max))
-	}
-}
-
 func (v *Validator) MinItems(path string, n, min int) {
 	if n < min {
 		v.Add(path, "fewer than "+strconv.Itoa(min)+" items")
@@ -174,20 +121,6 @@ func (v *Validator) MaxItems(path string, n, max int) {
 	if n > max {
 		v.Add(path, "more than "+strconv.Itoa(max)+" items")
 	}
-}
-
-// Union checks that a raw value (nil: null) is one of the JSON types
-// listed, as Type does.
-func (v *Validator) Union(path string, raw json.RawMessage, types ...string) {
-	var x any
-	if len(raw) > 0 {
-		var ok bool
-		if x, ok = decodeAny(raw); !ok {
-			v.Add(path, "invalid JSON")
-			return
-		}
-	}
-	v.Type(path, x, types...)
 }
 
 // PointerToken escapes a member name for a JSON pointer (RFC 6901).

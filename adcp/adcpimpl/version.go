@@ -30,11 +30,13 @@ type RegenerateWithNewerAdcpGen uint
 const (
 	// GenVersion is the contract version the current generator writes.
 	// Version 6 writes each schema's constraints as checks in Go
-	// (ValueCheck, Encoded, adcp.DetailsShape.Check).
-	GenVersion = 6
+	// (ValueCheck, Encoded, adcp.DetailsShape.Check); version 7 writes
+	// core/error.json's too (adcp.VocabularyConfig.ErrorCheck).
+	GenVersion = 7
 	// MinVersion is the oldest generated-code version this runtime serves:
-	// code of version 5 and earlier sets DetailsShape.Schema, which is gone.
-	MinVersion = 6
+	// code of version 6 and earlier sets VocabularyConfig.Rules, which is
+	// gone.
+	MinVersion = 7
 	// MaxVersion is the newest generated-code version this runtime serves.
 	MaxVersion = GenVersion
 )

@@ -72,7 +72,7 @@ func rebuildVocabulary(t *testing.T, base *adcp.Vocabulary, code adcp.Code, edit
 		UnknownRecovery: base.UnknownRecovery(),
 		Codes:           infos,
 		Shapes:          shapes,
-		Rules:           base.Rules(),
+		ErrorCheck:      testvocab.ErrorCheck,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -51,22 +51,10 @@ func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
 // runtimeVocabulary builds at run time the Vocabulary the package generated
 // from spec declares.
 func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
-	r := spec.ErrorRules
 	cfg := adcp.VocabularyConfig{
 		SpecVersion:     spec.Version,
 		UnknownRecovery: adcp.Recovery(spec.UnknownRecovery),
-		Rules: adcp.ErrorRules{
-			Members: r.Members, Required: r.Required, Closed: r.Closed, Nullable: r.Nullable,
-			CodeMinLength: r.CodeMinLength, CodeMaxLength: r.CodeMaxLength,
-			RetryAfterMinimum: r.RetryAfterMinimum, RetryAfterMaximum: r.RetryAfterMaximum,
-			DetailsObject: r.DetailsObject,
-			Recoveries:    typed[adcp.Recovery](r.Recoveries),
-			Sources:       typed[adcp.ErrorSource](r.Sources),
-			Issue: adcp.IssueRules{
-				Members: r.Issue.Members, Required: r.Issue.Required, Closed: r.Issue.Closed, Nullable: r.Issue.Nullable,
-				Discriminator: adcp.ObjectRules(r.Issue.Discriminator),
-			},
-		},
+		ErrorCheck:      schemaCheck(spec.Compiled[spec.Error.File]),
 	}
 	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
 	for _, s := range spec.Shapes {

@@ -4516,6 +4516,167 @@ func checkVersionUnsupportedDetailsSupportedVersions(v *adcpimpl.Validator, p st
 	}
 }
 
+// checkError checks a value against the schema:
+// {"properties":{"code":{"maxLength":64,"minLength":1,"type":"string"},"details":{"type":["object"]},"field":{"type":"string"},"issues":{"items":{"properties":{"discriminator":{"items":{"additionalPrope…
+func checkError(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["code"]; ok {
+		checkCode(v, p+"/code", m)
+	}
+	if m, ok := o["details"]; ok {
+		checkTypeObject(v, p+"/details", m)
+	}
+	if m, ok := o["field"]; ok {
+		checkTypeString(v, p+"/field", m)
+	}
+	if m, ok := o["issues"]; ok {
+		checkErrorIssues(v, p+"/issues", m)
+	}
+	if m, ok := o["message"]; ok {
+		checkTypeString(v, p+"/message", m)
+	}
+	if m, ok := o["recovery"]; ok {
+		checkRecovery(v, p+"/recovery", m)
+	}
+	if m, ok := o["retry_after"]; ok {
+		checkErrorRetryAfter(v, p+"/retry_after", m)
+	}
+	if m, ok := o["sdk_id"]; ok {
+		checkTypeString(v, p+"/sdk_id", m)
+	}
+	if m, ok := o["source"]; ok {
+		checkErrorSource(v, p+"/source", m)
+	}
+	if m, ok := o["suggestion"]; ok {
+		checkTypeString(v, p+"/suggestion", m)
+	}
+	v.Required(p, o, "code", "message")
+}
+
+// checkCode checks a value against the schema:
+// {"maxLength":64,"minLength":1,"type":"string"}
+func checkCode(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	s := x.(string)
+	v.MinLength(p, s, 1)
+	v.MaxLength(p, s, 64)
+}
+
+// checkErrorIssues checks a value against the schema:
+// {"items":{"properties":{"discriminator":{"items":{"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["prope…
+func checkErrorIssues(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	for i, e := range a {
+		checkIssue(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkIssue checks a value against the schema:
+// {"properties":{"discriminator":{"items":{"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["property_name"…
+func checkIssue(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["discriminator"]; ok {
+		checkIssueDiscriminator(v, p+"/discriminator", m)
+	}
+	if m, ok := o["keyword"]; ok {
+		checkTypeString(v, p+"/keyword", m)
+	}
+	if m, ok := o["message"]; ok {
+		checkTypeString(v, p+"/message", m)
+	}
+	if m, ok := o["pointer"]; ok {
+		checkTypeString(v, p+"/pointer", m)
+	}
+	if m, ok := o["schemaPath"]; ok {
+		checkTypeString(v, p+"/schemaPath", m)
+	}
+	if m, ok := o["schema_id"]; ok {
+		checkTypeString(v, p+"/schema_id", m)
+	}
+	v.Required(p, o, "pointer", "message", "keyword")
+}
+
+// checkIssueDiscriminator checks a value against the schema:
+// {"items":{"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["property_name","value"],"type":"object"},"typ…
+func checkIssueDiscriminator(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "array") {
+		return
+	}
+	a := x.([]any)
+	for i, e := range a {
+		checkIssueDiscriminator2(v, p+"/"+strconv.Itoa(i), e)
+	}
+}
+
+// checkIssueDiscriminator2 checks a value against the schema:
+// {"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["property_name","value"],"type":"object"}
+func checkIssueDiscriminator2(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "object") {
+		return
+	}
+	o := x.(map[string]any)
+	if m, ok := o["property_name"]; ok {
+		checkTypeString(v, p+"/property_name", m)
+	}
+	if m, ok := o["value"]; ok {
+		checkTypeBooleanOrNullOrNumberOrString(v, p+"/value", m)
+	}
+	for _, k := range adcpimpl.Undeclared(o, "property_name", "value") {
+		v.Add(p+"/"+adcpimpl.PointerToken(k), "member not allowed")
+	}
+	v.Required(p, o, "property_name", "value")
+}
+
+// checkTypeBooleanOrNullOrNumberOrString checks a value against the schema:
+// {"type":["string","number","boolean","null"]}
+func checkTypeBooleanOrNullOrNumberOrString(v *adcpimpl.Validator, p string, x any) {
+	v.Type(p, x, "boolean", "null", "number", "string")
+}
+
+// checkRecovery checks a value against the schema:
+// {"enum":["transient","correctable","terminal"],"type":"string"}
+func checkRecovery(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"transient"`, `"correctable"`, `"terminal"`)
+}
+
+// checkErrorRetryAfter checks a value against the schema:
+// {"maximum":3600,"minimum":1,"type":"number"}
+func checkErrorRetryAfter(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "number") {
+		return
+	}
+	n := x.(json.Number)
+	if adcpimpl.Compare(n, "1") < 0 {
+		v.Add(p, "less than 1")
+	}
+	if adcpimpl.Compare(n, "3600") > 0 {
+		v.Add(p, "greater than 3600")
+	}
+}
+
+// checkErrorSource checks a value against the schema:
+// {"enum":["producer","sdk"],"type":"string"}
+func checkErrorSource(v *adcpimpl.Validator, p string, x any) {
+	if !v.Type(p, x, "string") {
+		return
+	}
+	v.InJSON(p, x, `"producer"`, `"sdk"`)
+}
+
 // The patterns of the schema, translated for Go regexp.
 var (
 	detailsPattern0  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")

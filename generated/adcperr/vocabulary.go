@@ -2,15 +2,12 @@
 
 package adcperr
 
-import (
-	adcp "github.com/adcp-gen/adcp-gen/adcp"
-	adcpimpl "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-)
+import adcp "github.com/adcp-gen/adcp-gen/adcp"
 
 // Vocabulary is the error vocabulary of AdCP 3.2.0-beta.5: its standard codes in spec
 // order with their recovery, suggestion, advisory and deprecation, the details shape of
-// each, the rules core/error.json sets for an error, and the version's policy for codes
-// outside the vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.
+// each, the check of core/error.json, and the version's policy for codes outside the
+// vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.
 var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 	Codes: []adcp.CodeInfo{
 		{
@@ -593,26 +590,7 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 			Suggestion: "shorten or repair the wrapper chain and resubmit",
 		},
 	},
-	Rules: adcp.ErrorRules{
-		CodeMaxLength: 64,
-		CodeMinLength: 1,
-		DetailsObject: true,
-		Issue: adcp.IssueRules{
-			Discriminator: adcp.ObjectRules{
-				Closed:   true,
-				Members:  []string{"property_name", "value"},
-				Required: []string{"property_name", "value"},
-			},
-			Members:  []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"},
-			Required: []string{"pointer", "message", "keyword"},
-		},
-		Members:           []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"},
-		Recoveries:        []adcp.Recovery{adcp.RecoveryTransient, adcp.RecoveryCorrectable, adcp.RecoveryTerminal},
-		Required:          []string{"code", "message"},
-		RetryAfterMaximum: adcpimpl.Ptr(3600.0),
-		RetryAfterMinimum: adcpimpl.Ptr(1.0),
-		Sources:           []adcp.ErrorSource{"producer", "sdk"},
-	},
+	ErrorCheck: checkError,
 	Shapes: []*adcp.DetailsShape{
 		detailsShapeAccessibilityViolationDetails,
 		detailsShapeAccountMovedDetails,

@@ -3,8 +3,8 @@
 // version. It holds the standard codes the tests name, with the recovery
 // and flags AdCP 3.2 gives them; three details shapes with Go types
 // (rate-limited, account-setup-required, policy-violation) and five as
-// checks only, each checking what the tests need of its 3.2 schema; and the
-// error rules of AdCP 3.2 (adcp.DefaultErrorRules). The generated
+// checks only, each checking what the tests need of its 3.2 schema; and a
+// check of what the tests need of AdCP 3.2's core/error.json. The generated
 // vocabularies are tested in the module that ships them.
 package testvocab
 
@@ -89,5 +89,5 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 		accessibilityViolation, accountMoved, accountSetupRequired, agentPermissionDenied, billingNotPermitted,
 		policyViolation, rateLimited, versionUnsupported,
 	},
-	Rules: adcp.DefaultErrorRules,
+	ErrorCheck: ErrorCheck,
 })
