@@ -107,9 +107,6 @@ func (m member) has(x string) jen.Code {
 	return jen.Id(x).Dot("codec").Dot("Emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
 }
 
-// membersVar names the package variable listing a type's members.
-func membersVar(t *schemaload.Type) string { return "members" + t.GoName }
-
 // typeDecl renders the declaration of one named type with its methods.
 func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 	switch {
@@ -196,7 +193,7 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 		grp.Id("codec").Qual(implPkg, "State")
 	})
 	f.Line()
-	f.Var().Id(membersVar(t)).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
+	f.Var().Id(t.MembersVar).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
 		for _, m := range ms {
 			grp.Lit(m.JSONName)
 		}
@@ -228,7 +225,7 @@ func (g *gen) marshal(f *jen.File, t *schemaload.Type, ms []member) {
 				m.encode("x"),
 			)
 		}
-		grp.Return(jen.Id("e").Dot("Close").Call(jen.Id("x").Dot("Extra"), jen.Id(membersVar(t))))
+		grp.Return(jen.Id("e").Dot("Close").Call(jen.Id("x").Dot("Extra"), jen.Id(t.MembersVar)))
 	})
 	f.Line()
 }

@@ -10,7 +10,8 @@ var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
 const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
-// spec, the Go names of each shape (Var, Accessor) from its type's, and the
+// spec, the Go names of each shape (Var, Accessor) and of each struct's
+// member list (MembersVar) from its type's, and the
 // check functions (Spec.Checks, Spec.Patterns, each object type's Check).
 // Load calls it; a Spec built or changed by hand must call it again before
 // it is handed to emit or to the reports.
@@ -27,6 +28,7 @@ func (s *Spec) SettleGoTypes() {
 			f.GoType = fieldGoType(f, t == s.Error)
 		}
 		if t.Kind == KindObject && t.GoName != "" && !t.Fixed {
+			t.MembersVar = "members" + t.GoName
 			structs = append(structs, t)
 		}
 	})

@@ -193,6 +193,9 @@ type Type struct {
 	// which members are required are not expressed (a Warning says so).
 	Fields []*Field // in schema property order (allOf members merged in order)
 	Closed bool     // additionalProperties: false
+	// MembersVar names the generated package variable listing the member
+	// names of a struct, in Fields order (set by SettleGoTypes).
+	MembersVar string
 
 	// Array
 	Elem        *Type
