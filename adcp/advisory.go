@@ -101,15 +101,7 @@ func SourceOf(e *Error) (source, sdkID string) {
 // spaces or control characters.
 func advisoryValidSDKID(id string) bool {
 	at := strings.LastIndexByte(id, '@')
-	if at <= 0 || at == len(id)-1 {
-		return false
-	}
-	for _, r := range id {
-		if r <= ' ' || r == 0x7f {
-			return false
-		}
-	}
-	return true
+	return at > 0 && at < len(id)-1 && !strings.ContainsFunc(id, func(r rune) bool { return r <= ' ' || r == 0x7f })
 }
 
 // advisoryKey returns the code and field of one errors[] entry, "" for a
