@@ -2,6 +2,7 @@ package testvocab
 
 import (
 	"encoding/json"
+	"regexp"
 	"strconv"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -277,7 +278,7 @@ func checkAccessibilityViolation(v *adcpimpl.Validator, p string, x any) {
 	}
 	o := x.(map[string]any)
 	v.Required(p, o, "pointer", "criterion", "criterion_source", "required_level", "failure_kind")
-	str := func(name string, min, max int, re adcpimpl.Matcher) {
+	str := func(name string, min, max int, re *regexp.Regexp) {
 		if m, ok := o[name]; ok && v.Type(p+"/"+name, m, "string") {
 			v.MinLength(p+"/"+name, m.(string), min)
 			v.MaxLength(p+"/"+name, m.(string), max)
