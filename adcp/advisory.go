@@ -1,10 +1,10 @@
 package adcp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -62,27 +62,17 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 			}
 		}
 	}
-	var b bytes.Buffer
-	b.Grow(len(payload) + len(entry) + len(`,"errors":[]`))
+	// The entry goes before the closing bracket of errors[], or a new errors
+	// member before the closing brace of the payload.
+	at, first, add := closing, len(members) == 0, slices.Concat([]byte(`"errors":[`), entry, []byte("]"))
 	if errs != nil {
-		at := errs.End - 1 // the closing bracket
-		b.Write(payload[:at])
-		if len(entries) > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(entry)
-		b.Write(payload[at:])
-	} else {
-		b.Write(payload[:closing])
-		if len(members) > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"errors":[`)
-		b.Write(entry)
-		b.WriteByte(']')
-		b.Write(payload[closing:])
+		at, first, add = errs.End-1, len(entries) == 0, entry
 	}
-	return b.Bytes(), true, nil
+	sep := []byte(",")
+	if first {
+		sep = nil
+	}
+	return slices.Concat(payload[:at], sep, add, payload[at:]), true, nil
 }
 
 // SourceOf returns who emitted e, per core/error.json's source member:
