@@ -98,9 +98,7 @@ func advisoryValidSDKID(id string) bool {
 // member that is absent or not a string.
 func advisoryKey(entry json.RawMessage) (code, field string) {
 	var m map[string]json.RawMessage
-	if json.Unmarshal(entry, &m) != nil {
-		return "", ""
-	}
+	_ = json.Unmarshal(entry, &m) // not an object: no members
 	_ = json.Unmarshal(m["code"], &code)
 	_ = json.Unmarshal(m["field"], &field)
 	return code, field
