@@ -1,10 +1,10 @@
 package adcp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
@@ -62,27 +62,17 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 			}
 		}
 	}
-	var b bytes.Buffer
-	b.Grow(len(payload) + len(entry) + len(`,"errors":[]`))
+	// The entry goes before the closing bracket of errors[], or a new errors
+	// member before the closing brace of the payload.
+	at, first, add := closing, len(members) == 0, slices.Concat([]byte(`"errors":[`), entry, []byte("]"))
 	if errs != nil {
-		at := errs.End - 1 // the closing bracket
-		b.Write(payload[:at])
-		if len(entries) > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(entry)
-		b.Write(payload[at:])
-	} else {
-		b.Write(payload[:closing])
-		if len(members) > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"errors":[`)
-		b.Write(entry)
-		b.WriteByte(']')
-		b.Write(payload[closing:])
+		at, first, add = errs.End-1, len(entries) == 0, entry
 	}
-	return b.Bytes(), true, nil
+	sep := []byte(",")
+	if first {
+		sep = nil
+	}
+	return slices.Concat(payload[:at], sep, add, payload[at:]), true, nil
 }
 
 // SourceOf returns who emitted e, per core/error.json's source member:
@@ -101,24 +91,14 @@ func SourceOf(e *Error) (source, sdkID string) {
 // spaces or control characters.
 func advisoryValidSDKID(id string) bool {
 	at := strings.LastIndexByte(id, '@')
-	if at <= 0 || at == len(id)-1 {
-		return false
-	}
-	for _, r := range id {
-		if r <= ' ' || r == 0x7f {
-			return false
-		}
-	}
-	return true
+	return at > 0 && at < len(id)-1 && !strings.ContainsFunc(id, func(r rune) bool { return r <= ' ' || r == 0x7f })
 }
 
 // advisoryKey returns the code and field of one errors[] entry, "" for a
 // member that is absent or not a string.
 func advisoryKey(entry json.RawMessage) (code, field string) {
 	var m map[string]json.RawMessage
-	if json.Unmarshal(entry, &m) != nil {
-		return "", ""
-	}
+	_ = json.Unmarshal(entry, &m) // not an object: no members
 	_ = json.Unmarshal(m["code"], &code)
 	_ = json.Unmarshal(m["field"], &field)
 	return code, field

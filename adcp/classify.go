@@ -298,16 +298,10 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 // detailsString returns the string member k of e.Details, "" when the
 // details are absent, not an object, or k is not a string.
 func detailsString(e *Error, k string) string {
-	if len(e.Details) == 0 {
-		return ""
-	}
 	var m map[string]json.RawMessage
-	if json.Unmarshal(e.Details, &m) != nil {
-		return ""
-	}
 	var s string
-	if json.Unmarshal(m[k], &s) != nil {
-		return ""
+	if json.Unmarshal(e.Details, &m) == nil {
+		_ = json.Unmarshal(m[k], &s) // absent or not a string: left ""
 	}
 	return s
 }

@@ -9,9 +9,6 @@ import (
 // error (declared here: the fixed runtime does not use generated constants).
 const governanceCodeDenied = Code("GOVERNANCE_DENIED")
 
-// governanceStatusRejected is the status value of a rejection arm.
-const governanceStatusRejected = "rejected"
-
 // Rejection is the discriminated rejection arm of a task response (for
 // example AcquireRightsRejected or CreativeRejected): the canonical shape of
 // a denial for an operation whose response defines one. Such a response is a
@@ -38,36 +35,24 @@ type Rejection struct {
 // status "rejected", a reason, optional suggestions, and no errors[]. An
 // object with status "rejected" inside an array (a per-item result) is not a
 // rejection arm of the response.
-func RejectionOf(payload []byte) (Rejection, bool) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(payload, &m) != nil || m == nil {
-		return Rejection{}, false
-	}
-	if r, ok := governanceArm(m, payload); ok {
-		return r, true
-	}
-	inner := bytes.TrimSpace(m["payload"])
-	var n map[string]json.RawMessage
-	if json.Unmarshal(inner, &n) != nil || n == nil {
-		return Rejection{}, false
-	}
-	return governanceArm(n, inner)
-}
+func RejectionOf(payload []byte) (Rejection, bool) { return rejectionOf(payload, true) }
 
-// governanceArm checks one decoded object, raw being its encoding.
-func governanceArm(m map[string]json.RawMessage, raw []byte) (Rejection, bool) {
+// rejectionOf is RejectionOf, looking into the payload member when nested.
+func rejectionOf(raw []byte, nested bool) (Rejection, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || m == nil {
+		return Rejection{}, false
+	}
 	var status string
-	if json.Unmarshal(m["status"], &status) != nil || status != governanceStatusRejected {
+	_, hasErrors := m["errors"]
+	if json.Unmarshal(m["status"], &status) != nil || status != "rejected" || hasErrors {
+		if nested {
+			return rejectionOf(m["payload"], false)
+		}
 		return Rejection{}, false
 	}
-	if _, ok := m["errors"]; ok {
-		return Rejection{}, false
-	}
-	r := Rejection{Payload: json.RawMessage(bytes.TrimSpace(raw))}
+	r := Rejection{Suggestions: m["suggestions"], Payload: json.RawMessage(bytes.TrimSpace(raw))}
 	_ = json.Unmarshal(m["reason"], &r.Reason) // not a string: left ""
-	if s, ok := m["suggestions"]; ok {
-		r.Suggestions = s
-	}
 	return r, true
 }
 

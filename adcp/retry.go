@@ -109,9 +109,6 @@ type Attempt struct {
 func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, a Attempt) error) error {
 	o := opts.withDefaults()
 	a := Attempt{Number: 1}
-	creds := o.CredentialsPresented
-	billingTried := false
-	refreshed := false
 	var waited time.Duration
 	for {
 		if err := ctx.Err(); err != nil {
@@ -128,21 +125,20 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		if !ok {
 			return err
 		}
-		creds = creds || a.ProvideCredentials
-		billingTried = billingTried || a.SuggestedBilling != ""
-		d := o.Policy.Decide(e, RequestContext{CredentialsPresented: creds, SuggestedBillingTried: billingTried})
+		d := o.Policy.Decide(e, RequestContext{
+			CredentialsPresented:  o.CredentialsPresented || a.ProvideCredentials,
+			SuggestedBillingTried: a.SuggestedBilling != "",
+		})
 		// The one-shot fixes already made hold for every later attempt.
 		next := Attempt{Number: a.Number + 1, Last: e, SuggestedBilling: a.SuggestedBilling,
 			ProvideCredentials: a.ProvideCredentials, CredentialsRefreshed: a.CredentialsRefreshed}
 		var delay time.Duration
-		refresh := false
 		switch {
 		case d.Action == ActionRetry && d.RetryAfter:
 			delay = d.Delay
 		case d.Action == ActionRetry:
 			delay = o.backoff(a.Number)
-		case e.Code == clientCodeAuthInvalid && o.RefreshCredentials != nil && !refreshed:
-			refresh, refreshed = true, true
+		case e.Code == clientCodeAuthInvalid && o.RefreshCredentials != nil && !a.CredentialsRefreshed:
 			next.CredentialsRefreshed = true
 		case d.Action != ActionSurfaceToCaller:
 			return err
@@ -161,7 +157,7 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 		if a.Number >= o.MaxAttempts || delay > o.MaxWait-waited { // waited ≤ MaxWait: no overflow
 			return fmt.Errorf("%w after %d attempts and %v of waiting: %w", ErrRetriesExhausted, a.Number, waited, err)
 		}
-		if refresh {
+		if next.CredentialsRefreshed && !a.CredentialsRefreshed {
 			if rerr := o.RefreshCredentials(ctx); rerr != nil {
 				return fmt.Errorf("%w; refreshing credentials failed: %w", err, rerr)
 			}

@@ -2,7 +2,6 @@ package adcp
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
 )
@@ -50,11 +49,7 @@ func Sanitize(s string, max int) string {
 	if max < 0 || len(s) <= max {
 		return s
 	}
-	i := max
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i]
+	return strings.ToValidUTF8(s[:max], "") // drops a character cut in two
 }
 
 // Display holds an error's seller strings made safe for an LLM context.

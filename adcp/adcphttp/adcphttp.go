@@ -44,17 +44,16 @@ const (
 //
 // Nothing of the upstream response but the status and Retry-After is read.
 func FromHTTP(status int, h http.Header, now time.Time) *adcp.Error {
-	e := &adcp.Error{Code: adcp.Code("SERVICE_UNAVAILABLE"), Message: msgUnavailable, Recovery: adcp.RecoveryTransient}
 	switch status {
-	case http.StatusTooManyRequests:
-		e.Code, e.Message = adcp.Code("RATE_LIMITED"), msgRateLimited
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusGone:
 		return &adcp.Error{Code: adcp.Code("CONFIGURATION_ERROR"), Message: msgConfiguration, Recovery: adcp.RecoveryTerminal}
-	case http.StatusServiceUnavailable:
-	default:
-		if status < 500 {
-			e.Message = msgInternal
-		}
+	}
+	e := &adcp.Error{Code: adcp.Code("SERVICE_UNAVAILABLE"), Message: msgUnavailable, Recovery: adcp.RecoveryTransient}
+	switch {
+	case status == http.StatusTooManyRequests:
+		e.Code, e.Message = adcp.Code("RATE_LIMITED"), msgRateLimited
+	case status < 500:
+		e.Message = msgInternal
 	}
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		if s, ok := ParseRetryAfterHeader(h.Get("Retry-After"), now); ok {

@@ -8,7 +8,6 @@ import (
 	"syscall"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
 // The fixed messages of FromError beside those of FromHTTP: they say only
@@ -20,8 +19,8 @@ const (
 
 // FromError translates a Go error from an upstream call into an AdCP error
 // for the buyer. An AdCP *Error anywhere in err's chain is passed through
-// unchanged (seller.Passthrough's copy: the same code): the upstream already
-// speaks AdCP. Otherwise the result is SERVICE_UNAVAILABLE, transient,
+// unchanged (a copy, Error.Clone: the same code and every other member): the
+// upstream already speaks AdCP. Otherwise the result is SERVICE_UNAVAILABLE, transient,
 // whose message says only whether the call timed out, was canceled, could
 // not connect, or failed. It returns nil for a nil err. err's text never
 // reaches the result.
@@ -32,9 +31,8 @@ func FromError(err error) *adcp.Error {
 	if err == nil {
 		return nil
 	}
-	var ae *adcp.Error
-	if errors.As(err, &ae) && ae != nil {
-		return seller.Passthrough(ae)
+	if ae, ok := adcp.As(err); ok {
+		return ae.Clone()
 	}
 	msg := msgInternal
 	var ne net.Error

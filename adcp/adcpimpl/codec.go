@@ -42,9 +42,6 @@ type State struct {
 
 // Emit reports whether member bit is written: it is set in Go, or it was
 // present on the wire, or it is required and the value was built in Go.
-// It is not inlined (a call per member of every generated type).
-//
-//go:noinline
 func (s State) Emit(bit uint, required, set bool) bool {
 	return set || s.present&(1<<bit) != 0 || (required && !s.decoded)
 }
@@ -371,17 +368,12 @@ func NewEncoderSize(n int) Encoder { return Encoder{buf: make([]byte, 0, max(n, 
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
 // Field writes the name of declared member bit.
-//
-//go:noinline
 func (e *Encoder) Field(bit uint, name string) {
 	e.emitted |= 1 << bit
 	e.name(name)
 }
 
-// name writes a member name. It is not inlined into every generated
-// MarshalJSON (nor is Raw).
-//
-//go:noinline
+// name writes a member name.
 func (e *Encoder) name(name string) {
 	if e.n > 0 {
 		e.buf = append(e.buf, ',')
@@ -404,10 +396,7 @@ func (e *Encoder) Close(extra map[string]json.RawMessage, names []string) ([]byt
 	return e.buf, e.err
 }
 
-// Str writes a JSON string. It is not inlined into the generated
-// MarshalJSON methods (one call per string member), nor is Field.
-//
-//go:noinline
+// Str writes a JSON string.
 func (e *Encoder) Str(s string) { e.buf = AppendString(e.buf, s) }
 
 func (e *Encoder) Float(f float64) {
@@ -428,8 +417,6 @@ func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 // Raw writes a raw JSON value as it is; nil is written as null. A value
 // that is not exactly one JSON value is written as null and fails the
 // encoding: written as it is, `1,"code":"X"` would add members.
-//
-//go:noinline
 func (e *Encoder) Raw(v json.RawMessage) {
 	switch {
 	case len(v) == 0:

@@ -1,10 +1,10 @@
 package adcpimpl
 
 import (
-	"encoding/hex"
 	"errors"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -32,17 +32,13 @@ func checkDate(s string) error {
 // checkUUID: five groups of 8, 4, 4, 4 and 12 hexadecimal digits, either
 // case, joined by "-" (santhosh-tekuri/jsonschema's check).
 func checkUUID(s string) error {
-	groups := strings.Split(s, "-")
-	if len(groups) != 5 {
-		return errors.New("not five groups joined by -")
-	}
-	for i, g := range groups {
-		if _, err := hex.DecodeString(g); err != nil || len(g) != [...]int{8, 4, 4, 4, 12}[i] {
-			return errors.New("a group is not 8, 4, 4, 4 and 12 hexadecimal digits")
-		}
+	if !uuidPattern.MatchString(s) {
+		return errors.New("not groups of 8, 4, 4, 4 and 12 hexadecimal digits joined by -")
 	}
 	return nil
 }
+
+var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$`)
 
 // checkURI: an absolute URI, as net/url parses it, whose host, when it
 // holds a colon, is a bracketed IPv6 address without a zone.

@@ -56,13 +56,10 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-// Matcher is a compiled pattern, as MustPattern returns it.
-type Matcher = *regexp.Regexp
-
-// MustPattern returns the matcher of a pattern in Go regexp syntax, and
+// MustPattern returns the compiled pattern of expr, in Go regexp syntax, and
 // panics when it does not compile; the generator checks every pattern with
 // CompilePattern first.
-func MustPattern(expr string) Matcher { return regexp.MustCompile(expr) }
+func MustPattern(expr string) *regexp.Regexp { return regexp.MustCompile(expr) }
 
 // CompilePattern reports why expr is not a pattern MustPattern compiles.
 func CompilePattern(expr string) error {
@@ -70,7 +67,7 @@ func CompilePattern(expr string) error {
 	return err
 }
 
-func (v *Validator) Pattern(path, s string, re Matcher) {
+func (v *Validator) Pattern(path, s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
 		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))
 	}
@@ -78,7 +75,7 @@ func (v *Validator) Pattern(path, s string, re Matcher) {
 
 // PatternNot checks a pattern with an exclusion, the Go form of a schema
 // pattern "^L(?!$)R": s must match re ("^LR") and must not match not ("^L$").
-func (v *Validator) PatternNot(path, s string, re, not Matcher) {
+func (v *Validator) PatternNot(path, s string, re, not *regexp.Regexp) {
 	switch {
 	case !re.MatchString(s):
 		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))

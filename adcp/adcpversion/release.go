@@ -80,10 +80,7 @@ func (r Release) Final() bool { return r.Pre == "" }
 // numerically and before words, words in ASCII order, a shorter list
 // first when it is a prefix of the longer).
 func (r Release) Compare(o Release) int {
-	if c := cmp.Compare(r.Major, o.Major); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(r.Minor, o.Minor); c != 0 {
+	if c := cmp.Or(cmp.Compare(r.Major, o.Major), cmp.Compare(r.Minor, o.Minor)); c != 0 {
 		return c
 	}
 	switch {
@@ -109,11 +106,8 @@ func (r Release) Compare(o Release) int {
 func releaseComparePart(a, b string) int {
 	na, nb := releaseNumeral.MatchString(a), releaseNumeral.MatchString(b)
 	switch {
-	case na && nb:
-		if c := cmp.Compare(len(a), len(b)); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
+	case na && nb: // the longer number is the larger: no leading zeros
+		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
 	case na:
 		return -1
 	case nb:

@@ -2,6 +2,7 @@ package adcpversion
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 )
@@ -35,40 +36,30 @@ func Repin(e *adcp.Error, speaks ...Release) (Release, bool) {
 	var listed []Release
 	for _, raw := range d.SupportedVersions {
 		var s string
-		if json.Unmarshal(raw, &s) != nil {
-			continue
-		}
-		if r, err := ParseRelease(s); err == nil {
-			listed = append(listed, r)
-		}
-	}
-	var best Release
-	found := false
-	pick := func(r Release) {
-		if !found || r.Compare(best) > 0 {
-			best, found = r, true
-		}
-	}
-	if len(listed) > 0 {
-		for _, s := range listed {
-			if reads(speaks, s) {
-				pick(s)
-			}
-		}
-		return best, found
-	}
-	for _, raw := range d.SupportedMajors {
-		var m int
-		if json.Unmarshal(raw, &m) != nil {
-			continue
-		}
-		for _, r := range speaks {
-			if r.Final() && r.Major == m {
-				pick(r)
+		if json.Unmarshal(raw, &s) == nil {
+			if r, err := ParseRelease(s); err == nil {
+				listed = append(listed, r)
 			}
 		}
 	}
-	return best, found
+	picks := slices.DeleteFunc(listed, func(s Release) bool { return !reads(speaks, s) })
+	if len(listed) == 0 { // a seller of the 3.0 era: its majors
+		for _, raw := range d.SupportedMajors {
+			var m int
+			if json.Unmarshal(raw, &m) != nil {
+				continue
+			}
+			for _, r := range speaks {
+				if r.Final() && r.Major == m {
+					picks = append(picks, r)
+				}
+			}
+		}
+	}
+	if len(picks) == 0 {
+		return Release{}, false
+	}
+	return slices.MaxFunc(picks, Release.Compare), true
 }
 
 // reads reports whether a buyer that speaks the releases speaks can read

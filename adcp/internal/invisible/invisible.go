@@ -26,23 +26,11 @@ func Silent(r rune) bool {
 	return r >= utf8.RuneSelf && (unicode.In(r, unicode.Cf, unicode.Co) || ignorable(r) || !assigned(r))
 }
 
-// ignorable reports whether r is a Default_Ignorable_Code_Point. Package
-// unicode has no table for that derived property, so it is built from its
-// definition in DerivedCoreProperties.txt:
-//
-//	Other_Default_Ignorable_Code_Point + Cf + Variation_Selector
-//	  - White_Space - U+FFF9..U+FFFB - U+13430..U+1343F
-//	  - Prepended_Concatenation_Mark
-//
-// The subtracted characters are all Cf or White_Space, and every Cf
-// character is dropped anyway (the interlinear annotation and Egyptian
-// hieroglyph format controls and the prepended concatenation marks are
-// invisible or meaningless outside their scripts), so what this adds to the
-// categories Dropped checks is Other_Default_Ignorable_Code_Point (the
-// Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme
-// joiner U+034F, the Khmer inherent vowels U+17B4, U+17B5, and reserved
-// ranges such as U+2065 and U+E0000–U+E0FFF) and the variation selectors,
-// minus White_Space.
+// ignorable reports whether r is a Default_Ignorable_Code_Point, which
+// package unicode has no table for. By its definition
+// (DerivedCoreProperties.txt) that is Other_Default_Ignorable_Code_Point,
+// Cf and the variation selectors, less White_Space and a few Cf characters;
+// Silent drops every Cf character anyway, so only the rest is tested here.
 func ignorable(r rune) bool {
 	return unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
 		!unicode.Is(unicode.White_Space, r)

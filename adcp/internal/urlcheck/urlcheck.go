@@ -6,6 +6,8 @@
 package urlcheck
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -13,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // ErrUnsafe is adcp.ErrUnsafeURL: every error here wraps it.
@@ -56,69 +57,62 @@ const hostChars = "abcdefghijklmnopqrstuvwxyz0123456789-.:"
 // maxReported is how many failures Details names.
 const maxReported = 16
 
-// Details applies check to every string member of details named "url" or
-// ending in "_url", at any depth, and to every string such a member holds
-// when it is an array or object. It returns nil when all pass, else the
-// failures joined (the first maxReported, then how many more), each naming
-// the member by its JSON pointer in details. Every member counts, a
-// repeated name too. Details that are not one valid JSON value cannot be
-// checked: that is an error wrapping ErrUnsafe too.
+// Details is adcp.CheckDetailsURLs with check in place of the known hosts:
+// it applies check to every string a member named "url" or ending in "_url"
+// holds, at any depth, and returns the first maxReported failures joined,
+// each naming the member by its JSON pointer in details. Details that are
+// not one valid JSON value are an error wrapping ErrUnsafe.
 func Details(details []byte, check func(string) error) error {
 	if len(details) == 0 {
 		return nil
 	}
-	if !jsonwire.Valid(details) {
+	if !json.Valid(details) {
 		return fmt.Errorf("%w: details are not one valid JSON value, so their URLs cannot be checked", ErrUnsafe)
 	}
-	w := walker{b: details, check: check}
-	w.walk(jsonwire.Space(details, 0), false)
+	w := walker{dec: json.NewDecoder(bytes.NewReader(details)), check: check}
+	w.dec.UseNumber() // a number is skipped, never refused as too large
+	w.walk(false)
 	if w.more > 0 {
 		w.errs = append(w.errs, fmt.Errorf("%w: and %d more", ErrUnsafe, w.more))
 	}
 	return errors.Join(w.errs...)
 }
 
-// walker walks details for Details. The pointer of the value being walked
-// is kept as its tokens and written out only for a failure: deeply nested
-// details do not cost a pointer per level.
+// walker walks details for Details on encoding/json's token stream, which
+// keeps every member, a repeated name too. The pointer of the value being
+// walked is kept as its tokens and written out only for a failure.
 type walker struct {
-	b      []byte
+	dec    *json.Decoder
 	check  func(string) error
 	tokens []string
 	errs   []error
 	more   int // failures beyond maxReported
 }
 
-// walk checks the value at b[i] (valid JSON, as deep as jsonwire.Valid
-// allows); under is whether a URL-named member holds it. It returns the
-// index past the value: each byte is read once, however deep the nesting.
-func (w *walker) walk(i int, under bool) int {
-	switch w.b[i] {
-	case '{':
-		it := jsonwire.Open(w.b, i, 0, '{')
-		for it.Next() {
-			k := string(jsonwire.Unquote(nil, it.Key))
-			w.tokens = append(w.tokens, adcpimpl.PointerToken(k))
-			it.Pos = w.walk(it.Pos, under || k == "url" || strings.HasSuffix(k, "_url"))
-			w.tokens = w.tokens[:len(w.tokens)-1]
-		}
-		return it.End()
-	case '[':
-		it := jsonwire.Open(w.b, i, 0, '[')
-		for n := 0; it.Next(); n++ {
-			w.tokens = append(w.tokens, strconv.Itoa(n))
-			it.Pos = w.walk(it.Pos, under)
-			w.tokens = w.tokens[:len(w.tokens)-1]
-		}
-		return it.End()
-	case '"':
-		end := jsonwire.String(w.b, i)
+// walk checks the next value of the token stream (valid JSON); under is
+// whether a URL-named member holds it.
+func (w *walker) walk(under bool) {
+	tok, _ := w.dec.Token()
+	switch t := tok.(type) {
+	case string:
 		if under {
-			w.report(w.check(string(jsonwire.Unquote(nil, w.b[i:end]))))
+			w.report(w.check(t))
 		}
-		return end
+	case json.Delim: // '{' or '['
+		for n := 0; w.dec.More(); n++ {
+			if t == '{' {
+				k, _ := w.dec.Token()
+				key := k.(string)
+				w.tokens = append(w.tokens, adcpimpl.PointerToken(key))
+				w.walk(under || key == "url" || strings.HasSuffix(key, "_url"))
+			} else {
+				w.tokens = append(w.tokens, strconv.Itoa(n))
+				w.walk(under)
+			}
+			w.tokens = w.tokens[:len(w.tokens)-1]
+		}
+		_, _ = w.dec.Token() // the closing delimiter
 	}
-	return jsonwire.Value(w.b, i, 0) // a number or a literal
 }
 
 // report records the failure of a URL-named string, if any.
