@@ -152,7 +152,7 @@ func TestFixturePackage(t *testing.T) {
 	mod := t.TempDir()
 	writeModule(t, mod, "example.com/fixture")
 	pkgDir := filepath.Join(mod, "fixture")
-	if _, err := Write(pkgDir, files); err != nil {
+	if err := Write(pkgDir, files); err != nil {
 		t.Fatal(err)
 	}
 	behaviour, err := os.ReadFile(filepath.Join("testdata", "behaviour_test.go.txt"))
