@@ -81,30 +81,25 @@ func goType(g schemaload.GoType) *jen.Statement {
 	return t
 }
 
-// set is the Go condition "the member is set" for a value built in Go.
-func (m member) set(x string) jen.Code {
-	v := jen.Id(x).Dot(m.GoName)
-	switch {
-	case m.ptr, m.kind == "Slice", m.kind == "Raw":
-		return v.Op("!=").Nil()
-	case m.kind == "String":
-		return v.Op("!=").Lit("")
-	case m.kind == "Float", m.kind == "Int":
-		return v.Op("!=").Lit(0)
-	case m.kind == "Bool":
-		return v
-	}
-	return jen.False() // an object held by value
-}
-
-// has is the Go condition "the member is written": set, or present on the
-// wire, or required in a value built in Go. Optional pointers are written
-// exactly when non-nil.
+// has is the Go condition "the member is written": an optional pointer
+// when non-nil; any other member when set, present on the wire, or
+// required in a value built in Go.
 func (m member) has(x string) jen.Code {
-	if m.ptr {
-		return m.set(x)
+	v := jen.Id(x).Dot(m.GoName)
+	var set jen.Code = jen.False() // an object held by value
+	switch {
+	case m.ptr:
+		return v.Op("!=").Nil()
+	case m.kind == "Slice", m.kind == "Raw":
+		set = v.Op("!=").Nil()
+	case m.kind == "String":
+		set = v.Op("!=").Lit("")
+	case m.kind == "Float", m.kind == "Int":
+		set = v.Op("!=").Lit(0)
+	case m.kind == "Bool":
+		set = v
 	}
-	return jen.Id(x).Dot("codec").Dot("Emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
+	return jen.Id(x).Dot("codec").Dot("Emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), set)
 }
 
 // typeDecl renders the declaration of one named type with its methods.
@@ -184,7 +179,11 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
 			}
 			comments(grp, doc)
-			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
+			tag := m.JSONName
+			if !m.Required {
+				tag += ",omitempty"
+			}
+			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": tag})
 		}
 		comments(grp, []string{"Extra holds, raw, the members the schema does not declare and declared",
 			"members whose value did not fit their Go type."})
@@ -202,13 +201,6 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 	g.marshal(f, t, ms)
 	g.unmarshal(f, t, ms)
 	g.validate(f, t)
-}
-
-func tagOpt(m member) string {
-	if m.Required {
-		return ""
-	}
-	return ",omitempty"
 }
 
 // marshal renders MarshalJSON.
@@ -238,7 +230,10 @@ func (m member) encode(x string) jen.Code {
 	case "String":
 		return e.Dot("Str").Call(jen.String().Call(v))
 	case "Float", "Int", "Bool":
-		return e.Dot(m.kind).Call(deref(m.ptr, v))
+		if m.ptr {
+			v = jen.Op("*").Add(v)
+		}
+		return e.Dot(m.kind).Call(v)
 	case "Object":
 		// EncValue, not Encoder.Value: the struct is not boxed in an
 		// interface (an allocation) to call its MarshalJSON.
@@ -247,13 +242,6 @@ func (m member) encode(x string) jen.Code {
 		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemCodec("Enc", m.Type.Elem))
 	}
 	return e.Dot("Raw").Call(v)
-}
-
-func deref(ptr bool, v *jen.Statement) jen.Code {
-	if ptr {
-		return jen.Op("*").Add(v)
-	}
-	return v
 }
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
