@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // TestGolden compares the package generated for the fixture spec with
 // testdata/golden (go test ./emit -run TestGolden -update rewrites them).
 func TestGolden(t *testing.T) {
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestGolden(t *testing.T) {
 // TestGeneratedFiles checks every file of a full generation: the header,
 // ast.IsGenerated, the package clause, and gofmt stability.
 func TestGeneratedFiles(t *testing.T) {
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,26 +104,26 @@ func TestFilesErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		pkg  string
-	}{{"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}, {"blank", "_"}, {"keyword", "func"}, {"predeclared", "int"}} {
-		_, err := Files(fixtureSpec(), Options{Package: tc.pkg})
+	}{{"empty", ""}, {"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}, {"blank", "_"}, {"keyword", "func"}, {"predeclared", "int"}} {
+		_, err := Files(fixtureSpec(), tc.pkg)
 		if err == nil {
 			t.Errorf("%s: Files accepted package %q", tc.name, tc.pkg)
 		} else if len(err.Error()) > 200 {
 			t.Errorf("%s: a %d-byte error", tc.name, len(err.Error()))
 		}
 	}
-	if _, err := Files(nil, Options{}); err == nil {
+	if _, err := Files(nil, "adcperr"); err == nil {
 		t.Error("Files accepted a nil spec")
 	}
 }
 
 // TestDeterministic generates twice and compares the bytes.
 func TestDeterministic(t *testing.T) {
-	a, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	a, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	b, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestFixturePackage(t *testing.T) {
 		t.Skip("builds a module with the go command")
 	}
 	goCmd := lookGo(t)
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}

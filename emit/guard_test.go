@@ -24,7 +24,7 @@ func TestVersionGuard(t *testing.T) {
 	}
 	t.Parallel()
 	goCmd := lookGo(t)
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func generateOne(schemas, version, out, pkg string, check bool, warn func(schema
 		for _, w := range spec.Warnings {
 			warn(w)
 		}
-		files, err = emit.Files(spec, emit.Options{Package: pkg})
+		files, err = emit.Files(spec, pkg)
 	}
 	diff := ""
 	switch {
