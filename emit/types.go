@@ -13,20 +13,17 @@ const jsonPkg = "encoding/json"
 type member struct {
 	*schemaload.Field
 	bit  uint
-	kind string // kindOf
-	ptr  bool   // held by pointer (optional number, integer, boolean, object; recursive object)
+	kind string // kindOf; GoType.Pointer: held by pointer (an optional number, boolean or object)
 }
 
 // members settles the Go representation of every field of an object type.
 func members(t *schemaload.Type) []member {
 	out := make([]member, len(t.Fields))
 	for i, f := range t.Fields {
-		m := member{Field: f, bit: uint(i), kind: "Raw"}
-		if !f.Nullable || f.Type.Kind == schemaload.KindAny {
-			m.kind = kindOf(f.Type)
-			m.ptr = f.GoType.Pointer // optional numbers, booleans and objects, and recursive objects
+		out[i] = member{Field: f, bit: uint(i), kind: kindOf(f.Type)}
+		if f.Nullable { // held as json.RawMessage
+			out[i].kind = "Raw"
 		}
-		out[i] = m
 	}
 	return out
 }
@@ -60,7 +57,7 @@ func kindOf(t *schemaload.Type) string {
 
 // elemKind is the kind of an array's items; nested arrays are held raw.
 func elemKind(t *schemaload.Type) string {
-	if t == nil || kindOf(t) == "Slice" {
+	if kindOf(t) == "Slice" {
 		return "Raw"
 	}
 	return kindOf(t)
@@ -88,7 +85,7 @@ func (m member) has(x string) jen.Code {
 	v := jen.Id(x).Dot(m.GoName)
 	var set jen.Code = jen.False() // an object held by value
 	switch {
-	case m.ptr:
+	case m.GoType.Pointer:
 		return v.Op("!=").Nil()
 	case m.kind == "Slice", m.kind == "Raw":
 		set = v.Op("!=").Nil()
@@ -230,7 +227,7 @@ func (m member) encode(x string) jen.Code {
 	case "String":
 		return e.Dot("Str").Call(jen.String().Call(v))
 	case "Float", "Int", "Bool":
-		if m.ptr {
+		if m.GoType.Pointer {
 			v = jen.Op("*").Add(v)
 		}
 		return e.Dot(m.kind).Call(v)
@@ -296,7 +293,7 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 // kind ("FloatPtr" and so on for a member held by pointer).
 func (m member) decode(x string) jen.Code {
 	name := m.kind
-	if m.ptr {
+	if m.GoType.Pointer {
 		name += "Ptr"
 	}
 	fn := jen.Qual(implPkg, name)

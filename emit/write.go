@@ -152,8 +152,7 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 
 // isGoFileName reports whether name is a plain .go file name of a folder.
 func isGoFileName(name string) bool {
-	return name == filepath.Base(name) && strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") &&
-		!strings.ContainsAny(name, `/\`)
+	return strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\`)
 }
 
 // Check returns a unified diff of what Write would change in dir ("" when
