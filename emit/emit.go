@@ -72,11 +72,6 @@ func Files(spec *schemaload.Spec, pkg string) (map[string][]byte, error) {
 	if err := CheckPackageName(pkg); err != nil {
 		return nil, fmt.Errorf("emit: %v", err)
 	}
-	for _, s := range spec.Shapes {
-		if s.Type == nil || s.Type.GoName == "" || s.Var == "" || s.Accessor == "" || s.Type.Check == nil {
-			return nil, fmt.Errorf("emit: %s: details shape without a Go type", s.File)
-		}
-	}
 	for _, t := range spec.Types {
 		if t.Kind == schemaload.KindObject && len(t.Fields) > 64 { // the bits of adcpimpl.State
 			return nil, fmt.Errorf("emit: %s#%s: more than 64 members", t.File, t.Pointer)

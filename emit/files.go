@@ -58,9 +58,8 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	var fields, required []string
+	var required []string
 	for _, fl := range t.Fields {
-		fields = append(fields, fl.JSONName)
 		if fl.Required {
 			required = append(required, fl.JSONName)
 		}
@@ -69,7 +68,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Name"):   jen.Lit(s.Name),
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
-		jen.Id("Fields"): stringList(fields),
+		jen.Id("Fields"): jsonNames(t),
 		jen.Id("Check"):  jen.Id(t.Check.Name),
 	}
 	if len(required) > 0 {

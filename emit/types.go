@@ -55,12 +55,9 @@ func kindOf(t *schemaload.Type) string {
 	return "Raw"
 }
 
-// elemKind is the kind of an array's items; nested arrays are held raw.
-func elemKind(t *schemaload.Type) string {
-	if kindOf(t) == "Slice" {
-		return "Raw"
-	}
-	return kindOf(t)
+// jsonNames is the []string literal of the JSON names of t's members.
+func jsonNames(t *schemaload.Type) jen.Code {
+	return sliceOf(jen.String(), t.Fields, func(f *schemaload.Field) jen.Code { return jen.Lit(f.JSONName) })
 }
 
 // goType is the Go type expression of g, a type settled by schemaload.
@@ -189,11 +186,7 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 		grp.Id("codec").Qual(implPkg, "State")
 	})
 	f.Line()
-	f.Var().Id(t.MembersVar).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
-		for _, m := range ms {
-			grp.Lit(m.JSONName)
-		}
-	})
+	f.Var().Id(t.MembersVar).Op("=").Add(jsonNames(t))
 	f.Line()
 	g.marshal(f, t, ms)
 	g.unmarshal(f, t, ms)
@@ -242,9 +235,13 @@ func (m member) encode(x string) jen.Code {
 }
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
-// an array's items; a named item type is its type argument.
+// an array's items (nested arrays are held raw); a named item type is its
+// type argument.
 func elemCodec(op string, t *schemaload.Type) jen.Code {
-	k := elemKind(t)
+	k := kindOf(t)
+	if k == "Slice" {
+		k = "Raw"
+	}
 	fn := jen.Qual(implPkg, op+k)
 	if op == "Enc" && k == "Object" {
 		fn = jen.Qual(implPkg, "EncValue")
