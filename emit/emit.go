@@ -94,7 +94,8 @@ func Files(spec *schemaload.Spec, pkg string) (map[string][]byte, error) {
 	}{{"codes.go", g.codesFile}, {"details.go", g.detailsFile}, {"vocabulary.go", g.vocabularyFile}} {
 		var b bytes.Buffer
 		if err := f.build().Render(&b); err != nil { // jennifer formats with go/format
-			return nil, fmt.Errorf("emit: %s: %s", f.name, firstLine(err.Error()))
+			msg, _, _ := strings.Cut(err.Error(), "\n") // the source follows
+			return nil, fmt.Errorf("emit: %s: %s", f.name, msg)
 		}
 		out[f.name] = b.Bytes()
 	}
@@ -119,13 +120,6 @@ func (g *gen) newFile() *jen.File {
 // name for a keyword or a recovery class ("minLength" → Validator.MinLength,
 // "transient" → RecoveryTransient).
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-// firstLine is the first line of an error message: jennifer's render errors
-// carry the whole source after it.
-func firstLine(msg string) string {
-	line, _, _ := strings.Cut(msg, "\n")
-	return line
-}
 
 // Header returns the first line of a generated tables file.
 func Header(spec *schemaload.Spec) string {

@@ -72,7 +72,7 @@ func TestGeneratedFiles(t *testing.T) {
 	for _, n := range slices.Sorted(maps.Keys(files)) {
 		src := files[n]
 		if !IsOwned(src) {
-			t.Errorf("%s: no adcp-gen header: %q", n, firstLine(string(src)))
+			t.Errorf("%s: no adcp-gen header: %q", n, string(src[:min(len(src), 80)]))
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.ParseComments)
 		if err != nil {

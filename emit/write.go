@@ -200,16 +200,9 @@ func Diff(fromName, toName string, a, b []byte) string {
 	return d // writing to a strings.Builder does not fail
 }
 
-// stepHook, when set (by tests), is called after each change commit makes
-// to the folder; an error it returns stands for the next change failing.
-var stepHook func() error
-
-func step() error {
-	if stepHook != nil {
-		return stepHook()
-	}
-	return nil
-}
+// step is called after each change commit makes to the folder; an error it
+// returns stands for the next change failing. Tests replace it.
+var step = func() error { return nil }
 
 // commit carries out c as Write describes: a failure before the barrier
 // is in place removes the temporary files and leaves the old package; one

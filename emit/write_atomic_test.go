@@ -51,7 +51,7 @@ func helperMain(jobFile string) int {
 		return 2
 	}
 	n := 0
-	stepHook = func() error {
+	step = func() error {
 		n++
 		if n == job.CrashAfter {
 			os.Exit(3) // no deferred function runs: as if killed
@@ -201,19 +201,18 @@ func TestWriteKilledAtEveryChange(t *testing.T) {
 func TestWriteFailsAtEveryChange(t *testing.T) {
 	old := map[string]string{"a.go": genFile("old a"), "b.go": genFile("b"), "stale.go": genFile("stale")}
 	next := map[string]string{"a.go": genFile("new a"), "b.go": genFile("b"), "c.go": genFile("new c")}
-	defer func() { stepHook = nil }()
+	defer func(keep func() error) { step = keep }(step)
 	for n := 1; ; n++ {
 		dir := t.TempDir()
 		writeFiles(t, dir, withUser(old))
 		count := 0
-		stepHook = func() error {
+		step = func() error {
 			if count++; count == n {
 				return fmt.Errorf("no space left on device (change %d)", n)
 			}
 			return nil
 		}
 		err := Write(dir, toBytes(next))
-		stepHook = nil
 		if err == nil {
 			break
 		}
