@@ -49,12 +49,17 @@ func Write(dir string, files map[string][]byte) error {
 		return err
 	}
 	defer unlock()
-	if err := removeLeftovers(dir); err != nil {
+	c, err := plan(dir, files) // again, now that no other run changes the folder
+	if err != nil {
 		return err
 	}
-	c, err := plan(dir, files) // again, now that no other run changes the folder
-	if err != nil || len(c.write)+len(c.remove) == 0 {
-		return err
+	for _, name := range c.leftovers {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	if len(c.write)+len(c.remove) == 0 {
+		return nil
 	}
 	return commit(dir, c, files)
 }
@@ -77,6 +82,9 @@ type changes struct {
 	write  []string          // produced files that are new or differ, sorted
 	remove []string          // owned files no longer produced, sorted
 	old    map[string][]byte // current content of the files in write and remove
+	// leftovers are the temporary files an interrupted Write left: ours,
+	// and the earlier writer's (.adcp-gen-*.tmp).
+	leftovers []string
 }
 
 // plan compares files with dir without changing anything, and reports the
@@ -108,6 +116,10 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 			return nil, fmt.Errorf("emit: %s is a folder; refusing to replace it", p)
 		case replaced[name] && !typ.IsRegular():
 			return nil, fmt.Errorf("emit: %s is not a regular file (%s); refusing to replace it", p, typ)
+		case typ.IsRegular() && (strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix) ||
+			strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")):
+			c.leftovers = append(c.leftovers, name)
+			continue
 		case !typ.IsRegular() || !strings.HasSuffix(name, ".go"):
 			continue
 		}
@@ -275,26 +287,6 @@ func stage(dir string, names []string, files map[string][]byte) error {
 		}
 		if err := errors.Join(err, f.Close()); err != nil {
 			return err
-		}
-	}
-	return nil
-}
-
-// removeLeftovers removes the temporary files an interrupted Write left in
-// dir: ours, and the earlier writer's (.adcp-gen-*.tmp).
-func removeLeftovers(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		n := e.Name()
-		ours := strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) ||
-			strings.HasPrefix(n, ".adcp-gen-") && strings.HasSuffix(n, ".tmp")
-		if ours && e.Type().IsRegular() {
-			if err := os.Remove(filepath.Join(dir, n)); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
