@@ -54,13 +54,9 @@ func wrap(line string, width int) []string {
 	return append(out, cur)
 }
 
-// adder is a *jen.File or a *jen.Group.
-type adder interface {
-	Add(...jen.Code) *jen.Statement
-}
-
-// comments adds lines to f as // comments, one jennifer Comment per line.
-func comments(f adder, lines []string) {
+// comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
+// one jennifer Comment per line.
+func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		if l == "" {
 			f.Add(jen.Comment("//"))

@@ -104,10 +104,10 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 	case t.Kind == schemaload.KindString:
 		g.stringDecl(f, t)
 	case t.Kind == schemaload.KindAny:
-		comments(f, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
+		comments(f.Group, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
 	default:
-		comments(f, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
+		comments(f.Group, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
@@ -128,7 +128,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	} else if len(t.Enum) > 0 {
 		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
 	}
-	comments(f, docFor(summary, t.Doc))
+	comments(f.Group, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).String()
 	if len(t.Enum) == 0 {
 		return
@@ -162,7 +162,7 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 	if t.Closed {
 		summary += " It is closed: members it does not declare are rejected."
 	}
-	comments(f, docFor(summary, t.Doc))
+	comments(f.Group, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).StructFunc(func(grp *jen.Group) {
 		for _, m := range ms {
 			doc := docLines(m.Doc)
