@@ -164,7 +164,8 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 
 // isGoFileName reports whether name is a plain .go file name of a folder.
 func isGoFileName(name string) bool {
-	return strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\`)
+	return name == filepath.Base(name) && strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") &&
+		!strings.ContainsAny(name, `/\`)
 }
 
 // Check returns a unified diff of what Write would change in dir ("" when
