@@ -103,7 +103,9 @@ func (g *gen) vocabularyFile() *jen.File {
 	return f
 }
 
-func stringList(list []string) jen.Code { return sliceOf(jen.String(), list, lit) }
+func stringList(list []string) jen.Code {
+	return sliceOf(jen.String(), list, func(s string) jen.Code { return jen.Lit(s) })
+}
 
 // sliceOf is the literal of a slice of typ holding item(x) for each of xs.
 func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code {
@@ -114,11 +116,13 @@ func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code 
 	})
 }
 
-func lit(s string) jen.Code { return jen.Lit(s) }
-
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {
-	lines := docFor(fmt.Sprintf("%s is %s (recovery: %s).", c.GoName, c.Value, orNone(c.Recovery)), c.Description)
+	recovery := c.Recovery
+	if recovery == "" {
+		recovery = "unknown"
+	}
+	lines := docFor(fmt.Sprintf("%s is %s (recovery: %s).", c.GoName, c.Value, recovery), c.Description)
 	if c.Deprecated {
 		msg := "Deprecated: still valid on the wire, but senders should not use it."
 		if len(c.ReplacedBy) > 0 {
@@ -127,13 +131,6 @@ func codeDoc(c *schemaload.Code) []string {
 		lines = append(lines, "", msg)
 	}
 	return lines
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 // codeInfo is one adcp.CodeInfo literal of the vocabulary.
@@ -145,26 +142,18 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	if c.Suggestion != "" {
 		d[jen.Id("Suggestion")] = jen.Lit(c.Suggestion)
 	}
-	if c.Deprecated {
-		d[jen.Id("Deprecated")] = jen.True()
-	}
 	if len(c.ReplacedBy) > 0 {
 		d[jen.Id("ReplacedBy")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), c.ReplacedBy, g.codeExpr)
 	}
-	if c.Advisory {
-		d[jen.Id("Advisory")] = jen.True()
+	for name, on := range map[string]bool{"Deprecated": c.Deprecated, "Advisory": c.Advisory, "NoDetails": c.NoDetails, "FieldRequired": c.FieldRequired} {
+		if on { // jen.Dict sorts its entries
+			d[jen.Id(name)] = jen.True()
+		}
 	}
-	if c.NoDetails {
-		d[jen.Id("NoDetails")] = jen.True()
-	}
-	if c.FieldRequired {
-		d[jen.Id("FieldRequired")] = jen.True()
-	}
-	if len(c.RequiredDetails) > 0 {
-		d[jen.Id("RequiredDetails")] = stringList(c.RequiredDetails)
-	}
-	if len(c.RecommendedDetails) > 0 {
-		d[jen.Id("RecommendedDetails")] = stringList(c.RecommendedDetails)
+	for name, list := range map[string][]string{"RequiredDetails": c.RequiredDetails, "RecommendedDetails": c.RecommendedDetails} {
+		if len(list) > 0 {
+			d[jen.Id(name)] = stringList(list)
+		}
 	}
 	if len(c.Shapes) > 0 {
 		d[jen.Id("Shapes")] = sliceOf(jen.Op("*").Qual(schemaload.RuntimePkg, "DetailsShape"), c.Shapes,

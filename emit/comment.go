@@ -36,38 +36,27 @@ func docLines(text string) []string {
 // the first line only. It runs in time linear in the line (descriptions
 // are paragraphs of hundreds of words).
 func wrap(line string, width int) []string {
-	indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+	cur := line[:len(line)-len(strings.TrimLeft(line, " \t"))] // the indentation
 	var out []string
-	var cur strings.Builder
-	cur.WriteString(indent)
-	runes := utf8.RuneCountInString(indent) // in cur
 	for i, w := range strings.Fields(line) {
-		n := utf8.RuneCountInString(w)
 		switch {
-		case i == 0: // cur holds only the indentation (words hold no space)
-			cur.WriteString(w)
-			runes += n
-		case runes+1+n > width:
-			out = append(out, cur.String())
-			cur.Reset()
-			cur.WriteString(w)
-			runes = n
+		case i == 0:
+			cur += w
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) > width:
+			// Linear: cur is longer than width only when it holds one word
+			// (and the indentation), which this word ends.
+			out = append(out, cur)
+			cur = w
 		default:
-			cur.WriteByte(' ')
-			cur.WriteString(w)
-			runes += 1 + n
+			cur += " " + w
 		}
 	}
-	return append(out, cur.String())
+	return append(out, cur)
 }
 
-// adder is a *jen.File or a *jen.Group.
-type adder interface {
-	Add(...jen.Code) *jen.Statement
-}
-
-// comments adds lines to f as // comments, one jennifer Comment per line.
-func comments(f adder, lines []string) {
+// comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
+// one jennifer Comment per line.
+func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		if l == "" {
 			f.Add(jen.Comment("//"))

@@ -90,13 +90,13 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		pkg := "v" + strings.NewReplacer(".", "_", "-", "_").Replace(v)
-		files, err := Files(spec, Options{Package: pkg})
+		files, err := Files(spec, pkg)
 		if err != nil {
 			t.Errorf("%s: %v", v, err)
 			continue
 		}
 		models.Add(spec)
-		again, err := Files(spec, Options{Package: pkg})
+		again, err := Files(spec, pkg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func BenchmarkGenerate(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
+			if _, err := Files(spec, "adcperr"); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -268,7 +268,7 @@ func BenchmarkGenerateAll(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := Files(spec, Options{Package: "adcperr"}); err != nil {
+				if _, err := Files(spec, "adcperr"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // TestGolden compares the package generated for the fixture spec with
 // testdata/golden (go test ./emit -run TestGolden -update rewrites them).
 func TestGolden(t *testing.T) {
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestGolden(t *testing.T) {
 // TestGeneratedFiles checks every file of a full generation: the header,
 // ast.IsGenerated, the package clause, and gofmt stability.
 func TestGeneratedFiles(t *testing.T) {
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestGeneratedFiles(t *testing.T) {
 	for _, n := range slices.Sorted(maps.Keys(files)) {
 		src := files[n]
 		if !IsOwned(src) {
-			t.Errorf("%s: no adcp-gen header: %q", n, firstLine(string(src)))
+			t.Errorf("%s: no adcp-gen header: %q", n, string(src[:min(len(src), 80)]))
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.ParseComments)
 		if err != nil {
@@ -104,26 +104,26 @@ func TestFilesErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		pkg  string
-	}{{"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}, {"blank", "_"}, {"keyword", "func"}, {"predeclared", "int"}} {
-		_, err := Files(fixtureSpec(), Options{Package: tc.pkg})
+	}{{"empty", ""}, {"bad package", "not-a-name"}, {"main", "main"}, {"digit", "1pkg"}, {"blank", "_"}, {"keyword", "func"}, {"predeclared", "int"}} {
+		_, err := Files(fixtureSpec(), tc.pkg)
 		if err == nil {
 			t.Errorf("%s: Files accepted package %q", tc.name, tc.pkg)
 		} else if len(err.Error()) > 200 {
 			t.Errorf("%s: a %d-byte error", tc.name, len(err.Error()))
 		}
 	}
-	if _, err := Files(nil, Options{}); err == nil {
+	if _, err := Files(nil, "adcperr"); err == nil {
 		t.Error("Files accepted a nil spec")
 	}
 }
 
 // TestDeterministic generates twice and compares the bytes.
 func TestDeterministic(t *testing.T) {
-	a, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	a, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	b, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,14 +145,14 @@ func TestFixturePackage(t *testing.T) {
 		t.Skip("builds a module with the go command")
 	}
 	goCmd := lookGo(t)
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
 	mod := t.TempDir()
 	writeModule(t, mod, "example.com/fixture")
 	pkgDir := filepath.Join(mod, "fixture")
-	if _, err := Write(pkgDir, files); err != nil {
+	if err := Write(pkgDir, files); err != nil {
 		t.Fatal(err)
 	}
 	behaviour, err := os.ReadFile(filepath.Join("testdata", "behaviour_test.go.txt"))

@@ -58,9 +58,8 @@ func (g *gen) newDetailsDecl(f *jen.File) {
 // shapeDecl renders one shape's DetailsShape variable and its accessor.
 func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	t := s.Type
-	var fields, required []string
+	var required []string
 	for _, fl := range t.Fields {
-		fields = append(fields, fl.JSONName)
 		if fl.Required {
 			required = append(required, fl.JSONName)
 		}
@@ -69,7 +68,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Name"):   jen.Lit(s.Name),
 		jen.Id("Type"):   jen.Lit(t.GoName),
 		jen.Id("Closed"): jen.Lit(t.Closed),
-		jen.Id("Fields"): stringList(fields),
+		jen.Id("Fields"): jsonNames(t),
 		jen.Id("Check"):  jen.Id(t.Check.Name),
 	}
 	if len(required) > 0 {
@@ -100,7 +99,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	lines = append(lines, "", "It fails when the error's code does not carry this shape, when the details",
 		"are absent or not an object, or when they do not decode; e.Details is kept",
 		"as it is either way. The result is not validated: call its Validate method.")
-	comments(f, lines)
+	comments(f.Group, lines)
 	f.Func().Id(name).Params(jen.Id("e").Op("*").Qual(schemaload.RuntimePkg, "Error")).Params(jen.Op("*").Id(t.GoName), jen.Error()).Block(
 		jen.Id("x").Op(":=").New(jen.Id(t.GoName)),
 		jen.If(jen.Err().Op(":=").Id(s.Var).Dot("Decode").Call(jen.Id("e"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(

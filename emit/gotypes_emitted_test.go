@@ -46,7 +46,7 @@ func TestGoTypesAsEmitted(t *testing.T) {
 		if !models.Add(spec) {
 			continue
 		}
-		files, err := emit.Files(spec, emit.Options{})
+		files, err := emit.Files(spec, "adcperr")
 		if err != nil {
 			t.Fatalf("%s: %v", dir, err)
 		}

@@ -24,7 +24,7 @@ func TestVersionGuard(t *testing.T) {
 	}
 	t.Parallel()
 	goCmd := lookGo(t)
-	files, err := Files(fixtureSpec(), Options{Package: "fixture"})
+	files, err := Files(fixtureSpec(), "fixture")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestVersionGuard(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := Write(filepath.Join(mod, "fixture"), files); err != nil {
+			if err := Write(filepath.Join(mod, "fixture"), files); err != nil {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(goCmd, "build", "-overlay", filepath.Join(mod, "overlay.json"), "./...")

@@ -85,7 +85,7 @@ func FuzzLoadAndRender(f *testing.F) {
 		if spec == nil {
 			return
 		}
-		if _, err := Files(spec, Options{Package: "fuzz"}); err != nil {
+		if _, err := Files(spec, "fuzz"); err != nil {
 			t.Fatalf("Load accepted the input, but: %v\ninput: %s", err, data)
 		}
 	})

@@ -14,21 +14,19 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// This file writes validation as Go functions of the generated package,
-// one per schemaload.Check: each (an adcpimpl.ValueCheck) checks a value
-// decoded by encoding/json against its schema, the type first, then the
-// keywords of each kind of value, then allOf, anyOf, oneOf, not and
-// if/then/else, each alternative a function of its own. A struct's Validate
-// runs its type's check on its encoding (what is sent, members kept raw in
-// Extra included), a details shape carries it as adcp.DetailsShape.Check,
-// and the vocabulary carries core/error.json's as
-// adcp.VocabularyConfig.ErrorCheck. Each function's comment shows its schema.
-
-// endChecks declares the check functions.
+// endChecks declares one Go function per schemaload.Check (an
+// adcpimpl.ValueCheck), which checks a value decoded by encoding/json: the
+// type first, then the keywords of each kind of value, then allOf, anyOf,
+// oneOf, not and if/then/else, each alternative a function of its own. Its
+// comment shows its schema, cut to 200 bytes.
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
+		schema := schemaload.CanonicalJSON(ck.Schema)
+		if len(schema) > 200 {
+			schema = schema[:200] + "…"
+		}
 		f.Commentf("%s checks a value against the schema:", ck.Name).Line().
-			Comment(oneLineSchema(ck.Schema)).Line().
+			Comment(schema).Line().
 			Func().Id(ck.Name).Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("p").String(), jen.Id("x").Any()).Block(body(ck)...)
 		f.Line()
 	}
@@ -50,16 +48,6 @@ func (g *gen) endPatterns(f *jen.File) {
 			grp.Id(p.Var).Op("=").Add(compile).Call(jen.Lit(p.Regexp))
 		}
 	})
-}
-
-// oneLineSchema is s as JSON, cut for a comment.
-func oneLineSchema(s any) string {
-	const max = 200
-	t := schemaload.CanonicalJSON(s)
-	if len(t) > max {
-		t = t[:max] + "…"
-	}
-	return t
 }
 
 // body renders the statements of check ck.

@@ -9,33 +9,11 @@ import (
 
 const jsonPkg = "encoding/json"
 
-// member is a Field with its Go representation settled.
-type member struct {
-	*schemaload.Field
-	bit  uint
-	kind string // kindOf
-	ptr  bool   // held by pointer (optional number, integer, boolean, object; recursive object)
-}
-
-// members settles the Go representation of every field of an object type.
-func members(t *schemaload.Type) []member {
-	out := make([]member, len(t.Fields))
-	for i, f := range t.Fields {
-		m := member{Field: f, bit: uint(i), kind: "Raw"}
-		if !f.Nullable || f.Type.Kind == schemaload.KindAny {
-			m.kind = kindOf(f.Type)
-			m.ptr = f.GoType.Pointer // optional numbers, booleans and objects, and recursive objects
-		}
-		out[i] = m
-	}
-	return out
-}
-
 // kindOf is how a value of type t is held in Go, named as the runtime
 // (adcpimpl) names its encoders and decoders for it: "String" (a string or
 // a named string type), "Float", "Int", "Bool", "Object" (a named struct),
-// "Slice" (of items of another kind) or "Raw" (json.RawMessage: unions,
-// unnamed objects, nullable members).
+// "Slice" (of items of another kind) or "Raw" (json.RawMessage: unions and
+// unnamed objects).
 func kindOf(t *schemaload.Type) string {
 	switch t.Kind {
 	case schemaload.KindString:
@@ -58,12 +36,9 @@ func kindOf(t *schemaload.Type) string {
 	return "Raw"
 }
 
-// elemKind is the kind of an array's items; nested arrays are held raw.
-func elemKind(t *schemaload.Type) string {
-	if t == nil || kindOf(t) == "Slice" {
-		return "Raw"
-	}
-	return kindOf(t)
+// jsonNames is the []string literal of the JSON names of t's members.
+func jsonNames(t *schemaload.Type) jen.Code {
+	return sliceOf(jen.String(), t.Fields, func(f *schemaload.Field) jen.Code { return jen.Lit(f.JSONName) })
 }
 
 // goType is the Go type expression of g, a type settled by schemaload.
@@ -81,30 +56,25 @@ func goType(g schemaload.GoType) *jen.Statement {
 	return t
 }
 
-// set is the Go condition "the member is set" for a value built in Go.
-func (m member) set(x string) jen.Code {
-	v := jen.Id(x).Dot(m.GoName)
+// has is the Go condition "x's member bit, f, is written": an optional
+// pointer when non-nil; any other member when set, present on the wire, or
+// required in a value built in Go.
+func has(bit int, f *schemaload.Field) jen.Code {
+	v, kind := jen.Id("x").Dot(f.GoName), fieldKind(f)
+	var set jen.Code = jen.False() // an object held by value
 	switch {
-	case m.ptr, m.kind == "Slice", m.kind == "Raw":
+	case f.GoType.Pointer:
 		return v.Op("!=").Nil()
-	case m.kind == "String":
-		return v.Op("!=").Lit("")
-	case m.kind == "Float", m.kind == "Int":
-		return v.Op("!=").Lit(0)
-	case m.kind == "Bool":
-		return v
+	case kind == "Slice", kind == "Raw":
+		set = v.Op("!=").Nil()
+	case kind == "String":
+		set = v.Op("!=").Lit("")
+	case kind == "Float", kind == "Int":
+		set = v.Op("!=").Lit(0)
+	case kind == "Bool":
+		set = v
 	}
-	return jen.False() // an object held by value
-}
-
-// has is the Go condition "the member is written": set, or present on the
-// wire, or required in a value built in Go. Optional pointers are written
-// exactly when non-nil.
-func (m member) has(x string) jen.Code {
-	if m.ptr {
-		return m.set(x)
-	}
-	return jen.Id(x).Dot("codec").Dot("Emit").Call(jen.Lit(int(m.bit)), jen.Lit(m.Required), m.set(x))
+	return jen.Id("x").Dot("codec").Dot("Emit").Call(jen.Lit(bit), jen.Lit(f.Required), set)
 }
 
 // typeDecl renders the declaration of one named type with its methods.
@@ -115,10 +85,10 @@ func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
 	case t.Kind == schemaload.KindString:
 		g.stringDecl(f, t)
 	case t.Kind == schemaload.KindAny:
-		comments(f, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
+		comments(f.Group, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
 	default:
-		comments(f, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
+		comments(f.Group, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
@@ -139,7 +109,7 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 	} else if len(t.Enum) > 0 {
 		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
 	}
-	comments(f, docFor(summary, t.Doc))
+	comments(f.Group, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).String()
 	if len(t.Enum) == 0 {
 		return
@@ -168,14 +138,13 @@ func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
 
 // objectDecl renders a struct with MarshalJSON, UnmarshalJSON and Validate.
 func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
-	ms := members(t)
 	summary := fmt.Sprintf("%s is the object of %s.", t.GoName, where(t))
 	if t.Closed {
 		summary += " It is closed: members it does not declare are rejected."
 	}
-	comments(f, docFor(summary, t.Doc))
+	comments(f.Group, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).StructFunc(func(grp *jen.Group) {
-		for _, m := range ms {
+		for _, m := range t.Fields {
 			doc := docLines(m.Doc)
 			if m.Required {
 				doc = append([]string{"Required."}, doc...)
@@ -184,7 +153,11 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 				doc = append(doc, "", "Deprecated: the schema marks this member deprecated.")
 			}
 			comments(grp, doc)
-			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": m.JSONName + tagOpt(m)})
+			tag := m.JSONName
+			if !m.Required {
+				tag += ",omitempty"
+			}
+			grp.Id(m.GoName).Add(goType(m.GoType)).Tag(map[string]string{"json": tag})
 		}
 		comments(grp, []string{"Extra holds, raw, the members the schema does not declare and declared",
 			"members whose value did not fit their Go type."})
@@ -193,36 +166,25 @@ func (g *gen) objectDecl(f *jen.File, t *schemaload.Type) {
 		grp.Id("codec").Qual(implPkg, "State")
 	})
 	f.Line()
-	f.Var().Id(t.MembersVar).Op("=").Index().String().ValuesFunc(func(grp *jen.Group) {
-		for _, m := range ms {
-			grp.Lit(m.JSONName)
-		}
-	})
+	f.Var().Id(t.MembersVar).Op("=").Add(jsonNames(t))
 	f.Line()
-	g.marshal(f, t, ms)
-	g.unmarshal(f, t, ms)
+	g.marshal(f, t)
+	g.unmarshal(f, t)
 	g.validate(f, t)
 }
 
-func tagOpt(m member) string {
-	if m.Required {
-		return ""
-	}
-	return ",omitempty"
-}
-
 // marshal renders MarshalJSON.
-func (g *gen) marshal(f *jen.File, t *schemaload.Type, ms []member) {
+func (g *gen) marshal(f *jen.File, t *schemaload.Type) {
 	f.Comment("MarshalJSON encodes x: members present when it was decoded, or, for a value")
 	f.Comment("built in Go, every required member and every optional member that is set;")
 	f.Comment("then Extra.")
 	f.Func().Params(jen.Id("x").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(grp *jen.Group) {
 		grp.Id("e").Op(":=").Qual(implPkg, "NewEncoder").Call()
 		grp.Id("e").Dot("Open").Call()
-		for _, m := range ms {
-			grp.If(m.has("x")).Block(
-				jen.Id("e").Dot("Field").Call(jen.Lit(int(m.bit)), jen.Lit(m.JSONName)),
-				m.encode("x"),
+		for i, m := range t.Fields {
+			grp.If(has(i, m)).Block(
+				jen.Id("e").Dot("Field").Call(jen.Lit(i), jen.Lit(m.JSONName)),
+				encode(m),
 			)
 		}
 		grp.Return(jen.Id("e").Dot("Close").Call(jen.Id("x").Dot("Extra"), jen.Id(t.MembersVar)))
@@ -230,36 +192,45 @@ func (g *gen) marshal(f *jen.File, t *schemaload.Type, ms []member) {
 	f.Line()
 }
 
-// encode writes the member's value.
-func (m member) encode(x string) jen.Code {
-	v := jen.Id(x).Dot(m.GoName)
+// encode writes the value of x's member f.
+func encode(f *schemaload.Field) jen.Code {
+	v, kind := jen.Id("x").Dot(f.GoName), fieldKind(f)
 	e := jen.Id("e")
-	switch m.kind {
+	switch kind {
 	case "String":
 		return e.Dot("Str").Call(jen.String().Call(v))
 	case "Float", "Int", "Bool":
-		return e.Dot(m.kind).Call(deref(m.ptr, v))
+		if f.GoType.Pointer {
+			v = jen.Op("*").Add(v)
+		}
+		return e.Dot(kind).Call(v)
 	case "Object":
 		// EncValue, not Encoder.Value: the struct is not boxed in an
 		// interface (an allocation) to call its MarshalJSON.
 		return jen.Qual(implPkg, "EncValue").Call(jen.Op("&").Id("e"), v)
 	case "Slice":
-		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemCodec("Enc", m.Type.Elem))
+		return jen.Qual(implPkg, "EncodeSlice").Call(jen.Op("&").Id("e"), v, elemCodec("Enc", f.Type.Elem))
 	}
 	return e.Dot("Raw").Call(v)
 }
 
-func deref(ptr bool, v *jen.Statement) jen.Code {
-	if ptr {
-		return jen.Op("*").Add(v)
+// fieldKind is the kind of member f: kindOf its type, or "Raw" when it is
+// nullable (json.RawMessage).
+func fieldKind(f *schemaload.Field) string {
+	if f.Nullable {
+		return "Raw"
 	}
-	return v
+	return kindOf(f.Type)
 }
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
-// an array's items; a named item type is its type argument.
+// an array's items (nested arrays are held raw); a named item type is its
+// type argument.
 func elemCodec(op string, t *schemaload.Type) jen.Code {
-	k := elemKind(t)
+	k := kindOf(t)
+	if k == "Slice" {
+		k = "Raw"
+	}
 	fn := jen.Qual(implPkg, op+k)
 	if op == "Enc" && k == "Object" {
 		fn = jen.Qual(implPkg, "EncValue")
@@ -271,7 +242,7 @@ func elemCodec(op string, t *schemaload.Type) jen.Code {
 }
 
 // unmarshal renders UnmarshalJSON.
-func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
+func (g *gen) unmarshal(f *jen.File, t *schemaload.Type) {
 	f.Comment("UnmarshalJSON decodes a JSON object into x leniently: member names are matched")
 	f.Comment("exactly, a later duplicate wins, and a member whose value does not fit is")
 	if t.Closed {
@@ -292,8 +263,8 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 		grp.Op("*").Id("x").Op("=").Id(t.GoName).Values()
 		grp.For(jen.Id("d").Dot("Next").Call()).Block(
 			jen.Switch(jen.Id("d").Dot("Key")).BlockFunc(func(sw *jen.Group) {
-				for _, m := range ms {
-					sw.Case(jen.Lit(m.JSONName)).Block(m.decode("x"))
+				for i, m := range t.Fields {
+					sw.Case(jen.Lit(m.JSONName)).Block(decode(i, m))
 				}
 				sw.Default().Block(jen.Id("d").Dot("Unknown").Call(jen.Lit(t.Closed), jen.Lit(t.GoName)))
 			}),
@@ -304,20 +275,21 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type, ms []member) {
 	f.Line()
 }
 
-// decode reads the member's value from d, with the runtime's decoder of its
-// kind ("FloatPtr" and so on for a member held by pointer).
-func (m member) decode(x string) jen.Code {
-	name := m.kind
-	if m.ptr {
+// decode reads the value of x's member bit, f, from d, with the runtime's
+// decoder of its kind ("FloatPtr" and so on for a member held by pointer).
+func decode(bit int, f *schemaload.Field) jen.Code {
+	kind := fieldKind(f)
+	name := kind
+	if f.GoType.Pointer {
 		name += "Ptr"
 	}
 	fn := jen.Qual(implPkg, name)
-	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(int(m.bit)), jen.Op("&").Id(x).Dot(m.GoName)}
-	switch m.kind {
+	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(bit), jen.Op("&").Id("x").Dot(f.GoName)}
+	switch kind {
 	case "Object":
-		fn = fn.Index(jen.Id(m.Type.GoName))
+		fn = fn.Index(jen.Id(f.Type.GoName))
 	case "Slice":
-		args = append(args, elemCodec("Slice", m.Type.Elem))
+		args = append(args, elemCodec("Slice", f.Type.Elem))
 	}
 	return fn.Call(args...)
 }

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
@@ -37,33 +36,32 @@ import (
 //     package that does not compile until the next run, which removes the
 //     leftovers and writes its own generation whole.
 //
-// Only the files whose bytes differ are written. changed lists, sorted, the
-// names written or removed.
-func Write(dir string, files map[string][]byte) (changed []string, err error) {
+// Only the files whose bytes differ are written.
+func Write(dir string, files map[string][]byte) error {
 	if _, err := plan(dir, files); err != nil {
-		return nil, err // a conflict, found before touching the folder
+		return err // a conflict, found before touching the folder
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+		return err
 	}
 	unlock, err := lockFolder(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer unlock()
-	if err := removeLeftovers(dir); err != nil {
-		return nil, err
-	}
 	c, err := plan(dir, files) // again, now that no other run changes the folder
-	if err != nil || len(c.write)+len(c.remove) == 0 {
-		return nil, err
+	if err != nil {
+		return err
 	}
-	if err := commit(dir, c, files); err != nil {
-		return nil, err
+	for _, name := range c.leftovers {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			return err
+		}
 	}
-	changed = append(slices.Clone(c.write), c.remove...)
-	sort.Strings(changed)
-	return changed, nil
+	if len(c.write)+len(c.remove) == 0 {
+		return nil
+	}
+	return commit(dir, c, files)
 }
 
 // Names adcp-gen uses in an output folder besides the files it produces.
@@ -84,6 +82,9 @@ type changes struct {
 	write  []string          // produced files that are new or differ, sorted
 	remove []string          // owned files no longer produced, sorted
 	old    map[string][]byte // current content of the files in write and remove
+	// leftovers are the temporary files an interrupted Write left: ours,
+	// and the earlier writer's (.adcp-gen-*.tmp).
+	leftovers []string
 }
 
 // plan compares files with dir without changing anything, and reports the
@@ -115,6 +116,10 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 			return nil, fmt.Errorf("emit: %s is a folder; refusing to replace it", p)
 		case replaced[name] && !typ.IsRegular():
 			return nil, fmt.Errorf("emit: %s is not a regular file (%s); refusing to replace it", p, typ)
+		case typ.IsRegular() && (strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix) ||
+			strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")):
+			c.leftovers = append(c.leftovers, name)
+			continue
 		case !typ.IsRegular() || !strings.HasSuffix(name, ".go"):
 			continue
 		}
@@ -153,7 +158,7 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 		}
 		c.write = append(c.write, name)
 	}
-	sort.Strings(c.write)
+	slices.Sort(c.write)
 	return c, nil
 }
 
@@ -208,59 +213,43 @@ func Diff(fromName, toName string, a, b []byte) string {
 	return d // writing to a strings.Builder does not fail
 }
 
-// stepHook, when set (by tests), is called after each change commit makes
-// to the folder; an error it returns stands for the next change failing.
-var stepHook func() error
+// step is called after each change commit makes to the folder; an error it
+// returns stands for the next change failing. Tests replace it.
+var step = func() error { return nil }
 
-func step() error {
-	if stepHook != nil {
-		return stepHook()
-	}
-	return nil
-}
-
-// staged is a file's content, to be written under its temporary name.
-type staged struct {
-	name string
-	data []byte
-}
-
-// commit carries out c: the barrier and the new files under temporary
-// names, flushed to disk; then the barrier in place, the files renamed into
-// place, the stale ones removed, and the barrier removed. A failure before
-// the barrier is in place removes the temporary files and leaves the old
-// package; one after it, a package that does not compile.
+// commit carries out c as Write describes: a failure before the barrier
+// is in place removes the temporary files and leaves the old package; one
+// after it, a package that does not compile.
 func commit(dir string, c *changes, files map[string][]byte) error {
 	at := func(name string) string { return filepath.Join(dir, name) }
-	var all []staged
+	names := c.write
 	if b := barrier(files); b != nil {
-		all = append(all, staged{barrierName, b})
+		files = maps.Clone(files)
+		files[barrierName] = b
+		names = append([]string{barrierName}, names...)
 	}
-	for _, name := range c.write {
-		all = append(all, staged{name, files[name]})
-	}
-	if err := stage(dir, all); err != nil {
-		for _, f := range all {
-			os.Remove(at(tempName(f.name)))
+	if err := stage(dir, names, files); err != nil {
+		for _, name := range names {
+			os.Remove(at(tempName(name)))
 		}
 		return err
 	}
-	// change is the end of one change: its error, or the next step's.
-	change := func(err error) error {
-		if err != nil {
+	// remove is one change, unless name is already gone.
+	remove := func(name string) error {
+		err := os.Remove(at(name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		} else if err != nil {
 			return err
 		}
 		return step()
 	}
-	remove := func(name string) error {
-		if err := os.Remove(at(name)); !errors.Is(err, fs.ErrNotExist) {
-			return change(err)
-		}
-		return nil
-	}
 	err := func() error {
-		for i, f := range all { // the barrier first, flushed to disk before the others
-			if err := change(os.Rename(at(tempName(f.name)), at(f.name))); err != nil {
+		for i, name := range names { // the barrier first, flushed to disk before the others
+			if err := os.Rename(at(tempName(name)), at(name)); err != nil {
+				return err
+			}
+			if err := step(); err != nil {
 				return err
 			}
 			if i == 0 {
@@ -283,14 +272,14 @@ func commit(dir string, c *changes, files map[string][]byte) error {
 	return nil
 }
 
-// stage writes each file under its temporary name, flushed to disk.
-func stage(dir string, all []staged) error {
-	for _, s := range all {
-		f, err := os.OpenFile(filepath.Join(dir, tempName(s.name)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// stage writes each file of names under its temporary name, flushed to disk.
+func stage(dir string, names []string, files map[string][]byte) error {
+	for _, name := range names {
+		f, err := os.OpenFile(filepath.Join(dir, tempName(name)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return err
 		}
-		_, err = f.Write(s.data)
+		_, err = f.Write(files[name])
 		if err == nil {
 			err = step()
 		}
@@ -299,26 +288,6 @@ func stage(dir string, all []staged) error {
 		}
 		if err := errors.Join(err, f.Close()); err != nil {
 			return err
-		}
-	}
-	return nil
-}
-
-// removeLeftovers removes the temporary files an interrupted Write left in
-// dir: ours, and the earlier writer's (.adcp-gen-*.tmp).
-func removeLeftovers(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		n := e.Name()
-		ours := strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) ||
-			strings.HasPrefix(n, ".adcp-gen-") && strings.HasSuffix(n, ".tmp")
-		if ours && e.Type().IsRegular() {
-			if err := os.Remove(filepath.Join(dir, n)); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

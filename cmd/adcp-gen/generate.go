@@ -93,7 +93,7 @@ func generateOne(schemas, version, out, pkg string, check bool, warn func(schema
 		for _, w := range spec.Warnings {
 			warn(w)
 		}
-		files, err = emit.Files(spec, emit.Options{Package: pkg})
+		files, err = emit.Files(spec, pkg)
 	}
 	diff := ""
 	switch {
@@ -101,7 +101,7 @@ func generateOne(schemas, version, out, pkg string, check bool, warn func(schema
 	case check:
 		diff, err = emit.Check(out, files)
 	default:
-		_, err = emit.Write(out, files)
+		err = emit.Write(out, files)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "adcp-gen generate: %v\n", err)

@@ -98,7 +98,7 @@ func TestDifferentialValidation(t *testing.T) {
 			t.Fatalf("%s: %v", v, err)
 		}
 		pkg := "v" + strings.NewReplacer(".", "_", "-", "_").Replace(v)
-		files, err := emit.Files(spec, emit.Options{Package: pkg})
+		files, err := emit.Files(spec, pkg)
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
