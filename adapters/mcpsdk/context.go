@@ -25,7 +25,7 @@ func EchoContext() mcp.Middleware {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			res, err := next(ctx, method, req)
 			r, ok := res.(*mcp.CallToolResult)
-			if method != methodCallTool || err != nil || !ok || r == nil || r.StructuredContent == nil {
+			if method != "tools/call" || err != nil || !ok || r == nil || r.StructuredContent == nil {
 				return res, err
 			}
 			call, ok := req.(*mcp.CallToolRequest)

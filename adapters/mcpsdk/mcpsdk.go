@@ -11,14 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// methodCallTool is the MCP method whose results carry tool-level errors.
-const methodCallTool = "tools/call"
-
 // ToolResult returns the isError CallToolResult of a tool that failed with
 // e: seller.MCPToolResult decoded into the SDK type, its structuredContent
 // kept as the builder's bytes. humanText, when not empty, is a second text
 // item of one terse sentence. The result also records e with SetError, so
-// that server-side middleware (and ToolErrors) can find it with GetError.
+// that server-side middleware can find it with GetError.
 //
 // It refuses what seller.MCPToolResult refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
@@ -78,55 +75,6 @@ func Reject(v *adcp.Vocabulary, check RejectFunc, opts ...seller.WireOption) mcp
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 			}
 			return nil, rpcErr
-		}
-	}
-}
-
-// ToolErrors returns server middleware (Server.AddReceivingMiddleware) that
-// makes a tool's AdCP error reach the buyer the same way whatever the
-// handler's shape, working around the traps listed in the package
-// documentation. For tools/call:
-//
-//   - an *adcp.Error anywhere in the handler's error chain (a typed
-//     handler's error, which the SDK turns into a text-only isError result,
-//     or a raw handler's error) becomes ToolResult's result;
-//   - an isError result built by ToolResult whose StructuredContent a typed
-//     Out overwrote is rebuilt;
-//   - a wrapped *jsonrpc.Error is unwrapped, so that it goes out as a
-//     JSON-RPC error with its data, exactly as the bare error would.
-//
-// A bare *jsonrpc.Error and every other result and error pass unchanged, as
-// do other methods. When ToolResult refuses the error (an advisory code, an
-// oversized error) the handler's response is left as it was.
-func ToolErrors(v *adcp.Vocabulary) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			res, err := next(ctx, method, req)
-			if method != methodCallTool {
-				return res, err
-			}
-			cause := err
-			if cause == nil {
-				r, ok := res.(*mcp.CallToolResult)
-				if !ok || r == nil || !r.IsError {
-					return res, err
-				}
-				cause = r.GetError()
-			}
-			if cause == nil {
-				return res, err
-			}
-			if e, ok := adcp.As(cause); ok {
-				if tr, terr := ToolResult(v, e, ""); terr == nil {
-					return tr, nil
-				}
-				return res, err
-			}
-			var rpcErr *jsonrpc.Error
-			if errors.As(cause, &rpcErr) && rpcErr != nil && cause != error(rpcErr) {
-				return nil, rpcErr
-			}
-			return res, err
 		}
 	}
 }

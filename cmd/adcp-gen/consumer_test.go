@@ -387,16 +387,15 @@ type transport struct {
 
 var transports = []transport{{"mcp", viaMCP}, {"a2a", viaA2A}}
 
-// viaMCP fails a tool of an in-memory go-sdk server with e (wrapped, as a
-// raw handler's error) behind mcpsdk.ToolErrors(v), and extracts the result
-// of the client's call, with the adapter and with adcp.Extract.
+// viaMCP fails a typed tool of an in-memory go-sdk server, registered with
+// mcpsdk.AddTool(v), with e (wrapped, as a handler's error), and extracts
+// the result of the client's call, with the adapter and with adcp.Extract.
 func viaMCP(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
-	s.AddReceivingMiddleware(mcpsdk.ToolErrors(v))
-	s.AddTool(&mcp.Tool{Name: "get_products", InputSchema: map[string]any{"type": "object"}},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return nil, fmt.Errorf("get_products: %w", e)
+	mcpsdk.AddTool(s, v, &mcp.Tool{Name: "get_products"},
+		func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+			return nil, struct{}{}, fmt.Errorf("get_products: %w", e)
 		})
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
