@@ -121,7 +121,7 @@ func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 			} `json:"result"`
 		}
 		_ = json.Unmarshal(resp, &r)
-		x, ok := a2ago.ExtractJSON(resp)
+		x, ok := adcp.Extract(resp)
 		out = append(out, decide(x, ok, "state "+r.Result.Task.Status.State))
 	}
 	return out, nil

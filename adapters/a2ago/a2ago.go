@@ -99,15 +99,6 @@ func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
 	return adcp.Extraction{}, false
 }
 
-// ExtractJSON finds the AdCP error in an encoded A2A response of any
-// version, including A2A 1.0 tasks, which a2a.Task cannot decode (parts
-// without "kind", TASK_STATE_* states), and the {"task": …} and
-// {"statusUpdate": …} envelopes of streams and push notifications. It is
-// adcp.Extract.
-func ExtractJSON(response []byte) (adcp.Extraction, bool) {
-	return adcp.Extract(response)
-}
-
 // The values below are what adcp.ExtractValue reads of an SDK value: the
 // members of its encoding the detection order reads (a task's status and
 // artifacts, a status's state and message, a message's and an artifact's

@@ -104,7 +104,7 @@ func TestExtractEvent(t *testing.T) {
 }
 
 // TestA2A10 shows that a2a-go cannot decode an A2A 1.0 task (parts have no
-// kind) and that ExtractJSON reads it, bare and in a stream envelope.
+// kind) and that adcp.Extract reads it, bare and in a stream envelope.
 //
 // checklist: 7
 func TestA2A10(t *testing.T) {
@@ -116,9 +116,9 @@ func TestA2A10(t *testing.T) {
 		t.Error("a2a-go decoded an A2A 1.0 task; update the package documentation")
 	}
 	for _, raw := range []string{task, `{"task":` + task + `}`} {
-		x, ok := a2ago.ExtractJSON([]byte(raw))
+		x, ok := adcp.Extract([]byte(raw))
 		if !ok || x.Path != adcp.PathArtifact || x.Err.Code != "BUDGET_TOO_LOW" || x.NonFatal {
-			t.Errorf("ExtractJSON(%.40s…) = %+v, %v", raw, x, ok)
+			t.Errorf("adcp.Extract(%.40s…) = %+v, %v", raw, x, ok)
 		}
 	}
 }

@@ -434,7 +434,7 @@ func viaMCP(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 }
 
 // viaA2A builds the failed task with a2ago.FailedTask and extracts it from
-// the SDK value (ExtractTask) and from its JSON (ExtractJSON).
+// the SDK value (ExtractTask) and from its JSON (adcp.Extract).
 func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	t.Helper()
 	task, err := a2ago.FailedTask(v, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, e, "The request failed.")
@@ -455,9 +455,9 @@ func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xj, ok := a2ago.ExtractJSON(raw)
+	xj, ok := adcp.Extract(raw)
 	if !ok || xj.Path != x.Path || !reflect.DeepEqual(xj.Err, x.Err) {
-		t.Errorf("a2ago.ExtractJSON = %+v, %v; ExtractTask = %+v", xj, ok, x)
+		t.Errorf("adcp.Extract = %+v, %v; ExtractTask = %+v", xj, ok, x)
 	}
 	return x
 }
