@@ -64,7 +64,6 @@ type Deviation struct {
 	SDK      string          `json:"sdk"`
 	Observed json.RawMessage `json:"observed"` // members of Got that must match
 	Breaks   string          `json:"breaks"`
-	Note     string          `json:"note"`
 }
 
 // Cell is one (row, case) of the matrix.
@@ -194,10 +193,11 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 		return nil, nil, errors.New("suite.mjs reported no results")
 	}
 	for _, res := range results.Results {
-		r := rowByID(res.Row)
-		if r == nil {
+		i := rowIndex(res.Row)
+		if i < 0 {
 			return nil, nil, fmt.Errorf("suite.mjs reported an unknown row %q", res.Row)
 		}
+		r := &rows[i]
 		if res.Case == "*" { // the whole buyer failed
 			for _, c := range casesFor(r) {
 				cells = append(cells, Cell{r, c, res.Got})
@@ -209,11 +209,7 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 	return cells, ready.Versions, nil
 }
 
-func rowByID(id string) *Row {
-	for i := range rows {
-		if rows[i].ID == id {
-			return &rows[i]
-		}
-	}
-	return nil
+// rowIndex returns the index in rows of the row named id, or -1.
+func rowIndex(id string) int {
+	return slices.IndexFunc(rows, func(r Row) bool { return r.ID == id })
 }
