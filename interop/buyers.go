@@ -91,7 +91,7 @@ func a2aBuyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
 			continue
 		}
-		x, ok := a2ago.ExtractResult(res)
+		x, ok := a2ago.Extract(res)
 		note := ""
 		if t, isTask := res.(*a2a.Task); isTask {
 			note = "state " + string(t.Status.State)

@@ -56,34 +56,22 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	return task, nil
 }
 
-// ExtractResult finds the AdCP error in what Client.SendMessage returned:
-// a task (ExtractTask). A message carries no task state and reports false.
-func ExtractResult(res a2a.SendMessageResult) (adcp.Extraction, bool) {
-	if t, ok := res.(*a2a.Task); ok {
-		return ExtractTask(t)
-	}
-	return adcp.Extraction{}, false
-}
-
-// ExtractTask finds the AdCP error in a task, following the detection order
-// of adcp.Extract: the artifacts' data parts, then the status message's,
-// then the payload's errors[] (Extraction.NonFatal on a task that did not
-// fail). It reads the task's values where they are (adcp.ExtractValue),
-// with the same extraction as adcp.Extract on the task's encoding.
-func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
-	if t == nil {
-		return adcp.Extraction{}, false
-	}
-	return adcp.ExtractValue(taskValue(t))
-}
-
-// ExtractEvent finds the AdCP error in a streaming event: a task, a status
-// update (its status message), or an artifact update (its artifact's data
-// parts). A message reports false.
-func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
+// Extract finds the AdCP error in what the a2a-go client returned: a task
+// (SendMessage's result, GetTask's), a status update (its status message)
+// or an artifact update (its artifact's data parts) from a stream. A
+// message carries no task state and reports false. It follows the
+// detection order of adcp.Extract: the artifacts' data parts, then the
+// status message's, then the payload's errors[] (Extraction.NonFatal on a
+// task that did not fail). It reads the SDK's values where they are
+// (adcp.ExtractValue), with the same extraction as adcp.Extract on their
+// encoding.
+func Extract(ev a2a.Event) (adcp.Extraction, bool) {
 	switch v := ev.(type) {
 	case *a2a.Task:
-		return ExtractTask(v)
+		if v == nil {
+			break
+		}
+		return adcp.ExtractValue(taskValue(v))
 	case *a2a.TaskStatusUpdateEvent:
 		if v == nil {
 			break

@@ -39,7 +39,7 @@
 //
 //	res, err := client.SendMessage(ctx, params)
 //	if err == nil {
-//		if x, ok := a2ago.ExtractResult(res); ok {
+//		if x, ok := a2ago.Extract(res); ok {
 //			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 //			// d.Action: retry, surface_to_caller or escalate_to_human
 //		}

@@ -79,27 +79,32 @@ func Reject(v *adcp.Vocabulary, check RejectFunc, opts ...seller.WireOption) mcp
 	}
 }
 
-// Extract finds the AdCP error in what ClientSession.CallTool returned: in
-// the JSON-RPC error when err is not nil (ExtractError), else in the tool
-// result (ExtractResult). It reports false when there is no valid AdCP
-// error: the caller falls back to generic error handling.
+// Extract finds the AdCP error in what ClientSession.CallTool returned. It
+// reports false when there is no valid AdCP error: the caller falls back to
+// generic error handling.
+//
+// When err is not nil, the error is error.data.adcp_error of the
+// *jsonrpc.Error in err's chain (CallTool wraps it), extracted from the data
+// as received ({"error":{"data": data}}, the only member of the error the
+// detection order reads), not from json.Marshal's encoding of the error,
+// which compacts data and escapes its <, > and &.
+//
+// Else Extract follows the detection order of adcp.Extract in the tool
+// result: structuredContent.adcp_error and the content[] text fallback on
+// an isError result, then the payload's errors[] (Extraction.NonFatal on a
+// result that succeeded). It reads structuredContent where it is
+// (adcp.ExtractValue), with the same extraction as adcp.Extract on
+// json.Marshal(res) for a result that encoding/json can encode (every
+// result the client decoded), except that Raw does not repeat
+// json.Marshal's escapes of <, > and &.
 func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 	if err != nil {
-		return ExtractError(err)
+		var rpcErr *jsonrpc.Error
+		if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
+			return adcp.Extraction{}, false
+		}
+		return adcp.ExtractValue(map[string]any{"error": map[string]any{"data": rpcErr.Data}})
 	}
-	return ExtractResult(res)
-}
-
-// ExtractResult finds the AdCP error in a tool result, following the
-// detection order of adcp.Extract: structuredContent.adcp_error and the
-// content[] text fallback on an isError result, then the payload's errors[]
-// (Extraction.NonFatal on a result that succeeded).
-//
-// It reads structuredContent where it is (adcp.ExtractValue), with the
-// same extraction as adcp.Extract on json.Marshal(res) for a result that
-// encoding/json can encode (every result the client decoded), except that
-// Raw does not repeat json.Marshal's escapes of <, > and &.
-func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
 	}
@@ -128,18 +133,4 @@ func resultValue(res *mcp.CallToolResult) map[string]any {
 		m["structuredContent"] = res.StructuredContent
 	}
 	return m
-}
-
-// ExtractError finds the AdCP error in error.data.adcp_error of the
-// *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
-// *jsonrpc.Error, or whose data holds no valid adcp_error, reports false.
-// It extracts from the data as received ({"error":{"data": data}}, the only
-// member of the error the detection order reads), not from json.Marshal's
-// encoding of the error, which compacts data and escapes its <, > and &.
-func ExtractError(err error) (adcp.Extraction, bool) {
-	var rpcErr *jsonrpc.Error
-	if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
-		return adcp.Extraction{}, false
-	}
-	return adcp.ExtractValue(map[string]any{"error": map[string]any{"data": rpcErr.Data}})
 }

@@ -434,7 +434,7 @@ func viaMCP(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 }
 
 // viaA2A builds the failed task with a2ago.FailedTask and extracts it from
-// the SDK value (ExtractTask) and from its JSON (adcp.Extract).
+// the SDK value (a2ago.Extract) and from its JSON (adcp.Extract).
 func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	t.Helper()
 	task, err := a2ago.FailedTask(v, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, e, "The request failed.")
@@ -444,9 +444,9 @@ func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	if task.Status.State != a2a.TaskStateFailed || task.ID != "task-1" {
 		t.Errorf("task = %+v", task)
 	}
-	x, ok := a2ago.ExtractTask(task)
+	x, ok := a2ago.Extract(task)
 	if !ok {
-		t.Fatalf("a2ago.ExtractTask found no AdCP error in %+v", task)
+		t.Fatalf("a2ago.Extract found no AdCP error in %+v", task)
 	}
 	if x.Path != adcp.PathArtifact || x.NonFatal {
 		t.Errorf("a2a: path %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcp.PathArtifact)
@@ -457,7 +457,7 @@ func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	}
 	xj, ok := adcp.Extract(raw)
 	if !ok || xj.Path != x.Path || !reflect.DeepEqual(xj.Err, x.Err) {
-		t.Errorf("adcp.Extract = %+v, %v; ExtractTask = %+v", xj, ok, x)
+		t.Errorf("adcp.Extract = %+v, %v; a2ago.Extract = %+v", xj, ok, x)
 	}
 	return x
 }
