@@ -88,13 +88,10 @@ func Extract(ev a2a.Event) (adcp.Extraction, bool) {
 }
 
 // The values below are what adcp.ExtractValue reads of an SDK value: the
-// members of its encoding the detection order reads (a task's status and
-// artifacts, a status's state and message, a message's and an artifact's
-// parts, a data part's data), taken from the SDK's values where they are.
-// A data part is its data alone, so that the error's Raw bytes are not
-// json.Marshal's (which escapes <, > and &); any other part is the part
-// itself, which adcp.ExtractValue encodes and skips. What the detection
-// order never reads (kinds, ids, history, metadata) is left out.
+// members of its encoding the detection order reads, taken from the SDK's
+// values where they are, so that the error's Raw bytes are not
+// json.Marshal's (which escapes <, > and &). What the detection order never
+// reads (kinds, ids, history, metadata) is left out.
 
 func taskValue(t *a2a.Task) map[string]any {
 	m := map[string]any{"status": statusValue(&t.Status)}
@@ -135,25 +132,22 @@ func partsValue(ps a2a.ContentParts) any {
 }
 
 // partValue is a part as the detection order reads it: a data part's data
-// alone, else the part itself.
+// alone (nil data is null, as json.Marshal writes it), else the part itself.
 func partValue(p a2a.Part) any {
+	var d map[string]any
 	switch v := p.(type) {
 	case a2a.DataPart:
-		return dataValue(v.Data)
+		d = v.Data
 	case *a2a.DataPart:
 		if v == nil {
 			return nil
 		}
-		return dataValue(v.Data)
+		d = v.Data
+	default:
+		return p
 	}
-	return p
-}
-
-// dataValue is a data part holding d; a nil d is null, as json.Marshal
-// writes it.
-func dataValue(d map[string]any) map[string]any {
 	if d == nil {
-		return map[string]any{"data": nil}
+		return map[string]any{"data": nil} // not a typed nil map, which reads as {}
 	}
 	return map[string]any{"data": d}
 }

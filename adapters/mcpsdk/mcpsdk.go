@@ -20,9 +20,6 @@ import (
 // It refuses what seller.MCPToolResult refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
 func ToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...seller.WireOption) (*mcp.CallToolResult, error) {
-	// The builder's pieces (text items, structuredContent) are what
-	// json.Unmarshal into the SDK type would make of its bytes (the SDK's
-	// decoder is several times slower than the builder).
 	texts, structured, err := seller.MCPToolResultParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
