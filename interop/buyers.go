@@ -32,19 +32,18 @@ var paths = map[adcp.Path]string{
 }
 
 // decide is the Go buyer: the runtime's extraction, decided by
-// adcp.Policy with the shipped vocabulary.
+// adcp.Policy with the shipped vocabulary (generic_error when nothing was
+// extracted); an error on a response that succeeded is a success.
 func decide(x adcp.Extraction, ok bool, note string) Got {
-	if !ok {
-		return Got{Path: "none", Action: "generic_error", Note: note}
+	g := Got{Path: "none", Action: "success", Note: note}
+	if ok {
+		code := string(x.Err.Code)
+		g.Code, g.Path = &code, paths[x.Path]
 	}
-	code := string(x.Err.Code)
-	g := Got{Code: &code, Path: paths[x.Path], Note: note}
-	if x.NonFatal {
-		g.Action = "success"
-		return g
+	if !x.NonFatal {
+		d := adcp.Policy{Vocabulary: v}.DecideExtraction(x, adcp.RequestContext{})
+		g.Action, g.Delay, g.Field = string(d.Action), d.Delay.Seconds(), d.Field
 	}
-	d := adcp.Policy{Vocabulary: v}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
-	g.Action, g.Delay, g.Field = string(d.Action), d.Delay.Seconds(), d.Field
 	return g
 }
 

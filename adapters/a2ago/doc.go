@@ -40,7 +40,7 @@
 //	res, err := client.SendMessage(ctx, params)
 //	if err == nil {
 //		if x, ok := a2ago.Extract(res); ok {
-//			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+//			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.DecideExtraction(x, adcp.RequestContext{})
 //			// d.Action: retry, surface_to_caller or escalate_to_human
 //		}
 //	}

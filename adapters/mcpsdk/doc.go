@@ -51,7 +51,7 @@
 //		HTTPClient: &http.Client{Transport: mcpsdk.KeepErrorBodies(nil)}}
 //	res, err := session.CallTool(ctx, params)
 //	if x, ok := mcpsdk.Extract(res, err); ok {
-//		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+//		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.DecideExtraction(x, adcp.RequestContext{})
 //		// d.Action: retry, surface_to_caller or escalate_to_human
 //	}
 //
