@@ -10,11 +10,9 @@
 //
 // # Seller side
 //
-// Register typed tools with AddTool: it publishes an output schema that
-// admits the AdCP error result too, so that strict clients (the TypeScript
-// SDK validates every structured result after listTools) keep the error, and
-// a handler simply returns the *adcp.Error, wrapped or not, or several joined
-// with errors.Join:
+// Register typed tools with AddTool, whose published output schema admits
+// the AdCP error result too (see the traps below); a handler simply returns
+// the *adcp.Error, wrapped or not, or several joined with errors.Join:
 //
 //	mcpsdk.AddTool(server, v, &mcp.Tool{Name: "create_media_buy"}, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 //		e, err := seller.New(v, adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
