@@ -25,10 +25,14 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	// The task is built from the builder's pieces, each DataPart's data
 	// decoded as encoding/json decodes it into a2a.Task.
 	errData, err := p.ErrorData()
-	if err != nil {
-		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
+	var payload map[string]any
+	if err == nil {
+		payload, err = p.PayloadData()
 	}
-	payload, err := p.PayloadData()
+	at := time.Now().UTC()
+	if err == nil && p.Timestamp != "" {
+		at, err = time.Parse(time.RFC3339, p.Timestamp)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
@@ -37,23 +41,15 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 		errPart.Metadata = map[string]any{"mimeType": seller.ErrorMIMEType}
 	}
 	ti := info.TaskInfo()
-	task := &a2a.Task{
+	return &a2a.Task{
 		ID:        ti.TaskID,
 		ContextID: ti.ContextID,
-		Status:    a2a.TaskStatus{State: a2a.TaskStateFailed},
+		Status:    a2a.TaskStatus{State: a2a.TaskStateFailed, Timestamp: &at},
 		Artifacts: []*a2a.Artifact{{
 			ID:    seller.A2AErrorArtifactID,
 			Parts: a2a.ContentParts{a2a.TextPart{Text: p.Text}, errPart, a2a.DataPart{Data: payload}},
 		}},
-	}
-	at := time.Now().UTC()
-	if p.Timestamp != "" {
-		if at, err = time.Parse(time.RFC3339, p.Timestamp); err != nil {
-			return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
-		}
-	}
-	task.Status.Timestamp = &at
-	return task, nil
+	}, nil
 }
 
 // Extract finds the AdCP error in what the a2a-go client returned: a task
