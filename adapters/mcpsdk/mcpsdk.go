@@ -76,24 +76,19 @@ func Reject(v *adcp.Vocabulary, check RejectFunc, opts ...seller.WireOption) mcp
 	}
 }
 
-// Extract finds the AdCP error in what ClientSession.CallTool returned. It
-// reports false when there is no valid AdCP error: the caller falls back to
-// generic error handling.
+// Extract finds the AdCP error in what ClientSession.CallTool returned: in
+// error.data.adcp_error of the *jsonrpc.Error in err's chain (CallTool wraps
+// it) when err is not nil, else in the tool result, following the detection
+// order of adcp.Extract (structuredContent.adcp_error and the content[] text
+// fallback on an isError result, then the payload's errors[], with
+// Extraction.NonFatal on a result that succeeded). It reports false when
+// there is no valid AdCP error: the caller falls back to generic error
+// handling.
 //
-// When err is not nil, the error is error.data.adcp_error of the
-// *jsonrpc.Error in err's chain (CallTool wraps it), extracted from the data
-// as received ({"error":{"data": data}}, the only member of the error the
-// detection order reads), not from json.Marshal's encoding of the error,
-// which compacts data and escapes its <, > and &.
-//
-// Else Extract follows the detection order of adcp.Extract in the tool
-// result: structuredContent.adcp_error and the content[] text fallback on
-// an isError result, then the payload's errors[] (Extraction.NonFatal on a
-// result that succeeded). It reads structuredContent where it is
-// (adcp.ExtractValue), with the same extraction as adcp.Extract on
-// json.Marshal(res) for a result that encoding/json can encode (every
-// result the client decoded), except that Raw does not repeat
-// json.Marshal's escapes of <, > and &.
+// It reads the SDK's values where they are (adcp.ExtractValue), with the
+// same extraction as adcp.Extract on the response the client decoded (a
+// result encoding/json can encode), except that Raw does not repeat
+// json.Marshal's compaction of error.data and its escapes of <, > and &.
 func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 	if err != nil {
 		var rpcErr *jsonrpc.Error
