@@ -65,12 +65,8 @@ func mcpBuyer(keep bool) func(context.Context, string, []*Case) ([]Got, error) {
 		var out []Got
 		for _, c := range cases {
 			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "adcp_case", Arguments: caseArgs{c.ID}})
-			note := ""
-			if err != nil {
-				note = trim(err.Error())
-			}
 			x, ok := mcpsdk.Extract(res, err)
-			out = append(out, decide(x, ok, note))
+			out = append(out, decide(x, ok, note(err)))
 		}
 		return out, nil
 	}
@@ -86,16 +82,12 @@ func a2aBuyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 	var out []Got
 	for _, c := range cases {
 		res, err := client.SendMessage(ctx, &a2a.MessageSendParams{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: c.ID})})
-		if err != nil {
-			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
-			continue
-		}
-		x, ok := a2ago.Extract(res)
-		note := ""
+		x, ok := a2ago.Extract(res) // res is nil when err is not
+		n := note(err)
 		if t, isTask := res.(*a2a.Task); isTask {
-			note = "state " + string(t.Status.State)
+			n = "state " + string(t.Status.State)
 		}
-		out = append(out, decide(x, ok, note))
+		out = append(out, decide(x, ok, n))
 	}
 	return out, nil
 }
@@ -107,7 +99,7 @@ func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 	for _, c := range cases {
 		resp, err := client.SendText(ctx, c.ID)
 		if err != nil {
-			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
+			out = append(out, decide(adcp.Extraction{}, false, note(err)))
 			continue
 		}
 		var r struct {
@@ -126,7 +118,12 @@ func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 	return out, nil
 }
 
-func trim(s string) string {
+// note is err's message as the matrix shows it, shortened; "" for nil.
+func note(err error) string {
+	if err == nil {
+		return ""
+	}
+	s := err.Error()
 	if len(s) > 110 {
 		return s[:110] + "…"
 	}
