@@ -32,19 +32,18 @@ var paths = map[adcp.Path]string{
 }
 
 // decide is the Go buyer: the runtime's extraction, decided by
-// adcp.Policy with the shipped vocabulary.
+// adcp.Policy with the shipped vocabulary (generic_error when nothing was
+// extracted); an error on a response that succeeded is a success.
 func decide(x adcp.Extraction, ok bool, note string) Got {
-	if !ok {
-		return Got{Path: "none", Action: "generic_error", Note: note}
+	g := Got{Path: "none", Action: "success", Note: note}
+	if ok {
+		code := string(x.Err.Code)
+		g.Code, g.Path = &code, paths[x.Path]
 	}
-	code := string(x.Err.Code)
-	g := Got{Code: &code, Path: paths[x.Path], Note: note}
-	if x.NonFatal {
-		g.Action = "success"
-		return g
+	if !x.NonFatal {
+		d := adcp.Policy{Vocabulary: v}.DecideExtraction(x, adcp.RequestContext{})
+		g.Action, g.Delay, g.Field = string(d.Action), d.Delay.Seconds(), d.Field
 	}
-	d := adcp.Policy{Vocabulary: v}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
-	g.Action, g.Delay, g.Field = string(d.Action), d.Delay.Seconds(), d.Field
 	return g
 }
 
@@ -66,12 +65,8 @@ func mcpBuyer(keep bool) func(context.Context, string, []*Case) ([]Got, error) {
 		var out []Got
 		for _, c := range cases {
 			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "adcp_case", Arguments: caseArgs{c.ID}})
-			note := ""
-			if err != nil {
-				note = trim(err.Error())
-			}
 			x, ok := mcpsdk.Extract(res, err)
-			out = append(out, decide(x, ok, note))
+			out = append(out, decide(x, ok, note(err)))
 		}
 		return out, nil
 	}
@@ -87,16 +82,12 @@ func a2aBuyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 	var out []Got
 	for _, c := range cases {
 		res, err := client.SendMessage(ctx, &a2a.MessageSendParams{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: c.ID})})
-		if err != nil {
-			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
-			continue
-		}
-		x, ok := a2ago.ExtractResult(res)
-		note := ""
+		x, ok := a2ago.Extract(res) // res is nil when err is not
+		n := note(err)
 		if t, isTask := res.(*a2a.Task); isTask {
-			note = "state " + string(t.Status.State)
+			n = "state " + string(t.Status.State)
 		}
-		out = append(out, decide(x, ok, note))
+		out = append(out, decide(x, ok, n))
 	}
 	return out, nil
 }
@@ -108,7 +99,7 @@ func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 	for _, c := range cases {
 		resp, err := client.SendText(ctx, c.ID)
 		if err != nil {
-			out = append(out, decide(adcp.Extraction{}, false, trim(err.Error())))
+			out = append(out, decide(adcp.Extraction{}, false, note(err)))
 			continue
 		}
 		var r struct {
@@ -121,13 +112,18 @@ func a2aV1Buyer(ctx context.Context, url string, cases []*Case) ([]Got, error) {
 			} `json:"result"`
 		}
 		_ = json.Unmarshal(resp, &r)
-		x, ok := a2ago.ExtractJSON(resp)
+		x, ok := adcp.Extract(resp)
 		out = append(out, decide(x, ok, "state "+r.Result.Task.Status.State))
 	}
 	return out, nil
 }
 
-func trim(s string) string {
+// note is err's message as the matrix shows it, shortened; "" for nil.
+func note(err error) string {
+	if err == nil {
+		return ""
+	}
+	s := err.Error()
 	if len(s) > 110 {
 		return s[:110] + "…"
 	}

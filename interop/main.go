@@ -49,9 +49,9 @@ var rows = []Row{
 	{ID: "go-mcp>ts", Seller: "Go MCP seller (go-sdk + mcpsdk.AddTool/Reject/WriteHTTPRejection)", Buyer: "TS MCP Client.callTool after listTools + @adcp/sdk extract/decideRetry", Transport: "mcp"},
 	{ID: "ts-mcp>go", Seller: "TS MCP server (McpServer, McpError) + gateway", Buyer: "go-sdk client + mcpsdk.KeepErrorBodies, mcpsdk.Extract + adcp.Policy", Transport: "mcp", Server: "mcp", Buy: mcpBuyer(true)},
 	{ID: "ts-mcp>go-bare", Seller: "TS MCP server gateway (HTTP 429 / 503)", Buyer: "go-sdk client without KeepErrorBodies, mcpsdk.Extract", Transport: "mcp", Only: []string{"gateway_rate_limited", "gateway_service_unavailable"}, Server: "mcp", Buy: mcpBuyer(false)},
-	{ID: "js-0.3>go", Seller: "@a2a-js/sdk 0.3 agent", Buyer: "a2a-go client, a2ago.ExtractResult + adcp.Policy", Transport: "a2a", Server: "a2a03", Buy: a2aBuyer},
-	{ID: "js-1.x>go", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2ago.V1Client, a2ago.ExtractJSON + adcp.Policy", Transport: "a2a", Server: "a2a10", Buy: a2aV1Buyer},
-	{ID: "js-1.x>a2a-go-bare", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2a-go v0.3.3 client as it is, a2ago.ExtractResult", Transport: "a2a", Only: []string{"rate_limited"}, Server: "a2a10", Buy: a2aBuyer},
+	{ID: "js-0.3>go", Seller: "@a2a-js/sdk 0.3 agent", Buyer: "a2a-go client, a2ago.Extract + adcp.Policy", Transport: "a2a", Server: "a2a03", Buy: a2aBuyer},
+	{ID: "js-1.x>go", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2ago.V1Client, adcp.Extract + adcp.Policy", Transport: "a2a", Server: "a2a10", Buy: a2aV1Buyer},
+	{ID: "js-1.x>a2a-go-bare", Seller: "@a2a-js/sdk 1.x agent (default mode)", Buyer: "a2a-go v0.3.3 client as it is, a2ago.Extract", Transport: "a2a", Only: []string{"rate_limited"}, Server: "a2a10", Buy: a2aBuyer},
 	{ID: "go-a2a>js-0.3", Seller: "Go A2A seller (a2a-go + a2ago.FailedTask)", Buyer: "@a2a-js/sdk 0.3 A2AClient + @adcp/sdk extractAdcpErrorInfo/decideRetry", Transport: "a2a"},
 	{ID: "go-a2a-1.0>js-1.x", Seller: "Go A2A seller behind a2ago.V1Handler", Buyer: "@a2a-js/sdk 1.x JSON-RPC transport + @adcp/sdk extractAdcpErrorInfo/decideRetry", Transport: "a2a"},
 }
@@ -64,7 +64,6 @@ type Deviation struct {
 	SDK      string          `json:"sdk"`
 	Observed json.RawMessage `json:"observed"` // members of Got that must match
 	Breaks   string          `json:"breaks"`
-	Note     string          `json:"note"`
 }
 
 // Cell is one (row, case) of the matrix.
@@ -194,10 +193,11 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 		return nil, nil, errors.New("suite.mjs reported no results")
 	}
 	for _, res := range results.Results {
-		r := rowByID(res.Row)
-		if r == nil {
+		i := rowIndex(res.Row)
+		if i < 0 {
 			return nil, nil, fmt.Errorf("suite.mjs reported an unknown row %q", res.Row)
 		}
+		r := &rows[i]
 		if res.Case == "*" { // the whole buyer failed
 			for _, c := range casesFor(r) {
 				cells = append(cells, Cell{r, c, res.Got})
@@ -209,11 +209,7 @@ func run(ctx context.Context) (_ []Cell, _ map[string]string, err error) {
 	return cells, ready.Versions, nil
 }
 
-func rowByID(id string) *Row {
-	for i := range rows {
-		if rows[i].ID == id {
-			return &rows[i]
-		}
-	}
-	return nil
+// rowIndex returns the index in rows of the row named id, or -1.
+func rowIndex(id string) int {
+	return slices.IndexFunc(rows, func(r Row) bool { return r.ID == id })
 }

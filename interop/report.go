@@ -6,7 +6,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
@@ -108,16 +108,14 @@ func report(w io.Writer, cells []Cell, devs []Deviation, versions map[string]str
 	failed := false
 	for i := range devs {
 		d := &devs[i]
-		if rowByID(d.Row) == nil || d.SDK == "" || ours.MatchString(d.SDK) {
+		if rowIndex(d.Row) < 0 || d.SDK == "" || ours.MatchString(d.SDK) {
 			fmt.Fprintf(w, "FAIL deviations.json: %s/%s: a deviation names a row of the matrix and another SDK, never ours\n", d.Row, d.Case)
 			failed = true
 			continue
 		}
 		known[key{d.Row, d.Case}] = d
 	}
-	sort.SliceStable(cells, func(i, j int) bool {
-		return rowIndex(cells[i].Row) < rowIndex(cells[j].Row)
-	})
+	slices.SortStableFunc(cells, func(a, b Cell) int { return rowIndex(a.Row.ID) - rowIndex(b.Row.ID) })
 	pass, fail, dev := 0, 0, 0
 	seen := map[key]bool{}
 	var last *Row
@@ -163,13 +161,4 @@ func report(w io.Writer, cells []Cell, devs []Deviation, versions map[string]str
 		len(cells), pass-dev, dev, fail, took.Seconds())
 	fmt.Fprintf(w, "interop: %d passed, %d failed\n", pass, fail)
 	return failed || fail > 0
-}
-
-func rowIndex(r *Row) int {
-	for i := range rows {
-		if &rows[i] == r {
-			return i
-		}
-	}
-	return len(rows)
 }

@@ -88,8 +88,7 @@ func startGoMCP(ctx context.Context, cases map[string]*Case) (string, error) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
+			Method string `json:"method"`
 			Params struct {
 				Arguments caseArgs `json:"arguments"`
 			} `json:"params"`
@@ -100,22 +99,22 @@ func startGoMCP(ctx context.Context, cases map[string]*Case) (string, error) {
 			h.ServeHTTP(w, r)
 			return
 		}
-		if c.HTTPStatus == http.StatusOK {
-			_ = mcpsdk.WriteHTTPRejection(w, r, v, build(c))
-			return
-		}
-		out, err := seller.JSONRPCError(v, m.ID, build(c))
-		if err != nil {
+		// WriteHTTPRejection answers with HTTP 200; the case's status replaces it.
+		if err := mcpsdk.WriteHTTPRejection(statusWriter{w, c.HTTPStatus}, r, v, build(c)); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(c.HTTPStatus)
-		_, _ = w.Write(out)
 	})
 	base, err := serve(ctx, gateway)
 	return base + "/mcp", err
 }
+
+// statusWriter writes status in place of the status its handler writes.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s statusWriter) WriteHeader(int) { s.ResponseWriter.WriteHeader(s.status) }
 
 // callCase returns the case a tools/call request names.
 func callCase(req mcp.Request, cases map[string]*Case) *Case {

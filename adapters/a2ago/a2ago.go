@@ -25,10 +25,14 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 	// The task is built from the builder's pieces, each DataPart's data
 	// decoded as encoding/json decodes it into a2a.Task.
 	errData, err := p.ErrorData()
-	if err != nil {
-		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
+	var payload map[string]any
+	if err == nil {
+		payload, err = p.PayloadData()
 	}
-	payload, err := p.PayloadData()
+	at := time.Now().UTC()
+	if err == nil && p.Timestamp != "" {
+		at, err = time.Parse(time.RFC3339, p.Timestamp)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
 	}
@@ -37,53 +41,33 @@ func FailedTask(v *adcp.Vocabulary, info a2a.TaskInfoProvider, e *adcp.Error, hu
 		errPart.Metadata = map[string]any{"mimeType": seller.ErrorMIMEType}
 	}
 	ti := info.TaskInfo()
-	task := &a2a.Task{
+	return &a2a.Task{
 		ID:        ti.TaskID,
 		ContextID: ti.ContextID,
-		Status:    a2a.TaskStatus{State: a2a.TaskStateFailed},
+		Status:    a2a.TaskStatus{State: a2a.TaskStateFailed, Timestamp: &at},
 		Artifacts: []*a2a.Artifact{{
 			ID:    seller.A2AErrorArtifactID,
 			Parts: a2a.ContentParts{a2a.TextPart{Text: p.Text}, errPart, a2a.DataPart{Data: payload}},
 		}},
-	}
-	at := time.Now().UTC()
-	if p.Timestamp != "" {
-		if at, err = time.Parse(time.RFC3339, p.Timestamp); err != nil {
-			return nil, fmt.Errorf("a2ago: decoding the task: %w", err)
-		}
-	}
-	task.Status.Timestamp = &at
-	return task, nil
+	}, nil
 }
 
-// ExtractResult finds the AdCP error in what Client.SendMessage returned:
-// a task (ExtractTask). A message carries no task state and reports false.
-func ExtractResult(res a2a.SendMessageResult) (adcp.Extraction, bool) {
-	if t, ok := res.(*a2a.Task); ok {
-		return ExtractTask(t)
-	}
-	return adcp.Extraction{}, false
-}
-
-// ExtractTask finds the AdCP error in a task, following the detection order
-// of adcp.Extract: the artifacts' data parts, then the status message's,
-// then the payload's errors[] (Extraction.NonFatal on a task that did not
-// fail). It reads the task's values where they are (adcp.ExtractValue),
-// with the same extraction as adcp.Extract on the task's encoding.
-func ExtractTask(t *a2a.Task) (adcp.Extraction, bool) {
-	if t == nil {
-		return adcp.Extraction{}, false
-	}
-	return adcp.ExtractValue(taskValue(t))
-}
-
-// ExtractEvent finds the AdCP error in a streaming event: a task, a status
-// update (its status message), or an artifact update (its artifact's data
-// parts). A message reports false.
-func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
+// Extract finds the AdCP error in what the a2a-go client returned: a task
+// (SendMessage's result, GetTask's), a status update (its status message)
+// or an artifact update (its artifact's data parts) from a stream. A
+// message carries no task state and reports false. It follows the
+// detection order of adcp.Extract: the artifacts' data parts, then the
+// status message's, then the payload's errors[] (Extraction.NonFatal on a
+// task that did not fail). It reads the SDK's values where they are
+// (adcp.ExtractValue), with the same extraction as adcp.Extract on their
+// encoding.
+func Extract(ev a2a.Event) (adcp.Extraction, bool) {
 	switch v := ev.(type) {
 	case *a2a.Task:
-		return ExtractTask(v)
+		if v == nil {
+			break
+		}
+		return adcp.ExtractValue(taskValue(v))
 	case *a2a.TaskStatusUpdateEvent:
 		if v == nil {
 			break
@@ -99,23 +83,11 @@ func ExtractEvent(ev a2a.Event) (adcp.Extraction, bool) {
 	return adcp.Extraction{}, false
 }
 
-// ExtractJSON finds the AdCP error in an encoded A2A response of any
-// version, including A2A 1.0 tasks, which a2a.Task cannot decode (parts
-// without "kind", TASK_STATE_* states), and the {"task": …} and
-// {"statusUpdate": …} envelopes of streams and push notifications. It is
-// adcp.Extract.
-func ExtractJSON(response []byte) (adcp.Extraction, bool) {
-	return adcp.Extract(response)
-}
-
 // The values below are what adcp.ExtractValue reads of an SDK value: the
-// members of its encoding the detection order reads (a task's status and
-// artifacts, a status's state and message, a message's and an artifact's
-// parts, a data part's data), taken from the SDK's values where they are.
-// A data part is its data alone, so that the error's Raw bytes are not
-// json.Marshal's (which escapes <, > and &); any other part is the part
-// itself, which adcp.ExtractValue encodes and skips. What the detection
-// order never reads (kinds, ids, history, metadata) is left out.
+// members of its encoding the detection order reads, taken from the SDK's
+// values where they are, so that the error's Raw bytes are not
+// json.Marshal's (which escapes <, > and &). What the detection order never
+// reads (kinds, ids, history, metadata) is left out.
 
 func taskValue(t *a2a.Task) map[string]any {
 	m := map[string]any{"status": statusValue(&t.Status)}
@@ -156,25 +128,22 @@ func partsValue(ps a2a.ContentParts) any {
 }
 
 // partValue is a part as the detection order reads it: a data part's data
-// alone, else the part itself.
+// alone (nil data is null, as json.Marshal writes it), else the part itself.
 func partValue(p a2a.Part) any {
+	var d map[string]any
 	switch v := p.(type) {
 	case a2a.DataPart:
-		return dataValue(v.Data)
+		d = v.Data
 	case *a2a.DataPart:
 		if v == nil {
 			return nil
 		}
-		return dataValue(v.Data)
+		d = v.Data
+	default:
+		return p
 	}
-	return p
-}
-
-// dataValue is a data part holding d; a nil d is null, as json.Marshal
-// writes it.
-func dataValue(d map[string]any) map[string]any {
 	if d == nil {
-		return map[string]any{"data": nil}
+		return map[string]any{"data": nil} // not a typed nil map, which reads as {}
 	}
 	return map[string]any{"data": d}
 }

@@ -96,15 +96,15 @@ func TestExtractEvent(t *testing.T) {
 		{"artifact update without artifact", &a2a.TaskArtifactUpdateEvent{}, "", ""},
 	}
 	for _, tt := range tests {
-		x, ok := a2ago.ExtractEvent(tt.ev)
+		x, ok := a2ago.Extract(tt.ev)
 		if ok != (tt.path != "") || x.Path != tt.path || (ok && x.Err.Code != tt.code) {
-			t.Errorf("%s: ExtractEvent = %s %v (%v), want %s %s", tt.name, x.Path, x.Err, ok, tt.path, tt.code)
+			t.Errorf("%s: Extract = %s %v (%v), want %s %s", tt.name, x.Path, x.Err, ok, tt.path, tt.code)
 		}
 	}
 }
 
 // TestA2A10 shows that a2a-go cannot decode an A2A 1.0 task (parts have no
-// kind) and that ExtractJSON reads it, bare and in a stream envelope.
+// kind) and that adcp.Extract reads it, bare and in a stream envelope.
 //
 // checklist: 7
 func TestA2A10(t *testing.T) {
@@ -116,9 +116,9 @@ func TestA2A10(t *testing.T) {
 		t.Error("a2a-go decoded an A2A 1.0 task; update the package documentation")
 	}
 	for _, raw := range []string{task, `{"task":` + task + `}`} {
-		x, ok := a2ago.ExtractJSON([]byte(raw))
+		x, ok := adcp.Extract([]byte(raw))
 		if !ok || x.Path != adcp.PathArtifact || x.Err.Code != "BUDGET_TOO_LOW" || x.NonFatal {
-			t.Errorf("ExtractJSON(%.40s…) = %+v, %v", raw, x, ok)
+			t.Errorf("adcp.Extract(%.40s…) = %+v, %v", raw, x, ok)
 		}
 	}
 }
@@ -154,7 +154,7 @@ func TestVectorsThroughSDK(t *testing.T) {
 			if err := json.Unmarshal(v.Response, &task); err != nil {
 				t.Fatalf("a2a-go cannot decode the vector: %v", err)
 			}
-			x, ok := a2ago.ExtractTask(&task)
+			x, ok := a2ago.Extract(&task)
 			y, yok := adcp.Extract(v.Response)
 			if ok != yok || x.Path != y.Path || (ok && x.Err.Code != y.Err.Code) {
 				t.Errorf("through a2a.Task: %s %v; from the bytes: %s %v", x.Path, ok, y.Path, yok)
@@ -192,10 +192,10 @@ func BenchmarkExtractTask(b *testing.B) {
 			}
 		}
 	})
-	b.Run("ExtractTask", func(b *testing.B) {
+	b.Run("Extract", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, ok := a2ago.ExtractTask(&task); !ok {
+			if _, ok := a2ago.Extract(&task); !ok {
 				b.Fatal("not extracted")
 			}
 		}

@@ -39,8 +39,8 @@
 //
 //	res, err := client.SendMessage(ctx, params)
 //	if err == nil {
-//		if x, ok := a2ago.ExtractResult(res); ok {
-//			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+//		if x, ok := a2ago.Extract(res); ok {
+//			d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.DecideExtraction(x, adcp.RequestContext{})
 //			// d.Action: retry, surface_to_caller or escalate_to_human
 //		}
 //	}
@@ -48,11 +48,11 @@
 // An A2A 1.0 agent answers a2a-go with -32009 (version not supported) and
 // an array in error.data, which a2a-go cannot decode. Call it with
 // V1Client, which returns the response's bytes, and extract with
-// ExtractJSON:
+// adcp.Extract, which reads A2A responses of any version:
 //
 //	resp, err := (&a2ago.V1Client{Endpoint: url}).SendText(ctx, "…")
 //	if err == nil {
-//		if x, ok := a2ago.ExtractJSON(resp); ok { … }
+//		if x, ok := adcp.Extract(resp); ok { … }
 //	}
 //
 // # What to know about a2a-go v0.3.3
@@ -62,7 +62,7 @@
 //     error ("unknown part kind"). A2A 1.0 parts have no kind and 1.0 states
 //     are spelled TASK_STATE_FAILED, so an A2A 1.0 task cannot be decoded
 //     into an a2a.Task: use V1Client and extract from its bytes with
-//     ExtractJSON.
+//     adcp.Extract.
 //   - DataPart.Data is a map[string]any: numbers in a decoded task are
 //     float64, and Extraction.Raw() is a re-encoding of the decoded value,
 //     not the bytes on the wire, written when it is called.

@@ -25,7 +25,7 @@ func Example() {
 		log.Fatal(err)
 	}
 
-	x, ok := a2ago.ExtractTask(task) // what the buyer's client received
+	x, ok := a2ago.Extract(task) // what the buyer's client received
 	if !ok {
 		log.Fatal("no AdCP error")
 	}

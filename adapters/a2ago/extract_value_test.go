@@ -11,8 +11,8 @@ import (
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 )
 
-// checkExtractEvent holds ExtractEvent (and so ExtractTask), which reads
-// the SDK's values, to adcp.Extract on what ExtractEvent extracted from
+// checkExtractEvent holds Extract, which reads the SDK's values, to
+// adcp.Extract on what Extract extracted from
 // before: the event's json.Marshal encoding (for an artifact update, of
 // {"artifacts":[artifact]}), its HTML escapes undone (json.Marshal escapes
 // <, > and &; extraction measures an error without them). Found or not,
@@ -30,10 +30,10 @@ func checkExtractEvent(t *testing.T, ev a2a.Event) {
 		t.Skipf("json.Marshal: %v", err) // not an event a client decodes
 	}
 	raw := extracttest.UnescapeHTML(escaped)
-	got, ok := a2ago.ExtractEvent(ev)
+	got, ok := a2ago.Extract(ev)
 	want, wok := adcp.Extract(raw)
 	if d := extracttest.Diff(got, ok, want, wok); d != "" {
-		t.Fatalf("ExtractEvent(%s): %s", raw, d)
+		t.Fatalf("Extract(%s): %s", raw, d)
 	}
 }
 
@@ -92,7 +92,7 @@ func TestExtractEventMatchesBytes(t *testing.T) {
 }
 
 // FuzzExtractEventMatchesBytes decodes a task, a status update or an
-// artifact update as a client does and holds ExtractEvent to adcp.Extract
+// artifact update as a client does and holds Extract to adcp.Extract
 // on its encoding (checkExtractEvent).
 func FuzzExtractEventMatchesBytes(f *testing.F) {
 	for _, raw := range a2aVectorTasks(f) {

@@ -150,7 +150,7 @@ func TestFailedTaskEveryPath(t *testing.T) {
 			if !ok || task.Status.State != a2a.TaskStateFailed {
 				t.Fatalf("SendMessage = %#v, want a failed task", res)
 			}
-			x, ok := a2ago.ExtractResult(res)
+			x, ok := a2ago.Extract(res)
 			if !ok {
 				t.Fatalf("no AdCP error in %+v", task)
 			}
@@ -160,7 +160,7 @@ func TestFailedTaskEveryPath(t *testing.T) {
 			if err != nil {
 				t.Fatalf("GetTask: %v", err)
 			}
-			if x, ok = a2ago.ExtractTask(stored); !ok {
+			if x, ok = a2ago.Extract(stored); !ok {
 				t.Fatal("no AdCP error in the stored task")
 			}
 			checkDecision(t, x, errs[c.name], c)
@@ -170,7 +170,7 @@ func TestFailedTaskEveryPath(t *testing.T) {
 				if err != nil {
 					t.Fatalf("SendStreamingMessage: %v", err)
 				}
-				if x, ok := a2ago.ExtractEvent(ev); ok {
+				if x, ok := a2ago.Extract(ev); ok {
 					streamed++
 					checkDecision(t, x, errs[c.name], c)
 				}
@@ -191,7 +191,7 @@ func TestExecutorErrorHasNoAdCPError(t *testing.T) {
 	if !errors.Is(err, a2a.ErrInternalError) || res != nil {
 		t.Fatalf("SendMessage = %#v, %v; want a2a.ErrInternalError", res, err)
 	}
-	if x, ok := a2ago.ExtractResult(res); ok {
+	if x, ok := a2ago.Extract(res); ok {
 		t.Fatalf("extracted %+v", x)
 	}
 }

@@ -13,11 +13,6 @@ import (
 	"github.com/a2aproject/a2a-go/a2a"
 )
 
-// A2A 1.0 (JSON-RPC binding) beside a2a-go v0.3.3, which speaks A2A 0.3
-// only: a 1.0 agent answers its requests with -32009 (version not
-// supported), and it cannot decode a 1.0 task. V1Client is the buyer side,
-// V1Handler the seller side.
-
 // V1Version is the A2A protocol version V1Client sends and V1Handler serves.
 const V1Version = "1.0"
 
@@ -26,7 +21,7 @@ const maxV1Body = 8 << 20
 
 // V1Client calls an A2A 1.0 agent over its JSON-RPC binding with the
 // A2A-Version: 1.0 header. Its methods return the JSON-RPC response as it
-// came, so that ExtractJSON finds the AdCP error wherever it is: a failed
+// came, so that adcp.Extract finds the AdCP error wherever it is: a failed
 // task's artifacts or status message (under result.task for SendMessage), or
 // error.data of a JSON-RPC error.
 type V1Client struct {
@@ -43,11 +38,6 @@ func (c *V1Client) SendText(ctx context.Context, text string) (json.RawMessage, 
 		"parts":     []any{map[string]any{"text": text}},
 	}}
 	return c.Call(ctx, "SendMessage", params)
-}
-
-// GetTask fetches a task by id (GetTask) and returns the response.
-func (c *V1Client) GetTask(ctx context.Context, id string) (json.RawMessage, error) {
-	return c.Call(ctx, "GetTask", map[string]any{"id": id})
 }
 
 // Call sends one JSON-RPC request and returns the response body. A JSON-RPC
@@ -100,14 +90,10 @@ var v1Methods = map[string]string{
 // TASK_STATE_* states, ROLE_* roles, and SendMessage's result wrapped as
 // {"task": …} or {"message": …}. The AdCP error in a failed task, written
 // by FailedTask, comes through unchanged. Every other request, 0.3 ones
-// included, goes to next as it is; streaming (SendStreamingMessage) is not
-// translated and gets a JSON-RPC "method not found" error.
+// included, goes to next as it is: streaming (SendStreamingMessage) is not
+// translated, and next answers it with a JSON-RPC "method not found" error.
 func V1Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			next.ServeHTTP(w, r)
-			return
-		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxV1Body))
 		r.Body.Close()
 		if err != nil {
@@ -122,14 +108,9 @@ func V1Handler(next http.Handler) http.Handler {
 			method, _ = req["method"].(string)
 		}
 		legacy, ok := v1Methods[method]
-		if !ok && method != "SendStreamingMessage" && method != "SubscribeToTask" {
+		if !ok {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			next.ServeHTTP(w, r)
-			return
-		}
-		if !ok {
-			writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": req["id"],
-				"error": map[string]any{"code": -32601, "message": "streaming is not served over A2A 1.0 here"}})
 			return
 		}
 		req["method"] = legacy
@@ -167,7 +148,13 @@ func V1Handler(next http.Handler) http.Handler {
 			}
 			resp["result"] = v1
 		}
-		writeJSON(w, resp)
+		out, err := json.Marshal(resp)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(out)
 	})
 }
 
@@ -235,13 +222,3 @@ type recorder struct {
 func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) WriteHeader(status int)      { r.status = status }
 func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
-
-func writeJSON(w http.ResponseWriter, v any) {
-	out, err := json.Marshal(v)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(out)
-}

@@ -32,7 +32,7 @@ func TestV1(t *testing.T) {
 		if strings.Contains(string(resp), `"kind"`) || !strings.Contains(string(resp), `"TASK_STATE_FAILED"`) {
 			t.Errorf("%s: not A2A 1.0: %s", c.name, resp)
 		}
-		x, ok := a2ago.ExtractJSON(resp)
+		x, ok := adcp.Extract(resp)
 		if !ok {
 			t.Fatalf("%s: nothing extracted from %s", c.name, resp)
 		}
@@ -47,11 +47,11 @@ func TestV1(t *testing.T) {
 		if err := json.Unmarshal(resp, &r); err != nil || r.Result.Task.ID == "" {
 			t.Fatalf("%s: no result.task in %s", c.name, resp)
 		}
-		stored, err := client.GetTask(ctx, r.Result.Task.ID)
+		stored, err := client.Call(ctx, "GetTask", map[string]any{"id": r.Result.Task.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if x, ok := a2ago.ExtractJSON(stored); !ok || x.Err.Code != errs[c.name].Code {
+		if x, ok := adcp.Extract(stored); !ok || x.Err.Code != errs[c.name].Code {
 			t.Errorf("%s: GetTask %s: %+v, %v", c.name, stored, x, ok)
 		}
 	}

@@ -25,7 +25,7 @@ func EchoContext() mcp.Middleware {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			res, err := next(ctx, method, req)
 			r, ok := res.(*mcp.CallToolResult)
-			if method != methodCallTool || err != nil || !ok || r == nil || r.StructuredContent == nil {
+			if method != "tools/call" || err != nil || !ok || r == nil || r.StructuredContent == nil {
 				return res, err
 			}
 			call, ok := req.(*mcp.CallToolRequest)
@@ -38,12 +38,12 @@ func EchoContext() mcp.Middleware {
 			if json.Unmarshal(call.Params.Arguments, &args) != nil || !isObjectJSON(args.Context) {
 				return res, err
 			}
-			if sc, ok := withMember(r.StructuredContent, "context", args.Context); ok {
+			if sc, ok := withContext(r.StructuredContent, args.Context); ok {
 				r.StructuredContent = sc
 			}
 			if len(r.Content) > 0 {
 				if t, ok := r.Content[0].(*mcp.TextContent); ok {
-					if text, ok := withMember(t.Text, "context", args.Context); ok {
+					if text, ok := withContext(t.Text, args.Context); ok {
 						t.Text = string(text)
 					}
 				}
@@ -53,10 +53,10 @@ func EchoContext() mcp.Middleware {
 	}
 }
 
-// withMember returns the JSON object v (a value, raw JSON or a string of
-// JSON) with the member key set to val, and false when v is not an object
-// or already has key.
-func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) {
+// withContext returns the JSON object v (a value, raw JSON or a string of
+// JSON) with its member "context" set to ctx, and false when v is not an
+// object or already has a context.
+func withContext(v any, ctx json.RawMessage) (json.RawMessage, bool) {
 	var raw []byte
 	switch x := v.(type) {
 	case json.RawMessage:
@@ -74,18 +74,16 @@ func withMember(v any, key string, val json.RawMessage) (json.RawMessage, bool) 
 	if !isObjectJSON(raw) || json.Unmarshal(raw, &obj) != nil {
 		return nil, false
 	}
-	if _, ok := obj[key]; ok {
+	if _, ok := obj["context"]; ok {
 		return nil, false
 	}
 	raw = bytes.TrimSpace(raw)
-	quoted, _ := json.Marshal(key)
 	out := append([]byte(nil), raw[:len(raw)-1]...)
 	if len(obj) > 0 {
 		out = append(out, ',')
 	}
-	out = append(out, quoted...)
-	out = append(out, ':')
-	out = append(out, val...)
+	out = append(out, `"context":`...)
+	out = append(out, ctx...)
 	return append(out, '}'), true
 }
 

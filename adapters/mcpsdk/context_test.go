@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestWithMember: the member is appended to an object that lacks it, given
+// TestWithContext: the member is appended to an object that lacks it, given
 // as raw JSON, as a string of JSON or as a value; anything else is refused.
-func TestWithMember(t *testing.T) {
+func TestWithContext(t *testing.T) {
 	const ctx = `{"correlation_id":"c-1"}`
 	for _, tt := range []struct {
 		in   any
@@ -32,9 +32,9 @@ func TestWithMember(t *testing.T) {
 		{[]any{1}, ""},
 		{func() {}, ""},
 	} {
-		got, ok := withMember(tt.in, "context", json.RawMessage(ctx))
+		got, ok := withContext(tt.in, json.RawMessage(ctx))
 		if ok != (tt.want != "") || string(got) != tt.want {
-			t.Errorf("withMember(%#v) = %s, %v; want %q", tt.in, got, ok, tt.want)
+			t.Errorf("withContext(%#v) = %s, %v; want %q", tt.in, got, ok, tt.want)
 		}
 	}
 }

@@ -10,11 +10,9 @@
 //
 // # Seller side
 //
-// Register typed tools with AddTool: it publishes an output schema that
-// admits the AdCP error result too, so that strict clients (the TypeScript
-// SDK validates every structured result after listTools) keep the error, and
-// a handler simply returns the *adcp.Error, wrapped or not, or several joined
-// with errors.Join:
+// Register typed tools with AddTool, whose published output schema admits
+// the AdCP error result too (see the traps below); a handler simply returns
+// the *adcp.Error, wrapped or not, or several joined with errors.Join:
 //
 //	mcpsdk.AddTool(server, v, &mcp.Tool{Name: "create_media_buy"}, func(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, Out, error) {
 //		e, err := seller.New(v, adcperr.CodeBudgetTooLow, "Budget is below the minimum.",
@@ -28,9 +26,7 @@
 // With a raw handler (Server.AddTool), return the result ToolResult builds,
 // and publish AdmitErrorResult(schema) if the tool has an output schema.
 // EchoContext echoes the caller's context object in every tool result, as
-// AdCP buyers and the compliance storyboards expect. ToolErrors repairs the
-// results of tools registered with mcp.AddTool (see the traps below), but
-// their published output schema still refuses the error result.
+// AdCP buyers and the compliance storyboards expect.
 //
 // Infrastructure that rejects a request before tool dispatch (rate limits,
 // missing credentials, overload) answers with a JSON-RPC error carrying one
@@ -53,7 +49,7 @@
 //		HTTPClient: &http.Client{Transport: mcpsdk.KeepErrorBodies(nil)}}
 //	res, err := session.CallTool(ctx, params)
 //	if x, ok := mcpsdk.Extract(res, err); ok {
-//		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
+//		d := adcp.Policy{Vocabulary: adcperr.Vocabulary}.DecideExtraction(x, adcp.RequestContext{})
 //		// d.Action: retry, surface_to_caller or escalate_to_human
 //	}
 //
@@ -62,21 +58,20 @@
 //   - A typed handler's error becomes an isError result whose only content
 //     is err.Error() (the SDK's toolForErr and CallToolResult.SetError). An
 //     *adcp.Error returned that way reaches the buyer as the text
-//     "adcp: CODE: message", which no client can extract.
-//     ToolErrors replaces that result with ToolResult's.
-//   - toolForErr passes a *jsonrpc.Error through as a JSON-RPC error only
-//     when it is the error itself (a type assertion, not errors.As): a
-//     wrapped *jsonrpc.Error becomes an isError text result and its data,
-//     the adcp_error, is lost. Returned wrapped from a raw handler or a
-//     middleware, jsonrpc2 keeps its code but drops its data (its
-//     toWireError). ToolErrors unwraps it so that it reaches the buyer as
-//     the bare error would.
+//     "adcp: CODE: message", which no client can extract. AddTool sends
+//     ToolResult's result instead.
+//   - A raw handler's error becomes a JSON-RPC error without data. toolForErr
+//     passes a *jsonrpc.Error through as a JSON-RPC error only when it is
+//     the error itself (a type assertion, not errors.As): a wrapped one
+//     becomes an isError text result, and returned wrapped from a raw
+//     handler or a middleware, jsonrpc2 keeps its code but drops its data
+//     (its toWireError). Return ToolResult's result from a raw handler, and
+//     RPCError's error unwrapped (as Reject does).
 //   - With a typed Out, toolForErr overwrites StructuredContent with the
 //     marshalled Out value whenever the handler returns a nil error, even on
 //     an isError result: the adcp_error and the payload layer vanish and
-//     only the content[0] text fallback is left. ToolErrors restores the
-//     result of a ToolResult returned that way (ToolResult records the error
-//     with CallToolResult.SetError, which survives the overwrite).
+//     only the content[0] text fallback is left. AddTool hands the SDK no
+//     Out value with an isError result.
 //   - mcp.AddTool publishes the output schema inferred from Out (required
 //     members, additionalProperties false), which the error result does not
 //     fit: the TypeScript client rejects it with -32602 after listTools.
@@ -92,8 +87,9 @@
 //   - The server decodes a number id into a float64 and answers with it
 //     converted to an int64: 2.5 comes back as 2, 9007199254740993 as
 //     9007199254740992, 1e300 as the smallest int64, and 1e400 gets a
-//     plain-text 400. RequireExactIDs, in front of the streamable HTTP
-//     handler, refuses such a request with a JSON-RPC Invalid Request.
+//     plain-text 400: a response the client may match to another request,
+//     or none. RequireExactIDs, in front of the streamable HTTP handler,
+//     refuses such a request with a JSON-RPC Invalid Request.
 //   - The client decodes structuredContent into map[string]any, so Extract
 //     sees numbers as float64 and Extraction.Raw() is a re-encoding, not the
 //     bytes on the wire, written when it is called.

@@ -15,10 +15,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// checkExtractResult holds ExtractResult, which reads the result's values,
-// to adcp.Extract on the result's encoding: json.Marshal(res) with its HTML
-// escapes undone (the SDK's MarshalJSON escapes <, > and &; the former
-// ExtractResult extracted from these inflated bytes).
+// checkExtractResult holds Extract on a result, which reads the result's
+// values, to adcp.Extract on the result's encoding: json.Marshal(res) with
+// its HTML escapes undone (the SDK's MarshalJSON escapes <, > and &).
 func checkExtractResult(t *testing.T, res *mcp.CallToolResult) {
 	t.Helper()
 	escaped, err := json.Marshal(res)
@@ -26,10 +25,10 @@ func checkExtractResult(t *testing.T, res *mcp.CallToolResult) {
 		t.Skipf("json.Marshal: %v", err) // not a result a client decodes
 	}
 	raw := extracttest.UnescapeHTML(escaped)
-	got, ok := mcpsdk.ExtractResult(res)
+	got, ok := mcpsdk.Extract(res, nil)
 	want, wok := adcp.Extract(raw)
 	if d := extracttest.Diff(got, ok, want, wok); d != "" {
-		t.Fatalf("ExtractResult(%s): %s", raw, d)
+		t.Fatalf("Extract(%s, nil): %s", raw, d)
 	}
 }
 
@@ -77,13 +76,13 @@ func TestExtractResultMatchesBytes(t *testing.T) {
 	// A nil item, which json.Marshal(res) panics on (the SDK's
 	// TextContent.MarshalJSON dereferences it), is null: skipped.
 	nilItem := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{(*mcp.TextContent)(nil), &mcp.TextContent{Text: errText}}}
-	if x, ok := mcpsdk.ExtractResult(nilItem); !ok || x.Err.Code != "RATE_LIMITED" {
-		t.Errorf("ExtractResult with a nil item first = %+v, %v", x, ok)
+	if x, ok := mcpsdk.Extract(nilItem, nil); !ok || x.Err.Code != "RATE_LIMITED" {
+		t.Errorf("Extract of a result with a nil item first = %+v, %v", x, ok)
 	}
 }
 
 // FuzzExtractResultMatchesBytes decodes a result as the client does and
-// holds ExtractResult to adcp.Extract on its encoding.
+// holds Extract on it to adcp.Extract on its encoding.
 func FuzzExtractResultMatchesBytes(f *testing.F) {
 	for _, raw := range mcpVectors(f) {
 		f.Add(raw)
@@ -101,9 +100,9 @@ func FuzzExtractResultMatchesBytes(f *testing.F) {
 	})
 }
 
-// checkExtractError holds ExtractError to adcp.Extract on the JSON-RPC
-// response that carried the error, its data as received (json.Marshal
-// would compact it and escape its <, > and &).
+// checkExtractError holds Extract on a JSON-RPC error to adcp.Extract on
+// the JSON-RPC response that carried the error, its data as received
+// (json.Marshal would compact it and escape its <, > and &).
 func checkExtractError(t *testing.T, rpcErr *jsonrpc.Error) {
 	t.Helper()
 	var b bytes.Buffer
@@ -117,10 +116,10 @@ func checkExtractError(t *testing.T, rpcErr *jsonrpc.Error) {
 		raw = append(append(append(raw[:len(raw)-1:len(raw)-1], `,"data":`...), rpcErr.Data...), '}')
 	}
 	raw = append(append([]byte(`{"error":`), raw...), '}')
-	got, ok := mcpsdk.ExtractError(fmt.Errorf("calling: %w", rpcErr))
+	got, ok := mcpsdk.Extract(nil, fmt.Errorf("calling: %w", rpcErr))
 	want, wok := adcp.Extract(raw)
 	if d := extracttest.Diff(got, ok, want, wok); d != "" {
-		t.Fatalf("ExtractError(%s): %s", raw, d)
+		t.Fatalf("Extract(nil, %s): %s", raw, d)
 	}
 }
 

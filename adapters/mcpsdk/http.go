@@ -16,15 +16,12 @@ const maxGatewayBody = 1 << 20
 
 // WriteHTTPRejection answers an MCP streamable-HTTP request, from a gateway
 // in front of the MCP endpoint, with the JSON-RPC error of e (the reserved
-// code, data carrying the AdCP error) and HTTP status 200: the go-sdk
-// client discards the body of a 429, 500, 502, 503 or 504 response, and the
-// buyer would never see the AdCP error. The response id
-// is the request's (read from r.Body, at most 1 MiB); a body without a
-// usable id (a string, or a number RequireExactIDs lets through) is
-// answered with id null.
-//
-// A request without an id is a notification, which has no response: it is
-// answered 202 Accepted with no body, as the transport asks.
+// code, data carrying the AdCP error) and HTTP status 200, whose body the
+// go-sdk client keeps (see the package documentation). The response id is
+// the request's (read from r.Body, at most 1 MiB) when it is a string or a
+// number RequireExactIDs lets through, else null. A request without an id
+// is a notification: it is answered 202 Accepted with no body, as the
+// transport asks.
 //
 // Only RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE are accepted (see
 // RPCError); on any other error nothing is written and the error returned.

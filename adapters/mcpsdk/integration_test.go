@@ -82,9 +82,8 @@ func caseErrors(t *testing.T, cases []errCase) map[string]*adcp.Error {
 
 // sellerServer returns a server whose tools fail with errs[args.case], one
 // tool per handler shape.
-func sellerServer(t *testing.T, errs map[string]*adcp.Error, middleware ...mcp.Middleware) *mcp.Server {
+func sellerServer(t *testing.T, errs map[string]*adcp.Error) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
-	s.AddReceivingMiddleware(middleware...)
 	lookup := func(name string) *adcp.Error {
 		e, ok := errs[name]
 		if !ok {
@@ -132,6 +131,17 @@ func sellerServer(t *testing.T, errs map[string]*adcp.Error, middleware ...mcp.M
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "typed_wrapped_rpc"}, func(context.Context, *mcp.CallToolRequest, args) (*mcp.CallToolResult, quote, error) {
 		return nil, quote{}, fmt.Errorf("quota: %w", rateLimited)
+	})
+	// The same typed handlers registered with the adapter's AddTool.
+	mcpsdk.AddTool(s, adcperr.Vocabulary, &mcp.Tool{Name: "adapter_error"}, func(_ context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, quote, error) {
+		return nil, quote{}, lookup(a.Case)
+	})
+	mcpsdk.AddTool(s, adcperr.Vocabulary, &mcp.Tool{Name: "adapter_wrapped"}, func(_ context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, quote, error) {
+		return nil, quote{}, fmt.Errorf("pricing: %w", lookup(a.Case))
+	})
+	mcpsdk.AddTool(s, adcperr.Vocabulary, &mcp.Tool{Name: "adapter_result"}, func(_ context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, quote, error) {
+		res, err := mcpsdk.ToolResult(adcperr.Vocabulary, lookup(a.Case), "")
+		return res, quote{}, err
 	})
 	return s
 }
@@ -195,14 +205,15 @@ func payloadCode(t *testing.T, res *mcp.CallToolResult) string {
 	return sc.Payload.Errors[0].Code
 }
 
-// TestToolErrorsEveryPath: every handler shape, with ToolErrors, delivers
+// TestEveryPath: every handler shape the adapter serves (a raw handler
+// returning ToolResult, typed handlers registered with AddTool) delivers
 // both layers of every kind of error, and the buyer decides the same.
 //
 // checklist: 42, 44
-func TestToolErrorsEveryPath(t *testing.T) {
+func TestEveryPath(t *testing.T) {
 	errs := caseErrors(t, toolCases)
-	cs := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors(adcperr.Vocabulary)))
-	for _, tool := range []string{"raw_result", "raw_error", "typed_error", "typed_wrapped", "typed_result"} {
+	cs := connect(t, sellerServer(t, errs))
+	for _, tool := range []string{"raw_result", "adapter_error", "adapter_wrapped", "adapter_result"} {
 		for _, c := range toolCases {
 			t.Run(tool+"/"+c.name, func(t *testing.T) {
 				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args{c.name}})
@@ -233,57 +244,41 @@ func TestToolErrorsEveryPath(t *testing.T) {
 	}
 }
 
-// TestSDKTraps shows, against the real SDK, what each handler shape gives
-// the buyer without ToolErrors, and that ToolErrors repairs it.
+// TestSDKTraps shows, against the real SDK, what each handler shape the
+// package documentation warns about gives the buyer.
 func TestSDKTraps(t *testing.T) {
 	c := toolCases[2] // correctable, with field
-	errs := caseErrors(t, []errCase{c})
-	bare := connect(t, sellerServer(t, errs))
-	fixed := connect(t, sellerServer(t, errs, mcpsdk.ToolErrors(adcperr.Vocabulary)))
+	cs := connect(t, sellerServer(t, caseErrors(t, []errCase{c})))
 	tests := []struct {
-		tool              string
-		bare, withFix     adcp.Path // "" when nothing can be extracted
-		bareRPCCodeNoData bool      // without ToolErrors: a JSON-RPC error with no data
+		tool          string
+		path          adcp.Path // "" when nothing can be extracted
+		rpcCodeNoData bool      // a JSON-RPC error with no data
 	}{
 		// A typed handler's error becomes text only: "adcp: CODE: message".
-		{tool: "typed_error", bare: "", withFix: adcp.PathStructuredContent},
-		{tool: "typed_wrapped", bare: "", withFix: adcp.PathStructuredContent},
+		{tool: "typed_error"},
+		{tool: "typed_wrapped"},
 		// A typed Out overwrites structuredContent: only the text fallback is left.
-		{tool: "typed_result", bare: adcp.PathTextFallback, withFix: adcp.PathStructuredContent},
+		{tool: "typed_result", path: adcp.PathTextFallback},
 		// A raw handler's plain error becomes a JSON-RPC error without data.
-		{tool: "raw_error", bare: "", withFix: adcp.PathStructuredContent, bareRPCCodeNoData: true},
+		{tool: "raw_error", rpcCodeNoData: true},
 		// A wrapped *jsonrpc.Error: text result (typed), or code without data (raw).
-		{tool: "typed_wrapped_rpc", bare: "", withFix: adcp.PathJSONRPCError},
-		{tool: "raw_wrapped_rpc", bare: "", withFix: adcp.PathJSONRPCError, bareRPCCodeNoData: true},
+		{tool: "typed_wrapped_rpc"},
+		{tool: "raw_wrapped_rpc", rpcCodeNoData: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
-			params := &mcp.CallToolParams{Name: tt.tool, Arguments: args{c.name}}
-			res, err := bare.CallTool(context.Background(), params)
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tt.tool, Arguments: args{c.name}})
 			x, ok := mcpsdk.Extract(res, err)
-			if tt.bare == "" && ok {
-				t.Errorf("without ToolErrors: extracted %s from %s; the SDK behaviour changed, update the package documentation", x.Err.Code, x.Path)
+			if tt.path == "" && ok {
+				t.Errorf("extracted %s from %s; the SDK behaviour changed, update the package documentation", x.Err.Code, x.Path)
 			}
-			if tt.bare != "" && (!ok || x.Path != tt.bare) {
-				t.Errorf("without ToolErrors: path = %q (ok %v), want %q", x.Path, ok, tt.bare)
+			if tt.path != "" && (!ok || x.Path != tt.path) {
+				t.Errorf("path = %q (ok %v), want %q", x.Path, ok, tt.path)
 			}
 			var rpcErr *jsonrpc.Error
-			if got := errors.As(err, &rpcErr) && len(rpcErr.Data) == 0; got != tt.bareRPCCodeNoData {
-				t.Errorf("without ToolErrors: JSON-RPC error without data = %v, want %v (err %v)", got, tt.bareRPCCodeNoData, err)
+			if got := errors.As(err, &rpcErr) && len(rpcErr.Data) == 0; got != tt.rpcCodeNoData {
+				t.Errorf("JSON-RPC error without data = %v, want %v (err %v)", got, tt.rpcCodeNoData, err)
 			}
-
-			res, err = fixed.CallTool(context.Background(), params)
-			x, ok = mcpsdk.Extract(res, err)
-			if !ok || x.Path != tt.withFix {
-				t.Fatalf("with ToolErrors: path = %q (ok %v), want %q", x.Path, ok, tt.withFix)
-			}
-			if tt.withFix == adcp.PathJSONRPCError {
-				if !errors.As(err, &rpcErr) || rpcErr.Code != seller.JSONRPCRateLimited {
-					t.Errorf("with ToolErrors: err = %v, want JSON-RPC %d", err, seller.JSONRPCRateLimited)
-				}
-				return
-			}
-			checkDecision(t, x, errs[c.name], c)
 		})
 	}
 }

@@ -11,21 +11,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// methodCallTool is the MCP method whose results carry tool-level errors.
-const methodCallTool = "tools/call"
-
 // ToolResult returns the isError CallToolResult of a tool that failed with
 // e: seller.MCPToolResult decoded into the SDK type, its structuredContent
 // kept as the builder's bytes. humanText, when not empty, is a second text
 // item of one terse sentence. The result also records e with SetError, so
-// that server-side middleware (and ToolErrors) can find it with GetError.
+// that server-side middleware can find it with GetError.
 //
 // It refuses what seller.MCPToolResult refuses: a nil error, an advisory
 // code, an error over 4096 bytes of JSON.
 func ToolResult(v *adcp.Vocabulary, e *adcp.Error, humanText string, opts ...seller.WireOption) (*mcp.CallToolResult, error) {
-	// The builder's pieces (text items, structuredContent) are what
-	// json.Unmarshal into the SDK type would make of its bytes (the SDK's
-	// decoder is several times slower than the builder).
 	texts, structured, err := seller.MCPToolResultParts(v, e, humanText, opts...)
 	if err != nil {
 		return nil, err
@@ -82,76 +76,27 @@ func Reject(v *adcp.Vocabulary, check RejectFunc, opts ...seller.WireOption) mcp
 	}
 }
 
-// ToolErrors returns server middleware (Server.AddReceivingMiddleware) that
-// makes a tool's AdCP error reach the buyer the same way whatever the
-// handler's shape, working around the traps listed in the package
-// documentation. For tools/call:
-//
-//   - an *adcp.Error anywhere in the handler's error chain (a typed
-//     handler's error, which the SDK turns into a text-only isError result,
-//     or a raw handler's error) becomes ToolResult's result;
-//   - an isError result built by ToolResult whose StructuredContent a typed
-//     Out overwrote is rebuilt;
-//   - a wrapped *jsonrpc.Error is unwrapped, so that it goes out as a
-//     JSON-RPC error with its data, exactly as the bare error would.
-//
-// A bare *jsonrpc.Error and every other result and error pass unchanged, as
-// do other methods. When ToolResult refuses the error (an advisory code, an
-// oversized error) the handler's response is left as it was.
-func ToolErrors(v *adcp.Vocabulary) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			res, err := next(ctx, method, req)
-			if method != methodCallTool {
-				return res, err
-			}
-			cause := err
-			if cause == nil {
-				r, ok := res.(*mcp.CallToolResult)
-				if !ok || r == nil || !r.IsError {
-					return res, err
-				}
-				cause = r.GetError()
-			}
-			if cause == nil {
-				return res, err
-			}
-			if e, ok := adcp.As(cause); ok {
-				if tr, terr := ToolResult(v, e, ""); terr == nil {
-					return tr, nil
-				}
-				return res, err
-			}
-			var rpcErr *jsonrpc.Error
-			if errors.As(cause, &rpcErr) && rpcErr != nil && cause != error(rpcErr) {
-				return nil, rpcErr
-			}
-			return res, err
-		}
-	}
-}
-
 // Extract finds the AdCP error in what ClientSession.CallTool returned: in
-// the JSON-RPC error when err is not nil (ExtractError), else in the tool
-// result (ExtractResult). It reports false when there is no valid AdCP
-// error: the caller falls back to generic error handling.
+// error.data.adcp_error of the *jsonrpc.Error in err's chain (CallTool wraps
+// it) when err is not nil, else in the tool result, following the detection
+// order of adcp.Extract (structuredContent.adcp_error and the content[] text
+// fallback on an isError result, then the payload's errors[], with
+// Extraction.NonFatal on a result that succeeded). It reports false when
+// there is no valid AdCP error: the caller falls back to generic error
+// handling.
+//
+// It reads the SDK's values where they are (adcp.ExtractValue), with the
+// same extraction as adcp.Extract on the response the client decoded (a
+// result encoding/json can encode), except that Raw does not repeat
+// json.Marshal's compaction of error.data and its escapes of <, > and &.
 func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 	if err != nil {
-		return ExtractError(err)
+		var rpcErr *jsonrpc.Error
+		if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
+			return adcp.Extraction{}, false
+		}
+		return adcp.ExtractValue(map[string]any{"error": map[string]any{"data": rpcErr.Data}})
 	}
-	return ExtractResult(res)
-}
-
-// ExtractResult finds the AdCP error in a tool result, following the
-// detection order of adcp.Extract: structuredContent.adcp_error and the
-// content[] text fallback on an isError result, then the payload's errors[]
-// (Extraction.NonFatal on a result that succeeded).
-//
-// It reads structuredContent where it is (adcp.ExtractValue), with the
-// same extraction as adcp.Extract on json.Marshal(res) for a result that
-// encoding/json can encode (every result the client decoded), except that
-// Raw does not repeat json.Marshal's escapes of <, > and &.
-func ExtractResult(res *mcp.CallToolResult) (adcp.Extraction, bool) {
 	if res == nil {
 		return adcp.Extraction{}, false
 	}
@@ -180,18 +125,4 @@ func resultValue(res *mcp.CallToolResult) map[string]any {
 		m["structuredContent"] = res.StructuredContent
 	}
 	return m
-}
-
-// ExtractError finds the AdCP error in error.data.adcp_error of the
-// *jsonrpc.Error in err's chain (CallTool wraps it). An error without a
-// *jsonrpc.Error, or whose data holds no valid adcp_error, reports false.
-// It extracts from the data as received ({"error":{"data": data}}, the only
-// member of the error the detection order reads), not from json.Marshal's
-// encoding of the error, which compacts data and escapes its <, > and &.
-func ExtractError(err error) (adcp.Extraction, bool) {
-	var rpcErr *jsonrpc.Error
-	if !errors.As(err, &rpcErr) || rpcErr == nil || len(rpcErr.Data) == 0 {
-		return adcp.Extraction{}, false
-	}
-	return adcp.ExtractValue(map[string]any{"error": map[string]any{"data": rpcErr.Data}})
 }

@@ -97,16 +97,16 @@ func TestExtractNonFatal(t *testing.T) {
 		"products": []any{},
 		"errors":   []any{map[string]any{"code": "STALE_RESPONSE", "message": "Cached.", "severity": "warning"}},
 	}}
-	x, ok := mcpsdk.ExtractResult(res)
+	x, ok := mcpsdk.Extract(res, nil)
 	if !ok || !x.NonFatal || x.Path != adcp.PathPayload || x.Err.Code != "STALE_RESPONSE" {
-		t.Fatalf("ExtractResult = %+v, %v", x, ok)
+		t.Fatalf("Extract = %+v, %v", x, ok)
 	}
 	if d := (adcp.Policy{Vocabulary: adcperr.Vocabulary}).Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal}); d.Action != adcp.ActionSurfaceToCaller {
 		t.Errorf("action = %s, want %s", d.Action, adcp.ActionSurfaceToCaller)
 	}
 }
 
-// BenchmarkExtractResult measures extraction from the SDK value beside its
+// BenchmarkExtractResult measures extraction from the SDK's result beside its
 // baseline, adcp.Extract on the same result's bytes.
 func BenchmarkExtractResult(b *testing.B) {
 	e := &adcp.Error{Code: "BUDGET_TOO_LOW", Message: "Too low.", Field: "packages[0].budget", Recovery: "correctable"}
@@ -126,10 +126,10 @@ func BenchmarkExtractResult(b *testing.B) {
 			}
 		}
 	})
-	b.Run("ExtractResult", func(b *testing.B) {
+	b.Run("Extract", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, ok := mcpsdk.ExtractResult(&decoded); !ok {
+			if _, ok := mcpsdk.Extract(&decoded, nil); !ok {
 				b.Fatal("not extracted")
 			}
 		}
@@ -158,10 +158,10 @@ func BenchmarkExtractError(b *testing.B) {
 			}
 		}
 	})
-	b.Run("ExtractError", func(b *testing.B) {
+	b.Run("Extract", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, ok := mcpsdk.ExtractError(callErr); !ok {
+			if _, ok := mcpsdk.Extract(nil, callErr); !ok {
 				b.Fatal("not extracted")
 			}
 		}

@@ -12,24 +12,18 @@ import (
 )
 
 // maxExactID is the largest integer id RequireExactIDs lets through: 2^53-1,
-// the largest of the run of integers a float64 holds exactly (so go-sdk, which
-// decodes an id as a float64, and a JavaScript client hold it too).
+// the largest of the run of integers a float64 holds exactly.
 const maxExactID = 1<<53 - 1
 
-// RequireExactIDs returns an HTTP handler that refuses a JSON-RPC request
-// whose id go-sdk cannot echo, and passes every other request to h (the
-// streamable HTTP handler). MCP ids are strings or integers; go-sdk v1.8.0
-// decodes a number id into a float64 and answers with it converted to an
-// int64, so 2.5 comes back as 2, 9007199254740993 as 9007199254740992 and
-// 1e300 as -9223372036854775808, a response the client may match to another
-// request, and 1e400 gets a plain-text 400. A request (or a batch holding
-// one) with a number id that is not an integer of magnitude at most 2^53-1
-// is answered HTTP 400 with a JSON-RPC Invalid Request error (-32600) whose
+// RequireExactIDs returns an HTTP handler, to put in front of the streamable
+// HTTP handler h, that refuses a JSON-RPC request (or a batch holding one)
+// whose number id go-sdk would answer with another id (see the package
+// documentation): one that is not an integer of magnitude at most 2^53-1.
+// It answers HTTP 400 with a JSON-RPC Invalid Request error (-32600) whose
 // id is null, as JSON-RPC 2.0 prescribes when the id cannot be determined.
-// Integers in any spelling (1.0, 1e2, -0) pass: go-sdk echoes their value.
-//
-// Only bodies of at most mcp.DefaultMaxRequestBodyBytes are checked; a
-// larger one goes to h as it is, which refuses it under its default limit.
+// Integers in any spelling (1.0, 1e2, -0) pass, and every other request
+// goes to h. A body over mcp.DefaultMaxRequestBodyBytes goes to h
+// unchecked, which refuses it under its default limit.
 func RequireExactIDs(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {

@@ -13,14 +13,8 @@ import (
 )
 
 // AddTool registers a typed tool, as mcp.AddTool does, whose AdCP errors
-// reach every client, strict ones included.
-//
-// mcp.AddTool publishes the output schema of Out (its required members,
-// additionalProperties false), and a client that validates structured
-// results against it, as the TypeScript SDK's Client.callTool does after
-// listTools, rejects the isError result that carries the AdCP error: the
-// buyer gets a -32602 error without data. AddTool publishes instead
-// AdmitErrorResult of that schema, so the error result is valid too.
+// reach every client, strict ones included: it publishes AdmitErrorResult
+// of Out's output schema (see the package documentation's traps).
 //
 // h returns the *adcp.Error (wrapped or not) as its error, or a result built
 // by ToolResult; either goes out as ToolResult's result, with both layers of

@@ -10,16 +10,11 @@ import (
 
 // KeepErrorBodies returns an http.RoundTripper for a go-sdk buyer
 // (mcp.StreamableClientTransport.HTTPClient) that keeps the AdCP error a
-// gateway sends with HTTP 429 or 5xx.
-//
-// The go-sdk client discards the body of a 429, 500, 502, 503 or 504
-// response and reports only the status text, so behind a gateway that
-// answers "429 Too Many Requests" with the JSON-RPC error -32029 in the body
-// Extract finds nothing. When such a response's body (at most 1 MiB) is a
-// JSON-RPC error response whose error.data.adcp_error is valid, this
-// transport hands it to the client with status 200, which the client then
-// decodes like any JSON-RPC error: Extract returns RATE_LIMITED with its
-// retry_after. Every other response passes unchanged (its body re-readable).
+// gateway sends with HTTP 429 or 5xx, whose body the client discards (see
+// the package documentation). A 429 or 5xx response whose body (at most
+// 1 MiB) is a JSON-RPC error response with a valid error.data.adcp_error is
+// handed to the client with status 200, so that Extract finds the error;
+// every other response passes unchanged (its body re-readable).
 //
 // base is the transport to wrap; nil means http.DefaultTransport.
 func KeepErrorBodies(base http.RoundTripper) http.RoundTripper {

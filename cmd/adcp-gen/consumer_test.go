@@ -387,16 +387,15 @@ type transport struct {
 
 var transports = []transport{{"mcp", viaMCP}, {"a2a", viaA2A}}
 
-// viaMCP fails a tool of an in-memory go-sdk server with e (wrapped, as a
-// raw handler's error) behind mcpsdk.ToolErrors(v), and extracts the result
-// of the client's call, with the adapter and with adcp.Extract.
+// viaMCP fails a typed tool of an in-memory go-sdk server, registered with
+// mcpsdk.AddTool(v), with e (wrapped, as a handler's error), and extracts
+// the result of the client's call, with the adapter and with adcp.Extract.
 func viaMCP(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "seller", Version: "v0.0.1"}, nil)
-	s.AddReceivingMiddleware(mcpsdk.ToolErrors(v))
-	s.AddTool(&mcp.Tool{Name: "get_products", InputSchema: map[string]any{"type": "object"}},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return nil, fmt.Errorf("get_products: %w", e)
+	mcpsdk.AddTool(s, v, &mcp.Tool{Name: "get_products"},
+		func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+			return nil, struct{}{}, fmt.Errorf("get_products: %w", e)
 		})
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
@@ -435,7 +434,7 @@ func viaMCP(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 }
 
 // viaA2A builds the failed task with a2ago.FailedTask and extracts it from
-// the SDK value (ExtractTask) and from its JSON (ExtractJSON).
+// the SDK value (a2ago.Extract) and from its JSON (adcp.Extract).
 func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	t.Helper()
 	task, err := a2ago.FailedTask(v, &a2a.Task{ID: "task-1", ContextID: "ctx-1"}, e, "The request failed.")
@@ -445,9 +444,9 @@ func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	if task.Status.State != a2a.TaskStateFailed || task.ID != "task-1" {
 		t.Errorf("task = %+v", task)
 	}
-	x, ok := a2ago.ExtractTask(task)
+	x, ok := a2ago.Extract(task)
 	if !ok {
-		t.Fatalf("a2ago.ExtractTask found no AdCP error in %+v", task)
+		t.Fatalf("a2ago.Extract found no AdCP error in %+v", task)
 	}
 	if x.Path != adcp.PathArtifact || x.NonFatal {
 		t.Errorf("a2a: path %s (non-fatal %v), want %s", x.Path, x.NonFatal, adcp.PathArtifact)
@@ -456,9 +455,9 @@ func viaA2A(t *testing.T, v *adcp.Vocabulary, e *adcp.Error) adcp.Extraction {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xj, ok := a2ago.ExtractJSON(raw)
+	xj, ok := adcp.Extract(raw)
 	if !ok || xj.Path != x.Path || !reflect.DeepEqual(xj.Err, x.Err) {
-		t.Errorf("a2ago.ExtractJSON = %+v, %v; ExtractTask = %+v", xj, ok, x)
+		t.Errorf("adcp.Extract = %+v, %v; a2ago.Extract = %+v", xj, ok, x)
 	}
 	return x
 }
