@@ -198,10 +198,9 @@ func extractProblem(raw json.RawMessage) string {
 	return ""
 }
 
-// extractSerializedSize returns the size Validate measures: raw decoded
-// into any (each number as the float64 it parses to, unless no float64
-// holds it), re-encoded compactly, counted in UTF-16 code units as
-// JSON.stringify writes it.
+// extractSerializedSize returns the size Validate measures of raw decoded
+// into any, each number as the float64 it parses to unless no float64
+// holds it (valueUnits), or a size over MaxErrorSize once past it.
 func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -209,8 +208,8 @@ func extractSerializedSize(raw json.RawMessage) (int, bool) {
 	if err := dec.Decode(&v); err != nil {
 		return 0, false
 	}
-	b, ok := extractEncodeCompact(jsonwire.FloatNumbers(v))
-	return jsonwire.StringifyLen(b), ok
+	n, _ := valueUnits(v, MaxErrorSize)
+	return n, true
 }
 
 // extractDecodeError decodes a validated error object, which is valid

@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -106,9 +107,10 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 
 // valueUnits returns the size Validate measures of the encoding of v, or,
 // once past limit, a size over limit. It is exact when v holds only values
-// of the types encoding/json decodes into, floats finite; any other value
-// counts 1, so that the size is then a lower bound. Each level of nesting
-// takes at least 2 from limit: a value that holds itself ends past it.
+// of the types encoding/json decodes into, floats finite; a json.Number
+// counts as Validate measures the number, and any other value 1, so that
+// the size is then a lower bound. Each level of nesting takes at least 2
+// from limit: a value that holds itself ends past it.
 func valueUnits(v any, limit int) (n int, exact bool) {
 	switch t := v.(type) {
 	case string:
@@ -130,6 +132,13 @@ func valueUnits(v any, limit int) (n int, exact bool) {
 		}
 		var buf [32]byte
 		return len(jsonwire.AppendFloat(buf[:0], t)), true
+	case json.Number:
+		// The float64 it parses to, or as written when no float64 holds it.
+		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
+			n, _ := valueUnits(f, limit)
+			return n, false
+		}
+		return len(t), false
 	case bool:
 		if t {
 			return len("true"), true
@@ -162,14 +171,27 @@ func valueUnits(v any, limit int) (n int, exact bool) {
 }
 
 // stringUnits returns the size Validate measures of the encoding of s,
-// quotes included: jsonwire.StringifyRuneLen of each character, an invalid
-// byte counting as the U+FFFD encoding/json writes for it.
+// quotes included, in UTF-16 code units as JSON.stringify writes it: 2 for
+// a quote, a backslash and the control characters with a short escape, 6
+// for the other control characters (\u001f), 2 for a character outside
+// the Basic Multilingual Plane (a surrogate pair), else 1 (U+2028 and
+// U+2029 are not escaped, nor are <, > and &); an invalid byte counts as
+// the U+FFFD encoding/json writes for it.
 func stringUnits(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
 			n := 2 + i
 			for _, r := range s[i:] {
-				n += jsonwire.StringifyRuneLen(r)
+				switch {
+				case r == '"' || r == '\\' || r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
+					n += 2
+				case r < 0x20:
+					n += 6
+				case r > 0xFFFF:
+					n += 2
+				default:
+					n++
+				}
 			}
 			return n
 		}

@@ -487,56 +487,6 @@ func Unquote(dst, lit []byte) []byte {
 	return dst
 }
 
-// StringifyRuneLen returns the length of r in a string written by
-// JavaScript's JSON.stringify, in UTF-16 code units: 2 for a quote, a
-// backslash and the control characters with a short escape, 6 for the
-// other control characters (\u001f), 2 for a character outside the Basic
-// Multilingual Plane (a surrogate pair), else 1: U+2028 and U+2029 are not
-// escaped, nor are <, > and &.
-func StringifyRuneLen(r rune) int {
-	switch {
-	case r == '"' || r == '\\':
-		return 2
-	case r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
-		return 2
-	case r < 0x20:
-		return 6
-	case r > 0xFFFF:
-		return 2
-	}
-	return 1
-}
-
-// StringifyLen returns the length, in UTF-16 code units, of what
-// JavaScript's JSON.stringify writes for the value encoding/json wrote as
-// b (Marshal): the same text, except that JSON.stringify leaves U+2028 and
-// U+2029 unescaped, and that U+FFFD, which encoding/json writes escaped for
-// an invalid byte of a Go string, is one character, where encoding/json
-// writes six.
-func StringifyLen(b []byte) int {
-	n := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; {
-		case c == '\\' && b[i+1] == 'u':
-			switch string(b[i+2 : i+6]) {
-			case "2028", "2029", "fffd":
-				n++
-			default:
-				n += 6
-			}
-			i += 6
-		case c == '\\':
-			n, i = n+2, i+2
-		case c < utf8.RuneSelf:
-			n, i = n+1, i+1
-		default:
-			r, size := utf8.DecodeRune(b[i:])
-			n, i = n+StringifyRuneLen(r), i+size
-		}
-	}
-	return n
-}
-
 // AppendFloat appends f as encoding/json writes a float64: 'f' format, or
 // 'e' below 1e-6 and from 1e21, with a two-digit negative exponent
 // shortened (e-07 → e-7).
