@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -778,31 +777,22 @@ func (c *contentItems) next() bool {
 // textPool holds the buffers text items are unescaped into.
 var textPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// textBuffers owns the text buffers of one extraction: kept holds the first
-// text item that is a JSON object (its records point into it), scratch the
-// later ones.
-type textBuffers struct {
-	kept, scratch *[]byte
+// textBuffer is the buffer of one extraction that text items are unescaped
+// into, taken from textPool when first needed.
+type textBuffer struct{ b *[]byte }
+
+func (t *textBuffer) buffer() *[]byte {
+	if t.b == nil {
+		t.b = textPool.Get().(*[]byte)
+	}
+	return t.b
 }
 
-func (t *textBuffers) buffer(keep bool) *[]byte {
-	p := &t.scratch
-	if keep {
-		p = &t.kept
-	}
-	if *p == nil {
-		*p = textPool.Get().(*[]byte)
-	}
-	return *p
-}
-
-// release returns the buffers to the pool (not huge ones).
-func (t *textBuffers) release() {
-	for _, b := range [...]*[]byte{t.kept, t.scratch} {
-		if b != nil && cap(*b) <= 4*textPoolMax {
-			*b = (*b)[:0]
-			textPool.Put(b)
-		}
+// release returns the buffer to the pool (not a huge one).
+func (t *textBuffer) release() {
+	if t.b != nil && cap(*t.b) <= 4*textPoolMax {
+		*t.b = (*t.b)[:0]
+		textPool.Put(t.b)
 	}
 }
 
@@ -849,22 +839,14 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 			text = leafOf(x)
 		}
 	}
-	if !typ.is("text") || !text.set || text.kind() != '"' || text.bad {
+	if !typ.is("text") || text.kind() != '"' || text.bad {
 		return holder{}, false
 	}
-	if text.raw != nil {
-		if !textMayBeObject(text.raw) {
-			return holder{}, false
-		}
+	if text.raw == nil {
+		*buf = append((*buf)[:0], text.val.(string)...)
+	} else if textMayBeObject(text.raw) {
 		*buf = jsonwire.Unquote((*buf)[:0], text.raw)
 	} else {
-		s := text.val.(string)
-		if t := strings.TrimLeft(s, " \t\n\r"); t == "" || t[0] != '{' {
-			return holder{}, false
-		}
-		*buf = append((*buf)[:0], s...)
-	}
-	if len(*buf) == 0 {
 		return holder{}, false
 	}
 	b := jsonwire.Trim(*buf)
@@ -1010,8 +992,8 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	if !read {
 		return Extraction{}, false
 	}
-	var texts textBuffers
-	defer texts.release()
+	var buf textBuffer
+	defer buf.release()
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
@@ -1029,54 +1011,30 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	if root.rpc.ok && root.rpc.adcpErr.truthy() {
 		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
-	// 5. Text fallback, only on an error result. The first text item that
-	// is a JSON object is also a payload holder.
-	var text holder
-	searched := false
+	// 5. Text fallback, only on an error result.
 	if isError {
-		searched = true
 		for items := itemsOf(resp.content); items.next(); {
-			h, ok := textHolder(items.cur, texts.buffer(!text.ok))
-			if !ok {
-				continue
-			}
-			if !text.ok {
-				text = h
-			}
-			if h.adcpErr.truthy() {
+			if h, ok := textHolder(items.cur, buf.buffer()); ok && h.adcpErr.truthy() {
 				return decided(PathTextFallback, h.adcpErr, false)
 			}
 		}
 	}
-	// 6. The payload layer.
+	// 6. The payload layer. The first text item that is a JSON object is
+	// a holder; it is looked for only when the content may hold errors, so
+	// that the text of a success response (the payload written as JSON) is
+	// not parsed.
 	state := a2aState(&resp.status)
 	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
-	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
-	if !searched {
-		// The first text item that is a JSON object is the text holder. An
-		// item whose encoding cannot hold payload errors decides nothing: it
-		// is parsed only when another item follows, to know whether that one
-		// may be the holder instead (a success response's text, the payload
-		// written as JSON, is then not parsed at all).
-		var deferred value
-		held := false
-		for items := itemsOf(resp.content); items.next(); {
-			if held {
-				if _, ok := textHolder(deferred, texts.buffer(true)); ok {
-					break // the holder, without errors
-				}
-				held = false
-			}
-			if it := items.cur; it.raw != nil && !mayHoldErrors(it.raw) {
-				deferred, held = it, true
-				continue
-			}
-			if h, ok := textHolder(items.cur, texts.buffer(true)); ok {
+	var text holder
+	if c := resp.content; c.raw == nil || mayHoldErrors(c.raw) {
+		for items := itemsOf(c); items.next(); {
+			if h, ok := textHolder(items.cur, buf.buffer()); ok {
 				text = h
 				break
 			}
 		}
 	}
+	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
 	holders[2], _ = a2aData(resp, state)
 	if root.hasResult {
 		holders[4] = &root.self

@@ -45,10 +45,10 @@ func ExtractMCPData(response any) (Data, bool) {
 		raw, ok := sc.self.encoding()
 		return Data{Path: PathStructuredContent, Raw: raw}, ok
 	}
-	var texts textBuffers
+	var texts textBuffer
 	defer texts.release()
 	for items := itemsOf(resp.content); items.next(); {
-		h, ok := textHolder(items.cur, texts.buffer(false))
+		h, ok := textHolder(items.cur, texts.buffer())
 		if !ok || h.onlyError() {
 			continue
 		}
