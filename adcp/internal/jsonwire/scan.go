@@ -224,39 +224,6 @@ func Literal(b []byte, i int, lit string) int {
 	return i + len(lit)
 }
 
-// Scalar validates the string, number or literal starting at b[i]; it
-// returns -1 for anything else (a container included).
-func Scalar(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return String(b, i)
-	case 't':
-		return Literal(b, i, "true")
-	case 'f':
-		return Literal(b, i, "false")
-	case 'n':
-		return Literal(b, i, "null")
-	}
-	return Number(b, i)
-}
-
-// Key validates an object member's key at b[i] and the colon after it;
-// it returns the index of the member's value.
-func Key(b []byte, i int) int {
-	if i >= len(b) || b[i] != '"' {
-		return -1
-	}
-	i = String(b, i)
-	if i < 0 {
-		return -1
-	}
-	i = Space(b, i)
-	if i >= len(b) || b[i] != ':' {
-		return -1
-	}
-	return Space(b, i+1)
-}
-
 // Value validates the value starting at b[i] and returns the index past
 // it; depth is the number of arrays and objects around it.
 func Value(b []byte, i, depth int) int {
@@ -266,6 +233,12 @@ func Value(b []byte, i, depth int) int {
 	switch c := b[i]; c {
 	case '"':
 		return String(b, i)
+	case 't':
+		return Literal(b, i, "true")
+	case 'f':
+		return Literal(b, i, "false")
+	case 'n':
+		return Literal(b, i, "null")
 	case '{', '[':
 		if depth >= MaxDepth {
 			return -1
@@ -275,8 +248,17 @@ func Value(b []byte, i, depth int) int {
 			return i + 1
 		}
 		for {
-			if c == '{' {
-				i = Key(b, i)
+			if c == '{' { // the key and the colon
+				if i >= len(b) || b[i] != '"' {
+					return -1
+				}
+				if i = String(b, i); i < 0 {
+					return -1
+				}
+				if i = Space(b, i); i >= len(b) || b[i] != ':' {
+					return -1
+				}
+				i = Space(b, i+1)
 			}
 			if i = Value(b, i, depth+1); i < 0 {
 				return -1
@@ -294,7 +276,7 @@ func Value(b []byte, i, depth int) int {
 			}
 		}
 	}
-	return Scalar(b, i)
+	return Number(b, i)
 }
 
 // Iter walks the members of an object or the elements of an array,
