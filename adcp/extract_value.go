@@ -11,15 +11,8 @@ import (
 )
 
 // The check and decoding of an adcp_error that ExtractValue finds as a
-// decoded value. The common error (an object of the members the schema
-// declares, each of its type, but issues; values of the types encoding/json
-// decodes into, floats finite) is measured and decoded from the values
-// themselves (valueError); any other is encoded by encoding/json
-// (encodedError), and the bytes are checked and decoded as Extract checks
-// and decodes what it finds (decided).
-// Both give what the second gives for every value: the differential tests
-// and FuzzExtractDifferential compare ExtractValue with the
-// encode-then-extract reference.
+// decoded value; the differential tests hold them to those of its encoding
+// by encoding/json.
 
 // encodedError encodes an adcp_error found as a decoded value that is not
 // the common error, for Extract's checks and decoding; a value too large to
@@ -38,9 +31,11 @@ type errorBlock struct {
 	retryAfter float64
 }
 
-// valueError checks and decodes the common error m (see the top of the
-// file) as Validate checks, and UnmarshalValidJSON decodes, its encoding by
-// encoding/json. decided is false for any other error.
+// valueError checks and decodes the common error m (the members the schema
+// declares but issues, each of its type; values of the types encoding/json
+// decodes into, floats finite) as Validate checks, and UnmarshalValidJSON
+// decodes, its encoding by encoding/json. decided is false for any other
+// error.
 func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	if len(m) > len(errorMemberNames) {
 		return nil, false, false

@@ -11,14 +11,8 @@ import (
 )
 
 // The navigator behind Extract and ExtractValue, and behind ExtractMCPData
-// and ExtractA2AData (success.go): it fills the records the detection order
-// (decide) reads, then runs the rules on them.
-//
-// The records: a value is one JSON value found (encoded or decoded); a
-// holder an object that may carry an error or be the payload; dataParts,
-// artifactList and taskStatus what an A2A parts array, artifacts array and
-// status hold; a responseObject an object that may be the response, and
-// the responseRoot the whole response. Two readers fill them:
+// and ExtractA2AData: it fills the records the detection order (decide)
+// reads, then runs the rules on them. Two readers fill them:
 //   - from bytes, the scan* functions: one pass over the response validates
 //     every byte (the json.Valid rules) and records, on the way, the few
 //     values the detection order looks at, skipping everything else without
@@ -34,9 +28,8 @@ import (
 // object itself (self), so the structuredContent, the selected data part
 // or the text item it returns is the one the detection order looked at.
 //
-// It returns exactly what the decode-then-look-up references
-// (extract_ref_test.go, success_ref_test.go) return for every input, which
-// the differential fuzz targets check. In particular:
+// It returns exactly what the decode-then-look-up references of the tests
+// return for every input, which the differential fuzz targets check. In particular:
 //   - input that is not valid JSON (json.Valid) finds nothing;
 //   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
 //     adcp_error; invalid UTF-8 never matches), case-sensitively;
@@ -64,7 +57,7 @@ type holder struct {
 	payErr  value // payload.errors[0] (payload an object, errors non-empty)
 	errs0   value // errors[0] (errors a non-empty array)
 	members uint8 // which members it has (memberAdcpError and so on)
-	resp    byte  // the kind (jsonKind) of its response member
+	resp    byte  // the kind of its response member
 	// lazy is set while a decoded holder's members but adcp_error, which
 	// the first rules read, are not read yet (need).
 	lazy bool
@@ -165,8 +158,31 @@ type responseRoot struct {
 	rpc       holder // error.data
 }
 
-// kind returns the first byte of the value's JSON encoding (jsonKind).
-func (v value) kind() byte { return jsonKind(v.raw, v.val) }
+// kind returns the first byte of the value's JSON encoding: '{', '[', '"',
+// 't', 'f', 'n', or a number's first character.
+func (v value) kind() byte {
+	if v.raw != nil {
+		return v.raw[0]
+	}
+	switch t := v.val.(type) { // as normalize leaves it
+	case nil:
+		return 'n'
+	case map[string]any:
+		// A nil map here is a typed nil in an interface: an (empty) object.
+		return '{'
+	case []any:
+		return '['
+	case string:
+		return '"'
+	case bool:
+		if t {
+			return 't'
+		}
+		return 'f'
+	default:
+		return '0'
+	}
+}
 
 // isTrue reports whether the value is present and the literal true.
 func (v value) isTrue() bool { return v.set && v.kind() == 't' }
@@ -1079,33 +1095,6 @@ func (root *responseRoot) read(response any) bool {
 			root.open(o, root)
 		}
 		return ok
-	}
-}
-
-// jsonKind returns the first byte of the JSON encoding of a value held
-// either encoded (raw, when not nil) or decoded (val): '{', '[', '"', 't',
-// 'f', 'n', or a number's first character.
-func jsonKind(raw []byte, val any) byte {
-	if raw != nil {
-		return raw[0]
-	}
-	switch t := val.(type) {
-	case nil:
-		return 'n'
-	case map[string]any, map[string]json.RawMessage:
-		// A nil map here is a typed nil in an interface: an (empty) object.
-		return '{'
-	case []any, []json.RawMessage:
-		return '['
-	case string:
-		return '"'
-	case bool:
-		if t {
-			return 't'
-		}
-		return 'f'
-	default:
-		return '0'
 	}
 }
 
