@@ -546,17 +546,25 @@ func leafOf(v any) value {
 // The walk* functions fill the records from decoded values, as the scan*
 // function of the same name does from bytes.
 
+// decoded returns v as the walker reads it (normalize). When that is
+// encoded JSON, it is read into r with scan, and r left zero when it is not
+// valid JSON: the caller then finds no object or array to walk.
+func decoded[T any](v any, r *T, scan func([]byte, int, int, *T) int) any {
+	t := normalize(v)
+	if b, ok := t.(json.RawMessage); ok {
+		x := *r // a copy, so that r does not escape through scan
+		if scan(b, 0, 0, &x) != len(b) {
+			x = *new(T)
+		}
+		*r = x
+	}
+	return t
+}
+
 func walkFirst(v any, out *value) {
 	*out = value{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanFirst(t, 0, 0, out) != len(t) {
-			*out = value{}
-		}
-	default:
-		if l, ok := t.([]any); ok && len(l) > 0 {
-			*out = leafOf(l[0])
-		}
+	if l, ok := decoded(v, out, scanFirst).([]any); ok && len(l) > 0 {
+		*out = leafOf(l[0])
 	}
 }
 
@@ -569,59 +577,42 @@ func walkPayload(v any, out *value) {
 
 func walkHolder(v any, h *holder) {
 	*h = holder{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanHolder(t, 0, 0, h) != len(t) {
-			*h = holder{}
-			if t[0] == '{' {
-				h.self = value{raw: t, set: true, bad: true}
-			}
-		}
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return
-		}
-		h.ok, h.lazy = true, true
-		h.self = value{val: t, set: true}
-		if x, ok := o["adcp_error"]; ok {
-			h.members |= memberAdcpError
-			h.adcpErr = leafOf(x)
-		}
+	t := decoded(v, h, scanHolder)
+	if b, ok := t.(json.RawMessage); ok && !h.ok && b[0] == '{' {
+		h.self = value{raw: b, set: true, bad: true} // not valid JSON
+	}
+	o, ok := t.(map[string]any)
+	if !ok {
+		return
+	}
+	h.ok, h.lazy = true, true
+	h.self = value{val: t, set: true}
+	if x, ok := o["adcp_error"]; ok {
+		h.members |= memberAdcpError
+		h.adcpErr = leafOf(x)
 	}
 }
 
 func walkParts(v any, p *dataParts) {
 	*p = dataParts{last: p.last}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanParts(t, 0, 0, p) != len(t) {
-			*p = dataParts{last: p.last}
-		}
-	default:
-		l, _ := t.([]any)
-		for i := 0; i < len(l); i++ {
-			switch e := normalize(l[i]).(type) {
-			case json.RawMessage:
-				// A raw part: parse it as a one-part array would be.
-				if e[0] == '{' && jsonwire.Valid(e) {
-					scanPart(e, 0, 0, p)
-				}
-			default:
-				o, ok := e.(map[string]any)
-				if !ok {
-					continue
-				}
-				var kind value
-				var data holder
-				if x, ok := o["kind"]; ok {
-					kind = leafOf(x)
-				}
-				if x, ok := o["data"]; ok {
-					walkHolder(x, &data)
-				}
-				p.add(kind, &data)
+	l, _ := decoded(v, p, scanParts).([]any)
+	for _, x := range l {
+		switch e := normalize(x).(type) {
+		case json.RawMessage:
+			// A raw part: parse it as a one-part array would be.
+			if e[0] == '{' && jsonwire.Valid(e) {
+				scanPart(e, 0, 0, p)
 			}
+		case map[string]any:
+			var kind value
+			var data holder
+			if x, ok := e["kind"]; ok {
+				kind = leafOf(x)
+			}
+			if x, ok := e["data"]; ok {
+				walkHolder(x, &data)
+			}
+			p.add(kind, &data)
 		}
 	}
 }
@@ -649,47 +640,33 @@ func memberOf(v any, k string) (any, bool, bool) {
 
 func walkArtifacts(v any, a *artifactList) {
 	*a = artifactList{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanArtifacts(t, 0, 0, a) != len(t) {
-			*a = artifactList{}
+	l, _ := decoded(v, a, scanArtifacts).([]any)
+	for i, x := range l {
+		x, found, isObj := memberOf(x, "parts")
+		if !isObj {
+			continue
 		}
-	default:
-		l, _ := t.([]any)
-		for i := 0; i < len(l); i++ {
-			x, found, isObj := memberOf(l[i], "parts")
-			if !isObj {
-				continue
-			}
-			parts := dataParts{last: true} // artifacts[0] selects its last part
-			if found {
-				walkParts(x, &parts)
-			}
-			a.add(i == 0, &parts)
+		parts := dataParts{last: true} // artifacts[0] selects its last part
+		if found {
+			walkParts(x, &parts)
 		}
+		a.add(i == 0, &parts)
 	}
 }
 
 func walkStatus(v any, s *taskStatus) {
 	*s = taskStatus{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanStatus(t, 0, 0, s) != len(t) {
-			*s = taskStatus{}
-		}
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return
-		}
-		s.ok = true
-		if x, ok := o["state"]; ok {
-			s.state = leafOf(x)
-		}
-		if m, ok := o["message"]; ok {
-			if x, found, _ := memberOf(m, "parts"); found {
-				walkParts(x, &s.parts)
-			}
+	o, ok := decoded(v, s, scanStatus).(map[string]any)
+	if !ok {
+		return
+	}
+	s.ok = true
+	if x, ok := o["state"]; ok {
+		s.state = leafOf(x)
+	}
+	if m, ok := o["message"]; ok {
+		if x, found, _ := memberOf(m, "parts"); found {
+			walkParts(x, &s.parts)
 		}
 	}
 }
