@@ -102,14 +102,9 @@ func Extract(response []byte) (Extraction, bool) {
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
-// values are looked up where they are; only a text item that must be
-// parsed, and a map or slice of json.RawMessage (read as the map[string]any
-// or []any of its members), is copied. An adcp_error found as a decoded
+// values are looked up where they are. An adcp_error found as a decoded
 // value is checked as Validate checks its encoding by encoding/json, and
-// decoded as that encoding decodes: the common error (the members the
-// schema declares but issues, each of its type, and values of the types
-// encoding/json decodes into) straight from the values, any other by
-// encoding it.
+// decoded as that encoding decodes.
 func ExtractValue(response any) (Extraction, bool) {
 	var root responseRoot
 	return decide(&root, root.read(response))

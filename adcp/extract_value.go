@@ -14,16 +14,6 @@ import (
 // decoded value; the differential tests hold them to those of its encoding
 // by encoding/json.
 
-// encodedError encodes an adcp_error found as a decoded value that is not
-// the common error, for Extract's checks and decoding; a value too large to
-// be valid is refused before it is encoded (valueUnits).
-func encodedError(val any) (json.RawMessage, bool) {
-	if n, _ := valueUnits(val, MaxErrorSize); n > MaxErrorSize {
-		return nil, false
-	}
-	return extractEncodeCompact(val)
-}
-
 // errorBlock is the one allocation behind an Error decoded from values: the
 // Error and the float64 its RetryAfter points to.
 type errorBlock struct {

@@ -932,8 +932,11 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 				return x, true
 			}
 		}
+		if n, _ := valueUnits(v.val, MaxErrorSize); n > MaxErrorSize {
+			return Extraction{}, false // too large to be valid: not encoded
+		}
 		var ok bool
-		if x.raw, ok = encodedError(v.val); !ok {
+		if x.raw, ok = extractEncodeCompact(v.val); !ok {
 			return Extraction{}, false
 		}
 	}
