@@ -56,10 +56,8 @@ type holder struct {
 	adcpErr value // its adcp_error member
 	payErr  value // payload.errors[0] (payload an object, errors non-empty)
 	errs0   value // errors[0] (errors a non-empty array)
-	members uint8 // which members it has (memberAdcpError and so on)
-	resp    byte  // the kind of its response member
-	// lazy is set while a decoded holder's members but adcp_error, which
-	// the first rules read, are not read yet (need).
+	// lazy is set while a decoded holder's payload and errors, which only
+	// the last rules read, are not read yet (need).
 	lazy bool
 }
 
@@ -70,18 +68,6 @@ func (h *holder) need() *holder {
 	}
 	h.lazy = false
 	o, _ := h.self.val.(map[string]any)
-	n := 0 // the members recorded
-	if h.members&memberAdcpError != 0 {
-		n++
-	}
-	if x, ok := o["response"]; ok {
-		n++
-		h.members |= memberResponse
-		h.resp = leafOf(x).kind()
-	}
-	if len(o) > n {
-		h.members |= memberOther
-	}
 	if x, ok := o["payload"]; ok {
 		walkPayload(x, &h.payErr)
 	}
@@ -91,23 +77,42 @@ func (h *holder) need() *holder {
 	return h
 }
 
-// The members a holder records the presence of (holder.members), as
-// encoding/json decodes the keys.
-const (
-	memberAdcpError uint8 = 1 << iota // adcp_error
-	memberResponse                    // response
-	memberOther                       // any other
-)
+// sole returns the value of the holder's only member, when that member's
+// key (as encoding/json decodes it) is k.
+func (h *holder) sole(k string) (value, bool) {
+	if !h.ok {
+		return value{}, false
+	}
+	if b := h.self.raw; b != nil {
+		var v value
+		it := jsonwire.Open(b, 0, 0, '{')
+		for it.Next() {
+			var kb [32]byte
+			if string(it.KeyText(&kb)) != k {
+				return value{}, false
+			}
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &v)
+		}
+		return v, v.set
+	}
+	o, _ := h.self.val.(map[string]any)
+	x, ok := o[k]
+	return leafOf(x), ok && len(o) == 1
+}
 
 // onlyError reports whether the holder's only member is adcp_error (an
 // error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool { return h.ok && h.need().members == memberAdcpError }
+func (h *holder) onlyError() bool {
+	_, ok := h.sole("adcp_error")
+	return ok
+}
 
 // wrapped reports whether the holder's only member is response and that
 // member is an object, an array or null: the A2A wrapper of a payload (the
 // reference test is typeof data.response === "object").
 func (h *holder) wrapped() bool {
-	return h.ok && h.need().members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
+	v, ok := h.sole("response")
+	return ok && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n')
 }
 
 // dataParts is what a parts array of A2A parts holds.
@@ -297,20 +302,12 @@ func scanHolder(b []byte, i, depth int, h *holder) int {
 		var kb [32]byte
 		switch string(it.KeyText(&kb)) {
 		case "adcp_error":
-			h.members |= memberAdcpError
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &h.adcpErr)
 		case "payload":
-			h.members |= memberOther
 			it.Pos = scanPayload(b, it.Pos, it.Depth, &h.payErr)
 		case "errors":
-			h.members |= memberOther
 			it.Pos = scanFirst(b, it.Pos, it.Depth, &h.errs0)
-		case "response":
-			h.members |= memberResponse
-			h.resp = b[it.Pos]
-			it.Skip()
 		default:
-			h.members |= memberOther
 			it.Skip()
 		}
 	}
@@ -588,7 +585,6 @@ func walkHolder(v any, h *holder) {
 	h.ok, h.lazy = true, true
 	h.self = value{val: t, set: true}
 	if x, ok := o["adcp_error"]; ok {
-		h.members |= memberAdcpError
 		h.adcpErr = leafOf(x)
 	}
 }
