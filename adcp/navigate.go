@@ -190,15 +190,12 @@ func (v value) kind() byte {
 }
 
 // isTrue reports whether the value is present and the literal true.
-func (v value) isTrue() bool { return v.set && v.kind() == 't' }
+func (v value) isTrue() bool { return v.kind() == 't' }
 
 // truthy reports whether the value is present and truthy in JavaScript:
 // anything but null, false, 0, NaN and "".
 func (v value) truthy() bool {
-	if !v.set {
-		return false
-	}
-	switch v.kind() {
+	switch v.kind() { // 'n' when absent
 	case 'n', 'f':
 		return false
 	case '"':
@@ -222,7 +219,7 @@ func (v value) truthy() bool {
 
 // is reports whether the value is the string s (ASCII, no backslash).
 func (v value) is(s string) bool {
-	if !v.set || v.kind() != '"' {
+	if v.kind() != '"' {
 		return false
 	}
 	if v.raw != nil {
@@ -432,9 +429,12 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	return it.End()
 }
 
-// scanResponse records the response object at b[i] (known to start with
-// '{') in r; root, when not nil, receives the members only the root has.
+// scanResponse records the response at b[i] in r, ok when it is an
+// object; root, when not nil, receives the members only the root has.
 func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
 	r.ok, r.self.ok = true, true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
@@ -466,11 +466,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 			}
 			root.hasResult = true
 			root.result = responseObject{} // a duplicate: the last one wins
-			if b[it.Pos] == '{' {
-				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
-			} else {
-				it.Skip()
-			}
+			it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
 		case "error":
 			if root == nil {
 				it.Skip()
@@ -673,7 +669,7 @@ func walkResponse(v any, r *responseObject) {
 	*r = responseObject{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if t[0] == '{' && scanResponse(t, 0, 0, r, nil) != len(t) {
+		if scanResponse(t, 0, 0, r, nil) != len(t) {
 			*r = responseObject{}
 		}
 	default:
@@ -734,7 +730,7 @@ type contentItems struct {
 }
 
 func itemsOf(v value) contentItems {
-	if !v.set || v.kind() != '[' {
+	if v.kind() != '[' {
 		return contentItems{}
 	}
 	if v.raw != nil {
@@ -871,7 +867,7 @@ func mayHoldErrors(b []byte) bool {
 // (NormalizeA2AState), when it is one of a2aStates, else "".
 func a2aState(s *taskStatus) string {
 	v := s.state
-	if !s.ok || !v.set || v.kind() != '"' || v.bad {
+	if v.kind() != '"' || v.bad {
 		return ""
 	}
 	if v.raw == nil {
@@ -963,7 +959,7 @@ func (root *responseRoot) response() *responseObject {
 		return r
 	}
 	for _, v := range [...]value{r.task, r.statusUpdate} {
-		if !v.set || v.kind() != '{' || v.bad {
+		if v.kind() != '{' || v.bad {
 			continue
 		}
 		if v.raw != nil {
