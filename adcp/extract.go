@@ -168,43 +168,26 @@ func extractProblem(raw json.RawMessage) string {
 		// no larger object can be valid, and it is not decoded.
 		return extractTooLarge
 	}
-	var code []byte // the last code member, as encoding/json keeps it
-	it := jsonwire.Open(raw, 0, 0, '{')
-	for it.Next() {
-		var kb [32]byte
-		start := it.Pos
-		it.Skip()
-		if string(it.KeyText(&kb)) == "code" {
-			code = raw[start:it.Pos]
-		}
-	}
-	switch {
-	case code == nil:
+	// Decoded as a decoder hands it to an SDK: of duplicate members the
+	// last, each number the float64 it parses to unless no float64 holds it.
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	_ = dec.Decode(&m) // a valid object
+	code, found := m["code"]
+	s, isString := code.(string)
+	switch n := utf8.RuneCountInString(s); {
+	case !found:
 		return "no code"
-	case code[0] != '"':
+	case !isString:
 		return "code is not a string"
-	}
-	if n := utf8.RuneCount(jsonwire.Unquote(nil, code)); n == 0 || n > MaxCodeLength {
+	case n == 0 || n > MaxCodeLength:
 		return extractBadCode
 	}
-	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
+	if n, _ := valueUnits(m, MaxErrorSize); n > MaxErrorSize {
 		return extractTooLarge
 	}
 	return ""
-}
-
-// extractSerializedSize returns the size Validate measures of raw decoded
-// into any, each number as the float64 it parses to unless no float64
-// holds it (valueUnits), or a size over MaxErrorSize once past it.
-func extractSerializedSize(raw json.RawMessage) (int, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return 0, false
-	}
-	n, _ := valueUnits(v, MaxErrorSize)
-	return n, true
 }
 
 // extractDecodeError decodes a validated error object, which is valid
