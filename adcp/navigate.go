@@ -720,45 +720,6 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 	}
 }
 
-// contentItems walks the content[] items of a response.
-type contentItems struct {
-	it   jsonwire.Iter
-	raw  []byte // the array, when encoded
-	list []any  // else its items
-	i    int
-	cur  value
-}
-
-func itemsOf(v value) contentItems {
-	if v.kind() != '[' {
-		return contentItems{}
-	}
-	if v.raw != nil {
-		if v.bad {
-			return contentItems{}
-		}
-		return contentItems{raw: v.raw, it: jsonwire.Open(v.raw, 0, 0, '[')}
-	}
-	l, _ := v.val.([]any)
-	return contentItems{list: l}
-}
-
-func (c *contentItems) next() bool {
-	if c.raw != nil {
-		if !c.it.Next() {
-			return false
-		}
-		c.it.Pos = scanLeaf(c.raw, c.it.Pos, c.it.Depth, &c.cur)
-		return c.it.Pos >= 0
-	}
-	if c.i >= len(c.list) {
-		return false
-	}
-	c.cur = leafOf(c.list[c.i])
-	c.i++
-	return true
-}
-
 // textPool holds the buffers text items are unescaped into.
 var textPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
@@ -778,6 +739,33 @@ func (t *textBuffer) release() {
 	if t.b != nil && cap(*t.b) <= 4*textPoolMax {
 		*t.b = (*t.b)[:0]
 		textPool.Put(t.b)
+	}
+}
+
+// each calls f with the holder of each item of the content array v that is
+// a text item holding a JSON object (textHolder), until f returns true; the
+// holder's records point into the buffer.
+func (t *textBuffer) each(v value, f func(h holder) bool) {
+	if v.kind() != '[' || v.bad {
+		return
+	}
+	if v.raw == nil {
+		l, _ := v.val.([]any)
+		for _, x := range l {
+			if h, ok := textHolder(leafOf(x), t.buffer()); ok && f(h) {
+				return
+			}
+		}
+		return
+	}
+	for it := jsonwire.Open(v.raw, 0, 0, '['); it.Next(); {
+		var item value
+		if it.Pos = scanLeaf(v.raw, it.Pos, it.Depth, &item); it.Pos < 0 {
+			return
+		}
+		if h, ok := textHolder(item, t.buffer()); ok && f(h) {
+			return
+		}
 	}
 }
 
@@ -1001,10 +989,10 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	}
 	// 5. Text fallback, only on an error result.
 	if isError {
-		for items := itemsOf(resp.content); items.next(); {
-			if h, ok := textHolder(items.cur, buf.buffer()); ok && h.adcpErr.truthy() {
-				return decided(PathTextFallback, h.adcpErr, false)
-			}
+		var hit value
+		buf.each(resp.content, func(h holder) bool { hit = h.adcpErr; return hit.truthy() })
+		if hit.truthy() {
+			return decided(PathTextFallback, hit, false)
 		}
 	}
 	// 6. The payload layer. The first text item that is a JSON object is
@@ -1015,12 +1003,7 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
 	var text holder
 	if c := resp.content; c.raw == nil || mayHoldErrors(c.raw) {
-		for items := itemsOf(c); items.next(); {
-			if h, ok := textHolder(items.cur, buf.buffer()); ok {
-				text = h
-				break
-			}
-		}
+		buf.each(c, func(h holder) bool { text = h; return true })
 	}
 	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
 	holders[2], _ = a2aData(resp, state)
