@@ -35,10 +35,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	blk := new(errorBlock)
 	var present uint64
 	var details any
-	size := 1 + len(m) // the braces and the commas
-	if len(m) == 0 {
-		size = 2
-	}
+	size := max(2, 1+len(m)) // the braces and the commas
 	for k, x := range m {
 		dst, bit := stringMember(&blk.e, k)
 		n, exact := 0, true
@@ -156,12 +153,8 @@ func valueUnits(v any, limit int) (n int, exact bool) {
 }
 
 // stringUnits returns the size Validate measures of the encoding of s,
-// quotes included, in UTF-16 code units as JSON.stringify writes it: 2 for
-// a quote, a backslash and the control characters with a short escape, 6
-// for the other control characters (\u001f), 2 for a character outside
-// the Basic Multilingual Plane (a surrogate pair), else 1 (U+2028 and
-// U+2029 are not escaped, nor are <, > and &); an invalid byte counts as
-// the U+FFFD encoding/json writes for it.
+// quotes included, each character counted as Validate says; an invalid
+// byte counts as the U+FFFD encoding/json writes for it.
 func stringUnits(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {

@@ -61,10 +61,10 @@ type holder struct {
 	lazy bool
 }
 
-// need reads the members of a decoded holder left for later; it returns h.
-func (h *holder) need() *holder {
+// need reads the members of a decoded holder left for later.
+func (h *holder) need() {
 	if !h.lazy {
-		return h
+		return
 	}
 	h.lazy = false
 	o, _ := h.self.val.(map[string]any)
@@ -74,7 +74,6 @@ func (h *holder) need() *holder {
 	if x, ok := o["errors"]; ok {
 		walkFirst(x, &h.errs0)
 	}
-	return h
 }
 
 // sole returns the value of the holder's only member, when that member's
