@@ -768,15 +768,6 @@ func (t *textBuffer) each(v value, f func(h holder) bool) {
 	}
 }
 
-// textMayBeObject reports whether the valid string literal lit may
-// decode to a JSON object: after its spaces, it starts with '{' or with an
-// escape (JSON white space, or the brace, escaped). It rules out the common
-// prose without unescaping it.
-func textMayBeObject(lit []byte) bool {
-	body := jsonwire.Trim(lit[1 : len(lit)-1])
-	return len(body) > 0 && (body[0] == '{' || body[0] == '\\')
-}
-
 // textHolder parses an MCP content item of type "text" whose text is a
 // JSON object (the reference's extractTextJSON), unescaping it into buf; the holder's self
 // is the text without the JSON white space around it, in buf.
@@ -816,7 +807,10 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 	}
 	if text.raw == nil {
 		*buf = append((*buf)[:0], text.val.(string)...)
-	} else if textMayBeObject(text.raw) {
+	} else if body := jsonwire.Trim(text.raw[1 : len(text.raw)-1]); len(body) > 0 && (body[0] == '{' || body[0] == '\\') {
+		// After its spaces it starts with '{' or an escape (JSON white
+		// space, or the brace, escaped): it may be an object. Prose is
+		// ruled out without unescaping it.
 		*buf = jsonwire.Unquote((*buf)[:0], text.raw)
 	} else {
 		return holder{}, false
