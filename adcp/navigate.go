@@ -343,9 +343,7 @@ func scanParts(b []byte, i, depth int, p *dataParts) int {
 			it.Skip()
 			continue
 		}
-		if it.Pos = scanPart(b, it.Pos, it.Depth, p); it.Pos < 0 {
-			break
-		}
+		it.Pos = scanPart(b, it.Pos, it.Depth, p)
 	}
 	return it.End()
 }
@@ -366,11 +364,8 @@ func scanPart(b []byte, i, depth int, p *dataParts) int {
 			part.Skip()
 		}
 	}
-	end := part.End()
-	if end >= 0 {
-		p.add(kind, &data)
-	}
-	return end
+	p.add(kind, &data) // an invalid part fails the whole scan
+	return part.End()
 }
 
 // add adds one artifact, an object whose parts are parts, to a.
@@ -397,9 +392,6 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
 		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
-		if it.Pos < 0 {
-			break
-		}
 		a.add(n == 0, &parts)
 	}
 	return it.End()
