@@ -189,12 +189,15 @@ func (v value) kind() byte {
 }
 
 // isTrue reports whether the value is present and the literal true.
-func (v value) isTrue() bool { return v.kind() == 't' }
+func (v value) isTrue() bool { return v.set && v.kind() == 't' }
 
 // truthy reports whether the value is present and truthy in JavaScript:
 // anything but null, false, 0, NaN and "".
 func (v value) truthy() bool {
-	switch v.kind() { // 'n' when absent
+	if !v.set {
+		return false
+	}
+	switch v.kind() {
 	case 'n', 'f':
 		return false
 	case '"':
@@ -932,7 +935,7 @@ func (root *responseRoot) response() *responseObject {
 		return r
 	}
 	for _, v := range [...]value{r.task, r.statusUpdate} {
-		if v.kind() != '{' || v.bad {
+		if !v.set || v.kind() != '{' || v.bad {
 			continue
 		}
 		if v.raw != nil {
