@@ -1,8 +1,8 @@
 // Package jsonwire is the JSON scanner of the runtime: it validates exactly
 // as json.Valid does (RFC 8259 grammar, strings may hold any byte but the
 // ASCII control characters, at most MaxDepth nested arrays and objects)
-// while it skips values, without building them, and measures values the way
-// the error size limit is defined. Every function takes the index of a
+// while it skips values, without building them, and decodes strings as
+// encoding/json decodes them. Every function takes the index of a
 // value's first byte and returns the index just past it, or -1 when the
 // input is not valid JSON there; none of them panics on any input.
 package jsonwire
