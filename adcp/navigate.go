@@ -29,7 +29,8 @@ import (
 // or the text item it returns is the one the detection order looked at.
 //
 // It returns exactly what the decode-then-look-up references of the tests
-// return for every input, which the differential fuzz targets check. In particular:
+// return for every input, which the differential fuzz targets check. In
+// particular:
 //   - input that is not valid JSON (json.Valid) finds nothing;
 //   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
 //     adcp_error; invalid UTF-8 never matches), case-sensitively;
