@@ -538,6 +538,10 @@ func leafOf(v any) value {
 // encoded JSON, it is read into r with scan, and r left zero when it is not
 // valid JSON: the caller then finds no object or array to walk.
 func decoded[T any](v any, r *T, scan func([]byte, int, int, *T) int) any {
+	switch v.(type) {
+	case map[string]any, []any:
+		return v // what decoders make, at no further call
+	}
 	t := normalize(v)
 	if b, ok := t.(json.RawMessage); ok {
 		x := *r // a copy, so that r does not escape through scan
