@@ -619,14 +619,11 @@ func memberOf(v any, k string) (any, bool, bool) {
 		}
 		x, ok := m[k]
 		return x, ok, true
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return nil, false, false
-		}
-		x, found := o[k]
-		return x, found, true
+	case map[string]any:
+		x, ok := t[k]
+		return x, ok, true
 	}
+	return nil, false, false
 }
 
 func walkArtifacts(v any, a *artifactList) {
@@ -671,10 +668,8 @@ func walkResponse(v any, r *responseObject) {
 		if scanResponse(t, 0, 0, r, nil) != len(t) {
 			*r = responseObject{}
 		}
-	default:
-		if o, ok := t.(map[string]any); ok {
-			r.open(o, nil)
-		}
+	case map[string]any:
+		r.open(t, nil)
 	}
 }
 
@@ -1037,13 +1032,11 @@ func (root *responseRoot) read(response any) bool {
 	switch t := normalize(response).(type) {
 	case json.RawMessage:
 		return root.scan(t)
-	default:
-		o, ok := t.(map[string]any)
-		if ok {
-			root.open(o, root)
-		}
-		return ok
+	case map[string]any:
+		root.open(t, root)
+		return true
 	}
+	return false
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping
