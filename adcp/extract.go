@@ -102,14 +102,9 @@ func Extract(response []byte) (Extraction, bool) {
 // ExtractValue is Extract for a response as an SDK hands it over: decoded
 // (map[string]any and the values encoding/json decodes into), encoded
 // (json.RawMessage, []byte), or any value encoding/json can encode. Decoded
-// values are looked up where they are; only a text item that must be
-// parsed, and a map or slice of json.RawMessage (read as the map[string]any
-// or []any of its members), is copied. An adcp_error found as a decoded
+// values are looked up where they are. An adcp_error found as a decoded
 // value is checked as Validate checks its encoding by encoding/json, and
-// decoded as that encoding decodes: the common error (the members the
-// schema declares but issues, each of its type, and values of the types
-// encoding/json decodes into) straight from the values, any other by
-// encoding it.
+// decoded as that encoding decodes.
 func ExtractValue(response any) (Extraction, bool) {
 	var root responseRoot
 	return decide(&root, root.read(response))
@@ -173,44 +168,26 @@ func extractProblem(raw json.RawMessage) string {
 		// no larger object can be valid, and it is not decoded.
 		return extractTooLarge
 	}
-	var code []byte // the last code member, as encoding/json keeps it
-	it := jsonwire.Open(raw, 0, 0, '{')
-	for it.Next() {
-		var kb [32]byte
-		start := it.Pos
-		it.Skip()
-		if string(it.KeyText(&kb)) == "code" {
-			code = raw[start:it.Pos]
-		}
-	}
-	switch {
-	case code == nil:
+	// Decoded as a decoder hands it to an SDK: of duplicate members the
+	// last, each number the float64 it parses to unless no float64 holds it.
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	_ = dec.Decode(&m) // a valid object
+	code, found := m["code"]
+	s, isString := code.(string)
+	switch n := utf8.RuneCountInString(s); {
+	case !found:
 		return "no code"
-	case code[0] != '"':
+	case !isString:
 		return "code is not a string"
-	}
-	if n := utf8.RuneCount(jsonwire.Unquote(nil, code)); n == 0 || n > MaxCodeLength {
+	case n == 0 || n > MaxCodeLength:
 		return extractBadCode
 	}
-	if n, ok := extractSerializedSize(raw); !ok || n > MaxErrorSize {
+	if n, _ := valueUnits(m, MaxErrorSize); n > MaxErrorSize {
 		return extractTooLarge
 	}
 	return ""
-}
-
-// extractSerializedSize returns the size Validate measures: raw decoded
-// into any (each number as the float64 it parses to, unless no float64
-// holds it), re-encoded compactly, counted in UTF-16 code units as
-// JSON.stringify writes it.
-func extractSerializedSize(raw json.RawMessage) (int, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return 0, false
-	}
-	b, ok := extractEncodeCompact(jsonwire.FloatNumbers(v))
-	return jsonwire.StringifyLen(b), ok
 }
 
 // extractDecodeError decodes a validated error object, which is valid

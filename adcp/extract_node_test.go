@@ -56,7 +56,29 @@ func rawJNode(b []byte) jnode {
 
 // kind returns the first byte of the value's JSON encoding: '{', '[', '"',
 // 't', 'f', 'n', or a number's first character.
-func (n jnode) kind() byte { return jsonKind(n.raw, n.val) }
+func (n jnode) kind() byte {
+	if n.raw != nil {
+		return n.raw[0]
+	}
+	switch t := n.val.(type) {
+	case nil:
+		return 'n'
+	case map[string]any, map[string]json.RawMessage:
+		// A nil map here is a typed nil in an interface: an (empty) object.
+		return '{'
+	case []any, []json.RawMessage:
+		return '['
+	case string:
+		return '"'
+	case bool:
+		if t {
+			return 't'
+		}
+		return 'f'
+	default:
+		return '0'
+	}
+}
 
 // jobject is a decoded JSON object whose members are nodes.
 type jobject struct {

@@ -128,3 +128,42 @@ func FuzzValidateDifferential(f *testing.F) {
 	f.Add([]byte(`{"code":"RATE_LIMITED","message":"slow down","retry_after":5,"details":{"scope":"account"}}`))
 	f.Fuzz(checkValidateDifferential)
 }
+
+// stringUnitsCases are strings with escapes, non-ASCII and invalid UTF-8 at
+// every place.
+func stringUnitsCases() []string {
+	const plain = "abcdefghijklmnopqrstuvwx"
+	out := []string{"", "\xff\xfe", "\U0001F600", "\u2028\u2029", "\xe2\x80\xa8", "\xed\xa0\x80"}
+	for _, x := range []string{`"`, `\`, "\n", "\b", "\x01", "\x1f", "\x7f", "<", "é", "\u2028", "\U0001F600", "\xff", "\xe2\x80"} {
+		for i := 0; i <= len(plain); i++ {
+			out = append(out, plain[:i]+x+plain[i:], plain[:i]+strings.Repeat(x, 9)+plain[i:])
+		}
+	}
+	return out
+}
+
+// checkStringUnits holds stringUnits to the reference measure of the
+// string's encoding by encoding/json.
+func checkStringUnits(t *testing.T, s string) {
+	t.Helper()
+	enc, err := jsonwire.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, ok := refSerializedSize(enc)
+	if got := stringUnits(s); !ok || got != want {
+		t.Errorf("stringUnits(%q) = %d, the reference measures %d (%v)", s, got, want, ok)
+	}
+}
+
+func TestStringUnits(t *testing.T) {
+	for _, s := range stringUnitsCases() {
+		checkStringUnits(t, s)
+	}
+}
+
+func FuzzStringUnits(f *testing.F) {
+	f.Add("abc")
+	f.Add("\xff\u2028")
+	f.Fuzz(checkStringUnits)
+}

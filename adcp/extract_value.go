@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -10,25 +11,8 @@ import (
 )
 
 // The check and decoding of an adcp_error that ExtractValue finds as a
-// decoded value. The common error (an object of the members the schema
-// declares, each of its type, but issues; values of the types encoding/json
-// decodes into, floats finite) is measured and decoded from the values
-// themselves (valueError); any other is encoded by encoding/json
-// (encodedError), and the bytes are checked and decoded as Extract checks
-// and decodes what it finds (decided).
-// Both give what the second gives for every value: the differential tests
-// and FuzzExtractDifferential compare ExtractValue with the
-// encode-then-extract reference.
-
-// encodedError encodes an adcp_error found as a decoded value that is not
-// the common error, for Extract's checks and decoding; a value too large to
-// be valid is refused before it is encoded (valueUnits).
-func encodedError(val any) (json.RawMessage, bool) {
-	if n, _ := valueUnits(val, MaxErrorSize); n > MaxErrorSize {
-		return nil, false
-	}
-	return extractEncodeCompact(val)
-}
+// decoded value; the differential tests hold them to those of its encoding
+// by encoding/json.
 
 // errorBlock is the one allocation behind an Error decoded from values: the
 // Error and the float64 its RetryAfter points to.
@@ -37,9 +21,11 @@ type errorBlock struct {
 	retryAfter float64
 }
 
-// valueError checks and decodes the common error m (see the top of the
-// file) as Validate checks, and UnmarshalValidJSON decodes, its encoding by
-// encoding/json. decided is false for any other error.
+// valueError checks and decodes the common error m (the members the schema
+// declares but issues, each of its type; values of the types encoding/json
+// decodes into, floats finite) as Validate checks, and UnmarshalValidJSON
+// decodes, its encoding by encoding/json. decided is false for any other
+// error.
 func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	if len(m) > len(errorMemberNames) {
 		return nil, false, false
@@ -49,10 +35,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	blk := new(errorBlock)
 	var present uint64
 	var details any
-	size := 1 + len(m) // the braces and the commas
-	if len(m) == 0 {
-		size = 2
-	}
+	size := max(2, 1+len(m)) // the braces and the commas
 	for k, x := range m {
 		dst, bit := stringMember(&blk.e, k)
 		n, exact := 0, true
@@ -106,9 +89,10 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 
 // valueUnits returns the size Validate measures of the encoding of v, or,
 // once past limit, a size over limit. It is exact when v holds only values
-// of the types encoding/json decodes into, floats finite; any other value
-// counts 1, so that the size is then a lower bound. Each level of nesting
-// takes at least 2 from limit: a value that holds itself ends past it.
+// of the types encoding/json decodes into, floats finite; a json.Number
+// counts as Validate measures the number, and any other value 1, so that
+// the size is then a lower bound. Each level of nesting takes at least 2
+// from limit: a value that holds itself ends past it.
 func valueUnits(v any, limit int) (n int, exact bool) {
 	switch t := v.(type) {
 	case string:
@@ -130,6 +114,13 @@ func valueUnits(v any, limit int) (n int, exact bool) {
 		}
 		var buf [32]byte
 		return len(jsonwire.AppendFloat(buf[:0], t)), true
+	case json.Number:
+		// The float64 it parses to, or as written when no float64 holds it.
+		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
+			n, _ := valueUnits(f, limit)
+			return n, false
+		}
+		return len(t), false
 	case bool:
 		if t {
 			return len("true"), true
@@ -162,14 +153,23 @@ func valueUnits(v any, limit int) (n int, exact bool) {
 }
 
 // stringUnits returns the size Validate measures of the encoding of s,
-// quotes included: jsonwire.StringifyRuneLen of each character, an invalid
-// byte counting as the U+FFFD encoding/json writes for it.
+// quotes included, each character counted as Validate says; an invalid
+// byte counts as the U+FFFD encoding/json writes for it.
 func stringUnits(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
 			n := 2 + i
 			for _, r := range s[i:] {
-				n += jsonwire.StringifyRuneLen(r)
+				switch {
+				case r == '"' || r == '\\' || r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
+					n += 2
+				case r < 0x20:
+					n += 6
+				case r > 0xFFFF:
+					n += 2
+				default:
+					n++
+				}
 			}
 			return n
 		}

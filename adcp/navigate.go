@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -12,14 +11,8 @@ import (
 )
 
 // The navigator behind Extract and ExtractValue, and behind ExtractMCPData
-// and ExtractA2AData (success.go): it fills the records the detection order
-// (decide) reads, then runs the rules on them.
-//
-// The records: a value is one JSON value found (encoded or decoded); a
-// holder an object that may carry an error or be the payload; dataParts,
-// artifactList and taskStatus what an A2A parts array, artifacts array and
-// status hold; a responseObject an object that may be the response, and
-// the responseRoot the whole response. Two readers fill them:
+// and ExtractA2AData: it fills the records the detection order (decide)
+// reads, then runs the rules on them. Two readers fill them:
 //   - from bytes, the scan* functions: one pass over the response validates
 //     every byte (the json.Valid rules) and records, on the way, the few
 //     values the detection order looks at, skipping everything else without
@@ -35,9 +28,9 @@ import (
 // object itself (self), so the structuredContent, the selected data part
 // or the text item it returns is the one the detection order looked at.
 //
-// It returns exactly what the decode-then-look-up references
-// (extract_ref_test.go, success_ref_test.go) return for every input, which
-// the differential fuzz targets check. In particular:
+// It returns exactly what the decode-then-look-up references of the tests
+// return for every input, which the differential fuzz targets check. In
+// particular:
 //   - input that is not valid JSON (json.Valid) finds nothing;
 //   - keys are compared as encoding/json decodes them ("adcp\u005ferror" is
 //     adcp_error; invalid UTF-8 never matches), case-sensitively;
@@ -64,58 +57,62 @@ type holder struct {
 	adcpErr value // its adcp_error member
 	payErr  value // payload.errors[0] (payload an object, errors non-empty)
 	errs0   value // errors[0] (errors a non-empty array)
-	members uint8 // which members it has (memberAdcpError and so on)
-	resp    byte  // the kind (jsonKind) of its response member
-	// lazy is set while a decoded holder's members but adcp_error, which
-	// the first rules read, are not read yet (need).
+	// lazy is set while a decoded holder's payload and errors, which only
+	// the last rules read, are not read yet (need).
 	lazy bool
 }
 
-// need reads the members of a decoded holder left for later; it returns h.
-func (h *holder) need() *holder {
+// need reads the members of a decoded holder left for later.
+func (h *holder) need() {
 	if !h.lazy {
-		return h
+		return
 	}
 	h.lazy = false
 	o, _ := h.self.val.(map[string]any)
-	n := 0 // the members recorded
-	if h.members&memberAdcpError != 0 {
-		n++
-	}
-	if x, ok := o["response"]; ok {
-		n++
-		h.members |= memberResponse
-		h.resp = leafOf(x).kind()
-	}
-	if len(o) > n {
-		h.members |= memberOther
-	}
 	if x, ok := o["payload"]; ok {
 		walkPayload(x, &h.payErr)
 	}
 	if x, ok := o["errors"]; ok {
 		walkFirst(x, &h.errs0)
 	}
-	return h
 }
 
-// The members a holder records the presence of (holder.members), as
-// encoding/json decodes the keys.
-const (
-	memberAdcpError uint8 = 1 << iota // adcp_error
-	memberResponse                    // response
-	memberOther                       // any other
-)
+// sole returns the value of the holder's only member, when that member's
+// key (as encoding/json decodes it) is k.
+func (h *holder) sole(k string) (value, bool) {
+	if !h.ok {
+		return value{}, false
+	}
+	if b := h.self.raw; b != nil {
+		var v value
+		it := jsonwire.Open(b, 0, 0, '{')
+		for it.Next() {
+			var kb [32]byte
+			if string(it.KeyText(&kb)) != k {
+				return value{}, false
+			}
+			it.Pos = scanLeaf(b, it.Pos, it.Depth, &v)
+		}
+		return v, v.set
+	}
+	o, _ := h.self.val.(map[string]any)
+	x, ok := o[k]
+	return leafOf(x), ok && len(o) == 1
+}
 
 // onlyError reports whether the holder's only member is adcp_error (an
 // error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool { return h.ok && h.need().members == memberAdcpError }
+func (h *holder) onlyError() bool {
+	_, ok := h.sole("adcp_error")
+	return ok
+}
 
 // wrapped reports whether the holder's only member is response and that
 // member is an object, an array or null: the A2A wrapper of a payload (the
 // reference test is typeof data.response === "object").
 func (h *holder) wrapped() bool {
-	return h.ok && h.need().members == memberResponse && (h.resp == '{' || h.resp == '[' || h.resp == 'n')
+	v, ok := h.sole("response")
+	return ok && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n')
 }
 
 // dataParts is what a parts array of A2A parts holds.
@@ -166,8 +163,31 @@ type responseRoot struct {
 	rpc       holder // error.data
 }
 
-// kind returns the first byte of the value's JSON encoding (jsonKind).
-func (v value) kind() byte { return jsonKind(v.raw, v.val) }
+// kind returns the first byte of the value's JSON encoding: '{', '[', '"',
+// 't', 'f', 'n', or a number's first character.
+func (v value) kind() byte {
+	if v.raw != nil {
+		return v.raw[0]
+	}
+	switch t := v.val.(type) { // as normalize leaves it
+	case nil:
+		return 'n'
+	case map[string]any:
+		// A nil map here is a typed nil in an interface: an (empty) object.
+		return '{'
+	case []any:
+		return '['
+	case string:
+		return '"'
+	case bool:
+		if t {
+			return 't'
+		}
+		return 'f'
+	default:
+		return '0'
+	}
+}
 
 // isTrue reports whether the value is present and the literal true.
 func (v value) isTrue() bool { return v.set && v.kind() == 't' }
@@ -202,7 +222,7 @@ func (v value) truthy() bool {
 
 // is reports whether the value is the string s (ASCII, no backslash).
 func (v value) is(s string) bool {
-	if !v.set || v.kind() != '"' {
+	if v.kind() != '"' {
 		return false
 	}
 	if v.raw != nil {
@@ -282,20 +302,12 @@ func scanHolder(b []byte, i, depth int, h *holder) int {
 		var kb [32]byte
 		switch string(it.KeyText(&kb)) {
 		case "adcp_error":
-			h.members |= memberAdcpError
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &h.adcpErr)
 		case "payload":
-			h.members |= memberOther
 			it.Pos = scanPayload(b, it.Pos, it.Depth, &h.payErr)
 		case "errors":
-			h.members |= memberOther
 			it.Pos = scanFirst(b, it.Pos, it.Depth, &h.errs0)
-		case "response":
-			h.members |= memberResponse
-			h.resp = b[it.Pos]
-			it.Skip()
 		default:
-			h.members |= memberOther
 			it.Skip()
 		}
 	}
@@ -335,9 +347,7 @@ func scanParts(b []byte, i, depth int, p *dataParts) int {
 			it.Skip()
 			continue
 		}
-		if it.Pos = scanPart(b, it.Pos, it.Depth, p); it.Pos < 0 {
-			break
-		}
+		it.Pos = scanPart(b, it.Pos, it.Depth, p)
 	}
 	return it.End()
 }
@@ -358,11 +368,8 @@ func scanPart(b []byte, i, depth int, p *dataParts) int {
 			part.Skip()
 		}
 	}
-	end := part.End()
-	if end >= 0 {
-		p.add(kind, &data)
-	}
-	return end
+	p.add(kind, &data) // an invalid part fails the whole scan
+	return part.End()
 }
 
 // add adds one artifact, an object whose parts are parts, to a.
@@ -389,9 +396,6 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
 		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
-		if it.Pos < 0 {
-			break
-		}
 		a.add(n == 0, &parts)
 	}
 	return it.End()
@@ -420,9 +424,12 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	return it.End()
 }
 
-// scanResponse records the response object at b[i] (known to start with
-// '{') in r; root, when not nil, receives the members only the root has.
+// scanResponse records the response at b[i] in r, ok when it is an
+// object; root, when not nil, receives the members only the root has.
 func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
+	if b[i] != '{' {
+		return jsonwire.Value(b, i, depth)
+	}
 	r.ok, r.self.ok = true, true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
@@ -454,11 +461,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 			}
 			root.hasResult = true
 			root.result = responseObject{} // a duplicate: the last one wins
-			if b[it.Pos] == '{' {
-				it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
-			} else {
-				it.Skip()
-			}
+			it.Pos = scanResponse(b, it.Pos, it.Depth, &root.result, nil)
 		case "error":
 			if root == nil {
 				it.Skip()
@@ -531,17 +534,29 @@ func leafOf(v any) value {
 // The walk* functions fill the records from decoded values, as the scan*
 // function of the same name does from bytes.
 
+// decoded returns v as the walker reads it (normalize). When that is
+// encoded JSON, it is read into r with scan, and r left zero when it is not
+// valid JSON: the caller then finds no object or array to walk.
+func decoded[T any](v any, r *T, scan func([]byte, int, int, *T) int) any {
+	switch v.(type) {
+	case map[string]any, []any:
+		return v // what decoders make, at no further call
+	}
+	t := normalize(v)
+	if b, ok := t.(json.RawMessage); ok {
+		x := *r // a copy, so that r does not escape through scan
+		if scan(b, 0, 0, &x) != len(b) {
+			x = *new(T)
+		}
+		*r = x
+	}
+	return t
+}
+
 func walkFirst(v any, out *value) {
 	*out = value{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanFirst(t, 0, 0, out) != len(t) {
-			*out = value{}
-		}
-	default:
-		if l, ok := t.([]any); ok && len(l) > 0 {
-			*out = leafOf(l[0])
-		}
+	if l, ok := decoded(v, out, scanFirst).([]any); ok && len(l) > 0 {
+		*out = leafOf(l[0])
 	}
 }
 
@@ -554,59 +569,41 @@ func walkPayload(v any, out *value) {
 
 func walkHolder(v any, h *holder) {
 	*h = holder{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanHolder(t, 0, 0, h) != len(t) {
-			*h = holder{}
-			if t[0] == '{' {
-				h.self = value{raw: t, set: true, bad: true}
-			}
-		}
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return
-		}
-		h.ok, h.lazy = true, true
-		h.self = value{val: t, set: true}
-		if x, ok := o["adcp_error"]; ok {
-			h.members |= memberAdcpError
-			h.adcpErr = leafOf(x)
-		}
+	t := decoded(v, h, scanHolder)
+	if b, ok := t.(json.RawMessage); ok && !h.ok && b[0] == '{' {
+		h.self = value{raw: b, set: true, bad: true} // not valid JSON
+	}
+	o, ok := t.(map[string]any)
+	if !ok {
+		return
+	}
+	h.ok, h.lazy = true, true
+	h.self = value{val: t, set: true}
+	if x, ok := o["adcp_error"]; ok {
+		h.adcpErr = leafOf(x)
 	}
 }
 
 func walkParts(v any, p *dataParts) {
 	*p = dataParts{last: p.last}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanParts(t, 0, 0, p) != len(t) {
-			*p = dataParts{last: p.last}
-		}
-	default:
-		l, _ := t.([]any)
-		for i := 0; i < len(l); i++ {
-			switch e := normalize(l[i]).(type) {
-			case json.RawMessage:
-				// A raw part: parse it as a one-part array would be.
-				if e[0] == '{' && jsonwire.Valid(e) {
-					scanPart(e, 0, 0, p)
-				}
-			default:
-				o, ok := e.(map[string]any)
-				if !ok {
-					continue
-				}
-				var kind value
-				var data holder
-				if x, ok := o["kind"]; ok {
-					kind = leafOf(x)
-				}
-				if x, ok := o["data"]; ok {
-					walkHolder(x, &data)
-				}
-				p.add(kind, &data)
+	l, _ := decoded(v, p, scanParts).([]any)
+	for _, x := range l {
+		switch e := normalize(x).(type) {
+		case json.RawMessage:
+			// A raw part: parse it as a one-part array would be.
+			if e[0] == '{' && jsonwire.Valid(e) {
+				scanPart(e, 0, 0, p)
 			}
+		case map[string]any:
+			var kind value
+			var data holder
+			if x, ok := e["kind"]; ok {
+				kind = leafOf(x)
+			}
+			if x, ok := e["data"]; ok {
+				walkHolder(x, &data)
+			}
+			p.add(kind, &data)
 		}
 	}
 }
@@ -622,59 +619,42 @@ func memberOf(v any, k string) (any, bool, bool) {
 		}
 		x, ok := m[k]
 		return x, ok, true
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return nil, false, false
-		}
-		x, found := o[k]
-		return x, found, true
+	case map[string]any:
+		x, ok := t[k]
+		return x, ok, true
 	}
+	return nil, false, false
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	*a = artifactList{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanArtifacts(t, 0, 0, a) != len(t) {
-			*a = artifactList{}
+	l, _ := decoded(v, a, scanArtifacts).([]any)
+	for i, x := range l {
+		x, found, isObj := memberOf(x, "parts")
+		if !isObj {
+			continue
 		}
-	default:
-		l, _ := t.([]any)
-		for i := 0; i < len(l); i++ {
-			x, found, isObj := memberOf(l[i], "parts")
-			if !isObj {
-				continue
-			}
-			parts := dataParts{last: true} // artifacts[0] selects its last part
-			if found {
-				walkParts(x, &parts)
-			}
-			a.add(i == 0, &parts)
+		parts := dataParts{last: true} // artifacts[0] selects its last part
+		if found {
+			walkParts(x, &parts)
 		}
+		a.add(i == 0, &parts)
 	}
 }
 
 func walkStatus(v any, s *taskStatus) {
 	*s = taskStatus{}
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		if scanStatus(t, 0, 0, s) != len(t) {
-			*s = taskStatus{}
-		}
-	default:
-		o, ok := t.(map[string]any)
-		if !ok {
-			return
-		}
-		s.ok = true
-		if x, ok := o["state"]; ok {
-			s.state = leafOf(x)
-		}
-		if m, ok := o["message"]; ok {
-			if x, found, _ := memberOf(m, "parts"); found {
-				walkParts(x, &s.parts)
-			}
+	o, ok := decoded(v, s, scanStatus).(map[string]any)
+	if !ok {
+		return
+	}
+	s.ok = true
+	if x, ok := o["state"]; ok {
+		s.state = leafOf(x)
+	}
+	if m, ok := o["message"]; ok {
+		if x, found, _ := memberOf(m, "parts"); found {
+			walkParts(x, &s.parts)
 		}
 	}
 }
@@ -685,13 +665,11 @@ func walkResponse(v any, r *responseObject) {
 	*r = responseObject{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if t[0] == '{' && scanResponse(t, 0, 0, r, nil) != len(t) {
+		if scanResponse(t, 0, 0, r, nil) != len(t) {
 			*r = responseObject{}
 		}
-	default:
-		if o, ok := t.(map[string]any); ok {
-			r.open(o, nil)
-		}
+	case map[string]any:
+		r.open(t, nil)
 	}
 }
 
@@ -736,83 +714,53 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 	}
 }
 
-// contentItems walks the content[] items of a response.
-type contentItems struct {
-	it   jsonwire.Iter
-	raw  []byte // the array, when encoded
-	list []any  // else its items
-	i    int
-	cur  value
-}
-
-func itemsOf(v value) contentItems {
-	if !v.set || v.kind() != '[' {
-		return contentItems{}
-	}
-	if v.raw != nil {
-		if v.bad {
-			return contentItems{}
-		}
-		return contentItems{raw: v.raw, it: jsonwire.Open(v.raw, 0, 0, '[')}
-	}
-	l, _ := v.val.([]any)
-	return contentItems{list: l}
-}
-
-func (c *contentItems) next() bool {
-	if c.raw != nil {
-		if !c.it.Next() {
-			return false
-		}
-		c.it.Pos = scanLeaf(c.raw, c.it.Pos, c.it.Depth, &c.cur)
-		return c.it.Pos >= 0
-	}
-	if c.i >= len(c.list) {
-		return false
-	}
-	c.cur = leafOf(c.list[c.i])
-	c.i++
-	return true
-}
-
 // textPool holds the buffers text items are unescaped into.
 var textPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// textBuffers owns the text buffers of one extraction: kept holds the first
-// text item that is a JSON object (its records point into it), scratch the
-// later ones.
-type textBuffers struct {
-	kept, scratch *[]byte
+// textBuffer is the buffer of one extraction that text items are unescaped
+// into, taken from textPool when first needed.
+type textBuffer struct{ b *[]byte }
+
+func (t *textBuffer) buffer() *[]byte {
+	if t.b == nil {
+		t.b = textPool.Get().(*[]byte)
+	}
+	return t.b
 }
 
-func (t *textBuffers) buffer(keep bool) *[]byte {
-	p := &t.scratch
-	if keep {
-		p = &t.kept
+// release returns the buffer to the pool (not a huge one).
+func (t *textBuffer) release() {
+	if t.b != nil && cap(*t.b) <= 4*textPoolMax {
+		*t.b = (*t.b)[:0]
+		textPool.Put(t.b)
 	}
-	if *p == nil {
-		*p = textPool.Get().(*[]byte)
-	}
-	return *p
 }
 
-// release returns the buffers to the pool (not huge ones).
-func (t *textBuffers) release() {
-	for _, b := range [...]*[]byte{t.kept, t.scratch} {
-		if b != nil && cap(*b) <= 4*textPoolMax {
-			*b = (*b)[:0]
-			textPool.Put(b)
+// each calls f with the holder of each item of the content array v that is
+// a text item holding a JSON object (textHolder), until f returns true; the
+// holder's records point into the buffer.
+func (t *textBuffer) each(v value, f func(h holder) bool) {
+	if v.kind() != '[' || v.bad {
+		return
+	}
+	if v.raw == nil {
+		l, _ := v.val.([]any)
+		for _, x := range l {
+			if h, ok := textHolder(leafOf(x), t.buffer()); ok && f(h) {
+				return
+			}
+		}
+		return
+	}
+	for it := jsonwire.Open(v.raw, 0, 0, '['); it.Next(); {
+		var item value
+		if it.Pos = scanLeaf(v.raw, it.Pos, it.Depth, &item); it.Pos < 0 {
+			return
+		}
+		if h, ok := textHolder(item, t.buffer()); ok && f(h) {
+			return
 		}
 	}
-}
-
-// textMayBeObject reports whether the valid string literal lit may
-// decode to a JSON object: after its spaces, it starts with '{' or with an
-// escape (JSON white space, or the brace, escaped). It rules out the common
-// prose without unescaping it.
-func textMayBeObject(lit []byte) bool {
-	body := jsonwire.Trim(lit[1 : len(lit)-1])
-	return len(body) > 0 && (body[0] == '{' || body[0] == '\\')
 }
 
 // textHolder parses an MCP content item of type "text" whose text is a
@@ -849,22 +797,17 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 			text = leafOf(x)
 		}
 	}
-	if !typ.is("text") || !text.set || text.kind() != '"' || text.bad {
+	if !typ.is("text") || text.kind() != '"' || text.bad {
 		return holder{}, false
 	}
-	if text.raw != nil {
-		if !textMayBeObject(text.raw) {
-			return holder{}, false
-		}
+	if text.raw == nil {
+		*buf = append((*buf)[:0], text.val.(string)...)
+	} else if body := jsonwire.Trim(text.raw[1 : len(text.raw)-1]); len(body) > 0 && (body[0] == '{' || body[0] == '\\') {
+		// After its spaces it starts with '{' or an escape (JSON white
+		// space, or the brace, escaped): it may be an object. Prose is
+		// ruled out without unescaping it.
 		*buf = jsonwire.Unquote((*buf)[:0], text.raw)
 	} else {
-		s := text.val.(string)
-		if t := strings.TrimLeft(s, " \t\n\r"); t == "" || t[0] != '{' {
-			return holder{}, false
-		}
-		*buf = append((*buf)[:0], s...)
-	}
-	if len(*buf) == 0 {
 		return holder{}, false
 	}
 	b := jsonwire.Trim(*buf)
@@ -900,7 +843,7 @@ func mayHoldErrors(b []byte) bool {
 // (NormalizeA2AState), when it is one of a2aStates, else "".
 func a2aState(s *taskStatus) string {
 	v := s.state
-	if !s.ok || !v.set || v.kind() != '"' || v.bad {
+	if v.kind() != '"' || v.bad {
 		return ""
 	}
 	if v.raw == nil {
@@ -957,8 +900,11 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 				return x, true
 			}
 		}
+		if n, _ := valueUnits(v.val, MaxErrorSize); n > MaxErrorSize {
+			return Extraction{}, false // too large to be valid: not encoded
+		}
 		var ok bool
-		if x.raw, ok = encodedError(v.val); !ok {
+		if x.raw, ok = extractEncodeCompact(v.val); !ok {
 			return Extraction{}, false
 		}
 	}
@@ -1010,8 +956,8 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	if !read {
 		return Extraction{}, false
 	}
-	var texts textBuffers
-	defer texts.release()
+	var buf textBuffer
+	defer buf.release()
 	resp := root.response()
 	isError := resp.isError.isTrue()
 	// 1. MCP structuredContent, only on an error result.
@@ -1029,54 +975,25 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	if root.rpc.ok && root.rpc.adcpErr.truthy() {
 		return decided(PathJSONRPCError, root.rpc.adcpErr, false)
 	}
-	// 5. Text fallback, only on an error result. The first text item that
-	// is a JSON object is also a payload holder.
-	var text holder
-	searched := false
+	// 5. Text fallback, only on an error result.
 	if isError {
-		searched = true
-		for items := itemsOf(resp.content); items.next(); {
-			h, ok := textHolder(items.cur, texts.buffer(!text.ok))
-			if !ok {
-				continue
-			}
-			if !text.ok {
-				text = h
-			}
-			if h.adcpErr.truthy() {
-				return decided(PathTextFallback, h.adcpErr, false)
-			}
+		var hit value
+		buf.each(resp.content, func(h holder) bool { hit = h.adcpErr; return hit.truthy() })
+		if hit.truthy() {
+			return decided(PathTextFallback, hit, false)
 		}
 	}
-	// 6. The payload layer.
+	// 6. The payload layer. The first text item that is a JSON object is
+	// a holder; it is looked for only when the content may hold errors, so
+	// that the text of a success response (the payload written as JSON) is
+	// not parsed.
 	state := a2aState(&resp.status)
 	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
-	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
-	if !searched {
-		// The first text item that is a JSON object is the text holder. An
-		// item whose encoding cannot hold payload errors decides nothing: it
-		// is parsed only when another item follows, to know whether that one
-		// may be the holder instead (a success response's text, the payload
-		// written as JSON, is then not parsed at all).
-		var deferred value
-		held := false
-		for items := itemsOf(resp.content); items.next(); {
-			if held {
-				if _, ok := textHolder(deferred, texts.buffer(true)); ok {
-					break // the holder, without errors
-				}
-				held = false
-			}
-			if it := items.cur; it.raw != nil && !mayHoldErrors(it.raw) {
-				deferred, held = it, true
-				continue
-			}
-			if h, ok := textHolder(items.cur, texts.buffer(true)); ok {
-				text = h
-				break
-			}
-		}
+	var text holder
+	if c := resp.content; c.raw == nil || mayHoldErrors(c.raw) {
+		buf.each(c, func(h holder) bool { text = h; return true })
 	}
+	holders := [...]*holder{&resp.sc, &text, nil, &resp.self, nil}
 	holders[2], _ = a2aData(resp, state)
 	if root.hasResult {
 		holders[4] = &root.self
@@ -1115,40 +1032,11 @@ func (root *responseRoot) read(response any) bool {
 	switch t := normalize(response).(type) {
 	case json.RawMessage:
 		return root.scan(t)
-	default:
-		o, ok := t.(map[string]any)
-		if ok {
-			root.open(o, root)
-		}
-		return ok
+	case map[string]any:
+		root.open(t, root)
+		return true
 	}
-}
-
-// jsonKind returns the first byte of the JSON encoding of a value held
-// either encoded (raw, when not nil) or decoded (val): '{', '[', '"', 't',
-// 'f', 'n', or a number's first character.
-func jsonKind(raw []byte, val any) byte {
-	if raw != nil {
-		return raw[0]
-	}
-	switch t := val.(type) {
-	case nil:
-		return 'n'
-	case map[string]any, map[string]json.RawMessage:
-		// A nil map here is a typed nil in an interface: an (empty) object.
-		return '{'
-	case []any, []json.RawMessage:
-		return '['
-	case string:
-		return '"'
-	case bool:
-		if t {
-			return 't'
-		}
-		return 'f'
-	default:
-		return '0'
-	}
+	return false
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping

@@ -45,16 +45,17 @@ func ExtractMCPData(response any) (Data, bool) {
 		raw, ok := sc.self.encoding()
 		return Data{Path: PathStructuredContent, Raw: raw}, ok
 	}
-	var texts textBuffers
+	var texts textBuffer
 	defer texts.release()
-	for items := itemsOf(resp.content); items.next(); {
-		h, ok := textHolder(items.cur, texts.buffer(false))
-		if !ok || h.onlyError() {
-			continue
+	var d Data
+	texts.each(resp.content, func(h holder) bool {
+		if h.onlyError() {
+			return false
 		}
-		return Data{Path: PathTextFallback, Raw: append(json.RawMessage(nil), h.self.raw...)}, true
-	}
-	return Data{}, false
+		d = Data{Path: PathTextFallback, Raw: append(json.RawMessage(nil), h.self.raw...)}
+		return true
+	})
+	return d, d.Raw != nil
 }
 
 // ExtractA2AData returns the AdCP payload of an A2A task (bare, wrapped as

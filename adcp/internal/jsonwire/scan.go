@@ -1,8 +1,8 @@
 // Package jsonwire is the JSON scanner of the runtime: it validates exactly
 // as json.Valid does (RFC 8259 grammar, strings may hold any byte but the
 // ASCII control characters, at most MaxDepth nested arrays and objects)
-// while it skips values, without building them, and measures values the way
-// the error size limit is defined. Every function takes the index of a
+// while it skips values, without building them, and decodes strings as
+// encoding/json decodes them. Every function takes the index of a
 // value's first byte and returns the index just past it, or -1 when the
 // input is not valid JSON there; none of them panics on any input.
 package jsonwire
@@ -224,39 +224,6 @@ func Literal(b []byte, i int, lit string) int {
 	return i + len(lit)
 }
 
-// Scalar validates the string, number or literal starting at b[i]; it
-// returns -1 for anything else (a container included).
-func Scalar(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return String(b, i)
-	case 't':
-		return Literal(b, i, "true")
-	case 'f':
-		return Literal(b, i, "false")
-	case 'n':
-		return Literal(b, i, "null")
-	}
-	return Number(b, i)
-}
-
-// Key validates an object member's key at b[i] and the colon after it;
-// it returns the index of the member's value.
-func Key(b []byte, i int) int {
-	if i >= len(b) || b[i] != '"' {
-		return -1
-	}
-	i = String(b, i)
-	if i < 0 {
-		return -1
-	}
-	i = Space(b, i)
-	if i >= len(b) || b[i] != ':' {
-		return -1
-	}
-	return Space(b, i+1)
-}
-
 // Value validates the value starting at b[i] and returns the index past
 // it; depth is the number of arrays and objects around it.
 func Value(b []byte, i, depth int) int {
@@ -266,6 +233,12 @@ func Value(b []byte, i, depth int) int {
 	switch c := b[i]; c {
 	case '"':
 		return String(b, i)
+	case 't':
+		return Literal(b, i, "true")
+	case 'f':
+		return Literal(b, i, "false")
+	case 'n':
+		return Literal(b, i, "null")
 	case '{', '[':
 		if depth >= MaxDepth {
 			return -1
@@ -275,8 +248,17 @@ func Value(b []byte, i, depth int) int {
 			return i + 1
 		}
 		for {
-			if c == '{' {
-				i = Key(b, i)
+			if c == '{' { // the key and the colon
+				if i >= len(b) || b[i] != '"' {
+					return -1
+				}
+				if i = String(b, i); i < 0 {
+					return -1
+				}
+				if i = Space(b, i); i >= len(b) || b[i] != ':' {
+					return -1
+				}
+				i = Space(b, i+1)
 			}
 			if i = Value(b, i, depth+1); i < 0 {
 				return -1
@@ -294,7 +276,7 @@ func Value(b []byte, i, depth int) int {
 			}
 		}
 	}
-	return Scalar(b, i)
+	return Number(b, i)
 }
 
 // Iter walks the members of an object or the elements of an array,
@@ -485,56 +467,6 @@ func Unquote(dst, lit []byte) []byte {
 		dst = utf8.AppendRune(dst, r)
 	}
 	return dst
-}
-
-// StringifyRuneLen returns the length of r in a string written by
-// JavaScript's JSON.stringify, in UTF-16 code units: 2 for a quote, a
-// backslash and the control characters with a short escape, 6 for the
-// other control characters (\u001f), 2 for a character outside the Basic
-// Multilingual Plane (a surrogate pair), else 1: U+2028 and U+2029 are not
-// escaped, nor are <, > and &.
-func StringifyRuneLen(r rune) int {
-	switch {
-	case r == '"' || r == '\\':
-		return 2
-	case r == '\b' || r == '\f' || r == '\n' || r == '\r' || r == '\t':
-		return 2
-	case r < 0x20:
-		return 6
-	case r > 0xFFFF:
-		return 2
-	}
-	return 1
-}
-
-// StringifyLen returns the length, in UTF-16 code units, of what
-// JavaScript's JSON.stringify writes for the value encoding/json wrote as
-// b (Marshal): the same text, except that JSON.stringify leaves U+2028 and
-// U+2029 unescaped, and that U+FFFD, which encoding/json writes escaped for
-// an invalid byte of a Go string, is one character, where encoding/json
-// writes six.
-func StringifyLen(b []byte) int {
-	n := 0
-	for i := 0; i < len(b); {
-		switch c := b[i]; {
-		case c == '\\' && b[i+1] == 'u':
-			switch string(b[i+2 : i+6]) {
-			case "2028", "2029", "fffd":
-				n++
-			default:
-				n += 6
-			}
-			i += 6
-		case c == '\\':
-			n, i = n+2, i+2
-		case c < utf8.RuneSelf:
-			n, i = n+1, i+1
-		default:
-			r, size := utf8.DecodeRune(b[i:])
-			n, i = n+StringifyRuneLen(r), i+size
-		}
-	}
-	return n
 }
 
 // AppendFloat appends f as encoding/json writes a float64: 'f' format, or
