@@ -8,8 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // node is one JSON value that keeps the order of object members, which
@@ -69,10 +67,7 @@ func (n *node) raw() json.RawMessage {
 
 // toAny returns the value as the jsonschema library takes it
 // (map[string]any, []any, json.Number, string, bool, nil).
-func (n *node) toAny() any {
-	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(n.src)) // n.src was parsed already
-	return v
-}
+func (n *node) toAny() any { return decodeJSON(n.src) }
 
 // pointerJoin appends one reference token to a JSON pointer (RFC 6901).
 func pointerJoin(ptr string, tok string) string {

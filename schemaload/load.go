@@ -76,10 +76,8 @@ func Load(dir string) (*Spec, error) {
 // A non-empty version names it: it must agree with a versioned $id, and it
 // takes precedence over manifest.json's adcp_version.
 func LoadVersion(dir, version string) (*Spec, error) {
-	if version != "" {
-		if !isVersion(version) {
-			return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
-		}
+	if version != "" && !isVersion(version) {
+		return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
 	}
 	l := &loader{
 		dir:     dir,
@@ -153,7 +151,14 @@ func (l *loader) load() error {
 	if err := l.buildShapes(details); err != nil {
 		return err
 	}
-	l.collectTypes()
+	// The named types emit declares (the runtime declares the Fixed ones).
+	var types []*Type
+	l.spec.EachType(func(t *Type) {
+		if t.GoName != "" && !t.Fixed {
+			types = append(types, t)
+		}
+	})
+	l.spec.Types = types
 	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err
@@ -232,10 +237,8 @@ func (l *loader) readVersion(errDoc *node) error {
 		if err != nil {
 			return errorf(errorFile, "/$id", fmt.Sprintf("invalid $id %q: %v", id, err))
 		}
-		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile {
-			if isVersion(v) {
-				idVersion = v
-			}
+		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile && isVersion(v) {
+			idVersion = v
 		}
 	}
 	switch {
@@ -251,10 +254,8 @@ func (l *loader) readVersion(errDoc *node) error {
 		if err != nil {
 			return err
 		}
-		if v, ok := m.getString("adcp_version"); ok {
-			if isVersion(v) {
-				l.version = v
-			}
+		if v, _ := m.getString("adcp_version"); isVersion(v) {
+			l.version = v
 		}
 	}
 	if l.version == "" {
@@ -294,13 +295,11 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
 	}
-	if v, after, ok := strings.Cut(rest, "/"); ok {
-		if isVersion(v) {
-			if v != l.version {
-				return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
-			}
-			rest = after
+	if v, after, ok := strings.Cut(rest, "/"); ok && isVersion(v) {
+		if v != l.version {
+			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
 		}
+		rest = after
 	}
 	clean := path.Clean(rest)
 	if clean != rest || strings.HasPrefix(clean, "../") || clean == ".." || !strings.HasSuffix(clean, ".json") {

@@ -33,10 +33,8 @@ func fileTypeName(rel string) string {
 // names generated code declares itself (protoc-gen-go's rule for a field
 // named like a generated method).
 func reserved(name string, taken []string) string {
-	for _, t := range taken {
-		if name == t {
-			return name + "_"
-		}
+	if slices.Contains(taken, name) {
+		return name + "_"
 	}
 	return name
 }
@@ -272,28 +270,12 @@ func hasConstraintAt(t *Type, ptr string) bool {
 // allowsAny reports whether a value of t may be of one of the JSON types
 // listed in types ("" for any type).
 func allowsAny(t *Type, types string) bool {
-	if types == "" || t.Untyped {
-		return true
+	allowed := t.Union
+	if k, ok := jsonKinds[t.Kind]; ok {
+		allowed = []string{k}
 	}
-	var allowed []string
-	switch t.Kind {
-	case KindString:
-		allowed = []string{"string"}
-	case KindNumber:
-		allowed = []string{"number", "integer"}
-	case KindInteger:
-		allowed = []string{"integer"}
-	case KindBoolean:
-		allowed = []string{"boolean"}
-	case KindObject:
-		allowed = []string{"object"}
-	case KindArray:
-		allowed = []string{"array"}
-	default: // KindAny
-		if len(t.Union) == 0 {
-			return true
-		}
-		allowed = t.Union
+	if types == "" || t.Untyped || len(allowed) == 0 {
+		return true
 	}
 	for _, a := range allowed {
 		for _, want := range strings.Fields(types) {
@@ -363,23 +345,13 @@ func inferKind(n *node) string {
 	return ""
 }
 
+// jsonKind is the JSON type of v: its node kind, or "integer" for a
+// number that is one.
 func jsonKind(v *node) string {
-	switch v.kind {
-	case nodeString:
-		return "string"
-	case nodeNumber:
-		if _, err := strconv.ParseInt(v.num.String(), 10, 64); err == nil {
-			return "integer"
-		}
-		return "number"
-	case nodeBool:
-		return "boolean"
-	case nodeObject:
-		return "object"
-	case nodeArray:
-		return "array"
+	if _, err := strconv.ParseInt(v.num.String(), 10, 64); v.kind == nodeNumber && err == nil {
+		return "integer"
 	}
-	return "null"
+	return v.kind.String()
 }
 
 func firstOf(n *node, keys ...string) string {
