@@ -85,6 +85,10 @@ var uncheckedKeywords = map[string]bool{
 	"not": true, "if": true,
 }
 
+// notChecked ends the warning about a keyword the generated validation
+// leaves out.
+const notChecked = ": the generated validation (the Go type's Validate and the shape's check) accepts values it refuses"
+
 // schemaType resolves the schema n at file#ptr. name is the Go name the type
 // gets if it is a named one (objects, string enums, variants of a union);
 // the override table may replace it.
@@ -122,7 +126,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	for _, k := range n.keys {
 		if uncheckedKeywords[k] {
-			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k)
+			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked"+notChecked, k)
 		}
 	}
 	fixed := false
@@ -135,50 +139,46 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	t.Doc, _ = n.getString("description")
 	types, nullable := schemaTypes(n)
-	if len(types) > 1 {
-		t.Kind, t.Union = KindAny, types
-		l.values(n, t)
-		l.warnDropped(file, ptr, n, t)
-		return typeRes{t: t, nullable: nullable}, nil
-	}
 	kind := ""
 	if len(types) == 1 {
 		kind = types[0]
-	} else {
+	} else if len(types) == 0 {
 		kind = inferKind(n)
 		// A kind inferred from const or enum is exact: no value of another
 		// type can equal theirs; so is the kind of the alternatives of a
 		// typed schema.
 		t.Untyped = kind != "" && kind != typedBy && n.get("const") == nil && n.get("enum") == nil
 	}
-	if alt := firstOf(n, "oneOf", "anyOf"); alt != "" && kind != "object" {
+	alt := firstOf(n, "oneOf", "anyOf")
+	var err error
+	switch {
+	case len(types) > 1:
+		t.Kind, t.Union = KindAny, types
+	case alt != "" && kind != "object":
 		typed := ""
 		if len(types) == 1 {
 			typed = kind
 		}
 		res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
 		if err == nil {
-			l.warnBesideAlternatives(file, ptr, n, alt)
+			l.warnDropped(file, ptr, n, res, alt)
 		}
 		return typeRes{t: res, nullable: nullable}, err
-	}
-	var err error
-	switch kind {
-	case "object":
+	case kind == "object":
 		err = l.objectType(file, ptr, n, t, name)
-	case "array":
+	case kind == "array":
 		err = l.arrayType(file, ptr, n, t, name)
-	case "string":
+	case kind == "string":
 		err = l.stringType(file, ptr, n, t, name)
-	case "number", "integer":
+	case kind == "number" || kind == "integer":
 		t.Kind = KindNumber
 		if kind == "integer" {
 			t.Kind = KindInteger
 		}
 		err = l.numberType(file, ptr, n, t)
-	case "boolean":
+	case kind == "boolean":
 		t.Kind = KindBoolean
-	case "null":
+	case kind == "null":
 		t.Kind, t.Union = KindAny, []string{"null"}
 		nullable = true
 	default:
@@ -186,7 +186,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	if err == nil {
 		l.values(n, t)
-		l.warnDropped(file, ptr, n, t)
+		l.warnDropped(file, ptr, n, t, "")
 	}
 	return typeRes{t: t, nullable: nullable}, err
 }
@@ -239,25 +239,18 @@ var heldKeywords = []struct {
 }
 
 // warnDropped warns about each validation keyword of n that constrains a
-// JSON type t allows but that t does not hold: the generated validation
-// would accept what the keyword refuses.
-func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
+// JSON type t allows but that t does not hold, and, beside an anyOf or
+// oneOf (alt) of non-object alternatives, which the model takes from the
+// alternatives alone, about each one: the generated validation would
+// accept what the keyword refuses.
+func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 	for _, k := range heldKeywords {
-		v := n.get(k.key)
-		if v == nil || k.held(t, v, ptr) || !allowsAny(t, k.types) {
-			continue
-		}
-		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key)
-	}
-}
-
-// warnBesideAlternatives warns about the validation keywords beside an
-// anyOf or oneOf of non-object alternatives, which the model takes from the
-// alternatives alone.
-func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
-	for _, k := range heldKeywords {
-		if n.get(k.key) != nil {
-			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key, alt)
+		switch v := n.get(k.key); {
+		case v == nil:
+		case alt != "":
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked"+notChecked, k.key, alt)
+		case !k.held(t, v, ptr) && allowsAny(t, k.types):
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here"+notChecked, k.key)
 		}
 	}
 }
@@ -495,15 +488,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				}
 				t.Constraints = append(t.Constraints, res.t.Constraints...)
 				for _, f := range res.t.Fields {
-					if j, dup := seen[f.JSONName]; dup {
-						l.warn(file, mp, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
-						t.Fields[j].Required = t.Fields[j].Required || f.Required
-						continue
-					}
-					seen[f.JSONName] = len(t.Fields)
 					cp := *f
-					t.Fields = append(t.Fields, &cp)
-					l.fieldAt[&cp] = l.fieldAt[f]
+					l.addField(t, seen, &cp, l.fieldAt[f], mp)
 				}
 			}
 		}
@@ -573,17 +559,17 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 		return // any member is allowed
 	}
 	at := pointerJoin(ptr, "additionalProperties")
-	own := map[string]bool{}
-	var names []string
-	if props := n.get("properties"); props != nil && props.kind == nodeObject {
+	// The schema kept: the sibling properties, each allowing any value, and it.
+	props := n.get("properties")
+	var own, merged []string
+	if props != nil {
 		for _, k := range props.keys {
-			own[k] = true
-			names = append(names, k)
+			q, _ := json.Marshal(k)
+			own = append(own, string(q)+":true")
 		}
 	}
-	var merged []string
 	for _, f := range t.Fields {
-		if !own[f.JSONName] {
+		if props.get(f.JSONName) == nil {
 			merged = append(merged, strconv.Quote(f.JSONName))
 		}
 	}
@@ -591,8 +577,7 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	case n.get("patternProperties") != nil:
 		// What it applies to depends on patternProperties, which is not
 		// checked (uncheckedKeywords): left open, as that keyword is.
-		l.warn(file, at, "additionalProperties beside patternProperties is not checked: the generated validation "+
-			"(the Go type's Validate and the shape's check) accepts values it refuses")
+		l.warn(file, at, "additionalProperties beside patternProperties is not checked"+notChecked)
 		return
 	case ap.kind == nodeBool && len(merged) == 0:
 		t.Closed = true
@@ -602,20 +587,8 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	default:
 		l.warn(file, at, "additionalProperties with a schema is not typed: extra members are kept as raw JSON, and Validate checks them against it")
 	}
-	var b strings.Builder
-	b.WriteString(`{"properties":{`)
-	for i, k := range names {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		q, _ := json.Marshal(k)
-		b.Write(q)
-		b.WriteString(":true")
-	}
-	b.WriteString(`},"additionalProperties":`)
-	b.Write(ap.raw())
-	b.WriteByte('}')
-	t.Constraints = append(t.Constraints, Constraint{Pointer: at, Schema: json.RawMessage(b.String())})
+	schema := `{"properties":{` + strings.Join(own, ",") + `},"additionalProperties":` + string(ap.raw()) + `}`
+	t.Constraints = append(t.Constraints, Constraint{Pointer: at, Schema: json.RawMessage(schema)})
 }
 
 // requiredAt is a required keyword (names) of an object schema, or of one
@@ -684,15 +657,23 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 		if d := child.get("deprecated"); d != nil && d.kind == nodeBool {
 			f.Deprecated = d.b
 		}
-		if _, dup := seen[key]; dup {
-			l.warn(file, cp, "member %q is declared twice in the allOf merge: the first declaration is kept", key)
-			continue
-		}
-		seen[key] = len(t.Fields)
-		t.Fields = append(t.Fields, f)
-		l.fieldAt[f] = ref{file: file, pointer: cp}
+		l.addField(t, seen, f, ref{file: file, pointer: cp}, cp)
 	}
 	return nil
+}
+
+// addField appends f, declared at at, to the fields of t, unless seen (the
+// index of each field by member name) holds its name already: then the
+// first declaration is kept, required if either is, with a warning at ptr.
+func (l *loader) addField(t *Type, seen map[string]int, f *Field, at ref, ptr string) {
+	if j, dup := seen[f.JSONName]; dup {
+		l.warn(t.File, ptr, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
+		t.Fields[j].Required = t.Fields[j].Required || f.Required
+		return
+	}
+	seen[f.JSONName] = len(t.Fields)
+	t.Fields = append(t.Fields, f)
+	l.fieldAt[f] = at
 }
 
 func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) error {
