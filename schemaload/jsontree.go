@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
 // node is one JSON value that keeps the order of object members, which
@@ -71,9 +73,7 @@ func (n *node) toAny() any { return decodeJSON(n.src) }
 
 // pointerJoin appends one reference token to a JSON pointer (RFC 6901).
 func pointerJoin(ptr string, tok string) string {
-	tok = strings.ReplaceAll(tok, "~", "~0")
-	tok = strings.ReplaceAll(tok, "/", "~1")
-	return ptr + "/" + tok
+	return ptr + "/" + adcpimpl.PointerToken(tok)
 }
 
 // pointerTokens splits a JSON pointer into unescaped reference tokens.

@@ -22,6 +22,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -347,64 +348,61 @@ func (l *loader) readAll(roots []string) error {
 	schemas := 0
 	for i := 0; i < len(l.order); i++ {
 		file := l.order[i]
-		var firstErr error
-		walkSchemas(l.files[file], "", func(n *node, ptr string) {
-			if firstErr != nil {
-				return
-			}
+		err := walkSchemas(l.files[file], "", func(n *node, ptr string) error {
 			if schemas++; schemas > maxSchemas {
-				firstErr = errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
-				return
+				return errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
 			}
 			r := n.get("$ref")
 			if r == nil {
-				return
+				return nil
 			}
 			p := pointerJoin(ptr, "$ref")
 			if r.kind != nodeString {
-				firstErr = errorf(file, p, "$ref must be a string")
-				return
+				return errorf(file, p, "$ref must be a string")
 			}
 			target, err := l.resolveRef(file, p, r.str)
-			if err != nil {
-				firstErr = err
-				return
+			if err == nil {
+				l.refs[file+"#"+ptr] = target
 			}
-			l.refs[file+"#"+ptr] = target
+			return err
 		})
-		if firstErr != nil {
-			return firstErr
+		if err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // walkSchemas calls fn for n and every sub-schema of n (draft-07 keywords),
-// in document order, with its JSON pointer.
-func walkSchemas(n *node, ptr string, fn func(n *node, ptr string)) {
+// in document order, with its JSON pointer, until fn returns an error.
+func walkSchemas(n *node, ptr string, fn func(n *node, ptr string) error) error {
 	if n == nil || n.kind != nodeObject {
-		return
+		return nil
 	}
-	fn(n, ptr)
+	err := fn(n, ptr)
 	for _, k := range n.keys {
 		v, p := n.members[k], pointerJoin(ptr, k)
 		switch k {
 		case "properties", "patternProperties", "definitions", "dependencies":
-			if v.kind == nodeObject {
-				for _, name := range v.keys {
-					walkSchemas(v.members[name], pointerJoin(p, name), fn)
+			for _, name := range v.keys {
+				if err == nil {
+					err = walkSchemas(v.members[name], pointerJoin(p, name), fn)
 				}
 			}
 		case "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "not":
-			walkSchemas(v, p, fn)
+			if err == nil {
+				err = walkSchemas(v, p, fn)
+			}
 		case "items", "allOf", "anyOf", "oneOf":
-			if v.kind == nodeArray {
-				for j, e := range v.elems {
-					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
+			if err == nil && k == "items" && v.kind != nodeArray {
+				err = walkSchemas(v, p, fn)
+			}
+			for j, e := range v.elems {
+				if err == nil {
+					err = walkSchemas(e, pointerJoin(p, strconv.Itoa(j)), fn)
 				}
-			} else if k == "items" {
-				walkSchemas(v, p, fn)
 			}
 		}
 	}
+	return err
 }
