@@ -192,13 +192,14 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 }
 
 // values reads const, and an enum whose values are not typed as constants
-// (every enum but a string's, which stringType reads), into t.
+// (every enum but a string's, which stringType reads, unless it lists
+// null), into t.
 func (l *loader) values(n *node, t *Type) {
 	if c := n.get("const"); c != nil {
 		t.Const = c.raw()
 	}
 	e := n.get("enum")
-	if e == nil || t.Kind == KindString {
+	if e == nil || t.Kind == KindString && !slices.ContainsFunc(e.elems, func(v *node) bool { return v.kind == nodeNull }) {
 		return
 	}
 	t.EnumJSON = make([]json.RawMessage, 0, len(e.elems)) // not nil: an empty enum allows nothing
@@ -363,23 +364,15 @@ func firstOf(n *node, keys ...string) string {
 // Variant per alternative.
 func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) (*Type, error) {
 	alts := n.get(key)
-	allStrings := true
-	for _, a := range alts.elems {
-		if a.kind != nodeObject || a.get("$ref") != nil {
-			allStrings = false
-			break
-		}
+	notString := func(a *node) bool {
 		types, _ := schemaTypes(a)
 		k := inferKind(a)
 		if len(types) == 1 {
 			k = types[0]
 		}
-		if k != "string" {
-			allStrings = false
-			break
-		}
+		return a.kind != nodeObject || a.get("$ref") != nil || k != "string"
 	}
-	if allStrings {
+	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
 		free := 0
 		for i, a := range alts.elems {
@@ -517,7 +510,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		}
 	}
 	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
-		if len(t.Fields) > 0 || !altsHaveProperties(n.get(alt)) {
+		declares := func(a *node) bool { return firstOf(a, "properties", "$ref") != "" }
+		if len(t.Fields) > 0 || !slices.ContainsFunc(n.get(alt).elems, declares) {
 			l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
 			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
 				Schema: json.RawMessage(`{"` + alt + `":` + string(n.get(alt).raw()) + `}`)})
@@ -628,18 +622,6 @@ func constraintOnly(n *node) bool {
 	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
-func altsHaveProperties(alts *node) bool {
-	if alts == nil || alts.kind != nodeArray {
-		return false
-	}
-	for _, a := range alts.elems {
-		if a.get("properties") != nil || a.get("$ref") != nil {
-			return true
-		}
-	}
-	return false
-}
-
 func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
 	pp := pointerJoin(ptr, "properties")
 	for _, key := range props.keys {
@@ -714,13 +696,7 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 		for i, v := range e.elems {
 			if v.kind == nodeNull {
 				// ["string","null"] with null listed: null is valid, and
-				// not a constant. The whole list is kept for the schema
-				// data (without "null" in type, null is refused anyway).
-				if t.EnumJSON == nil {
-					for _, w := range e.elems {
-						t.EnumJSON = append(t.EnumJSON, w.raw())
-					}
-				}
+				// not a constant (values keeps the whole list).
 				continue
 			}
 			if v.kind != nodeString {
