@@ -17,11 +17,12 @@ package schemaload
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -164,12 +165,7 @@ func (l *loader) load() error {
 	if err := l.checkNames(); err != nil {
 		return err
 	}
-	src := append([]string(nil), l.order...)
-	if manifest != nil {
-		src = append(src, manifestFile)
-	}
-	sort.Strings(src)
-	l.spec.Sources = src
+	l.spec.Sources = slices.Sorted(maps.Keys(l.parsed)) // the schema files and manifest.json
 	return nil
 }
 
