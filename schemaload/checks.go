@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -308,18 +309,9 @@ func CanonicalJSON(x any) string {
 // initialisms and keeps only ASCII letters and digits.
 func exportName(s string) string {
 	var b strings.Builder
-	up := true
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
-			if up && r >= 'a' && r <= 'z' {
-				r -= 'a' - 'A'
-			}
-			b.WriteRune(r)
-			up = false
-		default:
-			up = true
-		}
+	notAlnum := func(r rune) bool { return r >= utf8.RuneSelf || !isASCIILetter(byte(r)) && (r < '0' || r > '9') }
+	for _, w := range strings.FieldsFunc(s, notAlnum) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}
 	return b.String()
 }
