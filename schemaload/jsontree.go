@@ -161,14 +161,8 @@ type treeParser struct {
 // failAt builds a parseError at byte offset off, at the current pointer.
 func (p *treeParser) failAt(off int, msg string) error {
 	off = min(max(off, 0), len(p.data))
-	line, col := 1, 1
-	for _, c := range p.data[:off] {
-		if c == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
+	line := 1 + bytes.Count(p.data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(p.data[:off], '\n') // 1 + the bytes after the last newline
 	return &parseError{Pointer: pointerOf(p.path), Offset: int64(off), Line: line, Col: col, Msg: msg}
 }
 

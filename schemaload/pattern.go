@@ -111,7 +111,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.out.WriteByte('|')
 			quantifiable = false
 			t.bar = t.bar || depth == 0
-		case c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0:
+		case t.atQuantifier():
 			if !quantifiable {
 				return t.errorf("quantifier with nothing to repeat")
 			}
@@ -162,10 +162,11 @@ func (t *patternTranslator) disjunction(depth int) error {
 // braces matches a {n}, {n,} or {n,m} quantifier.
 var braces = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
 
-// quantifierBraces returns the length of a {n}, {n,} or {n,m} at the current
-// position, or 0.
-func (t *patternTranslator) quantifierBraces() int {
-	return len(braces.FindString(t.src[t.pos:]))
+// atQuantifier reports whether *, +, ?, {n}, {n,} or {n,m} is at the
+// current position.
+func (t *patternTranslator) atQuantifier() bool {
+	c := t.peek()
+	return c == '*' || c == '+' || c == '?' || c == '{' && braces.MatchString(t.src[t.pos:])
 }
 
 // quantifier copies *, +, ?, {n}, {n,} or {n,m}, and a lazy "?"; another
@@ -191,7 +192,7 @@ func (t *patternTranslator) quantifier() error {
 		t.out.WriteByte('?')
 		t.pos++
 	}
-	if c := t.peek(); c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0 {
+	if t.atQuantifier() {
 		return t.errorf("quantifier with nothing to repeat")
 	}
 	return nil
