@@ -51,14 +51,8 @@ type loader struct {
 	fieldAt map[*Field]ref   // where each field is declared
 	spec    *Spec
 
-	building map[string]bool // $ref targets whose type is being built, by file#pointer
-	// typedBy is the JSON type the next schemaType's schema is an
-	// alternative under (the "type" beside its anyOf or oneOf), or "":
-	// an alternative that infers that kind is not Untyped. schemaType
-	// reads and clears it first, so it reaches neither nested schemas nor
-	// the shared type of a $ref.
-	typedBy     string
-	recursiveAt map[string]ref // the first $ref reaching each of them while it is built
+	building    map[string]bool // $ref targets whose type is being built, by file#pointer
+	recursiveAt map[string]ref  // the first $ref reaching each of them while it is built
 
 	parsed map[string]*node // every file parsed, by relative path
 }

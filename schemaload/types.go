@@ -57,7 +57,7 @@ func (l *loader) refType(r ref) (typeRes, error) {
 	ph := &Type{GoName: name, File: r.file, Pointer: r.pointer, Kind: KindAny}
 	l.types[key] = ph
 	l.building[key] = true
-	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name)
+	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name, "")
 	delete(l.building, key)
 	if err != nil {
 		return typeRes{}, err
@@ -91,10 +91,10 @@ const notChecked = ": the generated validation (the Go type's Validate and the s
 
 // schemaType resolves the schema n at file#ptr. name is the Go name the type
 // gets if it is a named one (objects, string enums, variants of a union);
-// the override table may replace it.
-func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
-	typedBy := l.typedBy
-	l.typedBy = ""
+// the override table may replace it. typedBy is the JSON type n is an
+// alternative under (the "type" beside its anyOf or oneOf), or "": an
+// alternative that infers that kind is not Untyped.
+func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (typeRes, error) {
 	if n == nil || n.kind != nodeObject {
 		if n != nil && n.kind == nodeBool {
 			t := &Type{File: file, Pointer: ptr, Kind: KindAny}
@@ -233,7 +233,8 @@ var heldKeywords = []struct {
 	{"uniqueItems", "array", func(t *Type, v *node, _ string) bool { return t.UniqueItems || !(v.kind == nodeBool && v.b) }},
 	{"properties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || len(v.keys) == 0 }},
 	{"required", "object", func(t *Type, v *node, ptr string) bool {
-		return t.Kind == KindObject || len(v.elems) == 0 || hasConstraintAt(t, pointerJoin(ptr, "required"))
+		kept := func(c Constraint) bool { return c.Pointer == pointerJoin(ptr, "required") }
+		return t.Kind == KindObject || len(v.elems) == 0 || slices.ContainsFunc(t.Constraints, kept)
 	}},
 	// A schema here has a warning of its own (objectType).
 	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
@@ -254,11 +255,6 @@ func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 			l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here"+notChecked, k.key)
 		}
 	}
-}
-
-// hasConstraintAt reports whether t keeps a constraint written at ptr.
-func hasConstraintAt(t *Type, ptr string) bool {
-	return slices.ContainsFunc(t.Constraints, func(c Constraint) bool { return c.Pointer == ptr })
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
@@ -407,8 +403,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	t.GoName = name
 	for i, a := range alts.elems {
 		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
-		l.typedBy = typed
-		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1))
+		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1), typed)
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +467,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
 					continue
 				}
-				res, err := l.schemaType(file, mp, m, name)
+				res, err := l.schemaType(file, mp, m, name, "")
 				if err != nil {
 					return err
 				}
@@ -630,7 +625,7 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 			return errorf(file, cp, fmt.Sprintf("a property name of %d bytes, more than the %d a spec may need", len(key), maxNameLen))
 		}
 		fieldName := reserved(goName(key), emitMembers)
-		res, err := l.schemaType(file, cp, child, name+fieldName)
+		res, err := l.schemaType(file, cp, child, name+fieldName, "")
 		if err != nil {
 			return err
 		}
@@ -678,7 +673,7 @@ func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) erro
 		l.warn(file, pointerJoin(ptr, "items"), "tuple items are not typed: elements are kept as raw JSON")
 		t.Elem = &Type{File: file, Pointer: pointerJoin(ptr, "items"), Kind: KindAny}
 	default:
-		res, err := l.schemaType(file, pointerJoin(ptr, "items"), items, name)
+		res, err := l.schemaType(file, pointerJoin(ptr, "items"), items, name, "")
 		if err != nil {
 			return err
 		}
