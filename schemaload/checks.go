@@ -9,17 +9,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
-
-// This file settles the check functions of the generated package
-// (Spec.Checks): the schema of each object type is built from the model as
-// decoded JSON (draft-07 keywords, Go patterns, recursive types through
-// $defs; schemaWriter), so that a type and a constraint kept as written in
-// the schema (which is JSON already) are checked alike, and each distinct
-// schema in it gets a function, named for what leads to it (checkNamer).
-// Equal JSON is one function.
 
 // checkNamer names the check functions and pattern variables of one spec.
 type checkNamer struct {
@@ -32,6 +26,8 @@ type checkNamer struct {
 
 // settleChecks sets Spec.Checks and Spec.Patterns, and the Check and
 // Unchecked of each object type of Types, in Types order, then of Error.
+// Each type's schema is built from the model (schemaWriter), so a type and
+// a constraint kept as written are checked alike.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, used: map[string]bool{},
 		typeNames: map[string]string{}, patterns: map[string]string{}}
@@ -313,18 +309,9 @@ func CanonicalJSON(x any) string {
 // initialisms and keeps only ASCII letters and digits.
 func exportName(s string) string {
 	var b strings.Builder
-	up := true
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
-			if up && r >= 'a' && r <= 'z' {
-				r -= 'a' - 'A'
-			}
-			b.WriteRune(r)
-			up = false
-		default:
-			up = true
-		}
+	notAlnum := func(r rune) bool { return r >= utf8.RuneSelf || !isASCIILetter(byte(r)) && (r < '0' || r > '9') }
+	for _, w := range strings.FieldsFunc(s, notAlnum) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}
 	return b.String()
 }
@@ -517,10 +504,6 @@ func (w *schemaWriter) writeDefs() map[string]any {
 	return defs
 }
 
-// jsonKinds are the JSON types of the kinds that have one.
-var jsonKinds = map[Kind]string{KindString: "string", KindNumber: "number",
-	KindInteger: "integer", KindBoolean: "boolean", KindObject: "object", KindArray: "array"}
-
 // counts adds to o each keyword of kws whose count is set.
 func counts(o map[string]any, kws map[string]*int) {
 	for kw, n := range kws {
@@ -541,9 +524,6 @@ func schemaEnum(vs []*EnumValue) []any {
 // decodeJSON decodes JSON the model holds as written (valid JSON) as
 // encoding/json does with UseNumber.
 func decodeJSON(raw []byte) any {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	var v any
-	_ = d.Decode(&v) // the model holds valid JSON
+	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(raw)) // the model holds valid JSON
 	return v
 }

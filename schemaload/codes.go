@@ -127,8 +127,7 @@ func checkModelled(t *Type, ptr string, modelled map[string]Kind) error {
 		}
 		at := pointerJoin(ptr+"/properties", f.JSONName)
 		if k != KindAny && f.Type.Kind != k && !(k == KindNumber && f.Type.Kind == KindInteger) {
-			return errorf(errorFile, at, fmt.Sprintf("the runtime's Error models %q as a JSON %s", f.JSONName,
-				map[Kind]string{KindString: "string", KindNumber: "number", KindArray: "array"}[k]))
+			return errorf(errorFile, at, fmt.Sprintf("the runtime's Error models %q as a JSON %s", f.JSONName, jsonKinds[k]))
 		}
 		if k != KindArray {
 			continue
@@ -163,10 +162,6 @@ func (l *loader) buildCodes(manifest *node) error {
 	}
 	descs := doc.get("enumDescriptions")
 	meta := doc.get("enumMetadata")
-	recoveries := map[string]bool{}
-	for _, r := range l.spec.Recoveries {
-		recoveries[r] = true
-	}
 	known := map[string]bool{}
 	for i, v := range enum.elems {
 		ptr := "/enum/" + strconv.Itoa(i)
@@ -186,29 +181,25 @@ func (l *loader) buildCodes(manifest *node) error {
 		if m := proseRecovery.FindStringSubmatch(c.Description); m != nil {
 			prose = m[1]
 		}
-		if meta != nil {
-			mp := pointerJoin("/enumMetadata", v.str)
-			entry := meta.get(v.str)
-			if entry == nil {
-				if prose == "" {
-					return errorf(codesFile, mp, fmt.Sprintf("no enumMetadata entry and no \"Recovery: X\" in the description of %s", v.str))
-				}
-				l.warn(codesFile, mp, "no enumMetadata entry for %s: recovery %q taken from its description", v.str, prose)
-				c.Recovery, c.RecoverySource = prose, "prose"
-			} else {
-				r, ok := entry.getString("recovery")
-				if !ok || !recoveries[r] {
-					return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.Recoveries, ", ")))
-				}
-				c.Recovery, c.RecoverySource = r, "enumMetadata"
-				c.Suggestion, _ = entry.getString("suggestion")
-				if prose != "" && prose != r {
-					l.warn(codesFile, pointerJoin("/enumDescriptions", v.str), "description of %s says \"Recovery: %s\" but enumMetadata says %s: enumMetadata is used", v.str, prose, r)
-				}
+		mp := pointerJoin("/enumMetadata", v.str)
+		switch entry := meta.get(v.str); {
+		case entry != nil:
+			r, ok := entry.getString("recovery")
+			if !ok || !slices.Contains(l.spec.Recoveries, r) {
+				return errorf(codesFile, pointerJoin(mp, "recovery"), fmt.Sprintf("recovery of %s must be one of %s", v.str, strings.Join(l.spec.Recoveries, ", ")))
 			}
-		} else {
-			if prose == "" {
-				return errorf(codesFile, pointerJoin("/enumDescriptions", v.str), fmt.Sprintf("no enumMetadata and no \"Recovery: X\" in the description of %s", v.str))
+			c.Recovery, c.RecoverySource = r, "enumMetadata"
+			c.Suggestion, _ = entry.getString("suggestion")
+			if prose != "" && prose != r {
+				l.warn(codesFile, pointerJoin("/enumDescriptions", v.str), "description of %s says \"Recovery: %s\" but enumMetadata says %s: enumMetadata is used", v.str, prose, r)
+			}
+		case prose == "" && meta != nil:
+			return errorf(codesFile, mp, fmt.Sprintf("no enumMetadata entry and no \"Recovery: X\" in the description of %s", v.str))
+		case prose == "":
+			return errorf(codesFile, pointerJoin("/enumDescriptions", v.str), fmt.Sprintf("no enumMetadata and no \"Recovery: X\" in the description of %s", v.str))
+		default:
+			if meta != nil {
+				l.warn(codesFile, mp, "no enumMetadata entry for %s: recovery %q taken from its description", v.str, prose)
 			}
 			c.Recovery, c.RecoverySource = prose, "prose"
 		}
@@ -250,11 +241,7 @@ func (l *loader) checkManifest(m *node, known map[string]bool) error {
 	}
 	if pol := m.get("error_code_policy"); pol != nil {
 		if r := pol.get("default_unknown_recovery"); r != nil {
-			ok := false
-			for _, v := range l.spec.Recoveries {
-				ok = ok || (r.kind == nodeString && r.str == v)
-			}
-			if !ok {
+			if r.kind != nodeString || !slices.Contains(l.spec.Recoveries, r.str) {
 				return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
 			}
 			l.spec.UnknownRecovery = r.str

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
 // node is one JSON value that keeps the order of object members, which
@@ -69,16 +69,11 @@ func (n *node) raw() json.RawMessage {
 
 // toAny returns the value as the jsonschema library takes it
 // (map[string]any, []any, json.Number, string, bool, nil).
-func (n *node) toAny() any {
-	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(n.src)) // n.src was parsed already
-	return v
-}
+func (n *node) toAny() any { return decodeJSON(n.src) }
 
 // pointerJoin appends one reference token to a JSON pointer (RFC 6901).
 func pointerJoin(ptr string, tok string) string {
-	tok = strings.ReplaceAll(tok, "~", "~0")
-	tok = strings.ReplaceAll(tok, "/", "~1")
-	return ptr + "/" + tok
+	return ptr + "/" + adcpimpl.PointerToken(tok)
 }
 
 // pointerTokens splits a JSON pointer into unescaped reference tokens.
@@ -166,14 +161,8 @@ type treeParser struct {
 // failAt builds a parseError at byte offset off, at the current pointer.
 func (p *treeParser) failAt(off int, msg string) error {
 	off = min(max(off, 0), len(p.data))
-	line, col := 1, 1
-	for _, c := range p.data[:off] {
-		if c == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
+	line := 1 + bytes.Count(p.data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(p.data[:off], '\n') // 1 + the bytes after the last newline
 	return &parseError{Pointer: pointerOf(p.path), Offset: int64(off), Line: line, Col: col, Msg: msg}
 }
 

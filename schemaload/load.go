@@ -17,11 +17,13 @@ package schemaload
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -49,14 +51,8 @@ type loader struct {
 	fieldAt map[*Field]ref   // where each field is declared
 	spec    *Spec
 
-	building map[string]bool // $ref targets whose type is being built, by file#pointer
-	// typedBy is the JSON type the next schemaType's schema is an
-	// alternative under (the "type" beside its anyOf or oneOf), or "":
-	// an alternative that infers that kind is not Untyped. schemaType
-	// reads and clears it first, so it reaches neither nested schemas nor
-	// the shared type of a $ref.
-	typedBy     string
-	recursiveAt map[string]ref // the first $ref reaching each of them while it is built
+	building    map[string]bool // $ref targets whose type is being built, by file#pointer
+	recursiveAt map[string]ref  // the first $ref reaching each of them while it is built
 
 	parsed map[string]*node // every file parsed, by relative path
 }
@@ -76,10 +72,8 @@ func Load(dir string) (*Spec, error) {
 // A non-empty version names it: it must agree with a versioned $id, and it
 // takes precedence over manifest.json's adcp_version.
 func LoadVersion(dir, version string) (*Spec, error) {
-	if version != "" {
-		if !isVersion(version) {
-			return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
-		}
+	if version != "" && !isVersion(version) {
+		return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
 	}
 	l := &loader{
 		dir:     dir,
@@ -153,17 +147,19 @@ func (l *loader) load() error {
 	if err := l.buildShapes(details); err != nil {
 		return err
 	}
-	l.collectTypes()
+	// The named types emit declares (the runtime declares the Fixed ones).
+	var types []*Type
+	l.spec.EachType(func(t *Type) {
+		if t.GoName != "" && !t.Fixed {
+			types = append(types, t)
+		}
+	})
+	l.spec.Types = types
 	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err
 	}
-	src := append([]string(nil), l.order...)
-	if manifest != nil {
-		src = append(src, manifestFile)
-	}
-	sort.Strings(src)
-	l.spec.Sources = src
+	l.spec.Sources = slices.Sorted(maps.Keys(l.parsed)) // the schema files and manifest.json
 	return nil
 }
 
@@ -232,10 +228,8 @@ func (l *loader) readVersion(errDoc *node) error {
 		if err != nil {
 			return errorf(errorFile, "/$id", fmt.Sprintf("invalid $id %q: %v", id, err))
 		}
-		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile {
-			if isVersion(v) {
-				idVersion = v
-			}
+		if v, rest, ok := strings.Cut(strings.TrimPrefix(u.Path, "/schemas/"), "/"); ok && rest == errorFile && isVersion(v) {
+			idVersion = v
 		}
 	}
 	switch {
@@ -251,10 +245,8 @@ func (l *loader) readVersion(errDoc *node) error {
 		if err != nil {
 			return err
 		}
-		if v, ok := m.getString("adcp_version"); ok {
-			if isVersion(v) {
-				l.version = v
-			}
+		if v, _ := m.getString("adcp_version"); isVersion(v) {
+			l.version = v
 		}
 	}
 	if l.version == "" {
@@ -294,13 +286,11 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
 	}
-	if v, after, ok := strings.Cut(rest, "/"); ok {
-		if isVersion(v) {
-			if v != l.version {
-				return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
-			}
-			rest = after
+	if v, after, ok := strings.Cut(rest, "/"); ok && isVersion(v) {
+		if v != l.version {
+			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
 		}
+		rest = after
 	}
 	clean := path.Clean(rest)
 	if clean != rest || strings.HasPrefix(clean, "../") || clean == ".." || !strings.HasSuffix(clean, ".json") {
@@ -348,64 +338,61 @@ func (l *loader) readAll(roots []string) error {
 	schemas := 0
 	for i := 0; i < len(l.order); i++ {
 		file := l.order[i]
-		var firstErr error
-		walkSchemas(l.files[file], "", func(n *node, ptr string) {
-			if firstErr != nil {
-				return
-			}
+		err := walkSchemas(l.files[file], "", func(n *node, ptr string) error {
 			if schemas++; schemas > maxSchemas {
-				firstErr = errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
-				return
+				return errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
 			}
 			r := n.get("$ref")
 			if r == nil {
-				return
+				return nil
 			}
 			p := pointerJoin(ptr, "$ref")
 			if r.kind != nodeString {
-				firstErr = errorf(file, p, "$ref must be a string")
-				return
+				return errorf(file, p, "$ref must be a string")
 			}
 			target, err := l.resolveRef(file, p, r.str)
-			if err != nil {
-				firstErr = err
-				return
+			if err == nil {
+				l.refs[file+"#"+ptr] = target
 			}
-			l.refs[file+"#"+ptr] = target
+			return err
 		})
-		if firstErr != nil {
-			return firstErr
+		if err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // walkSchemas calls fn for n and every sub-schema of n (draft-07 keywords),
-// in document order, with its JSON pointer.
-func walkSchemas(n *node, ptr string, fn func(n *node, ptr string)) {
+// in document order, with its JSON pointer, until fn returns an error.
+func walkSchemas(n *node, ptr string, fn func(n *node, ptr string) error) error {
 	if n == nil || n.kind != nodeObject {
-		return
+		return nil
 	}
-	fn(n, ptr)
+	err := fn(n, ptr)
 	for _, k := range n.keys {
 		v, p := n.members[k], pointerJoin(ptr, k)
 		switch k {
 		case "properties", "patternProperties", "definitions", "dependencies":
-			if v.kind == nodeObject {
-				for _, name := range v.keys {
-					walkSchemas(v.members[name], pointerJoin(p, name), fn)
+			for _, name := range v.keys {
+				if err == nil {
+					err = walkSchemas(v.members[name], pointerJoin(p, name), fn)
 				}
 			}
 		case "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "not":
-			walkSchemas(v, p, fn)
+			if err == nil {
+				err = walkSchemas(v, p, fn)
+			}
 		case "items", "allOf", "anyOf", "oneOf":
-			if v.kind == nodeArray {
-				for j, e := range v.elems {
-					walkSchemas(e, pointerJoin(p, fmt.Sprint(j)), fn)
+			if err == nil && k == "items" && v.kind != nodeArray {
+				err = walkSchemas(v, p, fn)
+			}
+			for j, e := range v.elems {
+				if err == nil {
+					err = walkSchemas(e, pointerJoin(p, strconv.Itoa(j)), fn)
 				}
-			} else if k == "items" {
-				walkSchemas(v, p, fn)
 			}
 		}
 	}
+	return err
 }

@@ -151,6 +151,10 @@ const (
 	KindAny                     // json.RawMessage: unions, anyOf over objects, anything untyped
 )
 
+// jsonKinds are the JSON types of the kinds that have one.
+var jsonKinds = map[Kind]string{KindString: "string", KindNumber: "number",
+	KindInteger: "integer", KindBoolean: "boolean", KindObject: "object", KindArray: "array"}
+
 // Type is a resolved schema type. Named types have a GoName: objects with
 // fields, strings with an enum (closed or open), and KindAny types with
 // Variants. Anonymous scalars, arrays and other KindAny types do not: a file

@@ -152,13 +152,6 @@ func newNameSet(scope string) *nameSet {
 	return &nameSet{scope: scope, seen: map[string]nameOrigin{}}
 }
 
-// reserve declares a name taken by code we do not generate (no checks).
-func (s *nameSet) reserve(name string, o nameOrigin) {
-	if _, ok := s.seen[name]; !ok {
-		s.seen[name] = o
-	}
-}
-
 // add declares name; it returns an *Error naming both places when the name
 // is already taken.
 func (s *nameSet) add(name string, o nameOrigin) *Error {
@@ -170,14 +163,12 @@ func (s *nameSet) add(name string, o nameOrigin) *Error {
 		s.seen[name] = o
 		return nil
 	}
-	where := prev.file
+	where := prev.what
+	if prev.file != "" {
+		where += " at " + prev.file
+	}
 	if prev.pointer != "" {
 		where += "#" + prev.pointer
-	}
-	if where == "" {
-		where = prev.what
-	} else {
-		where = prev.what + " at " + where
 	}
 	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
 		", which "+s.scope+" already declares for "+where+" (a type name override in schemaload/links.go settles a type's)")

@@ -111,7 +111,7 @@ func (t *patternTranslator) disjunction(depth int) error {
 			t.out.WriteByte('|')
 			quantifiable = false
 			t.bar = t.bar || depth == 0
-		case c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0:
+		case t.atQuantifier():
 			if !quantifiable {
 				return t.errorf("quantifier with nothing to repeat")
 			}
@@ -162,10 +162,11 @@ func (t *patternTranslator) disjunction(depth int) error {
 // braces matches a {n}, {n,} or {n,m} quantifier.
 var braces = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
 
-// quantifierBraces returns the length of a {n}, {n,} or {n,m} at the current
-// position, or 0.
-func (t *patternTranslator) quantifierBraces() int {
-	return len(braces.FindString(t.src[t.pos:]))
+// atQuantifier reports whether *, +, ?, {n}, {n,} or {n,m} is at the
+// current position.
+func (t *patternTranslator) atQuantifier() bool {
+	c := t.peek()
+	return c == '*' || c == '+' || c == '?' || c == '{' && braces.MatchString(t.src[t.pos:])
 }
 
 // quantifier copies *, +, ?, {n}, {n,} or {n,m}, and a lazy "?"; another
@@ -191,7 +192,7 @@ func (t *patternTranslator) quantifier() error {
 		t.out.WriteByte('?')
 		t.pos++
 	}
-	if c := t.peek(); c == '*' || c == '+' || c == '?' || c == '{' && t.quantifierBraces() > 0 {
+	if t.atQuantifier() {
 		return t.errorf("quantifier with nothing to repeat")
 	}
 	return nil
@@ -269,19 +270,10 @@ var groupName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // atomEscape translates an escape outside a class and reports whether it
 // can be quantified (\b and \B are assertions).
 func (t *patternTranslator) atomEscape() (quantifiable bool, err error) {
-	switch t.src[t.pos:min(t.pos+2, len(t.src))] {
-	case `\b`, `\B`:
-		t.out.WriteString(t.src[t.pos : t.pos+2])
+	if e := t.src[t.pos:min(t.pos+2, len(t.src))]; e == `\b` || e == `\B` {
+		t.out.WriteString(e)
 		t.pos += 2
 		return false, nil
-	case `\s`:
-		t.out.WriteString("[" + ecmaSpace + "]")
-		t.pos += 2
-		return true, nil
-	case `\S`:
-		t.out.WriteString("[^" + ecmaSpace + "]")
-		t.pos += 2
-		return true, nil
 	}
 	s, _, err := t.escape(false)
 	if err != nil {
@@ -308,8 +300,12 @@ func (t *patternTranslator) escape(inClass bool) (string, rune, error) {
 		return `\` + string(r), rune("\t\n\v\f\r"[strings.IndexRune("tnvfr", r)]), nil
 	case r == 's' && inClass:
 		return ecmaSpace, -1, nil
+	case r == 's':
+		return "[" + ecmaSpace + "]", -1, nil
 	case r == 'S' && inClass:
 		return "", 0, t.errorf(`\S inside a character class cannot be expressed in Go regexp`)
+	case r == 'S':
+		return "[^" + ecmaSpace + "]", -1, nil
 	case r == 'b' && inClass:
 		return `\x{8}`, 8, nil
 	case r == 'c':

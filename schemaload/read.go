@@ -31,12 +31,12 @@ const (
 // errMissing is the message of a file that does not exist.
 const errMissing = "missing file"
 
-// folder is a spec folder opened for reading: its path as given and as
-// resolved (symbolic links followed), against which every file read is
-// checked to stay inside.
+// folder is a spec folder opened for reading: its path resolved (symbolic
+// links followed), against which every file read is checked to stay
+// inside.
 type folder struct {
-	dir, real string
-	read      int64 // bytes read so far, against maxTotalSize
+	real string
+	read int64 // bytes read so far, against maxTotalSize
 }
 
 // openFolder resolves dir.
@@ -56,7 +56,7 @@ func openFolder(dir string) (*folder, error) {
 	if !st.IsDir() {
 		return nil, errors.New("not a folder")
 	}
-	return &folder{dir: dir, real: real}, nil
+	return &folder{real: real}, nil
 }
 
 // readFile returns the content of the file rel (slash-separated, relative to
@@ -144,5 +144,5 @@ func (f *folder) listDetails() ([]string, error) {
 // contains reports whether the resolved path real is inside the folder.
 func (f *folder) contains(real string) bool {
 	r, err := filepath.Rel(f.real, real)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
+	return err == nil && filepath.IsLocal(r)
 }

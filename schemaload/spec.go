@@ -3,6 +3,7 @@ package schemaload
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -62,30 +63,11 @@ func declaredMembers(c *Code, names []string) []string {
 	}
 	var out []string
 	for _, n := range names {
-	shapes:
-		for _, s := range c.Shapes {
-			for _, f := range s.Type.Fields {
-				if f.JSONName == n {
-					out = append(out, n)
-					break shapes
-				}
-			}
+		if slices.ContainsFunc(c.Shapes, func(s *Shape) bool { return fieldOf(s.Type, n) != nil }) {
+			out = append(out, n)
 		}
 	}
 	return out
-}
-
-// collectTypes lists the named types emit declares: the error's first, then
-// the scope vocabulary, then each shape's, depth first in property order,
-// each once. Fixed types are declared by the runtime and left out.
-func (l *loader) collectTypes() {
-	var types []*Type
-	l.spec.EachType(func(t *Type) {
-		if t.GoName != "" && !t.Fixed {
-			types = append(types, t)
-		}
-	})
-	l.spec.Types = types
 }
 
 // EachType calls fn on every type reachable from the spec, once each, depth
@@ -142,7 +124,7 @@ var packageNames = []string{"SpecVersion", "Vocabulary"}
 func (l *loader) checkNames() error {
 	pkg := newNameSet("the package")
 	for _, name := range packageNames {
-		pkg.reserve(name, nameOrigin{what: "the generated package's own " + name})
+		pkg.seen[name] = nameOrigin{what: "the generated package's own " + name}
 	}
 	for i, c := range l.spec.Codes {
 		if err := pkg.add(c.GoName, nameOrigin{codesFile, "/enum/" + strconv.Itoa(i), "code " + c.Value}); err != nil {
@@ -154,35 +136,20 @@ func (l *loader) checkNames() error {
 			return err
 		}
 		for i, v := range t.Enum {
-			if err := pkg.add(v.GoName, nameOrigin{t.File, enumPointer(t, i), fmt.Sprintf("enum value %q", v.Value)}); err != nil {
+			if err := pkg.add(v.GoName, nameOrigin{t.File, t.Pointer + "/enum/" + strconv.Itoa(i), fmt.Sprintf("enum value %q", v.Value)}); err != nil {
 				return err
 			}
 		}
-		if t.Kind == KindObject {
-			if err := l.checkFields(t); err != nil {
+		fields := newNameSet("type " + t.GoName)
+		for _, f := range t.Fields {
+			at := l.fieldAt[f]
+			if err := fields.add(f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {
 				return err
 			}
 		}
 	}
 	for _, s := range l.spec.Shapes {
 		if err := pkg.add(s.Accessor, nameOrigin{s.File, "", "the details accessor"}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// enumPointer is the pointer of the i-th enum value of t (for messages).
-func enumPointer(t *Type, i int) string {
-	return t.Pointer + "/enum/" + strconv.Itoa(i)
-}
-
-// checkFields reports two fields of t with one Go name.
-func (l *loader) checkFields(t *Type) error {
-	fields := newNameSet("type " + t.GoName)
-	for _, f := range t.Fields {
-		at := l.fieldAt[f]
-		if err := fields.add(f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {
 			return err
 		}
 	}

@@ -33,10 +33,8 @@ func fileTypeName(rel string) string {
 // names generated code declares itself (protoc-gen-go's rule for a field
 // named like a generated method).
 func reserved(name string, taken []string) string {
-	for _, t := range taken {
-		if name == t {
-			return name + "_"
-		}
+	if slices.Contains(taken, name) {
+		return name + "_"
 	}
 	return name
 }
@@ -59,7 +57,7 @@ func (l *loader) refType(r ref) (typeRes, error) {
 	ph := &Type{GoName: name, File: r.file, Pointer: r.pointer, Kind: KindAny}
 	l.types[key] = ph
 	l.building[key] = true
-	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name)
+	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name, "")
 	delete(l.building, key)
 	if err != nil {
 		return typeRes{}, err
@@ -87,12 +85,16 @@ var uncheckedKeywords = map[string]bool{
 	"not": true, "if": true,
 }
 
+// notChecked ends the warning about a keyword the generated validation
+// leaves out.
+const notChecked = ": the generated validation (the Go type's Validate and the shape's check) accepts values it refuses"
+
 // schemaType resolves the schema n at file#ptr. name is the Go name the type
 // gets if it is a named one (objects, string enums, variants of a union);
-// the override table may replace it.
-func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, error) {
-	typedBy := l.typedBy
-	l.typedBy = ""
+// the override table may replace it. typedBy is the JSON type n is an
+// alternative under (the "type" beside its anyOf or oneOf), or "": an
+// alternative that infers that kind is not Untyped.
+func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (typeRes, error) {
 	if n == nil || n.kind != nodeObject {
 		if n != nil && n.kind == nodeBool {
 			t := &Type{File: file, Pointer: ptr, Kind: KindAny}
@@ -124,7 +126,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	for _, k := range n.keys {
 		if uncheckedKeywords[k] {
-			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k)
+			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked"+notChecked, k)
 		}
 	}
 	fixed := false
@@ -137,50 +139,46 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	t.Doc, _ = n.getString("description")
 	types, nullable := schemaTypes(n)
-	if len(types) > 1 {
-		t.Kind, t.Union = KindAny, types
-		l.values(n, t)
-		l.warnDropped(file, ptr, n, t)
-		return typeRes{t: t, nullable: nullable}, nil
-	}
 	kind := ""
 	if len(types) == 1 {
 		kind = types[0]
-	} else {
+	} else if len(types) == 0 {
 		kind = inferKind(n)
 		// A kind inferred from const or enum is exact: no value of another
 		// type can equal theirs; so is the kind of the alternatives of a
 		// typed schema.
 		t.Untyped = kind != "" && kind != typedBy && n.get("const") == nil && n.get("enum") == nil
 	}
-	if alt := firstOf(n, "oneOf", "anyOf"); alt != "" && kind != "object" {
+	alt := firstOf(n, "oneOf", "anyOf")
+	var err error
+	switch {
+	case len(types) > 1:
+		t.Kind, t.Union = KindAny, types
+	case alt != "" && kind != "object":
 		typed := ""
 		if len(types) == 1 {
 			typed = kind
 		}
 		res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
 		if err == nil {
-			l.warnBesideAlternatives(file, ptr, n, alt)
+			l.warnDropped(file, ptr, n, res, alt)
 		}
 		return typeRes{t: res, nullable: nullable}, err
-	}
-	var err error
-	switch kind {
-	case "object":
+	case kind == "object":
 		err = l.objectType(file, ptr, n, t, name)
-	case "array":
+	case kind == "array":
 		err = l.arrayType(file, ptr, n, t, name)
-	case "string":
+	case kind == "string":
 		err = l.stringType(file, ptr, n, t, name)
-	case "number", "integer":
+	case kind == "number" || kind == "integer":
 		t.Kind = KindNumber
 		if kind == "integer" {
 			t.Kind = KindInteger
 		}
 		err = l.numberType(file, ptr, n, t)
-	case "boolean":
+	case kind == "boolean":
 		t.Kind = KindBoolean
-	case "null":
+	case kind == "null":
 		t.Kind, t.Union = KindAny, []string{"null"}
 		nullable = true
 	default:
@@ -188,19 +186,20 @@ func (l *loader) schemaType(file, ptr string, n *node, name string) (typeRes, er
 	}
 	if err == nil {
 		l.values(n, t)
-		l.warnDropped(file, ptr, n, t)
+		l.warnDropped(file, ptr, n, t, "")
 	}
 	return typeRes{t: t, nullable: nullable}, err
 }
 
 // values reads const, and an enum whose values are not typed as constants
-// (every enum but a string's, which stringType reads), into t.
+// (every enum but a string's, which stringType reads, unless it lists
+// null), into t.
 func (l *loader) values(n *node, t *Type) {
 	if c := n.get("const"); c != nil {
 		t.Const = c.raw()
 	}
 	e := n.get("enum")
-	if e == nil || t.Kind == KindString {
+	if e == nil || t.Kind == KindString && !slices.ContainsFunc(e.elems, func(v *node) bool { return v.kind == nodeNull }) {
 		return
 	}
 	t.EnumJSON = make([]json.RawMessage, 0, len(e.elems)) // not nil: an empty enum allows nothing
@@ -234,66 +233,39 @@ var heldKeywords = []struct {
 	{"uniqueItems", "array", func(t *Type, v *node, _ string) bool { return t.UniqueItems || !(v.kind == nodeBool && v.b) }},
 	{"properties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || len(v.keys) == 0 }},
 	{"required", "object", func(t *Type, v *node, ptr string) bool {
-		return t.Kind == KindObject || len(v.elems) == 0 || hasConstraintAt(t, pointerJoin(ptr, "required"))
+		kept := func(c Constraint) bool { return c.Pointer == pointerJoin(ptr, "required") }
+		return t.Kind == KindObject || len(v.elems) == 0 || slices.ContainsFunc(t.Constraints, kept)
 	}},
 	// A schema here has a warning of its own (objectType).
 	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
 }
 
 // warnDropped warns about each validation keyword of n that constrains a
-// JSON type t allows but that t does not hold: the generated validation
-// would accept what the keyword refuses.
-func (l *loader) warnDropped(file, ptr string, n *node, t *Type) {
+// JSON type t allows but that t does not hold, and, beside an anyOf or
+// oneOf (alt) of non-object alternatives, which the model takes from the
+// alternatives alone, about each one: the generated validation would
+// accept what the keyword refuses.
+func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 	for _, k := range heldKeywords {
-		v := n.get(k.key)
-		if v == nil || k.held(t, v, ptr) || !allowsAny(t, k.types) {
-			continue
-		}
-		l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key)
-	}
-}
-
-// warnBesideAlternatives warns about the validation keywords beside an
-// anyOf or oneOf of non-object alternatives, which the model takes from the
-// alternatives alone.
-func (l *loader) warnBesideAlternatives(file, ptr string, n *node, alt string) {
-	for _, k := range heldKeywords {
-		if n.get(k.key) != nil {
-			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked: the generated validation (the Go type's Validate and the shape's check) accepts values it refuses", k.key, alt)
+		switch v := n.get(k.key); {
+		case v == nil:
+		case alt != "":
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q beside %s is not checked"+notChecked, k.key, alt)
+		case !k.held(t, v, ptr) && allowsAny(t, k.types):
+			l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here"+notChecked, k.key)
 		}
 	}
-}
-
-// hasConstraintAt reports whether t keeps a constraint written at ptr.
-func hasConstraintAt(t *Type, ptr string) bool {
-	return slices.ContainsFunc(t.Constraints, func(c Constraint) bool { return c.Pointer == ptr })
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
 // listed in types ("" for any type).
 func allowsAny(t *Type, types string) bool {
-	if types == "" || t.Untyped {
-		return true
+	allowed := t.Union
+	if k, ok := jsonKinds[t.Kind]; ok {
+		allowed = []string{k}
 	}
-	var allowed []string
-	switch t.Kind {
-	case KindString:
-		allowed = []string{"string"}
-	case KindNumber:
-		allowed = []string{"number", "integer"}
-	case KindInteger:
-		allowed = []string{"integer"}
-	case KindBoolean:
-		allowed = []string{"boolean"}
-	case KindObject:
-		allowed = []string{"object"}
-	case KindArray:
-		allowed = []string{"array"}
-	default: // KindAny
-		if len(t.Union) == 0 {
-			return true
-		}
-		allowed = t.Union
+	if types == "" || t.Untyped || len(allowed) == 0 {
+		return true
 	}
 	for _, a := range allowed {
 		for _, want := range strings.Fields(types) {
@@ -363,23 +335,13 @@ func inferKind(n *node) string {
 	return ""
 }
 
+// jsonKind is the JSON type of v: its node kind, or "integer" for a
+// number that is one.
 func jsonKind(v *node) string {
-	switch v.kind {
-	case nodeString:
-		return "string"
-	case nodeNumber:
-		if _, err := strconv.ParseInt(v.num.String(), 10, 64); err == nil {
-			return "integer"
-		}
-		return "number"
-	case nodeBool:
-		return "boolean"
-	case nodeObject:
-		return "object"
-	case nodeArray:
-		return "array"
+	if _, err := strconv.ParseInt(v.num.String(), 10, 64); v.kind == nodeNumber && err == nil {
+		return "integer"
 	}
-	return "null"
+	return v.kind.String()
 }
 
 func firstOf(n *node, keys ...string) string {
@@ -398,23 +360,15 @@ func firstOf(n *node, keys ...string) string {
 // Variant per alternative.
 func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) (*Type, error) {
 	alts := n.get(key)
-	allStrings := true
-	for _, a := range alts.elems {
-		if a.kind != nodeObject || a.get("$ref") != nil {
-			allStrings = false
-			break
-		}
+	notString := func(a *node) bool {
 		types, _ := schemaTypes(a)
 		k := inferKind(a)
 		if len(types) == 1 {
 			k = types[0]
 		}
-		if k != "string" {
-			allStrings = false
-			break
-		}
+		return a.kind != nodeObject || a.get("$ref") != nil || k != "string"
 	}
-	if allStrings {
+	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
 		free := 0
 		for i, a := range alts.elems {
@@ -449,8 +403,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	t.GoName = name
 	for i, a := range alts.elems {
 		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
-		l.typedBy = typed
-		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1))
+		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1), typed)
 		if err != nil {
 			return nil, err
 		}
@@ -514,7 +467,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
 					continue
 				}
-				res, err := l.schemaType(file, mp, m, name)
+				res, err := l.schemaType(file, mp, m, name, "")
 				if err != nil {
 					return err
 				}
@@ -523,15 +476,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 				}
 				t.Constraints = append(t.Constraints, res.t.Constraints...)
 				for _, f := range res.t.Fields {
-					if j, dup := seen[f.JSONName]; dup {
-						l.warn(file, mp, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
-						t.Fields[j].Required = t.Fields[j].Required || f.Required
-						continue
-					}
-					seen[f.JSONName] = len(t.Fields)
 					cp := *f
-					t.Fields = append(t.Fields, &cp)
-					l.fieldAt[&cp] = l.fieldAt[f]
+					l.addField(t, seen, &cp, l.fieldAt[f], mp)
 				}
 			}
 		}
@@ -559,7 +505,8 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		}
 	}
 	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
-		if len(t.Fields) > 0 || !altsHaveProperties(n.get(alt)) {
+		declares := func(a *node) bool { return firstOf(a, "properties", "$ref") != "" }
+		if len(t.Fields) > 0 || !slices.ContainsFunc(n.get(alt).elems, declares) {
 			l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
 			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
 				Schema: json.RawMessage(`{"` + alt + `":` + string(n.get(alt).raw()) + `}`)})
@@ -601,17 +548,17 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 		return // any member is allowed
 	}
 	at := pointerJoin(ptr, "additionalProperties")
-	own := map[string]bool{}
-	var names []string
-	if props := n.get("properties"); props != nil && props.kind == nodeObject {
+	// The schema kept: the sibling properties, each allowing any value, and it.
+	props := n.get("properties")
+	var own, merged []string
+	if props != nil {
 		for _, k := range props.keys {
-			own[k] = true
-			names = append(names, k)
+			q, _ := json.Marshal(k)
+			own = append(own, string(q)+":true")
 		}
 	}
-	var merged []string
 	for _, f := range t.Fields {
-		if !own[f.JSONName] {
+		if props.get(f.JSONName) == nil {
 			merged = append(merged, strconv.Quote(f.JSONName))
 		}
 	}
@@ -619,8 +566,7 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	case n.get("patternProperties") != nil:
 		// What it applies to depends on patternProperties, which is not
 		// checked (uncheckedKeywords): left open, as that keyword is.
-		l.warn(file, at, "additionalProperties beside patternProperties is not checked: the generated validation "+
-			"(the Go type's Validate and the shape's check) accepts values it refuses")
+		l.warn(file, at, "additionalProperties beside patternProperties is not checked"+notChecked)
 		return
 	case ap.kind == nodeBool && len(merged) == 0:
 		t.Closed = true
@@ -630,20 +576,8 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	default:
 		l.warn(file, at, "additionalProperties with a schema is not typed: extra members are kept as raw JSON, and Validate checks them against it")
 	}
-	var b strings.Builder
-	b.WriteString(`{"properties":{`)
-	for i, k := range names {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		q, _ := json.Marshal(k)
-		b.Write(q)
-		b.WriteString(":true")
-	}
-	b.WriteString(`},"additionalProperties":`)
-	b.Write(ap.raw())
-	b.WriteByte('}')
-	t.Constraints = append(t.Constraints, Constraint{Pointer: at, Schema: json.RawMessage(b.String())})
+	schema := `{"properties":{` + strings.Join(own, ",") + `},"additionalProperties":` + string(ap.raw()) + `}`
+	t.Constraints = append(t.Constraints, Constraint{Pointer: at, Schema: json.RawMessage(schema)})
 }
 
 // requiredAt is a required keyword (names) of an object schema, or of one
@@ -683,18 +617,6 @@ func constraintOnly(n *node) bool {
 	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
-func altsHaveProperties(alts *node) bool {
-	if alts == nil || alts.kind != nodeArray {
-		return false
-	}
-	for _, a := range alts.elems {
-		if a.get("properties") != nil || a.get("$ref") != nil {
-			return true
-		}
-	}
-	return false
-}
-
 func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
 	pp := pointerJoin(ptr, "properties")
 	for _, key := range props.keys {
@@ -703,7 +625,7 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 			return errorf(file, cp, fmt.Sprintf("a property name of %d bytes, more than the %d a spec may need", len(key), maxNameLen))
 		}
 		fieldName := reserved(goName(key), emitMembers)
-		res, err := l.schemaType(file, cp, child, name+fieldName)
+		res, err := l.schemaType(file, cp, child, name+fieldName, "")
 		if err != nil {
 			return err
 		}
@@ -712,15 +634,23 @@ func (l *loader) addProperties(file, ptr string, props *node, t *Type, name stri
 		if d := child.get("deprecated"); d != nil && d.kind == nodeBool {
 			f.Deprecated = d.b
 		}
-		if _, dup := seen[key]; dup {
-			l.warn(file, cp, "member %q is declared twice in the allOf merge: the first declaration is kept", key)
-			continue
-		}
-		seen[key] = len(t.Fields)
-		t.Fields = append(t.Fields, f)
-		l.fieldAt[f] = ref{file: file, pointer: cp}
+		l.addField(t, seen, f, ref{file: file, pointer: cp}, cp)
 	}
 	return nil
+}
+
+// addField appends f, declared at at, to the fields of t, unless seen (the
+// index of each field by member name) holds its name already: then the
+// first declaration is kept, required if either is, with a warning at ptr.
+func (l *loader) addField(t *Type, seen map[string]int, f *Field, at ref, ptr string) {
+	if j, dup := seen[f.JSONName]; dup {
+		l.warn(t.File, ptr, "member %q is declared twice in the allOf merge: the first declaration is kept", f.JSONName)
+		t.Fields[j].Required = t.Fields[j].Required || f.Required
+		return
+	}
+	seen[f.JSONName] = len(t.Fields)
+	t.Fields = append(t.Fields, f)
+	l.fieldAt[f] = at
 }
 
 func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) error {
@@ -743,7 +673,7 @@ func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) erro
 		l.warn(file, pointerJoin(ptr, "items"), "tuple items are not typed: elements are kept as raw JSON")
 		t.Elem = &Type{File: file, Pointer: pointerJoin(ptr, "items"), Kind: KindAny}
 	default:
-		res, err := l.schemaType(file, pointerJoin(ptr, "items"), items, name)
+		res, err := l.schemaType(file, pointerJoin(ptr, "items"), items, name, "")
 		if err != nil {
 			return err
 		}
@@ -761,13 +691,7 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 		for i, v := range e.elems {
 			if v.kind == nodeNull {
 				// ["string","null"] with null listed: null is valid, and
-				// not a constant. The whole list is kept for the schema
-				// data (without "null" in type, null is refused anyway).
-				if t.EnumJSON == nil {
-					for _, w := range e.elems {
-						t.EnumJSON = append(t.EnumJSON, w.raw())
-					}
-				}
+				// not a constant (values keeps the whole list).
 				continue
 			}
 			if v.kind != nodeString {
