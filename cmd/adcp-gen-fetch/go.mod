@@ -5,6 +5,7 @@ go 1.25.8
 require github.com/adcp-gen/adcp-gen v0.0.0-00010101000000-000000000000
 
 require (
+	github.com/adcp-gen/adcp-gen/adcp v0.0.0 // indirect
 	github.com/go-jose/go-jose/v4 v4.1.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/jedisct1/go-minisign v0.0.0-20211028175153-1c139d1cc84b // indirect
