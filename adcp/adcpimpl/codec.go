@@ -229,10 +229,7 @@ func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, Sl
 func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
 
 // Raw keeps any JSON value (null included) as it is.
-func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
-	d.known(bit)
-	d.done(bit, SliceRaw(d.val, dst))
-}
+func Raw(d *Decoder, bit uint, dst *json.RawMessage) { decodeValue(d, bit, dst, SliceRaw) }
 
 // Object decodes a nested generated struct held by value.
 func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
@@ -291,7 +288,7 @@ func decodeSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
 // decodes one JSON value into dst, or reports that it does not fit.
 
 func SliceString[T ~string](v []byte, dst *T) bool {
-	var d Decoder // without a copy of the input to share: text copies
+	var d Decoder // without a copy of the input to share: stringValue copies
 	s, ok := d.stringValue(v, false)
 	*dst = T(s)
 	return ok
