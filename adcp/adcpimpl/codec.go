@@ -466,3 +466,6 @@ func AppendString(b []byte, s string) []byte {
 	}
 	return append(append(append(b, '"'), s...), '"')
 }
+
+// AppendFloat appends f the way encoding/json writes a float64.
+func AppendFloat(b []byte, f float64) []byte { return jsonwire.AppendFloat(b, f) }
