@@ -229,7 +229,10 @@ func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, Sl
 func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
 
 // Raw keeps any JSON value (null included) as it is.
-func Raw(d *Decoder, bit uint, dst *json.RawMessage) { decodeValue(d, bit, dst, SliceRaw) }
+func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
+	d.known(bit)
+	d.done(bit, SliceRaw(d.val, dst))
+}
 
 // Object decodes a nested generated struct held by value.
 func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
