@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Details is implemented by every generated details struct (through a
@@ -49,17 +50,12 @@ func (s *DetailsShape) Validate(raw []byte) error {
 	if s.Check == nil {
 		return nil
 	}
-	if s.Closed && json.Valid(raw) {
+	if s.Closed {
 		// The members in order, as the Go type's decoder meets them.
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		if t, _ := dec.Token(); t == json.Delim('{') {
-			for dec.More() {
-				t, _ := dec.Token()
-				if k, _ := t.(string); !slices.Contains(s.Fields, k) {
-					return fmt.Errorf("adcp: %s: unknown member %q", s.Type, k)
-				}
-				var skip json.RawMessage
-				_ = dec.Decode(&skip)
+		members, _, _ := jsonwire.Members(raw)
+		for _, m := range members {
+			if !slices.Contains(s.Fields, m.Key) {
+				return fmt.Errorf("adcp: %s: unknown member %q", s.Type, m.Key)
 			}
 		}
 	}

@@ -128,9 +128,7 @@ func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
 
 // errorMemberNames are the members of core/error.json, in schema order: the
 // codec's bit of each is its index.
-var errorMemberNames = [...]string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
-
-var membersError = errorMemberNames[:]
+var errorMemberNames = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
 
 // stringMember returns the string field of e that the member named k
 // decodes into, and its codec bit (its index in errorMemberNames), or nil
@@ -160,33 +158,9 @@ func stringMember(e *Error, k string) (*string, uint) {
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Error) MarshalJSON() ([]byte, error) {
-	// Room for the strings, the names and a little escaping: one allocation
-	// for most errors.
-	e := adcpimpl.NewEncoderSize(96 + len(x.Code) + len(x.Message) + len(x.Field) + len(x.Suggestion) +
-		len(x.Details) + len(x.Source) + len(x.SDKID))
-	e.Open()
-	present := x.present()
-	for i, k := range errorMemberNames {
-		if present&(1<<i) == 0 {
-			continue
-		}
-		e.Field(uint(i), k)
-		switch s, _ := stringMember(&x, k); {
-		case s != nil:
-			e.Str(*s)
-		case k == "retry_after":
-			if lit := x.retryAfterLit(); lit != nil {
-				e.Raw(lit)
-			} else {
-				e.Float(*x.RetryAfter)
-			}
-		case k == "issues":
-			adcpimpl.EncodeSlice(&e, x.Issues, adcpimpl.EncValue[Issue])
-		case k == "details":
-			e.Raw(x.Details)
-		}
-	}
-	return e.Close(x.Extra, membersError)
+	fields := [...]any{(*string)(&x.Code), &x.Message, &x.Field, &x.Suggestion, &x, &x.Issues, &x.Details,
+		(*string)(&x.Recovery), (*string)(&x.Source), &x.SDKID}
+	return encodeObject(errorMemberNames, fields[:], 2, x.codec, x.Extra)
 }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
@@ -263,44 +237,12 @@ type Issue struct {
 
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
-// stringMember returns the string field of x that the member named k
-// decodes into, and its codec bit (its index in membersIssue), or nil when
-// k is not a string member.
-func (x *Issue) stringMember(k string) (*string, uint) {
-	switch k {
-	case "pointer":
-		return &x.Pointer, 0
-	case "message":
-		return &x.Message, 1
-	case "keyword":
-		return &x.Keyword, 2
-	case "schemaPath":
-		return &x.SchemaPath, 3
-	case "schema_id":
-		return &x.SchemaID, 4
-	}
-	return nil, 0
-}
-
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Issue) MarshalJSON() ([]byte, error) {
-	e := adcpimpl.NewEncoder()
-	e.Open()
-	present := x.present()
-	for i, k := range membersIssue {
-		if present&(1<<i) == 0 {
-			continue
-		}
-		e.Field(uint(i), k)
-		if s, _ := x.stringMember(k); s != nil {
-			e.Str(*s)
-		} else {
-			adcpimpl.EncodeSlice(&e, x.Discriminator, adcpimpl.EncValue[IssueDiscriminator])
-		}
-	}
-	return e.Close(x.Extra, membersIssue)
+	fields := [...]any{&x.Pointer, &x.Message, &x.Keyword, &x.SchemaPath, &x.SchemaID, &x.Discriminator}
+	return encodeObject(membersIssue, fields[:], 3, x.codec, x.Extra)
 }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
@@ -321,10 +263,18 @@ func (x *Issue) UnmarshalValidJSON(data []byte) error {
 	}
 	*x = Issue{}
 	for d.Next() {
-		switch s, bit := x.stringMember(d.Key); {
-		case s != nil:
-			adcpimpl.String(&d, bit, s)
-		case d.Key == "discriminator":
+		switch d.Key {
+		case "pointer":
+			adcpimpl.String(&d, 0, &x.Pointer)
+		case "message":
+			adcpimpl.String(&d, 1, &x.Message)
+		case "keyword":
+			adcpimpl.String(&d, 2, &x.Keyword)
+		case "schemaPath":
+			adcpimpl.String(&d, 3, &x.SchemaPath)
+		case "schema_id":
+			adcpimpl.String(&d, 4, &x.SchemaID)
+		case "discriminator":
 			adcpimpl.Slice(&d, 5, &x.Discriminator, adcpimpl.SliceObject[IssueDiscriminator])
 		default:
 			d.Unknown(false, "Issue")
@@ -357,17 +307,8 @@ var membersIssueDiscriminator = []string{"property_name", "value"}
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
-	e := adcpimpl.NewEncoder()
-	e.Open()
-	if x.codec.Emit(0, true, x.PropertyName != "") {
-		e.Field(0, "property_name")
-		e.Str(string(x.PropertyName))
-	}
-	if x.codec.Emit(1, true, x.Value != nil) {
-		e.Field(1, "value")
-		e.Raw(x.Value)
-	}
-	return e.Close(x.Extra, membersIssueDiscriminator)
+	fields := [...]any{&x.PropertyName, &x.Value}
+	return encodeObject(membersIssueDiscriminator, fields[:], 2, x.codec, x.Extra)
 }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
@@ -424,38 +365,61 @@ func (v ErrorSource) Known() bool {
 	return false
 }
 
-// members is a set of an object's members, bit i for the i-th of the
-// names its type models (membersError, membersIssue).
-type members uint16
-
-// bit returns the member of bit i when set is true.
-func bit(i uint, set bool) members {
-	if set {
-		return 1 << i
+// encodeObject encodes Error, Issue or IssueDiscriminator: fields holds,
+// by bit, a pointer to the field of each member names lists (the *Error
+// itself for retry_after), the first required of them required. It writes
+// the members present when the value was decoded or, for a value built in
+// Go, the required and the set ones (retry_after only when set); then
+// extra.
+func encodeObject(names []string, fields []any, required int, codec adcpimpl.State, extra map[string]json.RawMessage) ([]byte, error) {
+	// Room for the strings, the names and a little escaping: one allocation
+	// for most errors.
+	size := 96
+	var present uint64
+	for i, p := range fields {
+		var set bool
+		switch p := p.(type) {
+		case *string:
+			set, size = *p != "", size+len(*p)
+		case *json.RawMessage:
+			set, size = *p != nil, size+len(*p)
+		case *[]Issue:
+			set = *p != nil
+		case *[]IssueDiscriminator:
+			set = *p != nil
+		case *Error:
+			if p.RetryAfter == nil {
+				continue
+			}
+			set = true
+		}
+		if codec.Emit(uint(i), i < required, set) {
+			present |= 1 << i
+		}
 	}
-	return 0
-}
-
-// present returns the members e has: present when it was decoded, or, for a
-// value built in Go, set (code and message always).
-func (x *Error) present() members {
-	return bit(0, x.codec.Emit(0, true, x.Code != "")) |
-		bit(1, x.codec.Emit(1, true, x.Message != "")) |
-		bit(2, x.codec.Emit(2, false, x.Field != "")) |
-		bit(3, x.codec.Emit(3, false, x.Suggestion != "")) |
-		bit(4, x.RetryAfter != nil) |
-		bit(5, x.codec.Emit(5, false, x.Issues != nil)) |
-		bit(6, x.codec.Emit(6, false, x.Details != nil)) |
-		bit(7, x.codec.Emit(7, false, x.Recovery != "")) |
-		bit(8, x.codec.Emit(8, false, x.Source != "")) |
-		bit(9, x.codec.Emit(9, false, x.SDKID != ""))
-}
-
-func (x *Issue) present() members {
-	return bit(0, x.codec.Emit(0, true, x.Pointer != "")) |
-		bit(1, x.codec.Emit(1, true, x.Message != "")) |
-		bit(2, x.codec.Emit(2, true, x.Keyword != "")) |
-		bit(3, x.codec.Emit(3, false, x.SchemaPath != "")) |
-		bit(4, x.codec.Emit(4, false, x.SchemaID != "")) |
-		bit(5, x.codec.Emit(5, false, x.Discriminator != nil))
+	e := adcpimpl.NewEncoderSize(size)
+	e.Open()
+	for i, p := range fields {
+		if present&(1<<i) == 0 {
+			continue
+		}
+		e.Field(uint(i), names[i])
+		switch p := p.(type) {
+		case *string:
+			e.Str(*p)
+		case *json.RawMessage:
+			e.Raw(*p)
+		case *[]Issue:
+			adcpimpl.EncodeSlice(&e, *p, adcpimpl.EncValue[Issue])
+		case *[]IssueDiscriminator:
+			adcpimpl.EncodeSlice(&e, *p, adcpimpl.EncValue[IssueDiscriminator])
+		case *Error:
+			if lit := p.retryAfterLit(); lit != nil {
+				e.Raw(lit)
+			} else {
+				e.Float(*p.RetryAfter)
+			}
+		}
+	}
+	return e.Close(extra, names)
 }

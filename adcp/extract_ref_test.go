@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -235,7 +236,7 @@ func refSerializedSize(raw json.RawMessage) (int, bool) {
 	if dec.Decode(&v) != nil {
 		return 0, false
 	}
-	v = jsonwire.FloatNumbers(v)
+	v = floatNumbers(v)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -243,6 +244,61 @@ func refSerializedSize(raw json.RawMessage) (int, bool) {
 		return 0, false
 	}
 	return refStringifyLen(bytes.TrimSuffix(b.Bytes(), []byte("\n")), v), true
+}
+
+// floatNumbers replaces, in place, each number of a value decoded with
+// UseNumber that a float64 holds by that float64, as a decoder into any
+// holds it (and as Validate measures it); a number no float64 holds (1e400)
+// stays as written.
+func floatNumbers(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(t), 64); err == nil {
+			return f
+		}
+	case map[string]any:
+		for k, x := range t {
+			t[k] = floatNumbers(x)
+		}
+	case []any:
+		for i, x := range t {
+			t[i] = floatNumbers(x)
+		}
+	}
+	return v
+}
+
+// FuzzValidateSizeBound checks the bound the size check of Validate relies
+// on when it refuses an object whose compact form is over six times the
+// limit without decoding it: the size Validate measures (the value decoded,
+// each number as the float64 it parses to, and encoded compactly without
+// HTML escaping) is at most six times the input.
+func FuzzValidateSizeBound(f *testing.F) {
+	for _, s := range []string{
+		`{"code":"X","message":"\u2028\u2029"}`,
+		"{\"code\":\"X\",\"message\":\"\xff\xfe\xfd\"}",
+		`{"code":"X","m":"\ud800\udc00\ud800"}`,
+		`{"a":[1.50e+3,{"b":"<>&"}],"a":2}`,
+		`{"k":"\u0041\/"}`,
+		`[1e20,-1e20,1E20,9e20]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		dec := json.NewDecoder(bytes.NewReader(in))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) != nil || dec.More() {
+			return
+		}
+		out, err := jsonwire.Marshal(floatNumbers(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) > 6*len(in) {
+			t.Fatalf("%q re-encodes to %d bytes, more than 6 × %d", in, len(out), len(in))
+		}
+	})
 }
 
 // refStringifyLen returns the length in UTF-16 code units of what

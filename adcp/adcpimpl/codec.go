@@ -107,16 +107,6 @@ func BeginCopy(data []byte, typeName string) (Decoder, error) {
 	return d, err
 }
 
-// text returns b, a part of d.data, as a string: a part of d.str when
-// there is one, else a copy.
-func (d *Decoder) text(b []byte) string {
-	if d.str == "" {
-		return string(b)
-	}
-	i := cap(d.data) - cap(b) // b's offset in d.data
-	return d.str[i : i+len(b)]
-}
-
 // Next advances to the next member; it returns false after the last one,
 // and where data is not valid JSON (which callers never pass).
 func (d *Decoder) Next() bool {
@@ -180,17 +170,21 @@ func (d *Decoder) Finish() (map[string]json.RawMessage, State, error) {
 	return d.extra, DecodedState(d.present), d.err
 }
 
-// stringValue decodes the valid JSON value v as encoding/json decodes a
-// string (plain: v is known to be a plain string, jsonwire.StringPlain),
-// or reports that it is not a string.
+// stringValue decodes the valid JSON value v, a part of d.data, as
+// encoding/json decodes a string (plain: v is known to be a plain string,
+// jsonwire.StringPlain), or reports that it is not a string. A string that
+// is its own text is a part of d.str when there is one, else a copy.
 func (d *Decoder) stringValue(v []byte, plain bool) (string, bool) {
 	switch {
 	case len(v) == 0 || v[0] != '"':
 		return "", false
-	case plain || jsonwire.Plain(v):
-		return d.text(v[1 : len(v)-1]), true
+	case !plain && !jsonwire.Plain(v):
+		return string(jsonwire.Unquote(make([]byte, 0, len(v)), v)), true
+	case d.str == "":
+		return string(v[1 : len(v)-1]), true
 	}
-	return string(jsonwire.Unquote(make([]byte, 0, len(v)), v)), true
+	i := cap(d.data) - cap(v) + 1 // the text's offset in d.data
+	return d.str[i : i+len(v)-2], true
 }
 
 // The member decoders: each decodes d.val into dst and reports the outcome
@@ -297,7 +291,7 @@ func decodeSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
 // decodes one JSON value into dst, or reports that it does not fit.
 
 func SliceString[T ~string](v []byte, dst *T) bool {
-	var d Decoder // without a copy of the input to share: text copies
+	var d Decoder // without a copy of the input to share: stringValue copies
 	s, ok := d.stringValue(v, false)
 	*dst = T(s)
 	return ok
@@ -407,7 +401,7 @@ func (e *Encoder) Float(f float64) {
 		e.buf = append(e.buf, '0')
 		return
 	}
-	e.buf = AppendFloat(e.buf, f)
+	e.buf = jsonwire.AppendFloat(e.buf, f)
 }
 
 func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }

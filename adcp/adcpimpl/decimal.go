@@ -46,12 +46,6 @@ func parseDecimal(s string) (decimal, bool) {
 	return d, true
 }
 
-// decimalOf returns the shortest decimal of the finite float64 f.
-func decimalOf(f float64) decimal {
-	d, _ := parseDecimal(number(f))
-	return d
-}
-
 // isInteger reports whether d has no fractional part.
 func (d decimal) isInteger() bool {
 	return d.digits == "" || int64(len(d.digits)) <= d.exp
@@ -84,5 +78,6 @@ func exactFloat(lit string, f float64) bool {
 		}
 	}
 	d, ok := parseDecimal(lit)
-	return ok && d.cmp(decimalOf(f)) == 0
+	shortest, _ := parseDecimal(strconv.FormatFloat(f, 'g', -1, 64))
+	return ok && d.cmp(shortest) == 0
 }

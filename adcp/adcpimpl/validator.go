@@ -125,8 +125,6 @@ func PointerToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-func number(f float64) string { return string(AppendFloat(nil, f)) }
-
 // short quotes a raw value for a message, cut to 64 bytes.
 func short(raw []byte) string {
 	const max = 64
