@@ -3,7 +3,6 @@ package adcpimpl
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,39 +144,64 @@ func (v *Validator) ConstJSON(path string, x any, want string) {
 }
 
 // equalJSONText reports whether the decoded value x equals the JSON text
-// want, as JSON Schema compares values (equalJSON).
+// want, as JSON Schema compares values: their keys (itemKey) are equal.
 func equalJSONText(x any, want string) bool {
 	y, ok := decodeAny([]byte(want))
-	return ok && equalJSON(x, y)
-}
-
-// equalJSON reports whether two decoded JSON values are the same JSON
-// value: numbers equal by value (1 and 1.0 are equal), object members in
-// any order.
-func equalJSON(x, y any) bool {
-	switch x := x.(type) {
-	case json.Number:
-		n, ok := y.(json.Number)
-		return ok && Compare(x, string(n)) == 0
-	case []any:
-		a, ok := y.([]any)
-		return ok && slices.EqualFunc(x, a, equalJSON)
-	case map[string]any:
-		o, ok := y.(map[string]any)
-		return ok && maps.EqualFunc(x, o, equalJSON)
-	}
-	return x == y // a string, a bool or null
+	return ok && string(itemKey(nil, x)) == string(itemKey(nil, y))
 }
 
 // UniqueItems checks that no two of items, decoded JSON values, are equal
-// (as InJSON compares them).
+// (as InJSON compares them). Each item is written once as a key two items
+// share exactly when they are equal (itemKey), so that the time grows with
+// the items' size, not with their number squared.
 func UniqueItems[T any](v *Validator, path string, items []T) {
+	seen := make(map[string]int, len(items))
+	var key []byte
 	for i := range items {
-		for a := range i {
-			if equalJSON(items[a], items[i]) {
-				v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
-				return
-			}
+		key = itemKey(key[:0], items[i])
+		if a, dup := seen[string(key)]; dup {
+			v.Add(path, "items "+strconv.Itoa(a)+" and "+strconv.Itoa(i)+" are equal")
+			return
 		}
+		seen[string(key)] = i
 	}
+}
+
+// itemKey appends a key of the decoded JSON value x: numbers as their
+// exact decimal, objects with their members sorted, each part tagged and
+// delimited, so that two values have the same key exactly when they are
+// the same JSON value (numbers equal by value: 1 and 1.0 are equal).
+func itemKey(b []byte, x any) []byte {
+	switch t := x.(type) {
+	case string:
+		return strconv.AppendQuote(append(b, 's'), t)
+	case json.Number:
+		d, _ := parseDecimal(string(t))
+		b = append(b, 'd')
+		if d.digits != "" { // all zeros alike
+			if d.sign < 0 {
+				b = append(b, '-')
+			}
+			b = strconv.AppendInt(append(append(b, d.digits...), 'e'), d.exp, 10)
+		}
+		return append(b, ';')
+	case []any:
+		b = append(b, '[')
+		for _, y := range t {
+			b = itemKey(b, y)
+		}
+		return append(b, ']')
+	case map[string]any:
+		b = append(b, '{')
+		for _, k := range sortedKeys(t) {
+			b = itemKey(strconv.AppendQuote(b, k), t[k])
+		}
+		return append(b, '}')
+	case bool:
+		if t {
+			return append(b, 't')
+		}
+		return append(b, 'f')
+	}
+	return append(b, 'n')
 }
