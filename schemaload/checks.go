@@ -21,6 +21,7 @@ type checkNamer struct {
 	byKey     map[string]*Check // a schema's JSON (and its document, when it refers to $defs) → its check
 	used      map[string]bool   // function names taken
 	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
+	typeFns   map[string]bool   // those names: other checks leave them free
 	patterns  map[string]string // a Go regexp → its variable
 }
 
@@ -30,7 +31,7 @@ type checkNamer struct {
 // a constraint kept as written are checked alike.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, used: map[string]bool{},
-		typeNames: map[string]string{}, patterns: map[string]string{}}
+		typeNames: map[string]string{}, typeFns: map[string]bool{}, patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
 	for _, t := range s.Types {
 		if t.Kind == KindObject {
@@ -56,7 +57,7 @@ func (n *checkNamer) typeCheck(t *Type) {
 	d := &checkDoc{n: n, defs: map[string]*Check{}, json: CanonicalJSON(root)}
 	names := slices.Sorted(maps.Keys(defs))
 	for _, k := range names {
-		d.defs[k] = &Check{Name: n.take("check" + k)}
+		d.defs[k] = &Check{Name: n.take("check"+k, true)}
 	}
 	for _, k := range names {
 		d.declare(d.defs[k], defs[k])
@@ -76,14 +77,17 @@ func (n *checkNamer) nameType(s any, goName string, nullable bool) {
 	}
 	if _, ok := n.typeNames[key]; !ok {
 		n.typeNames[key] = goName
+		n.typeFns["check"+goName] = true
 	}
 }
 
 // take returns base, or base and a number when base is taken, and takes
-// it.
-func (n *checkNamer) take(base string) string {
+// it. A check that is not a named type's (named) leaves the names of named
+// types' checks free: checkIssueDiscriminator checks an IssueDiscriminator,
+// not the discriminator array of an Issue.
+func (n *checkNamer) take(base string, named bool) string {
 	name := base
-	for i := 2; n.used[name]; i++ {
+	for i := 2; n.used[name] || !named && n.typeFns[name]; i++ {
 		name = base + strconv.Itoa(i)
 	}
 	n.used[name] = true
@@ -123,12 +127,13 @@ func (d *checkDoc) fn(s any, base string) *Check {
 	if c, ok := d.n.byKey[key]; ok {
 		return c
 	}
-	if t, ok := d.n.typeNames[key]; ok {
+	t, named := d.n.typeNames[key]
+	if named {
 		base = "check" + t // the schema of a named type
 	} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
 		base = "checkType" + typeName(m["type"]) // one function per type, named for it
 	}
-	c := &Check{Name: d.n.take(base)}
+	c := &Check{Name: d.n.take(base, named)}
 	d.n.byKey[key] = c
 	d.declare(c, s)
 	return c

@@ -36,12 +36,15 @@ func TestSettleChecks(t *testing.T) {
 	item := &Type{GoName: "Item", Kind: KindObject, Fields: []*Field{{JSONName: "tag", Type: tag}}}
 	node := &Type{GoName: "Node", Kind: KindObject}
 	node.Fields = []*Field{{JSONName: "next", Type: node}}
+	// XDetailsTags is also the name the tags array's check would take.
+	tagT := &Type{GoName: "XDetailsTags", Kind: KindObject, Fields: []*Field{{JSONName: "n", Type: &Type{Kind: KindInteger}}}}
 	details := &Type{GoName: "XDetails", Kind: KindObject, Fields: []*Field{
 		{JSONName: "items", Type: &Type{Kind: KindArray, Elem: item}},
+		{JSONName: "tags", Type: &Type{Kind: KindArray, Elem: tagT}},
 		{JSONName: "on", Type: &Type{Kind: KindBoolean}},
 		{JSONName: "off", Type: &Type{Kind: KindBoolean}},
 	}}
-	spec := &Spec{Shapes: []*Shape{{Type: details}}, Types: []*Type{details, item, node}}
+	spec := &Spec{Shapes: []*Shape{{Type: details}}, Types: []*Type{details, item, tagT, node}}
 	for range 2 {
 		spec.SettleGoTypes()
 		checks := map[string]*Check{}
@@ -58,6 +61,8 @@ func TestSettleChecks(t *testing.T) {
 			{"checkXDetails", "/properties/on", "checkTypeBoolean"},
 			{"checkXDetails", "/properties/off", "checkTypeBoolean"},
 			{"checkXDetailsItems", "/items", "checkItem"},
+			{"checkXDetails", "/properties/tags", "checkXDetailsTags2"},
+			{"checkXDetailsTags2", "/items", "checkXDetailsTags"},
 			{"checkItem", "/properties/tag", "checkItemTag"},
 			{"checkNode2", "/properties/next", "checkNode"},
 			{"checkNode", "/properties/next", "checkNode"},
@@ -78,8 +83,8 @@ func TestSettleChecks(t *testing.T) {
 		if got := checks["checkItemTag"].Pattern; got != "detailsPattern0" || len(spec.Patterns) != 1 || spec.Patterns[0] != (Pattern{got, "^a"}) {
 			t.Errorf("pattern %q, patterns %v", got, spec.Patterns)
 		}
-		if len(spec.Checks) != 7 {
-			t.Errorf("%d checks, want 7", len(spec.Checks))
+		if len(spec.Checks) != 10 {
+			t.Errorf("%d checks, want 10", len(spec.Checks))
 		}
 	}
 }

@@ -4587,7 +4587,7 @@ func checkIssue(v *adcpimpl.Validator, p string, x any) {
 	}
 	o := x.(map[string]any)
 	if m, ok := o["discriminator"]; ok {
-		checkIssueDiscriminator(v, p+"/discriminator", m)
+		checkIssueDiscriminator2(v, p+"/discriminator", m)
 	}
 	if m, ok := o["keyword"]; ok {
 		checkTypeString(v, p+"/keyword", m)
@@ -4607,21 +4607,21 @@ func checkIssue(v *adcpimpl.Validator, p string, x any) {
 	v.Required(p, o, "pointer", "message", "keyword")
 }
 
-// checkIssueDiscriminator checks a value against the schema:
+// checkIssueDiscriminator2 checks a value against the schema:
 // {"items":{"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["property_name","value"],"type":"object"},"typ…
-func checkIssueDiscriminator(v *adcpimpl.Validator, p string, x any) {
+func checkIssueDiscriminator2(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "array") {
 		return
 	}
 	a := x.([]any)
 	for i, e := range a {
-		checkIssueDiscriminator2(v, p+"/"+strconv.Itoa(i), e)
+		checkIssueDiscriminator(v, p+"/"+strconv.Itoa(i), e)
 	}
 }
 
-// checkIssueDiscriminator2 checks a value against the schema:
+// checkIssueDiscriminator checks a value against the schema:
 // {"additionalProperties":false,"properties":{"property_name":{"type":"string"},"value":{"type":["string","number","boolean","null"]}},"required":["property_name","value"],"type":"object"}
-func checkIssueDiscriminator2(v *adcpimpl.Validator, p string, x any) {
+func checkIssueDiscriminator(v *adcpimpl.Validator, p string, x any) {
 	if !v.Type(p, x, "object") {
 		return
 	}
