@@ -532,7 +532,9 @@ func leafOf(v any) value {
 }
 
 // The walk* functions fill the records from decoded values, as the scan*
-// function of the same name does from bytes.
+// function of the same name does from bytes. The holder, parts, artifact
+// and status records they fill start zero: a decoded object has no
+// duplicate members to discard.
 
 // decoded returns v as the walker reads it (normalize). When that is
 // encoded JSON, it is read into r with scan, and r left zero when it is not
@@ -568,7 +570,6 @@ func walkPayload(v any, out *value) {
 }
 
 func walkHolder(v any, h *holder) {
-	*h = holder{}
 	t := decoded(v, h, scanHolder)
 	if b, ok := t.(json.RawMessage); ok && !h.ok && b[0] == '{' {
 		h.self = value{raw: b, set: true, bad: true} // not valid JSON
@@ -585,7 +586,6 @@ func walkHolder(v any, h *holder) {
 }
 
 func walkParts(v any, p *dataParts) {
-	*p = dataParts{last: p.last}
 	l, _ := decoded(v, p, scanParts).([]any)
 	for _, x := range l {
 		switch e := normalize(x).(type) {
@@ -595,14 +595,16 @@ func walkParts(v any, p *dataParts) {
 				scanPart(e, 0, 0, p)
 			}
 		case map[string]any:
+			d, ok := e["data"]
+			if !ok {
+				continue // not a data part (a text part, say)
+			}
 			var kind value
-			var data holder
 			if x, ok := e["kind"]; ok {
 				kind = leafOf(x)
 			}
-			if x, ok := e["data"]; ok {
-				walkHolder(x, &data)
-			}
+			var data holder
+			walkHolder(d, &data)
 			p.add(kind, &data)
 		}
 	}
@@ -627,7 +629,6 @@ func memberOf(v any, k string) (any, bool, bool) {
 }
 
 func walkArtifacts(v any, a *artifactList) {
-	*a = artifactList{}
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
 		x, found, isObj := memberOf(x, "parts")
@@ -643,7 +644,6 @@ func walkArtifacts(v any, a *artifactList) {
 }
 
 func walkStatus(v any, s *taskStatus) {
-	*s = taskStatus{}
 	o, ok := decoded(v, s, scanStatus).(map[string]any)
 	if !ok {
 		return
