@@ -111,11 +111,7 @@ func body(ck *schemaload.Check) []jen.Code {
 			add(p, "matches the excluded pattern "+strconv.Quote(m["patternNot"].(string)))))
 	}
 	if f, ok := m["format"].(string); ok {
-		if method, ok := map[string]string{"uri": "URI", "date-time": "DateTime"}[f]; ok {
-			str = append(str, v.Clone().Dot(method).Call(p, sv))
-		} else {
-			str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))
-		}
+		str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))
 	}
 	out = group(out, str, sv, jen.String(), only == "string")
 

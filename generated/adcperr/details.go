@@ -3775,7 +3775,7 @@ func checkAccountSetupRequiredDetailsSetupUrl(v *adcpimpl.Validator, p string, x
 		return
 	}
 	s := x.(string)
-	v.URI(p, s)
+	v.Format(p, s, "uri")
 }
 
 // checkActionNotAllowedDetails checks a value against the schema:
@@ -4053,7 +4053,7 @@ func checkDownstreamConnectionRequirementExpiresAt(v *adcpimpl.Validator, p stri
 		return
 	}
 	s := x.(string)
-	v.DateTime(p, s)
+	v.Format(p, s, "date-time")
 }
 
 // checkDownstreamConnectionRequirementRequiredFor checks a value against the schema:

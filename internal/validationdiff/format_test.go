@@ -38,14 +38,7 @@ func FuzzFormats(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, format := range formats {
 			var v adcpimpl.Validator
-			switch format {
-			case "date-time":
-				v.DateTime("", s)
-			case "uri":
-				v.URI("", s)
-			default:
-				v.Format("", s, format)
-			}
+			v.Format("", s, format)
 			got, want := v.Result("x"), schemas[format].Validate(s)
 			if (got == nil) != (want == nil) {
 				t.Errorf("format %s, %q: runtime %v; jsonschema %v", format, s, got, want)

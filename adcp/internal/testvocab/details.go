@@ -135,7 +135,7 @@ func checkURLDetails(name string) adcpimpl.ValueCheck {
 			return
 		}
 		if m, ok := x.(map[string]any)[name]; ok && v.Type(p+"/"+name, m, "string") {
-			v.URI(p+"/"+name, m.(string))
+			v.Format(p+"/"+name, m.(string), "uri")
 		}
 	}
 }
