@@ -107,14 +107,17 @@ var hygieneDetectors = []hygieneDetector{
 // over the removed characters, beside what it finds in s as it is.
 func CheckMessage(s string) []Finding {
 	out := hygieneCheck(s)
-	norm, at := hygieneNormalize(s)
-	if at == nil {
-		return out
+	if norm, at := hygieneNormalize(s); at != nil {
+		for _, f := range hygieneCheck(norm) {
+			out = append(out, Finding{f.Kind, at[f.Start], at[f.End-1] + 1})
+		}
 	}
-	for _, f := range hygieneCheck(norm) {
-		out = append(out, Finding{f.Kind, at[f.Start], at[f.End-1] + 1})
-	}
-	return hygieneSort(out)
+	// By position, the longer of two at one start first, each span of a
+	// kind once (two detectors of one kind may flag the same span).
+	slices.SortFunc(out, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(b.End, a.End), cmp.Compare(a.Kind, b.Kind))
+	})
+	return slices.Compact(out)
 }
 
 // hygieneNormalize returns s without its silent characters
@@ -140,7 +143,7 @@ func hygieneNormalize(s string) (norm string, at []int) {
 	return b.String(), at
 }
 
-// hygieneCheck runs every detector on s.
+// hygieneCheck runs every detector on s, in order.
 func hygieneCheck(s string) []Finding {
 	var out []Finding
 	for _, d := range hygieneDetectors {
@@ -152,17 +155,7 @@ func hygieneCheck(s string) []Finding {
 			out = append(out, Finding{d.kind, start, end})
 		}
 	}
-	return hygieneSort(out)
-}
-
-// hygieneSort sorts findings by position, the longer of two at one start
-// first, and lists each span of a kind once (two detectors of one kind may
-// flag the same span).
-func hygieneSort(out []Finding) []Finding {
-	slices.SortFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(b.End, a.End), cmp.Compare(a.Kind, b.Kind))
-	})
-	return slices.Compact(out)
+	return out
 }
 
 // hygieneUUID is a UUID: 8-4-4-4-12 hexadecimal digits, either case.

@@ -103,7 +103,7 @@ type (
 	}
 	mcpStructured struct {
 		AdcpError json.RawMessage `json:"adcp_error"`
-		Payload   payload         `json:"payload"`
+		Payload   json.RawMessage `json:"payload"`
 	}
 	rpcResponse struct {
 		JSONRPC string          `json:"jsonrpc"`
@@ -136,11 +136,13 @@ type (
 	}
 )
 
-// failure is an error checked to be sent as a failure (fatal).
+// failure is an error checked to be sent as a failure (fatal): the two
+// layers of the error model, encoded.
 type failure struct {
 	wireConfig
-	raw    json.RawMessage   // the error's encoding
-	errors []json.RawMessage // the payload's errors[]
+	raw      json.RawMessage // the error's encoding
+	envelope json.RawMessage // {"adcp_error":…}
+	errors   json.RawMessage // the payload, {"errors":[…]}
 }
 
 // fatal checks an error about to be sent as a failure, and the payload's
@@ -157,17 +159,19 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
-	if f.payload == nil {
-		f.errors = []json.RawMessage{f.raw}
-		return f, nil
+	errs := []json.RawMessage{f.raw}
+	if f.payload != nil {
+		if len(f.payload) == 0 {
+			return f, errors.New("adcp: the payload's errors[] cannot be empty")
+		}
+		if errs, err = sendAll(v, f.payload, f.checks); err != nil {
+			return f, fmt.Errorf("payload errors[]: %w", err)
+		}
 	}
-	if len(f.payload) == 0 {
-		return f, errors.New("adcp: the payload's errors[] cannot be empty")
+	if f.envelope, err = jsonwire.Marshal(envelope{f.raw}); err == nil {
+		f.errors, err = jsonwire.Marshal(payload{errs})
 	}
-	if f.errors, err = sendAll(v, f.payload, f.checks); err != nil {
-		return f, fmt.Errorf("payload errors[]: %w", err)
-	}
-	return f, nil
+	return f, err
 }
 
 // send checks an error a builder sends as it is (an intermediary passes
@@ -226,15 +230,11 @@ func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if err != nil {
 		return nil, nil, err
 	}
-	text, err := jsonwire.Marshal(envelope{f.raw})
-	if err != nil {
-		return nil, nil, err
-	}
-	texts = []string{decodedText(string(text))}
+	texts = []string{string(f.envelope)} // valid UTF-8: check
 	if humanText != "" {
 		texts = append(texts, decodedText(humanText))
 	}
-	structured, err = jsonwire.Marshal(mcpStructured{AdcpError: f.raw, Payload: payload{f.errors}})
+	structured, err = jsonwire.Marshal(mcpStructured{AdcpError: f.raw, Payload: f.errors})
 	return texts, structured, err
 }
 
@@ -285,8 +285,7 @@ func JSONRPCErrorObject(v *adcp.Vocabulary, e *adcp.Error, opts ...WireOption) (
 		}
 		code = f.rpcCode
 	}
-	data, err = jsonwire.Marshal(envelope{f.raw})
-	return code, decodedText(e.Message), data, err
+	return code, decodedText(e.Message), f.envelope, nil
 }
 
 // A2AFailedTask returns the A2A task of a task that failed with e: status
@@ -358,7 +357,7 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if err != nil {
 		return A2AParts{}, err
 	}
-	p := A2AParts{Text: humanText, ErrorMIMEType: f.mimeType}
+	p := A2AParts{Text: humanText, Error: f.envelope, ErrorMIMEType: f.mimeType, Payload: f.errors}
 	if p.Text == "" {
 		p.Text = e.Message
 	}
@@ -366,10 +365,7 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if !f.timestamp.IsZero() {
 		p.Timestamp = f.timestamp.UTC().Format(time.RFC3339)
 	}
-	if p.Error, err = jsonwire.Marshal(envelope{f.raw}); err == nil {
-		p.Payload, err = jsonwire.Marshal(payload{f.errors})
-	}
-	return p, err
+	return p, nil
 }
 
 // SuccessPayloadWithWarnings returns a successful task payload with non-fatal
