@@ -297,24 +297,23 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 	}
 
 	// field, issues[] and sdk_id.
-	fields := make([]string, len(c.Issues)) // each pointer as a field
 	for i, is := range c.Issues {
 		if !slices.Contains(schemaKeywords, is.Keyword) {
 			return fail("issues[%d].keyword %q is not a JSON Schema keyword", i, is.Keyword)
 		}
-		var err error
-		if fields[i], err = PointerToField(is.Pointer); err != nil {
+		f, err := PointerToField(is.Pointer)
+		if err != nil {
 			return fail("issues[%d].pointer: %v", i, err)
+		}
+		if i == 0 {
+			if c.Field != "" && c.Field != f {
+				return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, f)
+			}
+			c.Field = f
 		}
 	}
 	if (c.Source == adcp.ErrorSourceSDK) != (c.SDKID != "") {
 		return fail(`sdk_id must be set when source is "sdk", and only then`)
-	}
-	if len(fields) > 0 {
-		if c.Field != "" && c.Field != fields[0] {
-			return fail("field %q must equal issues[0].pointer translated to JSONPath-lite (%q)", c.Field, fields[0])
-		}
-		c.Field = fields[0]
 	}
 	if info.FieldRequired && c.Field == "" {
 		return fail("field is required: it names the field the caller must drop")
@@ -322,9 +321,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 
 	// details, decoded once.
 	var obj map[string]json.RawMessage
-	if c.Details != nil {
-		c.Details = compact(c.Details) // one JSON value: checkRaw
-	}
+	c.Details = compact(c.Details) // nil, or one JSON value: checkRaw
 	if string(c.Details) == "null" {
 		c.Details = nil
 	}

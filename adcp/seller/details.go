@@ -166,7 +166,7 @@ func checkURLs(details []byte) error {
 }
 
 // compact returns a copy of raw, one valid JSON value, without
-// insignificant white space.
+// insignificant white space; nil for nil.
 func compact(raw []byte) json.RawMessage {
 	var b bytes.Buffer
 	_ = json.Compact(&b, raw)
