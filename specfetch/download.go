@@ -46,8 +46,9 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 
 // get reads the file name published beside the bundle, at most max bytes,
 // and whether it exists: a missing file (HTTP 404, or no such local file)
-// is not an error, any other failure is one, naming the file. With max 0
-// it only tells whether the file exists.
+// is not an error, any other failure is one, naming the file. The content
+// of a file that exists is never nil (io.ReadAll's, empty or not). With
+// max 0 it only tells whether the file exists.
 func (f *fetcher) get(ctx context.Context, name string, max int64) ([]byte, bool, error) {
 	r, what, err := f.open(ctx, name)
 	if r == nil {

@@ -181,32 +181,20 @@ func fileURL(p string) string {
 	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
-// FromVersion returns the version a local bundle file is named for
-// ({version}.tgz), or "" when path is not such a file.
-func FromVersion(path string) string {
-	v, ok := strings.CutSuffix(filepath.Base(path), ".tgz")
-	if !ok || !ValidVersion(v) {
-		return ""
-	}
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return ""
-	}
-	return v
-}
-
 // Fetch returns the bundle of version ("latest" or a semantic version) from
 // the cache, or downloads, verifies, unpacks and caches it, within 5 minutes. A pinned version
 // found in the cache is served without any network access; latest re-reads
 // its .sha256 and reuses the cached tree when the digest is unchanged.
+// With o.From a bundle file, version may be "": the file's name gives it.
 func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
-	if !ValidVersion(version) {
-		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", version)
-	}
 	f, err := newFetcher(o, version)
 	if err != nil {
 		return nil, err
 	}
-	if version != Latest && f.local == "" {
+	if !ValidVersion(f.version) {
+		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", f.version)
+	}
+	if f.version != Latest && f.local == "" {
 		if b := f.cached(""); b != nil {
 			b.Offline = true
 			return b, nil
@@ -240,7 +228,10 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			return nil, fmt.Errorf("-from: %v", err)
 		}
 		if !st.IsDir() {
-			if want := version + ".tgz"; filepath.Base(from) != want {
+			if named, ok := strings.CutSuffix(filepath.Base(from), ".tgz"); ok && f.version == "" {
+				f.version = named
+			}
+			if want := f.version + ".tgz"; f.version != "" && filepath.Base(from) != want {
 				return nil, fmt.Errorf("-from %s: a bundle file is named VERSION.tgz, here %s, with its .sha256 beside it", from, want)
 			}
 			from = filepath.Dir(from)
@@ -337,26 +328,25 @@ func (f *fetcher) notFound() string {
 // accept them. Anything else fails.
 func (f *fetcher) checkSignature(ctx context.Context, tgzName string, tgz []byte) (Trust, error) {
 	bundleURL, sigURL, crtURL := f.url(tgzName+".sigstore.json"), f.url(tgzName+".sig"), f.url(tgzName+".crt")
-	var files SignatureFiles
-	var found [3]bool
-	for i, x := range []struct {
+	var files SignatureFiles // a file that exists is read as a non-nil slice
+	for _, x := range []struct {
 		ext string
 		dst *[]byte
 		max int64
 	}{{".sigstore.json", &files.Bundle, maxBundleSize}, {".sig", &files.Sig, maxSignatureSize}, {".crt", &files.Cert, maxSignatureSize}} {
 		var err error
-		if *x.dst, found[i], err = f.get(ctx, tgzName+x.ext, x.max); err != nil {
+		if *x.dst, _, err = f.get(ctx, tgzName+x.ext, x.max); err != nil {
 			return Trust{}, fmt.Errorf("signature: %w", err)
 		}
 	}
 	signed := bundleURL
 	switch {
-	case found == [3]bool{}:
+	case files.Bundle == nil && files.Sig == nil && files.Cert == nil:
 		return Trust{}, nil
-	case found[0]:
-	case !found[1]:
+	case files.Bundle != nil:
+	case files.Sig == nil:
 		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", crtURL, sigURL, f.notFound())
-	case !found[2]:
+	case files.Cert == nil:
 		return Trust{}, fmt.Errorf("incomplete signature: %s exists but %s does not (%s); refusing the bundle", sigURL, crtURL, f.notFound())
 	default:
 		signed = sigURL + " with the certificate " + crtURL

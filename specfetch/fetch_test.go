@@ -127,6 +127,9 @@ func TestFetchRefused(t *testing.T) {
 		{name: "sig without crt", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte("SIG"))
 		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: "incomplete signature"},
+		{name: "empty sig without crt", setup: func(s *site, b []byte) {
+			s.set("/protocol/"+corpusVersion+".tgz.sig", []byte{})
+		}, want: "incomplete signature"},
 		{name: "crt without sig", setup: func(s *site, b []byte) {
 			s.set("/protocol/"+corpusVersion+".tgz.crt", []byte("CRT"))
 		}, opts: Options{Verifier: &fakeVerifier{accept: true}}, want: "incomplete signature"},
@@ -273,11 +276,13 @@ func TestFetchLocal(t *testing.T) {
 			t.Errorf("%+v: then from the cache: %+v, %v", o, again, err)
 		}
 	}
-	if v := FromVersion(filepath.Join(dir, tgzName)); v != corpusVersion {
-		t.Errorf("FromVersion = %q", v)
+	// No version: a bundle file's name gives it; a folder's does not.
+	t.Setenv(EnvCacheDir, t.TempDir())
+	if b, err := Fetch(context.Background(), "", Options{From: filepath.Join(dir, tgzName)}); err != nil || b.Version != corpusVersion {
+		t.Errorf("-from %s, no version: %+v, %v", tgzName, b, err)
 	}
-	if v := FromVersion(dir); v != "" {
-		t.Errorf("FromVersion(folder) = %q", v)
+	if _, err := Fetch(context.Background(), "", Options{From: dir}); err == nil || !strings.Contains(err.Error(), `version "" is not a semantic version`) {
+		t.Errorf("-from a folder, no version: %v", err)
 	}
 	for from, want := range map[string]string{
 		filepath.Join(dir, tgzName):      "a bundle file is named VERSION.tgz, here 3.1.0.tgz",

@@ -136,9 +136,8 @@ func (v *verifier) verify(artifact []byte, b *bundle.Bundle) (specfetch.Trust, e
 	if err != nil {
 		return specfetch.Trust{}, err
 	}
-	if res.Signature == nil || res.Signature.Certificate == nil {
-		return specfetch.Trust{}, errors.New("the bundle is signed by a key, not by a Fulcio certificate")
-	}
+	// The identity policy has sigstore-go refuse a bundle signed by a key,
+	// not by a certificate.
 	return specfetch.Trust{Signer: res.Signature.Certificate.SubjectAlternativeName, Detail: v.detail}, nil
 }
 

@@ -67,10 +67,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(fs, "-version %s: %v", *version, err)
 		}
 		if !b.Cached {
-			fmt.Fprintf(stderr, "adcp-gen generate: %s\n", fetchcmd.Describe(b))
-			if w := fetchcmd.InsecureWarning(b); w != "" {
-				fmt.Fprintf(stderr, "adcp-gen generate: %s\n", w)
-			}
+			fetchcmd.Report(stderr, "adcp-gen generate", b)
 		}
 		*schemas, *version = b.Dir, b.SpecVersion
 	}

@@ -120,7 +120,7 @@ func TestREADMEConsumerFlow(t *testing.T) {
 			t.Parallel()
 			srv := bundletest.NewServer(t)
 			for _, v := range []string{"3.1.19", "3.2.0-beta.5"} {
-				srv.Publish(t, v, filepath.Join(published, v))
+				srv.PublishTgz(v, bundletest.Tgz(t, v, filepath.Join(published, v), nil))
 			}
 			work := flowWorkDir(t, goCmd, variant)
 			env := append(os.Environ(),

@@ -98,12 +98,6 @@ func NewServer(t testing.TB) *Server {
 	return s
 }
 
-// Publish serves the bundle of version built from dir, with its .sha256.
-func (s *Server) Publish(t testing.TB, version, dir string) {
-	t.Helper()
-	s.PublishTgz(version, Tgz(t, version, dir, nil))
-}
-
 // PublishTgz serves tgz as the bundle of version, with its .sha256.
 func (s *Server) PublishTgz(version string, tgz []byte) {
 	s.Put(version+".tgz", tgz)

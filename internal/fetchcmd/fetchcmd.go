@@ -102,9 +102,7 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		return exit
 	}
 	if len(pos) == 0 && *from != "" {
-		if v := specfetch.FromVersion(*from); v != "" {
-			pos = []string{v}
-		}
+		pos = []string{""} // Fetch reads VERSION from the name of the -from file
 	}
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "%s: want one VERSION (or -from FILE.tgz), got %d arguments\n", name, len(pos))
@@ -126,10 +124,7 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		return 2
 	}
 	fmt.Fprintln(stdout, b.Dir)
-	fmt.Fprintf(stderr, "%s: %s\n", name, Describe(b))
-	if w := InsecureWarning(b); w != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", name, w)
-	}
+	Report(stderr, name, b)
 	if *out != "" {
 		// What generate reads: the roots, every file they $ref, the manifest.
 		spec, err := schemaload.LoadVersion(b.Dir, b.SpecVersion)
@@ -147,8 +142,18 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 	return 0
 }
 
-// Describe says which version b is, where from and how far it was verified.
-func Describe(b *specfetch.Bundle) string {
+// Report prints, for the command called name, which version b is, where
+// from and how far it was verified, and a warning when it came over plain
+// http with no signature.
+func Report(w io.Writer, name string, b *specfetch.Bundle) {
+	fmt.Fprintf(w, "%s: %s\n", name, describe(b))
+	if warning := insecureWarning(b); warning != "" {
+		fmt.Fprintf(w, "%s: %s\n", name, warning)
+	}
+}
+
+// describe says which version b is, where from and how far it was verified.
+func describe(b *specfetch.Bundle) string {
 	v := "AdCP " + b.SpecVersion
 	if b.Version != b.SpecVersion {
 		v += " (" + b.Version + ")"
@@ -165,12 +170,12 @@ func Describe(b *specfetch.Bundle) string {
 	return fmt.Sprintf("%s, sha256 %s, %s; trust: %s", v, b.Digest[:12], how, b.Trust)
 }
 
-// InsecureWarning warns, when b was downloaded over plain http with no
+// insecureWarning warns, when b was downloaded over plain http with no
 // signature, that its checksum proves little: the .sha256 came from the
 // same server as the archive, so anyone on the path could have replaced
 // both. It returns "" otherwise (https, a local file, or a verified
 // signature).
-func InsecureWarning(b *specfetch.Bundle) string {
+func insecureWarning(b *specfetch.Bundle) string {
 	if b.Trust.Signer != "" || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
 		return ""
 	}

@@ -21,7 +21,7 @@ func TestInsecureWarning(t *testing.T) {
 		{"http://mirror.test/protocol/3.1.0.tgz", "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", false},
 	} {
 		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Signer: tc.signer}}
-		if got := InsecureWarning(b); (got != "") != tc.warn || tc.warn && !strings.Contains(got, tc.url) {
+		if got := insecureWarning(b); (got != "") != tc.warn || tc.warn && !strings.Contains(got, tc.url) {
 			t.Errorf("%s %q: warning %q, want one: %v", tc.url, tc.signer, got, tc.warn)
 		}
 	}
