@@ -191,6 +191,9 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f.version == "" {
+		return nil, fmt.Errorf("no version given: name one VERSION (a folder does not say which version it holds; a bundle file named VERSION.tgz does)")
+	}
 	if !ValidVersion(f.version) {
 		return nil, fmt.Errorf("version %q is not a semantic version such as 3.2.0 or 3.2.0-beta.5, nor latest", f.version)
 	}

@@ -281,7 +281,7 @@ func TestFetchLocal(t *testing.T) {
 	if b, err := Fetch(context.Background(), "", Options{From: filepath.Join(dir, tgzName)}); err != nil || b.Version != corpusVersion {
 		t.Errorf("-from %s, no version: %+v, %v", tgzName, b, err)
 	}
-	if _, err := Fetch(context.Background(), "", Options{From: dir}); err == nil || !strings.Contains(err.Error(), `version "" is not a semantic version`) {
+	if _, err := Fetch(context.Background(), "", Options{From: dir}); err == nil || !strings.Contains(err.Error(), "no version given: name one VERSION") {
 		t.Errorf("-from a folder, no version: %v", err)
 	}
 	for from, want := range map[string]string{
