@@ -64,8 +64,12 @@ func (c *comparer) codes(old, new *schemaload.Spec) {
 // describeCode summarises a code for the added and removed rows.
 func describeCode(k *schemaload.Code) string {
 	parts := []string{"recovery " + orNone(k.Recovery)}
-	if names := shapeTypeNames(k.Shapes); names != "" {
-		parts = append(parts, "details "+names)
+	if len(k.Shapes) > 0 {
+		var names []string
+		for _, s := range k.Shapes {
+			names = append(names, s.Type.GoName)
+		}
+		parts = append(parts, "details "+strings.Join(names, ", "))
 	}
 	if k.Deprecated {
 		parts = append(parts, "deprecated")
@@ -74,18 +78,6 @@ func describeCode(k *schemaload.Code) string {
 		parts = append(parts, "advisory")
 	}
 	return strings.Join(parts, "; ")
-}
-
-func shapeTypeNames(shapes []*schemaload.Shape) string {
-	var names []string
-	for _, s := range shapes {
-		if s.Type != nil && s.Type.GoName != "" {
-			names = append(names, s.Type.GoName)
-		} else {
-			names = append(names, s.Name)
-		}
-	}
-	return strings.Join(names, ", ")
 }
 
 func (c *comparer) code(o, n *schemaload.Code) {
@@ -127,33 +119,31 @@ func (c *comparer) code(o, n *schemaload.Code) {
 func (c *comparer) shapes(old, new *schemaload.Spec) {
 	oldCodes, newCodes := codeSet(old), codeSet(new)
 	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
-		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
+		if on, nn := o.Type.GoName, n.Type.GoName; on != nn {
 			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
-			if o.Type != nil && n.Type != nil {
-				c.shapeTypes[on], c.shapeTypes[nn] = true, true
-				c.typ(nn, nn, o.Type, n.Type)
-			}
+			c.shapeTypes[on], c.shapeTypes[nn] = true, true
+			c.typ(nn, nn, o.Type, n.Type)
 		}
 		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
-			c.add(ShapeConditionChanged, Behaviour, n.Name, typeName(n.Type), oc, nc)
+			c.add(ShapeConditionChanged, Behaviour, n.Name, n.Type.GoName, oc, nc)
 		}
 		// A code new in this version is reported as added, with its shapes;
 		// a removed code as removed.
 		match(o.Codes, n.Codes, itself, nil, func(code string) {
 			if oldCodes[code] {
-				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
+				c.add(ShapeCodeLinked, None, n.Name, n.Type.GoName, "", code)
 			}
 		}, func(code string) {
 			if newCodes[code] {
-				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
+				c.add(ShapeCodeUnlinked, Behaviour, n.Name, n.Type.GoName, code, "")
 			}
 		})
 	}, func(n *schemaload.Shape) {
-		c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
-		c.shapeTypes[typeName(n.Type)] = true
+		c.add(ShapeAdded, None, n.Name, n.Type.GoName, "", describeShape(n))
+		c.shapeTypes[n.Type.GoName] = true
 	}, func(o *schemaload.Shape) {
-		c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
-		c.shapeTypes[typeName(o.Type)] = true
+		c.add(ShapeRemoved, Compile, o.Name, o.Type.GoName, describeShape(o), "")
+		c.shapeTypes[o.Type.GoName] = true
 	})
 }
 
@@ -201,13 +191,6 @@ func codeSet(s *schemaload.Spec) map[string]bool {
 		m[k.Value] = true
 	}
 	return m
-}
-
-func typeName(t *schemaload.Type) string {
-	if t == nil {
-		return ""
-	}
-	return t.GoName
 }
 
 func orNone(s string) string {
