@@ -9,7 +9,7 @@ import (
 
 // Compare returns the changes from old to new. Both specs are only read.
 func Compare(old, new *schemaload.Spec) Report {
-	c := &comparer{shapeTypes: map[string]bool{}}
+	c := &comparer{}
 	c.codes(old, new)
 	c.shapes(old, new)
 	c.types(old, new)
@@ -18,12 +18,7 @@ func Compare(old, new *schemaload.Spec) Report {
 	return Report{Old: old.Version, New: new.Version, Changes: c.out}
 }
 
-type comparer struct {
-	out []Change
-	// shapeTypes holds the Go names of the types of the shapes added,
-	// removed or renamed, which the shape comparison reports.
-	shapeTypes map[string]bool
-}
+type comparer struct{ out []Change }
 
 func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {
 	c.out = append(c.out, Change{Kind: k, Impact: imp, Subject: subject, Go: goName, Old: old, New: new})
@@ -82,9 +77,6 @@ func describeCode(k *schemaload.Code) string {
 
 func (c *comparer) code(o, n *schemaload.Code) {
 	v := n.Value
-	if o.GoName != n.GoName {
-		c.add(CodeRenamed, Compile, v, n.GoName, o.GoName, n.GoName)
-	}
 	if o.Recovery != n.Recovery {
 		c.add(RecoveryChanged, Behaviour, v, n.GoName, orNone(o.Recovery), orNone(n.Recovery))
 	}
@@ -107,43 +99,16 @@ func (c *comparer) code(o, n *schemaload.Code) {
 		// carrying it is treated as a failure.
 		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
 	}
-	if o.NoDetails != n.NoDetails {
-		// With no details, errors with details that were valid now fail.
-		c.add(NoDetailsChanged, validationIf(n.NoDetails), v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
-	}
 }
 
-// shapes compares details shapes, matched by name (the file's base name).
-// The types of a shape whose type was renamed are compared with each other
-// instead of being reported as a removal and an addition.
+// shapes reports the details shapes added and removed, matched by name. A
+// shape in both versions is the same shape (its code, condition and type
+// name follow from its name); its type is compared with the other types.
 func (c *comparer) shapes(old, new *schemaload.Spec) {
-	oldCodes, newCodes := codeSet(old), codeSet(new)
-	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
-		if on, nn := o.Type.GoName, n.Type.GoName; on != nn {
-			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
-			c.shapeTypes[on], c.shapeTypes[nn] = true, true
-			c.typ(nn, nn, o.Type, n.Type)
-		}
-		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
-			c.add(ShapeConditionChanged, Behaviour, n.Name, n.Type.GoName, oc, nc)
-		}
-		// A code new in this version is reported as added, with its shapes;
-		// a removed code as removed.
-		match(o.Codes, n.Codes, itself, nil, func(code string) {
-			if oldCodes[code] {
-				c.add(ShapeCodeLinked, None, n.Name, n.Type.GoName, "", code)
-			}
-		}, func(code string) {
-			if newCodes[code] {
-				c.add(ShapeCodeUnlinked, Behaviour, n.Name, n.Type.GoName, code, "")
-			}
-		})
-	}, func(n *schemaload.Shape) {
+	match(old.Shapes, new.Shapes, func(s *schemaload.Shape) string { return s.Name }, nil, func(n *schemaload.Shape) {
 		c.add(ShapeAdded, None, n.Name, n.Type.GoName, "", describeShape(n))
-		c.shapeTypes[n.Type.GoName] = true
 	}, func(o *schemaload.Shape) {
 		c.add(ShapeRemoved, Compile, o.Name, o.Type.GoName, describeShape(o), "")
-		c.shapeTypes[o.Type.GoName] = true
 	})
 }
 
@@ -162,8 +127,7 @@ func describeCondition(w *schemaload.Condition) string {
 	return w.Key + " == " + w.Value
 }
 
-// policy compares the version-wide policy: the unknown-code recovery and the
-// recovery vocabulary. A source tree states no unknown-code recovery (the
+// policy compares the unknown-code recovery. A source tree states none (the
 // manifest.json that does is built at release), so its policy is unknown,
 // and unknown against any value is not reported as a change.
 func (c *comparer) policy(old, new *schemaload.Spec) {
@@ -171,26 +135,13 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
-	match(old.Recoveries, new.Recoveries, itself, nil,
-		func(r string) { c.add(RecoveryValueAdded, None, r, "", "", r) },
-		func(r string) { c.add(RecoveryValueRemoved, Behaviour, r, "", r, "") })
 }
-
-func shapeName(s *schemaload.Shape) string { return s.Name }
 
 // itself is the key of a string matched as itself.
 func itself(s string) string { return s }
 
 func policyUnknown(s *schemaload.Spec) bool {
 	return s.Source && s.UnknownRecovery == ""
-}
-
-func codeSet(s *schemaload.Spec) map[string]bool {
-	m := make(map[string]bool, len(s.Codes))
-	for _, k := range s.Codes {
-		m[k.Value] = true
-	}
-	return m
 }
 
 func orNone(s string) string {
@@ -205,11 +156,4 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-func detailsAllowed(noDetails bool) string {
-	if noDetails {
-		return "no details"
-	}
-	return "details allowed"
 }

@@ -2,6 +2,7 @@ package specdiff
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,23 +10,28 @@ import (
 )
 
 // types compares the named types of both versions, matched by Go name, and
-// recursively the unnamed types of their fields. Types that are the root of
-// a shape added, removed or renamed are reported by the shape comparison;
-// fixed types (Code, Recovery) always exist in the runtime, so they are
-// never reported as added or removed.
+// recursively the unnamed types of their fields. The type of a shape added
+// or removed is reported with its shape; fixed types (Code, Recovery)
+// always exist in the runtime, so they are never reported as added or
+// removed.
 func (c *comparer) types(old, new *schemaload.Spec) {
 	goName := func(t *schemaload.Type) string { return t.GoName }
 	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
 		c.typ(n.GoName, n.GoName, o, n)
 	}, func(n *schemaload.Type) {
-		if !c.shapeTypes[n.GoName] && !n.Fixed {
+		if !isShapeType(new, n) && !n.Fixed {
 			c.add(TypeAdded, None, n.GoName, n.GoName, "", kindName(n))
 		}
 	}, func(o *schemaload.Type) {
-		if !c.shapeTypes[o.GoName] && !o.Fixed {
+		if !isShapeType(old, o) && !o.Fixed {
 			c.add(TypeRemoved, Compile, o.GoName, o.GoName, kindName(o), "")
 		}
 	})
+}
+
+// isShapeType reports whether t is the type of a details shape of s.
+func isShapeType(s *schemaload.Spec, t *schemaload.Type) bool {
+	return slices.ContainsFunc(s.Shapes, func(sh *schemaload.Shape) bool { return sh.Type.GoName == t.GoName })
 }
 
 // namedTypes returns every named type reachable from the spec, once each by
@@ -91,9 +97,6 @@ func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 	match(o.Fields, n.Fields, func(f *schemaload.Field) string { return f.JSONName }, func(of, nf *schemaload.Field) {
 		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
-		if of.GoName != nf.GoName {
-			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
-		}
 		og, ng := of.GoType, nf.GoType
 		if og != ng {
 			c.add(FieldRetyped, Compile, s, g, og.String(), ng.String())
