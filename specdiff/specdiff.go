@@ -177,6 +177,10 @@ type Change struct {
 	Old, New string
 }
 
+// Prose reports whether Old and New are text written for people (a
+// suggestion), not literal text (patterns, types, values).
+func (c Change) Prose() bool { return c.Kind == SuggestionChanged }
+
 // Report is the list of changes between two versions, sorted by section,
 // kind and subject.
 type Report struct {
