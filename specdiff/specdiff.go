@@ -6,9 +6,10 @@
 //
 // What schemaload derives from a name alone is not compared, since it cannot
 // differ between two versions: a code's Go constant and whether it may carry
-// details (from its wire value), a field's Go name (from its JSON name), a
-// details shape's code, condition and Go type (from its file name), and the
-// recovery classes (the loader requires transient, correctable and terminal).
+// details (from its wire value), a field's Go name (from its JSON name), an
+// enum constant (from its type's name and its value), a details shape's
+// code, condition and Go type (from its file name), and the recovery classes
+// (the loader requires transient, correctable and terminal).
 package specdiff
 
 import (
@@ -33,8 +34,7 @@ const (
 	// now fail it (a field made required, a tighter constraint).
 	Validation
 	// Compile: code that compiled against the old package may no longer
-	// compile (a removed constant, type or field, a renamed enum constant, a
-	// retyped field).
+	// compile (a removed constant, type or field, a retyped field).
 	Compile
 )
 
@@ -94,7 +94,6 @@ const (
 	FieldUndeprecated  // a field is no longer deprecated
 	EnumValueAdded     // an enum gained a value
 	EnumValueRemoved   // an enum lost a value
-	EnumValueRenamed   // same enum value, different Go constant
 	EnumOpened         // an enum now accepts extension values
 	EnumClosed         // an enum no longer accepts extension values
 	ObjectClosed       // an object no longer accepts unknown members
@@ -139,7 +138,6 @@ var kindInfo = [numKinds]struct {
 	FieldUndeprecated:  {SectionTypes, "field no longer deprecated"},
 	EnumValueAdded:     {SectionTypes, "enum value added"},
 	EnumValueRemoved:   {SectionTypes, "enum value removed"},
-	EnumValueRenamed:   {SectionTypes, "enum constant renamed"},
 	EnumOpened:         {SectionTypes, "enum opened to extensions"},
 	EnumClosed:         {SectionTypes, "enum closed to extensions"},
 	ObjectClosed:       {SectionTypes, "object closed"},

@@ -84,8 +84,8 @@ func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
 	c.deep(subject, goSubject, o.Elem, n.Elem)
 }
 
-// deep compares two unnamed types of the same kind in depth: enum values,
-// constraints, items. Named types are compared once, under their own name,
+// deep compares two unnamed types of the same kind in depth: constraints,
+// members, items. Named types are compared once, under their own name,
 // and a change of kind shows as a change of Go type.
 func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 	if o != nil && n != nil && o.GoName == "" && n.GoName == "" && o.Kind == n.Kind {
@@ -138,27 +138,19 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 	})
 }
 
-// enum compares known values. A removed value of a named type loses its
-// constant (compile); of an unnamed type it is only rejected by Validate.
-// Fixed types are skipped.
+// enum compares known values, matched by value. A string with an enum is
+// a named type, and its constants are named after it and their values, so
+// a removed value loses its constant (compile). Fixed types are skipped.
 func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	if o.Fixed && n.Fixed {
-		// The runtime declares its constants; the values are compared as
-		// the recovery vocabulary (policy).
+		// The runtime declares their constants, for the values the loader
+		// requires (the recovery classes).
 		return
 	}
-	removed := Validation
-	if n.GoName != "" {
-		removed = Compile
-	}
-	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, func(ov, nv *schemaload.EnumValue) {
-		if ov.GoName != nv.GoName {
-			c.add(EnumValueRenamed, Compile, subject, nv.GoName, ov.GoName, nv.GoName)
-		}
-	}, func(nv *schemaload.EnumValue) {
+	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, nil, func(nv *schemaload.EnumValue) {
 		c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
 	}, func(ov *schemaload.EnumValue) {
-		c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
+		c.add(EnumValueRemoved, Compile, subject, ov.GoName, ov.Value, "")
 	})
 	switch {
 	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
