@@ -85,7 +85,7 @@ func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
 }
 
 // deep compares two unnamed types of the same kind in depth: constraints,
-// members, items. Named types are compared once, under their own name,
+// items, union members. Named types are compared once, under their own name,
 // and a change of kind shows as a change of Go type.
 func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 	if o != nil && n != nil && o.GoName == "" && n.GoName == "" && o.Kind == n.Kind {
