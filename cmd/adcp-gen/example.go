@@ -109,7 +109,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	var out []byte
 	switch {
-	case (info.Advisory || code == "STALE_RESPONSE") && *transport != "jsonrpc":
+	case info.Advisory && *transport != "jsonrpc":
 		fmt.Fprintf(stderr, "adcp-gen example: %s is a non-fatal advisory: it rides in the errors[] of a successful payload (the transport reports success), never in adcp_error\n", code)
 		// An advisory accompanies data (STALE_RESPONSE requires it): a
 		// placeholder result stands for the task's own payload.
