@@ -268,13 +268,11 @@ var kindNames = map[schemaload.Kind]string{
 	schemaload.KindAny: "union",
 }
 
-// kindName describes a named type's kind for added and removed rows.
+// kindName describes a type's kind (the loader gives every type one of the
+// seven) for rows that name it.
 func kindName(t *schemaload.Type) string {
 	if t.Kind == schemaload.KindString && len(t.Enum) > 0 {
 		return "enum"
 	}
-	if name, ok := kindNames[t.Kind]; ok {
-		return name
-	}
-	return "unknown kind"
+	return kindNames[t.Kind]
 }
