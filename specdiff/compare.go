@@ -115,16 +115,9 @@ func (c *comparer) shapes(old, new *schemaload.Spec) {
 func describeShape(s *schemaload.Shape) string {
 	d := "codes " + orNone(strings.Join(s.Codes, ", "))
 	if s.When != nil {
-		d += "; when " + describeCondition(s.When)
+		d += "; when " + s.When.Key + " == " + s.When.Value
 	}
 	return d
-}
-
-func describeCondition(w *schemaload.Condition) string {
-	if w == nil {
-		return "always"
-	}
-	return w.Key + " == " + w.Value
 }
 
 // policy compares the unknown-code recovery. A source tree states none (the
