@@ -9,7 +9,7 @@ import (
 
 // Compare returns the changes from old to new. Both specs are only read.
 func Compare(old, new *schemaload.Spec) Report {
-	c := &comparer{shapeTypes: map[string]bool{}}
+	c := &comparer{}
 	c.codes(old, new)
 	c.shapes(old, new)
 	c.types(old, new)
@@ -18,12 +18,7 @@ func Compare(old, new *schemaload.Spec) Report {
 	return Report{Old: old.Version, New: new.Version, Changes: c.out}
 }
 
-type comparer struct {
-	out []Change
-	// shapeTypes holds the Go names of the types of the shapes added,
-	// removed or renamed, which the shape comparison reports.
-	shapeTypes map[string]bool
-}
+type comparer struct{ out []Change }
 
 func (c *comparer) add(k Kind, imp Impact, subject, goName, old, new string) {
 	c.out = append(c.out, Change{Kind: k, Impact: imp, Subject: subject, Go: goName, Old: old, New: new})
@@ -64,8 +59,12 @@ func (c *comparer) codes(old, new *schemaload.Spec) {
 // describeCode summarises a code for the added and removed rows.
 func describeCode(k *schemaload.Code) string {
 	parts := []string{"recovery " + orNone(k.Recovery)}
-	if names := shapeTypeNames(k.Shapes); names != "" {
-		parts = append(parts, "details "+names)
+	if len(k.Shapes) > 0 {
+		var names []string
+		for _, s := range k.Shapes {
+			names = append(names, s.Type.GoName)
+		}
+		parts = append(parts, "details "+strings.Join(names, ", "))
 	}
 	if k.Deprecated {
 		parts = append(parts, "deprecated")
@@ -76,23 +75,8 @@ func describeCode(k *schemaload.Code) string {
 	return strings.Join(parts, "; ")
 }
 
-func shapeTypeNames(shapes []*schemaload.Shape) string {
-	var names []string
-	for _, s := range shapes {
-		if s.Type != nil && s.Type.GoName != "" {
-			names = append(names, s.Type.GoName)
-		} else {
-			names = append(names, s.Name)
-		}
-	}
-	return strings.Join(names, ", ")
-}
-
 func (c *comparer) code(o, n *schemaload.Code) {
 	v := n.Value
-	if o.GoName != n.GoName {
-		c.add(CodeRenamed, Compile, v, n.GoName, o.GoName, n.GoName)
-	}
 	if o.Recovery != n.Recovery {
 		c.add(RecoveryChanged, Behaviour, v, n.GoName, orNone(o.Recovery), orNone(n.Recovery))
 	}
@@ -115,65 +99,28 @@ func (c *comparer) code(o, n *schemaload.Code) {
 		// carrying it is treated as a failure.
 		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
 	}
-	if o.NoDetails != n.NoDetails {
-		// With no details, errors with details that were valid now fail.
-		c.add(NoDetailsChanged, validationIf(n.NoDetails), v, n.GoName, detailsAllowed(o.NoDetails), detailsAllowed(n.NoDetails))
-	}
 }
 
-// shapes compares details shapes, matched by name (the file's base name).
-// The types of a shape whose type was renamed are compared with each other
-// instead of being reported as a removal and an addition.
+// shapes reports the details shapes added and removed, matched by name. A
+// shape in both versions is the same shape (its code, condition and type
+// name follow from its name); its type is compared with the other types.
 func (c *comparer) shapes(old, new *schemaload.Spec) {
-	oldCodes, newCodes := codeSet(old), codeSet(new)
-	match(old.Shapes, new.Shapes, shapeName, func(o, n *schemaload.Shape) {
-		if on, nn := typeName(o.Type), typeName(n.Type); on != nn {
-			c.add(ShapeRenamed, Compile, n.Name, nn, on, nn)
-			if o.Type != nil && n.Type != nil {
-				c.shapeTypes[on], c.shapeTypes[nn] = true, true
-				c.typ(nn, nn, o.Type, n.Type)
-			}
-		}
-		if oc, nc := describeCondition(o.When), describeCondition(n.When); oc != nc {
-			c.add(ShapeConditionChanged, Behaviour, n.Name, typeName(n.Type), oc, nc)
-		}
-		// A code new in this version is reported as added, with its shapes;
-		// a removed code as removed.
-		match(o.Codes, n.Codes, itself, nil, func(code string) {
-			if oldCodes[code] {
-				c.add(ShapeCodeLinked, None, n.Name, typeName(n.Type), "", code)
-			}
-		}, func(code string) {
-			if newCodes[code] {
-				c.add(ShapeCodeUnlinked, Behaviour, n.Name, typeName(n.Type), code, "")
-			}
-		})
-	}, func(n *schemaload.Shape) {
-		c.add(ShapeAdded, None, n.Name, typeName(n.Type), "", describeShape(n))
-		c.shapeTypes[typeName(n.Type)] = true
+	match(old.Shapes, new.Shapes, func(s *schemaload.Shape) string { return s.Name }, nil, func(n *schemaload.Shape) {
+		c.add(ShapeAdded, None, n.Name, n.Type.GoName, "", describeShape(n))
 	}, func(o *schemaload.Shape) {
-		c.add(ShapeRemoved, Compile, o.Name, typeName(o.Type), describeShape(o), "")
-		c.shapeTypes[typeName(o.Type)] = true
+		c.add(ShapeRemoved, Compile, o.Name, o.Type.GoName, describeShape(o), "")
 	})
 }
 
 func describeShape(s *schemaload.Shape) string {
 	d := "codes " + orNone(strings.Join(s.Codes, ", "))
 	if s.When != nil {
-		d += "; when " + describeCondition(s.When)
+		d += "; when " + s.When.Key + " == " + s.When.Value
 	}
 	return d
 }
 
-func describeCondition(w *schemaload.Condition) string {
-	if w == nil {
-		return "always"
-	}
-	return w.Key + " == " + w.Value
-}
-
-// policy compares the version-wide policy: the unknown-code recovery and the
-// recovery vocabulary. A source tree states no unknown-code recovery (the
+// policy compares the unknown-code recovery. A source tree states none (the
 // manifest.json that does is built at release), so its policy is unknown,
 // and unknown against any value is not reported as a change.
 func (c *comparer) policy(old, new *schemaload.Spec) {
@@ -181,33 +128,13 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
 			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
 	}
-	match(old.Recoveries, new.Recoveries, itself, nil,
-		func(r string) { c.add(RecoveryValueAdded, None, r, "", "", r) },
-		func(r string) { c.add(RecoveryValueRemoved, Behaviour, r, "", r, "") })
 }
-
-func shapeName(s *schemaload.Shape) string { return s.Name }
 
 // itself is the key of a string matched as itself.
 func itself(s string) string { return s }
 
 func policyUnknown(s *schemaload.Spec) bool {
 	return s.Source && s.UnknownRecovery == ""
-}
-
-func codeSet(s *schemaload.Spec) map[string]bool {
-	m := make(map[string]bool, len(s.Codes))
-	for _, k := range s.Codes {
-		m[k.Value] = true
-	}
-	return m
-}
-
-func typeName(t *schemaload.Type) string {
-	if t == nil {
-		return ""
-	}
-	return t.GoName
 }
 
 func orNone(s string) string {
@@ -222,11 +149,4 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-func detailsAllowed(noDetails bool) string {
-	if noDetails {
-		return "no details"
-	}
-	return "details allowed"
 }

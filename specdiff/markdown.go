@@ -21,7 +21,7 @@ type view struct {
 	Breaking                       int // how many break code written against Old
 	Compile, Validation, Behaviour int // how many break it, by impact
 	Counts                         []count
-	Breaks                         []row     // the breaking changes
+	Breaks                         []Change  // the breaking changes
 	Others                         []section // the other changes, by section
 
 	// For the summary.
@@ -34,17 +34,10 @@ type count struct {
 	N    int
 }
 
-// row is one change; Prose says its Old and New are text written for people
-// (a suggestion), not literal text (patterns, types, values).
-type row struct {
-	Change
-	Prose bool
-}
-
 // section is the non-breaking changes of one section of the report.
 type section struct {
 	Section Section
-	Rows    []row
+	Rows    []Change
 }
 
 func (r Report) view() view {
@@ -60,14 +53,13 @@ func (r Report) view() view {
 		case Behaviour:
 			v.Behaviour++
 		}
-		rw := row{Change: c, Prose: c.Kind == SuggestionChanged}
 		switch last := len(v.Others) - 1; {
 		case c.Impact.Breaking():
-			v.Breaks = append(v.Breaks, rw)
+			v.Breaks = append(v.Breaks, c)
 		case last >= 0 && v.Others[last].Section == c.Kind.Section():
-			v.Others[last].Rows = append(v.Others[last].Rows, rw)
+			v.Others[last].Rows = append(v.Others[last].Rows, c)
 		default: // the changes come sorted by kind, and so by section
-			v.Others = append(v.Others, section{c.Kind.Section(), []row{rw}})
+			v.Others = append(v.Others, section{c.Kind.Section(), []Change{c}})
 		}
 	}
 	v.Breaking = v.Compile + v.Validation + v.Behaviour

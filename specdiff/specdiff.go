@@ -3,6 +3,13 @@
 // recovery and suggestions, deprecations, details shapes, types, fields, enum
 // values and policy, each classified by whether it breaks code that compiled
 // against the old version.
+//
+// What schemaload derives from a name alone is not compared, since it cannot
+// differ between two versions: a code's Go constant and whether it may carry
+// details (from its wire value), a field's Go name (from its JSON name), an
+// enum constant (from its type's name and its value), a details shape's
+// code, condition and Go type (from its file name), and the recovery classes
+// (the loader requires transient, correctable and terminal).
 package specdiff
 
 import (
@@ -21,13 +28,13 @@ const (
 	None Impact = iota
 	// Behaviour: code still compiles, but the package reports a different
 	// value or takes a different decision for the same input (a code's
-	// recovery, the unknown-code policy, which details shape a code has).
+	// recovery, whether it is an advisory, the unknown-code policy).
 	Behaviour
 	// Validation: code still compiles, but values that passed Validate may
 	// now fail it (a field made required, a tighter constraint).
 	Validation
 	// Compile: code that compiled against the old package may no longer
-	// compile (a removed or renamed constant, type or field, a retyped field).
+	// compile (a removed constant, type or field, a retyped field).
 	Compile
 )
 
@@ -62,7 +69,6 @@ type Kind int
 const (
 	CodeAdded             Kind = iota // a standard code is new
 	CodeRemoved                       // a standard code is gone: its constant disappears
-	CodeRenamed                       // same wire value, different Go constant
 	RecoveryChanged                   // a code's recovery changed
 	RecoverySourceChanged             // a code's recovery is now read from another carrier (prose, enumMetadata)
 	SuggestionChanged                 // a code's suggestion changed
@@ -70,21 +76,15 @@ const (
 	CodeUndeprecated                  // a code is no longer deprecated
 	ReplacedByChanged                 // the codes a deprecated code points to changed
 	AdvisoryChanged                   // a code became, or stopped being, an advisory
-	NoDetailsChanged                  // a code may now, or may no longer, carry details
 
-	ShapeAdded            // a details shape is new
-	ShapeRemoved          // a details shape is gone, with its type
-	ShapeRenamed          // a details shape's Go type name changed
-	ShapeCodeLinked       // an existing code gained this details shape
-	ShapeCodeUnlinked     // an existing code lost this details shape
-	ShapeConditionChanged // the condition under which a shape applies changed
+	ShapeAdded   // a details shape is new
+	ShapeRemoved // a details shape is gone, with its type
 
 	TypeAdded          // a named type is new
 	TypeRemoved        // a named type is gone
 	TypeKindChanged    // a named type changed kind (object, string, ...)
 	FieldAdded         // an object gained a field
 	FieldRemoved       // an object lost a field
-	FieldRenamed       // same JSON name, different Go field name
 	FieldRetyped       // a field's Go type changed
 	FieldRequired      // an optional field became required
 	FieldOptional      // a required field became optional
@@ -94,7 +94,6 @@ const (
 	FieldUndeprecated  // a field is no longer deprecated
 	EnumValueAdded     // an enum gained a value
 	EnumValueRemoved   // an enum lost a value
-	EnumValueRenamed   // same enum value, different Go constant
 	EnumOpened         // an enum now accepts extension values
 	EnumClosed         // an enum no longer accepts extension values
 	ObjectClosed       // an object no longer accepts unknown members
@@ -104,8 +103,6 @@ const (
 	UnionMemberRemoved // a union accepts one JSON type fewer
 
 	UnknownRecoveryChanged // the manifest's recovery for unknown codes changed
-	RecoveryValueAdded     // the recovery vocabulary gained a value
-	RecoveryValueRemoved   // the recovery vocabulary lost a value
 
 	numKinds
 )
@@ -116,7 +113,6 @@ var kindInfo = [numKinds]struct {
 }{
 	CodeAdded:             {SectionCodes, "code added"},
 	CodeRemoved:           {SectionCodes, "code removed"},
-	CodeRenamed:           {SectionCodes, "code constant renamed"},
 	RecoveryChanged:       {SectionCodes, "recovery changed"},
 	RecoverySourceChanged: {SectionCodes, "recovery read from"},
 	SuggestionChanged:     {SectionCodes, "suggestion changed"},
@@ -124,21 +120,15 @@ var kindInfo = [numKinds]struct {
 	CodeUndeprecated:      {SectionCodes, "code no longer deprecated"},
 	ReplacedByChanged:     {SectionCodes, "replacement codes changed"},
 	AdvisoryChanged:       {SectionCodes, "advisory changed"},
-	NoDetailsChanged:      {SectionCodes, "details allowed changed"},
 
-	ShapeAdded:            {SectionShapes, "shape added"},
-	ShapeRemoved:          {SectionShapes, "shape removed"},
-	ShapeRenamed:          {SectionShapes, "shape type renamed"},
-	ShapeCodeLinked:       {SectionShapes, "code linked to shape"},
-	ShapeCodeUnlinked:     {SectionShapes, "code unlinked from shape"},
-	ShapeConditionChanged: {SectionShapes, "shape condition changed"},
+	ShapeAdded:   {SectionShapes, "shape added"},
+	ShapeRemoved: {SectionShapes, "shape removed"},
 
 	TypeAdded:          {SectionTypes, "type added"},
 	TypeRemoved:        {SectionTypes, "type removed"},
 	TypeKindChanged:    {SectionTypes, "type kind changed"},
 	FieldAdded:         {SectionTypes, "field added"},
 	FieldRemoved:       {SectionTypes, "field removed"},
-	FieldRenamed:       {SectionTypes, "field renamed"},
 	FieldRetyped:       {SectionTypes, "field retyped"},
 	FieldRequired:      {SectionTypes, "field made required"},
 	FieldOptional:      {SectionTypes, "field made optional"},
@@ -148,7 +138,6 @@ var kindInfo = [numKinds]struct {
 	FieldUndeprecated:  {SectionTypes, "field no longer deprecated"},
 	EnumValueAdded:     {SectionTypes, "enum value added"},
 	EnumValueRemoved:   {SectionTypes, "enum value removed"},
-	EnumValueRenamed:   {SectionTypes, "enum constant renamed"},
 	EnumOpened:         {SectionTypes, "enum opened to extensions"},
 	EnumClosed:         {SectionTypes, "enum closed to extensions"},
 	ObjectClosed:       {SectionTypes, "object closed"},
@@ -158,8 +147,6 @@ var kindInfo = [numKinds]struct {
 	UnionMemberRemoved: {SectionTypes, "union type removed"},
 
 	UnknownRecoveryChanged: {SectionPolicy, "unknown-code recovery changed"},
-	RecoveryValueAdded:     {SectionPolicy, "recovery value added"},
-	RecoveryValueRemoved:   {SectionPolicy, "recovery value removed"},
 }
 
 // String returns the kind's label, as used in reports.
@@ -187,6 +174,10 @@ type Change struct {
 	// Old and New describe the before and after, "" when not applicable.
 	Old, New string
 }
+
+// Prose reports whether Old and New are text written for people (a
+// suggestion), not literal text (patterns, types, values).
+func (c Change) Prose() bool { return c.Kind == SuggestionChanged }
 
 // Report is the list of changes between two versions, sorted by section,
 // kind and subject.

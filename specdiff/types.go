@@ -2,6 +2,7 @@ package specdiff
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,23 +10,28 @@ import (
 )
 
 // types compares the named types of both versions, matched by Go name, and
-// recursively the unnamed types of their fields. Types that are the root of
-// a shape added, removed or renamed are reported by the shape comparison;
-// fixed types (Code, Recovery) always exist in the runtime, so they are
-// never reported as added or removed.
+// recursively the unnamed types of their fields. The type of a shape added
+// or removed is reported with its shape; fixed types (Code, Recovery)
+// always exist in the runtime, so they are never reported as added or
+// removed.
 func (c *comparer) types(old, new *schemaload.Spec) {
 	goName := func(t *schemaload.Type) string { return t.GoName }
 	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
 		c.typ(n.GoName, n.GoName, o, n)
 	}, func(n *schemaload.Type) {
-		if !c.shapeTypes[n.GoName] && !n.Fixed {
+		if !isShapeType(new, n) && !n.Fixed {
 			c.add(TypeAdded, None, n.GoName, n.GoName, "", kindName(n))
 		}
 	}, func(o *schemaload.Type) {
-		if !c.shapeTypes[o.GoName] && !o.Fixed {
+		if !isShapeType(old, o) && !o.Fixed {
 			c.add(TypeRemoved, Compile, o.GoName, o.GoName, kindName(o), "")
 		}
 	})
+}
+
+// isShapeType reports whether t is the type of a details shape of s.
+func isShapeType(s *schemaload.Spec, t *schemaload.Type) bool {
+	return slices.ContainsFunc(s.Shapes, func(sh *schemaload.Shape) bool { return sh.Type.GoName == t.GoName })
 }
 
 // namedTypes returns every named type reachable from the spec, once each by
@@ -78,8 +84,8 @@ func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
 	c.deep(subject, goSubject, o.Elem, n.Elem)
 }
 
-// deep compares two unnamed types of the same kind in depth: enum values,
-// constraints, items. Named types are compared once, under their own name,
+// deep compares two unnamed types of the same kind in depth: constraints,
+// items, union members. Named types are compared once, under their own name,
 // and a change of kind shows as a change of Go type.
 func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 	if o != nil && n != nil && o.GoName == "" && n.GoName == "" && o.Kind == n.Kind {
@@ -91,9 +97,6 @@ func (c *comparer) deep(subject, goSubject string, o, n *schemaload.Type) {
 func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 	match(o.Fields, n.Fields, func(f *schemaload.Field) string { return f.JSONName }, func(of, nf *schemaload.Field) {
 		s, g := subject+"."+nf.JSONName, goSubject+"."+nf.GoName
-		if of.GoName != nf.GoName {
-			c.add(FieldRenamed, Compile, s, g, goSubject+"."+of.GoName, g)
-		}
 		og, ng := of.GoType, nf.GoType
 		if og != ng {
 			c.add(FieldRetyped, Compile, s, g, og.String(), ng.String())
@@ -135,27 +138,19 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 	})
 }
 
-// enum compares known values. A removed value of a named type loses its
-// constant (compile); of an unnamed type it is only rejected by Validate.
-// Fixed types are skipped.
+// enum compares known values, matched by value. A string with an enum is
+// a named type, and its constants are named after it and their values, so
+// a removed value loses its constant (compile). Fixed types are skipped.
 func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	if o.Fixed && n.Fixed {
-		// The runtime declares its constants; the values are compared as
-		// the recovery vocabulary (policy).
+		// The runtime declares their constants, for the values the loader
+		// requires (the recovery classes).
 		return
 	}
-	removed := Validation
-	if n.GoName != "" {
-		removed = Compile
-	}
-	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, func(ov, nv *schemaload.EnumValue) {
-		if ov.GoName != nv.GoName {
-			c.add(EnumValueRenamed, Compile, subject, nv.GoName, ov.GoName, nv.GoName)
-		}
-	}, func(nv *schemaload.EnumValue) {
+	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, nil, func(nv *schemaload.EnumValue) {
 		c.add(EnumValueAdded, None, subject, nv.GoName, "", nv.Value)
 	}, func(ov *schemaload.EnumValue) {
-		c.add(EnumValueRemoved, removed, subject, ov.GoName, ov.Value, "")
+		c.add(EnumValueRemoved, Compile, subject, ov.GoName, ov.Value, "")
 	})
 	switch {
 	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
@@ -273,13 +268,11 @@ var kindNames = map[schemaload.Kind]string{
 	schemaload.KindAny: "union",
 }
 
-// kindName describes a named type's kind for added and removed rows.
+// kindName describes a type's kind (the loader gives every type one of the
+// seven) for rows that name it.
 func kindName(t *schemaload.Type) string {
 	if t.Kind == schemaload.KindString && len(t.Enum) > 0 {
 		return "enum"
 	}
-	if name, ok := kindNames[t.Kind]; ok {
-		return name
-	}
-	return "unknown kind"
+	return kindNames[t.Kind]
 }

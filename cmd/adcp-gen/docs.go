@@ -7,10 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/adcp-gen/adcp-gen/catalog"
 	"github.com/adcp-gen/adcp-gen/emit"
-	"github.com/adcp-gen/adcp-gen/internal/atomicfile"
 	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 )
 
@@ -73,8 +73,31 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err == nil && !bytes.HasPrefix(cur, []byte(catalog.HeaderPrefix)) {
 		return fail(flags, "%s exists and was not written by adcp-gen docs; not overwriting it", *out)
 	}
-	if err := atomicfile.Write(*out, md); err != nil {
+	if err := writeFileAtomic(*out, md); err != nil {
 		return fail(flags, "%v", err)
 	}
 	return 0
+}
+
+// writeFileAtomic writes data to name with permission 0644 through a
+// temporary file in name's folder, renamed over name, so that a reader (or a
+// later run after a crash) never sees a half-written file. On failure name
+// is left as it was and the temporary file is removed.
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
 }
