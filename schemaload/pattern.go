@@ -30,9 +30,9 @@ import (
 // escape the lookahead, so the idiom is refused beside one.
 func translatePattern(p string) (goPattern, not string, err error) {
 	var out strings.Builder
-	inClass := false      // inside [...]
-	quantifiable := false // the last thing written is an atom a quantifier may follow
-	prefix := false       // out is "^" and literal characters only
+	inClass := false       // inside [...]
+	quantifiable := false  // the last thing written is an atom a quantifier may follow
+	prefix := false        // out is "^" and literal characters only
 	depth, bar := 0, false // group nesting; whether a top-level "|" was seen
 	i := 0
 	fail := func(format string, args ...any) (string, string, error) {
