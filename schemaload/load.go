@@ -182,13 +182,9 @@ func (l *loader) parse(rel string) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := parseJSON(data)
+	n, err := parseJSON(rel, data)
 	if err != nil {
-		var pe *parseError
-		if errors.As(err, &pe) {
-			return nil, errorf(rel, pe.Pointer, pe.Error())
-		}
-		return nil, errorf(rel, "", err.Error())
+		return nil, err
 	}
 	l.parsed[rel] = n
 	return n, nil
