@@ -17,7 +17,6 @@ package schemaload
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -53,8 +52,6 @@ type loader struct {
 
 	building    map[string]bool // $ref targets whose type is being built, by file#pointer
 	recursiveAt map[string]ref  // the first $ref reaching each of them while it is built
-
-	parsed map[string]*node // every file parsed, by relative path
 }
 
 // ref is a resolved $ref: a file of the folder and a pointer inside it.
@@ -86,7 +83,6 @@ func LoadVersion(dir, version string) (*Spec, error) {
 
 		building:    map[string]bool{},
 		recursiveAt: map[string]ref{},
-		parsed:      map[string]*node{},
 	}
 	if err := l.load(); err != nil {
 		return nil, err
@@ -108,7 +104,13 @@ func (l *loader) load() error {
 	if err != nil {
 		return err
 	}
-	if err := l.readVersion(errDoc); err != nil {
+	var manifest *node
+	if l.exists(manifestFile) {
+		if manifest, err = l.parse(manifestFile); err != nil {
+			return err
+		}
+	}
+	if err := l.readVersion(errDoc, manifest); err != nil {
 		return err
 	}
 	if !l.exists(codesFile) {
@@ -127,12 +129,7 @@ func (l *loader) load() error {
 	if err := l.readAll(roots); err != nil {
 		return err
 	}
-	var manifest *node
-	if l.exists(manifestFile) {
-		if manifest, err = l.parse(manifestFile); err != nil {
-			return err
-		}
-	} else if l.spec.Source {
+	if manifest == nil && l.spec.Source {
 		l.warn(manifestFile, "", "absent from this source tree: the recovery for unknown codes is left to adcp.Policy")
 	}
 	if err := l.compile(); err != nil {
@@ -159,7 +156,11 @@ func (l *loader) load() error {
 	if err := l.checkNames(); err != nil {
 		return err
 	}
-	l.spec.Sources = slices.Sorted(maps.Keys(l.parsed)) // the schema files and manifest.json
+	l.spec.Sources = slices.Clone(l.order) // the schema files and manifest.json
+	if manifest != nil {
+		l.spec.Sources = append(l.spec.Sources, manifestFile)
+	}
+	slices.Sort(l.spec.Sources)
 	return nil
 }
 
@@ -170,24 +171,13 @@ func (l *loader) exists(rel string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// parse reads and decodes one file of the folder, once.
+// parse reads and decodes one file of the folder.
 func (l *loader) parse(rel string) (*node, error) {
-	if n, ok := l.parsed[rel]; ok {
-		return n, nil
-	}
-	if len(l.parsed) >= maxFiles {
-		return nil, errorf(rel, "", fmt.Sprintf("the spec reaches more than the %d files a spec may have", maxFiles))
-	}
 	data, err := l.folder.readFile(rel)
 	if err != nil {
 		return nil, err
 	}
-	n, err := parseJSON(rel, data)
-	if err != nil {
-		return nil, err
-	}
-	l.parsed[rel] = n
-	return n, nil
+	return parseJSON(rel, data)
 }
 
 // read returns the schema file rel, reading it on first use, and checks that
@@ -195,6 +185,9 @@ func (l *loader) parse(rel string) (*node, error) {
 func (l *loader) read(rel string) (*node, error) {
 	if n, ok := l.files[rel]; ok {
 		return n, nil
+	}
+	if len(l.files) >= maxFiles {
+		return nil, errorf(rel, "", fmt.Sprintf("the spec reaches more than the %d files a spec may have", maxFiles))
 	}
 	n, err := l.parse(rel)
 	if err != nil {
@@ -217,7 +210,7 @@ func (l *loader) read(rel string) (*node, error) {
 // one (a version given to LoadVersion must agree with it), else the given
 // version, else manifest.json's adcp_version. A folder whose $ids carry no
 // version is a source tree (Spec.Source).
-func (l *loader) readVersion(errDoc *node) error {
+func (l *loader) readVersion(errDoc, manifest *node) error {
 	idVersion := ""
 	if id, ok := errDoc.getString("$id"); ok {
 		u, err := url.Parse(id)
@@ -236,14 +229,8 @@ func (l *loader) readVersion(errDoc *node) error {
 	default:
 		l.spec.Source = true
 	}
-	if l.version == "" && l.exists(manifestFile) {
-		m, err := l.parse(manifestFile)
-		if err != nil {
-			return err
-		}
-		if v, _ := m.getString("adcp_version"); isVersion(v) {
-			l.version = v
-		}
+	if v, _ := manifest.getString("adcp_version"); l.version == "" && isVersion(v) {
+		l.version = v
 	}
 	if l.version == "" {
 		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id carries none (a spec source tree?) "+
