@@ -40,9 +40,7 @@ const (
 
 // loader holds the state of one Load.
 type loader struct {
-	dir     string
 	folder  *folder
-	version string
 	files   map[string]*node // schema files read, by relative path
 	order   []string         // schema files in the order they were first reached
 	refs    map[string]ref   // file#pointer of a $ref → its target
@@ -72,14 +70,17 @@ func LoadVersion(dir, version string) (*Spec, error) {
 	if version != "" && !isVersion(version) {
 		return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
 	}
+	f, err := openFolder(dir)
+	if err != nil {
+		return nil, errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", dir, err))
+	}
 	l := &loader{
-		dir:     dir,
-		version: version,
+		folder:  f,
 		files:   map[string]*node{},
 		refs:    map[string]ref{},
 		types:   map[string]*Type{},
 		fieldAt: map[*Field]ref{},
-		spec:    &Spec{},
+		spec:    &Spec{Version: version},
 
 		building:    map[string]bool{},
 		recursiveAt: map[string]ref{},
@@ -95,11 +96,6 @@ func (l *loader) warn(file, pointer, format string, args ...any) {
 }
 
 func (l *loader) load() error {
-	f, err := openFolder(l.dir)
-	if err != nil {
-		return errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", l.dir, err))
-	}
-	l.folder = f
 	errDoc, err := l.read(errorFile)
 	if err != nil {
 		return err
@@ -115,7 +111,7 @@ func (l *loader) load() error {
 	}
 	if !l.exists(codesFile) {
 		return errorf(codesFile, "", fmt.Sprintf("AdCP %s has no standard code vocabulary (the file is absent): "+
-			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.version))
+			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.spec.Version))
 	}
 	roots := []string{errorFile, codesFile}
 	if l.exists(scopesFile) {
@@ -222,27 +218,26 @@ func (l *loader) readVersion(errDoc, manifest *node) error {
 		}
 	}
 	switch {
-	case idVersion != "" && l.version != "" && idVersion != l.version:
-		return errorf(errorFile, "/$id", fmt.Sprintf("the $id names version %s, not %s as asked", idVersion, l.version))
+	case idVersion != "" && l.spec.Version != "" && idVersion != l.spec.Version:
+		return errorf(errorFile, "/$id", fmt.Sprintf("the $id names version %s, not %s as asked", idVersion, l.spec.Version))
 	case idVersion != "":
-		l.version = idVersion
+		l.spec.Version = idVersion
 	default:
 		l.spec.Source = true
 	}
-	if v, _ := manifest.getString("adcp_version"); l.version == "" && isVersion(v) {
-		l.version = v
+	if v, _ := manifest.getString("adcp_version"); l.spec.Version == "" && isVersion(v) {
+		l.spec.Version = v
 	}
-	if l.version == "" {
+	if l.spec.Version == "" {
 		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id carries none (a spec source tree?) "+
 			"and there is no manifest.json with adcp_version; pass the version with -version (for example -version 3.3.0)")
 	}
-	l.spec.Version = l.version
 	return nil
 }
 
 // canonicalURL is the URL a file of the folder is published at.
 func (l *loader) canonicalURL(rel string) string {
-	return "https://" + schemaHost + "/schemas/" + l.version + "/" + rel
+	return "https://" + schemaHost + "/schemas/" + l.spec.Version + "/" + rel
 }
 
 // baseURL is the base for $refs of a file: its $id resolved against its
@@ -270,8 +265,8 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
 	}
 	if v, after, ok := strings.Cut(rest, "/"); ok && isVersion(v) {
-		if v != l.version {
-			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
+		if v != l.spec.Version {
+			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.spec.Version)
 		}
 		rest = after
 	}
