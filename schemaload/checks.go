@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -314,7 +313,7 @@ func CanonicalJSON(x any) string {
 // initialisms and keeps only ASCII letters and digits.
 func exportName(s string) string {
 	var b strings.Builder
-	notAlnum := func(r rune) bool { return r >= utf8.RuneSelf || !isASCIILetter(byte(r)) && (r < '0' || r > '9') }
+	notAlnum := func(r rune) bool { return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') }
 	for _, w := range strings.FieldsFunc(s, notAlnum) {
 		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}

@@ -57,11 +57,13 @@ func (f folderLoader) Load(s string) (any, error) {
 }
 
 // compileError turns a jsonschema error into an *Error naming the file and
-// the pointer of the offending schema location.
+// the pointer of the offending schema location. (An invalid pattern is a
+// SchemaValidationError: the metaschema's "regex" format is checked with
+// the same engine. An *Error of folderLoader comes wrapped in a
+// LoadURLError.)
 func (l *loader) compileError(rel string, err error) error {
 	var (
 		sv *jsonschema.SchemaValidationError
-		rx *jsonschema.InvalidRegexError
 		lu *jsonschema.LoadURLError
 		np *jsonschema.JSONPointerNotFoundError
 	)
@@ -81,19 +83,12 @@ func (l *loader) compileError(rel string, err error) error {
 			}
 		}
 		return errorf(file, ptr, "not a valid draft-07 schema: "+msg)
-	case errors.As(err, &rx):
-		file, ptr := l.locate(rx.URL, rel)
-		return errorf(file, ptr, fmt.Sprintf("invalid ECMAScript pattern %q: %v", rx.Regex, rx.Err))
 	case errors.As(err, &lu):
 		file, ptr := l.locate(lu.URL, rel)
 		return errorf(file, ptr, fmt.Sprintf("cannot load $ref target %s: %v", lu.URL, lu.Err))
 	case errors.As(err, &np):
 		file, ptr := l.locate(np.URL, rel)
 		return errorf(file, ptr, "unresolvable $ref: no such JSON pointer")
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e
 	}
 	return errorf(rel, "", err.Error())
 }

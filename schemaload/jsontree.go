@@ -61,9 +61,7 @@ func (n *node) getString(key string) (string, bool) {
 // raw returns the value's JSON text, compacted.
 func (n *node) raw() json.RawMessage {
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, n.src); err != nil {
-		return append(json.RawMessage(nil), n.src...)
-	}
+	_ = json.Compact(&buf, n.src) // src is valid JSON: parseJSON read it
 	return buf.Bytes()
 }
 
@@ -119,28 +117,16 @@ func (n *node) lookup(ptr string) *node {
 	return cur
 }
 
-// parseError is a JSON syntax problem, or input past the bounds: the
-// pointer of the innermost value being read and the byte offset where
-// reading failed.
-type parseError struct {
-	Pointer string
-	Offset  int64
-	Line    int
-	Col     int
-	Msg     string
-}
-
-func (e *parseError) Error() string {
-	return fmt.Sprintf("invalid JSON at line %d, column %d (byte offset %d): %s", e.Line, e.Col, e.Offset, e.Msg)
-}
-
-// parseJSON decodes one JSON document into an ordered tree, reading it
-// with encoding/json's Decoder.Token (which keeps member order).
+// parseJSON decodes one JSON document, the file rel, into an ordered tree,
+// reading it with encoding/json's Decoder.Token (which keeps member order).
 // Duplicate object member names are an error (the schema would be
 // ambiguous), as is anything after the top-level value, and nesting deeper
 // than maxDepth or an object or array of more than maxMembers members.
-func parseJSON(data []byte) (*node, error) {
-	p := &treeParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+// Errors are *Error values naming rel and the pointer of the innermost
+// value being read, with the line, column and byte offset where reading
+// failed.
+func parseJSON(rel string, data []byte) (*node, error) {
+	p := &treeParser{file: rel, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
 	n, err := p.value()
 	if err != nil {
@@ -153,21 +139,22 @@ func parseJSON(data []byte) (*node, error) {
 }
 
 type treeParser struct {
+	file string
 	data []byte
 	dec  *json.Decoder
 	path []string // reference tokens of the value being read
 }
 
-// failAt builds a parseError at byte offset off, at the current pointer.
+// failAt builds the error at byte offset off, at the current pointer.
 func (p *treeParser) failAt(off int, msg string) error {
 	off = min(max(off, 0), len(p.data))
 	line := 1 + bytes.Count(p.data[:off], []byte("\n"))
 	col := off - bytes.LastIndexByte(p.data[:off], '\n') // 1 + the bytes after the last newline
-	return &parseError{Pointer: pointerOf(p.path), Offset: int64(off), Line: line, Col: col, Msg: msg}
+	return errorf(p.file, pointerOf(p.path), fmt.Sprintf("invalid JSON at line %d, column %d (byte offset %d): %s", line, col, off, msg))
 }
 
-// token reads the next token, turning the decoder's errors into
-// parseErrors.
+// token reads the next token, turning the decoder's errors into *Error
+// values.
 func (p *treeParser) token() (json.Token, error) {
 	tok, err := p.dec.Token()
 	var se *json.SyntaxError

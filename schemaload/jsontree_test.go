@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 func TestParseJSONOrder(t *testing.T) {
-	n, err := parseJSON([]byte(`{"z": 1, "a": [true, null, "s"], "m": {"y": 2, "b": 3}}`))
+	n, err := parseJSON("t.json", []byte(`{"z": 1, "a": [true, null, "s"], "m": {"y": 2, "b": 3}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,17 +46,20 @@ func TestParseJSONErrors(t *testing.T) {
 		{``, "", 0},
 	}
 	for _, tt := range tests {
-		_, err := parseJSON([]byte(tt.in))
-		var pe *parseError
-		if !errors.As(err, &pe) {
+		_, err := parseJSON("t.json", []byte(tt.in))
+		var e *Error
+		if !errors.As(err, &e) {
 			t.Errorf("%q: err = %v", tt.in, err)
 			continue
 		}
-		if pe.Pointer != tt.pointer || pe.Offset != tt.offset {
-			t.Errorf("%q: pointer %q offset %d (%v), want %q %d", tt.in, pe.Pointer, pe.Offset, pe, tt.pointer, tt.offset)
+		if e.File != "t.json" || e.Pointer != tt.pointer || !strings.Contains(e.Msg, fmt.Sprintf("(byte offset %d)", tt.offset)) {
+			t.Errorf("%q: %v, want pointer %q, byte offset %d", tt.in, e, tt.pointer, tt.offset)
 		}
 	}
 }
+
+// byteOffset finds the offset in parseJSON's error message.
+var byteOffset = regexp.MustCompile(`\(byte offset (\d+)\)`)
 
 // FuzzParseJSON checks the ordered decoder against encoding/json: both accept
 // the same documents (but for duplicate members) and decode the same value.
@@ -62,15 +68,18 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := parseJSON(data)
+		n, err := parseJSON("t.json", data)
 		var want any
 		stdErr := json.Unmarshal(data, &want)
 		if err != nil {
-			var pe *parseError
-			if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > int64(len(data)) {
+			var e *Error
+			if !errors.As(err, &e) || !byteOffset.MatchString(e.Msg) {
 				t.Fatalf("bad error %v", err)
 			}
-			if json.Valid(data) && !strings.HasPrefix(pe.Msg, "duplicate member") {
+			if off, _ := strconv.Atoi(byteOffset.FindStringSubmatch(e.Msg)[1]); off > len(data) {
+				t.Fatalf("offset out of the data: %v", err)
+			}
+			if json.Valid(data) && !strings.Contains(e.Msg, "): duplicate member") {
 				t.Fatalf("parseJSON rejected valid JSON %q: %v", data, err)
 			}
 			return

@@ -17,7 +17,6 @@ package schemaload
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -41,9 +40,7 @@ const (
 
 // loader holds the state of one Load.
 type loader struct {
-	dir     string
 	folder  *folder
-	version string
 	files   map[string]*node // schema files read, by relative path
 	order   []string         // schema files in the order they were first reached
 	refs    map[string]ref   // file#pointer of a $ref → its target
@@ -53,8 +50,6 @@ type loader struct {
 
 	building    map[string]bool // $ref targets whose type is being built, by file#pointer
 	recursiveAt map[string]ref  // the first $ref reaching each of them while it is built
-
-	parsed map[string]*node // every file parsed, by relative path
 }
 
 // ref is a resolved $ref: a file of the folder and a pointer inside it.
@@ -75,18 +70,20 @@ func LoadVersion(dir, version string) (*Spec, error) {
 	if version != "" && !isVersion(version) {
 		return nil, errorf(".", "", fmt.Sprintf("version %q is not a semantic version such as 3.2.0 or 3.3.0-beta.1", version))
 	}
+	f, err := openFolder(dir)
+	if err != nil {
+		return nil, errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", dir, err))
+	}
 	l := &loader{
-		dir:     dir,
-		version: version,
+		folder:  f,
 		files:   map[string]*node{},
 		refs:    map[string]ref{},
 		types:   map[string]*Type{},
 		fieldAt: map[*Field]ref{},
-		spec:    &Spec{},
+		spec:    &Spec{Version: version},
 
 		building:    map[string]bool{},
 		recursiveAt: map[string]ref{},
-		parsed:      map[string]*node{},
 	}
 	if err := l.load(); err != nil {
 		return nil, err
@@ -99,21 +96,22 @@ func (l *loader) warn(file, pointer, format string, args ...any) {
 }
 
 func (l *loader) load() error {
-	f, err := openFolder(l.dir)
-	if err != nil {
-		return errorf(".", "", fmt.Sprintf("spec folder %s cannot be read: %v", l.dir, err))
-	}
-	l.folder = f
 	errDoc, err := l.read(errorFile)
 	if err != nil {
 		return err
 	}
-	if err := l.readVersion(errDoc); err != nil {
+	var manifest *node
+	if l.exists(manifestFile) {
+		if manifest, err = l.parse(manifestFile); err != nil {
+			return err
+		}
+	}
+	if err := l.readVersion(errDoc, manifest); err != nil {
 		return err
 	}
 	if !l.exists(codesFile) {
 		return errorf(codesFile, "", fmt.Sprintf("AdCP %s has no standard code vocabulary (the file is absent): "+
-			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.version))
+			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.spec.Version))
 	}
 	roots := []string{errorFile, codesFile}
 	if l.exists(scopesFile) {
@@ -127,12 +125,7 @@ func (l *loader) load() error {
 	if err := l.readAll(roots); err != nil {
 		return err
 	}
-	var manifest *node
-	if l.exists(manifestFile) {
-		if manifest, err = l.parse(manifestFile); err != nil {
-			return err
-		}
-	} else if l.spec.Source {
+	if manifest == nil && l.spec.Source {
 		l.warn(manifestFile, "", "absent from this source tree: the recovery for unknown codes is left to adcp.Policy")
 	}
 	if err := l.compile(); err != nil {
@@ -159,7 +152,11 @@ func (l *loader) load() error {
 	if err := l.checkNames(); err != nil {
 		return err
 	}
-	l.spec.Sources = slices.Sorted(maps.Keys(l.parsed)) // the schema files and manifest.json
+	l.spec.Sources = slices.Clone(l.order) // the schema files and manifest.json
+	if manifest != nil {
+		l.spec.Sources = append(l.spec.Sources, manifestFile)
+	}
+	slices.Sort(l.spec.Sources)
 	return nil
 }
 
@@ -170,28 +167,13 @@ func (l *loader) exists(rel string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// parse reads and decodes one file of the folder, once.
+// parse reads and decodes one file of the folder.
 func (l *loader) parse(rel string) (*node, error) {
-	if n, ok := l.parsed[rel]; ok {
-		return n, nil
-	}
-	if len(l.parsed) >= maxFiles {
-		return nil, errorf(rel, "", fmt.Sprintf("the spec reaches more than the %d files a spec may have", maxFiles))
-	}
 	data, err := l.folder.readFile(rel)
 	if err != nil {
 		return nil, err
 	}
-	n, err := parseJSON(data)
-	if err != nil {
-		var pe *parseError
-		if errors.As(err, &pe) {
-			return nil, errorf(rel, pe.Pointer, pe.Error())
-		}
-		return nil, errorf(rel, "", err.Error())
-	}
-	l.parsed[rel] = n
-	return n, nil
+	return parseJSON(rel, data)
 }
 
 // read returns the schema file rel, reading it on first use, and checks that
@@ -199,6 +181,9 @@ func (l *loader) parse(rel string) (*node, error) {
 func (l *loader) read(rel string) (*node, error) {
 	if n, ok := l.files[rel]; ok {
 		return n, nil
+	}
+	if len(l.files) >= maxFiles {
+		return nil, errorf(rel, "", fmt.Sprintf("the spec reaches more than the %d files a spec may have", maxFiles))
 	}
 	n, err := l.parse(rel)
 	if err != nil {
@@ -221,7 +206,7 @@ func (l *loader) read(rel string) (*node, error) {
 // one (a version given to LoadVersion must agree with it), else the given
 // version, else manifest.json's adcp_version. A folder whose $ids carry no
 // version is a source tree (Spec.Source).
-func (l *loader) readVersion(errDoc *node) error {
+func (l *loader) readVersion(errDoc, manifest *node) error {
 	idVersion := ""
 	if id, ok := errDoc.getString("$id"); ok {
 		u, err := url.Parse(id)
@@ -233,33 +218,26 @@ func (l *loader) readVersion(errDoc *node) error {
 		}
 	}
 	switch {
-	case idVersion != "" && l.version != "" && idVersion != l.version:
-		return errorf(errorFile, "/$id", fmt.Sprintf("the $id names version %s, not %s as asked", idVersion, l.version))
+	case idVersion != "" && l.spec.Version != "" && idVersion != l.spec.Version:
+		return errorf(errorFile, "/$id", fmt.Sprintf("the $id names version %s, not %s as asked", idVersion, l.spec.Version))
 	case idVersion != "":
-		l.version = idVersion
+		l.spec.Version = idVersion
 	default:
 		l.spec.Source = true
 	}
-	if l.version == "" && l.exists(manifestFile) {
-		m, err := l.parse(manifestFile)
-		if err != nil {
-			return err
-		}
-		if v, _ := m.getString("adcp_version"); isVersion(v) {
-			l.version = v
-		}
+	if v, _ := manifest.getString("adcp_version"); l.spec.Version == "" && isVersion(v) {
+		l.spec.Version = v
 	}
-	if l.version == "" {
+	if l.spec.Version == "" {
 		return errorf(errorFile, "/$id", "cannot tell the AdCP version: the $id carries none (a spec source tree?) "+
 			"and there is no manifest.json with adcp_version; pass the version with -version (for example -version 3.3.0)")
 	}
-	l.spec.Version = l.version
 	return nil
 }
 
 // canonicalURL is the URL a file of the folder is published at.
 func (l *loader) canonicalURL(rel string) string {
-	return "https://" + schemaHost + "/schemas/" + l.version + "/" + rel
+	return "https://" + schemaHost + "/schemas/" + l.spec.Version + "/" + rel
 }
 
 // baseURL is the base for $refs of a file: its $id resolved against its
@@ -287,8 +265,8 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 		return "", fmt.Errorf("%s is not under /schemas/", u.Redacted())
 	}
 	if v, after, ok := strings.Cut(rest, "/"); ok && isVersion(v) {
-		if v != l.version {
-			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.version)
+		if v != l.spec.Version {
+			return "", fmt.Errorf("%s refers to AdCP %s, but this folder is %s", u.Redacted(), v, l.spec.Version)
 		}
 		rest = after
 	}

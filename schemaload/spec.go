@@ -29,7 +29,7 @@ func (l *loader) buildShapes(files []string) error {
 		code := byCode[link.Code]
 		if code == nil {
 			return errorf(file, "", fmt.Sprintf("details schema maps to no code of AdCP %s (expected %s): "+
-				"add it to the reviewed shape table in schemaload/links.go", l.version, link.Code))
+				"add it to the reviewed shape table in schemaload/links.go", l.spec.Version, link.Code))
 		}
 		res, err := l.refType(ref{file: file})
 		if err != nil {
