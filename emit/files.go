@@ -11,7 +11,7 @@ import (
 // docFile renders doc.go, the package's doc comment, from the text template
 // templates/package.go.tmpl, unformatted (Files formats it).
 func (g *gen) docFile() []byte {
-	return templates.MustExecute(templates.PackageDoc(), struct {
+	return templates.MustExecute(templates.PackageDoc, struct {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
 	}{g.header, g.pkg, g.spec.Version, schemaload.RuntimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
