@@ -28,8 +28,8 @@ func Markdown(spec *schemaload.Spec) []byte {
 type page struct {
 	Header string
 	Spec   *schemaload.Spec
-	Error  *section  // the error object, nil when the spec has none
-	Shapes []shape   // the details shapes that have a type
+	Error  section   // the error object
+	Shapes []shape   // the details shapes
 	Others []section // the named types that are neither the error nor a shape
 }
 
@@ -56,17 +56,12 @@ type field struct {
 }
 
 func newPage(spec *schemaload.Spec) page {
-	p := page{Header: fmt.Sprintf("%s (AdCP %s). DO NOT EDIT. -->", HeaderPrefix, spec.Version), Spec: spec}
-	if spec.Error != nil {
-		s := newSection(spec.Error)
-		p.Error = &s
-	}
+	p := page{Header: fmt.Sprintf("%s (AdCP %s). DO NOT EDIT. -->", HeaderPrefix, spec.Version), Spec: spec,
+		Error: newSection(spec.Error)}
 	own := map[*schemaload.Type]bool{spec.Error: true} // types with a section above Others
 	for _, sh := range spec.Shapes {
 		own[sh.Type] = true
-		if sh.Type != nil {
-			p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type)})
-		}
+		p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type)})
 	}
 	for _, t := range namedTypes(spec) {
 		if !own[t] {
