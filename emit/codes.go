@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -118,11 +117,7 @@ func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code 
 
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {
-	recovery := c.Recovery
-	if recovery == "" {
-		recovery = "unknown"
-	}
-	lines := docFor(fmt.Sprintf("%s is %s (recovery: %s).", c.GoName, c.Value, recovery), c.Description)
+	lines := docFor(fmt.Sprintf("%s is %s (recovery: %s).", c.GoName, c.Value, c.Recovery), c.Description)
 	if c.Deprecated {
 		msg := "Deprecated: still valid on the wire, but senders should not use it."
 		if len(c.ReplacedBy) > 0 {
@@ -162,18 +157,12 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	return jen.Values(d)
 }
 
-// codeExpr is the constant of a standard code, or a conversion for any other.
-func (g *gen) codeExpr(value string) jen.Code {
-	if name, ok := g.codeNames[value]; ok {
-		return jen.Id(name)
-	}
-	return jen.Qual(schemaload.RuntimePkg, "Code").Call(jen.Lit(value))
-}
+// codeExpr is the constant of a standard code: the model's shapes and
+// replacements name only codes of the vocabulary.
+func (g *gen) codeExpr(value string) jen.Code { return jen.Id(g.codeNames[value]) }
 
-// recoveryExpr is the Recovery constant for a recovery class.
+// recoveryExpr is the Recovery constant for a recovery class: the model
+// holds only transient, correctable and terminal.
 func recoveryExpr(r string) jen.Code {
-	if slices.Contains([]string{"transient", "correctable", "terminal"}, r) {
-		return jen.Qual(schemaload.RuntimePkg, "Recovery"+upperFirst(r))
-	}
-	return jen.Qual(schemaload.RuntimePkg, "Recovery").Call(jen.Lit(r))
+	return jen.Qual(schemaload.RuntimePkg, "Recovery"+upperFirst(r))
 }

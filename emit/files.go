@@ -11,7 +11,7 @@ import (
 // docFile renders doc.go, the package's doc comment, from the text template
 // templates/package.go.tmpl, unformatted (Files formats it).
 func (g *gen) docFile() []byte {
-	return templates.MustExecute(templates.PackageDoc(), struct {
+	return templates.MustExecute(templates.PackageDoc, struct {
 		Header, Package, Version, Runtime string
 		Codes, Shapes                     int
 	}{g.header, g.pkg, g.spec.Version, schemaload.RuntimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
@@ -70,12 +70,10 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Closed"): jen.Lit(t.Closed),
 		jen.Id("Fields"): jsonNames(t),
 		jen.Id("Check"):  jen.Id(t.Check.Name),
+		jen.Id("Codes"):  sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), s.Codes, g.codeExpr),
 	}
 	if len(required) > 0 {
 		d[jen.Id("Required")] = stringList(required)
-	}
-	if len(s.Codes) > 0 {
-		d[jen.Id("Codes")] = sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), s.Codes, g.codeExpr)
 	}
 	if s.When != nil {
 		d[jen.Id("When")] = jen.Op("&").Qual(schemaload.RuntimePkg, "DetailsCondition").Values(jen.Dict{

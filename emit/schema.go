@@ -32,8 +32,8 @@ func (g *gen) endChecks(f *jen.File) {
 	}
 }
 
-// endPatterns declares the file's compiled patterns: with the runtime's
-// matcher (adcpimpl.MustPattern) where it compiles them, else with regexp.
+// endPatterns declares the file's compiled patterns (adcpimpl.MustPattern),
+// each one the model has checked that Go's regexp compiles.
 func (g *gen) endPatterns(f *jen.File) {
 	if len(g.spec.Patterns) == 0 {
 		return
@@ -41,11 +41,7 @@ func (g *gen) endPatterns(f *jen.File) {
 	f.Comment("The patterns of the schema, translated for Go regexp.")
 	f.Var().DefsFunc(func(grp *jen.Group) {
 		for _, p := range g.spec.Patterns {
-			compile := jen.Qual("regexp", "MustCompile")
-			if adcpimpl.CompilePattern(p.Regexp) == nil {
-				compile = jen.Qual(implPkg, "MustPattern")
-			}
-			grp.Id(p.Var).Op("=").Add(compile).Call(jen.Lit(p.Regexp))
+			grp.Id(p.Var).Op("=").Qual(implPkg, "MustPattern").Call(jen.Lit(p.Regexp))
 		}
 	})
 }
@@ -100,15 +96,11 @@ func body(ck *schemaload.Check) []jen.Code {
 			str = append(str, v.Clone().Dot(upperFirst(kw)).Call(p, sv, jen.Lit(count(n))))
 		}
 	}
-	pat, not := jen.Id(ck.Pattern), jen.Id(ck.PatternNot)
-	switch {
-	case ck.Pattern != "" && ck.PatternNot != "":
-		str = append(str, v.Clone().Dot("PatternNot").Call(p, sv, pat, not))
-	case ck.Pattern != "":
-		str = append(str, v.Clone().Dot("Pattern").Call(p, sv, pat))
+	switch { // the model writes a patternNot only beside its pattern
 	case ck.PatternNot != "":
-		str = append(str, jen.If(not.Dot("MatchString").Call(sv)).Block(
-			add(p, "matches the excluded pattern "+strconv.Quote(m["patternNot"].(string)))))
+		str = append(str, v.Clone().Dot("PatternNot").Call(p, sv, jen.Id(ck.Pattern), jen.Id(ck.PatternNot)))
+	case ck.Pattern != "":
+		str = append(str, v.Clone().Dot("Pattern").Call(p, sv, jen.Id(ck.Pattern)))
 	}
 	if f, ok := m["format"].(string); ok {
 		str = append(str, v.Clone().Dot("Format").Call(p, sv, jen.Lit(f)))

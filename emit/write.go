@@ -79,12 +79,10 @@ func tempName(name string) string { return tempPrefix + name + tempSuffix }
 
 // changes is what Write would do in a folder.
 type changes struct {
-	write  []string          // produced files that are new or differ, sorted
-	remove []string          // owned files no longer produced, sorted
-	old    map[string][]byte // current content of the files in write and remove
-	// leftovers are the temporary files an interrupted Write left: ours,
-	// and the earlier writer's (.adcp-gen-*.tmp).
-	leftovers []string
+	write     []string          // produced files that are new or differ, sorted
+	remove    []string          // owned files no longer produced, sorted
+	old       map[string][]byte // current content of the files in write and remove
+	leftovers []string          // the temporary files an interrupted Write left
 }
 
 // plan compares files with dir without changing anything, and reports the
@@ -116,8 +114,7 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 			return nil, fmt.Errorf("emit: %s is a folder; refusing to replace it", p)
 		case replaced[name] && !typ.IsRegular():
 			return nil, fmt.Errorf("emit: %s is not a regular file (%s); refusing to replace it", p, typ)
-		case typ.IsRegular() && (strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix) ||
-			strings.HasPrefix(name, ".adcp-gen-") && strings.HasSuffix(name, ".tmp")):
+		case typ.IsRegular() && strings.HasPrefix(name, tempPrefix) && strings.HasSuffix(name, tempSuffix):
 			c.leftovers = append(c.leftovers, name)
 			continue
 		case !typ.IsRegular() || !strings.HasSuffix(name, ".go"):

@@ -310,7 +310,6 @@ func TestWriteCleansLeftovers(t *testing.T) {
 	writeFiles(t, dir, withUser(map[string]string{
 		"a.go": genFile("old a"), "gone.go": genFile("gone"), barrierName: genFile("barrier"),
 		tempName("a.go"): genFile("staged a"), tempName("x.go"): genFile("staged x"),
-		".adcp-gen-123.tmp": genFile("the earlier writer's"),
 	}))
 	next := map[string]string{"a.go": genFile("new a")}
 	if err := Write(dir, toBytes(next)); err != nil {

@@ -5,13 +5,13 @@ import "github.com/adcp-gen/adcp-gen/templates"
 // Markdown renders the report as a Markdown document
 // (templates/diff.md.tmpl). The output depends on the report only.
 func (r Report) Markdown() []byte {
-	return templates.MustExecute(templates.Diff(), r.view())
+	return templates.MustExecute(templates.Diff, r.view())
 }
 
 // Summary returns a one-line account of the report, for listing many bumps
 // (templates/diff-summary.txt.tmpl).
 func (r Report) Summary() string {
-	return string(templates.MustExecute(templates.DiffSummary(), r.view()))
+	return string(templates.MustExecute(templates.DiffSummary, r.view()))
 }
 
 // view is what the diff templates render.

@@ -7,33 +7,26 @@ import (
 	"bytes"
 	"embed"
 	"strings"
-	"sync"
 	"text/template"
 )
 
-// The templates, each parsed on first use (a process that
-// renders none does not parse them). Each renders a view that its
-// package prepares, which the file's opening comment describes.
-var (
+// The templates, by file name. Each renders a view that its package
+// prepares, which the file's opening comment describes.
+const (
 	// Catalogue renders CATALOGUE.md, the Markdown catalogue of one spec
 	// version (package catalog).
-	Catalogue = sync.OnceValue(func() *template.Template { return parseText("catalogue.md.tmpl") })
+	Catalogue = "catalogue.md.tmpl"
 	// Diff renders the Markdown report of a version bump (package specdiff).
-	Diff = sync.OnceValue(func() *template.Template { return parseText("diff.md.tmpl") })
+	Diff = "diff.md.tmpl"
 	// DiffSummary renders the one-line account of a version bump.
-	DiffSummary = sync.OnceValue(func() *template.Template { return parseText("diff-summary.txt.tmpl") })
+	DiffSummary = "diff-summary.txt.tmpl"
 	// PackageDoc renders the doc.go of a generated package: its doc comment
 	// and package clause, after the generated-file header (package emit).
-	PackageDoc = sync.OnceValue(func() *template.Template { return parseText("package.go.tmpl") })
+	PackageDoc = "package.go.tmpl"
 )
 
-//go:embed catalogue.md.tmpl diff.md.tmpl diff-summary.txt.tmpl package.go.tmpl
+//go:embed *.tmpl
 var textFiles embed.FS
-
-// parseText parses the template file name of textFiles.
-func parseText(name string) *template.Template {
-	return template.Must(newText(name).ParseFS(textFiles, name))
-}
 
 // newText returns an empty template called name, with missingkey=error and
 // the functions the reports use: code, cell, prose and item (Markdown
@@ -57,10 +50,12 @@ func newText(name string) *template.Template {
 	})
 }
 
-// MustExecute returns the output of t for data. The templates and the views
+// MustExecute parses the template name (Catalogue, Diff, DiffSummary or
+// PackageDoc) and returns its output for data. The templates and the views
 // they are given are the generator's own, so a failure is a bug, and
 // MustExecute panics with it.
-func MustExecute(t *template.Template, data any) []byte {
+func MustExecute(name string, data any) []byte {
+	t := template.Must(newText(name).ParseFS(textFiles, name))
 	var b bytes.Buffer
 	if err := t.Execute(&b, data); err != nil {
 		panic(err)
