@@ -279,8 +279,8 @@ type Check struct {
 	Schema any
 	// Calls names the function each subschema of Schema is checked with,
 	// by its JSON pointer in Schema ("/properties/retry_after", "/items",
-	// "/anyOf/0", and "/$ref" for the $defs schema Schema refers to). A
-	// member of properties, additionalProperties, items, a member of allOf,
+	// "/anyOf/0"); a subschema that is a $ref is checked with its $defs
+	// schema's function. A member of properties, additionalProperties, items, a member of allOf,
 	// then or else that allows every value has none, nor has
 	// additionalProperties false.
 	Calls map[string]string
