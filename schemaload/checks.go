@@ -229,7 +229,7 @@ func trivial(s any) bool {
 // schemaAnnotation reports whether keyword k carries no constraint.
 func schemaAnnotation(k string) bool {
 	switch k {
-	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$defs":
+	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id":
 		return true
 	}
 	return strings.HasPrefix(k, "x-")
