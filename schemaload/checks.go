@@ -21,8 +21,6 @@ type checkNamer struct {
 	byKey     map[string]*Check // a schema's JSON → its check
 	recursive map[string]*Type  // the $ref of a type met inside its own schema → the type
 	used      map[string]bool   // function names taken
-	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
-	typeFns   map[string]bool   // those names: other checks leave them free
 	patterns  map[string]string // a Go regexp → its variable
 }
 
@@ -33,7 +31,7 @@ type checkNamer struct {
 // written are checked alike.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
-		typeNames: map[string]string{}, typeFns: map[string]bool{}, patterns: map[string]string{}}
+		patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
 	s.EachType(func(t *Type) { t.Check, t.Unchecked = nil, nil })
 	for _, t := range s.Types {
@@ -47,40 +45,39 @@ func (s *Spec) settleChecks() {
 }
 
 // typeCheck returns the check of a value of type t, declared on first use
-// with t's Check and Unchecked; base is its name when t has none.
+// with t's Check and Unchecked; base is its name when t has none (a named
+// type's check is named for it).
 func (n *checkNamer) typeCheck(t *Type, base string) *Check {
 	if t.Check == nil {
 		w := &schemaWriter{n: n, stack: map[*Type]bool{}}
 		root := w.write(t, false)
 		t.Unchecked = w.skipped
-		if t.GoName != "" {
-			base = "check" + t.GoName
-		}
 		n.fn(root, base, t)
 	}
 	return t.Check
 }
 
-// nameType records that s, the schema written of the named type goName
-// (null allowed when nullable), names its check function after it.
+// nameType names the check of s, the schema written of the named type
+// goName (null allowed when nullable), after the type, unless s has a
+// check already. It is named when written, before the checks of the
+// schema it is written in are named, so that they leave its name to it:
+// checkIssueDiscriminator checks an IssueDiscriminator, not the
+// discriminator array of an Issue.
 func (n *checkNamer) nameType(s any, goName string, nullable bool) {
 	key := CanonicalJSON(s)
 	if nullable {
 		goName += "OrNull"
 	}
-	if _, ok := n.typeNames[key]; !ok {
-		n.typeNames[key] = goName
-		n.typeFns["check"+goName] = true
+	if n.byKey[key] == nil {
+		n.byKey[key] = &Check{Name: n.take("check" + goName)}
 	}
 }
 
 // take returns base, or base and a number when base is taken, and takes
-// it. A check that is not a named type's (named) leaves the names of named
-// types' checks free: checkIssueDiscriminator checks an IssueDiscriminator,
-// not the discriminator array of an Issue.
-func (n *checkNamer) take(base string, named bool) string {
+// it.
+func (n *checkNamer) take(base string) string {
 	name := base
-	for i := 2; n.used[name] || !named && n.typeFns[name]; i++ {
+	for i := 2; n.used[name]; i++ {
 		name = base + strconv.Itoa(i)
 	}
 	n.used[name] = true
@@ -99,9 +96,10 @@ func (n *checkNamer) pattern(re string) string {
 }
 
 // fn returns the check of schema s, declared on first use; base is its
-// name unless it is a named type's schema or nothing but a type. When s is
-// the schema of type of, the check is of's Check, set before the checks of
-// s's subschemas are declared (which may meet of again).
+// name unless it is a named type's schema (nameType) or nothing but a
+// type. When s is the schema of type of, the check is of's Check, set
+// before the checks of s's subschemas are declared (which may meet of
+// again).
 func (n *checkNamer) fn(s any, base string, of *Type) *Check {
 	if m, ok := s.(map[string]any); ok && len(m) == 1 {
 		if ref, ok := m["$ref"].(string); ok {
@@ -109,21 +107,18 @@ func (n *checkNamer) fn(s any, base string, of *Type) *Check {
 		}
 	}
 	key := CanonicalJSON(s)
-	c, seen := n.byKey[key]
-	if !seen {
-		t, named := n.typeNames[key]
-		if named {
-			base = "check" + t // the schema of a named type
-		} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
+	c := n.byKey[key]
+	if c == nil {
+		if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
 			base = "checkType" + typeName(m["type"]) // one function per type, named for it
 		}
-		c = &Check{Name: n.take(base, named)}
+		c = &Check{Name: n.take(base)}
 		n.byKey[key] = c
 	}
 	if of != nil {
 		of.Check = c
 	}
-	if !seen {
+	if c.Schema == nil {
 		n.declare(c, s)
 	}
 	return c
