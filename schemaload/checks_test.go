@@ -1,6 +1,9 @@
 package schemaload
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestCheckConstraint checks which constraints kept as written are given
 // a check function: a keyword checks lack refuses the constraint (validate
@@ -86,5 +89,56 @@ func TestSettleChecks(t *testing.T) {
 		if len(spec.Checks) != 9 {
 			t.Errorf("%d checks, want 9", len(spec.Checks))
 		}
+	}
+}
+
+// TestSettleChecksRecursion checks types that recur through one another
+// and through an unnamed array: every $ref in a check's schema is checked
+// by the Check of the type it refers to, and every function called is
+// declared.
+func TestSettleChecksRecursion(t *testing.T) {
+	a := &Type{GoName: "A", File: "x.json", Pointer: "/definitions/a", Kind: KindObject}
+	b := &Type{GoName: "B", File: "x.json", Pointer: "/definitions/b", Kind: KindObject, Fields: []*Field{{JSONName: "a", Type: a}}}
+	list := &Type{File: "x.json", Pointer: "/definitions/list", Kind: KindArray, Elem: a}
+	a.Fields = []*Field{{JSONName: "b", Type: b}, {JSONName: "list", Type: list}}
+	root := &Type{GoName: "Root", Kind: KindObject, Fields: []*Field{{JSONName: "list", Type: list}}}
+	spec := &Spec{Types: []*Type{root, a, b}}
+	spec.SettleGoTypes()
+	byAt := map[string]*Type{}
+	for _, ty := range []*Type{a, b, list} {
+		byAt[ty.File+"#"+ty.Pointer] = ty
+	}
+	declared := map[string]bool{}
+	for _, c := range spec.Checks {
+		declared[c.Name] = true
+	}
+	refs := 0
+	for _, c := range spec.Checks {
+		for ptr, fn := range c.Calls {
+			if !declared[fn] {
+				t.Errorf("%s calls %s at %s, which is not declared", c.Name, fn, ptr)
+			}
+			sub := c.Schema.(map[string]any)
+			toks, _ := pointerTokens(ptr)
+			var s any = sub
+			for _, tok := range toks {
+				switch x := s.(type) {
+				case map[string]any:
+					s = x[tok]
+				case []any:
+					i, _ := strconv.Atoi(tok)
+					s = x[i]
+				}
+			}
+			if m, ok := s.(map[string]any); ok && m["$ref"] != nil {
+				refs++
+				if want := byAt[m["$ref"].(string)].Check; want == nil || fn != want.Name {
+					t.Errorf("%s calls %s for %s, not its type's check", c.Name, fn, CanonicalJSON(m))
+				}
+			}
+		}
+	}
+	if refs == 0 {
+		t.Errorf("no $ref among the checks: %d checks", len(spec.Checks))
 	}
 }
