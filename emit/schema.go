@@ -62,9 +62,6 @@ func body(ck *schemaload.Check) []jen.Code {
 	typeAt := -1 // the type check in out
 	only := ""   // the one JSON type the value has past the type check
 	var typeArgs []jen.Code
-	if fn, ok := ck.Calls["/$ref"]; ok {
-		out = append(out, call(fn))
-	}
 	if t, ok := m["type"]; ok {
 		types := schemaload.JSONTypes(t)
 		if len(types) == 1 {

@@ -17,76 +17,66 @@ import (
 // checkNamer names the check functions and pattern variables of one spec.
 type checkNamer struct {
 	spec      *Spec
-	byKey     map[string]*Check // a schema's JSON (and its document, when it refers to $defs) → its check
+	byKey     map[string]*Check // a schema's JSON → its check
+	recursive map[string]*Type  // the $ref of a type met inside its own schema → the type
 	used      map[string]bool   // function names taken
-	typeNames map[string]string // the JSON of a named type's schema → the name its function takes
-	typeFns   map[string]bool   // those names: other checks leave them free
 	patterns  map[string]string // a Go regexp → its variable
 }
 
 // settleChecks sets Spec.Checks and Spec.Patterns, and the Check and
-// Unchecked of each object type of Types, in Types order, then of Error.
-// Each type's schema is built from the model (schemaWriter), so a type and
-// a constraint kept as written are checked alike.
+// Unchecked of each object type of Types, in Types order, then of Error,
+// and of each type met inside its own schema. Each type's schema is built
+// from the model (schemaWriter), so a type and a constraint kept as
+// written are checked alike.
 func (s *Spec) settleChecks() {
-	n := &checkNamer{spec: s, byKey: map[string]*Check{}, used: map[string]bool{},
-		typeNames: map[string]string{}, typeFns: map[string]bool{}, patterns: map[string]string{}}
+	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
+		patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
+	s.EachType(func(t *Type) { t.Check, t.Unchecked = nil, nil })
 	for _, t := range s.Types {
 		if t.Kind == KindObject {
-			n.typeCheck(t)
+			n.typeCheck(t, "")
 		}
 	}
 	if s.Error != nil {
-		n.typeCheck(s.Error)
+		n.typeCheck(s.Error, "")
 	}
 }
 
-// typeCheck sets the Check of a value of the named type t, and its
-// Unchecked.
-func (n *checkNamer) typeCheck(t *Type) {
-	w := &schemaWriter{n: n, stack: map[*Type]bool{}, defs: map[*Type]string{}}
-	root := w.write(t, false).(map[string]any)
-	var defs map[string]any
-	if len(w.order) > 0 {
-		// Types reached recursively go in $defs, inside the root object.
-		defs = w.writeDefs()
-		root["$defs"] = defs
+// typeCheck returns the check of a value of type t, declared on first use
+// with t's Check and Unchecked; base is its name when t has none (a named
+// type's check is named for it).
+func (n *checkNamer) typeCheck(t *Type, base string) *Check {
+	if t.Check == nil {
+		w := &schemaWriter{n: n, stack: map[*Type]bool{}}
+		root := w.write(t, false)
+		t.Unchecked = w.skipped
+		n.fn(root, base, t)
 	}
-	d := &checkDoc{n: n, defs: map[string]*Check{}, json: CanonicalJSON(root)}
-	names := slices.Sorted(maps.Keys(defs))
-	for _, k := range names {
-		d.defs[k] = &Check{Name: n.take("check"+k, true)}
-	}
-	for _, k := range names {
-		d.declare(d.defs[k], defs[k])
-	}
-	t.Check, t.Unchecked = d.fn(root, "check"+t.GoName), w.skipped
+	return t.Check
 }
 
-// nameType records that s, the schema written of the named type goName
-// (null allowed when nullable), names its check function after it.
+// nameType names the check of s, the schema written of the named type
+// goName (null allowed when nullable), after the type, unless s has a
+// check already. It is named when written, before the checks of the
+// schema it is written in are named, so that they leave its name to it:
+// checkIssueDiscriminator checks an IssueDiscriminator, not the
+// discriminator array of an Issue.
 func (n *checkNamer) nameType(s any, goName string, nullable bool) {
 	key := CanonicalJSON(s)
-	if strings.Contains(key, `"$ref"`) {
-		return // its meaning depends on its document
-	}
 	if nullable {
 		goName += "OrNull"
 	}
-	if _, ok := n.typeNames[key]; !ok {
-		n.typeNames[key] = goName
-		n.typeFns["check"+goName] = true
+	if n.byKey[key] == nil {
+		n.byKey[key] = &Check{Name: n.take("check" + goName)}
 	}
 }
 
 // take returns base, or base and a number when base is taken, and takes
-// it. A check that is not a named type's (named) leaves the names of named
-// types' checks free: checkIssueDiscriminator checks an IssueDiscriminator,
-// not the discriminator array of an Issue.
-func (n *checkNamer) take(base string, named bool) string {
+// it.
+func (n *checkNamer) take(base string) string {
 	name := base
-	for i := 2; n.used[name] || !named && n.typeFns[name]; i++ {
+	for i := 2; n.used[name]; i++ {
 		name = base + strconv.Itoa(i)
 	}
 	n.used[name] = true
@@ -104,45 +94,40 @@ func (n *checkNamer) pattern(re string) string {
 	return v
 }
 
-// checkDoc names the check functions of one schema document.
-type checkDoc struct {
-	n    *checkNamer
-	defs map[string]*Check // $defs name → its check
-	json string            // the document's JSON, for schemas that refer to its $defs
-}
-
 // fn returns the check of schema s, declared on first use; base is its
-// name unless it is a named type's schema or nothing but a type.
-func (d *checkDoc) fn(s any, base string) *Check {
+// name unless it is a named type's schema (nameType) or nothing but a
+// type. When s is the schema of type of, the check is of's Check, set
+// before the checks of s's subschemas are declared (which may meet of
+// again).
+func (n *checkNamer) fn(s any, base string, of *Type) *Check {
 	if m, ok := s.(map[string]any); ok && len(m) == 1 {
 		if ref, ok := m["$ref"].(string); ok {
-			return d.defs[strings.TrimPrefix(ref, "#/$defs/")]
+			return n.typeCheck(n.recursive[ref], base)
 		}
 	}
 	key := CanonicalJSON(s)
-	if strings.Contains(key, `"$ref"`) {
-		key += "\x00" + d.json
+	c := n.byKey[key]
+	if c == nil {
+		if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
+			base = "checkType" + typeName(m["type"]) // one function per type, named for it
+		}
+		c = &Check{Name: n.take(base)}
+		n.byKey[key] = c
 	}
-	if c, ok := d.n.byKey[key]; ok {
-		return c
+	if of != nil {
+		of.Check = c
 	}
-	t, named := d.n.typeNames[key]
-	if named {
-		base = "check" + t // the schema of a named type
-	} else if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
-		base = "checkType" + typeName(m["type"]) // one function per type, named for it
+	if c.Schema == nil {
+		n.declare(c, s)
 	}
-	c := &Check{Name: d.n.take(base, named)}
-	d.n.byKey[key] = c
-	d.declare(c, s)
 	return c
 }
 
 // declare lists c, the check of schema s, and names the checks of its
 // subschemas and its patterns, in the order the function uses them.
-func (d *checkDoc) declare(c *Check, s any) {
+func (n *checkNamer) declare(c *Check, s any) {
 	c.Schema = s
-	d.n.spec.Checks = append(d.n.spec.Checks, c) // a function before those it calls
+	n.spec.Checks = append(n.spec.Checks, c) // a function before those it calls
 	m, ok := s.(map[string]any)
 	if !ok {
 		return
@@ -151,16 +136,13 @@ func (d *checkDoc) declare(c *Check, s any) {
 		if c.Calls == nil {
 			c.Calls = map[string]string{}
 		}
-		c.Calls[ptr] = d.fn(sub, c.Name+suffix).Name
-	}
-	if ref, ok := m["$ref"].(string); ok {
-		call("/$ref", map[string]any{"$ref": ref}, "") // the $defs schema's own check
+		c.Calls[ptr] = n.fn(sub, c.Name+suffix, nil).Name
 	}
 	if p, ok := m["pattern"].(string); ok {
-		c.Pattern = d.n.pattern(p)
+		c.Pattern = n.pattern(p)
 	}
 	if p, ok := m["patternNot"].(string); ok {
-		c.PatternNot = d.n.pattern(p)
+		c.PatternNot = n.pattern(p)
 	}
 	props, _ := m["properties"].(map[string]any)
 	for _, k := range slices.Sorted(maps.Keys(props)) {
@@ -241,7 +223,7 @@ func trivial(s any) bool {
 // schemaAnnotation reports whether keyword k carries no constraint.
 func schemaAnnotation(k string) bool {
 	switch k {
-	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$defs":
+	case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id":
 		return true
 	}
 	return strings.HasPrefix(k, "x-")
@@ -325,9 +307,7 @@ func exportName(s string) string {
 type schemaWriter struct {
 	n       *checkNamer
 	stack   map[*Type]bool // types being written: a revisit is recursion
-	defs    map[*Type]string
-	order   []*Type
-	skipped []string // constraints left out, and why
+	skipped []string       // constraints left out, and why
 }
 
 // write returns the schema of a value of type t (null allowed when
@@ -337,16 +317,11 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 		return true
 	}
 	if w.stack[t] {
-		name, ok := w.defs[t]
-		if !ok {
-			name = t.GoName
-			if name == "" {
-				name = "T" + strconv.Itoa(len(w.order))
-			}
-			w.defs[t] = name
-			w.order = append(w.order, t)
-		}
-		ref := map[string]any{"$ref": "#/$defs/" + name}
+		// A type met inside its own schema is referred to where it is
+		// defined, and checked there by its own check.
+		at := t.File + "#" + t.Pointer
+		w.n.recursive[at] = t
+		ref := map[string]any{"$ref": at}
 		if nullable {
 			return map[string]any{"anyOf": []any{map[string]any{"type": "null"}, ref}}
 		}
@@ -491,21 +466,6 @@ func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
 	if formatAsserted(t.Format) {
 		o["format"] = t.Format
 	}
-}
-
-// writeDefs returns the types reached recursively, as $defs.
-func (w *schemaWriter) writeDefs() map[string]any {
-	defs := map[string]any{}
-	for i := 0; i < len(w.order); i++ { // writing a def may add another
-		// The other defs known so far are referred to, as if being written.
-		t := w.order[i]
-		w.stack = map[*Type]bool{}
-		for _, d := range w.order {
-			w.stack[d] = d != t
-		}
-		defs[w.defs[t]] = w.write(t, false)
-	}
-	return defs
 }
 
 // counts adds to o each keyword of kws whose count is set.

@@ -1,6 +1,9 @@
 package schemaload
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestCheckConstraint checks which constraints kept as written are given
 // a check function: a keyword checks lack refuses the constraint (validate
@@ -29,8 +32,9 @@ func TestCheckConstraint(t *testing.T) {
 // TestSettleChecks checks the names SettleGoTypes gives check functions
 // and pattern variables: a named type's schema is named for the type
 // wherever it is met, a schema of nothing but a type for the type, any
-// other for the member that leads to it; a recursive type refers to
-// itself through $defs; settling again gives the same checks.
+// other for the member that leads to it; a type met inside its own schema
+// is referred to where it is defined and checked there by its own check;
+// settling again gives the same checks.
 func TestSettleChecks(t *testing.T) {
 	tag := &Type{Kind: KindString, Pattern: "^a", GoPattern: "^a"}
 	item := &Type{GoName: "Item", Kind: KindObject, Fields: []*Field{{JSONName: "tag", Type: tag}}}
@@ -64,7 +68,6 @@ func TestSettleChecks(t *testing.T) {
 			{"checkXDetails", "/properties/tags", "checkXDetailsTags2"},
 			{"checkXDetailsTags2", "/items", "checkXDetailsTags"},
 			{"checkItem", "/properties/tag", "checkItemTag"},
-			{"checkNode2", "/properties/next", "checkNode"},
 			{"checkNode", "/properties/next", "checkNode"},
 		} {
 			if checks[c.check] == nil {
@@ -74,17 +77,68 @@ func TestSettleChecks(t *testing.T) {
 				t.Errorf("%s calls %q at %s, want %q", c.check, got, c.ptr, c.want)
 			}
 		}
-		if details.Check != spec.Checks[0] || item.Check != checks["checkItem"] || node.Check != checks["checkNode2"] {
+		if details.Check != spec.Checks[0] || item.Check != checks["checkItem"] || node.Check != checks["checkNode"] {
 			t.Errorf("the types' checks are %s, %s, %s", details.Check.Name, item.Check.Name, node.Check.Name)
 		}
-		if _, ok := node.Check.Schema.(map[string]any)["$defs"]; !ok {
-			t.Errorf("recursive type's schema without $defs: %s", CanonicalJSON(node.Check.Schema))
+		if got, want := CanonicalJSON(node.Check.Schema), `{"properties":{"next":{"$ref":"#"}},"type":"object"}`; got != want {
+			t.Errorf("recursive type's schema %s, want %s", got, want)
 		}
 		if got := checks["checkItemTag"].Pattern; got != "detailsPattern0" || len(spec.Patterns) != 1 || spec.Patterns[0] != (Pattern{got, "^a"}) {
 			t.Errorf("pattern %q, patterns %v", got, spec.Patterns)
 		}
-		if len(spec.Checks) != 10 {
-			t.Errorf("%d checks, want 10", len(spec.Checks))
+		if len(spec.Checks) != 9 {
+			t.Errorf("%d checks, want 9", len(spec.Checks))
 		}
+	}
+}
+
+// TestSettleChecksRecursion checks types that recur through one another
+// and through an unnamed array: every $ref in a check's schema is checked
+// by the Check of the type it refers to, and every function called is
+// declared.
+func TestSettleChecksRecursion(t *testing.T) {
+	a := &Type{GoName: "A", File: "x.json", Pointer: "/definitions/a", Kind: KindObject}
+	b := &Type{GoName: "B", File: "x.json", Pointer: "/definitions/b", Kind: KindObject, Fields: []*Field{{JSONName: "a", Type: a}}}
+	list := &Type{File: "x.json", Pointer: "/definitions/list", Kind: KindArray, Elem: a}
+	a.Fields = []*Field{{JSONName: "b", Type: b}, {JSONName: "list", Type: list}}
+	root := &Type{GoName: "Root", Kind: KindObject, Fields: []*Field{{JSONName: "list", Type: list}}}
+	spec := &Spec{Types: []*Type{root, a, b}}
+	spec.SettleGoTypes()
+	byAt := map[string]*Type{}
+	for _, ty := range []*Type{a, b, list} {
+		byAt[ty.File+"#"+ty.Pointer] = ty
+	}
+	declared := map[string]bool{}
+	for _, c := range spec.Checks {
+		declared[c.Name] = true
+	}
+	refs := 0
+	for _, c := range spec.Checks {
+		for ptr, fn := range c.Calls {
+			if !declared[fn] {
+				t.Errorf("%s calls %s at %s, which is not declared", c.Name, fn, ptr)
+			}
+			sub := c.Schema.(map[string]any)
+			toks, _ := pointerTokens(ptr)
+			var s any = sub
+			for _, tok := range toks {
+				switch x := s.(type) {
+				case map[string]any:
+					s = x[tok]
+				case []any:
+					i, _ := strconv.Atoi(tok)
+					s = x[i]
+				}
+			}
+			if m, ok := s.(map[string]any); ok && m["$ref"] != nil {
+				refs++
+				if want := byAt[m["$ref"].(string)].Check; want == nil || fn != want.Name {
+					t.Errorf("%s calls %s for %s, not its type's check", c.Name, fn, CanonicalJSON(m))
+				}
+			}
+		}
+	}
+	if refs == 0 {
+		t.Errorf("no $ref among the checks: %d checks", len(spec.Checks))
 	}
 }

@@ -189,7 +189,7 @@ type Type struct {
 	// Check is the function that checks a value of this type against its
 	// schema, and Unchecked lists the constraints of the schema it leaves
 	// out, and why. SettleGoTypes sets them for every object type of
-	// Spec.Types.
+	// Spec.Types, and for every type met inside its own schema.
 	Check     *Check
 	Unchecked []string
 
@@ -272,16 +272,15 @@ type Check struct {
 	// Schema is the draft-07 schema checked, built from the model, as
 	// encoding/json decodes it with UseNumber: its patterns are Go
 	// regexps and "patternNot" is one a string must not match
-	// (Type.GoPatternNot). The schema of a type that recurses holds the
-	// types it recurses through in "$defs", referred to by
-	// {"$ref": "#/$defs/<GoName>"}.
+	// (Type.GoPatternNot). A type met inside its own schema is referred
+	// to there by where it is defined ({"$ref": "<File>#<Pointer>"}) and
+	// checked with its own Check.
 	Schema any
 	// Calls names the function each subschema of Schema is checked with,
 	// by its JSON pointer in Schema ("/properties/retry_after", "/items",
-	// "/anyOf/0", and "/$ref" for the $defs schema Schema refers to). A
-	// member of properties, additionalProperties, items, a member of allOf,
-	// then or else that allows every value has none, nor has
-	// additionalProperties false.
+	// "/anyOf/0"). A member of properties, additionalProperties, items, a
+	// member of allOf, then or else that allows every value has none, nor
+	// has additionalProperties false.
 	Calls map[string]string
 	// Pattern and PatternNot are the variables (Spec.Patterns) holding
 	// Schema's pattern and patternNot, or "".

@@ -159,11 +159,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 		if len(types) == 1 {
 			typed = kind
 		}
-		res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
+		err := l.alternatives(file, ptr, n, alt, t, name, typed)
 		if err == nil {
-			l.warnDropped(file, ptr, n, res, alt)
+			l.warnDropped(file, ptr, n, t, alt)
 		}
-		return typeRes{t: res, nullable: nullable}, err
+		return typeRes{t: t, nullable: nullable}, err
 	case kind == "object":
 		err = l.objectType(file, ptr, n, t, name)
 	case kind == "array":
@@ -353,12 +353,12 @@ func firstOf(n *node, keys ...string) string {
 	return ""
 }
 
-// alternatives types a oneOf/anyOf. Alternatives that are all strings make
-// one string type: the union of their enums, open (OpenEnum) when an
-// alternative is a free string, whose pattern and lengths are kept — the
-// "open enum" idiom of failure_kind. Anything else is KindAny with one
-// Variant per alternative.
-func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) (*Type, error) {
+// alternatives types a oneOf/anyOf into t. Alternatives that are all
+// strings make one string type: the union of their enums, open (OpenEnum)
+// when an alternative is a free string, whose pattern and lengths are kept
+// — the "open enum" idiom of failure_kind. Anything else is KindAny with
+// one Variant per alternative.
+func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) error {
 	alts := n.get(key)
 	notString := func(a *node) bool {
 		types, _ := schemaTypes(a)
@@ -381,13 +381,13 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 				}
 				t.OpenEnum = true
 				if err := l.stringConstraints(file, ap, a, t); err != nil {
-					return nil, err
+					return err
 				}
 				continue
 			}
 			sub := &Type{}
 			if err := l.stringType(file, ap, a, sub, name); err != nil {
-				return nil, err
+				return err
 			}
 			if c := a.get("const"); c != nil && c.kind == nodeString {
 				sub.Enum = append(sub.Enum, &EnumValue{Value: c.str, GoName: name + nameWords(c.str)})
@@ -397,7 +397,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 		if len(t.Enum) > 0 {
 			t.GoName = name
 		}
-		return t, nil
+		return nil
 	}
 	t.Kind, t.Alternatives = KindAny, key
 	t.GoName = name
@@ -405,7 +405,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 		ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
 		res, err := l.schemaType(file, ap, a, name+"Variant"+strconv.Itoa(i+1), typed)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		t.Variants = append(t.Variants, res.t)
 		if typed != "" && (res.t.Untyped || res.t.Kind == KindAny && len(res.t.Union) == 0) {
@@ -414,7 +414,7 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 			t.Union = []string{typed}
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // isConditional reports whether an allOf member only holds if/then/else: a
@@ -515,12 +515,7 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 			if t.Untyped {
 				typed = ""
 			}
-			res, err := l.alternatives(file, ptr, n, alt, t, name, typed)
-			if err != nil {
-				return err
-			}
-			*t = *res
-			return nil
+			return l.alternatives(file, ptr, n, alt, t, name, typed)
 		}
 	}
 	if len(t.Fields) == 0 && !t.Closed {
