@@ -32,8 +32,7 @@ func (g *gen) endChecks(f *jen.File) {
 	}
 }
 
-// endPatterns declares the file's compiled patterns: with the runtime's
-// matcher (adcpimpl.MustPattern) where it compiles them, else with regexp.
+// endPatterns declares the file's compiled patterns.
 func (g *gen) endPatterns(f *jen.File) {
 	if len(g.spec.Patterns) == 0 {
 		return
@@ -41,11 +40,7 @@ func (g *gen) endPatterns(f *jen.File) {
 	f.Comment("The patterns of the schema, translated for Go regexp.")
 	f.Var().DefsFunc(func(grp *jen.Group) {
 		for _, p := range g.spec.Patterns {
-			compile := jen.Qual("regexp", "MustCompile")
-			if adcpimpl.CompilePattern(p.Regexp) == nil {
-				compile = jen.Qual(implPkg, "MustPattern")
-			}
-			grp.Id(p.Var).Op("=").Add(compile).Call(jen.Lit(p.Regexp))
+			grp.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.Regexp))
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	adcp "github.com/adcp-gen/adcp-gen/adcp"
 	adcpimpl "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"regexp"
 	"strconv"
 )
 
@@ -4679,18 +4680,18 @@ func checkErrorSource(v *adcpimpl.Validator, p string, x any) {
 
 // The patterns of the schema, translated for Go regexp.
 var (
-	detailsPattern0  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
-	detailsPattern1  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern2  = adcpimpl.MustPattern("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
-	detailsPattern3  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
-	detailsPattern4  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
-	detailsPattern5  = adcpimpl.MustPattern("^[a-z0-9_]+$")
-	detailsPattern6  = adcpimpl.MustPattern("^[A-Z]{2}$")
-	detailsPattern7  = adcpimpl.MustPattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
-	detailsPattern8  = adcpimpl.MustPattern("^[A-Z]{3}$")
-	detailsPattern9  = adcpimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern10 = adcpimpl.MustPattern("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
-	detailsPattern11 = adcpimpl.MustPattern("^P$")
-	detailsPattern12 = adcpimpl.MustPattern("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern13 = adcpimpl.MustPattern("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern0  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
+	detailsPattern1  = regexp.MustCompile("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
+	detailsPattern2  = regexp.MustCompile("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
+	detailsPattern3  = regexp.MustCompile("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
+	detailsPattern4  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
+	detailsPattern5  = regexp.MustCompile("^[a-z0-9_]+$")
+	detailsPattern6  = regexp.MustCompile("^[A-Z]{2}$")
+	detailsPattern7  = regexp.MustCompile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+	detailsPattern8  = regexp.MustCompile("^[A-Z]{3}$")
+	detailsPattern9  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
+	detailsPattern10 = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern11 = regexp.MustCompile("^P$")
+	detailsPattern12 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern13 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )
