@@ -358,22 +358,19 @@ func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields [
 
 // encodeObject encodes Error, Issue or IssueDiscriminator: fields holds,
 // by bit, a pointer to the field of each member names lists (members()),
-// the first required of them required. It writes
-// the members present when the value was decoded or, for a value built in
-// Go, the required and the set ones (retry_after only when set); then
-// extra.
+// the first required of them required. It writes the members present when
+// the value was decoded or, for a value built in Go, the required and the
+// set ones (retry_after only when set); then extra.
 func encodeObject(names []string, fields []any, required int, codec adcpimpl.State, extra map[string]json.RawMessage) ([]byte, error) {
-	// Room for the strings, the names and a little escaping: one allocation
-	// for most errors.
-	size := 96
-	var present uint64
+	e := adcpimpl.NewEncoder()
+	e.Open()
 	for i, p := range fields {
 		var set bool
 		switch p := p.(type) {
 		case *string:
-			set, size = *p != "", size+len(*p)
+			set = *p != ""
 		case *json.RawMessage:
-			set, size = *p != nil, size+len(*p)
+			set = *p != nil
 		case *[]Issue:
 			set = *p != nil
 		case *[]IssueDiscriminator:
@@ -384,14 +381,7 @@ func encodeObject(names []string, fields []any, required int, codec adcpimpl.Sta
 			}
 			set = true
 		}
-		if codec.Emit(uint(i), i < required, set) {
-			present |= 1 << i
-		}
-	}
-	e := adcpimpl.NewEncoderSize(size)
-	e.Open()
-	for i, p := range fields {
-		if present&(1<<i) == 0 {
+		if !codec.Emit(uint(i), i < required, set) {
 			continue
 		}
 		e.Field(uint(i), names[i])

@@ -353,11 +353,7 @@ type Encoder struct {
 }
 
 // NewEncoder returns an encoder with room for a small object.
-func NewEncoder() Encoder { return NewEncoderSize(0) }
-
-// NewEncoderSize returns an encoder with room for n bytes (at least a small
-// object's): for a caller that knows about how long its encoding will be.
-func NewEncoderSize(n int) Encoder { return Encoder{buf: make([]byte, 0, max(n, 128))} }
+func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
 
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
