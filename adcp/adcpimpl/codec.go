@@ -197,9 +197,9 @@ func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.done(bit, ok)
 }
 
-// decodeValue is the member decoder of a value the element decoder elem
-// decodes.
-func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
+// Value decodes a member held by value that the element decoder elem
+// (SliceFloat, SliceInt, SliceBool, SliceObject) decodes.
+func Value[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	var zero T
 	*dst = zero
@@ -210,9 +210,8 @@ func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool
 	d.done(bit, ok)
 }
 
-// decodePtr is the member decoder of a value the element decoder elem
-// decodes, held by pointer (nil when it does not fit).
-func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
+// Ptr is Value for a member held by pointer (nil when it does not fit).
+func Ptr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	v := new(T)
 	if *dst = nil; elem(d.val, v) {
@@ -221,27 +220,10 @@ func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool)
 	d.done(bit, *dst != nil)
 }
 
-func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, SliceFloat) }
-func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, SliceFloat) }
-func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, SliceInt) }
-func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, SliceInt) }
-func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, SliceBool) }
-func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
-
 // Raw keeps any JSON value (null included) as it is.
 func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
 	d.known(bit)
 	d.done(bit, SliceRaw(d.val, dst))
-}
-
-// Object decodes a nested generated struct held by value.
-func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
-	decodeValue(d, bit, dst, SliceObject[T, P])
-}
-
-// ObjectPtr decodes a nested generated struct held by pointer.
-func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
-	decodePtr(d, bit, dst, SliceObject[T, P])
 }
 
 // Slice decodes a JSON array whose every element elem accepts.
@@ -252,13 +234,13 @@ func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 	d.done(bit, ok)
 }
 
-// FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
+// FloatPtrRounded is Ptr with SliceFloat for a member the runtime reads as a float64
 // even when the JSON number is not exactly one (Error.retry_after, which a
 // client rounds up anyway): any finite number fits. It returns the number as
 // written when the float64 is not exactly it, nil otherwise, for exact
 // validation and re-encoding (see SliceFloat).
 func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
-	decodePtr(d, bit, dst, floatRounded)
+	Ptr(d, bit, dst, floatRounded)
 	if *dst == nil || exactFloat(string(d.val), **dst) {
 		return nil
 	}
@@ -433,13 +415,9 @@ func EncodeSlice[T any](e *Encoder, s []T, elem func(*Encoder, T)) {
 	e.buf = append(e.buf, ']')
 }
 
-// Element encoders for EncodeSlice.
-
+// EncString is EncodeSlice's element encoder of a string type; the other
+// kinds' are Encoder's methods ((*Encoder).Int) and EncValue.
 func EncString[T ~string](e *Encoder, v T) { e.Str(string(v)) }
-func EncFloat(e *Encoder, v float64)       { e.Float(v) }
-func EncInt(e *Encoder, v int64)           { e.Int(v) }
-func EncBool(e *Encoder, v bool)           { e.Bool(v) }
-func EncRaw(e *Encoder, v json.RawMessage) { e.Raw(v) }
 
 // EncValue writes a generated value, an element or a nested member,
 // calling its MarshalJSON on the type parameter: a struct is not boxed in

@@ -104,7 +104,7 @@ func (x *AccessibilityViolationDetails) UnmarshalValidJSON(data []byte) error {
 		case "violations":
 			adcpimpl.Slice(&d, 0, &x.Violations, adcpimpl.SliceObject[AccessibilityViolation])
 		case "truncated":
-			adcpimpl.BoolPtr(&d, 1, &x.Truncated)
+			adcpimpl.Ptr(&d, 1, &x.Truncated, adcpimpl.SliceBool)
 		default:
 			d.Unknown(false, "AccessibilityViolationDetails")
 		}
@@ -319,7 +319,7 @@ func (x *AccountMovedDetails) UnmarshalValidJSON(data []byte) error {
 		case "current_account":
 			adcpimpl.Raw(&d, 0, &x.CurrentAccount)
 		case "revision":
-			adcpimpl.IntPtr(&d, 1, &x.Revision)
+			adcpimpl.Ptr(&d, 1, &x.Revision, adcpimpl.SliceInt)
 		default:
 			d.Unknown(false, "AccountMovedDetails")
 		}
@@ -488,17 +488,17 @@ func (x *CanonicalAccountRefVariant2) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "brand":
-			adcpimpl.Object[BrandKey](&d, 0, &x.Brand)
+			adcpimpl.Value(&d, 0, &x.Brand, adcpimpl.SliceObject[BrandKey])
 		case "operator":
 			adcpimpl.String(&d, 1, &x.Operator)
 		case "operator_unit":
-			adcpimpl.ObjectPtr[OperatorUnit](&d, 2, &x.OperatorUnit)
+			adcpimpl.Ptr(&d, 2, &x.OperatorUnit, adcpimpl.SliceObject[OperatorUnit])
 		case "currency":
 			adcpimpl.String(&d, 3, &x.Currency)
 		case "timezone":
 			adcpimpl.String(&d, 4, &x.Timezone)
 		case "sandbox":
-			adcpimpl.BoolPtr(&d, 5, &x.Sandbox)
+			adcpimpl.Ptr(&d, 5, &x.Sandbox, adcpimpl.SliceBool)
 		default:
 			d.Unknown(true, "CanonicalAccountRefVariant2")
 		}
@@ -1041,7 +1041,7 @@ func (x *MediaBuyAvailableAction) UnmarshalValidJSON(data []byte) error {
 		case "task":
 			adcpimpl.String(&d, 2, &x.Task)
 		case "sla":
-			adcpimpl.ObjectPtr[SLAWindow](&d, 3, &x.SLA)
+			adcpimpl.Ptr(&d, 3, &x.SLA, adcpimpl.SliceObject[SLAWindow])
 		case "terms_ref":
 			adcpimpl.String(&d, 4, &x.TermsRef)
 		default:
@@ -1351,9 +1351,9 @@ func (x *AudienceTooSmallDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "minimum_size":
-			adcpimpl.FloatPtr(&d, 0, &x.MinimumSize)
+			adcpimpl.Ptr(&d, 0, &x.MinimumSize, adcpimpl.SliceFloat)
 		case "current_size":
-			adcpimpl.FloatPtr(&d, 1, &x.CurrentSize)
+			adcpimpl.Ptr(&d, 1, &x.CurrentSize, adcpimpl.SliceFloat)
 		default:
 			d.Unknown(false, "AudienceTooSmallDetails")
 		}
@@ -1604,7 +1604,7 @@ func (x *DownstreamConnectionRequirement) UnmarshalValidJSON(data []byte) error 
 		case "connection_id":
 			adcpimpl.String(&d, 5, &x.ConnectionID)
 		case "resource_ref":
-			adcpimpl.ObjectPtr[DownstreamConnectionRequirementResourceRef](&d, 6, &x.ResourceRef)
+			adcpimpl.Ptr(&d, 6, &x.ResourceRef, adcpimpl.SliceObject[DownstreamConnectionRequirementResourceRef])
 		case "authorization_url":
 			adcpimpl.String(&d, 7, &x.AuthorizationURL)
 		case "authorization_instructions":
@@ -2069,7 +2069,7 @@ func (x *BudgetTooLowDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "minimum_budget":
-			adcpimpl.FloatPtr(&d, 0, &x.MinimumBudget)
+			adcpimpl.Ptr(&d, 0, &x.MinimumBudget, adcpimpl.SliceFloat)
 		case "currency":
 			adcpimpl.String(&d, 1, &x.Currency)
 		default:
@@ -2403,11 +2403,11 @@ func (x *RateLimitedDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "limit":
-			adcpimpl.FloatPtr(&d, 0, &x.Limit)
+			adcpimpl.Ptr(&d, 0, &x.Limit, adcpimpl.SliceFloat)
 		case "remaining":
-			adcpimpl.FloatPtr(&d, 1, &x.Remaining)
+			adcpimpl.Ptr(&d, 1, &x.Remaining, adcpimpl.SliceFloat)
 		case "window_seconds":
-			adcpimpl.FloatPtr(&d, 2, &x.WindowSeconds)
+			adcpimpl.Ptr(&d, 2, &x.WindowSeconds, adcpimpl.SliceFloat)
 		case "scope":
 			adcpimpl.String(&d, 3, &x.Scope)
 		default:
@@ -2527,15 +2527,15 @@ func (x *StaleResponseDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "served_from_cache":
-			adcpimpl.Bool(&d, 0, &x.ServedFromCache)
+			adcpimpl.Value(&d, 0, &x.ServedFromCache, adcpimpl.SliceBool)
 		case "cache_age_seconds":
-			adcpimpl.Int(&d, 1, &x.CacheAgeSeconds)
+			adcpimpl.Value(&d, 1, &x.CacheAgeSeconds, adcpimpl.SliceInt)
 		case "freshness_target_seconds":
-			adcpimpl.IntPtr(&d, 2, &x.FreshnessTargetSeconds)
+			adcpimpl.Ptr(&d, 2, &x.FreshnessTargetSeconds, adcpimpl.SliceInt)
 		case "upstream":
-			adcpimpl.ObjectPtr[StaleResponseDetailsUpstream](&d, 3, &x.Upstream)
+			adcpimpl.Ptr(&d, 3, &x.Upstream, adcpimpl.SliceObject[StaleResponseDetailsUpstream])
 		case "original_error":
-			adcpimpl.ObjectPtr[StaleResponseDetailsOriginalError](&d, 4, &x.OriginalError)
+			adcpimpl.Ptr(&d, 4, &x.OriginalError, adcpimpl.SliceObject[StaleResponseDetailsOriginalError])
 		default:
 			d.Unknown(false, "StaleResponseDetails")
 		}
@@ -2841,7 +2841,7 @@ func (x VersionUnsupportedDetails) MarshalJSON() ([]byte, error) {
 	}
 	if x.codec.Emit(3, false, x.SupportedMajors != nil) {
 		e.Field(3, "supported_majors")
-		adcpimpl.EncodeSlice(&e, x.SupportedMajors, adcpimpl.EncInt)
+		adcpimpl.EncodeSlice(&e, x.SupportedMajors, (*adcpimpl.Encoder).Int)
 	}
 	if x.codec.Emit(4, false, x.BuildVersion != "") {
 		e.Field(4, "build_version")
@@ -2873,7 +2873,7 @@ func (x *VersionUnsupportedDetails) UnmarshalValidJSON(data []byte) error {
 		case "adcp_version":
 			adcpimpl.String(&d, 0, &x.AdCPVersion)
 		case "adcp_major_version":
-			adcpimpl.IntPtr(&d, 1, &x.AdCPMajorVersion)
+			adcpimpl.Ptr(&d, 1, &x.AdCPMajorVersion, adcpimpl.SliceInt)
 		case "supported_versions":
 			adcpimpl.Slice(&d, 2, &x.SupportedVersions, adcpimpl.SliceString[string])
 		case "supported_majors":
