@@ -171,7 +171,7 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Error) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.BeginCopy(data, "Error")
+	d, err := adcpimpl.Begin(data, "Error")
 	if err != nil || d.Null {
 		return err
 	}
@@ -242,7 +242,7 @@ func (x *Issue) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Issue) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.BeginCopy(data, "Issue")
+	d, err := adcpimpl.Begin(data, "Issue")
 	if err != nil || d.Null {
 		return err
 	}

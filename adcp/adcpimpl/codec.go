@@ -63,7 +63,7 @@ type Decoder struct {
 	present uint64
 	err     error
 	Null    bool   // the input was null
-	str     string // a copy of data, when not empty (BeginCopy)
+	str     string // a copy of data (Begin), for the strings decoded
 }
 
 // ValidDecoder is *T for a generated struct T: UnmarshalValidJSON is its
@@ -85,7 +85,8 @@ func Check(data []byte, typeName string) error {
 
 // Begin returns a decoder over the members of data, which is valid
 // JSON. JSON null gives a decoder with no members (UnmarshalJSON of null is
-// a no-op, as encoding/json expects).
+// a no-op, as encoding/json expects). It copies data once: the plain keys
+// and strings it decodes are parts of that copy, not one copy each.
 func Begin(data []byte, typeName string) (Decoder, error) {
 	data = data[jsonwire.Space(data, 0):]
 	if bytes.HasPrefix(data, []byte("null")) {
@@ -94,17 +95,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 	if len(data) == 0 || data[0] != '{' {
 		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
-	return Decoder{data: data, it: jsonwire.Open(data, 0, 0, '{')}, nil
-}
-
-// BeginCopy is Begin for a small value: it copies data once, and the plain
-// keys and strings it decodes are parts of that copy, not one copy each.
-func BeginCopy(data []byte, typeName string) (Decoder, error) {
-	d, err := Begin(data, typeName)
-	if err == nil && !d.Null {
-		d.str = string(d.data)
-	}
-	return d, err
+	return Decoder{data: data, str: string(data), it: jsonwire.Open(data, 0, 0, '{')}, nil
 }
 
 // Next advances to the next member; it returns false after the last one,
