@@ -225,11 +225,11 @@ func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 	d.done(bit, ok)
 }
 
-// FloatPtrRounded is Ptr with SliceFloat for a member the runtime reads as a float64
-// even when the JSON number is not exactly one (Error.retry_after, which a
-// client rounds up anyway): any finite number fits. It returns the number as
-// written when the float64 is not exactly it, nil otherwise, for exact
-// validation and re-encoding (see SliceFloat).
+// FloatPtrRounded is Ptr with SliceFloat for a member the runtime reads as
+// a float64 even when the JSON number is not exactly one (Error.retry_after,
+// which a client rounds up anyway): any finite number fits. It returns the
+// number as written when the float64 is not exactly it, nil otherwise, for
+// exact validation and re-encoding (see SliceFloat).
 func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
 	Ptr(d, bit, dst, floatRounded)
 	if *dst == nil || exactFloat(string(d.val), **dst) {
