@@ -97,11 +97,7 @@ func advisoryValidSDKID(id string) bool {
 // advisoryKey returns the code and field of one errors[] entry, "" for a
 // member that is absent or not a string.
 func advisoryKey(entry json.RawMessage) (code, field string) {
-	var m map[string]json.RawMessage
-	_ = json.Unmarshal(entry, &m) // not an object: no members
-	_ = json.Unmarshal(m["code"], &code)
-	_ = json.Unmarshal(m["field"], &field)
-	return code, field
+	return memberString(entry, "code"), memberString(entry, "field")
 }
 
 // advisoryEntry encodes e with source "sdk" and sdk_id set to sdkID.

@@ -233,21 +233,21 @@ func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, s
 		return ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)"
 	case e.Code == clientCodeAgentSuspended || e.Code == clientCodeAgentBlocked:
 		return ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act"
-	case e.Code == clientCodePermissionDenied && detailsString(e, "scope") == "agent":
+	case e.Code == clientCodePermissionDenied && memberString(e.Details, "scope") == "agent":
 		return ActionEscalateToHuman, "per-agent provisioning gate: terminal in practice, never auto-retried"
 	case e.Code == clientCodeAuthRequired && rc.CredentialsPresented:
 		return ActionEscalateToHuman, "credentials presented and rejected: never re-presented; escalate for rotation"
 	case e.Code == clientCodeAuthRequired && r != RecoveryTerminal:
 		return ActionSurfaceToCaller, "credentials missing: provide them and retry once"
 	case e.Code == clientCodeBillingNotPermitted:
-		sb := detailsString(e, "suggested_billing")
+		sb := memberString(e.Details, "suggested_billing")
 		if sb == "" || rc.SuggestedBillingTried {
 			return ActionEscalateToHuman, "agent not permitted this billing: no autonomous fallback left; a human must complete onboarding"
 		}
 		d.SuggestedBilling = sb
 		return ActionSurfaceToCaller, "retry once with details.suggested_billing"
 	case e.Code == clientCodeBillingNotSupported && r == RecoveryCorrectable:
-		switch detailsString(e, "scope") {
+		switch memberString(e.Details, "scope") {
 		case "capability":
 			return ActionSurfaceToCaller, "billing value never accepted: pick one from details.supported_billing, or call get_adcp_capabilities when it is absent"
 		case "account":
@@ -295,12 +295,13 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 	return time.Duration(max(min(s, MaxRetryAfter.Seconds()), MinRetryAfter.Seconds())) * time.Second, true
 }
 
-// detailsString returns the string member k of e.Details, "" when the
-// details are absent, not an object, or k is not a string.
-func detailsString(e *Error, k string) string {
+// memberString returns the string member k of the JSON object obj (e.Details,
+// an errors[] entry), "" when obj is absent or not an object, or k is not a
+// string.
+func memberString(obj []byte, k string) string {
 	var m map[string]json.RawMessage
 	var s string
-	if json.Unmarshal(e.Details, &m) == nil {
+	if json.Unmarshal(obj, &m) == nil {
 		_ = json.Unmarshal(m[k], &s) // absent or not a string: left ""
 	}
 	return s

@@ -87,7 +87,7 @@ func (s *DetailsShape) Decode(e *Error, dst Details) error {
 	if len(raw) == 0 || raw[0] != '{' {
 		return ErrDetailsNotObject
 	}
-	if s.When != nil && detailsString(e, s.When.Key) != s.When.Value {
+	if s.When != nil && memberString(e.Details, s.When.Key) != s.When.Value {
 		return fmt.Errorf("adcp: %s details apply only when %s is %q", s.Name, s.When.Key, s.When.Value)
 	}
 	if err := dst.UnmarshalJSON(raw); err != nil {

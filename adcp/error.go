@@ -130,26 +130,23 @@ func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
 // codec's bit of each is its index.
 var errorMemberNames = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
 
+// members returns pointers to the fields of x's members, by codec bit, for
+// encodeObject and decodeObject: retry_after's is x itself, which keeps
+// the number as written beside RetryAfter.
+func (x *Error) members() [10]any {
+	return [...]any{(*string)(&x.Code), &x.Message, &x.Field, &x.Suggestion, x, &x.Issues, &x.Details,
+		(*string)(&x.Recovery), (*string)(&x.Source), &x.SDKID}
+}
+
 // stringMember returns the string field of e that the member named k
 // decodes into, and its codec bit (its index in errorMemberNames), or nil
-// when k is not a string member. The codec and ExtractValue's decoding of
-// an error from decoded values (valueError) use it.
+// when k is not a string member. ExtractValue's decoding of an error from
+// decoded values (valueError) uses it.
 func stringMember(e *Error, k string) (*string, uint) {
-	switch k {
-	case "code":
-		return (*string)(&e.Code), 0
-	case "message":
-		return &e.Message, 1
-	case "field":
-		return &e.Field, 2
-	case "suggestion":
-		return &e.Suggestion, 3
-	case "recovery":
-		return (*string)(&e.Recovery), 7
-	case "source":
-		return (*string)(&e.Source), 8
-	case "sdk_id":
-		return &e.SDKID, 9
+	if i := slices.Index(errorMemberNames, k); i >= 0 {
+		if s, ok := e.members()[i].(*string); ok {
+			return s, uint(i)
+		}
 	}
 	return nil, 0
 }
@@ -158,8 +155,7 @@ func stringMember(e *Error, k string) (*string, uint) {
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Error) MarshalJSON() ([]byte, error) {
-	fields := [...]any{(*string)(&x.Code), &x.Message, &x.Field, &x.Suggestion, &x, &x.Issues, &x.Details,
-		(*string)(&x.Recovery), (*string)(&x.Source), &x.SDKID}
+	fields := x.members()
 	return encodeObject(errorMemberNames, fields[:], 2, x.codec, x.Extra)
 }
 
@@ -175,29 +171,13 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Error) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.BeginCopy(data, "Error")
+	d, err := adcpimpl.Begin(data, "Error")
 	if err != nil || d.Null {
 		return err
 	}
 	*x = Error{}
-	for d.Next() {
-		switch s, bit := stringMember(x, d.Key); {
-		case s != nil:
-			adcpimpl.String(&d, bit, s)
-		case d.Key == "retry_after":
-			x.retryAfterRaw, x.retryAfterAt = adcpimpl.FloatPtrRounded(&d, 4, &x.RetryAfter), nil
-			if x.retryAfterRaw != nil {
-				x.retryAfterAt = x.RetryAfter
-			}
-		case d.Key == "issues":
-			adcpimpl.Slice(&d, 5, &x.Issues, adcpimpl.SliceObject[Issue])
-		case d.Key == "details":
-			adcpimpl.Raw(&d, 6, &x.Details)
-		default:
-			d.Unknown(false, "Error")
-		}
-	}
-	x.Extra, x.codec, err = d.Finish()
+	fields := x.members()
+	x.Extra, x.codec, err = decodeObject(&d, "Error", errorMemberNames, fields[:])
 	return err
 }
 
@@ -237,11 +217,16 @@ type Issue struct {
 
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
+// members returns pointers to the fields of x's members, by codec bit.
+func (x *Issue) members() [6]any {
+	return [...]any{&x.Pointer, &x.Message, &x.Keyword, &x.SchemaPath, &x.SchemaID, &x.Discriminator}
+}
+
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x Issue) MarshalJSON() ([]byte, error) {
-	fields := [...]any{&x.Pointer, &x.Message, &x.Keyword, &x.SchemaPath, &x.SchemaID, &x.Discriminator}
+	fields := x.members()
 	return encodeObject(membersIssue, fields[:], 3, x.codec, x.Extra)
 }
 
@@ -257,30 +242,13 @@ func (x *Issue) UnmarshalJSON(data []byte) error {
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *Issue) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.BeginCopy(data, "Issue")
+	d, err := adcpimpl.Begin(data, "Issue")
 	if err != nil || d.Null {
 		return err
 	}
 	*x = Issue{}
-	for d.Next() {
-		switch d.Key {
-		case "pointer":
-			adcpimpl.String(&d, 0, &x.Pointer)
-		case "message":
-			adcpimpl.String(&d, 1, &x.Message)
-		case "keyword":
-			adcpimpl.String(&d, 2, &x.Keyword)
-		case "schemaPath":
-			adcpimpl.String(&d, 3, &x.SchemaPath)
-		case "schema_id":
-			adcpimpl.String(&d, 4, &x.SchemaID)
-		case "discriminator":
-			adcpimpl.Slice(&d, 5, &x.Discriminator, adcpimpl.SliceObject[IssueDiscriminator])
-		default:
-			d.Unknown(false, "Issue")
-		}
-	}
-	x.Extra, x.codec, err = d.Finish()
+	fields := x.members()
+	x.Extra, x.codec, err = decodeObject(&d, "Issue", membersIssue, fields[:])
 	return err
 }
 
@@ -303,11 +271,14 @@ type IssueDiscriminator struct {
 
 var membersIssueDiscriminator = []string{"property_name", "value"}
 
+// members returns pointers to the fields of x's members, by codec bit.
+func (x *IssueDiscriminator) members() [2]any { return [...]any{&x.PropertyName, &x.Value} }
+
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
 func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
-	fields := [...]any{&x.PropertyName, &x.Value}
+	fields := x.members()
 	return encodeObject(membersIssueDiscriminator, fields[:], 2, x.codec, x.Extra)
 }
 
@@ -328,17 +299,8 @@ func (x *IssueDiscriminator) UnmarshalValidJSON(data []byte) error {
 		return err
 	}
 	*x = IssueDiscriminator{}
-	for d.Next() {
-		switch d.Key {
-		case "property_name":
-			adcpimpl.String(&d, 0, &x.PropertyName)
-		case "value":
-			adcpimpl.Raw(&d, 1, &x.Value)
-		default:
-			d.Unknown(false, "IssueDiscriminator")
-		}
-	}
-	x.Extra, x.codec, err = d.Finish()
+	fields := x.members()
+	x.Extra, x.codec, err = decodeObject(&d, "IssueDiscriminator", membersIssueDiscriminator, fields[:])
 	return err
 }
 
@@ -365,24 +327,50 @@ func (v ErrorSource) Known() bool {
 	return false
 }
 
+// decodeObject decodes the members of Error, Issue or IssueDiscriminator
+// from d into fields (members()), names listing the members by bit; any
+// other member is kept in Extra. It returns what d.Finish does.
+func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields []any) (map[string]json.RawMessage, adcpimpl.State, error) {
+	for d.Next() {
+		i := slices.Index(names, d.Key)
+		if i < 0 {
+			d.Unknown(false, typeName)
+			continue
+		}
+		switch p := fields[i].(type) {
+		case *string:
+			adcpimpl.String(d, uint(i), p)
+		case *json.RawMessage:
+			adcpimpl.Raw(d, uint(i), p)
+		case *[]Issue:
+			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[Issue])
+		case *[]IssueDiscriminator:
+			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[IssueDiscriminator])
+		case *Error:
+			p.retryAfterRaw, p.retryAfterAt = adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter), nil
+			if p.retryAfterRaw != nil {
+				p.retryAfterAt = p.RetryAfter
+			}
+		}
+	}
+	return d.Finish()
+}
+
 // encodeObject encodes Error, Issue or IssueDiscriminator: fields holds,
-// by bit, a pointer to the field of each member names lists (the *Error
-// itself for retry_after), the first required of them required. It writes
-// the members present when the value was decoded or, for a value built in
-// Go, the required and the set ones (retry_after only when set); then
-// extra.
+// by bit, a pointer to the field of each member names lists (members()),
+// the first required of them required. It writes the members present when
+// the value was decoded or, for a value built in Go, the required and the
+// set ones (retry_after only when set); then extra.
 func encodeObject(names []string, fields []any, required int, codec adcpimpl.State, extra map[string]json.RawMessage) ([]byte, error) {
-	// Room for the strings, the names and a little escaping: one allocation
-	// for most errors.
-	size := 96
-	var present uint64
+	e := adcpimpl.NewEncoder()
+	e.Open()
 	for i, p := range fields {
 		var set bool
 		switch p := p.(type) {
 		case *string:
-			set, size = *p != "", size+len(*p)
+			set = *p != ""
 		case *json.RawMessage:
-			set, size = *p != nil, size+len(*p)
+			set = *p != nil
 		case *[]Issue:
 			set = *p != nil
 		case *[]IssueDiscriminator:
@@ -393,14 +381,7 @@ func encodeObject(names []string, fields []any, required int, codec adcpimpl.Sta
 			}
 			set = true
 		}
-		if codec.Emit(uint(i), i < required, set) {
-			present |= 1 << i
-		}
-	}
-	e := adcpimpl.NewEncoderSize(size)
-	e.Open()
-	for i, p := range fields {
-		if present&(1<<i) == 0 {
+		if !codec.Emit(uint(i), i < required, set) {
 			continue
 		}
 		e.Field(uint(i), names[i])

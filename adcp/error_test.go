@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/sharedtest"
@@ -141,21 +140,4 @@ func BenchmarkCodecEncode(b *testing.B) {
 			}
 		}
 	})
-}
-
-// TestErrorMarshalOneAllocation: Error.MarshalJSON sizes its buffer from
-// the error's strings, so that an error as sellers write them (and one with
-// a message far longer than a small object) is written in one allocation.
-func TestErrorMarshalOneAllocation(t *testing.T) {
-	ra := 5.0
-	for _, e := range []Error{
-		{Code: "BUDGET_TOO_LOW", Message: "Budget is below the seller's minimum for this product",
-			Suggestion: "Increase the budget and resubmit", Field: "packages[0].budget", Recovery: RecoveryCorrectable},
-		{Code: "RATE_LIMITED", Message: strings.Repeat("Request rate exceeded. ", 40), RetryAfter: &ra,
-			Details: json.RawMessage(`{"limit":100,"remaining":0,"window_seconds":60,"scope":"account"}`)},
-	} {
-		if n := testing.AllocsPerRun(100, func() { e.MarshalJSON() }); n != 1 {
-			t.Errorf("MarshalJSON of %s: %v allocations, want 1", e.Code, n)
-		}
-	}
 }

@@ -41,7 +41,7 @@ func TestVersionGuard(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"runtime too old", "MaxVersion = GenVersion", "MaxVersion = 0", "adcpimpl.UpgradeTheRuntimeModule"},
-		{"runtime too new", "MinVersion = 7", "MinVersion = GenVersion + 1", "adcpimpl.RegenerateWithNewerAdcpGen"},
+		{"runtime too new", "MinVersion = 8", "MinVersion = GenVersion + 1", "adcpimpl.RegenerateWithNewerAdcpGen"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -32,8 +32,8 @@ func (g *gen) endChecks(f *jen.File) {
 	}
 }
 
-// endPatterns declares the file's compiled patterns (adcpimpl.MustPattern),
-// each one the model has checked that Go's regexp compiles.
+// endPatterns declares the file's compiled patterns, each one the model
+// has checked that Go's regexp compiles.
 func (g *gen) endPatterns(f *jen.File) {
 	if len(g.spec.Patterns) == 0 {
 		return
@@ -41,7 +41,7 @@ func (g *gen) endPatterns(f *jen.File) {
 	f.Comment("The patterns of the schema, translated for Go regexp.")
 	f.Var().DefsFunc(func(grp *jen.Group) {
 		for _, p := range g.spec.Patterns {
-			grp.Id(p.Var).Op("=").Qual(implPkg, "MustPattern").Call(jen.Lit(p.Regexp))
+			grp.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p.Regexp))
 		}
 	})
 }

@@ -225,15 +225,19 @@ func fieldKind(f *schemaload.Field) string {
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
 // an array's items (nested arrays are held raw); a named item type is its
-// type argument.
+// type argument. The encoder of a number, a boolean or a raw value is the
+// Encoder method of its kind.
 func elemCodec(op string, t *schemaload.Type) jen.Code {
 	k := kindOf(t)
 	if k == "Slice" {
 		k = "Raw"
 	}
 	fn := jen.Qual(implPkg, op+k)
-	if op == "Enc" && k == "Object" {
+	switch {
+	case op == "Enc" && k == "Object":
 		fn = jen.Qual(implPkg, "EncValue")
+	case op == "Enc" && k != "String":
+		return jen.Parens(jen.Op("*").Qual(implPkg, "Encoder")).Dot(k)
 	}
 	if k == "String" || k == "Object" {
 		return fn.Index(goType(t.GoType))
@@ -276,22 +280,20 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type) {
 }
 
 // decode reads the value of x's member bit, f, from d, with the runtime's
-// decoder of its kind ("FloatPtr" and so on for a member held by pointer).
+// decoder of its kind: String, Raw or Slice, else Value (Ptr for a member
+// held by pointer) with the element decoder of its type.
 func decode(bit int, f *schemaload.Field) jen.Code {
 	kind := fieldKind(f)
-	name := kind
-	if f.GoType.Pointer {
-		name += "Ptr"
-	}
-	fn := jen.Qual(implPkg, name)
 	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(bit), jen.Op("&").Id("x").Dot(f.GoName)}
-	switch kind {
-	case "Object":
-		fn = fn.Index(jen.Id(f.Type.GoName))
-	case "Slice":
-		args = append(args, elemCodec("Slice", f.Type.Elem))
+	switch {
+	case kind == "String", kind == "Raw":
+		return jen.Qual(implPkg, kind).Call(args...)
+	case kind == "Slice":
+		return jen.Qual(implPkg, kind).Call(append(args, elemCodec("Slice", f.Type.Elem))...)
+	case f.GoType.Pointer:
+		return jen.Qual(implPkg, "Ptr").Call(append(args, elemCodec("Slice", f.Type))...)
 	}
-	return fn.Call(args...)
+	return jen.Qual(implPkg, "Value").Call(append(args, elemCodec("Slice", f.Type))...)
 }
 
 // validate renders Validate: t's check on x's encoding, so that what is

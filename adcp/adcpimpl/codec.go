@@ -63,7 +63,7 @@ type Decoder struct {
 	present uint64
 	err     error
 	Null    bool   // the input was null
-	str     string // a copy of data, when not empty (BeginCopy)
+	str     string // a copy of data (Begin), for the strings decoded
 }
 
 // ValidDecoder is *T for a generated struct T: UnmarshalValidJSON is its
@@ -85,7 +85,8 @@ func Check(data []byte, typeName string) error {
 
 // Begin returns a decoder over the members of data, which is valid
 // JSON. JSON null gives a decoder with no members (UnmarshalJSON of null is
-// a no-op, as encoding/json expects).
+// a no-op, as encoding/json expects). It copies data once: the plain keys
+// and strings it decodes are parts of that copy, not one copy each.
 func Begin(data []byte, typeName string) (Decoder, error) {
 	data = data[jsonwire.Space(data, 0):]
 	if bytes.HasPrefix(data, []byte("null")) {
@@ -94,17 +95,7 @@ func Begin(data []byte, typeName string) (Decoder, error) {
 	if len(data) == 0 || data[0] != '{' {
 		return Decoder{}, fmt.Errorf("adcp: %s: JSON value is not an object", typeName)
 	}
-	return Decoder{data: data, it: jsonwire.Open(data, 0, 0, '{')}, nil
-}
-
-// BeginCopy is Begin for a small value: it copies data once, and the plain
-// keys and strings it decodes are parts of that copy, not one copy each.
-func BeginCopy(data []byte, typeName string) (Decoder, error) {
-	d, err := Begin(data, typeName)
-	if err == nil && !d.Null {
-		d.str = string(d.data)
-	}
-	return d, err
+	return Decoder{data: data, str: string(data), it: jsonwire.Open(data, 0, 0, '{')}, nil
 }
 
 // Next advances to the next member; it returns false after the last one,
@@ -197,9 +188,9 @@ func String[T ~string](d *Decoder, bit uint, dst *T) {
 	d.done(bit, ok)
 }
 
-// decodeValue is the member decoder of a value the element decoder elem
-// decodes.
-func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
+// Value decodes a member held by value that the element decoder elem
+// (SliceFloat, SliceInt, SliceBool, SliceObject) decodes.
+func Value[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	var zero T
 	*dst = zero
@@ -210,9 +201,8 @@ func decodeValue[T any](d *Decoder, bit uint, dst *T, elem func([]byte, *T) bool
 	d.done(bit, ok)
 }
 
-// decodePtr is the member decoder of a value the element decoder elem
-// decodes, held by pointer (nil when it does not fit).
-func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
+// Ptr is Value for a member held by pointer (nil when it does not fit).
+func Ptr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool) {
 	d.known(bit)
 	v := new(T)
 	if *dst = nil; elem(d.val, v) {
@@ -221,27 +211,10 @@ func decodePtr[T any](d *Decoder, bit uint, dst **T, elem func([]byte, *T) bool)
 	d.done(bit, *dst != nil)
 }
 
-func Float(d *Decoder, bit uint, dst *float64)     { decodeValue(d, bit, dst, SliceFloat) }
-func FloatPtr(d *Decoder, bit uint, dst **float64) { decodePtr(d, bit, dst, SliceFloat) }
-func Int(d *Decoder, bit uint, dst *int64)         { decodeValue(d, bit, dst, SliceInt) }
-func IntPtr(d *Decoder, bit uint, dst **int64)     { decodePtr(d, bit, dst, SliceInt) }
-func Bool(d *Decoder, bit uint, dst *bool)         { decodeValue(d, bit, dst, SliceBool) }
-func BoolPtr(d *Decoder, bit uint, dst **bool)     { decodePtr(d, bit, dst, SliceBool) }
-
 // Raw keeps any JSON value (null included) as it is.
 func Raw(d *Decoder, bit uint, dst *json.RawMessage) {
 	d.known(bit)
 	d.done(bit, SliceRaw(d.val, dst))
-}
-
-// Object decodes a nested generated struct held by value.
-func Object[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst *T) {
-	decodeValue(d, bit, dst, SliceObject[T, P])
-}
-
-// ObjectPtr decodes a nested generated struct held by pointer.
-func ObjectPtr[T any, P ValidDecoder[T]](d *Decoder, bit uint, dst **T) {
-	decodePtr(d, bit, dst, SliceObject[T, P])
 }
 
 // Slice decodes a JSON array whose every element elem accepts.
@@ -252,13 +225,13 @@ func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 	d.done(bit, ok)
 }
 
-// FloatPtrRounded is FloatPtr for a member the runtime reads as a float64
-// even when the JSON number is not exactly one (Error.retry_after, which a
-// client rounds up anyway): any finite number fits. It returns the number as
-// written when the float64 is not exactly it, nil otherwise, for exact
-// validation and re-encoding (see SliceFloat).
+// FloatPtrRounded is Ptr with SliceFloat for a member the runtime reads as
+// a float64 even when the JSON number is not exactly one (Error.retry_after,
+// which a client rounds up anyway): any finite number fits. It returns the
+// number as written when the float64 is not exactly it, nil otherwise, for
+// exact validation and re-encoding (see SliceFloat).
 func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
-	decodePtr(d, bit, dst, floatRounded)
+	Ptr(d, bit, dst, floatRounded)
 	if *dst == nil || exactFloat(string(d.val), **dst) {
 		return nil
 	}
@@ -353,11 +326,7 @@ type Encoder struct {
 }
 
 // NewEncoder returns an encoder with room for a small object.
-func NewEncoder() Encoder { return NewEncoderSize(0) }
-
-// NewEncoderSize returns an encoder with room for n bytes (at least a small
-// object's): for a caller that knows about how long its encoding will be.
-func NewEncoderSize(n int) Encoder { return Encoder{buf: make([]byte, 0, max(n, 128))} }
+func NewEncoder() Encoder { return Encoder{buf: make([]byte, 0, 128)} }
 
 func (e *Encoder) Open() { e.buf = append(e.buf, '{') }
 
@@ -437,13 +406,9 @@ func EncodeSlice[T any](e *Encoder, s []T, elem func(*Encoder, T)) {
 	e.buf = append(e.buf, ']')
 }
 
-// Element encoders for EncodeSlice.
-
+// EncString is EncodeSlice's element encoder of a string type; the other
+// kinds' are Encoder's methods ((*Encoder).Int) and EncValue.
 func EncString[T ~string](e *Encoder, v T) { e.Str(string(v)) }
-func EncFloat(e *Encoder, v float64)       { e.Float(v) }
-func EncInt(e *Encoder, v int64)           { e.Int(v) }
-func EncBool(e *Encoder, v bool)           { e.Bool(v) }
-func EncRaw(e *Encoder, v json.RawMessage) { e.Raw(v) }
 
 // EncValue writes a generated value, an element or a nested member,
 // calling its MarshalJSON on the type parameter: a struct is not boxed in

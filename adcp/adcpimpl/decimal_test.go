@@ -111,15 +111,15 @@ func TestExactFloat(t *testing.T) {
 	for d.Next() {
 		switch d.Key {
 		case "a":
-			Float(&d, 0, &a)
+			Value(&d, 0, &a, SliceFloat)
 		case "b":
-			Float(&d, 1, &b)
+			Value(&d, 1, &b, SliceFloat)
 		case "c":
-			FloatPtr(&d, 2, &c)
+			Ptr(&d, 2, &c, SliceFloat)
 		case "d":
-			Int(&d, 3, &dd)
+			Value(&d, 3, &dd, SliceInt)
 		case "e":
-			Int(&d, 4, &e)
+			Value(&d, 4, &e, SliceInt)
 		}
 	}
 	extra, _, _ := d.Finish()

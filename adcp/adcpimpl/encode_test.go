@@ -28,7 +28,7 @@ var encTestJSON = []byte(`{"x":1}`)
 // element's error is the encoding's.
 func TestEncValue(t *testing.T) {
 	s := []encTestValue{{a: "a"}, {b: "b"}, {c: "c"}}
-	e := NewEncoderSize(256)
+	e := NewEncoder()
 	EncodeSlice(&e, s, EncValue[encTestValue])
 	if got := string(e.buf); got != `[{"x":1},{"x":1},{"x":1}]` {
 		t.Errorf("EncodeSlice = %s", got)

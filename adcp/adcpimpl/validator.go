@@ -56,17 +56,6 @@ func (v *Validator) MaxLength(path, s string, n int) {
 	}
 }
 
-// MustPattern returns the compiled pattern of expr, in Go regexp syntax, and
-// panics when it does not compile; the generator checks every pattern with
-// CompilePattern first.
-func MustPattern(expr string) *regexp.Regexp { return regexp.MustCompile(expr) }
-
-// CompilePattern reports why expr is not a pattern MustPattern compiles.
-func CompilePattern(expr string) error {
-	_, err := regexp.Compile(expr)
-	return err
-}
-
 func (v *Validator) Pattern(path, s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
 		v.Add(path, "does not match pattern "+strconv.Quote(re.String()))

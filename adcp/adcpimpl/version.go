@@ -31,12 +31,14 @@ const (
 	// GenVersion is the contract version the current generator writes.
 	// Version 6 writes each schema's constraints as checks in Go
 	// (ValueCheck, Encoded, adcp.DetailsShape.Check); version 7 writes
-	// core/error.json's too (adcp.VocabularyConfig.ErrorCheck).
-	GenVersion = 7
+	// core/error.json's too (adcp.VocabularyConfig.ErrorCheck); version 8
+	// compiles patterns with regexp.MustCompile and decodes a number, a
+	// boolean or a nested struct with Value or Ptr and its element decoder.
+	GenVersion = 8
 	// MinVersion is the oldest generated-code version this runtime serves:
-	// code of version 6 and earlier sets VocabularyConfig.Rules, which is
-	// gone.
-	MinVersion = 7
+	// code of version 7 and earlier calls adcpimpl.MustPattern, FloatPtr
+	// and the other decoders of one kind, which are gone.
+	MinVersion = 8
 	// MaxVersion is the newest generated-code version this runtime serves.
 	MaxVersion = GenVersion
 )

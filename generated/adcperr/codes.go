@@ -10,11 +10,11 @@ import (
 // SpecVersion is the AdCP version this package was generated from.
 const SpecVersion = "3.2.0-beta.5"
 
-// This package was written for version 7 of the runtime's generated-code contract:
+// This package was written for version 8 of the runtime's generated-code contract:
 // with a runtime that cannot serve it, it fails to compile here, naming what to do.
 const (
-	_ = adcpimpl.UpgradeTheRuntimeModule(adcpimpl.MaxVersion - 7)
-	_ = adcpimpl.RegenerateWithNewerAdcpGen(7 - adcpimpl.MinVersion)
+	_ = adcpimpl.UpgradeTheRuntimeModule(adcpimpl.MaxVersion - 8)
+	_ = adcpimpl.RegenerateWithNewerAdcpGen(8 - adcpimpl.MinVersion)
 )
 
 // The standard codes of SpecVersion, in spec order.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	adcp "github.com/adcp-gen/adcp-gen/adcp"
 	adcpimpl "github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
+	"regexp"
 	"strconv"
 )
 
@@ -103,7 +104,7 @@ func (x *AccessibilityViolationDetails) UnmarshalValidJSON(data []byte) error {
 		case "violations":
 			adcpimpl.Slice(&d, 0, &x.Violations, adcpimpl.SliceObject[AccessibilityViolation])
 		case "truncated":
-			adcpimpl.BoolPtr(&d, 1, &x.Truncated)
+			adcpimpl.Ptr(&d, 1, &x.Truncated, adcpimpl.SliceBool)
 		default:
 			d.Unknown(false, "AccessibilityViolationDetails")
 		}
@@ -318,7 +319,7 @@ func (x *AccountMovedDetails) UnmarshalValidJSON(data []byte) error {
 		case "current_account":
 			adcpimpl.Raw(&d, 0, &x.CurrentAccount)
 		case "revision":
-			adcpimpl.IntPtr(&d, 1, &x.Revision)
+			adcpimpl.Ptr(&d, 1, &x.Revision, adcpimpl.SliceInt)
 		default:
 			d.Unknown(false, "AccountMovedDetails")
 		}
@@ -487,17 +488,17 @@ func (x *CanonicalAccountRefVariant2) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "brand":
-			adcpimpl.Object[BrandKey](&d, 0, &x.Brand)
+			adcpimpl.Value(&d, 0, &x.Brand, adcpimpl.SliceObject[BrandKey])
 		case "operator":
 			adcpimpl.String(&d, 1, &x.Operator)
 		case "operator_unit":
-			adcpimpl.ObjectPtr[OperatorUnit](&d, 2, &x.OperatorUnit)
+			adcpimpl.Ptr(&d, 2, &x.OperatorUnit, adcpimpl.SliceObject[OperatorUnit])
 		case "currency":
 			adcpimpl.String(&d, 3, &x.Currency)
 		case "timezone":
 			adcpimpl.String(&d, 4, &x.Timezone)
 		case "sandbox":
-			adcpimpl.BoolPtr(&d, 5, &x.Sandbox)
+			adcpimpl.Ptr(&d, 5, &x.Sandbox, adcpimpl.SliceBool)
 		default:
 			d.Unknown(true, "CanonicalAccountRefVariant2")
 		}
@@ -1040,7 +1041,7 @@ func (x *MediaBuyAvailableAction) UnmarshalValidJSON(data []byte) error {
 		case "task":
 			adcpimpl.String(&d, 2, &x.Task)
 		case "sla":
-			adcpimpl.ObjectPtr[SLAWindow](&d, 3, &x.SLA)
+			adcpimpl.Ptr(&d, 3, &x.SLA, adcpimpl.SliceObject[SLAWindow])
 		case "terms_ref":
 			adcpimpl.String(&d, 4, &x.TermsRef)
 		default:
@@ -1350,9 +1351,9 @@ func (x *AudienceTooSmallDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "minimum_size":
-			adcpimpl.FloatPtr(&d, 0, &x.MinimumSize)
+			adcpimpl.Ptr(&d, 0, &x.MinimumSize, adcpimpl.SliceFloat)
 		case "current_size":
-			adcpimpl.FloatPtr(&d, 1, &x.CurrentSize)
+			adcpimpl.Ptr(&d, 1, &x.CurrentSize, adcpimpl.SliceFloat)
 		default:
 			d.Unknown(false, "AudienceTooSmallDetails")
 		}
@@ -1603,7 +1604,7 @@ func (x *DownstreamConnectionRequirement) UnmarshalValidJSON(data []byte) error 
 		case "connection_id":
 			adcpimpl.String(&d, 5, &x.ConnectionID)
 		case "resource_ref":
-			adcpimpl.ObjectPtr[DownstreamConnectionRequirementResourceRef](&d, 6, &x.ResourceRef)
+			adcpimpl.Ptr(&d, 6, &x.ResourceRef, adcpimpl.SliceObject[DownstreamConnectionRequirementResourceRef])
 		case "authorization_url":
 			adcpimpl.String(&d, 7, &x.AuthorizationURL)
 		case "authorization_instructions":
@@ -2068,7 +2069,7 @@ func (x *BudgetTooLowDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "minimum_budget":
-			adcpimpl.FloatPtr(&d, 0, &x.MinimumBudget)
+			adcpimpl.Ptr(&d, 0, &x.MinimumBudget, adcpimpl.SliceFloat)
 		case "currency":
 			adcpimpl.String(&d, 1, &x.Currency)
 		default:
@@ -2402,11 +2403,11 @@ func (x *RateLimitedDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "limit":
-			adcpimpl.FloatPtr(&d, 0, &x.Limit)
+			adcpimpl.Ptr(&d, 0, &x.Limit, adcpimpl.SliceFloat)
 		case "remaining":
-			adcpimpl.FloatPtr(&d, 1, &x.Remaining)
+			adcpimpl.Ptr(&d, 1, &x.Remaining, adcpimpl.SliceFloat)
 		case "window_seconds":
-			adcpimpl.FloatPtr(&d, 2, &x.WindowSeconds)
+			adcpimpl.Ptr(&d, 2, &x.WindowSeconds, adcpimpl.SliceFloat)
 		case "scope":
 			adcpimpl.String(&d, 3, &x.Scope)
 		default:
@@ -2526,15 +2527,15 @@ func (x *StaleResponseDetails) UnmarshalValidJSON(data []byte) error {
 	for d.Next() {
 		switch d.Key {
 		case "served_from_cache":
-			adcpimpl.Bool(&d, 0, &x.ServedFromCache)
+			adcpimpl.Value(&d, 0, &x.ServedFromCache, adcpimpl.SliceBool)
 		case "cache_age_seconds":
-			adcpimpl.Int(&d, 1, &x.CacheAgeSeconds)
+			adcpimpl.Value(&d, 1, &x.CacheAgeSeconds, adcpimpl.SliceInt)
 		case "freshness_target_seconds":
-			adcpimpl.IntPtr(&d, 2, &x.FreshnessTargetSeconds)
+			adcpimpl.Ptr(&d, 2, &x.FreshnessTargetSeconds, adcpimpl.SliceInt)
 		case "upstream":
-			adcpimpl.ObjectPtr[StaleResponseDetailsUpstream](&d, 3, &x.Upstream)
+			adcpimpl.Ptr(&d, 3, &x.Upstream, adcpimpl.SliceObject[StaleResponseDetailsUpstream])
 		case "original_error":
-			adcpimpl.ObjectPtr[StaleResponseDetailsOriginalError](&d, 4, &x.OriginalError)
+			adcpimpl.Ptr(&d, 4, &x.OriginalError, adcpimpl.SliceObject[StaleResponseDetailsOriginalError])
 		default:
 			d.Unknown(false, "StaleResponseDetails")
 		}
@@ -2840,7 +2841,7 @@ func (x VersionUnsupportedDetails) MarshalJSON() ([]byte, error) {
 	}
 	if x.codec.Emit(3, false, x.SupportedMajors != nil) {
 		e.Field(3, "supported_majors")
-		adcpimpl.EncodeSlice(&e, x.SupportedMajors, adcpimpl.EncInt)
+		adcpimpl.EncodeSlice(&e, x.SupportedMajors, (*adcpimpl.Encoder).Int)
 	}
 	if x.codec.Emit(4, false, x.BuildVersion != "") {
 		e.Field(4, "build_version")
@@ -2872,7 +2873,7 @@ func (x *VersionUnsupportedDetails) UnmarshalValidJSON(data []byte) error {
 		case "adcp_version":
 			adcpimpl.String(&d, 0, &x.AdCPVersion)
 		case "adcp_major_version":
-			adcpimpl.IntPtr(&d, 1, &x.AdCPMajorVersion)
+			adcpimpl.Ptr(&d, 1, &x.AdCPMajorVersion, adcpimpl.SliceInt)
 		case "supported_versions":
 			adcpimpl.Slice(&d, 2, &x.SupportedVersions, adcpimpl.SliceString[string])
 		case "supported_majors":
@@ -4679,18 +4680,18 @@ func checkErrorSource(v *adcpimpl.Validator, p string, x any) {
 
 // The patterns of the schema, translated for Go regexp.
 var (
-	detailsPattern0  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
-	detailsPattern1  = adcpimpl.MustPattern("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
-	detailsPattern2  = adcpimpl.MustPattern("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
-	detailsPattern3  = adcpimpl.MustPattern("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
-	detailsPattern4  = adcpimpl.MustPattern("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
-	detailsPattern5  = adcpimpl.MustPattern("^[a-z0-9_]+$")
-	detailsPattern6  = adcpimpl.MustPattern("^[A-Z]{2}$")
-	detailsPattern7  = adcpimpl.MustPattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
-	detailsPattern8  = adcpimpl.MustPattern("^[A-Z]{3}$")
-	detailsPattern9  = adcpimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-	detailsPattern10 = adcpimpl.MustPattern("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
-	detailsPattern11 = adcpimpl.MustPattern("^P$")
-	detailsPattern12 = adcpimpl.MustPattern("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
-	detailsPattern13 = adcpimpl.MustPattern("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
+	detailsPattern0  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]+$")
+	detailsPattern1  = regexp.MustCompile("^[A-Za-z][A-Za-z0-9._:-]{0,63}$")
+	detailsPattern2  = regexp.MustCompile("^x_[a-z0-9]+(?:_[a-z0-9]+)*$")
+	detailsPattern3  = regexp.MustCompile("^(?:/(?:[^~/\\x{0000}-\\x{001F}\\x{007F}]|~0|~1)*)*$")
+	detailsPattern4  = regexp.MustCompile("^[^\\x{0000}-\\x{001F}\\x{007F}]*$")
+	detailsPattern5  = regexp.MustCompile("^[a-z0-9_]+$")
+	detailsPattern6  = regexp.MustCompile("^[A-Z]{2}$")
+	detailsPattern7  = regexp.MustCompile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+	detailsPattern8  = regexp.MustCompile("^[A-Z]{3}$")
+	detailsPattern9  = regexp.MustCompile("^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
+	detailsPattern10 = regexp.MustCompile("^P(\\d+Y)?(\\d+M)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$")
+	detailsPattern11 = regexp.MustCompile("^P$")
+	detailsPattern12 = regexp.MustCompile("^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?)?$")
+	detailsPattern13 = regexp.MustCompile("^\\d+\\.\\d+\\.\\d+(-[a-zA-Z0-9.-]+)?(\\+[a-zA-Z0-9.-]+)?$")
 )

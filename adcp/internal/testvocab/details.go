@@ -216,10 +216,10 @@ func checkVersionUnsupportedDetails(v *adcpimpl.Validator, p string, x any) {
 }
 
 var (
-	noControl    = adcpimpl.MustPattern(`^[^\x{0000}-\x{001F}\x{007F}]*$`)
-	jsonPointer  = adcpimpl.MustPattern(`^(?:/(?:[^~/\x{0000}-\x{001F}\x{007F}]|~0|~1)*)*$`)
-	sourceName   = adcpimpl.MustPattern(`^[A-Za-z][A-Za-z0-9._:-]{0,63}$`)
-	extensionKey = adcpimpl.MustPattern(`^x_[a-z0-9]+(?:_[a-z0-9]+)*$`)
+	noControl    = regexp.MustCompile(`^[^\x{0000}-\x{001F}\x{007F}]*$`)
+	jsonPointer  = regexp.MustCompile(`^(?:/(?:[^~/\x{0000}-\x{001F}\x{007F}]|~0|~1)*)*$`)
+	sourceName   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._:-]{0,63}$`)
+	extensionKey = regexp.MustCompile(`^x_[a-z0-9]+(?:_[a-z0-9]+)*$`)
 )
 
 // checkAccessibilityViolationDetails checks what accessibility-violation.json
