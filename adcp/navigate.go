@@ -132,7 +132,6 @@ type artifactList struct {
 
 // taskStatus is an A2A status object.
 type taskStatus struct {
-	ok    bool      // status is an object
 	state value     // status.state
 	parts dataParts // status.message.parts
 }
@@ -372,7 +371,8 @@ func scanPart(b []byte, i, depth int, p *dataParts) int {
 	return part.End()
 }
 
-// add adds one artifact, an object whose parts are parts, to a.
+// add adds one artifact, whose parts are parts (none when it is not an
+// object), to a.
 func (a *artifactList) add(first bool, parts *dataParts) {
 	if !a.hit.set {
 		a.hit = parts.hit
@@ -390,10 +390,6 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 	}
 	it := jsonwire.Open(b, i, depth, '[')
 	for n := 0; it.Next(); n++ {
-		if b[it.Pos] != '{' {
-			it.Skip()
-			continue
-		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
 		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
 		a.add(n == 0, &parts)
@@ -407,7 +403,6 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	if b[i] != '{' {
 		return jsonwire.Value(b, i, depth)
 	}
-	s.ok = true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -564,7 +559,7 @@ func walkFirst(v any, out *value) {
 
 func walkPayload(v any, out *value) {
 	*out = value{}
-	if x, found, _ := memberOf(v, "errors"); found {
+	if x, found := memberOf(v, "errors"); found {
 		walkFirst(x, out)
 	}
 }
@@ -611,32 +606,28 @@ func walkParts(v any, p *dataParts) {
 }
 
 // memberOf returns the member k of the object v (decoded, or encoded
-// and valid), whether it is present, and whether v is an object.
-func memberOf(v any, k string) (any, bool, bool) {
+// and valid), and whether it is present.
+func memberOf(v any, k string) (any, bool) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
 		var m map[string]json.RawMessage
-		if t[0] != '{' || !jsonwire.Valid(t) || json.Unmarshal(t, &m) != nil {
-			return nil, false, false
+		if json.Unmarshal(t, &m) != nil { // not valid JSON, or not an object
+			return nil, false
 		}
 		x, ok := m[k]
-		return x, ok, true
+		return x, ok
 	case map[string]any:
 		x, ok := t[k]
-		return x, ok, true
+		return x, ok
 	}
-	return nil, false, false
+	return nil, false
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
-		x, found, isObj := memberOf(x, "parts")
-		if !isObj {
-			continue
-		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		if found {
+		if x, found := memberOf(x, "parts"); found {
 			walkParts(x, &parts)
 		}
 		a.add(i == 0, &parts)
@@ -648,12 +639,11 @@ func walkStatus(v any, s *taskStatus) {
 	if !ok {
 		return
 	}
-	s.ok = true
 	if x, ok := o["state"]; ok {
 		s.state = leafOf(x)
 	}
 	if m, ok := o["message"]; ok {
-		if x, found, _ := memberOf(m, "parts"); found {
+		if x, found := memberOf(m, "parts"); found {
 			walkParts(x, &s.parts)
 		}
 	}
@@ -706,7 +696,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "error":
 			if root != nil {
 				root.hasError = true
-				if d, found, _ := memberOf(x, "data"); found {
+				if d, found := memberOf(x, "data"); found {
 					walkHolder(d, &root.rpc)
 				}
 			}
