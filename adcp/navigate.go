@@ -255,9 +255,6 @@ func scanLeaf(b []byte, i, depth int, v *value) int {
 // left unset when the value is not an array or is empty.
 func scanFirst(b []byte, i, depth int, v *value) int {
 	*v = value{}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	if it.Next() {
 		it.Pos = scanLeaf(b, it.Pos, it.Depth, v)
@@ -268,9 +265,6 @@ func scanFirst(b []byte, i, depth int, v *value) int {
 // scanMember validates the value at b[i] and, when it is an object, runs
 // scan on the value of each of its members named k.
 func scanMember(b []byte, i, depth int, k string, scan func(i, depth int) int) int {
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -292,10 +286,6 @@ func scanPayload(b []byte, i, depth int, v *value) int {
 // scanHolder records the holder at b[i].
 func scanHolder(b []byte, i, depth int, h *holder) int {
 	*h = holder{}
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	h.ok = true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -311,8 +301,8 @@ func scanHolder(b []byte, i, depth int, h *holder) int {
 		}
 	}
 	end := it.End()
-	if end >= 0 {
-		h.self = value{raw: b[i:end], set: true}
+	if end >= 0 && b[i] == '{' {
+		h.ok, h.self = true, value{raw: b[i:end], set: true}
 	}
 	return end
 }
@@ -337,21 +327,14 @@ func (p *dataParts) add(kind value, data *holder) {
 // scanParts records the parts array at b[i].
 func scanParts(b []byte, i, depth int, p *dataParts) int {
 	*p = dataParts{last: p.last}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	for it.Next() {
-		if b[it.Pos] != '{' {
-			it.Skip()
-			continue
-		}
 		it.Pos = scanPart(b, it.Pos, it.Depth, p)
 	}
 	return it.End()
 }
 
-// scanPart adds the part at b[i], an object, to p.
+// scanPart adds the part at b[i] to p (nothing when it is not an object).
 func scanPart(b []byte, i, depth int, p *dataParts) int {
 	var kind value
 	var data holder
@@ -385,9 +368,6 @@ func (a *artifactList) add(first bool, parts *dataParts) {
 // scanArtifacts records the artifacts array at b[i].
 func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 	*a = artifactList{}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	for n := 0; it.Next(); n++ {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
@@ -400,9 +380,6 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 // scanStatus records the A2A status at b[i].
 func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	*s = taskStatus{}
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -422,11 +399,9 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 // scanResponse records the response at b[i] in r, ok when it is an
 // object; root, when not nil, receives the members only the root has.
 func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	r.ok, r.self.ok = true, true
 	it := jsonwire.Open(b, i, depth, '{')
+	r.ok = b[i] == '{'
+	r.self.ok = r.ok
 	for it.Next() {
 		var kb [32]byte
 		switch string(it.KeyText(&kb)) {
@@ -586,7 +561,7 @@ func walkParts(v any, p *dataParts) {
 		switch e := normalize(x).(type) {
 		case json.RawMessage:
 			// A raw part: parse it as a one-part array would be.
-			if e[0] == '{' && jsonwire.Valid(e) {
+			if jsonwire.Valid(e) {
 				scanPart(e, 0, 0, p)
 			}
 		case map[string]any:
