@@ -132,7 +132,6 @@ type artifactList struct {
 
 // taskStatus is an A2A status object.
 type taskStatus struct {
-	ok    bool      // status is an object
 	state value     // status.state
 	parts dataParts // status.message.parts
 }
@@ -256,9 +255,6 @@ func scanLeaf(b []byte, i, depth int, v *value) int {
 // left unset when the value is not an array or is empty.
 func scanFirst(b []byte, i, depth int, v *value) int {
 	*v = value{}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	if it.Next() {
 		it.Pos = scanLeaf(b, it.Pos, it.Depth, v)
@@ -269,9 +265,6 @@ func scanFirst(b []byte, i, depth int, v *value) int {
 // scanMember validates the value at b[i] and, when it is an object, runs
 // scan on the value of each of its members named k.
 func scanMember(b []byte, i, depth int, k string, scan func(i, depth int) int) int {
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -293,10 +286,6 @@ func scanPayload(b []byte, i, depth int, v *value) int {
 // scanHolder records the holder at b[i].
 func scanHolder(b []byte, i, depth int, h *holder) int {
 	*h = holder{}
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	h.ok = true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -312,8 +301,8 @@ func scanHolder(b []byte, i, depth int, h *holder) int {
 		}
 	}
 	end := it.End()
-	if end >= 0 {
-		h.self = value{raw: b[i:end], set: true}
+	if end >= 0 && b[i] == '{' {
+		h.ok, h.self = true, value{raw: b[i:end], set: true}
 	}
 	return end
 }
@@ -338,21 +327,14 @@ func (p *dataParts) add(kind value, data *holder) {
 // scanParts records the parts array at b[i].
 func scanParts(b []byte, i, depth int, p *dataParts) int {
 	*p = dataParts{last: p.last}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	for it.Next() {
-		if b[it.Pos] != '{' {
-			it.Skip()
-			continue
-		}
 		it.Pos = scanPart(b, it.Pos, it.Depth, p)
 	}
 	return it.End()
 }
 
-// scanPart adds the part at b[i], an object, to p.
+// scanPart adds the part at b[i] to p (nothing when it is not an object).
 func scanPart(b []byte, i, depth int, p *dataParts) int {
 	var kind value
 	var data holder
@@ -372,7 +354,8 @@ func scanPart(b []byte, i, depth int, p *dataParts) int {
 	return part.End()
 }
 
-// add adds one artifact, an object whose parts are parts, to a.
+// add adds one artifact, whose parts are parts (none when it is not an
+// object), to a.
 func (a *artifactList) add(first bool, parts *dataParts) {
 	if !a.hit.set {
 		a.hit = parts.hit
@@ -385,15 +368,8 @@ func (a *artifactList) add(first bool, parts *dataParts) {
 // scanArtifacts records the artifacts array at b[i].
 func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 	*a = artifactList{}
-	if b[i] != '[' {
-		return jsonwire.Value(b, i, depth)
-	}
 	it := jsonwire.Open(b, i, depth, '[')
 	for n := 0; it.Next(); n++ {
-		if b[it.Pos] != '{' {
-			it.Skip()
-			continue
-		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
 		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
 		a.add(n == 0, &parts)
@@ -404,10 +380,6 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 // scanStatus records the A2A status at b[i].
 func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 	*s = taskStatus{}
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	s.ok = true
 	it := jsonwire.Open(b, i, depth, '{')
 	for it.Next() {
 		var kb [32]byte
@@ -427,11 +399,9 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 // scanResponse records the response at b[i] in r, ok when it is an
 // object; root, when not nil, receives the members only the root has.
 func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot) int {
-	if b[i] != '{' {
-		return jsonwire.Value(b, i, depth)
-	}
-	r.ok, r.self.ok = true, true
 	it := jsonwire.Open(b, i, depth, '{')
+	r.ok = b[i] == '{'
+	r.self.ok = r.ok
 	for it.Next() {
 		var kb [32]byte
 		switch string(it.KeyText(&kb)) {
@@ -564,7 +534,7 @@ func walkFirst(v any, out *value) {
 
 func walkPayload(v any, out *value) {
 	*out = value{}
-	if x, found, _ := memberOf(v, "errors"); found {
+	if x, found := memberOf(v, "errors"); found {
 		walkFirst(x, out)
 	}
 }
@@ -591,7 +561,7 @@ func walkParts(v any, p *dataParts) {
 		switch e := normalize(x).(type) {
 		case json.RawMessage:
 			// A raw part: parse it as a one-part array would be.
-			if e[0] == '{' && jsonwire.Valid(e) {
+			if jsonwire.Valid(e) {
 				scanPart(e, 0, 0, p)
 			}
 		case map[string]any:
@@ -611,32 +581,28 @@ func walkParts(v any, p *dataParts) {
 }
 
 // memberOf returns the member k of the object v (decoded, or encoded
-// and valid), whether it is present, and whether v is an object.
-func memberOf(v any, k string) (any, bool, bool) {
+// and valid), and whether it is present.
+func memberOf(v any, k string) (any, bool) {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
 		var m map[string]json.RawMessage
-		if t[0] != '{' || !jsonwire.Valid(t) || json.Unmarshal(t, &m) != nil {
-			return nil, false, false
+		if json.Unmarshal(t, &m) != nil { // not valid JSON, or not an object
+			return nil, false
 		}
 		x, ok := m[k]
-		return x, ok, true
+		return x, ok
 	case map[string]any:
 		x, ok := t[k]
-		return x, ok, true
+		return x, ok
 	}
-	return nil, false, false
+	return nil, false
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
-		x, found, isObj := memberOf(x, "parts")
-		if !isObj {
-			continue
-		}
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		if found {
+		if x, found := memberOf(x, "parts"); found {
 			walkParts(x, &parts)
 		}
 		a.add(i == 0, &parts)
@@ -648,12 +614,11 @@ func walkStatus(v any, s *taskStatus) {
 	if !ok {
 		return
 	}
-	s.ok = true
 	if x, ok := o["state"]; ok {
 		s.state = leafOf(x)
 	}
 	if m, ok := o["message"]; ok {
-		if x, found, _ := memberOf(m, "parts"); found {
+		if x, found := memberOf(m, "parts"); found {
 			walkParts(x, &s.parts)
 		}
 	}
@@ -706,7 +671,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "error":
 			if root != nil {
 				root.hasError = true
-				if d, found, _ := memberOf(x, "data"); found {
+				if d, found := memberOf(x, "data"); found {
 					walkHolder(d, &root.rpc)
 				}
 			}
@@ -822,7 +787,11 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 // at any depth, also inside a JSON text it holds as a string: it has the
 // word, or a \u escape that could spell it. (One pass: on JSON text, which
 // has many e's, faster than searching for each in turn with the bytes
-// package.)
+// package.) It is not inlined: inlined into decide, its loop, which reads
+// every byte of the content, ran faster or slower with unrelated edits of
+// decide (code placement).
+//
+//go:noinline
 func mayHoldErrors(b []byte) bool {
 	for i := 0; i < len(b); i++ {
 		switch b[i] {

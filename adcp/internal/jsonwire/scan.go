@@ -299,13 +299,20 @@ type Iter struct {
 	object   bool
 	more     bool // a value has been read: a comma or the end comes next
 	done     bool
+	other    bool // the value at Pos is not the container Open was asked for
 }
 
-// Open starts walking the container at b[i], which must be an object
-// (open '{') or an array (open '['); it fails (end -1) for anything else.
+// Open starts walking the container at b[i], an object (open '{') or an
+// array (open '['). A value of another kind has no members or elements: Next
+// returns false at once, and End validates the value and returns the index
+// past it.
 func Open(b []byte, i, depth int, open byte) Iter {
 	it := Iter{b: b, Pos: -1, Depth: depth + 1, object: open == '{'}
-	if i >= 0 && i < len(b) && b[i] == open && depth < MaxDepth {
+	switch {
+	case i < 0 || i >= len(b):
+	case b[i] != open:
+		it.Pos, it.other, it.done = i, true, true
+	case depth < MaxDepth:
 		it.Pos = i + 1
 	}
 	return it
@@ -372,6 +379,9 @@ func (it *Iter) Skip() {
 // End returns the index past the container, or -1 when it is invalid. It
 // drains the remaining values.
 func (it *Iter) End() int {
+	if it.other {
+		return Value(it.b, it.Pos, it.Depth-1)
+	}
 	for it.Next() {
 		it.Skip()
 	}
