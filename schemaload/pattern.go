@@ -22,12 +22,15 @@ import (
 // checked with regexp.Compile. FuzzTranslatePattern compares it with
 // regexp2.
 //
-// It also accepts the idiom "not at the end of input" of the SLA duration
-// pattern: "^", a literal prefix L, "(?!$)", then the rest R. The value
-// matches exactly when it matches "^LR" and is not L: translatePattern
-// returns the Go forms of both, "^LR" and "^L$" (not is "" when the
-// pattern has no such lookahead). A top-level "|" would let an alternative
-// escape the lookahead, so the idiom is refused beside one.
+// It also accepts the one lookahead that has an exact Go form: "^", a
+// literal prefix L, a negative lookahead "(?!X)", then the rest R. With "^"
+// anchoring every match at the start and L literal, the lookahead always
+// looks at the text right after L, so the value matches exactly when it
+// matches "^LR" and does not match "^L(?:X)": translatePattern returns the
+// Go forms of both (not is "" when the pattern has no lookahead). The idiom
+// "not at the end of input" of the SLA duration pattern, "(?!$)", keeps
+// the form "^L$". A top-level "|" would let an alternative escape the
+// lookahead, so a lookahead is refused beside one.
 func translatePattern(p string) (goPattern, not string, err error) {
 	var out strings.Builder
 	inClass := false       // inside [...]
@@ -79,9 +82,21 @@ func translatePattern(p string) (goPattern, not string, err error) {
 			continue
 		}
 		switch {
-		case c == '(' && literal && strings.HasPrefix(p[i:], "(?!$)"):
-			not = out.String() + "$"
-			i += len("(?!$)")
+		case c == '(' && literal && strings.HasPrefix(p[i:], "(?!"):
+			end := groupEnd(p, i+3)
+			if end < 0 {
+				return fail("unbalanced (")
+			}
+			x, nested, err := translatePattern(p[i+3 : end])
+			if err != nil || nested != "" {
+				return fail("lookahead %q: not a pattern Go can read (%v)", p[i+3:end], err)
+			}
+			if x == "$" {
+				not = out.String() + "$"
+			} else {
+				not = out.String() + "(?:" + x + ")"
+			}
+			i = end + 1
 			quantifiable = false
 		case strings.HasPrefix(p[i:], "(?:"):
 			out.WriteString("(?:")
@@ -162,6 +177,33 @@ func translatePattern(p string) (goPattern, not string, err error) {
 		}
 	}
 	return out.String(), not, nil
+}
+
+// groupEnd returns the offset of the ")" that closes the group whose
+// contents start at offset i of p, or -1: escapes and character classes
+// are skipped, nested groups counted.
+func groupEnd(p string, i int) int {
+	depth := 0
+	for ; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '[':
+			for i++; i < len(p) && p[i] != ']'; i++ {
+				if p[i] == '\\' {
+					i++
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // braces matches a {n}, {n,} or {n,m} quantifier, its counts in decimal

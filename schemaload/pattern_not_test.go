@@ -47,9 +47,13 @@ func TestTranslatePatternNot(t *testing.T) {
 		{`a(?!$)b`, "", "", nil},       // not anchored
 		{`^a(?!$)b)`, "", "", nil},     // unbalanced
 		{`^a(?!b`, "", "", nil},        // the lookahead unclosed
-		{`^a(?!b)c`, "", "", nil},      // another negative lookahead
+		{`^a(?!\1)b`, "", "", nil},     // a body Go cannot express
 		{`^a\.(?!$)c`, "", "", nil},    // an escape in the prefix
 		{`^a(?!$)(?!$)c`, "", "", nil}, // twice
+		{`^a(?!^(?!b))c`, "", "", nil}, // a lookahead in the lookahead
+		// Any negative lookahead right after the literal prefix.
+		{`^(?!0)\d+$`, `^\d+$`, `^(?:0)`, []string{"0", "01", "10", "1", "", "00", "9"}},
+		{`^a(?!b|c[de])[a-z]*$`, `^a[a-z]*$`, `^a(?:b|c[de])`, []string{"a", "ab", "ac", "acd", "ace", "acf", "ax", "abx"}},
 	}
 	for _, tt := range tests {
 		got, not, err := translatePattern(tt.ecma)
@@ -135,15 +139,16 @@ func FuzzTranslatePatternNot(f *testing.F) {
 	f.Add(`^ab(?!$)c*$`, "ab")
 	f.Add(`^(?!$)\d`, "")
 	f.Add(`^a(?!$)(b|c)`, "ab")
+	f.Add(`^(?!0)\d+$`, "01")
+	f.Add(`^ab(?!c|d[^x])[a-z]*$`, "abdy")
 	f.Fuzz(func(t *testing.T, pattern, input string) {
 		got, not, err := translatePattern(pattern)
 		if err != nil || not == "" {
 			return
 		}
-		before, rest, ok := strings.Cut(pattern, "(?!$)")
-		prefix := strings.TrimPrefix(before, "^")
-		if !ok || not != "^"+regexp.QuoteMeta(prefix)+"$" || "^"+prefix != before {
-			t.Fatalf("%q: exclusion %q of no (?!$) after a literal prefix", pattern, not)
+		prefix, body, rest, ok := splitLookahead(pattern, not)
+		if !ok {
+			t.Fatalf("%q: exclusion %q of no lookahead after a literal prefix", pattern, not)
 		}
 		ecma, err := regexp2.Compile(pattern, regexp2.ECMAScript)
 		if err != nil {
@@ -160,6 +165,17 @@ func FuzzTranslatePatternNot(f *testing.F) {
 		if err != nil || m.re.MatchString(input) != wantStripped {
 			return // a gap of translatePattern, not of the idiom
 		}
+		if body != "$" {
+			// Likewise for the lookahead's own pattern, after the prefix.
+			excluded, err := regexp2.Compile("^"+prefix+"(?:"+body+")", regexp2.ECMAScript)
+			if err != nil {
+				return
+			}
+			excluded.MatchTimeout = 1e8
+			if want, err := excluded.MatchString(input); err != nil || m.not.MatchString(input) != want {
+				return
+			}
+		}
 		want, err := ecma.MatchString(input)
 		if err != nil {
 			return
@@ -168,4 +184,26 @@ func FuzzTranslatePatternNot(f *testing.F) {
 			t.Fatalf("%q on %q: Go %v (%q, not %q), ECMAScript %v", pattern, input, g, got, not, want)
 		}
 	})
+}
+
+// splitLookahead splits a pattern translatePattern took with the exclusion
+// not, "^" L "(?!" X ")" R, into L, X and R: X is the first body up to a
+// ")" whose own translation gives not.
+func splitLookahead(pattern, not string) (prefix, body, rest string, ok bool) {
+	i := strings.Index(pattern, "(?!")
+	if !strings.HasPrefix(pattern, "^") || i < 0 {
+		return "", "", "", false
+	}
+	prefix = pattern[1:i]
+	for j := i + len("(?!"); j < len(pattern); j++ {
+		if pattern[j] != ')' {
+			continue
+		}
+		body, rest = pattern[i+len("(?!"):j], pattern[j+1:]
+		x, err := plainPattern(body)
+		if body == "$" && not == "^"+regexp.QuoteMeta(prefix)+"$" || err == nil && not == "^"+regexp.QuoteMeta(prefix)+"(?:"+x+")" {
+			return prefix, body, rest, true
+		}
+	}
+	return "", "", "", false
 }
