@@ -35,19 +35,29 @@ const (
 )
 
 // rekorURL returns the Rekor log to look detached signatures up in:
-// $ADCPGEN_REKOR_URL, else the trusted root's log with the least base URL
-// (a root lists one; "" when it lists none).
+// $ADCPGEN_REKOR_URL, else the trusted root's longest-running log (the
+// earliest start, then the least base URL; "" when the root lists none).
+// Only the first generation of Rekor can be searched by digest; the logs a
+// root adds later (Rekor v2's yearly shards) cannot, so the newest log is
+// never the one to ask.
 func rekorURL(tr *root.TrustedRoot) string {
 	if u := os.Getenv(envRekorURL); u != "" {
 		return strings.TrimRight(u, "/")
 	}
-	u := ""
+	var pick *root.TransparencyLog
 	for _, l := range tr.RekorLogs() {
-		if l.BaseURL != "" && (u == "" || l.BaseURL < u) {
-			u = l.BaseURL
+		if l.BaseURL == "" {
+			continue
+		}
+		if pick == nil || l.ValidityPeriodStart.Before(pick.ValidityPeriodStart) ||
+			l.ValidityPeriodStart.Equal(pick.ValidityPeriodStart) && l.BaseURL < pick.BaseURL {
+			pick = l
 		}
 	}
-	return strings.TrimRight(u, "/")
+	if pick == nil {
+		return ""
+	}
+	return strings.TrimRight(pick.BaseURL, "/")
 }
 
 // lookUp finds the Rekor entries of the archive's digest (cosign sign-blob
