@@ -221,10 +221,11 @@ type Type struct {
 	Pattern   string       // ECMA pattern as written
 	GoPattern string       // translated for Go regexp; "" if untranslatable (see Warnings)
 	// GoPatternNot, when set, is a second Go regexp the string must NOT
-	// match, beside GoPattern. It carries the one lookahead translated:
-	// Pattern "^L(?!$)R", a literal prefix L then "not at the end", is
-	// GoPattern "^LR" and GoPatternNot "^L$" (core/sla-window.json:
-	// "^P(?!$)(\d+Y)?…" refuses a bare "P").
+	// match, beside GoPattern. It carries the lookahead with an exact Go
+	// form: Pattern "^L(?!X)R", a literal prefix L then a negative
+	// lookahead, is GoPattern "^LR" and GoPatternNot "^L(?:X)", or "^L$"
+	// for X "$" (core/sla-window.json: "^P(?!$)(\d+Y)?…" refuses a bare
+	// "P").
 	GoPatternNot string
 
 	Format    string

@@ -136,8 +136,11 @@ func (v *verifier) verify(artifact []byte, b *bundle.Bundle) (specfetch.Trust, e
 	if err != nil {
 		return specfetch.Trust{}, err
 	}
-	// The identity policy has sigstore-go refuse a bundle signed by a key,
-	// not by a certificate.
+	if res.Signature == nil || res.Signature.Certificate == nil {
+		// The identity policy has sigstore-go refuse these already; a
+		// change there must fail closed here, not panic.
+		return specfetch.Trust{}, errors.New("the bundle is signed by a key, not by a Fulcio certificate")
+	}
 	return specfetch.Trust{Signer: res.Signature.Certificate.SubjectAlternativeName, Detail: v.detail}, nil
 }
 
