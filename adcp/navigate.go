@@ -787,11 +787,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 // at any depth, also inside a JSON text it holds as a string: it has the
 // word, or a \u escape that could spell it. (One pass: on JSON text, which
 // has many e's, faster than searching for each in turn with the bytes
-// package.) It is not inlined: inlined into decide, its loop, which reads
-// every byte of the content, ran faster or slower with unrelated edits of
-// decide (code placement).
-//
-//go:noinline
+// package.)
 func mayHoldErrors(b []byte) bool {
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
