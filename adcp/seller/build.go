@@ -65,6 +65,15 @@ var schemaKeywords = []string{
 // Option sets a member of the error that New and Build construct.
 type Option func(*buildConfig)
 
+// configure returns the configuration that opts set, applied in order.
+func configure[C any, O ~func(*C)](opts []O) C {
+	var c C
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
 type buildConfig struct {
 	e       adcp.Error // the members options set
 	details any
@@ -145,10 +154,8 @@ func New(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*a
 // leaks internals) that does not stop the error being sent. See Finalize for
 // the rules applied.
 func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (*adcp.Error, []string, error) {
-	c := buildConfig{checks: checks{authoring: true}}
-	for _, o := range opts {
-		o(&c)
-	}
+	c := configure(opts)
+	c.checks.authoring = true
 	e := &c.e
 	e.Code, e.Message = code, message
 	if c.details != nil {
@@ -220,10 +227,7 @@ func Build(v *adcp.Vocabulary, code adcp.Code, message string, opts ...Option) (
 // opts may hold only options that relax a check (AllowFlaggedText); set the
 // members on e.
 func Finalize(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) (*adcp.Error, []string, error) {
-	var cfg buildConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := configure(opts)
 	if cfg.members {
 		return nil, nil, errors.New("adcp: Finalize takes only options that relax a check (AllowFlaggedText); set members on the error")
 	}
@@ -321,7 +325,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 
 	// details, decoded once.
 	var obj map[string]json.RawMessage
-	c.Details = compact(c.Details) // nil, or one JSON value: checkRaw
+	c.Details, _ = jsonwire.Marshal(c.Details) // compact: one JSON value (checkRaw), or null
 	if string(c.Details) == "null" {
 		c.Details = nil
 	}
@@ -398,21 +402,15 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 		}
 	}
 
-	// The completed error, encoded once (its raw members are single JSON
-	// values: checkRaw), and as sent.
-	raw, err := jsonwire.Marshal(&c)
-	if err != nil {
-		return fail("%v", err)
-	}
+	// The completed error, encoded once, and as sent. The encodings cannot
+	// fail (raw members are single JSON values: checkRaw; retry_after is
+	// finite), and an empty one would be refused by clientAccepts.
+	raw, _ := jsonwire.Marshal(&c)
 	if err := clientAccepts(v, &c, raw); err != nil {
 		return fail("%w", err)
 	}
 	if ck.asSent {
-		sent, err := jsonwire.Marshal(e)
-		if err != nil {
-			return fail("%v", err)
-		}
-		if !bytes.Equal(sent, raw) {
+		if sent, _ := jsonwire.Marshal(e); !bytes.Equal(sent, raw) {
 			if err := clientAccepts(v, e, sent); err != nil {
 				return fail("as sent: %w", err)
 			}
@@ -440,13 +438,8 @@ func clientAccepts(v *adcp.Vocabulary, e *adcp.Error, raw []byte) error {
 // refused reports whether a CheckMessage finding of kind k refuses an
 // error of code c, as Finalize documents.
 func refused(c adcp.Code, k FindingKind) bool {
-	switch k {
-	case FindingConnectionString, FindingStackTrace, FindingCredential:
-		return true
-	case FindingFilePath:
-		return c == codeConfigurationError
-	}
-	return false
+	return k == FindingConnectionString || k == FindingStackTrace || k == FindingCredential ||
+		k == FindingFilePath && c == codeConfigurationError
 }
 
 // checkRaw refuses a raw member of e that is not exactly one JSON value in

@@ -1,7 +1,6 @@
 package seller
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -165,14 +164,6 @@ func checkURLs(details []byte) error {
 	})
 }
 
-// compact returns a copy of raw, one valid JSON value, without
-// insignificant white space; nil for nil.
-func compact(raw []byte) json.RawMessage {
-	var b bytes.Buffer
-	_ = json.Compact(&b, raw)
-	return b.Bytes()
-}
-
 // object is a JSON object's members in order (which encoding/json does not
 // keep), each value compact JSON.
 type object []jsonwire.Member
@@ -193,7 +184,8 @@ func members(raw []byte) (object, error) {
 		if seen[m.Key] {
 			return nil, fmt.Errorf("duplicate member %q", m.Key)
 		}
-		seen[m.Key], ms[i].Raw = true, compact(m.Raw)
+		seen[m.Key] = true
+		ms[i].Raw, _ = jsonwire.Marshal(m.Raw) // compact: valid JSON
 	}
 	return ms, nil
 }

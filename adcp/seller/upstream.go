@@ -21,10 +21,7 @@ func Passthrough(e *adcp.Error) *adcp.Error { return e.Clone() }
 // WithFlaggedTextAllowed. To also send the first as the failure of an MCP or
 // A2A response, use WithPayloadErrors.
 func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]byte, error) {
-	var cfg wireConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := configure(opts)
 	if len(errs) == 0 {
 		return nil, errors.New("adcp: nothing to aggregate")
 	}

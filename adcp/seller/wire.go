@@ -86,8 +86,10 @@ func WithTimestamp(t time.Time) WireOption { return func(c *wireConfig) { c.time
 // The wire shapes, encoded by jsonwire.Marshal. Each error is a json.RawMessage:
 // its encoding, the bytes its checks ran on (send).
 type (
+	// envelope is {"adcp_error":…}; with the payload, structuredContent.
 	envelope struct {
 		AdcpError json.RawMessage `json:"adcp_error"`
+		Payload   json.RawMessage `json:"payload,omitempty"`
 	}
 	payload struct {
 		Errors []json.RawMessage `json:"errors"`
@@ -100,10 +102,6 @@ type (
 	mcpText struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
-	}
-	mcpStructured struct {
-		AdcpError json.RawMessage `json:"adcp_error"`
-		Payload   json.RawMessage `json:"payload"`
 	}
 	rpcResponse struct {
 		JSONRPC string          `json:"jsonrpc"`
@@ -148,10 +146,7 @@ type failure struct {
 // fatal checks an error about to be sent as a failure, and the payload's
 // errors, as MCPToolResult documents.
 func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error) {
-	var f failure
-	for _, o := range opts {
-		o(&f.wireConfig)
-	}
+	f := failure{wireConfig: configure(opts)}
 	var err error
 	if f.raw, err = send(v, e, f.checks); err != nil {
 		return f, err
@@ -168,7 +163,7 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 			return f, fmt.Errorf("payload errors[]: %w", err)
 		}
 	}
-	if f.envelope, err = jsonwire.Marshal(envelope{f.raw}); err == nil {
+	if f.envelope, err = jsonwire.Marshal(envelope{AdcpError: f.raw}); err == nil {
 		f.errors, err = jsonwire.Marshal(payload{errs})
 	}
 	return f, err
@@ -234,7 +229,7 @@ func MCPToolResultParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if humanText != "" {
 		texts = append(texts, decodedText(humanText))
 	}
-	structured, err = jsonwire.Marshal(mcpStructured{AdcpError: f.raw, Payload: f.errors})
+	structured, err = jsonwire.Marshal(envelope{f.raw, f.errors})
 	return texts, structured, err
 }
 
@@ -385,10 +380,7 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 // context and ext (the echoed request context and extensions, which are not
 // served data) are all null, "", [] or {}.
 func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adcp.Error, opts ...WireOption) ([]byte, error) {
-	var cfg wireConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := configure(opts)
 	if payload == nil {
 		payload = json.RawMessage("{}")
 	}
