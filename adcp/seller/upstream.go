@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // Passthrough returns a copy of an AdCP error received from an AdCP-conformant
@@ -21,13 +20,8 @@ func Passthrough(e *adcp.Error) *adcp.Error { return e.Clone() }
 // WithFlaggedTextAllowed. To also send the first as the failure of an MCP or
 // A2A response, use WithPayloadErrors.
 func Aggregate(v *adcp.Vocabulary, errs []*adcp.Error, opts ...WireOption) ([]byte, error) {
-	cfg := configure(opts)
 	if len(errs) == 0 {
 		return nil, errors.New("adcp: nothing to aggregate")
 	}
-	raws, err := sendAll(v, errs, cfg.checks)
-	if err != nil {
-		return nil, err
-	}
-	return jsonwire.Marshal(payload{raws})
+	return sendPayload(v, errs, configure(opts).checks)
 }

@@ -154,19 +154,18 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
-	errs := []json.RawMessage{f.raw}
+	// f.raw is one JSON value: these encodings cannot fail.
+	f.envelope, _ = jsonwire.Marshal(envelope{AdcpError: f.raw})
+	f.errors, _ = jsonwire.Marshal(payload{[]json.RawMessage{f.raw}})
 	if f.payload != nil {
 		if len(f.payload) == 0 {
 			return f, errors.New("adcp: the payload's errors[] cannot be empty")
 		}
-		if errs, err = sendAll(v, f.payload, f.checks); err != nil {
+		if f.errors, err = sendPayload(v, f.payload, f.checks); err != nil {
 			return f, fmt.Errorf("payload errors[]: %w", err)
 		}
 	}
-	if f.envelope, err = jsonwire.Marshal(envelope{AdcpError: f.raw}); err == nil {
-		f.errors, err = jsonwire.Marshal(payload{errs})
-	}
-	return f, err
+	return f, nil
 }
 
 // send checks an error a builder sends as it is (an intermediary passes
@@ -178,16 +177,17 @@ func send(v *adcp.Vocabulary, e *adcp.Error, ck checks) (json.RawMessage, error)
 	return raw, err
 }
 
-// sendAll is send for each of errs, in order.
-func sendAll(v *adcp.Vocabulary, errs []*adcp.Error, ck checks) ([]json.RawMessage, error) {
-	out := make([]json.RawMessage, len(errs))
+// sendPayload is send for each of errs, in order, and returns the payload
+// {"errors":[…]} that holds them.
+func sendPayload(v *adcp.Vocabulary, errs []*adcp.Error, ck checks) (json.RawMessage, error) {
+	raws := make([]json.RawMessage, len(errs))
 	for i, e := range errs {
 		var err error
-		if out[i], err = send(v, e, ck); err != nil {
+		if raws[i], err = send(v, e, ck); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	return jsonwire.Marshal(payload{raws})
 }
 
 // MCPToolResult returns the MCP CallToolResult of a tool that failed with e:
