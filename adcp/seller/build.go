@@ -20,6 +20,7 @@ package seller
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -486,12 +487,9 @@ func checkExtra(at string, extra map[string]json.RawMessage) error {
 func oneValue(raw []byte) bool { return json.Valid(raw) && utf8.Valid(raw) }
 
 func joinCodes(cs []adcp.Code) string {
-	if len(cs) == 0 {
-		return "another code"
-	}
 	s := make([]string, len(cs))
 	for i, c := range cs {
 		s[i] = string(c)
 	}
-	return strings.Join(s, " or ")
+	return cmp.Or(strings.Join(s, " or "), "another code")
 }

@@ -1,6 +1,7 @@
 package seller
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,10 +59,7 @@ func typedShape(v *adcp.Vocabulary, code adcp.Code, d any) (*adcp.DetailsShape, 
 		if s.Type != t.Name() {
 			continue
 		}
-		want := "which has no details shape"
-		if own != nil {
-			want = strings.Join(own, " or ")
-		}
+		want := cmp.Or(strings.Join(own, " or "), "which has no details shape")
 		return nil, fmt.Errorf("%s are the details of %s, not of %s (%s)", s.Type, joinCodes(s.Codes), code, want)
 	}
 	return nil, nil

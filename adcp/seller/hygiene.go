@@ -196,8 +196,6 @@ func Scrub(s string) string {
 // sellers show on purpose). Upper-case codes such as
 // PROVENANCE_SYNTHETIC_DEPICTION_MISSING are not flagged.
 func hygieneOpaqueToken(s string) bool {
-	if hygieneUUID.MatchString(s) {
-		return false
-	}
-	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz")
+	return !hygieneUUID.MatchString(s) &&
+		strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz")
 }

@@ -2,6 +2,7 @@ package seller
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -352,11 +353,8 @@ func A2AFailedTaskParts(v *adcp.Vocabulary, e *adcp.Error, humanText string, opt
 	if err != nil {
 		return A2AParts{}, err
 	}
-	p := A2AParts{Text: humanText, Error: f.envelope, ErrorMIMEType: f.mimeType, Payload: f.errors}
-	if p.Text == "" {
-		p.Text = e.Message
-	}
-	p.Text = decodedText(p.Text) // as encoding/json writes it
+	p := A2AParts{Error: f.envelope, ErrorMIMEType: f.mimeType, Payload: f.errors}
+	p.Text = decodedText(cmp.Or(humanText, e.Message)) // as encoding/json writes it
 	if !f.timestamp.IsZero() {
 		p.Timestamp = f.timestamp.UTC().Format(time.RFC3339)
 	}
