@@ -134,14 +134,6 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 // from and how far it was verified, and a warning when it came over plain
 // http with no signature.
 func Report(w io.Writer, name string, b *specfetch.Bundle) {
-	fmt.Fprintf(w, "%s: %s\n", name, describe(b))
-	if warning := insecureWarning(b); warning != "" {
-		fmt.Fprintf(w, "%s: %s\n", name, warning)
-	}
-}
-
-// describe says which version b is, where from and how far it was verified.
-func describe(b *specfetch.Bundle) string {
 	v := "AdCP " + b.SpecVersion
 	if b.Version != b.SpecVersion {
 		v += " (" + b.Version + ")"
@@ -155,7 +147,10 @@ func describe(b *specfetch.Bundle) string {
 	case b.Cached:
 		how = "from the cache (its .sha256 is unchanged)"
 	}
-	return fmt.Sprintf("%s, sha256 %s, %s; trust: %s", v, b.Digest[:12], how, b.Trust)
+	fmt.Fprintf(w, "%s: %s, sha256 %s, %s; trust: %s\n", name, v, b.Digest[:12], how, b.Trust)
+	if warning := insecureWarning(b); warning != "" {
+		fmt.Fprintf(w, "%s: %s\n", name, warning)
+	}
 }
 
 // insecureWarning warns, when b was downloaded over plain http with no
