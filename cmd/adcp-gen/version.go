@@ -20,16 +20,10 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return cliflags.UsageError(fs, "unexpected argument %q", pos[0])
 	}
-	fmt.Fprintln(stdout, "adcp-gen", toolVersion())
-	return 0
-}
-
-// toolVersion is the version of the adcp-gen module the binary was built
-// from, and the Go version that built it.
-func toolVersion() string {
 	v := "(devel)"
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
 		v = info.Main.Version
 	}
-	return v + " " + runtime.Version()
+	fmt.Fprintln(stdout, "adcp-gen", v, runtime.Version())
+	return 0
 }
