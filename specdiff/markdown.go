@@ -43,16 +43,10 @@ type section struct {
 func (r Report) view() view {
 	v := view{Old: r.Old, New: r.New, Changes: len(r.Changes)}
 	var counts [numKinds]int
+	var impacts [Compile + 1]int
 	for _, c := range r.Changes {
 		counts[c.Kind]++
-		switch c.Impact {
-		case Compile:
-			v.Compile++
-		case Validation:
-			v.Validation++
-		case Behaviour:
-			v.Behaviour++
-		}
+		impacts[c.Impact]++
 		switch last := len(v.Others) - 1; {
 		case c.Impact.Breaking():
 			v.Breaks = append(v.Breaks, c)
@@ -62,6 +56,7 @@ func (r Report) view() view {
 			v.Others = append(v.Others, section{c.Kind.Section(), []Change{c}})
 		}
 	}
+	v.Compile, v.Validation, v.Behaviour = impacts[Compile], impacts[Validation], impacts[Behaviour]
 	v.Breaking = v.Compile + v.Validation + v.Behaviour
 	v.CodesAdded, v.CodesRemoved, v.RecoveryChanges = counts[CodeAdded], counts[CodeRemoved], counts[RecoveryChanged]
 	v.ShapesAdded, v.ShapesRemoved = counts[ShapeAdded], counts[ShapeRemoved]

@@ -134,18 +134,14 @@ func parseChecksum(data []byte, version string) (string, error) {
 		return "", errors.New("a checksum file holds one line, this one holds more")
 	}
 	digest, name, hasName := strings.Cut(s, " ")
-	if len(digest) != 64 || strings.Trim(digest, "0123456789abcdefABCDEF") != "" {
+	if digest = strings.ToLower(digest); !isDigest(digest) ||
+		hasName && (len(name) < 2 || name[0] != ' ' && name[0] != '*') {
 		return "", fmt.Errorf("not a SHA-256 checksum file: want 64 hex digits, alone or followed by two spaces and the file name; got %q", clip(s, 100))
 	}
-	if hasName {
-		if len(name) < 2 || (name[0] != ' ' && name[0] != '*') {
-			return "", fmt.Errorf("not a SHA-256 checksum file: want 64 hex digits, alone or followed by two spaces and the file name; got %q", clip(s, 100))
-		}
-		if want := version + ".tgz"; path.Base(name[1:]) != want {
-			return "", fmt.Errorf("the checksum is of %q, not of %s", clip(name[1:], 100), want)
-		}
+	if want := version + ".tgz"; hasName && path.Base(name[1:]) != want {
+		return "", fmt.Errorf("the checksum is of %q, not of %s", clip(name[1:], 100), want)
 	}
-	return strings.ToLower(digest), nil
+	return digest, nil
 }
 
 // clip shortens s for a message.

@@ -33,7 +33,7 @@ usage or a spec folder that cannot be loaded.
 Flags (they may also follow OLD NEW):`
 
 func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("diff", diffUsage, stderr)
+	fs := cliflags.New("adcp-gen diff", diffUsage, stderr)
 	failOn := fs.String("fail-on", "none", "`breaking`: exit 1 when a change breaks code written against OLD; none: never")
 	all := fs.Bool("all", false, "compare every consecutive pair of versions among the folders of the one argument, DIR")
 	oldVersion := fs.String("old-version", "", "AdCP `VERSION` of OLD when its $ids carry none; empty: from the $ids or manifest.json")
@@ -43,31 +43,31 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exit
 	}
 	if *failOn != "none" && *failOn != "breaking" {
-		return fail(fs, "-fail-on must be breaking or none, not %q", *failOn)
+		return cliflags.Fail(fs, "-fail-on must be breaking or none, not %q", *failOn)
 	}
 	if *all {
 		switch {
 		case len(pos) != 1:
-			return usageError(fs, "-all takes one folder, DIR (%d arguments given)", len(pos))
+			return cliflags.UsageError(fs, "-all takes one folder, DIR (%d arguments given)", len(pos))
 		case *oldVersion != "" || *newVersion != "":
-			return usageError(fs, "-old-version and -new-version cannot go with -all")
+			return cliflags.UsageError(fs, "-old-version and -new-version cannot go with -all")
 		}
 		return diffAll(fs, pos[0], *failOn == "breaking", stdout)
 	}
 	if len(pos) != 2 {
-		return usageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
+		return cliflags.UsageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
 	}
 	old, err := loadSpec(pos[0], *oldVersion)
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	new, err := loadSpec(pos[1], *newVersion)
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	r := specdiff.Compare(old, new)
 	if _, err := stdout.Write(r.Markdown()); err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	if *failOn == "breaking" && r.Breaking() {
 		return 1
@@ -81,7 +81,7 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func diffAll(fs *flag.FlagSet, dir string, failOnBreaking bool, stdout io.Writer) int {
 	versions, err := versionDirs(dir)
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	var prev *schemaload.Spec
 	bumps, breaking, skipped := 0, 0, 0
@@ -103,7 +103,7 @@ func diffAll(fs *flag.FlagSet, dir string, failOnBreaking bool, stdout io.Writer
 		prev = spec
 	}
 	if bumps == 0 {
-		return fail(fs, "%s holds fewer than two loadable version folders", dir)
+		return cliflags.Fail(fs, "%s holds fewer than two loadable version folders", dir)
 	}
 	fmt.Fprintf(stdout, "%d versions (%d skipped), %d bumps, %d breaking\n", len(versions), skipped, bumps, breaking)
 	if failOnBreaking && breaking > 0 {

@@ -29,7 +29,7 @@ a spec folder that cannot be loaded, or a FILE adcp-gen does not own.
 Flags:`
 
 func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlags("docs", docsUsage, stderr)
+	flags := cliflags.New("adcp-gen docs", docsUsage, stderr)
 	schemas := flags.String("schemas", "", "spec folder `DIR` to catalogue")
 	version := flags.String("version", "", "AdCP `VERSION` of -schemas when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json")
 	out := flags.String("out", "", "`FILE` to write (standard output when absent)")
@@ -40,27 +40,27 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(pos) != 0:
-		return usageError(flags, "unexpected argument %q", pos[0])
+		return cliflags.UsageError(flags, "unexpected argument %q", pos[0])
 	case *schemas == "":
-		return usageError(flags, "-schemas is required")
+		return cliflags.UsageError(flags, "-schemas is required")
 	case *check && *out == "":
-		return usageError(flags, "-check needs -out FILE")
+		return cliflags.UsageError(flags, "-check needs -out FILE")
 	}
 	spec, err := loadSpec(*schemas, *version)
 	if err != nil {
-		return fail(flags, "%v", err)
+		return cliflags.Fail(flags, "%v", err)
 	}
 	md := catalog.Markdown(spec)
 	if *out == "" {
 		if _, err := stdout.Write(md); err != nil {
-			return fail(flags, "%v", err)
+			return cliflags.Fail(flags, "%v", err)
 		}
 		return 0
 	}
 
 	cur, err := os.ReadFile(*out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fail(flags, "%v", err)
+		return cliflags.Fail(flags, "%v", err)
 	}
 	if bytes.Equal(cur, md) {
 		return 0
@@ -71,10 +71,10 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err == nil && !bytes.HasPrefix(cur, []byte(catalog.HeaderPrefix)) {
-		return fail(flags, "%s exists and was not written by adcp-gen docs; not overwriting it", *out)
+		return cliflags.Fail(flags, "%s exists and was not written by adcp-gen docs; not overwriting it", *out)
 	}
 	if err := writeFileAtomic(*out, md); err != nil {
-		return fail(flags, "%v", err)
+		return cliflags.Fail(flags, "%v", err)
 	}
 	return 0
 }

@@ -28,7 +28,7 @@ const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERS
 // standard error. Exit status 2 for a code the transport cannot carry, an
 // unknown or invalid code, or an error the builder refuses.
 func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("example", exampleUsage, stderr)
+	fs := cliflags.New("adcp-gen example", exampleUsage, stderr)
 	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
 	message := fs.String("message", "", "error message; empty: the code in words")
 	field := fs.String("field", "", "JSONPath-lite path of the offending field, e.g. packages[0].budget")
@@ -43,21 +43,21 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exit
 	}
 	if len(pos) == 0 {
-		return usageError(fs, "missing CODE")
+		return cliflags.UsageError(fs, "missing CODE")
 	}
 	if len(pos) > 1 {
-		return usageError(fs, "unexpected argument %q", pos[1])
+		return cliflags.UsageError(fs, "unexpected argument %q", pos[1])
 	}
 	code := adcp.Code(pos[0])
 
 	switch *transport {
 	case "mcp", "jsonrpc", "a2a":
 	default:
-		return fail(fs, "-transport must be mcp, jsonrpc or a2a, not %q", *transport)
+		return cliflags.Fail(fs, "-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
 	voc, err := spec.vocabulary()
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	// seller.Build refuses a code that is neither standard nor a valid
 	// vendor code; a vendor code needs a recovery.
@@ -92,7 +92,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *details != "" {
 		opts = append(opts, seller.WithDetails(json.RawMessage(*details)))
 	}
-	if isSet(fs, "retry-after") {
+	if cliflags.IsSet(fs, "retry-after") {
 		opts = append(opts, seller.WithRetryAfterSeconds(*retryAfter))
 	}
 	msg := *message
@@ -101,7 +101,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	e, warnings, err := seller.Build(voc, code, msg, opts...)
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "adcp-gen example: warning: %s\n", w)
@@ -122,18 +122,18 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		out, err = seller.A2AFailedTask(voc, "task_1", e, *text)
 	}
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	if st := seller.HTTPStatus(e); st != 200 {
 		fmt.Fprintf(stderr, "adcp-gen example: send it with HTTP status %d: %s must flip every transport failure marker\n", st, code)
 	}
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, out, "", "  "); err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	pretty.WriteByte('\n')
 	if _, err := stdout.Write(pretty.Bytes()); err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	return 0
 }

@@ -29,7 +29,7 @@ type explanation struct {
 // runtime does, and prints what a conformant client of the spec version (the
 // shipped one, or the one -schemas or -version names) does about it.
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
+	fs := cliflags.New("adcp-gen explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
 	spec := addSpecFlags(fs)
@@ -39,14 +39,14 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	policy := adcp.Policy{UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
-		return fail(fs, "-unknown-recovery must be terminal or transient, not %q", *unknown)
+		return cliflags.Fail(fs, "-unknown-recovery must be terminal or transient, not %q", *unknown)
 	}
 	if len(pos) > 1 {
-		return usageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
+		return cliflags.UsageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
 	}
 	voc, err := spec.vocabulary()
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	policy.Vocabulary = voc
 	name, in := "stdin", stdin
@@ -54,27 +54,27 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name = pos[0]
 		f, err := os.Open(name)
 		if err != nil {
-			return fail(fs, "%v", err)
+			return cliflags.Fail(fs, "%v", err)
 		}
 		defer f.Close()
 		in = f
 	}
 	data, err := io.ReadAll(io.LimitReader(in, explainMaxInput+1))
 	if err != nil {
-		return fail(fs, "%s: %v", name, err)
+		return cliflags.Fail(fs, "%s: %v", name, err)
 	}
 	if len(data) > explainMaxInput {
-		return fail(fs, "%s: larger than %d bytes", name, explainMaxInput)
+		return cliflags.Fail(fs, "%s: larger than %d bytes", name, explainMaxInput)
 	}
 	if !json.Valid(data) {
 		var v any // Unmarshal checks the syntax first, as Valid does, and says where it fails
-		return fail(fs, "%s: input is not JSON: %v", name, json.Unmarshal(data, &v))
+		return cliflags.Fail(fs, "%s: input is not JSON: %v", name, json.Unmarshal(data, &v))
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(explain(data, policy)); err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	return 0
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ const generateUsage = `usage: adcp-gen generate -schemas DIR [-version VERSION] 
 
 // runGenerate implements "adcp-gen generate".
 func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("generate", generateUsage, stderr)
+	fs := cliflags.New("adcp-gen generate", generateUsage, stderr)
 	schemas := fs.String("schemas", "", "spec folder `DIR` to read (core/, enums/, error-details/, manifest.json)")
 	version := fs.String("version", "", "without -schemas: the published AdCP `VERSION` (or latest) to fetch, verify and cache (see adcp-gen fetch -h), then generate;\nwith -schemas: its version when its $ids carry none (a spec source tree); empty: from the $ids or manifest.json adcp_version")
 	baseURL := fs.String("base-url", specfetch.BaseURL(), "`URL` -version fetches from without -schemas (BASE/protocol/VERSION.tgz); $"+specfetch.EnvBaseURL+" sets the default")
@@ -37,34 +38,34 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fetch := *schemas == "" && *all == "" && *version != ""
 	switch {
 	case len(pos) > 0:
-		return usageError(fs, "unexpected argument %q", pos[0])
+		return cliflags.UsageError(fs, "unexpected argument %q", pos[0])
 	case *schemas != "" && *all != "":
-		return usageError(fs, "-schemas and -all cannot go together")
+		return cliflags.UsageError(fs, "-schemas and -all cannot go together")
 	case *schemas == "" && *all == "" && *version == "":
-		return usageError(fs, "-schemas, -version or -all is required")
+		return cliflags.UsageError(fs, "-schemas, -version or -all is required")
 	case *out == "":
-		return usageError(fs, "-out is required")
-	case *all != "" && isSet(fs, "package"):
-		return usageError(fs, "-package cannot go with -all (each version folder is package v<version>)")
+		return cliflags.UsageError(fs, "-out is required")
+	case *all != "" && cliflags.IsSet(fs, "package"):
+		return cliflags.UsageError(fs, "-package cannot go with -all (each version folder is package v<version>)")
 	case *all != "" && *version != "":
-		return usageError(fs, "-version cannot go with -all (each version folder carries its own)")
+		return cliflags.UsageError(fs, "-version cannot go with -all (each version folder carries its own)")
 	}
-	if isSet(fs, "base-url") && !fetch {
-		return fail(fs, "-base-url goes with -version and no -schemas (a published version to fetch)")
+	if cliflags.IsSet(fs, "base-url") && !fetch {
+		return cliflags.Fail(fs, "-base-url goes with -version and no -schemas (a published version to fetch)")
 	}
 	if st, err := os.Stat(*out); err == nil && !st.IsDir() {
-		return fail(fs, "%s is not a folder", *out)
+		return cliflags.Fail(fs, "%s is not a folder", *out)
 	}
 	if err := emit.CheckPackageName(*pkg); err != nil && *all == "" {
-		return fail(fs, "-package: %v", err)
+		return cliflags.Fail(fs, "-package: %v", err)
 	}
 	if *all != "" {
 		return generateAll(fs, *all, *out, *check, *verbose, stdout)
 	}
 	if fetch {
-		b, err := fetchSpec(*version, *baseURL)
+		b, err := specfetch.Fetch(context.Background(), *version, specfetch.Options{BaseURL: *baseURL})
 		if err != nil {
-			return fail(fs, "-version %s: %v", *version, err)
+			return cliflags.Fail(fs, "-version %s: %v", *version, err)
 		}
 		if !b.Cached {
 			fetchcmd.Report(stderr, "adcp-gen generate", b)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/adcp-gen/adcp-gen/internal/cliflags"
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
@@ -26,7 +27,7 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 	stderr := fs.Output()
 	names, err := versionDirs(root)
 	if err != nil {
-		return fail(fs, "%v", err)
+		return cliflags.Fail(fs, "%v", err)
 	}
 	type job struct {
 		name, dir, pkg string
@@ -45,13 +46,13 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
 		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
 		if other, dup := seen[j.pkg]; dup {
-			return fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
+			return cliflags.Fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
 		}
 		seen[j.pkg] = j.name
 		jobs = append(jobs, j)
 	}
 	if len(jobs) == 0 {
-		return fail(fs, "%s holds no spec folder (a folder with core/error.json)", root)
+		return cliflags.Fail(fs, "%s holds no spec folder (a folder with core/error.json)", root)
 	}
 
 	var wg sync.WaitGroup

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,7 +36,7 @@ func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
 		if version == "" || version == adcperr.SpecVersion {
 			return adcperr.Vocabulary, nil
 		}
-		b, err := fetchSpec(version, specfetch.BaseURL())
+		b, err := specfetch.Fetch(context.Background(), version, specfetch.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("-version %s: %v", version, err)
 		}

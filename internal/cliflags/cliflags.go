@@ -1,12 +1,25 @@
 // Package cliflags parses the flags of a command of adcp-gen the way Go
-// users expect.
+// users expect, and reports its usage errors.
 package cliflags
 
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 )
+
+// New returns the flag set of the command name ("adcp-gen generate"): its
+// errors go to stderr, and its usage is the text usage, then the flags.
+func New(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
 
 // Parse parses args with fs as Go users expect: flags may come before,
 // between or after the positional arguments ("diff OLD NEW -fail-on
@@ -40,4 +53,25 @@ func Parse(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string, exi
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// Fail prints the command's name, ": " and the message to fs.Output(), and
+// returns the exit status of bad usage or bad input (2).
+func Fail(fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	return 2
+}
+
+// UsageError is Fail followed by the command's usage.
+func UsageError(fs *flag.FlagSet, format string, a ...any) int {
+	Fail(fs, format, a...)
+	fs.Usage()
+	return 2
+}
+
+// IsSet reports whether the flag name was given.
+func IsSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

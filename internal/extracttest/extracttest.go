@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 )
@@ -31,30 +32,12 @@ func Diff(got adcp.Extraction, ok bool, want adcp.Extraction, wok bool) string {
 
 // UnescapeHTML replaces encoding/json's escapes of <, > and & in the JSON
 // b with the characters, which the specification's measure of an error
-// leaves as they are (a backslash is only valid in a string, where each
-// one starts an escape).
+// leaves as they are.
 func UnescapeHTML(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 == len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if i+6 <= len(b) && b[i+1] == 'u' {
-			switch string(b[i+2 : i+6]) {
-			case "0026":
-				out, i = append(out, '&'), i+5
-				continue
-			case "003c":
-				out, i = append(out, '<'), i+5
-				continue
-			case "003e":
-				out, i = append(out, '>'), i+5
-				continue
-			}
-		}
-		out = append(out, b[i], b[i+1])
-		i++
-	}
-	return out
+	return []byte(htmlUnescaper.Replace(string(b)))
 }
+
+// htmlUnescaper undoes the escapes. A backslash is only valid in a string,
+// where each one starts an escape: an escaped backslash is matched (and
+// kept) first, so that the text \\u003c stays as it is.
+var htmlUnescaper = strings.NewReplacer(`\\`, `\\`, `\u0026`, "&", `\u003c`, "<", `\u003e`, ">")

@@ -6,7 +6,6 @@ package fetchcmd
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -55,8 +54,7 @@ A DIR holding anything else is left alone.
 Exit status: 0 done; 2 bad usage, or a bundle that cannot be fetched or
 verified (nothing is cached then).
 
-Flags (they may also follow VERSION):
-`
+Flags (they may also follow VERSION):`
 
 const checkedText = `The signature must verify with its transparency-log entry (else the
 bundle is refused, as when only one of .sig and .crt exists): the Sigstore
@@ -80,16 +78,11 @@ whose cache this command shares.
 // Run runs the fetch command called name with args. newVerifier nil: no
 // signature checking and no -trusted-root flag.
 func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVerifier) int {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	rootUsage, checks := "", uncheckedText
 	if newVerifier != nil {
 		rootUsage, checks = " [-trusted-root FILE]", checkedText
 	}
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), usageText, name, rootUsage, checks)
-		fs.PrintDefaults()
-	}
+	fs := cliflags.New(name, fmt.Sprintf(usageText, name, rootUsage, checks), stderr)
 	base := fs.String("base-url", specfetch.BaseURL(), "`URL` the bundles are published under (BASE/protocol/VERSION.tgz; file:///DIR for a local copy of the site); $"+specfetch.EnvBaseURL+" sets the default")
 	from := fs.String("from", "", "read the bundle from `PATH`, a VERSION.tgz file or a folder holding it, with its .sha256 (and signature files) beside it")
 	out := fs.String("out", "", "also write the schema files generate reads into `DIR`, to commit (vendoring)")
@@ -105,23 +98,19 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		pos = []string{""} // Fetch reads VERSION from the name of the -from file
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "%s: want one VERSION (or -from FILE.tgz), got %d arguments\n", name, len(pos))
-		fs.Usage()
-		return 2
+		return cliflags.UsageError(fs, "want one VERSION (or -from FILE.tgz), got %d arguments", len(pos))
 	}
 	var v specfetch.SignatureVerifier
 	if newVerifier != nil {
 		var err error
 		if v, err = newVerifier(*root); err != nil {
-			fmt.Fprintf(stderr, "%s: -trusted-root: %v\n", name, err)
-			return 2
+			return cliflags.Fail(fs, "-trusted-root: %v", err)
 		}
 	}
 	o := specfetch.Options{BaseURL: *base, From: *from, Verifier: v}
 	b, err := specfetch.Fetch(context.Background(), pos[0], o)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return 2
+		return cliflags.Fail(fs, "%v", err)
 	}
 	fmt.Fprintln(stdout, b.Dir)
 	Report(stderr, name, b)
@@ -134,8 +123,7 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 			err = specfetch.Vendor(b, *out, spec.Sources)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: -out: %v\n", name, err)
-			return 2
+			return cliflags.Fail(fs, "-out: %v", err)
 		}
 		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, len(spec.Sources), specfetch.RecordFile, *out)
 	}
@@ -146,14 +134,6 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 // from and how far it was verified, and a warning when it came over plain
 // http with no signature.
 func Report(w io.Writer, name string, b *specfetch.Bundle) {
-	fmt.Fprintf(w, "%s: %s\n", name, describe(b))
-	if warning := insecureWarning(b); warning != "" {
-		fmt.Fprintf(w, "%s: %s\n", name, warning)
-	}
-}
-
-// describe says which version b is, where from and how far it was verified.
-func describe(b *specfetch.Bundle) string {
 	v := "AdCP " + b.SpecVersion
 	if b.Version != b.SpecVersion {
 		v += " (" + b.Version + ")"
@@ -167,7 +147,10 @@ func describe(b *specfetch.Bundle) string {
 	case b.Cached:
 		how = "from the cache (its .sha256 is unchanged)"
 	}
-	return fmt.Sprintf("%s, sha256 %s, %s; trust: %s", v, b.Digest[:12], how, b.Trust)
+	fmt.Fprintf(w, "%s: %s, sha256 %s, %s; trust: %s\n", name, v, b.Digest[:12], how, b.Trust)
+	if warning := insecureWarning(b); warning != "" {
+		fmt.Fprintf(w, "%s: %s\n", name, warning)
+	}
 }
 
 // insecureWarning warns, when b was downloaded over plain http with no
