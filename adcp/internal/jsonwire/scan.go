@@ -34,16 +34,6 @@ func Space(b []byte, i int) int {
 	return i
 }
 
-// Trim removes JSON white space (only space, tab, line feed, carriage
-// return) around b.
-func Trim(b []byte) []byte {
-	i, j := Space(b, 0), len(b)
-	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\n' || b[j-1] == '\r') {
-		j--
-	}
-	return b[i:j]
-}
-
 // Valid reports whether b is exactly one valid JSON value, surrounded by
 // white space or not: json.Valid.
 func Valid(b []byte) bool {
