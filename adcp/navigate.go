@@ -101,13 +101,6 @@ func (h *holder) sole(k string) (value, bool) {
 	return leafOf(x), ok && len(o) == 1
 }
 
-// onlyError reports whether the holder's only member is adcp_error (an
-// error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool {
-	_, ok := h.sole("adcp_error")
-	return ok
-}
-
 // wrapped reports whether the holder's only member is response and that
 // member is an object, an array or null: the A2A wrapper of a payload (the
 // reference test is typeof data.response === "object").
@@ -630,18 +623,20 @@ func walkStatus(v any, s *taskStatus) {
 	}
 }
 
-// walkResponse reads v into r, a response object; r is not ok when v is
-// not an object (or not valid JSON).
-func walkResponse(v any, r *responseObject) {
+// walkResponse reads v into r, a response object, and reports whether v is
+// an object (and valid JSON); root, when not nil, receives the members only
+// the root has.
+func walkResponse(v any, r *responseObject, root *responseRoot) bool {
 	*r = responseObject{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if scanResponse(t, 0, 0, r, nil) != len(t) {
+		if scanResponse(t, 0, 0, r, root) != len(t) {
 			*r = responseObject{}
 		}
 	case map[string]any:
-		r.open(t, nil)
+		r.open(t, root)
 	}
+	return r.ok
 }
 
 // open reads the decoded object o into r, as scanResponse reads an encoded
@@ -672,7 +667,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "result":
 			if root != nil {
 				root.hasResult = true
-				walkResponse(x, &root.result)
+				walkResponse(x, &root.result, nil)
 			}
 		case "error":
 			if root != nil {
@@ -913,7 +908,7 @@ func (root *responseRoot) response() *responseObject {
 			root.result = responseObject{}
 			scanResponse(v.raw, 0, 0, &root.result, nil)
 		} else {
-			walkResponse(v.val, &root.result)
+			walkResponse(v.val, &root.result, nil)
 		}
 		return &root.result
 	}
@@ -1000,14 +995,7 @@ func (root *responseRoot) read(response any) bool {
 	case json.RawMessage:
 		return root.scan(t)
 	}
-	switch t := normalize(response).(type) {
-	case json.RawMessage:
-		return root.scan(t)
-	case map[string]any:
-		root.open(t, root)
-		return true
-	}
-	return false
+	return walkResponse(response, &root.responseObject, root)
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping

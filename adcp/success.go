@@ -39,7 +39,7 @@ func ExtractMCPData(response any) (Data, bool) {
 		return Data{}, false
 	}
 	if sc := &resp.sc; sc.ok {
-		if sc.onlyError() {
+		if _, only := sc.sole("adcp_error"); only {
 			return Data{}, false
 		}
 		raw, ok := sc.self.encoding()
@@ -49,7 +49,7 @@ func ExtractMCPData(response any) (Data, bool) {
 	defer texts.release()
 	var d Data
 	texts.each(resp.content, func(h holder) bool {
-		if h.onlyError() {
+		if _, only := h.sole("adcp_error"); only {
 			return false
 		}
 		d = Data{Path: PathTextFallback, Raw: append(json.RawMessage(nil), h.self.raw...)}

@@ -320,18 +320,13 @@ func (it *Iter) Next() bool {
 	if it.object {
 		closer = '}'
 	}
-	if i >= len(b) {
-		it.Pos, it.done = -1, true
-		return false
-	}
-	if b[i] == closer {
+	if i < len(b) && b[i] == closer {
 		it.Pos, it.done = i+1, true
 		return false
 	}
 	if it.more {
-		if b[i] != ',' {
-			it.Pos, it.done = -1, true
-			return false
+		if i >= len(b) || b[i] != ',' {
+			return it.fail()
 		}
 		i = Space(b, i+1)
 	}
@@ -339,26 +334,28 @@ func (it *Iter) Next() bool {
 	if it.object {
 		k := i
 		if i >= len(b) || b[i] != '"' {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		if i, it.KeyPlain = StringPlain(b, i); i < 0 {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		it.Key = b[k:i]
 		if i = Space(b, i); i >= len(b) || b[i] != ':' {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		i = Space(b, i+1)
 	}
 	if i >= len(b) {
-		it.Pos, it.done = -1, true
-		return false
+		return it.fail()
 	}
 	it.Pos = i
 	return true
+}
+
+// fail ends the walk on invalid input.
+func (it *Iter) fail() bool {
+	it.Pos, it.done = -1, true
+	return false
 }
 
 // Skip validates the current value and moves past it.
