@@ -101,14 +101,6 @@ func (h *holder) sole(k string) (value, bool) {
 	return leafOf(x), ok && len(o) == 1
 }
 
-// wrapped reports whether the holder's only member is response and that
-// member is an object, an array or null: the A2A wrapper of a payload (the
-// reference test is typeof data.response === "object").
-func (h *holder) wrapped() bool {
-	v, ok := h.sole("response")
-	return ok && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n')
-}
-
 // dataParts is what a parts array of A2A parts holds.
 type dataParts struct {
 	hit value // the truthy adcp_error of the first data part with one
@@ -534,14 +526,12 @@ func decoded[T any](v any, r *T, scan func([]byte, int, int, *T) int) any {
 }
 
 func walkFirst(v any, out *value) {
-	*out = value{}
 	if l, ok := decoded(v, out, scanFirst).([]any); ok && len(l) > 0 {
 		*out = leafOf(l[0])
 	}
 }
 
 func walkPayload(v any, out *value) {
-	*out = value{}
 	if x, found := memberOf(v, "errors", out, scanPayload); found {
 		walkFirst(x, out)
 	}

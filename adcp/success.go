@@ -77,8 +77,12 @@ func ExtractA2AData(response any) (Data, bool, error) {
 	if d == nil {
 		return Data{}, false, nil
 	}
-	if p == PathArtifact && d.wrapped() {
-		return Data{}, false, ErrWrappedPayload
+	if p == PathArtifact {
+		// The wrapper is a sole response member that is an object, an array
+		// or null (the reference tests typeof data.response === "object").
+		if v, only := d.sole("response"); only && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n') {
+			return Data{}, false, ErrWrappedPayload
+		}
 	}
 	raw, ok := d.self.encoding()
 	return Data{Path: p, Raw: raw, State: state}, ok, nil
