@@ -617,7 +617,6 @@ func walkStatus(v any, s *taskStatus) {
 // an object (and valid JSON); root, when not nil, receives the members only
 // the root has.
 func walkResponse(v any, r *responseObject, root *responseRoot) bool {
-	*r = responseObject{}
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
 		if scanResponse(t, 0, 0, r, root) != len(t) {
@@ -894,8 +893,8 @@ func (root *responseRoot) response() *responseObject {
 		if !v.set || v.kind() != '{' || v.bad {
 			continue
 		}
+		root.result = responseObject{}
 		if v.raw != nil {
-			root.result = responseObject{}
 			scanResponse(v.raw, 0, 0, &root.result, nil)
 		} else {
 			walkResponse(v.val, &root.result, nil)
