@@ -45,9 +45,11 @@ func AppendAdvisory(payload []byte, sdkID string, e *Error) (out []byte, added b
 			errs = &members[i]
 		}
 	}
-	entry, err := advisoryEntry(e, sdkID)
+	c := *e // e with source "sdk" and sdk_id set to sdkID
+	c.Source, c.SDKID = ErrorSourceSDK, sdkID
+	entry, err := json.Marshal(c)
 	if err != nil {
-		return nil, false, err
+		return nil, false, fmt.Errorf("adcp: advisory: %w", err)
 	}
 	var entries []json.RawMessage
 	if errs != nil {
@@ -98,15 +100,4 @@ func advisoryValidSDKID(id string) bool {
 // member that is absent or not a string.
 func advisoryKey(entry json.RawMessage) (code, field string) {
 	return memberString(entry, "code"), memberString(entry, "field")
-}
-
-// advisoryEntry encodes e with source "sdk" and sdk_id set to sdkID.
-func advisoryEntry(e *Error, sdkID string) ([]byte, error) {
-	c := *e
-	c.Source, c.SDKID = ErrorSourceSDK, sdkID
-	raw, err := json.Marshal(c)
-	if err != nil {
-		return nil, fmt.Errorf("adcp: advisory: %w", err)
-	}
-	return raw, nil
 }

@@ -157,7 +157,7 @@ var (
 // extractProblem is Validate without building an error: the reason raw is
 // not a structured AdCP error, or "".
 func extractProblem(raw json.RawMessage) string {
-	raw = jsonwire.Trim(raw)
+	raw = bytes.Trim(raw, jsonSpace)
 	switch {
 	case len(raw) == 0 || raw[0] != '{':
 		return "not a JSON object"

@@ -1,9 +1,8 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
-
-	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
 
 // The decoded tree the reference extractions (extract_ref_test.go,
@@ -47,7 +46,7 @@ func newJNode(v any) jnode {
 // tab, line feed, carriage return: what JSON.parse and json.Valid allow, not
 // other Unicode spaces).
 func rawJNode(b []byte) jnode {
-	b = jsonwire.Trim(b)
+	b = bytes.Trim(b, jsonSpace)
 	if len(b) == 0 {
 		return jnode{}
 	}

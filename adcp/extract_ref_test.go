@@ -193,7 +193,7 @@ func extractDecided(p Path, v jnode, nonFatal bool) (Extraction, bool) {
 // only in trimming JSON white space rather than every Unicode space, and
 // in counting UTF-16 code units rather than bytes.
 func refValidate(raw json.RawMessage) error {
-	raw = jsonwire.Trim(raw)
+	raw = bytes.Trim(raw, jsonSpace)
 	if len(raw) == 0 || raw[0] != '{' {
 		return extractInvalid("not a JSON object")
 	}

@@ -1,6 +1,7 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -96,7 +97,7 @@ func checkValidateDifferential(t *testing.T, in []byte) {
 	}
 	// Extract's verdict on the object found in a response, which judges a
 	// short one by its decoded code without measuring it.
-	if b := jsonwire.Trim(in); len(b) > 0 && jsonwire.Valid(b) {
+	if b := bytes.Trim(in, jsonSpace); len(b) > 0 && jsonwire.Valid(b) {
 		resp := []byte(`{"isError":true,"structuredContent":{"adcp_error":` + string(b) + `}}`)
 		if _, ok := Extract(resp); ok != (want == nil) {
 			t.Fatalf("Extract of %q: %v, reference Validate %v", in, ok, want)

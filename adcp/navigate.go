@@ -1,6 +1,7 @@
 package adcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
@@ -98,21 +99,6 @@ func (h *holder) sole(k string) (value, bool) {
 	o, _ := h.self.val.(map[string]any)
 	x, ok := o[k]
 	return leafOf(x), ok && len(o) == 1
-}
-
-// onlyError reports whether the holder's only member is adcp_error (an
-// error result missing its isError, which carries no data).
-func (h *holder) onlyError() bool {
-	_, ok := h.sole("adcp_error")
-	return ok
-}
-
-// wrapped reports whether the holder's only member is response and that
-// member is an object, an array or null: the A2A wrapper of a payload (the
-// reference test is typeof data.response === "object").
-func (h *holder) wrapped() bool {
-	v, ok := h.sole("response")
-	return ok && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n')
 }
 
 // dataParts is what a parts array of A2A parts holds.
@@ -283,6 +269,17 @@ func scanPayload(b []byte, i, depth int, v *value) int {
 	return scanMember(b, i, depth, "errors", func(i, depth int) int { return scanFirst(b, i, depth, v) })
 }
 
+// scanPartsOf records the parts of the A2A artifact or message at b[i].
+func scanPartsOf(b []byte, i, depth int, p *dataParts) int {
+	return scanMember(b, i, depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, p) })
+}
+
+// scanData records the data member of the JSON-RPC error at b[i].
+func scanData(b []byte, i, depth int, h *holder) int {
+	*h = holder{}
+	return scanMember(b, i, depth, "data", func(i, depth int) int { return scanHolder(b, i, depth, h) })
+}
+
 // scanHolder records the holder at b[i].
 func scanHolder(b []byte, i, depth int, h *holder) int {
 	*h = holder{}
@@ -371,7 +368,7 @@ func scanArtifacts(b []byte, i, depth int, a *artifactList) int {
 	it := jsonwire.Open(b, i, depth, '[')
 	for n := 0; it.Next(); n++ {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &parts) })
+		it.Pos = scanPartsOf(b, it.Pos, it.Depth, &parts)
 		a.add(n == 0, &parts)
 	}
 	return it.End()
@@ -388,7 +385,7 @@ func scanStatus(b []byte, i, depth int, s *taskStatus) int {
 			it.Pos = scanLeaf(b, it.Pos, it.Depth, &s.state)
 		case "message":
 			s.parts = dataParts{}
-			it.Pos = scanMember(b, it.Pos, it.Depth, "parts", func(i, depth int) int { return scanParts(b, i, depth, &s.parts) })
+			it.Pos = scanPartsOf(b, it.Pos, it.Depth, &s.parts)
 		default:
 			it.Skip()
 		}
@@ -438,8 +435,7 @@ func scanResponse(b []byte, i, depth int, r *responseObject, root *responseRoot)
 				continue
 			}
 			root.hasError = true
-			root.rpc = holder{}
-			it.Pos = scanMember(b, it.Pos, it.Depth, "data", func(i, depth int) int { return scanHolder(b, i, depth, &root.rpc) })
+			it.Pos = scanData(b, it.Pos, it.Depth, &root.rpc)
 		default:
 			it.Skip()
 		}
@@ -483,9 +479,13 @@ func normalize(v any) any {
 	return json.RawMessage(b)
 }
 
+// jsonSpace is JSON white space, the cutset that trims it: not other
+// Unicode spaces.
+const jsonSpace = " \t\n\r"
+
 // normalizeRaw trims encoded JSON; empty is null.
 func normalizeRaw(b []byte) any {
-	b = jsonwire.Trim(b)
+	b = bytes.Trim(b, jsonSpace)
 	if len(b) == 0 {
 		return nil
 	}
@@ -526,15 +526,13 @@ func decoded[T any](v any, r *T, scan func([]byte, int, int, *T) int) any {
 }
 
 func walkFirst(v any, out *value) {
-	*out = value{}
 	if l, ok := decoded(v, out, scanFirst).([]any); ok && len(l) > 0 {
 		*out = leafOf(l[0])
 	}
 }
 
 func walkPayload(v any, out *value) {
-	*out = value{}
-	if x, found := memberOf(v, "errors"); found {
+	if x, found := memberOf(v, "errors", out, scanPayload); found {
 		walkFirst(x, out)
 	}
 }
@@ -580,29 +578,20 @@ func walkParts(v any, p *dataParts) {
 	}
 }
 
-// memberOf returns the member k of the object v (decoded, or encoded
-// and valid), and whether it is present.
-func memberOf(v any, k string) (any, bool) {
-	switch t := normalize(v).(type) {
-	case json.RawMessage:
-		var m map[string]json.RawMessage
-		if json.Unmarshal(t, &m) != nil { // not valid JSON, or not an object
-			return nil, false
-		}
-		x, ok := m[k]
-		return x, ok
-	case map[string]any:
-		x, ok := t[k]
-		return x, ok
-	}
-	return nil, false
+// memberOf returns the member k of v, and whether it is present, when v is
+// a decoded object; an encoded v is read into r with scan, the reader of
+// the whole value, instead (decoded).
+func memberOf[T any](v any, k string, r *T, scan func([]byte, int, int, *T) int) (any, bool) {
+	o, _ := decoded(v, r, scan).(map[string]any)
+	x, ok := o[k]
+	return x, ok
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		if x, found := memberOf(x, "parts"); found {
+		if x, found := memberOf(x, "parts", &parts, scanPartsOf); found {
 			walkParts(x, &parts)
 		}
 		a.add(i == 0, &parts)
@@ -618,24 +607,25 @@ func walkStatus(v any, s *taskStatus) {
 		s.state = leafOf(x)
 	}
 	if m, ok := o["message"]; ok {
-		if x, found := memberOf(m, "parts"); found {
+		if x, found := memberOf(m, "parts", &s.parts, scanPartsOf); found {
 			walkParts(x, &s.parts)
 		}
 	}
 }
 
-// walkResponse reads v into r, a response object; r is not ok when v is
-// not an object (or not valid JSON).
-func walkResponse(v any, r *responseObject) {
-	*r = responseObject{}
+// walkResponse reads v into r, a response object, and reports whether v is
+// an object (and valid JSON); root, when not nil, receives the members only
+// the root has.
+func walkResponse(v any, r *responseObject, root *responseRoot) bool {
 	switch t := normalize(v).(type) {
 	case json.RawMessage:
-		if scanResponse(t, 0, 0, r, nil) != len(t) {
+		if scanResponse(t, 0, 0, r, root) != len(t) {
 			*r = responseObject{}
 		}
 	case map[string]any:
-		r.open(t, nil)
+		r.open(t, root)
 	}
+	return r.ok
 }
 
 // open reads the decoded object o into r, as scanResponse reads an encoded
@@ -666,12 +656,12 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "result":
 			if root != nil {
 				root.hasResult = true
-				walkResponse(x, &root.result)
+				walkResponse(x, &root.result, nil)
 			}
 		case "error":
 			if root != nil {
 				root.hasError = true
-				if d, found := memberOf(x, "data"); found {
+				if d, found := memberOf(x, "data", &root.rpc, scanData); found {
 					walkHolder(d, &root.rpc)
 				}
 			}
@@ -767,7 +757,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 	}
 	if text.raw == nil {
 		*buf = append((*buf)[:0], text.val.(string)...)
-	} else if body := jsonwire.Trim(text.raw[1 : len(text.raw)-1]); len(body) > 0 && (body[0] == '{' || body[0] == '\\') {
+	} else if body := bytes.Trim(text.raw[1:len(text.raw)-1], jsonSpace); len(body) > 0 && (body[0] == '{' || body[0] == '\\') {
 		// After its spaces it starts with '{' or an escape (JSON white
 		// space, or the brace, escaped): it may be an object. Prose is
 		// ruled out without unescaping it.
@@ -775,7 +765,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 	} else {
 		return holder{}, false
 	}
-	b := jsonwire.Trim(*buf)
+	b := bytes.Trim(*buf, jsonSpace)
 	var h holder
 	if len(b) == 0 || b[0] != '{' || scanHolder(b, 0, 0, &h) != len(b) {
 		return holder{}, false
@@ -903,11 +893,11 @@ func (root *responseRoot) response() *responseObject {
 		if !v.set || v.kind() != '{' || v.bad {
 			continue
 		}
+		root.result = responseObject{}
 		if v.raw != nil {
-			root.result = responseObject{}
 			scanResponse(v.raw, 0, 0, &root.result, nil)
 		} else {
-			walkResponse(v.val, &root.result)
+			walkResponse(v.val, &root.result, nil)
 		}
 		return &root.result
 	}
@@ -981,7 +971,7 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 // scan fills root from the encoded response b; it reports false when b is
 // not a JSON object (or not valid JSON).
 func (root *responseRoot) scan(b []byte) bool {
-	b = jsonwire.Trim(b)
+	b = bytes.Trim(b, jsonSpace)
 	return len(b) > 0 && b[0] == '{' && scanResponse(b, 0, 0, &root.responseObject, root) == len(b)
 }
 
@@ -994,14 +984,7 @@ func (root *responseRoot) read(response any) bool {
 	case json.RawMessage:
 		return root.scan(t)
 	}
-	switch t := normalize(response).(type) {
-	case json.RawMessage:
-		return root.scan(t)
-	case map[string]any:
-		root.open(t, root)
-		return true
-	}
-	return false
+	return walkResponse(response, &root.responseObject, root)
 }
 
 // extractEncodeCompact encodes v as compact JSON without HTML escaping

@@ -39,7 +39,7 @@ func ExtractMCPData(response any) (Data, bool) {
 		return Data{}, false
 	}
 	if sc := &resp.sc; sc.ok {
-		if sc.onlyError() {
+		if _, only := sc.sole("adcp_error"); only {
 			return Data{}, false
 		}
 		raw, ok := sc.self.encoding()
@@ -49,7 +49,7 @@ func ExtractMCPData(response any) (Data, bool) {
 	defer texts.release()
 	var d Data
 	texts.each(resp.content, func(h holder) bool {
-		if h.onlyError() {
+		if _, only := h.sole("adcp_error"); only {
 			return false
 		}
 		d = Data{Path: PathTextFallback, Raw: append(json.RawMessage(nil), h.self.raw...)}
@@ -77,8 +77,12 @@ func ExtractA2AData(response any) (Data, bool, error) {
 	if d == nil {
 		return Data{}, false, nil
 	}
-	if p == PathArtifact && d.wrapped() {
-		return Data{}, false, ErrWrappedPayload
+	if p == PathArtifact {
+		// The wrapper is a sole response member that is an object, an array
+		// or null (the reference tests typeof data.response === "object").
+		if v, only := d.sole("response"); only && (v.kind() == '{' || v.kind() == '[' || v.kind() == 'n') {
+			return Data{}, false, ErrWrappedPayload
+		}
 	}
 	raw, ok := d.self.encoding()
 	return Data{Path: p, Raw: raw, State: state}, ok, nil

@@ -19,7 +19,7 @@ type Member struct {
 // valid object, white space around it or not, is an error; for invalid JSON
 // it is encoding/json's, which says where and why.
 func Members(b []byte) (members []Member, closing int, err error) {
-	if t := Trim(b); len(t) == 0 || t[0] != '{' {
+	if i := Space(b, 0); i == len(b) || b[i] != '{' {
 		return nil, 0, errors.New("must be a JSON object")
 	}
 	if !json.Valid(b) {

@@ -34,16 +34,6 @@ func Space(b []byte, i int) int {
 	return i
 }
 
-// Trim removes JSON white space (only space, tab, line feed, carriage
-// return) around b.
-func Trim(b []byte) []byte {
-	i, j := Space(b, 0), len(b)
-	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\n' || b[j-1] == '\r') {
-		j--
-	}
-	return b[i:j]
-}
-
 // Valid reports whether b is exactly one valid JSON value, surrounded by
 // white space or not: json.Valid.
 func Valid(b []byte) bool {
@@ -330,18 +320,13 @@ func (it *Iter) Next() bool {
 	if it.object {
 		closer = '}'
 	}
-	if i >= len(b) {
-		it.Pos, it.done = -1, true
-		return false
-	}
-	if b[i] == closer {
+	if i < len(b) && b[i] == closer {
 		it.Pos, it.done = i+1, true
 		return false
 	}
 	if it.more {
-		if b[i] != ',' {
-			it.Pos, it.done = -1, true
-			return false
+		if i >= len(b) || b[i] != ',' {
+			return it.fail()
 		}
 		i = Space(b, i+1)
 	}
@@ -349,26 +334,28 @@ func (it *Iter) Next() bool {
 	if it.object {
 		k := i
 		if i >= len(b) || b[i] != '"' {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		if i, it.KeyPlain = StringPlain(b, i); i < 0 {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		it.Key = b[k:i]
 		if i = Space(b, i); i >= len(b) || b[i] != ':' {
-			it.Pos, it.done = -1, true
-			return false
+			return it.fail()
 		}
 		i = Space(b, i+1)
 	}
 	if i >= len(b) {
-		it.Pos, it.done = -1, true
-		return false
+		return it.fail()
 	}
 	it.Pos = i
 	return true
+}
+
+// fail ends the walk on invalid input.
+func (it *Iter) fail() bool {
+	it.Pos, it.done = -1, true
+	return false
 }
 
 // Skip validates the current value and moves past it.
