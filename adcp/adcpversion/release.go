@@ -40,18 +40,14 @@ var ErrNotRelease = errors.New("adcpversion: not a release-precision AdCP versio
 // "3.1.0-beta.1" is refused: the spec has SDKs cut it down to "3.1" or
 // "3.1-beta.1" before it goes on the wire.
 func ParseRelease(s string) (Release, error) {
-	m := releasePattern.FindStringSubmatch(s)
-	var r Release
-	var err1, err2 error
-	if m != nil {
-		r.Major, err1 = strconv.Atoi(m[1]) // too large: an error
-		r.Minor, err2 = strconv.Atoi(m[2])
+	if m := releasePattern.FindStringSubmatch(s); m != nil {
+		major, err1 := strconv.Atoi(m[1]) // too large: an error
+		minor, err2 := strconv.Atoi(m[2])
+		if err1 == nil && err2 == nil {
+			return Release{Major: major, Minor: minor, Pre: m[3]}, nil
+		}
 	}
-	if m == nil || err1 != nil || err2 != nil {
-		return Release{}, fmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
-	}
-	r.Pre = m[3]
-	return r, nil
+	return Release{}, fmt.Errorf("%w: %q (VERSION.RELEASE, as in \"3.1\" or \"3.1-beta\")", ErrNotRelease, s)
 }
 
 var (

@@ -1,11 +1,12 @@
 // Package testvocab is the error vocabulary the runtime's own tests use: a
 // fixture written by hand with the runtime's public API, not a spec
-// version. It holds the standard codes the tests name, with the recovery
-// and flags AdCP 3.2 gives them; three details shapes with Go types
-// (rate-limited, account-setup-required, policy-violation) and five as
-// checks only, each checking what the tests need of its 3.2 schema; and a
-// check of what the tests need of AdCP 3.2's core/error.json. The generated
-// vocabularies are tested in the module that ships them.
+// version. It holds only what some test needs: the standard codes the
+// tests use, each with the recovery AdCP 3.2 gives it and the flags the
+// tests rely on; three details shapes with Go types (rate-limited,
+// account-setup-required, policy-violation) and five as checks only, each
+// checking what the tests need of its 3.2 schema; and a check of what the
+// tests need of AdCP 3.2's core/error.json. The generated vocabularies are
+// tested in the module that ships them.
 package testvocab
 
 import (
@@ -44,13 +45,11 @@ const (
 // Vocabulary is the fixture vocabulary; pass it where the runtime asks for
 // a *adcp.Vocabulary.
 var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
-	SpecVersion:     SpecVersion,
-	UnknownRecovery: transient,
+	SpecVersion: SpecVersion,
 	Codes: []adcp.CodeInfo{
 		{Code: "INVALID_REQUEST", Recovery: correctable, Suggestion: "fix the malformed or incomplete request and resend it"},
 		{Code: CodeAuthRequired, Recovery: correctable, Deprecated: true, ReplacedBy: []adcp.Code{"AUTH_MISSING", "AUTH_INVALID"}, Suggestion: "attach credentials if none were sent; if they were sent and refused, stop retrying and get them rotated"},
 		{Code: "AUTH_MISSING", Recovery: correctable, Suggestion: "send the request again with credentials in the authorization header"},
-		{Code: "AUTH_INVALID", Recovery: terminal, Suggestion: "stop automatic retries: refresh an expired OAuth token once if you can, otherwise rotate the credentials or escalate to a person"},
 		{Code: CodeRateLimited, Recovery: transient, Shapes: []*adcp.DetailsShape{rateLimited}, Suggestion: "pause for retry_after seconds (or back off) and retry"},
 		{Code: CodeServiceUnavailable, Recovery: transient, Suggestion: "retry later, backing off exponentially"},
 		{Code: "CONFIGURATION_ERROR", Recovery: terminal, NoDetails: true, Suggestion: "do not retry; report the problem to the seller's operator"},
@@ -62,14 +61,11 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 		{Code: CodeAccountMoved, Recovery: correctable, RequiredDetails: []string{"current_account"}, Shapes: []*adcp.DetailsShape{accountMoved}, Suggestion: "switch to details.current_account, refresh via list_accounts, and retry under a new idempotency key"},
 		{Code: "ACCOUNT_IDENTITY_CONFLICT", Recovery: correctable, Suggestion: "choose another operator or operator_unit identity, or keep the current one; retrying unchanged will fail again"},
 		{Code: CodeAccountSetupRequired, Recovery: correctable, Shapes: []*adcp.DetailsShape{accountSetupRequired}, Suggestion: "finish account setup using the URL or steps in the details"},
-		{Code: CodeGovernanceDenied, Recovery: correctable, Suggestion: "restructure the buy, escalate to someone with spending authority, or ask the governance agent why"},
-		{Code: "BUDGET_EXHAUSTED", Recovery: terminal, Suggestion: "have the buyer add funds or raise the budget cap"},
-		{Code: "BUDGET_CAP_REACHED", Recovery: correctable, Advisory: true, Suggestion: "raise max_spend, or ask for fewer creatives or variants"},
+		{Code: "BUDGET_CAP_REACHED", Recovery: correctable, Suggestion: "raise max_spend, or ask for fewer creatives or variants"},
 		{Code: CodeConflict, Recovery: transient, Suggestion: "read the resource again and retry against its current state"},
 		{Code: "IDEMPOTENCY_CONFLICT", Recovery: correctable, Suggestion: "use a new key for a new request, or repeat the original payload exactly to get its stored response"},
 		{Code: CodeIdempotencyExpired, Recovery: correctable, Suggestion: "check by natural key whether the first attempt succeeded; only if it did not, retry under a new idempotency key"},
 		{Code: CodeIdempotencyInFlight, Recovery: transient, Suggestion: "wait retry_after seconds, then retry with the same idempotency key (never a new one)"},
-		{Code: "REFERENCE_NOT_FOUND", Recovery: correctable, Suggestion: "check that the referenced identifier exists and that the caller may access it"},
 		{Code: "VALIDATION_ERROR", Recovery: correctable, Suggestion: "correct the fields listed in issues or field and resubmit"},
 		{Code: CodeVersionUnsupported, Recovery: correctable, Shapes: []*adcp.DetailsShape{versionUnsupported}, RecommendedDetails: []string{"supported_versions", "supported_majors"}, Suggestion: "pin a version from details.supported_versions, or ask get_adcp_capabilities without a pin"},
 		{Code: "GOVERNANCE_UNAVAILABLE", Recovery: transient, Suggestion: "retry with backoff; if the agent stays unreachable, contact the plan's governance operator"},
@@ -77,13 +73,11 @@ var Vocabulary = adcp.MustVocabulary(adcp.VocabularyConfig{
 		{Code: "SCOPE_INSUFFICIENT", Recovery: correctable, RecommendedDetails: []string{"introspection_hint"}, Suggestion: "escalate to the operator to widen the scope; do not retry automatically"},
 		{Code: "READ_ONLY_SCOPE", Recovery: correctable, Suggestion: "use a read-only alternative, or ask the operator for a scope that allows changes"},
 		{Code: CodeFieldNotPermitted, Recovery: correctable, FieldRequired: true, Suggestion: "remove the fields the caller may not set and retry"},
-		{Code: "PROVENANCE_SYNTHETIC_DEPICTION_MISSING", Recovery: correctable, Suggestion: "decide whether the creative depicts synthetic content, record it in provenance.synthetic_depiction, then submit again"},
 		{Code: CodeBillingNotPermittedForAgent, Recovery: correctable, Shapes: []*adcp.DetailsShape{billingNotPermitted}, Suggestion: "retry with details.suggested_billing if present; otherwise hand it to a person and do not retry"},
 		{Code: "AGENT_SUSPENDED", Recovery: terminal, NoDetails: true, Suggestion: "hand it to a person at the buyer; do not retry"},
 		{Code: "AGENT_BLOCKED", Recovery: terminal, NoDetails: true, Suggestion: "hand it to a person at the buyer; do not retry"},
-		{Code: "CREDENTIAL_IN_ARGS", Recovery: terminal, Suggestion: "do not retry; move the secret to the transport's authentication channel, rotate it, then resubmit"},
 		{Code: CodeFormatProjectionFailed, Recovery: correctable, Advisory: true, Suggestion: "advisory: ask the seller to declare the canonical format; no retry"},
-		{Code: CodeStaleResponse, Recovery: transient, Advisory: true, Suggestion: "advisory: use the cached data, or retry later if cache_age_seconds is too high"},
+		{Code: CodeStaleResponse, Recovery: transient, Suggestion: "advisory: use the cached data, or retry later if cache_age_seconds is too high"},
 	},
 	Shapes: []*adcp.DetailsShape{
 		accessibilityViolation, accountMoved, accountSetupRequired, agentPermissionDenied, billingNotPermitted,
