@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"math/big"
+	"strconv"
 	"time"
+
+	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
 // The wire codes the client runtime has special rules for. They are declared
@@ -288,7 +290,7 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 	if lit := e.retryAfterLit(); lit != nil && s == f && f >= 1 && f < MaxRetryAfter.Seconds() {
 		// A whole float64 the written value was rounded to: the value is
 		// over it when the text says so (1.0000000000000001 waits 2 s).
-		if x, ok := new(big.Rat).SetString(string(lit)); ok && x.Cmp(new(big.Rat).SetFloat64(f)) > 0 {
+		if adcpimpl.Compare(json.Number(lit), strconv.FormatFloat(f, 'f', -1, 64)) > 0 {
 			s++
 		}
 	}
