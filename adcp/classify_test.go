@@ -41,6 +41,24 @@ func TestRetryDelay(t *testing.T) {
 	if _, ok := (*adcp.Error)(nil).RetryDelay(); ok {
 		t.Error("nil error has a delay")
 	}
+	// Decoded: the value as written decides when the float64 rounded it to
+	// a whole number.
+	for lit, want := range map[string]time.Duration{
+		"5":                     5 * time.Second,
+		"5.0e0":                 5 * time.Second,
+		"1.0000000000000001":    2 * time.Second,
+		"4.99999999999999999":   5 * time.Second,
+		"3599.0000000000000001": 3600 * time.Second,
+		"1e-400":                time.Second,
+	} {
+		var e adcp.Error
+		if err := json.Unmarshal([]byte(`{"code":"X","message":"m","retry_after":`+lit+`}`), &e); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := e.RetryDelay(); got != want || !ok {
+			t.Errorf("RetryDelay(%s) = %v, %v; want %v", lit, got, ok, want)
+		}
+	}
 }
 
 // checklist: 10, 11, 12
