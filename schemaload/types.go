@@ -370,12 +370,10 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	}
 	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
-		free := 0
 		for i, a := range alts.elems {
 			ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
 			if a.get("enum") == nil && a.get("const") == nil {
-				free++
-				if free > 1 {
+				if t.OpenEnum {
 					l.warn(file, ap, "more than one free string alternative: only the first one's pattern and lengths are kept")
 					continue
 				}
