@@ -39,8 +39,8 @@ func (s *Spec) SettleGoTypes() {
 // breakValueCycles holds by pointer every field that would make a struct
 // contain itself (a required object field whose type leads back to its own
 // struct through fields held by value), which Go refuses as an invalid
-// recursive type. The fields are found first and changed after, so that
-// each cycle is seen whole.
+// recursive type. Such a field is on a cycle of the graph of fields held by
+// value: both ends are in one strongly connected component.
 func breakValueCycles(structs []*Type) {
 	byValue := func(f *Field) *Type {
 		if g := f.GoType; f.Type != nil && f.Type.Kind == KindObject && !g.Pointer && !g.Slice && g.Pkg == "" && g.Name == f.Type.GoName {
@@ -48,38 +48,50 @@ func breakValueCycles(structs []*Type) {
 		}
 		return nil
 	}
-	// leadsTo reports whether from is to, or holds it through fields held
-	// by value.
-	leadsTo := func(from, to *Type) bool {
-		seen := map[*Type]bool{}
-		for next := []*Type{from}; len(next) > 0; {
-			t := next[len(next)-1]
-			next = next[:len(next)-1]
-			if t == to {
-				return true
-			}
-			if seen[t] {
+	// Tarjan's algorithm.
+	index, low, comp := map[*Type]int{}, map[*Type]int{}, map[*Type]int{}
+	var stack []*Type
+	onStack := map[*Type]bool{}
+	var visit func(t *Type)
+	visit = func(t *Type) {
+		index[t], low[t] = len(index), len(index)
+		stack = append(stack, t)
+		onStack[t] = true
+		for _, f := range t.Fields {
+			u := byValue(f)
+			if u == nil {
 				continue
 			}
-			seen[t] = true
-			for _, f := range t.Fields {
-				if u := byValue(f); u != nil {
-					next = append(next, u)
+			if _, seen := index[u]; !seen {
+				visit(u)
+				low[t] = min(low[t], low[u])
+			} else if onStack[u] {
+				low[t] = min(low[t], index[u])
+			}
+		}
+		if low[t] == index[t] {
+			for {
+				u := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[u] = false
+				comp[u] = index[t]
+				if u == t {
+					break
 				}
 			}
 		}
-		return false
 	}
-	var cyclic []*Field
 	for _, t := range structs {
-		for _, f := range t.Fields {
-			if u := byValue(f); u != nil && leadsTo(u, t) {
-				cyclic = append(cyclic, f)
-			}
+		if _, seen := index[t]; !seen {
+			visit(t)
 		}
 	}
-	for _, f := range cyclic {
-		f.GoType.Pointer = true
+	for _, t := range structs {
+		for _, f := range t.Fields {
+			if u := byValue(f); u != nil && comp[u] == comp[t] {
+				f.GoType.Pointer = true
+			}
+		}
 	}
 }
 
