@@ -123,11 +123,10 @@ func (f *folder) listDetails() ([]string, error) {
 	return out, nil
 }
 
-// open opens the file or folder rel (slash-separated, relative to the
-// folder) for reading, with flags added, never blocking on a FIFO. It
-// refuses, before opening anything, a path that resolves outside the
-// folder through a symbolic link. Errors are *Error values naming rel, a
-// missing rel's with the message errMissing.
+// open opens rel (slash-separated, relative to the folder) for reading,
+// never blocking on a FIFO, with flags added; it first refuses a path that
+// resolves outside the folder through a symbolic link. Errors are *Error
+// values naming rel; a missing rel's message is errMissing.
 func (f *folder) open(rel string, flags int) (*os.File, error) {
 	real, err := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
