@@ -191,14 +191,11 @@ func (p *treeParser) value() (*node, error) {
 		if len(p.path) >= maxDepth {
 			return nil, p.failAt(start, fmt.Sprintf("nested deeper than the %d levels a spec file may have", maxDepth))
 		}
+		n.kind = nodeArray
 		if t == '{' {
 			n.kind, n.members = nodeObject, map[string]*node{}
-			err = p.object(n)
-		} else {
-			n.kind = nodeArray
-			err = p.array(n)
 		}
-		if err != nil {
+		if err := p.members(n); err != nil {
 			return nil, err
 		}
 		if _, err := p.token(); err != nil { // the closing delimiter
@@ -217,50 +214,36 @@ func (p *treeParser) value() (*node, error) {
 	return n, nil
 }
 
-// tooMany is the error of an object or array with more than maxMembers members.
-func (p *treeParser) tooMany() error {
-	return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("more than the %d members an object or array of a spec file may have", maxMembers))
-}
-
-// object reads the members of an object, up to its closing brace.
-func (p *treeParser) object(n *node) error {
-	for p.dec.More() {
-		if len(n.keys) == maxMembers {
-			return p.tooMany()
+// members reads the members of an object, or the elements of an array,
+// up to its closing delimiter.
+func (p *treeParser) members(n *node) error {
+	for i := 0; p.dec.More(); i++ {
+		if i == maxMembers {
+			return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("more than the %d members an object or array of a spec file may have", maxMembers))
 		}
-		tok, err := p.token()
-		if err != nil {
-			return err
+		key := strconv.Itoa(i)
+		if n.kind == nodeObject {
+			tok, err := p.token()
+			if err != nil {
+				return err
+			}
+			key, _ = tok.(string) // Token reports a key that is not a string as an error
 		}
-		k, _ := tok.(string) // Token reports a key that is not a string as an error
-		p.path = append(p.path, k)
-		if n.members[k] != nil {
-			return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("duplicate member %q", k))
+		p.path = append(p.path, key)
+		if n.members[key] != nil {
+			return p.failAt(int(p.dec.InputOffset()), fmt.Sprintf("duplicate member %q", key))
 		}
 		v, err := p.value()
 		if err != nil {
 			return err
 		}
 		p.path = p.path[:len(p.path)-1]
-		n.keys = append(n.keys, k)
-		n.members[k] = v
-	}
-	return nil
-}
-
-// array reads the elements of an array, up to its closing bracket.
-func (p *treeParser) array(n *node) error {
-	for p.dec.More() {
-		if len(n.elems) == maxMembers {
-			return p.tooMany()
+		if n.kind == nodeObject {
+			n.keys = append(n.keys, key)
+			n.members[key] = v
+		} else {
+			n.elems = append(n.elems, v)
 		}
-		p.path = append(p.path, strconv.Itoa(len(n.elems)))
-		e, err := p.value()
-		if err != nil {
-			return err
-		}
-		p.path = p.path[:len(p.path)-1]
-		n.elems = append(n.elems, e)
 	}
 	return nil
 }

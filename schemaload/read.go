@@ -65,22 +65,11 @@ func openFolder(dir string) (*folder, error) {
 // (a FIFO would block, a device never end), and it reads at most
 // maxFileSize bytes. Errors are *Error values naming rel.
 func (f *folder) readFile(rel string) ([]byte, error) {
-	real, err := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(rel)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errorf(rel, "", errMissing)
-	}
+	// The open does not follow a link swapped in since the path was
+	// resolved; the regular-file check is on what was opened.
+	file, err := f.open(rel, openNoFollow)
 	if err != nil {
-		return nil, errorf(rel, "", err.Error())
-	}
-	if !f.contains(real) {
-		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
-	}
-	// The flags keep the open itself from blocking on a FIFO or following a
-	// link swapped in since EvalSymlinks; the regular-file check is on what
-	// was opened.
-	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|openNoFollow, 0)
-	if err != nil {
-		return nil, errorf(rel, "", err.Error())
+		return nil, err
 	}
 	defer file.Close()
 	st, err := file.Stat()
@@ -109,19 +98,12 @@ func (f *folder) readFile(rel string) ([]byte, error) {
 // listDetails lists error-details/*.json, sorted, refusing a folder with
 // more than maxFiles entries.
 func (f *folder) listDetails() ([]string, error) {
-	real, err := filepath.EvalSymlinks(filepath.Join(f.real, detailsDir))
-	if errors.Is(err, fs.ErrNotExist) {
+	d, err := f.open(detailsDir, 0)
+	if e, ok := err.(*Error); ok && e.Msg == errMissing {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, errorf(detailsDir, "", err.Error())
-	}
-	if !f.contains(real) {
-		return nil, errorf(detailsDir, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
-	}
-	d, err := os.OpenFile(real, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, errorf(detailsDir, "", err.Error())
+		return nil, err
 	}
 	defer d.Close()
 	entries, err := d.ReadDir(maxFiles + 1)
@@ -139,6 +121,28 @@ func (f *folder) listDetails() ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// open opens rel (slash-separated, relative to the folder) for reading,
+// never blocking on a FIFO, with flags added; it first refuses a path that
+// resolves outside the folder through a symbolic link. Errors are *Error
+// values naming rel; a missing rel's message is errMissing.
+func (f *folder) open(rel string, flags int) (*os.File, error) {
+	real, err := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errorf(rel, "", errMissing)
+	}
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	if !f.contains(real) {
+		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
+	}
+	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|flags, 0)
+	if err != nil {
+		return nil, errorf(rel, "", err.Error())
+	}
+	return file, nil
 }
 
 // contains reports whether the resolved path real is inside the folder.

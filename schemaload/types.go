@@ -370,12 +370,10 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	}
 	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
-		free := 0
 		for i, a := range alts.elems {
 			ap := pointerJoin(pointerJoin(ptr, key), strconv.Itoa(i))
 			if a.get("enum") == nil && a.get("const") == nil {
-				free++
-				if free > 1 {
+				if t.OpenEnum {
 					l.warn(file, ap, "more than one free string alternative: only the first one's pattern and lengths are kept")
 					continue
 				}
@@ -420,17 +418,13 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 // isConditional reports whether an allOf member only holds if/then/else: a
 // conditional requirement that does not change the Go type.
 func isConditional(n *node) bool {
-	if n.kind != nodeObject || n.get("if") == nil {
-		return false
-	}
-	for _, k := range n.keys {
-		switch k {
-		case "if", "then", "else", "$comment", "description":
-		default:
-			return false
-		}
-	}
-	return true
+	return n.get("if") != nil && onlyKeys(n, "if", "then", "else", "$comment", "description")
+}
+
+// onlyKeys reports whether n is an object whose members are all named in
+// keys.
+func onlyKeys(n *node, keys ...string) bool {
+	return n.kind == nodeObject && !slices.ContainsFunc(n.keys, func(k string) bool { return !slices.Contains(keys, k) })
 }
 
 // objectType fills t with the fields of an object schema: its properties and
@@ -452,18 +446,17 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 		case "allOf":
 			for i, m := range n.get(k).elems {
 				mp := pointerJoin(pointerJoin(ptr, k), strconv.Itoa(i))
-				if isConditional(m) {
-					l.warn(file, mp, "conditional (if/then) requirement is not expressed in the Go type")
-					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
-					continue
-				}
 				if names, ok := requiredOnly(m); ok {
 					// Required members, applied with the object's own.
 					memberRequired = append(memberRequired, requiredAt{mp, names})
 					continue
 				}
 				if constraintOnly(m) {
-					l.warn(file, mp, "allOf member without properties is not expressed in the Go type: Validate checks it as written")
+					msg := "allOf member without properties is not expressed in the Go type: Validate checks it as written"
+					if isConditional(m) {
+						msg = "conditional (if/then) requirement is not expressed in the Go type"
+					}
+					l.warn(file, mp, msg)
 					t.Constraints = append(t.Constraints, Constraint{Pointer: mp, Schema: m.raw()})
 					continue
 				}
@@ -585,22 +578,9 @@ type requiredAt struct {
 // requiredOnly reports whether the allOf member n only lists required
 // members (beside an object type and annotations), and returns the list.
 func requiredOnly(n *node) (*node, bool) {
-	req := n.get("required")
-	if n.kind != nodeObject || req == nil || req.kind != nodeArray {
-		return nil, false
-	}
-	for _, k := range n.keys {
-		switch k {
-		case "required", "$comment", "description", "title":
-		case "type":
-			if v := n.members[k]; v.kind != nodeString || v.str != "object" {
-				return nil, false
-			}
-		default:
-			return nil, false
-		}
-	}
-	return req, true
+	req, typ := n.get("required"), n.get("type")
+	return req, req != nil && req.kind == nodeArray && onlyKeys(n, "required", "type", "$comment", "description", "title") &&
+		(typ == nil || typ.kind == nodeString && typ.str == "object")
 }
 
 // constraintOnly reports whether the allOf member n declares no members
