@@ -41,11 +41,11 @@ const (
 // loader holds the state of one Load.
 type loader struct {
 	folder  *folder
-	files   map[string]*node // schema files read, by relative path
-	order   []string         // schema files in the order they were first reached
-	refs    map[string]ref   // file#pointer of a $ref → its target
-	types   map[string]*Type // types of $ref targets, by file#pointer
-	fieldAt map[*Field]ref   // where each field is declared
+	files   map[string]*node   // schema files read, by relative path
+	order   []string           // schema files in the order they were first reached
+	refs    map[string]ref     // file#pointer of a $ref → its target
+	types   map[string]typeRes // types of $ref targets, by file#pointer
+	fieldAt map[*Field]ref     // where each field is declared
 	spec    *Spec
 
 	building    map[string]bool // $ref targets whose type is being built, by file#pointer
@@ -78,7 +78,7 @@ func LoadVersion(dir, version string) (*Spec, error) {
 		folder:  f,
 		files:   map[string]*node{},
 		refs:    map[string]ref{},
-		types:   map[string]*Type{},
+		types:   map[string]typeRes{},
 		fieldAt: map[*Field]ref{},
 		spec:    &Spec{Version: version},
 

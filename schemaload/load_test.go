@@ -701,3 +701,23 @@ func TestAdditionalProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRefNullable: every $ref to a schema that allows null gives a
+// nullable field, not only the first one the loader resolves.
+func TestLoadRefNullable(t *testing.T) {
+	details := replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"definitions": {
+    "maybe": {"type": ["string", "null"]}
+  },
+  "properties": {
+    "first": {"$ref": "#/definitions/maybe"},
+    "second": {"$ref": "#/definitions/maybe"},`)
+	s, err := Load(writeFixture(t, map[string]string{"error-details/rate-limited.json": details}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"first", "second"} {
+		if f := field(t, typeNamed(t, s, "RateLimitedDetails"), name); !f.Nullable {
+			t.Errorf("%s: not nullable (Go type %s)", name, f.GoType)
+		}
+	}
+}

@@ -42,8 +42,8 @@ func reserved(name string, taken []string) string {
 // refType returns the type of a $ref target, building it once.
 func (l *loader) refType(r ref) (typeRes, error) {
 	key := r.file + "#" + r.pointer
-	if t, ok := l.types[key]; ok {
-		return typeRes{t: t}, nil
+	if res, ok := l.types[key]; ok {
+		return res, nil
 	}
 	name := fileTypeName(r.file)
 	if r.pointer != "" {
@@ -55,7 +55,7 @@ func (l *loader) refType(r ref) (typeRes, error) {
 	// required: see SettleGoTypes); an array or scalar that contains
 	// itself has no Go type.
 	ph := &Type{GoName: name, File: r.file, Pointer: r.pointer, Kind: KindAny}
-	l.types[key] = ph
+	l.types[key] = typeRes{t: ph}
 	l.building[key] = true
 	res, err := l.schemaType(r.file, r.pointer, l.files[r.file].lookup(r.pointer), name, "")
 	delete(l.building, key)
@@ -67,7 +67,8 @@ func (l *loader) refType(r ref) (typeRes, error) {
 			"(an array, a scalar or a free-form object cannot contain itself): not supported", r.file, r.pointer))
 	}
 	*ph = *res.t
-	return typeRes{t: ph, nullable: res.nullable}, nil
+	l.types[key] = typeRes{t: ph, nullable: res.nullable}
+	return l.types[key], nil
 }
 
 // uncheckedKeywords are the validation keywords of JSON Schema (draft-07
