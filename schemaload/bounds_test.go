@@ -155,6 +155,53 @@ func TestLoadManySchemas(t *testing.T) {
 	}
 }
 
+// TestLoadWrittenTypes: a spec whose checks would write out more than
+// maxWrittenTypes types (each check writes the types inside it where they
+// are used) is refused, however few lines it takes, naming the file; a deep
+// chain within the bound loads.
+func TestLoadWrittenTypes(t *testing.T) {
+	// defs returns n definitions, each holding the next one in the fields
+	// of names, and the last a string.
+	defs := func(n int, names ...string) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			var props []string
+			for _, name := range names {
+				props = append(props, fmt.Sprintf(`%q: {"$ref": "#/definitions/n%d"}`, name, i+1))
+			}
+			fmt.Fprintf(&b, `"n%d": {"type": "object", "properties": {%s}, "required": [%q]},`, i, strings.Join(props, ", "), names[0])
+		}
+		fmt.Fprintf(&b, `"n%d": {"type": "object", "properties": {"x": {"type": "string"}}}`, n)
+		return replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"definitions": {`+b.String()+`},
+  "properties": {
+    "root": {"$ref": "#/definitions/n0"},`)
+	}
+	for _, tc := range []struct {
+		name    string
+		details string
+		refused bool
+	}{
+		{"doubling 30 times", defs(30, "a", "b"), true},
+		{"doubling 12 times", defs(12, "a", "b"), true},
+		{"chain of 1200", defs(1200, "a"), true},
+		{"doubling 8 times", defs(8, "a", "b"), false},
+		{"chain of 100", defs(100, "a"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": tc.details})
+			if !tc.refused {
+				if _, err := Load(dir); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if e := loadErr(t, dir, 5*time.Second); e.File != "error-details/rate-limited.json" || !strings.Contains(e.Msg, "more than 10000 types") {
+				t.Errorf("error %v", e)
+			}
+		})
+	}
+}
+
 // TestLoadRefusesSpecialFiles: a FIFO, a device, a symbolic link to either,
 // and a symbolic link leaving the folder are refused, without blocking or
 // reading them; a symbolic link inside the folder is followed.

@@ -43,6 +43,49 @@ func (s *Spec) settleChecks() {
 	}
 }
 
+// overWritten returns the first object type, in Types order and then the
+// error, at which the schemas settleChecks writes would hold more than
+// maxWrittenTypes types, or nil. Each check's schema writes the types
+// inside it out where they are used, so a type used twice inside a type
+// used twice, and so on, is written exponentially often: a 30-line file
+// would ask for 2^30 copies.
+func (s *Spec) overWritten() *Type {
+	written := map[*Type]int{}
+	writing := map[*Type]bool{}
+	var count func(t *Type) int
+	count = func(t *Type) int {
+		switch {
+		case t == nil:
+			return 0
+		case writing[t]:
+			return 1 // a type inside its own schema is a $ref
+		}
+		if n, ok := written[t]; ok {
+			return n
+		}
+		writing[t] = true
+		n := 1 + count(t.Elem)
+		for _, f := range t.Fields {
+			n += count(f.Type)
+		}
+		for _, v := range t.Variants {
+			n += count(v)
+		}
+		delete(writing, t)
+		written[t] = min(n, maxWrittenTypes+1)
+		return written[t]
+	}
+	total := 0
+	for _, t := range append(slices.Clip(s.Types), s.Error) {
+		if t != nil && t.Kind == KindObject {
+			if total += count(t); total > maxWrittenTypes {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
 // typeCheck returns the check of a value of type t, declared on first use
 // with t's Check and Unchecked; base is its name when t has none (a named
 // type's check is named for it).

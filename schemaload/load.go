@@ -148,6 +148,10 @@ func (l *loader) load() error {
 		}
 	})
 	l.spec.Types = types
+	if t := l.spec.overWritten(); t != nil {
+		return errorf(t.File, t.Pointer, fmt.Sprintf("the checks would write out more than %d types, each where it is used "+
+			"(a type used twice inside a type used twice, and so on, is written exponentially often): not supported", maxWrittenTypes))
+	}
 	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err

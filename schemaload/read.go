@@ -26,6 +26,9 @@ const (
 	maxDepth     = 64       // nesting of JSON objects and arrays
 	maxMembers   = 10000    // members of one object, elements of one array
 	maxNameLen   = 1024     // bytes of one Go name (published: 62)
+	// types the checks' schemas write out, each where it is used
+	// (overWritten; published: at most 236)
+	maxWrittenTypes = 10000
 )
 
 // errMissing is the message of a file that does not exist.
