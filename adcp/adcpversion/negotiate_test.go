@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -45,6 +46,13 @@ func TestNegotiate(t *testing.T) {
 		{"not a version", Envelope{Version: "latest", MajorVersion: intp(3)}, "", "adcp_version", ``},
 		{"unsupported major", Envelope{MajorVersion: intp(99)}, "", "adcp_major_version", `99`},
 		{"major out of the schema's range", Envelope{MajorVersion: intp(0)}, "", "adcp_major_version", ``},
+		// A buyer's adcp_version too long to repeat: a VERSION_UNSUPPORTED
+		// error that does not echo it (echoed, it made the error too large
+		// for clients, and building it refused), and a long pin that is a
+		// release is still downshifted.
+		{"a long adcp_version", Envelope{Version: strings.Repeat("9", 100_000)}, "", "adcp_version", ``},
+		{"a long release of another major", Envelope{Version: "99.0-" + strings.Repeat("a", 5000)}, "", "adcp_version", ``},
+		{"a long pre-release downshifts", Envelope{Version: "3.5-" + strings.Repeat("a.", 50_000) + "a"}, "3.1", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
