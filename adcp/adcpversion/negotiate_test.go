@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -259,5 +260,28 @@ func TestPin(t *testing.T) {
 	b, err := json.Marshal(Pin(mustParse(t, "3.1-rc.1")))
 	if err != nil || string(b) != `{"adcp_version":"3.1-rc.1","adcp_major_version":3}` {
 		t.Errorf("Pin = %s, %v", b, err)
+	}
+}
+
+// TestRepinRepeatedMajors checks that Repin's work on supported_majors does
+// not grow with the product of the seller's list and the buyer's releases:
+// 20,000 repeated majors against 100 spoken releases allocated a candidate
+// for each pair (2,000,000, over 100 MB), and a longer list gigabytes.
+func TestRepinRepeatedMajors(t *testing.T) {
+	details := `{"supported_majors":[` + strings.Repeat("3,", 20_000) + `3]}`
+	e := &adcp.Error{Code: testvocab.CodeVersionUnsupported, Message: "no", Details: json.RawMessage(details)}
+	var speaks []Release
+	for i := range 100 {
+		speaks = append(speaks, Release{Major: 3, Minor: i})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, ok := Repin(e, speaks...)
+	runtime.ReadMemStats(&after)
+	if !ok || r.String() != "3.99" {
+		t.Errorf("Repin = %s, %v; want 3.99", r, ok)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1000*uint64(len(details)) {
+		t.Errorf("Repin allocated %d bytes for %d bytes of details", n, len(details))
 	}
 }
