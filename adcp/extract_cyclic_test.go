@@ -81,3 +81,38 @@ func TestCyclicValues(t *testing.T) {
 		t.Errorf("MCP data without a cycle: refused")
 	}
 }
+
+// TestDeepValues checks that success data or a governance rejection a
+// caller built nested deeper than encoding/json decodes (which no decoder
+// makes) is refused, as the same data as bytes is, instead of being
+// encoded: 1,000,000 levels overflowed the stack, which ended the process.
+// 10,000 levels are accepted.
+func TestDeepValues(t *testing.T) {
+	nested := func(depth int) any {
+		var v any = 1.0
+		for range depth {
+			v = []any{v}
+		}
+		return v
+	}
+	artifact := func(data any) any {
+		return map[string]any{"status": map[string]any{"state": "completed"},
+			"artifacts": []any{map[string]any{"parts": []any{map[string]any{"kind": "data", "data": data}}}}}
+	}
+	for _, c := range []struct {
+		depth int
+		want  bool
+	}{{9_998, true}, {1_000_000, false}} {
+		data := map[string]any{"a": nested(c.depth)} // 9,999 levels, or 1,000,001
+		if _, ok := ExtractMCPData(map[string]any{"structuredContent": data}); ok != c.want {
+			t.Errorf("MCP data %d deep: ok %v, want %v", c.depth, ok, c.want)
+		}
+		if _, ok, _ := ExtractA2AData(artifact(data)); ok != c.want {
+			t.Errorf("A2A data %d deep: ok %v, want %v", c.depth, ok, c.want)
+		}
+		rejected := map[string]any{"status": "rejected", "reason": "no", "data": data}
+		if _, ok := GovernanceDenial(rejected); ok != c.want {
+			t.Errorf("governance rejection %d deep: ok %v, want %v", c.depth, ok, c.want)
+		}
+	}
+}

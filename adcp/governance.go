@@ -102,6 +102,9 @@ func governanceRejection(response any) (Rejection, bool) {
 	case json.RawMessage:
 		raw = v
 	default:
+		if tooDeep(v, 0) {
+			return Rejection{}, false
+		}
 		b, err := json.Marshal(v)
 		if err != nil {
 			return Rejection{}, false

@@ -219,10 +219,14 @@ func (v value) is(s string) bool {
 
 // encoding returns the value's JSON encoding: its bytes as found (not
 // copied) when it is encoded, else the encoding/json encoding without HTML
-// escaping (object members sorted by name).
+// escaping (object members sorted by name); ok is false when a decoded
+// value is nested deeper than maxWalkDepth.
 func (v value) encoding() (json.RawMessage, bool) {
 	if v.raw != nil {
 		return v.raw, true
+	}
+	if tooDeep(v.val, 0) {
+		return nil, false
 	}
 	return extractEncodeCompact(v.val)
 }
@@ -1007,6 +1011,29 @@ func extractEncodeCompact(v any) (json.RawMessage, bool) {
 // but a caller can hand one over; it is refused, not followed until the
 // stack overflows.
 const maxWalkDepth = 10000
+
+// tooDeep reports whether the maps and slices of v, at level depth, nest
+// deeper than maxWalkDepth: encoding them could overflow the stack.
+func tooDeep(v any, depth int) bool {
+	if depth > maxWalkDepth {
+		return true
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		for _, x := range t {
+			if tooDeep(x, depth+1) {
+				return true
+			}
+		}
+	case []any:
+		for _, x := range t {
+			if tooDeep(x, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // withoutNonFinite returns a copy of the maps and slices of v with every
 // NaN or infinite float replaced by nil (JSON null); ok is false when v is

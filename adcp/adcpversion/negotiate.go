@@ -90,6 +90,12 @@ func (n *Negotiator) Majors() []int {
 	return out
 }
 
+// maxEcho is the longest adcp_version VERSION_UNSUPPORTED repeats (in its
+// message, and in details when it is a release): a buyer's longer one,
+// which no release needs, would make the error too large for clients to
+// keep, and checking it for leaks (seller.CheckMessage) slow.
+const maxEcho = 64
+
 // Negotiate returns the release to answer a request with, from its
 // version envelope:
 //
@@ -105,17 +111,24 @@ func (n *Negotiator) Majors() []int {
 // at release precision), the error is an *adcp.Error VERSION_UNSUPPORTED
 // naming the member negotiated on in field, with details listing
 // supported_versions and, as servers should through 3.x, supported_majors,
-// and echoing that member when its value is valid. Any other error means that error could not be built for the
+// and echoing that member when its value is valid and at most 64 bytes long.
+// Any other error means that error could not be built for the
 // vocabulary (see seller.New).
 func (n *Negotiator) Negotiate(req Envelope) (Release, error) {
 	if req.Version != "" {
 		pin, err := ParseRelease(req.Version)
-		if err != nil {
+		if err == nil {
+			if r, ok := n.serve(pin); ok {
+				return r, nil
+			}
+		}
+		switch {
+		case len(req.Version) > maxEcho:
+			return Release{}, n.unsupported("adcp_version", unsupportedDetails{},
+				"the adcp_version pinned ("+strconv.Itoa(len(req.Version))+" bytes, too long to repeat) is not an AdCP release this seller supports")
+		case err != nil:
 			return Release{}, n.unsupported("adcp_version", unsupportedDetails{},
 				strconv.Quote(req.Version)+" is not an AdCP release at release precision (VERSION.RELEASE, as in \"3.1\")")
-		}
-		if r, ok := n.serve(pin); ok {
-			return r, nil
 		}
 		return Release{}, n.unsupported("adcp_version", unsupportedDetails{AdcpVersion: req.Version}, "AdCP release "+pin.String()+" is not supported")
 	}

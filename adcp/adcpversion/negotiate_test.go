@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -45,6 +47,13 @@ func TestNegotiate(t *testing.T) {
 		{"not a version", Envelope{Version: "latest", MajorVersion: intp(3)}, "", "adcp_version", ``},
 		{"unsupported major", Envelope{MajorVersion: intp(99)}, "", "adcp_major_version", `99`},
 		{"major out of the schema's range", Envelope{MajorVersion: intp(0)}, "", "adcp_major_version", ``},
+		// A buyer's adcp_version too long to repeat: a VERSION_UNSUPPORTED
+		// error that does not echo it (echoed, it made the error too large
+		// for clients, and building it refused), and a long pin that is a
+		// release is still downshifted.
+		{"a long adcp_version", Envelope{Version: strings.Repeat("9", 100_000)}, "", "adcp_version", ``},
+		{"a long release of another major", Envelope{Version: "99.0-" + strings.Repeat("a", 5000)}, "", "adcp_version", ``},
+		{"a long pre-release downshifts", Envelope{Version: "3.5-" + strings.Repeat("a.", 50_000) + "a"}, "3.1", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,5 +260,28 @@ func TestPin(t *testing.T) {
 	b, err := json.Marshal(Pin(mustParse(t, "3.1-rc.1")))
 	if err != nil || string(b) != `{"adcp_version":"3.1-rc.1","adcp_major_version":3}` {
 		t.Errorf("Pin = %s, %v", b, err)
+	}
+}
+
+// TestRepinRepeatedMajors checks that Repin's work on supported_majors does
+// not grow with the product of the seller's list and the buyer's releases:
+// 20,000 repeated majors against 100 spoken releases allocated a candidate
+// for each pair (2,000,000, over 100 MB), and a longer list gigabytes.
+func TestRepinRepeatedMajors(t *testing.T) {
+	details := `{"supported_majors":[` + strings.Repeat("3,", 20_000) + `3]}`
+	e := &adcp.Error{Code: testvocab.CodeVersionUnsupported, Message: "no", Details: json.RawMessage(details)}
+	var speaks []Release
+	for i := range 100 {
+		speaks = append(speaks, Release{Major: 3, Minor: i})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, ok := Repin(e, speaks...)
+	runtime.ReadMemStats(&after)
+	if !ok || r.String() != "3.99" {
+		t.Errorf("Repin = %s, %v; want 3.99", r, ok)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1000*uint64(len(details)) {
+		t.Errorf("Repin allocated %d bytes for %d bytes of details", n, len(details))
 	}
 }

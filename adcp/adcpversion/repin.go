@@ -44,15 +44,16 @@ func Repin(e *adcp.Error, speaks ...Release) (Release, bool) {
 	}
 	picks := slices.DeleteFunc(listed, func(s Release) bool { return !reads(speaks, s) })
 	if len(listed) == 0 { // a seller of the 3.0 era: its majors
+		majors := make(map[int]bool)
 		for _, raw := range d.SupportedMajors {
 			var m int
-			if json.Unmarshal(raw, &m) != nil {
-				continue
+			if json.Unmarshal(raw, &m) == nil {
+				majors[m] = true
 			}
-			for _, r := range speaks {
-				if r.Final() && r.Major == m {
-					picks = append(picks, r)
-				}
+		}
+		for _, r := range speaks {
+			if r.Final() && majors[r.Major] {
+				picks = append(picks, r)
 			}
 		}
 	}

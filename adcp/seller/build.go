@@ -391,6 +391,12 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 		name, text string
 		max        int
 	}{{"message", c.Message, adcp.MaxMessageBytes}, {"suggestion", c.Suggestion, adcp.MaxSuggestionBytes}} {
+		if len(s.text) > 3*adcp.MaxErrorSize {
+			// Each character counts at least 1 of its at most 3 bytes
+			// (clientAccepts): no error holding it is kept, and it is not
+			// checked for leaks, which takes long on a long text.
+			return fail("%w: they discard errors over %d bytes of JSON (%s is %d bytes)", errTooLarge, adcp.MaxErrorSize, s.name, len(s.text))
+		}
 		if len(s.text) > s.max {
 			warnf("%s is %d bytes; buyers keep only %d", s.name, len(s.text), s.max)
 		}

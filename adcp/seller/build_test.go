@@ -227,6 +227,9 @@ func TestBuildRefusals(t *testing.T) {
 		{"generated details invalid, by value", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(testvocab.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"generated details invalid, by pointer", "RATE_LIMITED", "m", []seller.Option{seller.WithDetails(&testvocab.RateLimitedDetails{Scope: "planet"})}, "scope"},
 		{"error over 4096 bytes", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(tooBig)}, "over 4096"},
+		// A message too long for any error clients keep is refused as that,
+		// not checked for leaks first (1 MB took seconds to check).
+		{"message over 12 KiB", "RATE_LIMITED", strings.Repeat("password=hunter2 ", 1000), nil, "message is 17000 bytes"},
 		// checklist: 48
 		{"custom *_NOT_FOUND vendor code", "X_ACME_LIST_NOT_FOUND", "m", []seller.Option{seller.WithRecovery(adcp.RecoveryCorrectable)}, "REFERENCE_NOT_FOUND"},
 		{"bad accessibility pointer", "CREATIVE_REJECTED", "m", []seller.Option{seller.WithDetails(json.RawMessage(`{"violations":[{"pointer":"assets/x","criterion":"1.1.1","criterion_source":"WCAG22","required_level":"A","failure_kind":"other"}]}`))}, "/violations/0/pointer"},
