@@ -93,6 +93,13 @@ func entryName(h *tar.Header, root string) (string, error) {
 	default:
 		return "", fmt.Errorf("archive entry %q: not a regular file or folder (type %q): refused", h.Name, h.Typeflag)
 	}
+	for k := range h.PAXRecords {
+		// A pax sparse file is a regular file whose holes unpack to zeros
+		// the archive does not hold: its size bounds none of its content.
+		if strings.HasPrefix(k, "GNU.sparse.") {
+			return "", fmt.Errorf("archive entry %q: a sparse file: refused", h.Name)
+		}
+	}
 	name := strings.TrimPrefix(h.Name, "./")
 	if h.Typeflag == tar.TypeDir {
 		if name = strings.TrimSuffix(name, "/"); name == "" || name == "." || name == root {

@@ -2,8 +2,10 @@ package specfetch
 
 import (
 	"archive/tar"
+	"bytes"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -29,7 +31,8 @@ func TestUnpackKeepsSchemasOnly(t *testing.T) {
 }
 
 // FuzzUnpack: whatever the archive, unpack returns only clean local paths
-// that no other returned path lies inside, within the limits. The fuzzer
+// that no other returned path lies inside, within the limits (in all, no
+// more bytes than the tar stream holds). The fuzzer
 // mutates the tar stream, which the target compresses (a mutated gzip
 // stream would mostly fail its own checks).
 func FuzzUnpack(f *testing.F) {
@@ -42,13 +45,18 @@ func FuzzUnpack(f *testing.F) {
 	} {
 		f.Add(tarOf(t, es))
 	}
+	f.Add(sparseTar(t, "adcp-1.0.0/schemas/a.json", 1<<16))
 	lim := limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, err := unpack(gzipped(t, data), "adcp-1.0.0", lim)
 		if err != nil {
 			return
 		}
+		total := 0
 		for name, b := range files {
+			if total += len(b); total > len(data) {
+				t.Fatalf("returned %d bytes from a tar stream of %d", total, len(data))
+			}
 			if !filepath.IsLocal(filepath.FromSlash(name)) || strings.Contains(name, "\\") || int64(len(b)) > lim.FileSize {
 				t.Fatalf("returned %q (%d bytes)", name, len(b))
 			}
@@ -59,4 +67,49 @@ func FuzzUnpack(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestUnpackRefused: archives that stay within every limit but would take
+// unbounded memory or time are refused, naming the entry.
+func TestUnpackRefused(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		tar  []byte
+		want string
+	}{
+		{"pax sparse file", sparseTar(t, "adcp-1.0.0/schemas/a.json", fetchLimits.FileSize), `archive entry "adcp-1.0.0/schemas/a.json": a sparse file: refused`},
+		{"pax sparse file outside schemas", sparseTar(t, "adcp-1.0.0/docs/a.md", fetchLimits.FileSize), "a sparse file: refused"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files, err := unpack(gzipped(t, c.tar), "adcp-1.0.0", fetchLimits)
+			if err == nil {
+				t.Fatalf("unpacked %d files, want an error containing %q", len(files), c.want)
+			}
+			mustContain(t, err, c.want)
+		})
+	}
+}
+
+// sparseTar is a tar archive of one pax sparse file (format 1.0) named
+// name, of size bytes, all of them a hole. archive/tar writes no sparse
+// files, so the records are written under another name, then renamed in
+// the bytes (the pax header's checksum does not cover its records).
+func sparseTar(t *testing.T, name string, size int64) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	sparseMap := make([]byte, 512) // no data fragments: all hole
+	copy(sparseMap, "0\n")
+	h := &tar.Header{Name: name, Typeflag: tar.TypeReg, Size: int64(len(sparseMap)), Mode: 0o644, Format: tar.FormatPAX,
+		PAXRecords: map[string]string{"XNU.sparse.major": "1", "XNU.sparse.minor": "0", "XNU.sparse.realsize": strconv.FormatInt(size, 10)}}
+	if err := tw.WriteHeader(h); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write(sparseMap); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.ReplaceAll(buf.Bytes(), []byte("XNU.sparse."), []byte("GNU.sparse."))
 }
