@@ -79,6 +79,12 @@ func TestUnpackRefused(t *testing.T) {
 	}{
 		{"pax sparse file", sparseTar(t, "adcp-1.0.0/schemas/a.json", fetchLimits.FileSize), `archive entry "adcp-1.0.0/schemas/a.json": a sparse file: refused`},
 		{"pax sparse file outside schemas", sparseTar(t, "adcp-1.0.0/docs/a.md", fetchLimits.FileSize), "a sparse file: refused"},
+		// 200,000 folders deep: finding its parent file by walking up the
+		// name took hours.
+		{"deep file inside a file", tarOf(t, []entry{
+			{name: "adcp-1.0.0/schemas/a", typeflag: tar.TypeReg},
+			{name: "adcp-1.0.0/schemas/" + strings.Repeat("a/", 200000) + "x.json", typeflag: tar.TypeReg, body: "{}"},
+		}), `inside "schemas/a", which is a file`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files, err := unpack(gzipped(t, c.tar), "adcp-1.0.0", fetchLimits)
