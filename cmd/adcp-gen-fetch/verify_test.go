@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
@@ -122,8 +123,8 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// TestNewVerifier: a -trusted-root that cannot be read or is not a
-// trusted root is an error naming it.
+// TestNewVerifier: a -trusted-root that cannot be read, is not a regular
+// file, or is not a trusted root is an error naming it.
 func TestNewVerifier(t *testing.T) {
 	dir := t.TempDir()
 	notRoot := filepath.Join(dir, "root.json")
@@ -134,10 +135,13 @@ func TestNewVerifier(t *testing.T) {
 	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), maxTrustedRootSize+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	fifo := filepath.Join(dir, "fifo.json") // opening it would wait for a writer
+	hostile.Mkfifo(t, fifo)
 	for file, want := range map[string]string{
 		filepath.Join(dir, "absent.json"): "absent.json",
 		notRoot:                           notRoot + ": not a Sigstore trusted root",
 		big:                               "more than",
+		fifo:                              fifo + ": not a regular file",
 	} {
 		if _, err := newVerifier(file); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("newVerifier(%s) = %v, want an error containing %q", file, err, want)
