@@ -121,11 +121,15 @@ func checkFolder(dir string, complete bool) (*record, error) {
 // Vendor writes the files of b named by files (slash paths under b.Dir)
 // and their record into out, to commit, so that builds generate from out
 // without the network. out must be absent, empty, or hold only what an
-// earlier Vendor wrote, unchanged: it is then replaced whole.
+// earlier Vendor wrote, unchanged: it is then replaced whole. It must not
+// be in the cache folder b.Dir is in, whose entries are written alike.
 func Vendor(b *Bundle, out string, files []string) error {
 	out, err := filepath.Abs(out)
 	if err != nil {
 		return err
+	}
+	if rel, err := filepath.Rel(filepath.Dir(b.Dir), out); err == nil && filepath.IsLocal(rel) {
+		return fmt.Errorf("%s is inside %s, the cache: refusing to write there", out, filepath.Dir(b.Dir))
 	}
 	if st, err := os.Lstat(out); err == nil && !st.IsDir() {
 		return fmt.Errorf("%s is not a folder (%s): refusing to replace it", out, st.Mode().Type())

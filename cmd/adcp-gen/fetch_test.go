@@ -148,6 +148,19 @@ func TestFetchCommand(t *testing.T) {
 		t.Error("a second fetch -out changed the vendored folder")
 	}
 
+	// -out inside the cache entry, the entry itself, or another version's
+	// entry is refused, and the entry is still served offline.
+	specs := filepath.Dir(dir)
+	cached := snapshotTree(t, specs)
+	for _, dst := range []string{filepath.Join(dir, "vendored"), dir, filepath.Join(specs, "3.1.0"), specs} {
+		if code, _, stderr := runCmd("fetch", fetchVersion, "-out", dst); code != 2 || !strings.Contains(stderr, "-out: "+dst+" is inside "+specs+", the cache:") {
+			t.Errorf("fetch -out %s: exit %d: %s", dst, code, stderr)
+		}
+	}
+	if !reflect.DeepEqual(snapshotTree(t, specs), cached) {
+		t.Error("fetch -out inside the cache changed the cache")
+	}
+
 	// A vendored file edited since is kept: the folder is left alone.
 	edited := filepath.Join(vendor, "core", "error.json")
 	if err := os.WriteFile(edited, []byte(vendored["core/error.json"]+" "), 0o644); err != nil {
