@@ -89,9 +89,16 @@ func writeFolder(b *Bundle, files map[string][]byte) error {
 // complete, also one where a listed file is missing.
 func checkFolder(dir string, complete bool) (*record, error) {
 	var rec record
-	if data, err := os.ReadFile(filepath.Join(dir, RecordFile)); err == nil {
-		if json.Unmarshal(data, &rec) != nil || rec.Format != recordFormat {
-			return nil, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", filepath.Join(dir, RecordFile), dir)
+	p := filepath.Join(dir, RecordFile)
+	// Lstat first: reading a FIFO would wait for a writer, and a link could
+	// lead to a device that never ends.
+	if st, err := os.Lstat(p); err == nil {
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file (%s): refusing to replace %s", p, st.Mode().Type(), dir)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || json.Unmarshal(data, &rec) != nil || rec.Format != recordFormat {
+			return nil, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", p, dir)
 		}
 	}
 	seen := 0

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/internal/bundletest"
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
@@ -159,6 +160,18 @@ func TestFetchCommand(t *testing.T) {
 	}
 	if !reflect.DeepEqual(snapshotTree(t, specs), cached) {
 		t.Error("fetch -out inside the cache changed the cache")
+	}
+
+	// A folder whose record is a FIFO is left alone (reading it would wait
+	// for a writer).
+	fifoOut := filepath.Join(tmp, "fifo-out")
+	if err := os.Mkdir(fifoOut, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(fifoOut, specfetch.RecordFile)
+	hostile.Mkfifo(t, fifo)
+	if code, _, stderr := runCmd("fetch", fetchVersion, "-out", fifoOut); code != 2 || !strings.Contains(stderr, fifo+": not a regular file") {
+		t.Errorf("fetch -out a folder whose record is a FIFO: exit %d: %s", code, stderr)
 	}
 
 	// A vendored file edited since is kept: the folder is left alone.
