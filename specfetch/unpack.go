@@ -52,6 +52,9 @@ func unpack(tgz []byte, root string, lim limits) (map[string][]byte, error) {
 		if h.Typeflag == tar.TypeXGlobalHeader {
 			continue // pax metadata for the whole archive, not a file
 		}
+		if len(h.Name) > lim.Name || len(h.Linkname) > lim.Name { // the messages quote them
+			return nil, fmt.Errorf("archive entry %q: a name or link target of more than the %d bytes adcp-gen accepts: refused", clip(h.Name, 100), lim.Name)
+		}
 		name, err := entryName(h, root)
 		if err != nil {
 			return nil, err

@@ -46,7 +46,7 @@ func FuzzUnpack(f *testing.F) {
 		f.Add(tarOf(t, es))
 	}
 	f.Add(sparseTar(t, "adcp-1.0.0/schemas/a.json", 1<<16))
-	lim := limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16}
+	lim := limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16, Name: 1 << 10}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, err := unpack(gzipped(t, data), "adcp-1.0.0", lim)
 		if err != nil {
@@ -69,29 +69,40 @@ func FuzzUnpack(f *testing.F) {
 	})
 }
 
-// TestUnpackRefused: archives that stay within every limit but would take
-// unbounded memory or time are refused, naming the entry.
+// TestUnpackRefused: archives that stay within the size limits but would
+// take unbounded memory, time or message are refused, naming the entry.
 func TestUnpackRefused(t *testing.T) {
+	long := strings.Repeat("a/", 200000) // 400 KB
+	longNames := fetchLimits
+	longNames.Name = 1 << 20
 	for _, c := range []struct {
 		name string
 		tar  []byte
+		lim  limits
 		want string
 	}{
-		{"pax sparse file", sparseTar(t, "adcp-1.0.0/schemas/a.json", fetchLimits.FileSize), `archive entry "adcp-1.0.0/schemas/a.json": a sparse file: refused`},
-		{"pax sparse file outside schemas", sparseTar(t, "adcp-1.0.0/docs/a.md", fetchLimits.FileSize), "a sparse file: refused"},
+		{"pax sparse file", sparseTar(t, "adcp-1.0.0/schemas/a.json", fetchLimits.FileSize), fetchLimits, `archive entry "adcp-1.0.0/schemas/a.json": a sparse file: refused`},
+		{"pax sparse file outside schemas", sparseTar(t, "adcp-1.0.0/docs/a.md", fetchLimits.FileSize), fetchLimits, "a sparse file: refused"},
 		// 200,000 folders deep: finding its parent file by walking up the
 		// name took hours.
 		{"deep file inside a file", tarOf(t, []entry{
 			{name: "adcp-1.0.0/schemas/a", typeflag: tar.TypeReg},
-			{name: "adcp-1.0.0/schemas/" + strings.Repeat("a/", 200000) + "x.json", typeflag: tar.TypeReg, body: "{}"},
-		}), `inside "schemas/a", which is a file`},
+			{name: "adcp-1.0.0/schemas/" + long + "x.json", typeflag: tar.TypeReg, body: "{}"},
+		}), longNames, `inside "schemas/a", which is a file`},
+		{"long name", tarOf(t, []entry{{name: "adcp-1.0.0/" + long + "x.json", typeflag: tar.TypeReg}}), fetchLimits,
+			`a name or link target of more than the 1024 bytes adcp-gen accepts: refused`},
+		{"long link target", tarOf(t, []entry{{name: "adcp-1.0.0/x", typeflag: tar.TypeSymlink, linkname: long}}), fetchLimits,
+			`archive entry "adcp-1.0.0/x": a name or link target of more than the 1024 bytes`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			files, err := unpack(gzipped(t, c.tar), "adcp-1.0.0", fetchLimits)
+			files, err := unpack(gzipped(t, c.tar), "adcp-1.0.0", c.lim)
 			if err == nil {
 				t.Fatalf("unpacked %d files, want an error containing %q", len(files), c.want)
 			}
 			mustContain(t, err, c.want)
+			if c.lim.Name == fetchLimits.Name && len(err.Error()) > 1000 {
+				t.Errorf("a message of %d bytes", len(err.Error()))
+			}
 		})
 	}
 }
