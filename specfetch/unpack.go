@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -76,12 +74,17 @@ func unpack(tgz []byte, root string, lim limits) (map[string][]byte, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("the archive holds no files under %s", prefix)
 	}
-	// The names inside a file, if any, sort right after its name and "/"
-	// (walking each name's parents instead is quadratic in its length).
-	names := slices.Sorted(maps.Keys(files))
-	for _, rel := range names {
-		if i, _ := slices.BinarySearch(names, rel+"/"); i < len(names) && strings.HasPrefix(names[i], rel+"/") {
-			return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", prefix+names[i], "schemas/"+rel)
+	// Each folder is checked once, and there are few: the walk up a name
+	// stops at a folder seen before.
+	folders := map[string]bool{}
+	for rel := range files {
+		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
+			if _, ok := files[d]; ok {
+				return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", clip(prefix+rel, 200), "schemas/"+d)
+			}
+			if folders[d] = true; len(folders) > lim.Folders {
+				return nil, fmt.Errorf("the archive holds files in more than the %d folders adcp-gen accepts", lim.Folders)
+			}
 		}
 	}
 	return files, nil

@@ -3,6 +3,7 @@ package specfetch
 import (
 	"archive/tar"
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -46,7 +47,7 @@ func FuzzUnpack(f *testing.F) {
 		f.Add(tarOf(t, es))
 	}
 	f.Add(sparseTar(t, "adcp-1.0.0/schemas/a.json", 1<<16))
-	lim := limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16, Name: 1 << 10}
+	lim := limits{Bundle: 1 << 20, Unpacked: 1 << 20, Entries: 100, FileSize: 1 << 16, Name: 1 << 10, Folders: 100}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, err := unpack(gzipped(t, data), "adcp-1.0.0", lim)
 		if err != nil {
@@ -88,7 +89,11 @@ func TestUnpackRefused(t *testing.T) {
 		{"deep file inside a file", tarOf(t, []entry{
 			{name: "adcp-1.0.0/schemas/a", typeflag: tar.TypeReg},
 			{name: "adcp-1.0.0/schemas/" + long + "x.json", typeflag: tar.TypeReg, body: "{}"},
-		}), longNames, `inside "schemas/a", which is a file`},
+		}), longNames, "files in more than the 2000 folders adcp-gen accepts"},
+		// Each its own chain of 490 folders: written out, 100 such files
+		// made 49,000 folders in the cache.
+		{"deep folders", tarOf(t, deepFiles(100, 490)), fetchLimits, "files in more than the 2000 folders adcp-gen accepts"},
+		{"many folders", tarOf(t, deepFiles(2001, 1)), fetchLimits, "files in more than the 2000 folders adcp-gen accepts"},
 		{"long name", tarOf(t, []entry{{name: "adcp-1.0.0/" + long + "x.json", typeflag: tar.TypeReg}}), fetchLimits,
 			`a name or link target of more than the 1024 bytes adcp-gen accepts: refused`},
 		{"long link target", tarOf(t, []entry{{name: "adcp-1.0.0/x", typeflag: tar.TypeSymlink, linkname: long}}), fetchLimits,
@@ -129,4 +134,14 @@ func sparseTar(t *testing.T, name string, size int64) []byte {
 		t.Fatal(err)
 	}
 	return bytes.ReplaceAll(buf.Bytes(), []byte("XNU.sparse."), []byte("GNU.sparse."))
+}
+
+// deepFiles are n files of the archive adcp-1.0.0, each depth folders
+// deep under a folder of its own.
+func deepFiles(n, depth int) []entry {
+	es := make([]entry, n)
+	for i := range es {
+		es[i] = entry{name: fmt.Sprintf("adcp-1.0.0/schemas/%d/%sx.json", i, strings.Repeat("a/", depth-1)), typeflag: tar.TypeReg, body: "{}"}
+	}
+	return es
 }
