@@ -93,10 +93,12 @@ type limits struct {
 	Unpacked int64 // bytes of the uncompressed tar stream
 	Entries  int   // entries of the archive
 	FileSize int64 // bytes of one file of the archive
+	Name     int   // bytes of the name, or link target, of one entry
+	Folders  int   // folders holding the files kept
 }
 
 // fetchLimits are the limits of every Fetch.
-var fetchLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20}
+var fetchLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20, Name: 1024, Folders: 2000}
 
 // Options configure Fetch. The zero value fetches from DefaultBaseURL (or
 // $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed

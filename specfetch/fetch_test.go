@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/adcp-gen/adcp-gen/internal/bundletest"
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 )
 
 const root = "adcp-" + corpusVersion
@@ -408,8 +409,8 @@ func TestFetchLatestNoVersion(t *testing.T) {
 }
 
 // TestFetchDamagedCache: a cached entry whose files are not those its
-// record lists, or which lost its record, is not used: a pinned version is
-// fetched again.
+// record lists, or which lost its record, or whose record is not a regular
+// file, is not used: a pinned version is fetched again.
 func TestFetchDamagedCache(t *testing.T) {
 	files := corpus(t, corpusVersion)
 	for _, tc := range []struct {
@@ -424,6 +425,14 @@ func TestFetchDamagedCache(t *testing.T) {
 			return os.WriteFile(filepath.Join(dir, "core", "extra.json"), []byte("{}"), 0o644)
 		}},
 		{"missing record", func(dir string) error { return os.Remove(filepath.Join(dir, RecordFile)) }},
+		{"record a FIFO", func(dir string) error { // reading it would wait for a writer
+			p := filepath.Join(dir, RecordFile)
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+			hostile.Mkfifo(t, p)
+			return nil
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSite(t)

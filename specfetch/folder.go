@@ -89,9 +89,16 @@ func writeFolder(b *Bundle, files map[string][]byte) error {
 // complete, also one where a listed file is missing.
 func checkFolder(dir string, complete bool) (*record, error) {
 	var rec record
-	if data, err := os.ReadFile(filepath.Join(dir, RecordFile)); err == nil {
-		if json.Unmarshal(data, &rec) != nil || rec.Format != recordFormat {
-			return nil, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", filepath.Join(dir, RecordFile), dir)
+	p := filepath.Join(dir, RecordFile)
+	// Lstat first: reading a FIFO would wait for a writer, and a link could
+	// lead to a device that never ends.
+	if st, err := os.Lstat(p); err == nil {
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file (%s): refusing to replace %s", p, st.Mode().Type(), dir)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || json.Unmarshal(data, &rec) != nil || rec.Format != recordFormat {
+			return nil, fmt.Errorf("%s: not a record adcp-gen fetch wrote: refusing to replace %s", p, dir)
 		}
 	}
 	seen := 0
@@ -121,11 +128,15 @@ func checkFolder(dir string, complete bool) (*record, error) {
 // Vendor writes the files of b named by files (slash paths under b.Dir)
 // and their record into out, to commit, so that builds generate from out
 // without the network. out must be absent, empty, or hold only what an
-// earlier Vendor wrote, unchanged: it is then replaced whole.
+// earlier Vendor wrote, unchanged: it is then replaced whole. It must not
+// be in the cache folder b.Dir is in, whose entries are written alike.
 func Vendor(b *Bundle, out string, files []string) error {
 	out, err := filepath.Abs(out)
 	if err != nil {
 		return err
+	}
+	if rel, err := filepath.Rel(filepath.Dir(b.Dir), out); err == nil && filepath.IsLocal(rel) {
+		return fmt.Errorf("%s is inside %s, the cache: refusing to write there", out, filepath.Dir(b.Dir))
 	}
 	if st, err := os.Lstat(out); err == nil && !st.IsDir() {
 		return fmt.Errorf("%s is not a folder (%s): refusing to replace it", out, st.Mode().Type())

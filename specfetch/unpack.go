@@ -50,6 +50,9 @@ func unpack(tgz []byte, root string, lim limits) (map[string][]byte, error) {
 		if h.Typeflag == tar.TypeXGlobalHeader {
 			continue // pax metadata for the whole archive, not a file
 		}
+		if len(h.Name) > lim.Name || len(h.Linkname) > lim.Name { // the messages quote them
+			return nil, fmt.Errorf("archive entry %q: a name or link target of more than the %d bytes adcp-gen accepts: refused", clip(h.Name, 100), lim.Name)
+		}
 		name, err := entryName(h, root)
 		if err != nil {
 			return nil, err
@@ -71,10 +74,16 @@ func unpack(tgz []byte, root string, lim limits) (map[string][]byte, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("the archive holds no files under %s", prefix)
 	}
+	// Each folder is checked once, and there are few: the walk up a name
+	// stops at a folder seen before.
+	folders := map[string]bool{}
 	for rel := range files {
-		for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
 			if _, ok := files[d]; ok {
-				return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", prefix+rel, "schemas/"+d)
+				return nil, fmt.Errorf("archive entry %q: inside %q, which is a file", clip(prefix+rel, 200), "schemas/"+d)
+			}
+			if folders[d] = true; len(folders) > lim.Folders {
+				return nil, fmt.Errorf("the archive holds files in more than the %d folders adcp-gen accepts", lim.Folders)
 			}
 		}
 	}
@@ -92,6 +101,13 @@ func entryName(h *tar.Header, root string) (string, error) {
 		return "", fmt.Errorf("archive entry %q: a hard link (to %q): refused", h.Name, h.Linkname)
 	default:
 		return "", fmt.Errorf("archive entry %q: not a regular file or folder (type %q): refused", h.Name, h.Typeflag)
+	}
+	for k := range h.PAXRecords {
+		// A pax sparse file is a regular file whose holes unpack to zeros
+		// the archive does not hold: its size bounds none of its content.
+		if strings.HasPrefix(k, "GNU.sparse.") {
+			return "", fmt.Errorf("archive entry %q: a sparse file: refused", h.Name)
+		}
 	}
 	name := strings.TrimPrefix(h.Name, "./")
 	if h.Typeflag == tar.TypeDir {

@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
 	"time"
 
+	httptransport "github.com/go-openapi/runtime/client"
 	"github.com/go-openapi/strfmt"
 	protobundle "github.com/sigstore/protobuf-specs/gen/pb-go/bundle/v1"
 	protocommon "github.com/sigstore/protobuf-specs/gen/pb-go/common/v1"
@@ -30,8 +33,9 @@ const envRekorURL = "ADCPGEN_REKOR_URL"
 
 // Bounds on the lookup.
 const (
-	maxRekorEntries = 8 // entries of one artifact tried
-	rekorTimeout    = time.Minute
+	maxRekorEntries  = 8       // entries of one artifact tried
+	maxRekorResponse = 1 << 20 // bytes of one answer of the log (an entry is a few KiB)
+	rekorTimeout     = time.Minute
 )
 
 // rekorURL returns the Rekor log to look detached signatures up in:
@@ -73,8 +77,9 @@ func (v *verifier) lookUp(digest []byte, leaf *x509.Certificate, sig []byte) ([]
 	if err != nil {
 		return nil, fmt.Errorf("the transparency log %s: %v", v.rekor, err)
 	}
-	cfg := rekorclient.DefaultTransportConfig().WithHost(u.Host).WithBasePath(u.Path + "/").WithSchemes([]string{u.Scheme})
-	c := rekorclient.NewHTTPClientWithConfig(strfmt.Default, cfg)
+	rt := httptransport.New(u.Host, u.Path+"/", []string{u.Scheme})
+	rt.Transport = boundedTransport{}
+	c := rekorclient.New(rt, strfmt.Default)
 	ctx, cancel := context.WithTimeout(context.Background(), rekorTimeout)
 	defer cancel()
 	query := &models.SearchIndex{Hash: "sha256:" + hex.EncodeToString(digest)}
@@ -93,7 +98,10 @@ func (v *verifier) lookUp(digest []byte, leaf *x509.Certificate, sig []byte) ([]
 		if err != nil {
 			return nil, fmt.Errorf("the transparency log %s, entry %s: %v", v.rekor, id, err)
 		}
-		for _, e := range got.Payload {
+		for _, e := range got.Payload { // one, from an honest log
+			if len(bundles)+len(failures) == maxRekorEntries {
+				break
+			}
 			b, err := entryBundle(e, digest, leaf, sig)
 			if err != nil {
 				failures = append(failures, err.Error())
@@ -131,4 +139,32 @@ func entryBundle(e models.LogEntryAnon, digest []byte, leaf *x509.Certificate, s
 			Signature:     sig,
 		}},
 	})
+}
+
+// boundedTransport is http.DefaultTransport with every response body ending
+// in an error past maxRekorResponse bytes, so that a log answering without
+// end is refused before it fills the memory.
+type boundedTransport struct{}
+
+func (boundedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil {
+		resp.Body = &boundedBody{ReadCloser: resp.Body}
+	}
+	return resp, err
+}
+
+// boundedBody is a response body that fails once more than
+// maxRekorResponse bytes were read.
+type boundedBody struct {
+	io.ReadCloser
+	read int64
+}
+
+func (b *boundedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if b.read += int64(n); b.read > maxRekorResponse {
+		return n, fmt.Errorf("an answer of more than %d bytes", maxRekorResponse)
+	}
+	return n, err
 }

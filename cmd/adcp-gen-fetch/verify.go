@@ -158,8 +158,14 @@ func parseCertificate(certFile []byte) (*x509.Certificate, error) {
 	return certs[0], nil
 }
 
-// readBounded reads the file p, refusing one over max bytes.
+// readBounded reads the file p, refusing one over max bytes, or one that is
+// not a regular file (opening a FIFO would wait for a writer).
 func readBounded(p string, max int64) ([]byte, error) {
+	if st, err := os.Stat(p); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
@@ -46,6 +47,12 @@ func TestVerify(t *testing.T) {
 	rkDown.Close()
 	nonsense := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>")) }))
 	defer nonsense.Close()
+	// A log answering a JSON array of 4 MiB.
+	huge := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("[" + strings.Repeat(`"x",`, 1<<20) + `"x"]`))
+	}))
+	defer huge.Close()
 	withLog := func(u string) specfetch.SignatureVerifier {
 		c := *v.(*verifier)
 		c.rekor = u
@@ -78,6 +85,7 @@ func TestVerify(t *testing.T) {
 		{"sig and crt, not in the log", withLog(rkEmpty.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, "holds no usable entry of the archive's digest (0 found"},
 		{"sig and crt, another signature's entry", withLog(rkOther.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, "its entry in the transparency log"},
 		{"sig and crt, a log answering nonsense", withLog(nonsense.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, "asked for the archive's entry"},
+		{"sig and crt, a log answering too much", withLog(huge.URL), specfetch.SignatureFiles{Sig: good.sig, Cert: good.crt}, "an answer of more than 1048576 bytes"},
 
 		{"bundle of other bytes", v, specfetch.SignatureFiles{Bundle: otherBytes.bundle}, "failed to verify signature"},
 		{"bundle of another authority", v, specfetch.SignatureFiles{Bundle: other.bundle}, "transparency log"},
@@ -122,8 +130,8 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// TestNewVerifier: a -trusted-root that cannot be read or is not a
-// trusted root is an error naming it.
+// TestNewVerifier: a -trusted-root that cannot be read, is not a regular
+// file, or is not a trusted root is an error naming it.
 func TestNewVerifier(t *testing.T) {
 	dir := t.TempDir()
 	notRoot := filepath.Join(dir, "root.json")
@@ -134,10 +142,13 @@ func TestNewVerifier(t *testing.T) {
 	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), maxTrustedRootSize+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	fifo := filepath.Join(dir, "fifo.json") // opening it would wait for a writer
+	hostile.Mkfifo(t, fifo)
 	for file, want := range map[string]string{
 		filepath.Join(dir, "absent.json"): "absent.json",
 		notRoot:                           notRoot + ": not a Sigstore trusted root",
 		big:                               "more than",
+		fifo:                              fifo + ": not a regular file",
 	} {
 		if _, err := newVerifier(file); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("newVerifier(%s) = %v, want an error containing %q", file, err, want)

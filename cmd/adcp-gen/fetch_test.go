@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/internal/bundletest"
+	"github.com/adcp-gen/adcp-gen/internal/hostile"
 	"github.com/adcp-gen/adcp-gen/internal/testshared"
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
@@ -146,6 +147,31 @@ func TestFetchCommand(t *testing.T) {
 	}
 	if !reflect.DeepEqual(snapshotTree(t, vendor), vendored) {
 		t.Error("a second fetch -out changed the vendored folder")
+	}
+
+	// -out inside the cache entry, the entry itself, or another version's
+	// entry is refused, and the entry is still served offline.
+	specs := filepath.Dir(dir)
+	cached := snapshotTree(t, specs)
+	for _, dst := range []string{filepath.Join(dir, "vendored"), dir, filepath.Join(specs, "3.1.0"), specs} {
+		if code, _, stderr := runCmd("fetch", fetchVersion, "-out", dst); code != 2 || !strings.Contains(stderr, "-out: "+dst+" is inside "+specs+", the cache:") {
+			t.Errorf("fetch -out %s: exit %d: %s", dst, code, stderr)
+		}
+	}
+	if !reflect.DeepEqual(snapshotTree(t, specs), cached) {
+		t.Error("fetch -out inside the cache changed the cache")
+	}
+
+	// A folder whose record is a FIFO is left alone (reading it would wait
+	// for a writer).
+	fifoOut := filepath.Join(tmp, "fifo-out")
+	if err := os.Mkdir(fifoOut, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(fifoOut, specfetch.RecordFile)
+	hostile.Mkfifo(t, fifo)
+	if code, _, stderr := runCmd("fetch", fetchVersion, "-out", fifoOut); code != 2 || !strings.Contains(stderr, fifo+": not a regular file") {
+		t.Errorf("fetch -out a folder whose record is a FIFO: exit %d: %s", code, stderr)
 	}
 
 	// A vendored file edited since is kept: the folder is left alone.
