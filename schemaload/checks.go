@@ -20,6 +20,7 @@ type checkNamer struct {
 	byKey     map[string]*Check // a schema's JSON → its check
 	recursive map[string]*Type  // the $ref of a type met inside its own schema → the type
 	used      map[string]bool   // function names taken
+	next      map[string]int    // a base name → the number take tries first
 	patterns  map[string]string // a Go regexp → its variable
 }
 
@@ -30,7 +31,7 @@ type checkNamer struct {
 // written are checked alike.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
-		patterns: map[string]string{}}
+		next: map[string]int{}, patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
 	s.EachType(func(t *Type) { t.Check, t.Unchecked = nil, nil })
 	for _, t := range s.Types {
@@ -115,12 +116,18 @@ func (n *checkNamer) nameType(s any, goName string, nullable bool) {
 	}
 }
 
-// take returns base, or base and a number when base is taken, and takes
-// it.
+// take returns base, or base and the smallest number from 2 that makes a
+// name not taken, and takes it. Names are never given back, so the numbers
+// below the one it last gave base stay taken: it starts past it, and
+// thousands of members named alike do not make it try each number again.
 func (n *checkNamer) take(base string) string {
 	name := base
-	for i := 2; n.used[name]; i++ {
-		name = base + strconv.Itoa(i)
+	if n.used[name] {
+		i := max(n.next[base], 2)
+		for name = base + strconv.Itoa(i); n.used[name]; name = base + strconv.Itoa(i) {
+			i++
+		}
+		n.next[base] = i + 1
 	}
 	n.used[name] = true
 	return name
