@@ -263,3 +263,20 @@ func TestLoadRefusesSpecialFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadLongLocations: thousands of schemas under a long JSON pointer
+// (a long definitions key) are refused before the schema compiler, which
+// compares each schema's location with those of the schemas before it,
+// sees them.
+func TestLoadLongLocations(t *testing.T) {
+	long := strings.Repeat("q", 100000)
+	inner := `{"type": "object", "properties": {"z": {"type": "string"}}, "allOf": [{"anyOf": [{"properties": {` +
+		hostile.Properties(9000) + `}}]}]}`
+	details := replaceIn(t, "error-details/rate-limited.json", `"properties": {`,
+		fmt.Sprintf(`"definitions": {%q: %s}, "properties": {"o": {"$ref": "#/definitions/%s"},`, long, inner, long))
+	e := loadErr(t, writeFixture(t, map[string]string{"error-details/rate-limited.json": details}), 30*time.Second)
+	if e.File != "error-details/rate-limited.json" || !strings.HasPrefix(e.Pointer, "/definitions/"+long+"/allOf/0/anyOf/0/properties/m") ||
+		!strings.Contains(e.Msg, "more than the 1048576 bytes") {
+		t.Errorf("error %.200s", e)
+	}
+}

@@ -317,12 +317,15 @@ func (l *loader) readAll(roots []string) error {
 			return err
 		}
 	}
-	schemas := 0
+	schemas, locations := 0, 0
 	for i := 0; i < len(l.order); i++ {
 		file := l.order[i]
 		err := walkSchemas(l.files[file], "", func(n *node, ptr string) error {
 			if schemas++; schemas > maxSchemas {
 				return errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
+			}
+			if locations += len(file) + len(ptr); locations > maxLocations {
+				return errorf(file, ptr, fmt.Sprintf("the locations (file and JSON pointer) of the spec's schemas take more than the %d bytes a spec may need", maxLocations))
 			}
 			r := n.get("$ref")
 			if r == nil {
