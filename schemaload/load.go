@@ -148,9 +148,8 @@ func (l *loader) load() error {
 		}
 	})
 	l.spec.Types = types
-	if t := l.spec.overWritten(); t != nil {
-		return errorf(t.File, t.Pointer, fmt.Sprintf("the checks would write out more than %d types, each where it is used "+
-			"(a type used twice inside a type used twice, and so on, is written exponentially often): not supported", maxWrittenTypes))
+	if t, what := l.spec.overWritten(); t != nil {
+		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
 	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {

@@ -25,7 +25,7 @@ const (
 	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
 	maxFiles     = 1000     // files one Load reads or lists in error-details/
 	maxSchemas   = 10000    // schemas and sub-schemas of all the files one Load reads
-	maxDepth     = 64       // nesting of JSON objects and arrays
+	maxDepth     = 64       // nesting of JSON objects and arrays; of the types the checks' schemas write out (published: 6)
 	maxMembers   = 10000    // members of one object, elements of one array
 	maxNameLen   = 1024     // bytes of one Go name (published: 62)
 	// types the checks' schemas write out, each where it is used
