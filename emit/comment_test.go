@@ -1,6 +1,10 @@
 package emit
 
 import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -69,4 +73,54 @@ func FuzzWrapMatchesQuadratic(f *testing.F) {
 			t.Fatalf("wrap(%q, %d) = %q, want %q", line, width, got, want)
 		}
 	})
+}
+
+// TestCommentsHoldSpecText: text from the spec (a code's value and
+// description, a type's location and doc, what a check leaves out) stays
+// inside the comments it is written in, whatever line breaks and "*/" it
+// holds: a constraint keyword named "x\n*/\nfunc init() {…}\n/*" made an
+// init function of the generated package, which jennifer wrote in a /*
+// comment that the keyword ended.
+func TestCommentsHoldSpecText(t *testing.T) {
+	const evil = "x\n*/\nfunc init() { panic(\"pwned\") }\n/*"
+	spec := fixtureSpec()
+	spec.Codes[0].Description = evil
+	spec.Codes[0].Value += evil
+	spec.Error.Unchecked = []string{evil}
+	for _, ty := range spec.Types {
+		ty.Unchecked = []string{evil}
+		ty.Pointer += evil
+		ty.Doc = evil
+		for _, v := range ty.Enum {
+			v.Doc = evil
+		}
+		for _, f := range ty.Fields {
+			f.Doc = evil
+		}
+	}
+	files, err := Files(spec, "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inside := 0 // in comments and string literals
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				inside += strings.Count(c.Text, "pwned")
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				inside += strings.Count(lit.Value, "pwned")
+			}
+			return true
+		})
+		if n := bytes.Count(src, []byte("pwned")); n != inside {
+			t.Errorf("%s: %d of the %d copies of the text are Go code", name, n-inside, n)
+		}
+	}
 }
