@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
 // wrapQuadratic is wrap as it was before it ran in linear time: the
@@ -121,6 +123,29 @@ func TestCommentsHoldSpecText(t *testing.T) {
 		})
 		if n := bytes.Count(src, []byte("pwned")); n != inside {
 			t.Errorf("%s: %d of the %d copies of the text are Go code", name, n-inside, n)
+		}
+	}
+}
+
+// TestCheckCommentCut: the schema a check function's comment shows is cut
+// at a character, not inside one: an enum value of 200 "é" made the cut
+// split a character on every other length of the text before it, and Go
+// refused the file.
+func TestCheckCommentCut(t *testing.T) {
+	for k := range 4 {
+		spec := fixtureSpec()
+		for _, ty := range spec.Types {
+			if ty.GoName == "RateLimitedDetailsScope" {
+				ty.Enum = append(ty.Enum, &schemaload.EnumValue{Value: strings.Repeat("x", k) + strings.Repeat("é", 200), GoName: "RateLimitedDetailsScopeLong"})
+			}
+		}
+		spec.SettleGoTypes()
+		files, err := Files(spec, "fixture")
+		if err != nil {
+			t.Fatalf("%d: %v", k, err)
+		}
+		if !utf8.Valid(files["details.go"]) {
+			t.Errorf("%d: details.go is not UTF-8", k)
 		}
 	}
 }

@@ -18,12 +18,16 @@ import (
 // adcpimpl.ValueCheck), which checks a value decoded by encoding/json: the
 // type first, then the keywords of each kind of value, then allOf, anyOf,
 // oneOf, not and if/then/else, each alternative a function of its own. Its
-// comment shows its schema, cut to 200 bytes.
+// comment shows its schema, cut to 200 bytes (at a character).
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
 		schema := schemaload.CanonicalJSON(ck.Schema)
 		if len(schema) > 200 {
-			schema = schema[:200] + "…"
+			cut := 200
+			for !utf8.RuneStart(schema[cut]) {
+				cut--
+			}
+			schema = schema[:cut] + "…"
 		}
 		f.Commentf("%s checks a value against the schema:", ck.Name).Line().
 			Comment(schema).Line().
