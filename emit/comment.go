@@ -57,10 +57,11 @@ func wrap(line string, width int) []string {
 // comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
 // one jennifer Comment per line. Every comment holding text from the spec
 // is written here: a line break in it starts a line of its own, so the
-// text cannot end the comment and become Go code.
+// text cannot end the comment and become Go code, and what Go refuses in
+// a comment is replaced (commentSafe).
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
-		for _, l := range strings.Split(l, "\n") {
+		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
 			if l == "" {
 				f.Add(jen.Comment("//"))
 				continue
@@ -70,6 +71,10 @@ func comments(f *jen.Group, lines []string) {
 		}
 	}
 }
+
+// commentSafe replaces the characters Go refuses in a comment, NUL and a
+// byte order mark, with U+FFFD.
+var commentSafe = strings.NewReplacer("\x00", "\uFFFD", "\uFEFF", "\uFFFD")
 
 // docFor joins a summary line with a description.
 func docFor(summary, description string) []string {

@@ -149,3 +149,26 @@ func TestCheckCommentCut(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentsGoRefuses: a NUL or a byte order mark in text from the spec
+// (a description, an enum value a check's comment shows) is written as
+// U+FFFD: Go refuses both in a comment, and generate failed naming a line
+// of the generated file, not the spec.
+func TestCommentsGoRefuses(t *testing.T) {
+	spec := fixtureSpec()
+	spec.Codes[0].Description = "a \x00 NUL"
+	for _, ty := range spec.Types {
+		ty.Doc = "a \ufeff BOM"
+		if ty.GoName == "RateLimitedDetailsScope" {
+			ty.Enum = append(ty.Enum, &schemaload.EnumValue{Value: "\ufeff", GoName: "RateLimitedDetailsScopeBOM"})
+		}
+	}
+	spec.SettleGoTypes()
+	files, err := Files(spec, "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(files["codes.go"], []byte("// a \uFFFD NUL")) || !bytes.Contains(files["details.go"], []byte("a \uFFFD BOM")) {
+		t.Error("the refused characters are not written as U+FFFD")
+	}
+}
