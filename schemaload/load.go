@@ -277,6 +277,9 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	if clean != rest || strings.HasPrefix(clean, "../") || clean == ".." || !strings.HasSuffix(clean, ".json") {
 		return "", fmt.Errorf("%s does not name a .json file inside the folder", u.Redacted())
 	}
+	if !plainName(clean) {
+		return "", fmt.Errorf("%s names a file whose name holds %s", u.Redacted(), notPlain)
+	}
 	return clean, nil
 }
 

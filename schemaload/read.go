@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Bounds on the input. A published spec stays far below each (the largest
@@ -123,9 +125,13 @@ func (f *folder) listDetails() ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
-			out = append(out, detailsDir+"/"+e.Name())
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
 		}
+		if !plainName(e.Name()) {
+			return nil, errorf(detailsDir, "", fmt.Sprintf("holds %q, whose name holds %s", e.Name(), notPlain))
+		}
+		out = append(out, detailsDir+"/"+e.Name())
 	}
 	sort.Strings(out)
 	return out, nil
@@ -152,6 +158,19 @@ func (f *folder) open(rel string, flags int) (*os.File, error) {
 	}
 	return file, nil
 }
+
+// plainName reports whether a file name is UTF-8 without control or
+// format characters: the generated code names the files it comes from in
+// comments, where a line break would end the comment and a byte order
+// mark is refused.
+func plainName(name string) bool {
+	return utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	})
+}
+
+// notPlain ends the message about a name that is not plainName.
+const notPlain = "a control or format character (a line break, a byte order mark) or is not UTF-8: refused"
 
 // contains reports whether the resolved path real is inside the folder.
 func (f *folder) contains(real string) bool {
