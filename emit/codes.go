@@ -70,10 +70,7 @@ func (g *gen) vocabularyFile() *jen.File {
 	f.Comment("each, the check of core/error.json, and the version's policy for codes outside the")
 	f.Comment("vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
 	if len(g.spec.Error.Unchecked) > 0 {
-		f.Comment("Its ErrorCheck does not check:")
-		for _, c := range g.spec.Error.Unchecked {
-			f.Comment("  - " + c)
-		}
+		comments(f.Group, uncheckedList("Its ErrorCheck does not check:", g.spec.Error.Unchecked))
 	}
 	cfg := jen.Dict{
 		jen.Id("SpecVersion"): jen.Id("SpecVersion"),

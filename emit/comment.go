@@ -55,17 +55,26 @@ func wrap(line string, width int) []string {
 }
 
 // comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
-// one jennifer Comment per line.
+// one jennifer Comment per line. Every comment holding text from the spec
+// is written here: a line break in it starts a line of its own, so the
+// text cannot end the comment and become Go code, and what Go refuses in
+// a comment is replaced (commentSafe).
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
-		if l == "" {
-			f.Add(jen.Comment("//"))
-			continue
+		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
+			if l == "" {
+				f.Add(jen.Comment("//"))
+				continue
+			}
+			// A leading "//" makes jennifer write the text as it is.
+			f.Add(jen.Comment("// " + l))
 		}
-		// A leading "//" makes jennifer write the text as it is.
-		f.Add(jen.Comment("// " + l))
 	}
 }
+
+// commentSafe replaces the characters Go refuses in a comment, NUL and a
+// byte order mark, with U+FFFD.
+var commentSafe = strings.NewReplacer("\x00", "\uFFFD", "\uFEFF", "\uFFFD")
 
 // docFor joins a summary line with a description.
 func docFor(summary, description string) []string {
@@ -73,6 +82,16 @@ func docFor(summary, description string) []string {
 	if d := docLines(description); len(d) > 0 {
 		lines = append(lines, "")
 		lines = append(lines, d...)
+	}
+	return lines
+}
+
+// uncheckedList is the comment lines of a heading and a list of what a
+// check does not check.
+func uncheckedList(heading string, unchecked []string) []string {
+	lines := []string{heading}
+	for _, c := range unchecked {
+		lines = append(lines, "  - "+c)
 	}
 	return lines
 }

@@ -1,11 +1,17 @@
 package emit
 
 import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
 // wrapQuadratic is wrap as it was before it ran in linear time: the
@@ -69,4 +75,100 @@ func FuzzWrapMatchesQuadratic(f *testing.F) {
 			t.Fatalf("wrap(%q, %d) = %q, want %q", line, width, got, want)
 		}
 	})
+}
+
+// TestCommentsHoldSpecText: text from the spec (a code's value and
+// description, a type's location and doc, what a check leaves out) stays
+// inside the comments it is written in, whatever line breaks and "*/" it
+// holds: a constraint keyword named "x\n*/\nfunc init() {…}\n/*" made an
+// init function of the generated package, which jennifer wrote in a /*
+// comment that the keyword ended.
+func TestCommentsHoldSpecText(t *testing.T) {
+	const evil = "x\n*/\nfunc init() { panic(\"pwned\") }\n/*"
+	spec := fixtureSpec()
+	spec.Codes[0].Description = evil
+	spec.Codes[0].Value += evil
+	spec.Error.Unchecked = []string{evil}
+	for _, ty := range spec.Types {
+		ty.Unchecked = []string{evil}
+		ty.Pointer += evil
+		ty.Doc = evil
+		for _, v := range ty.Enum {
+			v.Doc = evil
+		}
+		for _, f := range ty.Fields {
+			f.Doc = evil
+		}
+	}
+	files, err := Files(spec, "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inside := 0 // in comments and string literals
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				inside += strings.Count(c.Text, "pwned")
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				inside += strings.Count(lit.Value, "pwned")
+			}
+			return true
+		})
+		if n := bytes.Count(src, []byte("pwned")); n != inside {
+			t.Errorf("%s: %d of the %d copies of the text are Go code", name, n-inside, n)
+		}
+	}
+}
+
+// TestCheckCommentCut: the schema a check function's comment shows is cut
+// at a character, not inside one: an enum value of 200 "é" made the cut
+// split a character on every other length of the text before it, and Go
+// refused the file.
+func TestCheckCommentCut(t *testing.T) {
+	for k := range 4 {
+		spec := fixtureSpec()
+		for _, ty := range spec.Types {
+			if ty.GoName == "RateLimitedDetailsScope" {
+				ty.Enum = append(ty.Enum, &schemaload.EnumValue{Value: strings.Repeat("x", k) + strings.Repeat("é", 200), GoName: "RateLimitedDetailsScopeLong"})
+			}
+		}
+		spec.SettleGoTypes()
+		files, err := Files(spec, "fixture")
+		if err != nil {
+			t.Fatalf("%d: %v", k, err)
+		}
+		if !utf8.Valid(files["details.go"]) {
+			t.Errorf("%d: details.go is not UTF-8", k)
+		}
+	}
+}
+
+// TestCommentsGoRefuses: a NUL or a byte order mark in text from the spec
+// (a description, an enum value a check's comment shows) is written as
+// U+FFFD: Go refuses both in a comment, and generate failed naming a line
+// of the generated file, not the spec.
+func TestCommentsGoRefuses(t *testing.T) {
+	spec := fixtureSpec()
+	spec.Codes[0].Description = "a \x00 NUL"
+	for _, ty := range spec.Types {
+		ty.Doc = "a \ufeff BOM"
+		if ty.GoName == "RateLimitedDetailsScope" {
+			ty.Enum = append(ty.Enum, &schemaload.EnumValue{Value: "\ufeff", GoName: "RateLimitedDetailsScopeBOM"})
+		}
+	}
+	spec.SettleGoTypes()
+	files, err := Files(spec, "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(files["codes.go"], []byte("// a \uFFFD NUL")) || !bytes.Contains(files["details.go"], []byte("a \uFFFD BOM")) {
+		t.Error("the refused characters are not written as U+FFFD")
+	}
 }

@@ -83,10 +83,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 	}
 	f.Commentf("%s describes %s.", s.Var, s.File)
 	if len(t.Unchecked) > 0 {
-		f.Comment("Its Check, like the Go type's Validate, does not check:")
-		for _, c := range t.Unchecked {
-			f.Comment("  - " + c)
-		}
+		comments(f.Group, uncheckedList("Its Check, like the Go type's Validate, does not check:", t.Unchecked))
 	}
 	f.Var().Id(s.Var).Op("=").Op("&").Qual(schemaload.RuntimePkg, "DetailsShape").Values(d)
 	f.Line()

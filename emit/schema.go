@@ -18,15 +18,19 @@ import (
 // adcpimpl.ValueCheck), which checks a value decoded by encoding/json: the
 // type first, then the keywords of each kind of value, then allOf, anyOf,
 // oneOf, not and if/then/else, each alternative a function of its own. Its
-// comment shows its schema, cut to 200 bytes.
+// comment shows its schema, cut to 200 bytes (at a character).
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
 		schema := schemaload.CanonicalJSON(ck.Schema)
 		if len(schema) > 200 {
-			schema = schema[:200] + "…"
+			cut := 200
+			for !utf8.RuneStart(schema[cut]) {
+				cut--
+			}
+			schema = schema[:cut] + "…"
 		}
 		f.Commentf("%s checks a value against the schema:", ck.Name).Line().
-			Comment(schema).Line().
+			Comment(commentSafe.Replace(schema)).Line().
 			Func().Id(ck.Name).Params(jen.Id("v").Op("*").Qual(implPkg, "Validator"), jen.Id("p").String(), jen.Id("x").Any()).Block(body(ck)...)
 		f.Line()
 	}
@@ -221,10 +225,12 @@ func body(ck *schemaload.Check) []jen.Code {
 	return out
 }
 
-// jsonLit renders a decoded JSON value as a string literal of its JSON.
+// jsonLit renders a decoded JSON value as a string literal of its JSON: a
+// raw one unless the JSON holds what a raw string cannot (a backquote, a
+// carriage return, which Go drops, or a byte order mark, which it refuses).
 func jsonLit(x any) jen.Code {
 	t := schemaload.CanonicalJSON(x)
-	if strings.ContainsAny(t, "`\r") || !utf8.ValidString(t) {
+	if strings.ContainsAny(t, "`\r\uFEFF") || !utf8.ValidString(t) {
 		return jen.Lit(t)
 	}
 	return jen.Op("`" + t + "`")

@@ -305,7 +305,7 @@ func (g *gen) validate(f *jen.File, t *schemaload.Type) {
 	for _, c := range t.Unchecked {
 		if !seen[c] {
 			seen[c] = true
-			f.Comment("It does not check " + c + ".")
+			comments(f.Group, []string{"It does not check " + c + "."})
 		}
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.GoName)).Id("Validate").Params().Error().Block(

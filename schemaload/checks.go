@@ -20,6 +20,7 @@ type checkNamer struct {
 	byKey     map[string]*Check // a schema's JSON → its check
 	recursive map[string]*Type  // the $ref of a type met inside its own schema → the type
 	used      map[string]bool   // function names taken
+	next      map[string]int    // a base name → the number take tries first
 	patterns  map[string]string // a Go regexp → its variable
 }
 
@@ -30,7 +31,7 @@ type checkNamer struct {
 // written are checked alike.
 func (s *Spec) settleChecks() {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
-		patterns: map[string]string{}}
+		next: map[string]int{}, patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
 	s.EachType(func(t *Type) { t.Check, t.Unchecked = nil, nil })
 	for _, t := range s.Types {
@@ -45,45 +46,61 @@ func (s *Spec) settleChecks() {
 
 // overWritten returns the first object type, in Types order and then the
 // error, at which the schemas settleChecks writes would hold more than
-// maxWrittenTypes types, or nil. Each check's schema writes the types
-// inside it out where they are used, so a type used twice inside a type
-// used twice, and so on, is written exponentially often: a 30-line file
-// would ask for 2^30 copies.
-func (s *Spec) overWritten() *Type {
-	written := map[*Type]int{}
+// maxWrittenTypes types, or types nested more than maxDepth deep, and
+// which of the two; or nil. Each check's schema writes the types inside it
+// out where they are used, so a type used twice inside a type used twice,
+// and so on, is written exponentially often: a 30-line file would ask for
+// 2^30 copies. And each check of a chain of types (arrays, each the items
+// of the one before through a $ref) writes the rest of the chain and is
+// named after the path to it: a chain of n asks for n²/2 of each.
+func (s *Spec) overWritten() (*Type, string) {
+	type size struct{ types, depth int }
+	written := map[*Type]size{}
 	writing := map[*Type]bool{}
-	var count func(t *Type) int
-	count = func(t *Type) int {
+	var count func(t *Type) size
+	count = func(t *Type) size {
 		switch {
 		case t == nil:
-			return 0
+			return size{}
 		case writing[t]:
-			return 1 // a type inside its own schema is a $ref
+			return size{1, 1} // a type inside its own schema is a $ref
 		}
 		if n, ok := written[t]; ok {
 			return n
 		}
 		writing[t] = true
-		n := 1 + count(t.Elem)
+		n := size{types: 1}
+		add := func(u *Type) {
+			c := count(u)
+			n.types, n.depth = n.types+c.types, max(n.depth, c.depth)
+		}
+		add(t.Elem)
 		for _, f := range t.Fields {
-			n += count(f.Type)
+			add(f.Type)
 		}
 		for _, v := range t.Variants {
-			n += count(v)
+			add(v)
 		}
 		delete(writing, t)
-		written[t] = min(n, maxWrittenTypes+1)
-		return written[t]
+		n.types, n.depth = min(n.types, maxWrittenTypes+1), n.depth+1
+		written[t] = n
+		return n
 	}
 	total := 0
 	for _, t := range append(slices.Clip(s.Types), s.Error) {
-		if t != nil && t.Kind == KindObject {
-			if total += count(t); total > maxWrittenTypes {
-				return t
-			}
+		if t == nil || t.Kind != KindObject {
+			continue
+		}
+		n := count(t)
+		if total += n.types; total > maxWrittenTypes {
+			return t, fmt.Sprintf("more than %d types, each where it is used "+
+				"(a type used twice inside a type used twice, and so on, is written exponentially often)", maxWrittenTypes)
+		}
+		if n.depth > maxDepth {
+			return t, fmt.Sprintf("types nested more than %d deep (each check writes the types inside it, and is named after the path to it)", maxDepth)
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // typeCheck returns the check of a value of type t, declared on first use
@@ -115,12 +132,18 @@ func (n *checkNamer) nameType(s any, goName string, nullable bool) {
 	}
 }
 
-// take returns base, or base and a number when base is taken, and takes
-// it.
+// take returns base, or base and the smallest number from 2 that makes a
+// name not taken, and takes it. Names are never given back, so the numbers
+// below the one it last gave base stay taken: it starts past it, and
+// thousands of members named alike do not make it try each number again.
 func (n *checkNamer) take(base string) string {
 	name := base
-	for i := 2; n.used[name]; i++ {
-		name = base + strconv.Itoa(i)
+	if n.used[name] {
+		i := max(n.next[base], 2)
+		for name = base + strconv.Itoa(i); n.used[name]; name = base + strconv.Itoa(i) {
+			i++
+		}
+		n.next[base] = i + 1
 	}
 	n.used[name] = true
 	return name

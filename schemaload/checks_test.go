@@ -3,6 +3,7 @@ package schemaload
 import (
 	"strconv"
 	"testing"
+	"time"
 )
 
 // TestCheckConstraint checks which constraints kept as written are given
@@ -140,5 +141,49 @@ func TestSettleChecksRecursion(t *testing.T) {
 	}
 	if refs == 0 {
 		t.Errorf("no $ref among the checks: %d checks", len(spec.Checks))
+	}
+}
+
+// TestCheckNamerTake: take gives a base name, then the base with the
+// smallest number from 2 that no name took, also when names of other
+// bases took some of the numbers; 200,000 names alike are numbered in
+// turn (trying every number from 2 again for each took hours).
+func TestCheckNamerTake(t *testing.T) {
+	n := &checkNamer{used: map[string]bool{}, next: map[string]int{}}
+	for i, tc := range []struct{ base, want string }{
+		{"checkA", "checkA"},
+		{"checkA", "checkA2"},
+		{"checkA3", "checkA3"},
+		{"checkA", "checkA4"},
+		{"checkA1", "checkA1"},
+		{"checkA1", "checkA12"},
+		{"checkA", "checkA5"},
+		{"checkA", "checkA6"},
+		{"checkA", "checkA7"},
+		{"checkA", "checkA8"},
+		{"checkA", "checkA9"},
+		{"checkA", "checkA10"},
+		{"checkA", "checkA11"},
+		{"checkA", "checkA13"},
+	} {
+		if got := n.take(tc.base); got != tc.want {
+			t.Fatalf("take %d (%s) = %s, want %s", i, tc.base, got, tc.want)
+		}
+	}
+	done := make(chan string, 1)
+	go func() {
+		last := ""
+		for range 200000 {
+			last = n.take("checkB")
+		}
+		done <- last
+	}()
+	select {
+	case last := <-done:
+		if last != "checkB200000" {
+			t.Errorf("the last of 200,000 names is %s", last)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("200,000 names have not been taken after 30 s")
 	}
 }

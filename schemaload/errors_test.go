@@ -167,6 +167,23 @@ func TestLoadErrors(t *testing.T) {
 			file: "enums/billing-party.json", pointer: "/$schema", msg: "unsupported $schema",
 		},
 		{
+			name: "$ref to a file name with a line break",
+			edits: func(t *testing.T) map[string]string {
+				return map[string]string{
+					"error-details/rate-limited.json": replaceIn(t, "error-details/rate-limited.json", "enums/billing-party.json", "enums/billing%0Aparty.json"),
+					"enums/billing\nparty.json":       "{}",
+				}
+			},
+			file: "error-details/rate-limited.json", pointer: "/properties/parties/items/$ref", msg: "a control or format character",
+		},
+		{
+			name: "details file name with a line break",
+			edits: func(t *testing.T) map[string]string {
+				return map[string]string{"error-details/rate\nlimited.json": "{}"}
+			},
+			file: "error-details", msg: "a control or format character",
+		},
+		{
 			name: "bad unknown-code policy",
 			edits: func(t *testing.T) map[string]string {
 				return map[string]string{"manifest.json": replaceIn(t, "manifest.json", `"default_unknown_recovery": "transient"`, `"default_unknown_recovery": "later"`)}

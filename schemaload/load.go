@@ -148,9 +148,8 @@ func (l *loader) load() error {
 		}
 	})
 	l.spec.Types = types
-	if t := l.spec.overWritten(); t != nil {
-		return errorf(t.File, t.Pointer, fmt.Sprintf("the checks would write out more than %d types, each where it is used "+
-			"(a type used twice inside a type used twice, and so on, is written exponentially often): not supported", maxWrittenTypes))
+	if t, what := l.spec.overWritten(); t != nil {
+		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
 	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
@@ -278,6 +277,9 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	if clean != rest || strings.HasPrefix(clean, "../") || clean == ".." || !strings.HasSuffix(clean, ".json") {
 		return "", fmt.Errorf("%s does not name a .json file inside the folder", u.Redacted())
 	}
+	if !plainName(clean) {
+		return "", fmt.Errorf("%s names a file whose name holds %s", u.Redacted(), notPlain)
+	}
 	return clean, nil
 }
 
@@ -317,12 +319,15 @@ func (l *loader) readAll(roots []string) error {
 			return err
 		}
 	}
-	schemas := 0
+	schemas, locations := 0, 0
 	for i := 0; i < len(l.order); i++ {
 		file := l.order[i]
 		err := walkSchemas(l.files[file], "", func(n *node, ptr string) error {
 			if schemas++; schemas > maxSchemas {
 				return errorf(file, ptr, fmt.Sprintf("the spec holds more than the %d schemas a spec may have", maxSchemas))
+			}
+			if locations += len(file) + len(ptr); locations > maxLocations {
+				return errorf(file, ptr, fmt.Sprintf("the locations (file and JSON pointer) of the spec's schemas take more than the %d bytes a spec may need", maxLocations))
 			}
 			r := n.get("$ref")
 			if r == nil {

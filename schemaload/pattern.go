@@ -32,6 +32,15 @@ import (
 // the form "^L$". A top-level "|" would let an alternative escape the
 // lookahead, so a lookahead is refused beside one.
 func translatePattern(p string) (goPattern, not string, err error) {
+	return translate(p, true)
+}
+
+// translate is translatePattern, which accepts a lookahead only when
+// lookahead is set: the body of a lookahead is translated without, so a
+// lookahead inside it is refused as it is met (reading each level again,
+// and quoting it in the message of the one around it, took time and memory
+// growing with the square of the pattern).
+func translate(p string, lookahead bool) (goPattern, not string, err error) {
 	var out strings.Builder
 	inClass := false       // inside [...]
 	quantifiable := false  // the last thing written is an atom a quantifier may follow
@@ -82,13 +91,13 @@ func translatePattern(p string) (goPattern, not string, err error) {
 			continue
 		}
 		switch {
-		case c == '(' && literal && strings.HasPrefix(p[i:], "(?!"):
+		case c == '(' && literal && lookahead && strings.HasPrefix(p[i:], "(?!"):
 			end := groupEnd(p, i+3)
 			if end < 0 {
 				return fail("unbalanced (")
 			}
-			x, nested, err := translatePattern(p[i+3 : end])
-			if err != nil || nested != "" {
+			x, _, err := translate(p[i+3:end], false)
+			if err != nil {
 				return fail("lookahead %q: not a pattern Go can read (%v)", p[i+3:end], err)
 			}
 			if x == "$" {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Bounds on the input. A published spec stays far below each (the largest
@@ -16,19 +18,24 @@ import (
 // members, the largest version 35 files and 237 schemas); input past one is
 // refused with an *Error naming the file and pointer, so a hostile folder
 // can neither make Load run out of memory nor run for long. (The schema
-// compiler's work grows with the square of the number of schemas: 10,000
-// take a fraction of a second, 180,000 minutes.)
+// compiler compares the location of each schema with those of the schemas
+// before it: its work grows with the number of schemas times the length of
+// their locations. 10,000 schemas at short locations take a fraction of a
+// second, 180,000 minutes.)
 const (
 	maxFileSize  = 4 << 20  // bytes of one file
 	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
 	maxFiles     = 1000     // files one Load reads or lists in error-details/
 	maxSchemas   = 10000    // schemas and sub-schemas of all the files one Load reads
-	maxDepth     = 64       // nesting of JSON objects and arrays
+	maxDepth     = 64       // nesting of JSON objects and arrays; of the types the checks' schemas write out (published: 6)
 	maxMembers   = 10000    // members of one object, elements of one array
 	maxNameLen   = 1024     // bytes of one Go name (published: 62)
 	// types the checks' schemas write out, each where it is used
 	// (overWritten; published: at most 236)
 	maxWrittenTypes = 10000
+	// bytes of the locations (file and JSON pointer) of the schemas of all
+	// the files one Load reads, together (published: at most 15,069)
+	maxLocations = 1 << 20
 )
 
 // errMissing is the message of a file that does not exist.
@@ -118,9 +125,13 @@ func (f *folder) listDetails() ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
-			out = append(out, detailsDir+"/"+e.Name())
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
 		}
+		if !plainName(e.Name()) {
+			return nil, errorf(detailsDir, "", fmt.Sprintf("holds %q, whose name holds %s", e.Name(), notPlain))
+		}
+		out = append(out, detailsDir+"/"+e.Name())
 	}
 	sort.Strings(out)
 	return out, nil
@@ -147,6 +158,19 @@ func (f *folder) open(rel string, flags int) (*os.File, error) {
 	}
 	return file, nil
 }
+
+// plainName reports whether a file name is UTF-8 without control or
+// format characters: the generated code names the files it comes from in
+// comments, where a line break would end the comment and a byte order
+// mark is refused.
+func plainName(name string) bool {
+	return utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	})
+}
+
+// notPlain ends the message about a name that is not plainName.
+const notPlain = "a control or format character (a line break, a byte order mark) or is not UTF-8: refused"
 
 // contains reports whether the resolved path real is inside the folder.
 func (f *folder) contains(real string) bool {
