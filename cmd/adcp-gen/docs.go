@@ -58,6 +58,11 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 
+	// Only a regular file is read and replaced: a FIFO or a device would be
+	// read without end, and a symbolic link replaced by a file.
+	if st, err := os.Lstat(*out); err == nil && !st.Mode().IsRegular() {
+		return cliflags.Fail(flags, "%s is not a regular file (%s); refusing to read or replace it", *out, st.Mode().Type())
+	}
 	cur, err := os.ReadFile(*out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return cliflags.Fail(flags, "%v", err)
