@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -120,7 +121,7 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 		case !typ.IsRegular() || !strings.HasSuffix(name, ".go"):
 			continue
 		}
-		old, err := os.ReadFile(p)
+		old, err := readUnlessForeign(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			delete(listed, name) // removed since listed
 			continue
@@ -157,6 +158,27 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 	}
 	slices.Sort(c.write)
 	return c, nil
+}
+
+// readUnlessForeign returns the content of the file p, or only its start
+// when that is not HeaderPrefix: a file adcp-gen did not write is never read
+// whole, whatever its size.
+func readUnlessForeign(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	start := make([]byte, len(HeaderPrefix))
+	n, err := io.ReadFull(f, start)
+	if string(start[:n]) != HeaderPrefix {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			err = nil
+		}
+		return start[:n], err
+	}
+	rest, err := io.ReadAll(f)
+	return append(start, rest...), err
 }
 
 // isGoFileName reports whether name is a plain .go file name of a folder.

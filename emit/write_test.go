@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -151,6 +152,41 @@ func TestCheck(t *testing.T) {
 	same, err := Check(dir, map[string][]byte{"a.go": []byte(owned + "// one\n// two\n"), "gone.go": []byte(owned)})
 	if err != nil || same != "" {
 		t.Errorf("Check of an up-to-date folder = %q, %v", same, err)
+	}
+}
+
+// TestPlanReadsForeignFilesNoFurther checks that Check and Write read no
+// more of a .go file adcp-gen did not write than its start, whatever its
+// size: each read a hand-written 3 GB file of the output folder whole (3 GB
+// of memory), produced name or not.
+func TestPlanReadsForeignFilesNoFurther(t *testing.T) {
+	const size = 256 << 20
+	for _, name := range []string{"hand.go", "a.go"} {
+		for _, check := range []bool{false, true} {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{name: "package p\n"})
+			if err := os.Truncate(filepath.Join(dir, name), size); err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var err error
+			if check {
+				_, err = Check(dir, map[string][]byte{"a.go": []byte(owned)})
+			} else {
+				err = Write(dir, map[string][]byte{"a.go": []byte(owned)})
+			}
+			runtime.ReadMemStats(&after)
+			if wantErr := name == "a.go"; (err != nil) != wantErr {
+				t.Errorf("%s, check %v: error %v, want one: %v", name, check, err, wantErr)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > size/8 {
+				t.Errorf("%s, check %v: %d bytes allocated for a %d-byte foreign file", name, check, n, size)
+			}
+			if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() != size {
+				t.Errorf("%s, check %v: foreign file changed (%v)", name, check, err)
+			}
+		}
 	}
 }
 
