@@ -85,6 +85,12 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // before it prints anything: the user cannot act on them (they concern the
 // schemas, and the catalogue lists them), so only -v shows them.
 func generateOne(schemas, version, out, pkg string, check bool, warn func(schemaload.Diagnostic), stdout, stderr io.Writer) int {
+	if in, err := os.Stat(schemas); err == nil {
+		if o, err := os.Stat(out); err == nil && os.SameFile(in, o) {
+			fmt.Fprintf(stderr, "adcp-gen generate: -out %s is the spec folder; refusing to write the package among the schemas\n", out)
+			return 2
+		}
+	}
 	var files map[string][]byte
 	spec, err := loadSpec(schemas, version)
 	if err == nil {

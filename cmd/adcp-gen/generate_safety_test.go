@@ -104,6 +104,30 @@ func TestGenerateRefusesHostileInput(t *testing.T) {
 	}
 }
 
+// TestGenerateRefusesSpecFolderOut: an -out that is the spec folder itself
+// (by another spelling too) is refused, with or without -check, and the spec
+// folder is left as it was: the package's .go files were written among the
+// schemas.
+func TestGenerateRefusesSpecFolderOut(t *testing.T) {
+	schemas := copySchemas(t)
+	before := hostile.Snapshot(t, schemas)
+	for _, out := range []string{schemas, schemas + "/core/.."} {
+		for _, check := range []bool{false, true} {
+			args := []string{"generate", "-schemas", schemas, "-out", out}
+			if check {
+				args = append(args, "-check")
+			}
+			code, _, stderr := runCmd(args...)
+			if code != 2 || !strings.Contains(stderr, "-out "+out+" is the spec folder") {
+				t.Errorf("%q: exit %d, stderr %q; want 2 naming -out", args, code, stderr)
+			}
+		}
+	}
+	if after := hostile.Snapshot(t, schemas); !reflect.DeepEqual(before, after) {
+		t.Error("the spec folder changed")
+	}
+}
+
 // TestGenerateUnusualInput: names that are not Go identifiers, a required
 // recursive $ref and a core/error.json member named like a generated method
 // generate a package that builds.
