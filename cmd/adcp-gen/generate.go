@@ -85,11 +85,9 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // before it prints anything: the user cannot act on them (they concern the
 // schemas, and the catalogue lists them), so only -v shows them.
 func generateOne(schemas, version, out, pkg string, check bool, warn func(schemaload.Diagnostic), stdout, stderr io.Writer) int {
-	if in, err := os.Stat(schemas); err == nil {
-		if o, err := os.Stat(out); err == nil && os.SameFile(in, o) {
-			fmt.Fprintf(stderr, "adcp-gen generate: -out %s is the spec folder; refusing to write the package among the schemas\n", out)
-			return 2
-		}
+	if sameFile(schemas, out) {
+		fmt.Fprintf(stderr, "adcp-gen generate: -out %s is the spec folder; refusing to write the package among the schemas\n", out)
+		return 2
 	}
 	var files map[string][]byte
 	spec, err := loadSpec(schemas, version)
@@ -117,4 +115,15 @@ func generateOne(schemas, version, out, pkg string, check bool, warn func(schema
 		return 1
 	}
 	return 0
+}
+
+// sameFile reports whether the paths a and b both exist and name one file
+// or folder, however spelled.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

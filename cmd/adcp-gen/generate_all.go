@@ -25,6 +25,9 @@ import (
 // status is the worst of the folders'.
 func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
 	stderr := fs.Output()
+	if sameFile(root, out) {
+		return cliflags.Fail(fs, "-out %s is the -all folder; refusing to write the packages among the version folders", out)
+	}
 	names, err := versionDirs(root)
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)

@@ -70,6 +70,28 @@ func TestGenerateAllUsage(t *testing.T) {
 	}
 }
 
+// TestGenerateAllRefusesRootOut: an -out that is the -all folder is refused,
+// with or without -check, and the folder is left as it was: each version's
+// package was written as a folder among the version folders.
+func TestGenerateAllRefusesRootOut(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Rename(copySchemas(t), filepath.Join(root, "3.2.0")); err != nil {
+		t.Fatal(err)
+	}
+	for _, check := range []bool{false, true} {
+		args := []string{"generate", "-all", root, "-out", root + "/3.2.0/.."}
+		if check {
+			args = append(args, "-check")
+		}
+		if code, _, stderr := runCmd(args...); code != 2 || !strings.Contains(stderr, "is the -all folder") {
+			t.Errorf("%q: exit %d, stderr %q; want 2", args, code, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 1 {
+		t.Errorf("the -all folder holds %d entries, want its version folder alone", len(entries))
+	}
+}
+
 func TestVersionPackage(t *testing.T) {
 	for in, want := range map[string]string{"3.2.0-beta.5": "v3_2_0_beta_5", "3.0.0": "v3_0_0", "x+y": "vx_y"} {
 		if got := versionPackage(in); got != want {
