@@ -87,7 +87,7 @@ func Extract(ev a2a.Event) (adcp.Extraction, bool) {
 // members of its encoding the detection order reads, taken from the SDK's
 // values where they are, so that the error's Raw bytes are not
 // json.Marshal's (which escapes <, > and &). What the detection order never
-// reads (kinds, ids, history, metadata) is left out.
+// reads (kinds, ids, history, metadata, text and file parts) is left out.
 
 func taskValue(t *a2a.Task) map[string]any {
 	m := map[string]any{"status": statusValue(&t.Status)}
@@ -128,7 +128,10 @@ func partsValue(ps a2a.ContentParts) any {
 }
 
 // partValue is a part as the detection order reads it: a data part's data
-// alone (nil data is null, as json.Marshal writes it), else the part itself.
+// alone (nil data is null, as json.Marshal writes it), else nil. The
+// detection order reads no other part, and encoding a text or file part
+// again to read it (a text of <, each written as a 6-byte escape) costs
+// many times its size.
 func partValue(p a2a.Part) any {
 	var d map[string]any
 	switch v := p.(type) {
@@ -140,7 +143,7 @@ func partValue(p a2a.Part) any {
 		}
 		d = v.Data
 	default:
-		return p
+		return nil
 	}
 	if d == nil {
 		return map[string]any{"data": nil} // not a typed nil map, which reads as {}

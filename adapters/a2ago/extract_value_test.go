@@ -2,6 +2,9 @@ package a2ago_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/a2a"
@@ -88,6 +91,43 @@ func TestExtractEventMatchesBytes(t *testing.T) {
 	}
 	for name, ev := range cases {
 		t.Run(name, func(t *testing.T) { checkExtractEvent(t, ev) })
+	}
+}
+
+// TestExtractLargeTask: Extract on a task the client decoded from a large
+// response allocates at most what decoding it allocated. It used to encode
+// every text and file part again to read it, and encoding/json writes each
+// <, > and & of a string as a 6-byte escape: a 16 MiB task with one text
+// part of "<" took 1 GB and 3 s. The detection order reads no part but a
+// data part.
+func TestExtractLargeTask(t *testing.T) {
+	const n = 1 << 20
+	parts := func(part string) string {
+		return strings.TrimSuffix(strings.Repeat(part+",", n/len(part)), ",")
+	}
+	for name, ps := range map[string]string{
+		"text of <":      `{"kind":"text","text":"` + strings.Repeat("<", n) + `"}`,
+		"file bytes":     `{"kind":"file","file":{"bytes":"` + strings.Repeat("<", n) + `"}}`,
+		"texts of <":     parts(`{"kind":"text","text":"<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"}`),
+		"texts metadata": parts(`{"kind":"text","text":"","metadata":{"a":"<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"}}`),
+	} {
+		for _, state := range []string{"failed", "completed"} {
+			body := fmt.Sprintf(`{"kind":"task","id":"t","contextId":"c","status":{"state":%q,`+
+				`"message":{"kind":"message","messageId":"m","role":"agent","parts":[%s]}},"artifacts":[{"artifactId":"a","parts":[%[2]s]}]}`, state, ps)
+			task := new(a2a.Task)
+			var before, between, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if err := json.Unmarshal([]byte(body), task); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			runtime.ReadMemStats(&between)
+			_, ok := a2ago.Extract(task)
+			runtime.ReadMemStats(&after)
+			decode, got := between.TotalAlloc-before.TotalAlloc, after.TotalAlloc-between.TotalAlloc
+			if got > decode || ok {
+				t.Errorf("%s (%s): Extract allocated %d bytes (found %t), decoding the %d-byte task %d", name, state, got, ok, len(body), decode)
+			}
+		}
 	}
 }
 

@@ -120,7 +120,7 @@ func V1Handler(next http.Handler) http.Handler {
 			}
 			delete(p, "configuration") // 0.3 and 1.0 differ; a2a-go's defaults serve
 		}
-		legacyBody, err := json.Marshal(req)
+		legacyBody, err := marshal(req)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
@@ -148,7 +148,7 @@ func V1Handler(next http.Handler) http.Handler {
 			}
 			resp["result"] = v1
 		}
-		out, err := json.Marshal(resp)
+		out, err := marshal(resp)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
@@ -156,6 +156,18 @@ func V1Handler(next http.Handler) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(out)
 	})
+}
+
+// marshal encodes v as json.Marshal does, but writes <, > and & as they
+// are: a peer's text of them would grow six times on each re-encoding.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // toV03 gives an A2A 1.0 message (or part) its 0.3 spelling.

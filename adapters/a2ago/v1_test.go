@@ -3,6 +3,8 @@ package a2ago_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -59,5 +61,33 @@ func TestV1(t *testing.T) {
 	resp, err := client.Call(ctx, "SendStreamingMessage", map[string]any{})
 	if err != nil || !strings.Contains(string(resp), `-32601`) {
 		t.Errorf("SendStreamingMessage = %s, %v", resp, err)
+	}
+}
+
+// TestV1HandlerSize: V1Handler hands next a request, and the client a
+// response, no larger than they came (give or take the members it
+// renames). It used to write each <, > and & again as a 6-byte escape: an
+// 8 MiB SendMessage with a text of "<" became a 48 MiB request to next,
+// and took 700 MB and 3 s to answer.
+func TestV1HandlerSize(t *testing.T) {
+	text := strings.Repeat("<&>", 1<<18)
+	for _, tt := range []struct{ name, request, response string }{
+		{"message text", `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"` + text + `"}]}}}`,
+			`{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"x"}]}}`},
+		{"task history", `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}`,
+			`{"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"failed"},"history":[{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"` + text + `"}]}]}}`},
+	} {
+		var forwarded int
+		next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			forwarded = len(b)
+			_, _ = io.WriteString(w, tt.response)
+		})
+		w := httptest.NewRecorder()
+		a2ago.V1Handler(next).ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(tt.request)))
+		if forwarded > len(tt.request)+64 || w.Body.Len() > len(tt.response)+64 {
+			t.Errorf("%s: a %d-byte request went to next as %d bytes, a %d-byte response to the client as %d",
+				tt.name, len(tt.request), forwarded, len(tt.response), w.Body.Len())
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/adcp-gen/adcp-gen/adapters/mcpsdk"
@@ -79,6 +81,54 @@ func TestExtractResultMatchesBytes(t *testing.T) {
 	if x, ok := mcpsdk.Extract(nilItem, nil); !ok || x.Err.Code != "RATE_LIMITED" {
 		t.Errorf("Extract of a result with a nil item first = %+v, %v", x, ok)
 	}
+}
+
+// TestExtractLargeContent: Extract on a result the client decoded from a
+// large response allocates at most what decoding it allocated. It used to encode
+// every content item again to read it, and encoding/json writes each <, >
+// and & of a text as a 6-byte escape: a 16 MiB result with one text item
+// of "<" took 2 GB and 8 s, one of 200,000 nested tool_result items 13 GB.
+// Only text items whose text may be a JSON object are read.
+func TestExtractLargeContent(t *testing.T) {
+	const n = 1 << 20
+	items := func(item string) string {
+		return strings.TrimSuffix(strings.Repeat(item+",", n/len(item)), ",")
+	}
+	for name, content := range map[string]string{
+		"text of <":         `{"type":"text","text":"` + strings.Repeat("<", n) + `"}`,
+		"object text of <":  `{"type":"text","text":"{\"a\":\"` + strings.Repeat("<", n) + `\"}"}`,
+		"image":             `{"type":"image","mimeType":"image/png","data":"` + strings.Repeat("AAAA", n/4) + `"}`,
+		"embedded blob":     `{"type":"resource","resource":{"uri":"https://x.example/a","blob":"` + strings.Repeat("AAAA", n/4) + `"}}`,
+		"images":            items(`{"type":"image","mimeType":"image/png","data":""}`),
+		"tool results":      items(`{"type":"tool_result","toolUseId":"a","content":[{"type":"text","text":"<<<<<<<<"}]}`),
+		"texts with _meta":  items(`{"type":"text","text":"a","_meta":{"a":"<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"}}`),
+		"texts of <":        items(`{"type":"text","text":"<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"}`),
+		"object texts of <": items(`{"type":"text","text":"{\"a\":\"<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<\"}"}`),
+	} {
+		for _, isError := range []bool{true, false} {
+			body := fmt.Sprintf(`{"isError":%t,"content":[%s]}`, isError, content)
+			res := new(mcp.CallToolResult)
+			decode := allocated(func() {
+				if err := json.Unmarshal([]byte(body), res); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			})
+			var ok bool
+			if got := allocated(func() { _, ok = mcpsdk.Extract(res, nil) }); got > decode || ok {
+				t.Errorf("%s (isError %t): Extract allocated %d bytes (found %t), decoding the %d-byte result %d",
+					name, isError, got, ok, len(body), decode)
+			}
+		}
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
 
 // FuzzExtractResultMatchesBytes decodes a result as the client does and

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
@@ -105,16 +107,28 @@ func Extract(res *mcp.CallToolResult, err error) (adcp.Extraction, bool) {
 
 // resultValue is what adcp.ExtractValue reads of res: isError,
 // structuredContent and content as res encodes them (omitted when
-// omitempty omits them). Each content item is held apart, so that
-// adcp.ExtractValue encodes it alone: json.Marshal of the SDK's slice
-// panics on a nil item, which alone encodes as null. The result's other
-// members (_meta, resultType, ...) are no part of the detection order.
+// omitempty omits them), except that content holds only the text items
+// whose text may be a JSON object (after JSON white space, a brace): the
+// detection order reads no other item, and encoding one again to read it
+// (a base64 blob, a text of <, each written as a 6-byte escape) costs many
+// times its size. A text is held as it is, which is what its encoding
+// decodes to, unless it is not valid UTF-8 (a result the client did not
+// decode), which the item's encoding replaces. The result's other members
+// (_meta, resultType, ...) are no part of the detection order.
 func resultValue(res *mcp.CallToolResult) map[string]any {
 	m := map[string]any{"content": nil} // null, as json.Marshal writes a nil slice
 	if res.Content != nil {
-		items := make([]any, len(res.Content))
-		for i, c := range res.Content {
-			items[i] = c
+		items := []any{}
+		for _, c := range res.Content {
+			t, ok := c.(*mcp.TextContent)
+			if !ok || t == nil || !strings.HasPrefix(strings.TrimLeft(t.Text, " \t\n\r"), "{") {
+				continue
+			}
+			if utf8.ValidString(t.Text) {
+				items = append(items, map[string]any{"type": "text", "text": t.Text})
+			} else {
+				items = append(items, c)
+			}
 		}
 		m["content"] = items
 	}

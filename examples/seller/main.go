@@ -180,6 +180,10 @@ func getProducts(_ context.Context, _ *mcp.CallToolRequest, in json.RawMessage) 
 	return nil, products{}, fail(adcperr.CodeInvalidRequest, "buying_mode must be brief, wholesale or refine.", "buying_mode")
 }
 
+// maxErrors bounds the errors one answer reports: each is built and
+// checked (seller.New), and a request may list a million packages.
+const maxErrors = 16
+
 func createMediaBuy(_ context.Context, _ *mcp.CallToolRequest, in json.RawMessage) (*mcp.CallToolResult, mediaBuy, error) {
 	r, _, err := decode(in)
 	if err != nil {
@@ -200,6 +204,9 @@ func createMediaBuy(_ context.Context, _ *mcp.CallToolRequest, in json.RawMessag
 		errs = append(errs, fail(adcperr.CodeInvalidRequest, "At least one package is required.", "packages"))
 	}
 	for i, p := range r.Packages {
+		if len(errs) == maxErrors {
+			break
+		}
 		if p.Budget == nil || *p.Budget <= 0 {
 			errs = append(errs, fail(adcperr.CodeValidationError, "A package budget must be a positive amount.", fmt.Sprintf("packages[%d].budget", i)))
 		}

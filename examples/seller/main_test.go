@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -40,5 +43,22 @@ func TestParseStart(t *testing.T) {
 	}
 	if _, ok := parseDateTime("asap"); ok {
 		t.Error(`end_time "asap" accepted`)
+	}
+}
+
+// TestCreateMediaBuyErrors: create_media_buy reports an error per package
+// without a budget, at most maxErrors of them. It used to build one for
+// every package: a request of 100,000 packages (293 KB) took 15 s and
+// 2.3 GB, one of 1.3 million (3.8 MB, under the SDK's 4 MiB request limit)
+// 4 minutes and 27 GB.
+func TestCreateMediaBuyErrors(t *testing.T) {
+	for _, tt := range []struct{ packages, want int }{{1, 1}, {3, 3}, {maxErrors, maxErrors}, {100000, maxErrors}} {
+		args := `{"adcp_version":"3.0","start_time":"asap","end_time":"2099-01-01T00:00:00Z","packages":[` +
+			strings.TrimSuffix(strings.Repeat("{},", tt.packages), ",") + `]}`
+		_, _, err := createMediaBuy(context.Background(), nil, json.RawMessage(args))
+		j, ok := err.(interface{ Unwrap() []error })
+		if !ok || len(j.Unwrap()) != tt.want {
+			t.Errorf("%d packages without a budget: %v, want %d errors", tt.packages, err, tt.want)
+		}
 	}
 }
