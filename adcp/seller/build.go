@@ -326,8 +326,11 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 
 	// details, decoded once.
 	var obj map[string]json.RawMessage
-	c.Details, _ = jsonwire.Marshal(c.Details) // compact: one JSON value (checkRaw), or null
-	if string(c.Details) == "null" {
+	details, err := jsonwire.Marshal(c.Details) // compact: one JSON value (checkRaw), or null
+	if err != nil {
+		return fail("details: %v", err)
+	}
+	if c.Details = details; string(c.Details) == "null" {
 		c.Details = nil
 	}
 	if c.Details != nil {
@@ -409,15 +412,21 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 		}
 	}
 
-	// The completed error, encoded once, and as sent. The encodings cannot
-	// fail (raw members are single JSON values: checkRaw; retry_after is
-	// finite), and an empty one would be refused by clientAccepts.
-	raw, _ := jsonwire.Marshal(&c)
+	// The completed error, encoded once (its raw members are single JSON
+	// values: checkRaw), and as sent.
+	raw, err := jsonwire.Marshal(&c)
+	if err != nil {
+		return fail("%v", err)
+	}
 	if err := clientAccepts(v, &c, raw); err != nil {
 		return fail("%w", err)
 	}
 	if ck.asSent {
-		if sent, _ := jsonwire.Marshal(e); !bytes.Equal(sent, raw) {
+		sent, err := jsonwire.Marshal(e)
+		if err != nil {
+			return fail("as sent: %v", err)
+		}
+		if !bytes.Equal(sent, raw) {
 			if err := clientAccepts(v, e, sent); err != nil {
 				return fail("as sent: %w", err)
 			}

@@ -155,9 +155,12 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
-	// f.raw is one JSON value: these encodings cannot fail.
-	f.envelope, _ = jsonwire.Marshal(envelope{AdcpError: f.raw})
-	f.errors, _ = jsonwire.Marshal(payload{[]json.RawMessage{f.raw}})
+	if f.envelope, err = jsonwire.Marshal(envelope{AdcpError: f.raw}); err == nil {
+		f.errors, err = jsonwire.Marshal(payload{[]json.RawMessage{f.raw}})
+	}
+	if err != nil {
+		return f, err
+	}
 	if f.payload != nil {
 		if len(f.payload) == 0 {
 			return f, errors.New("adcp: the payload's errors[] cannot be empty")
