@@ -55,10 +55,12 @@ func wrap(line string, width int) []string {
 }
 
 // comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
-// one jennifer Comment per line. Every comment holding text from the spec
-// is written here: a line break in it starts a line of its own, so the
-// text cannot end the comment and become Go code, and what Go refuses in
-// a comment is replaced (commentSafe).
+// one jennifer Comment per line. Every comment holding free text from the
+// spec (descriptions, values, keywords) is written here: a line break in it
+// starts a line of its own, so the text cannot end the comment and become
+// Go code, and what Go refuses in a comment is replaced (commentSafe). File
+// names and the version, which Load refuses with a line break in them, are
+// written as they are.
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
