@@ -58,12 +58,8 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 	switch o.Kind {
 	case schemaload.KindObject:
 		c.fields(subject, goSubject, o, n)
-		switch {
-		case !o.Closed && n.Closed:
-			c.add(ObjectClosed, Validation, subject, goSubject, "unknown members kept", "unknown members rejected")
-		case o.Closed && !n.Closed:
-			c.add(ObjectOpened, None, subject, goSubject, "unknown members rejected", "unknown members kept")
-		}
+		c.toggled(o.Closed, n.Closed, subject, goSubject, ObjectClosed, ObjectOpened, Validation, None,
+			"unknown members kept", "unknown members rejected")
 	case schemaload.KindArray:
 		c.items(subject+"[]", goSubject, o, n)
 	case schemaload.KindAny:
@@ -106,26 +102,11 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 			// Same type, perhaps held by pointer now: compare in depth.
 			c.deep(s, g, of.Type, nf.Type)
 		}
-		switch {
-		case !of.Required && nf.Required:
-			c.add(FieldRequired, Validation, s, g, "optional", "required")
-		case of.Required && !nf.Required:
-			c.add(FieldOptional, None, s, g, "required", "optional")
-		}
-		switch {
-		case !of.Nullable && nf.Nullable:
-			// When telling null from absent needs another Go type, the
-			// field is also reported as retyped.
-			c.add(FieldNullable, None, s, g, "", "null allowed")
-		case of.Nullable && !nf.Nullable:
-			c.add(FieldNotNullable, Validation, s, g, "null allowed", "")
-		}
-		switch {
-		case !of.Deprecated && nf.Deprecated:
-			c.add(FieldDeprecated, None, s, g, "", "")
-		case of.Deprecated && !nf.Deprecated:
-			c.add(FieldUndeprecated, None, s, g, "", "")
-		}
+		c.toggled(of.Required, nf.Required, s, g, FieldRequired, FieldOptional, Validation, None, "optional", "required")
+		// When telling null from absent needs another Go type, a field made
+		// nullable is also reported as retyped.
+		c.toggled(of.Nullable, nf.Nullable, s, g, FieldNullable, FieldNotNullable, None, Validation, "", "null allowed")
+		c.toggled(of.Deprecated, nf.Deprecated, s, g, FieldDeprecated, FieldUndeprecated, None, None, "", "")
 	}, func(nf *schemaload.Field) {
 		imp, desc := None, nf.GoType.String()
 		if nf.Required {
@@ -152,11 +133,21 @@ func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	}, func(ov *schemaload.EnumValue) {
 		c.add(EnumValueRemoved, Compile, subject, ov.GoName, ov.Value, "")
 	})
+	if len(n.Enum) > 0 {
+		c.toggled(o.OpenEnum, n.OpenEnum, subject, goSubject, EnumOpened, EnumClosed, None, Validation,
+			"known values only", "known values or extension pattern")
+	}
+}
+
+// toggled reports a yes/no property of subject that was turned on (a
+// change of kind on, with impact onImp) or off (kind off, impact offImp).
+// unset and set describe the property in either state.
+func (c *comparer) toggled(o, n bool, subject, goSubject string, on, off Kind, onImp, offImp Impact, unset, set string) {
 	switch {
-	case !o.OpenEnum && n.OpenEnum && len(n.Enum) > 0:
-		c.add(EnumOpened, None, subject, goSubject, "known values only", "known values or extension pattern")
-	case o.OpenEnum && !n.OpenEnum && len(n.Enum) > 0:
-		c.add(EnumClosed, Validation, subject, goSubject, "known values or extension pattern", "known values only")
+	case !o && n:
+		c.add(on, onImp, subject, goSubject, unset, set)
+	case o && !n:
+		c.add(off, offImp, subject, goSubject, set, unset)
 	}
 }
 
