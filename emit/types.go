@@ -77,19 +77,17 @@ func has(bit int, f *schemaload.Field) jen.Code {
 	return jen.Id("x").Dot("codec").Dot("Emit").Call(jen.Lit(bit), jen.Lit(f.Required), set)
 }
 
-// typeDecl renders the declaration of one named type with its methods.
+// typeDecl renders the declaration of one named type with its methods. The
+// model names objects, strings with an enum, and unions (KindAny) only.
 func (g *gen) typeDecl(f *jen.File, t *schemaload.Type) {
-	switch {
-	case t.Kind == schemaload.KindObject:
+	switch t.Kind {
+	case schemaload.KindObject:
 		g.objectDecl(f, t)
-	case t.Kind == schemaload.KindString:
+	case schemaload.KindString:
 		g.stringDecl(f, t)
-	case t.Kind == schemaload.KindAny:
+	default:
 		comments(f.Group, docFor(fmt.Sprintf("%s is %s, held as raw JSON.", t.GoName, where(t)), t.Doc))
 		f.Type().Id(t.GoName).Op("=").Qual(jsonPkg, "RawMessage")
-	default:
-		comments(f.Group, docFor(fmt.Sprintf("%s is %s.", t.GoName, where(t)), t.Doc))
-		f.Type().Id(t.GoName).Add(goType(t.GoType))
 	}
 	f.Line()
 }
@@ -101,19 +99,15 @@ func where(t *schemaload.Type) string {
 	return t.File + "#" + t.Pointer
 }
 
-// stringDecl renders a string type and its known values.
+// stringDecl renders a string type and its known values (a named string
+// type has at least one).
 func (g *gen) stringDecl(f *jen.File, t *schemaload.Type) {
-	summary := fmt.Sprintf("%s is the string type of %s.", t.GoName, where(t))
-	if len(t.Enum) > 0 && t.OpenEnum {
+	summary := fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
+	if t.OpenEnum {
 		summary = fmt.Sprintf("%s is the string type of %s: the constants below, or an extension value matching its pattern.", t.GoName, where(t))
-	} else if len(t.Enum) > 0 {
-		summary = fmt.Sprintf("%s is the closed enumeration of %s.", t.GoName, where(t))
 	}
 	comments(f.Group, docFor(summary, t.Doc))
 	f.Type().Id(t.GoName).String()
-	if len(t.Enum) == 0 {
-		return
-	}
 	f.Line()
 	f.Comment(fmt.Sprintf("The known values of %s.", t.GoName))
 	f.Const().DefsFunc(func(grp *jen.Group) {
