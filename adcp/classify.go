@@ -312,11 +312,11 @@ func memberString(obj []byte, k string) string {
 // Error returns the code and the message, sanitized (Sanitize) so that the
 // string is safe to log or show.
 func (e *Error) Error() string {
-	msg := Sanitize(e.Message, MaxMessageBytes)
-	if msg == "" {
-		return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4)
+	s := "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4)
+	if msg := Sanitize(e.Message, MaxMessageBytes); msg != "" {
+		s += ": " + msg
 	}
-	return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4) + ": " + msg
+	return s
 }
 
 // Is reports whether e has the code target is (a Code, or an *Error), so

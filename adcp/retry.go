@@ -130,8 +130,8 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 			SuggestedBillingTried: a.SuggestedBilling != "",
 		})
 		// The one-shot fixes already made hold for every later attempt.
-		next := Attempt{Number: a.Number + 1, Last: e, SuggestedBilling: a.SuggestedBilling,
-			ProvideCredentials: a.ProvideCredentials, CredentialsRefreshed: a.CredentialsRefreshed}
+		next := a
+		next.Number, next.Last = a.Number+1, e
 		var delay time.Duration
 		switch {
 		case d.Action == ActionRetry && d.RetryAfter:

@@ -118,7 +118,11 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		}
 		// Too large: leave out the last remediation text, else the last
 		// violation, else give up.
-		switch i := lastRemediation(vs); {
+		i := len(vs) - 1
+		for i >= 0 && vs[i].index("remediation") < 0 {
+			i--
+		}
+		switch {
 		case i >= 0:
 			vs[i] = vs[i].without("remediation")
 		case len(vs) > 1:
@@ -136,15 +140,4 @@ func alone(v object) []byte {
 		Violations []object `json:"violations"`
 	}{[]object{v}})
 	return b
-}
-
-// lastRemediation returns the index of the last violation with a
-// remediation member, or -1.
-func lastRemediation(vs []object) int {
-	for i := len(vs) - 1; i >= 0; i-- {
-		if vs[i].index("remediation") >= 0 {
-			return i
-		}
-	}
-	return -1
 }
