@@ -47,8 +47,8 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
 		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
 	}
-	if e.Code != codeCreativeRejected {
-		return fail("they belong to %s", codeCreativeRejected)
+	if e.Code != "CREATIVE_REJECTED" {
+		return fail("they belong to CREATIVE_REJECTED")
 	}
 	info, _ := v.Info(e.Code)
 	i := slices.IndexFunc(info.Shapes, func(s *adcp.DetailsShape) bool { return s.Name == accessibilityShape })
