@@ -118,13 +118,13 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		}
 		// Too large: leave out the last remediation text, else the last
 		// violation, else give up.
-		i := len(vs) - 1
-		for i >= 0 && vs[i].index("remediation") < 0 {
-			i--
+		last := len(vs) - 1
+		for last >= 0 && vs[last].index("remediation") < 0 {
+			last--
 		}
 		switch {
-		case i >= 0:
-			vs[i] = vs[i].without("remediation")
+		case last >= 0:
+			vs[last] = vs[last].without("remediation")
 		case len(vs) > 1:
 			vs = vs[:len(vs)-1]
 		default:
