@@ -11,26 +11,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 )
 
-// The wire codes the client runtime has special rules for. They are declared
-// here, not taken from the generated constants, because a code may not exist
-// in every spec version the runtime is generated for.
-const (
-	clientCodeAuthRequired        = Code("AUTH_REQUIRED")
-	clientCodeAuthInvalid         = Code("AUTH_INVALID")
-	clientCodeCredentialInArgs    = Code("CREDENTIAL_IN_ARGS")
-	clientCodeConfigurationError  = Code("CONFIGURATION_ERROR")
-	clientCodePermissionDenied    = Code("PERMISSION_DENIED")
-	clientCodeScopeInsufficient   = Code("SCOPE_INSUFFICIENT")
-	clientCodeReadOnlyScope       = Code("READ_ONLY_SCOPE")
-	clientCodeFieldNotPermitted   = Code("FIELD_NOT_PERMITTED")
-	clientCodeAgentSuspended      = Code("AGENT_SUSPENDED")
-	clientCodeAgentBlocked        = Code("AGENT_BLOCKED")
-	clientCodeBillingNotPermitted = Code("BILLING_NOT_PERMITTED_FOR_AGENT")
-	clientCodeBillingNotSupported = Code("BILLING_NOT_SUPPORTED")
-	clientCodeIdempotencyInFlight = Code("IDEMPOTENCY_IN_FLIGHT")
-	clientCodeIdempotencyExpired  = Code("IDEMPOTENCY_EXPIRED")
-)
-
 // Retry delay bounds of transport-errors.md § "Recovery Behavior".
 const (
 	MinRetryAfter = 1 * time.Second
@@ -201,9 +181,9 @@ func (p Policy) Decide(e *Error, rc RequestContext) Decision {
 	d := Decision{Recovery: r, Field: e.Field, Suggestion: e.Suggestion}
 	d.Action, d.Reason = decideRule(e, r, rc, &d)
 	switch e.Code {
-	case clientCodeIdempotencyInFlight:
+	case "IDEMPOTENCY_IN_FLIGHT":
 		d.IdempotencyKey = KeyKeep
-	case clientCodeIdempotencyExpired:
+	case "IDEMPOTENCY_EXPIRED":
 		d.IdempotencyKey = KeyCheckBeforeNew
 	}
 	return d
@@ -222,33 +202,34 @@ func (p Policy) DecideExtraction(x Extraction, rc RequestContext) Decision {
 // decideRule applies Decide's rules to e of class r: it returns the action
 // and the reason, and sets d's Delay, RetryAfter and SuggestedBilling where
 // a rule gives them. Its many exits return two words each, not a whole
-// Decision, which keeps the code small.
+// Decision, which keeps the code small. Codes are spelled as on the wire,
+// not taken from generated constants: a code may not exist in every version.
 func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, string) {
 	switch {
 	case rc.NonFatal:
 		return ActionSurfaceToCaller, "non-fatal error on a successful response: not a failure, never retried"
-	case e.Code == clientCodeCredentialInArgs:
+	case e.Code == "CREDENTIAL_IN_ARGS":
 		return ActionEscalateToHuman, "credential in request arguments: never auto-retried (a retry re-logs it); move and rotate it"
-	case e.Code == clientCodeConfigurationError:
+	case e.Code == "CONFIGURATION_ERROR":
 		return ActionEscalateToHuman, "seller misconfiguration: never auto-retried; tell the seller's operator"
-	case e.Code == clientCodeAuthInvalid:
+	case e.Code == "AUTH_INVALID":
 		return ActionEscalateToHuman, "credentials refused: never re-presented; only an agent with a refresh grant may refresh once (RetryOptions.RefreshCredentials)"
-	case e.Code == clientCodeAgentSuspended || e.Code == clientCodeAgentBlocked:
+	case e.Code == "AGENT_SUSPENDED" || e.Code == "AGENT_BLOCKED":
 		return ActionEscalateToHuman, "per-agent commercial gate: never auto-retried; a human at the buyer must act"
-	case e.Code == clientCodePermissionDenied && memberString(e.Details, "scope") == "agent":
+	case e.Code == "PERMISSION_DENIED" && memberString(e.Details, "scope") == "agent":
 		return ActionEscalateToHuman, "per-agent provisioning gate: terminal in practice, never auto-retried"
-	case e.Code == clientCodeAuthRequired && rc.CredentialsPresented:
+	case e.Code == "AUTH_REQUIRED" && rc.CredentialsPresented:
 		return ActionEscalateToHuman, "credentials presented and rejected: never re-presented; escalate for rotation"
-	case e.Code == clientCodeAuthRequired && r != RecoveryTerminal:
+	case e.Code == "AUTH_REQUIRED" && r != RecoveryTerminal:
 		return ActionSurfaceToCaller, "credentials missing: provide them and retry once"
-	case e.Code == clientCodeBillingNotPermitted:
+	case e.Code == "BILLING_NOT_PERMITTED_FOR_AGENT":
 		sb := memberString(e.Details, "suggested_billing")
 		if sb == "" || rc.SuggestedBillingTried {
 			return ActionEscalateToHuman, "agent not permitted this billing: no autonomous fallback left; a human must complete onboarding"
 		}
 		d.SuggestedBilling = sb
 		return ActionSurfaceToCaller, "retry once with details.suggested_billing"
-	case e.Code == clientCodeBillingNotSupported && r == RecoveryCorrectable:
+	case e.Code == "BILLING_NOT_SUPPORTED" && r == RecoveryCorrectable:
 		switch memberString(e.Details, "scope") {
 		case "capability":
 			return ActionSurfaceToCaller, "billing value never accepted: pick one from details.supported_billing, or call get_adcp_capabilities when it is absent"
@@ -258,13 +239,13 @@ func decideRule(e *Error, r Recovery, rc RequestContext, d *Decision) (Action, s
 		return ActionSurfaceToCaller, "billing value not accepted: check get_adcp_capabilities for supported_billing"
 	case r == RecoveryTransient:
 		d.Delay, d.RetryAfter = e.RetryDelay()
-		if e.Code == clientCodeIdempotencyInFlight {
+		if e.Code == "IDEMPOTENCY_IN_FLIGHT" {
 			return ActionRetry, "request in flight: retry with the same idempotency_key"
 		}
 		return ActionRetry, "transient"
-	case e.Code == clientCodeFieldNotPermitted:
+	case e.Code == "FIELD_NOT_PERMITTED":
 		return ActionSurfaceToCaller, "field not permitted: drop the field named by error.field and resubmit"
-	case e.Code == clientCodeIdempotencyExpired && r == RecoveryCorrectable:
+	case e.Code == "IDEMPOTENCY_EXPIRED" && r == RecoveryCorrectable:
 		return ActionSurfaceToCaller, "idempotency key expired: check by natural key whether the request succeeded before minting a new key"
 	case r == RecoveryCorrectable:
 		return ActionSurfaceToCaller, "correctable: fix the request"
@@ -312,11 +293,11 @@ func memberString(obj []byte, k string) string {
 // Error returns the code and the message, sanitized (Sanitize) so that the
 // string is safe to log or show.
 func (e *Error) Error() string {
-	msg := Sanitize(e.Message, MaxMessageBytes)
-	if msg == "" {
-		return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4)
+	s := "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4)
+	if msg := Sanitize(e.Message, MaxMessageBytes); msg != "" {
+		s += ": " + msg
 	}
-	return "adcp: " + Sanitize(string(e.Code), MaxCodeLength*4) + ": " + msg
+	return s
 }
 
 // Is reports whether e has the code target is (a Code, or an *Error), so

@@ -130,23 +130,23 @@ func Retry(ctx context.Context, opts RetryOptions, op func(ctx context.Context, 
 			SuggestedBillingTried: a.SuggestedBilling != "",
 		})
 		// The one-shot fixes already made hold for every later attempt.
-		next := Attempt{Number: a.Number + 1, Last: e, SuggestedBilling: a.SuggestedBilling,
-			ProvideCredentials: a.ProvideCredentials, CredentialsRefreshed: a.CredentialsRefreshed}
+		next := a
+		next.Number, next.Last = a.Number+1, e
 		var delay time.Duration
 		switch {
 		case d.Action == ActionRetry && d.RetryAfter:
 			delay = d.Delay
 		case d.Action == ActionRetry:
 			delay = o.backoff(a.Number)
-		case e.Code == clientCodeAuthInvalid && o.RefreshCredentials != nil && !a.CredentialsRefreshed:
+		case e.Code == "AUTH_INVALID" && o.RefreshCredentials != nil && !a.CredentialsRefreshed:
 			next.CredentialsRefreshed = true
 		case d.Action != ActionSurfaceToCaller:
 			return err
 		case d.SuggestedBilling != "":
 			next.SuggestedBilling = d.SuggestedBilling
-		case e.Code == clientCodeAuthRequired:
+		case e.Code == "AUTH_REQUIRED":
 			next.ProvideCredentials = true
-		case o.Disambiguate && (e.Code == clientCodeScopeInsufficient || e.Code == clientCodeReadOnlyScope):
+		case o.Disambiguate && (e.Code == "SCOPE_INSUFFICIENT" || e.Code == "READ_ONLY_SCOPE"):
 			if a.Number >= disambiguationAttempts {
 				return err
 			}

@@ -1,6 +1,7 @@
 package adcp
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/invisible"
@@ -87,20 +88,14 @@ func (p Policy) RenderUntrusted(e *Error) string {
 	}
 	d := e.Display()
 	var b strings.Builder
-	b.WriteString(`<adcp_seller_error trust="untrusted" code="`)
-	b.WriteString(untrustedEscaper.Replace(Sanitize(string(e.Code), MaxCodeLength*4)))
-	b.WriteString(`" recovery="`)
-	b.WriteString(string(p.Classify(e)))
-	b.WriteString("\">\n")
+	fmt.Fprintf(&b, `<adcp_seller_error trust="untrusted" code="%s" recovery="%s">`+"\n",
+		untrustedEscaper.Replace(Sanitize(string(e.Code), MaxCodeLength*4)), p.Classify(e))
 	for _, f := range [...]struct{ name, v string }{
 		{"message", d.Message}, {"suggestion", d.Suggestion}, {"field", d.Field},
 	} {
-		if f.v == "" {
-			continue
+		if f.v != "" {
+			fmt.Fprintf(&b, "<%s>%s</%s>\n", f.name, untrustedEscaper.Replace(f.v), f.name)
 		}
-		b.WriteString("<" + f.name + ">")
-		b.WriteString(untrustedEscaper.Replace(f.v))
-		b.WriteString("</" + f.name + ">\n")
 	}
 	b.WriteString("</adcp_seller_error>")
 	return b.String()

@@ -19,7 +19,7 @@ import (
 // schema of an error (see Validate).
 type Vocabulary struct {
 	c     VocabularyConfig
-	index map[Code]int
+	index map[Code]CodeInfo
 }
 
 // VocabularyConfig is what NewVocabulary builds a Vocabulary from.
@@ -48,8 +48,8 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 		return nil, fmt.Errorf("adcp: vocabulary %s: unknown-code recovery %q is not a recovery class", c.SpecVersion, c.UnknownRecovery)
 	}
 	c.Codes, c.Shapes = slices.Clone(c.Codes), slices.Clone(c.Shapes)
-	v := &Vocabulary{c: c, index: make(map[Code]int, len(c.Codes))}
-	for i, info := range c.Codes {
+	v := &Vocabulary{c: c, index: make(map[Code]CodeInfo, len(c.Codes))}
+	for _, info := range c.Codes {
 		if n := len([]rune(info.Code)); n < 1 || n > MaxCodeLength {
 			return nil, fmt.Errorf("adcp: vocabulary %s: code %q is not 1 to %d characters", c.SpecVersion, info.Code, MaxCodeLength)
 		}
@@ -59,7 +59,7 @@ func NewVocabulary(c VocabularyConfig) (*Vocabulary, error) {
 		if !info.Recovery.Valid() {
 			return nil, fmt.Errorf("adcp: vocabulary %s: code %s: recovery %q is not a recovery class", c.SpecVersion, info.Code, info.Recovery)
 		}
-		v.index[info.Code] = i
+		v.index[info.Code] = info
 	}
 	for _, s := range c.Shapes {
 		if s == nil || s.Name == "" || s.Check == nil {
@@ -120,11 +120,8 @@ func (v *Vocabulary) Info(c Code) (CodeInfo, bool) {
 	if v == nil {
 		return CodeInfo{}, false
 	}
-	i, ok := v.index[c]
-	if !ok {
-		return CodeInfo{}, false
-	}
-	return v.c.Codes[i], true
+	info, ok := v.index[c]
+	return info, ok
 }
 
 // Known reports whether c is a standard code of the vocabulary.

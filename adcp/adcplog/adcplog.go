@@ -24,8 +24,7 @@ func Value(e *adcp.Error) slog.Value {
 	if e == nil {
 		return slog.Value{}
 	}
-	attrs := make([]slog.Attr, 0, 4)
-	attrs = append(attrs, slog.String("code", adcp.Sanitize(string(e.Code), adcp.MaxCodeLength*4)))
+	attrs := []slog.Attr{slog.String("code", adcp.Sanitize(string(e.Code), adcp.MaxCodeLength*4))}
 	if e.Recovery != "" {
 		attrs = append(attrs, slog.String("recovery", adcp.Sanitize(string(e.Recovery), adcp.MaxCodeLength*4)))
 	}

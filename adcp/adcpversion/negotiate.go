@@ -50,16 +50,14 @@ func NewNegotiator(v *adcp.Vocabulary, supported ...string) (*Negotiator, error)
 		return nil, errors.New("adcpversion: nil vocabulary")
 	}
 	n := &Negotiator{v: v}
-	final := false
 	for _, s := range supported {
 		r, err := ParseRelease(s)
 		if err != nil {
 			return nil, err
 		}
 		n.releases = append(n.releases, r)
-		final = final || r.Final()
 	}
-	if !final {
+	if !slices.ContainsFunc(n.releases, Release.Final) {
 		return nil, errors.New("adcpversion: a seller must support a final release, which answers requests that pin none")
 	}
 	slices.SortFunc(n.releases, Release.Compare)

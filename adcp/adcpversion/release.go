@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -87,13 +88,7 @@ func (r Release) Compare(o Release) int {
 	case o.Pre == "":
 		return -1
 	}
-	a, b := strings.Split(r.Pre, "."), strings.Split(o.Pre, ".")
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if c := releaseComparePart(a[i], b[i]); c != 0 {
-			return c
-		}
-	}
-	return cmp.Compare(len(a), len(b))
+	return slices.CompareFunc(strings.Split(r.Pre, "."), strings.Split(o.Pre, "."), releaseComparePart)
 }
 
 // releaseComparePart compares two pre-release identifiers. A numeric one

@@ -47,8 +47,8 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 	fail := func(format string, args ...any) (*adcp.Error, []string, error) {
 		return nil, nil, fmt.Errorf("adcp: %s: accessibility details: "+format, append([]any{e.Code}, args...)...)
 	}
-	if e.Code != codeCreativeRejected {
-		return fail("they belong to %s", codeCreativeRejected)
+	if e.Code != "CREATIVE_REJECTED" {
+		return fail("they belong to CREATIVE_REJECTED")
 	}
 	info, _ := v.Info(e.Code)
 	i := slices.IndexFunc(info.Shapes, func(s *adcp.DetailsShape) bool { return s.Name == accessibilityShape })
@@ -118,9 +118,13 @@ func FitAccessibilityDetails(v *adcp.Vocabulary, e *adcp.Error, opts ...Option) 
 		}
 		// Too large: leave out the last remediation text, else the last
 		// violation, else give up.
-		switch i := lastRemediation(vs); {
-		case i >= 0:
-			vs[i] = vs[i].without("remediation")
+		last := len(vs) - 1
+		for last >= 0 && vs[last].index("remediation") < 0 {
+			last--
+		}
+		switch {
+		case last >= 0:
+			vs[last] = vs[last].without("remediation")
 		case len(vs) > 1:
 			vs = vs[:len(vs)-1]
 		default:
@@ -136,15 +140,4 @@ func alone(v object) []byte {
 		Violations []object `json:"violations"`
 	}{[]object{v}})
 	return b
-}
-
-// lastRemediation returns the index of the last violation with a
-// remediation member, or -1.
-func lastRemediation(vs []object) int {
-	for i := len(vs) - 1; i >= 0; i-- {
-		if vs[i].index("remediation") >= 0 {
-			return i
-		}
-	}
-	return -1
 }

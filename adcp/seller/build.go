@@ -38,19 +38,6 @@ import (
 // the whole error is MaxErrorSize, checked by Validate: the client's check.
 const detailsGuidanceBytes = 500
 
-// Codes the package has rules for. They are spelled out here, not taken from
-// the generated constants, because a code may not exist in every version.
-const (
-	codeStaleResponse      = adcp.Code("STALE_RESPONSE")
-	codeCreativeRejected   = adcp.Code("CREATIVE_REJECTED")
-	codeConfigurationError = adcp.Code("CONFIGURATION_ERROR")
-	codeGovernanceUnavail  = adcp.Code("GOVERNANCE_UNAVAILABLE")
-	// codeBudgetCapReached is normally an advisory on a successful partial
-	// build, and a terminal failure "only when even the first leaf would
-	// exceed the cap (no partial possible)" (its description).
-	codeBudgetCapReached = adcp.Code("BUDGET_CAP_REACHED")
-)
-
 // schemaKeywords are the JSON Schema Draft 7 and 2020-12 keywords that
 // issues[].keyword must be drawn from (validator-specific keywords such as
 // Ajv's errorMessage must not reach the wire).
@@ -378,7 +365,7 @@ func check(v *adcp.Vocabulary, e *adcp.Error, ck checks) (*adcp.Error, json.RawM
 			warnf("%s should carry details.%s", c.Code, k)
 		}
 	}
-	if c.Code == codeCreativeRejected && c.Field == "" {
+	if c.Code == "CREATIVE_REJECTED" && c.Field == "" {
 		// Accessibility details: field from the first violation's pointer.
 		if ptr, ok := firstViolationPointer(obj); ok {
 			f, err := PointerToField(ptr)
@@ -455,7 +442,7 @@ func clientAccepts(v *adcp.Vocabulary, e *adcp.Error, raw []byte) error {
 // error of code c, as Finalize documents.
 func refused(c adcp.Code, k FindingKind) bool {
 	return k == FindingConnectionString || k == FindingStackTrace || k == FindingCredential ||
-		k == FindingFilePath && c == codeConfigurationError
+		k == FindingFilePath && c == "CONFIGURATION_ERROR"
 }
 
 // checkRaw refuses a raw member of e that is not exactly one JSON value in

@@ -152,7 +152,11 @@ func fatal(v *adcp.Vocabulary, e *adcp.Error, opts []WireOption) (failure, error
 	if f.raw, err = send(v, e, f.checks); err != nil {
 		return f, err
 	}
-	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != codeBudgetCapReached) || e.Code == codeStaleResponse {
+	// BUDGET_CAP_REACHED is normally an advisory on a successful partial
+	// build, and a terminal failure "only when even the first leaf would
+	// exceed the cap (no partial possible)" (its description). Codes are
+	// spelled as on the wire: a code may not exist in every version.
+	if info, _ := v.Info(e.Code); (info.Advisory && e.Code != "BUDGET_CAP_REACHED") || e.Code == "STALE_RESPONSE" {
 		return f, fmt.Errorf("adcp: %s is a non-fatal advisory: it goes in a successful payload's errors[], never in adcp_error", e.Code)
 	}
 	if f.envelope, err = jsonwire.Marshal(envelope{AdcpError: f.raw}); err == nil {
@@ -406,7 +410,7 @@ func SuccessPayloadWithWarnings(v *adcp.Vocabulary, payload any, warnings []*adc
 		if err != nil {
 			return nil, err
 		}
-		if w.Code == codeStaleResponse && emptyPayload(ms) {
+		if w.Code == "STALE_RESPONSE" && emptyPayload(ms) {
 			return nil, errors.New("adcp: STALE_RESPONSE needs a non-empty payload: it marks served data as stale")
 		}
 		if _, has := w.Extra["severity"]; !has {
@@ -458,9 +462,9 @@ func HTTPStatus(e *adcp.Error) int {
 		return 200
 	}
 	switch e.Code {
-	case codeConfigurationError:
+	case "CONFIGURATION_ERROR":
 		return 500
-	case codeGovernanceUnavail:
+	case "GOVERNANCE_UNAVAILABLE":
 		return 503
 	}
 	return 200
