@@ -44,7 +44,7 @@ func (f *fetcher) store(b *Bundle, tgz []byte) error {
 	}
 	for name, data := range files {
 		if strings.HasSuffix(name, ".json") {
-			files[name], _ = rewriteLatest(data, b.SpecVersion)
+			files[name] = rewriteLatest(data, b.SpecVersion)
 		}
 	}
 	f.removeLeftovers()
