@@ -22,9 +22,8 @@ func (f *fetcher) entryDir() string { return filepath.Join(f.cache, f.version) }
 // intact and is the bundle with the given digest ("": any), or nil.
 func (f *fetcher) cached(digest string) *Bundle {
 	dir := f.entryDir()
-	rec, err := checkFolder(dir, true)
-	if err != nil || rec.Format != recordFormat || rec.Version != f.version || !isDigest(rec.SHA256) ||
-		(digest != "" && rec.SHA256 != digest) {
+	rec, err := checkFolder(dir, true) // a complete folder has a record of recordFormat
+	if err != nil || rec.Version != f.version || !isDigest(rec.SHA256) || (digest != "" && rec.SHA256 != digest) {
 		return nil
 	}
 	return &Bundle{Version: rec.Version, SpecVersion: rec.SpecVersion, Dir: dir, Digest: rec.SHA256, Trust: rec.Signature,
@@ -44,7 +43,7 @@ func (f *fetcher) store(b *Bundle, tgz []byte) error {
 	}
 	for name, data := range files {
 		if strings.HasSuffix(name, ".json") {
-			files[name], _ = rewriteLatest(data, b.SpecVersion)
+			files[name] = rewriteLatest(data, b.SpecVersion)
 		}
 	}
 	f.removeLeftovers()

@@ -11,6 +11,7 @@
 package specfetch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -152,7 +153,7 @@ func ValidVersion(v string) bool {
 }
 
 // checkBaseURL returns base without a trailing slash and, for a file://
-// URL, the folder it names; it refuses anything but an absolute http(s) URL
+// URL, the folder of its bundles (FOLDER/protocol); it refuses anything but an absolute http(s) URL
 // without user, query or fragment, or a file:// URL of an absolute folder.
 func checkBaseURL(base string) (trimmed, folder string, err error) {
 	u, err := url.Parse(base)
@@ -165,7 +166,7 @@ func checkBaseURL(base string) (trimmed, folder string, err error) {
 		if runtime.GOOS == "windows" && len(p) > 2 && p[2] == ':' { // /C:/x
 			p = p[1:]
 		}
-		return trimmed, filepath.FromSlash(p), nil
+		return trimmed, filepath.Join(filepath.FromSlash(p), "protocol"), nil
 	}
 	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
 		return "", "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment, or file:///FOLDER", base, DefaultBaseURL)
@@ -251,9 +252,6 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 		if f.base, f.local, err = checkBaseURL(base); err != nil {
 			return nil, err
 		}
-		if f.local != "" {
-			f.local = filepath.Join(f.local, "protocol")
-		}
 	}
 	cacheDir, err := CacheDir()
 	if err != nil {
@@ -334,15 +332,12 @@ func (f *fetcher) notFound() string {
 func (f *fetcher) checkSignature(ctx context.Context, tgzName string, tgz []byte) (Trust, error) {
 	bundleURL, sigURL, crtURL := f.url(tgzName+".sigstore.json"), f.url(tgzName+".sig"), f.url(tgzName+".crt")
 	var files SignatureFiles // a file that exists is read as a non-nil slice
-	for _, x := range []struct {
-		ext string
-		dst *[]byte
-		max int64
-	}{{".sigstore.json", &files.Bundle, maxBundleSize}, {".sig", &files.Sig, maxSignatureSize}, {".crt", &files.Cert, maxSignatureSize}} {
-		var err error
-		if *x.dst, _, err = f.get(ctx, tgzName+x.ext, x.max); err != nil {
-			return Trust{}, fmt.Errorf("signature: %w", err)
-		}
+	var errs [3]error
+	files.Bundle, _, errs[0] = f.get(ctx, tgzName+".sigstore.json", maxBundleSize)
+	files.Sig, _, errs[1] = f.get(ctx, tgzName+".sig", maxSignatureSize)
+	files.Cert, _, errs[2] = f.get(ctx, tgzName+".crt", maxSignatureSize)
+	if err := cmp.Or(errs[:]...); err != nil {
+		return Trust{}, fmt.Errorf("signature: %w", err)
 	}
 	signed := bundleURL
 	switch {

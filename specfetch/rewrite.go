@@ -14,13 +14,13 @@ var refKeys = map[string]bool{"$ref": true, "$id": true, "$schema": true}
 
 // rewriteLatest returns data with every string value of a "$ref", "$id" or
 // "$schema" member (at any depth) that contains /schemas/latest/ rewritten
-// to /schemas/{version}/, and whether anything changed. Every other byte is
-// kept: the scan is JSON-aware (a "/schemas/latest/" in a description or in
-// a member name is left alone), and only the changed strings are re-encoded.
-// Data that is not valid JSON is returned unchanged.
-func rewriteLatest(data []byte, version string) ([]byte, bool) {
+// to /schemas/{version}/. Every other byte is kept: the scan is JSON-aware
+// (a "/schemas/latest/" in a description or in a member name is left
+// alone), and only the changed strings are re-encoded. Data that is not
+// valid JSON is returned unchanged.
+func rewriteLatest(data []byte, version string) []byte {
 	if !json.Valid(data) {
-		return data, false
+		return data
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // a number too large for a float64 is still valid JSON
@@ -57,8 +57,5 @@ func rewriteLatest(data []byte, version string) ([]byte, bool) {
 		}
 	}
 	value("")
-	if out == nil {
-		return data, false
-	}
-	return append(out, data[copied:]...), true
+	return append(out, data[copied:]...)
 }

@@ -148,20 +148,10 @@ func Report(w io.Writer, name string, b *specfetch.Bundle) {
 		how = "from the cache (its .sha256 is unchanged)"
 	}
 	fmt.Fprintf(w, "%s: %s, sha256 %s, %s; trust: %s\n", name, v, b.Digest[:12], how, b.Trust)
-	if warning := insecureWarning(b); warning != "" {
-		fmt.Fprintf(w, "%s: %s\n", name, warning)
+	// Over plain http with no signature, the .sha256 came from the same
+	// server as the archive: anyone on the path could have replaced both.
+	if b.Trust.Signer == "" && strings.HasPrefix(strings.ToLower(b.URL), "http://") {
+		fmt.Fprintf(w, "%s: warning: %s came over plain http with no signature; its .sha256 came from the same server, "+
+			"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)\n", name, b.URL)
 	}
-}
-
-// insecureWarning warns, when b was downloaded over plain http with no
-// signature, that its checksum proves little: the .sha256 came from the
-// same server as the archive, so anyone on the path could have replaced
-// both. It returns "" otherwise (https, a local file, or a verified
-// signature).
-func insecureWarning(b *specfetch.Bundle) string {
-	if b.Trust.Signer != "" || !strings.HasPrefix(strings.ToLower(b.URL), "http://") {
-		return ""
-	}
-	return "warning: " + b.URL + " came over plain http with no signature; its .sha256 came from the same server, " +
-		"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)"
 }

@@ -1,6 +1,7 @@
 package fetchcmd
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -8,7 +9,7 @@ import (
 )
 
 // TestInsecureWarning: only a bundle downloaded over plain http without a
-// verified signature gets the warning.
+// verified signature gets the warning, naming its URL.
 func TestInsecureWarning(t *testing.T) {
 	for _, tc := range []struct {
 		url, signer string
@@ -20,9 +21,11 @@ func TestInsecureWarning(t *testing.T) {
 		{"file:///srv/mirror/3.1.0.tgz", "", false},
 		{"http://mirror.test/protocol/3.1.0.tgz", "https://github.com/adcontextprotocol/adcp/.github/workflows/release.yml@refs/heads/main", false},
 	} {
-		b := &specfetch.Bundle{URL: tc.url, Trust: specfetch.Trust{Signer: tc.signer}}
-		if got := insecureWarning(b); (got != "") != tc.warn || tc.warn && !strings.Contains(got, tc.url) {
-			t.Errorf("%s %q: warning %q, want one: %v", tc.url, tc.signer, got, tc.warn)
+		var w bytes.Buffer
+		Report(&w, "fetch", &specfetch.Bundle{URL: tc.url, Digest: strings.Repeat("ab", 32), Trust: specfetch.Trust{Signer: tc.signer}})
+		got := w.String()
+		if strings.Contains(got, "warning") != tc.warn || tc.warn && !strings.Contains(got, "fetch: warning: "+tc.url+" came over plain http") {
+			t.Errorf("%s %q: report %q, want a warning: %v", tc.url, tc.signer, got, tc.warn)
 		}
 	}
 }
