@@ -17,7 +17,8 @@ MODULES := $(shell find . -name go.mod -not -path './.git/*' -exec dirname {} \;
 all: check
 
 ## generate: rebuild every generated file (go generate in the core module):
-## the package and the catalogue from schemas/.
+## the package and the catalogue from schemas/, and the runtime's test
+## vocabulary (adcp/internal/testvocab) from its fixture schemas.
 generate:
 	$(GO) generate ./...
 
@@ -78,6 +79,8 @@ drift:
 	$(GO) run ./cmd/adcp-gen generate -schemas schemas -out generated/adcperr -package adcperr -check
 	$(GO) run ./cmd/adcp-gen docs -schemas schemas -out generated/adcperr/CATALOGUE.md -check
 	$(GO) vet ./generated/...
+	$(GO) run ./cmd/adcp-gen generate -schemas adcp/internal/testvocab/testdata/schemas -out adcp/internal/testvocab -package testvocab -check
+	cd adcp && $(GO) vet ./internal/testvocab
 
 ## check: everything CI checks, the fast checks first.
 check: fmt vet coredeps drift test

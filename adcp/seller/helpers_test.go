@@ -11,9 +11,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/adcp/seller"
 )
 
-// voc is the vocabulary the tests build errors with.
-var voc = testvocab.Vocabulary
-
 // patchVocabulary returns a copy of base with the catalogue entry of code
 // edited, so that table-driven rules can be tested before the generated
 // tables carry them. Shapes whose codes no longer list them are left out.
