@@ -193,7 +193,7 @@ func (l *loader) read(rel string) (*node, error) {
 		return nil, err
 	}
 	if n.kind != nodeObject {
-		return nil, errorf(rel, "", "a schema file must hold a JSON object, not "+n.kind.String())
+		return nil, errorf(rel, "", "a schema file must hold a JSON object, not "+string(n.kind))
 	}
 	if s := n.get("$schema"); s != nil {
 		if s.kind != nodeString || strings.TrimSuffix(s.str, "#") != "http://json-schema.org/draft-07/schema" {

@@ -342,7 +342,7 @@ func jsonKind(v *node) string {
 	if _, err := strconv.ParseInt(v.num.String(), 10, 64); v.kind == nodeNumber && err == nil {
 		return "integer"
 	}
-	return v.kind.String()
+	return string(v.kind)
 }
 
 func firstOf(n *node, keys ...string) string {
