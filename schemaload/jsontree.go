@@ -168,11 +168,7 @@ func (p *treeParser) token() (json.Token, error) {
 
 // skip returns the offset of the first byte at or after off not in set.
 func (p *treeParser) skip(off int64, set string) int {
-	i := int(off)
-	for i < len(p.data) && strings.IndexByte(set, p.data[i]) >= 0 {
-		i++
-	}
-	return i
+	return len(p.data) - len(bytes.TrimLeft(p.data[off:], set))
 }
 
 // value reads the next value.

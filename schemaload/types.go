@@ -293,15 +293,8 @@ func schemaTypes(n *node) ([]string, bool) {
 			types = append(types, e.str)
 		}
 	}
-	nullable := false
-	var nonNull []string
-	for _, s := range types {
-		if s == "null" {
-			nullable = true
-		} else {
-			nonNull = append(nonNull, s)
-		}
-	}
+	nonNull := slices.DeleteFunc(slices.Clone(types), func(s string) bool { return s == "null" })
+	nullable := len(nonNull) < len(types)
 	if nullable && len(nonNull) == 1 {
 		return nonNull, true
 	}
