@@ -148,10 +148,9 @@ func (l *loader) load() error {
 		}
 	})
 	l.spec.Types = types
-	if t, what := l.spec.overWritten(); t != nil {
+	if t, what := l.spec.settle(); t != nil {
 		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
-	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err
 	}
