@@ -131,14 +131,14 @@ func fieldGoType(f *Field, inError bool) GoType {
 // when it has one, else the built-in type of its kind, a slice of its items,
 // or json.RawMessage.
 func valueGoType(t *Type) GoType {
-	switch {
-	case t.Fixed:
+	if t.Fixed {
 		return GoType{Name: t.GoName, Pkg: RuntimePkg}
-	case t.GoName != "": // an object, a string enum or a union of alternatives
-		return GoType{Name: t.GoName}
 	}
 	switch t.Kind {
 	case KindString:
+		if t.GoName != "" {
+			return GoType{Name: t.GoName}
+		}
 		return GoType{Name: "string"}
 	case KindNumber:
 		return GoType{Name: "float64"}
@@ -146,6 +146,10 @@ func valueGoType(t *Type) GoType {
 		return GoType{Name: "int64"}
 	case KindBoolean:
 		return GoType{Name: "bool"}
+	case KindObject, KindAny:
+		if t.GoName != "" {
+			return GoType{Name: t.GoName}
+		}
 	case KindArray:
 		if t.Elem != nil {
 			g := rawMessage // nested arrays are held raw
