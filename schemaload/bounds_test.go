@@ -183,6 +183,20 @@ func TestLoadWrittenTypes(t *testing.T) {
   "properties": {
     "root": {"$ref": "#/definitions/n0"},`)
 	}
+	// star returns n definitions, each holding the one that holds them
+	// all: each check of one writes all the others (n², though each type
+	// is written about twice inside the schema of the one holding them).
+	star := func(n int) string {
+		var defs, props []string
+		for i := 0; i < n; i++ {
+			props = append(props, fmt.Sprintf(`"l%d": {"$ref": "#/definitions/l%d"}`, i, i))
+			defs = append(defs, fmt.Sprintf(`"l%d": {"type": "object", "properties": {"back": {"$ref": "#/definitions/all"}}}`, i))
+		}
+		return replaceIn(t, "error-details/rate-limited.json", `"properties": {`, `"definitions": {`+strings.Join(defs, ",")+`,
+    "all": {"type": "object", "properties": {`+strings.Join(props, ",")+`}}},
+  "properties": {
+    "root": {"$ref": "#/definitions/all"},`)
+	}
 	const tooMany, tooDeep = "more than 10000 types", "types nested more than 64 deep"
 	for _, tc := range []struct {
 		name    string
@@ -193,9 +207,11 @@ func TestLoadWrittenTypes(t *testing.T) {
 		{"doubling 12 times", defs(12, "a", "b"), tooMany},
 		{"chain of 1200", defs(1200, "a"), tooDeep},
 		{"chain of 1000 arrays", defs(1000), tooDeep},
+		{"star of 1200", star(1200), tooMany},
 		{"doubling 8 times", defs(8, "a", "b"), ""},
 		{"chain of 60", defs(60, "a"), ""},
 		{"chain of 60 arrays", defs(60), ""},
+		{"star of 60", star(60), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := writeFixture(t, map[string]string{"error-details/rate-limited.json": tc.details})

@@ -22,6 +22,8 @@ type checkNamer struct {
 	used      map[string]bool   // function names taken
 	next      map[string]int    // a base name → the number take tries first
 	patterns  map[string]string // a Go regexp → its variable
+	written   int               // types the schemas written so far hold
+	over      string            // what the schemas would hold past a bound, or ""
 }
 
 // settleChecks sets Spec.Checks and Spec.Patterns, and the Check and
@@ -29,75 +31,28 @@ type checkNamer struct {
 // and of each type met inside its own schema. Each type's schema is built
 // from the model (schemaWriter), so a type and a constraint kept as
 // written are checked alike.
-func (s *Spec) settleChecks() {
+//
+// Each schema writes the types inside it out where they are used, so a
+// type used twice inside a type used twice, and so on, is written
+// exponentially often: a 30-line file would ask for 2^30 copies. And each
+// check of a chain of types (arrays, each the items of the one before
+// through a $ref) writes the rest of the chain and is named after the
+// path to it: a chain of n asks for n²/2 of each. So the writing stops
+// when the schemas would hold more than maxWrittenTypes types in all, or
+// types nested more than maxDepth deep: settleChecks then returns the
+// object type being checked and which bound it passed (its checks are
+// incomplete); else nil.
+func (s *Spec) settleChecks() (*Type, string) {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
 		next: map[string]int{}, patterns: map[string]string{}}
 	s.Checks, s.Patterns = nil, nil
 	s.EachType(func(t *Type) { t.Check, t.Unchecked = nil, nil })
-	for _, t := range s.Types {
-		if t.Kind == KindObject {
-			n.typeCheck(t, "")
-		}
-	}
-	if s.Error != nil {
-		n.typeCheck(s.Error, "")
-	}
-}
-
-// overWritten returns the first object type, in Types order and then the
-// error, at which the schemas settleChecks writes would hold more than
-// maxWrittenTypes types, or types nested more than maxDepth deep, and
-// which of the two; or nil. Each check's schema writes the types inside it
-// out where they are used, so a type used twice inside a type used twice,
-// and so on, is written exponentially often: a 30-line file would ask for
-// 2^30 copies. And each check of a chain of types (arrays, each the items
-// of the one before through a $ref) writes the rest of the chain and is
-// named after the path to it: a chain of n asks for n²/2 of each.
-func (s *Spec) overWritten() (*Type, string) {
-	type size struct{ types, depth int }
-	written := map[*Type]size{}
-	writing := map[*Type]bool{}
-	var count func(t *Type) size
-	count = func(t *Type) size {
-		switch {
-		case t == nil:
-			return size{}
-		case writing[t]:
-			return size{1, 1} // a type inside its own schema is a $ref
-		}
-		if n, ok := written[t]; ok {
-			return n
-		}
-		writing[t] = true
-		n := size{types: 1}
-		add := func(u *Type) {
-			c := count(u)
-			n.types, n.depth = n.types+c.types, max(n.depth, c.depth)
-		}
-		add(t.Elem)
-		for _, f := range t.Fields {
-			add(f.Type)
-		}
-		for _, v := range t.Variants {
-			add(v)
-		}
-		delete(writing, t)
-		n.types, n.depth = min(n.types, maxWrittenTypes+1), n.depth+1
-		written[t] = n
-		return n
-	}
-	total := 0
 	for _, t := range append(slices.Clip(s.Types), s.Error) {
-		if t == nil || t.Kind != KindObject {
+		if t == nil || t.Kind != KindObject && t != s.Error {
 			continue
 		}
-		n := count(t)
-		if total += n.types; total > maxWrittenTypes {
-			return t, fmt.Sprintf("more than %d types, each where it is used "+
-				"(a type used twice inside a type used twice, and so on, is written exponentially often)", maxWrittenTypes)
-		}
-		if n.depth > maxDepth {
-			return t, fmt.Sprintf("types nested more than %d deep (each check writes the types inside it, and is named after the path to it)", maxDepth)
+		if n.typeCheck(t, ""); n.over != "" {
+			return t, n.over
 		}
 	}
 	return nil, ""
@@ -379,7 +334,16 @@ type schemaWriter struct {
 // write returns the schema of a value of type t (null allowed when
 // nullable), as encoding/json decodes JSON (json.Number for numbers).
 func (w *schemaWriter) write(t *Type, nullable bool) any {
-	if t == nil {
+	if t == nil || w.n.over != "" {
+		return true
+	}
+	switch w.n.written++; {
+	case w.n.written > maxWrittenTypes:
+		w.n.over = fmt.Sprintf("more than %d types, each where it is used "+
+			"(a type used twice inside a type used twice, and so on, is written exponentially often)", maxWrittenTypes)
+		return true
+	case len(w.stack) >= maxDepth: // the types being written hold t
+		w.n.over = fmt.Sprintf("types nested more than %d deep (each check writes the types inside it, and is named after the path to it)", maxDepth)
 		return true
 	}
 	if w.stack[t] {

@@ -90,7 +90,7 @@ func (l *loader) buildError() error {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", recoveries))
 	}
 	l.spec.Recoveries = recoveries
-	if err := checkModelled(t, "", runtimeErrorMembers); err != nil {
+	if err := checkModelled(t, "", ""); err != nil {
 		return err
 	}
 	if l.files[scopesFile] != nil {
@@ -103,25 +103,24 @@ func (l *loader) buildError() error {
 	return nil
 }
 
-// The members the runtime's Error, Issue and IssueDiscriminator model, with
-// the JSON kind each holds.
-var (
-	runtimeErrorMembers = map[string]Kind{"code": KindString, "message": KindString, "field": KindString,
-		"suggestion": KindString, "retry_after": KindNumber, "issues": KindArray, "details": KindAny,
-		"recovery": KindString, "source": KindString, "sdk_id": KindString}
-	runtimeIssueMembers = map[string]Kind{"pointer": KindString, "message": KindString, "keyword": KindString,
-		"schemaPath": KindString, "schema_id": KindString, "discriminator": KindArray}
-	runtimeDiscriminatorMembers = map[string]Kind{"property_name": KindString, "value": KindAny}
-)
+// runtimeMembers are the members the runtime's Error, Issue and
+// IssueDiscriminator model, with the JSON kind each holds: an Issue's by
+// "issues/" and its name, an IssueDiscriminator's by
+// "issues/discriminator/" and its name.
+var runtimeMembers = map[string]Kind{"code": KindString, "message": KindString, "field": KindString,
+	"suggestion": KindString, "retry_after": KindNumber, "issues": KindArray, "details": KindAny,
+	"recovery": KindString, "source": KindString, "sdk_id": KindString,
+	"issues/pointer": KindString, "issues/message": KindString, "issues/keyword": KindString,
+	"issues/schemaPath": KindString, "issues/schema_id": KindString, "issues/discriminator": KindArray,
+	"issues/discriminator/property_name": KindString, "issues/discriminator/value": KindAny}
 
-// checkModelled refuses a member of t, an object of the error at ptr, that
-// the runtime's Go type (modelled) holds as another JSON kind than t
-// declares, and issues or discriminator items that are not the objects
-// Issue and IssueDiscriminator hold.
-func checkModelled(t *Type, ptr string, modelled map[string]Kind) error {
-	items := map[string]map[string]Kind{"issues": runtimeIssueMembers, "discriminator": runtimeDiscriminatorMembers}
+// checkModelled refuses a member of t, an object of the error at ptr whose
+// members runtimeMembers lists after prefix, that the runtime's Go type
+// holds as another JSON kind than t declares, and issues or discriminator
+// items that are not the objects Issue and IssueDiscriminator hold.
+func checkModelled(t *Type, ptr, prefix string) error {
 	for _, f := range t.Fields {
-		k, ok := modelled[f.JSONName]
+		k, ok := runtimeMembers[prefix+f.JSONName]
 		if !ok {
 			continue
 		}
@@ -135,7 +134,7 @@ func checkModelled(t *Type, ptr string, modelled map[string]Kind) error {
 		if f.Type.Elem == nil || f.Type.Elem.Kind != KindObject {
 			return errorf(errorFile, at+"/items", fmt.Sprintf("the runtime's Error models the items of %q as objects", f.JSONName))
 		}
-		if err := checkModelled(f.Type.Elem, at+"/items", items[f.JSONName]); err != nil {
+		if err := checkModelled(f.Type.Elem, at+"/items", prefix+f.JSONName+"/"); err != nil {
 			return err
 		}
 	}

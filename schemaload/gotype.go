@@ -14,8 +14,12 @@ const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 // member list (MembersVar) from its type's, and the
 // check functions (Spec.Checks, Spec.Patterns, each object type's Check).
 // Load calls it; a Spec built or changed by hand must call it again before
-// it is handed to emit or to the reports.
-func (s *Spec) SettleGoTypes() {
+// it is handed to emit or to the reports. (Past the bounds of a spec Load
+// refuses, the checks are left incomplete: see settleChecks.)
+func (s *Spec) SettleGoTypes() { s.settle() }
+
+// settle is SettleGoTypes, returning what settleChecks does.
+func (s *Spec) settle() (*Type, string) {
 	for _, sh := range s.Shapes {
 		if sh.Type != nil && sh.Type.GoName != "" {
 			sh.Var, sh.Accessor = "detailsShape"+sh.Type.GoName, sh.Type.GoName+"Of"
@@ -33,7 +37,7 @@ func (s *Spec) SettleGoTypes() {
 		}
 	})
 	breakValueCycles(structs)
-	s.settleChecks()
+	return s.settleChecks()
 }
 
 // breakValueCycles holds by pointer every field that would make a struct

@@ -26,20 +26,17 @@ type node struct {
 	src     []byte // the value's own bytes in the document
 }
 
-type nodeKind int
+// nodeKind is the JSON type of a node, as JSON Schema names it.
+type nodeKind string
 
 const (
-	nodeNull nodeKind = iota
-	nodeBool
-	nodeNumber
-	nodeString
-	nodeArray
-	nodeObject
+	nodeNull   nodeKind = "null"
+	nodeBool   nodeKind = "boolean"
+	nodeNumber nodeKind = "number"
+	nodeString nodeKind = "string"
+	nodeArray  nodeKind = "array"
+	nodeObject nodeKind = "object"
 )
-
-func (k nodeKind) String() string {
-	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
-}
 
 // get returns the value of member key of an object node, or nil.
 func (n *node) get(key string) *node {
@@ -171,11 +168,7 @@ func (p *treeParser) token() (json.Token, error) {
 
 // skip returns the offset of the first byte at or after off not in set.
 func (p *treeParser) skip(off int64, set string) int {
-	i := int(off)
-	for i < len(p.data) && strings.IndexByte(set, p.data[i]) >= 0 {
-		i++
-	}
-	return i
+	return len(p.data) - len(bytes.TrimLeft(p.data[off:], set))
 }
 
 // value reads the next value.

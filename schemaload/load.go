@@ -148,10 +148,9 @@ func (l *loader) load() error {
 		}
 	})
 	l.spec.Types = types
-	if t, what := l.spec.overWritten(); t != nil {
+	if t, what := l.spec.settle(); t != nil {
 		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
-	l.spec.SettleGoTypes()
 	if err := l.checkNames(); err != nil {
 		return err
 	}
@@ -193,7 +192,7 @@ func (l *loader) read(rel string) (*node, error) {
 		return nil, err
 	}
 	if n.kind != nodeObject {
-		return nil, errorf(rel, "", "a schema file must hold a JSON object, not "+n.kind.String())
+		return nil, errorf(rel, "", "a schema file must hold a JSON object, not "+string(n.kind))
 	}
 	if s := n.get("$schema"); s != nil {
 		if s.kind != nodeString || strings.TrimSuffix(s.str, "#") != "http://json-schema.org/draft-07/schema" {

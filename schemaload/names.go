@@ -141,26 +141,16 @@ type nameOrigin struct {
 	file, pointer, what string
 }
 
-// nameSet detects two declarations of one Go name in one scope (the package,
-// or the fields of one struct).
-type nameSet struct {
-	scope string
-	seen  map[string]nameOrigin
-}
-
-func newNameSet(scope string) *nameSet {
-	return &nameSet{scope: scope, seen: map[string]nameOrigin{}}
-}
-
-// add declares name; it returns an *Error naming both places when the name
-// is already taken.
-func (s *nameSet) add(name string, o nameOrigin) *Error {
+// declareName declares name in seen, the names of one scope (the package,
+// or the fields of one struct); it returns an *Error naming both places
+// when the scope already declares the name.
+func declareName(seen map[string]nameOrigin, scope, name string, o nameOrigin) *Error {
 	if len(name) > maxNameLen {
 		return errorf(o.file, o.pointer, fmt.Sprintf("%s gives a Go name of %d bytes, more than the %d a spec may need", o.what, len(name), maxNameLen))
 	}
-	prev, ok := s.seen[name]
+	prev, ok := seen[name]
 	if !ok {
-		s.seen[name] = o
+		seen[name] = o
 		return nil
 	}
 	where := prev.what
@@ -171,5 +161,5 @@ func (s *nameSet) add(name string, o nameOrigin) *Error {
 		where += "#" + prev.pointer
 	}
 	return errorf(o.file, o.pointer, "Go name collision: "+o.what+" is named "+name+
-		", which "+s.scope+" already declares for "+where+" (a type name override in schemaload/links.go settles a type's)")
+		", which "+scope+" already declares for "+where+" (a type name override in schemaload/links.go settles a type's)")
 }

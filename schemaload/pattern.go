@@ -44,15 +44,12 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 	var out strings.Builder
 	inClass := false       // inside [...]
 	quantifiable := false  // the last thing written is an atom a quantifier may follow
-	prefix := false        // out is "^" and literal characters only
 	depth, bar := 0, false // group nesting; whether a top-level "|" was seen
 	i := 0
 	fail := func(format string, args ...any) (string, string, error) {
 		return "", "", fmt.Errorf(format+" at offset %d", append(args, i)...)
 	}
 	for i < len(p) {
-		literal := prefix
-		prefix = false
 		c := p[i]
 		if inClass {
 			switch c {
@@ -91,7 +88,8 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			continue
 		}
 		switch {
-		case c == '(' && literal && lookahead && strings.HasPrefix(p[i:], "(?!"):
+		case c == '(' && lookahead && strings.HasPrefix(p[i:], "(?!") && p[0] == '^' && !strings.ContainsAny(p[1:i], `\()[]{}|^$*+?.`):
+			// A lookahead after "^" and literal characters only.
 			end := groupEnd(p, i+3)
 			if end < 0 {
 				return fail("unbalanced (")
@@ -132,7 +130,6 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 		case c == '^' || c == '$':
 			out.WriteByte(c)
 			i++
-			prefix = c == '^' && i == 1
 			quantifiable = false
 		case c == '*' || c == '+' || c == '?' || c == '{':
 			q := braces.FindString(p[i:])
@@ -164,7 +161,7 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 		case c == '}' || c == ']':
 			return fail("unescaped %q", c)
 		default:
-			s, n, char, err := classAtom(p[i:])
+			s, n, _, err := classAtom(p[i:])
 			if err != nil {
 				return fail("%v", err)
 			}
@@ -174,7 +171,6 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			out.WriteString(s)
 			i += n
 			quantifiable = true
-			prefix = literal && char && c != '\\'
 		}
 	}
 	if not != "" && bar {

@@ -31,7 +31,7 @@ const (
 	maxMembers   = 10000    // members of one object, elements of one array
 	maxNameLen   = 1024     // bytes of one Go name (published: 62)
 	// types the checks' schemas write out, each where it is used
-	// (overWritten; published: at most 236)
+	// (settleChecks; published: at most 236)
 	maxWrittenTypes = 10000
 	// bytes of the locations (file and JSON pointer) of the schemas of all
 	// the files one Load reads, together (published: at most 15,069)

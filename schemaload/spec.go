@@ -122,34 +122,34 @@ var packageNames = []string{"SpecVersion", "Vocabulary"}
 // (<Type>Of) and emit's own — and every struct's field names in another,
 // and reports the first collision, naming both places.
 func (l *loader) checkNames() error {
-	pkg := newNameSet("the package")
+	pkg := map[string]nameOrigin{}
 	for _, name := range packageNames {
-		pkg.seen[name] = nameOrigin{what: "the generated package's own " + name}
+		pkg[name] = nameOrigin{what: "the generated package's own " + name}
 	}
 	for i, c := range l.spec.Codes {
-		if err := pkg.add(c.GoName, nameOrigin{codesFile, "/enum/" + strconv.Itoa(i), "code " + c.Value}); err != nil {
+		if err := declareName(pkg, "the package", c.GoName, nameOrigin{codesFile, "/enum/" + strconv.Itoa(i), "code " + c.Value}); err != nil {
 			return err
 		}
 	}
 	for _, t := range l.spec.Types {
-		if err := pkg.add(t.GoName, nameOrigin{t.File, t.Pointer, "type"}); err != nil {
+		if err := declareName(pkg, "the package", t.GoName, nameOrigin{t.File, t.Pointer, "type"}); err != nil {
 			return err
 		}
 		for i, v := range t.Enum {
-			if err := pkg.add(v.GoName, nameOrigin{t.File, t.Pointer + "/enum/" + strconv.Itoa(i), fmt.Sprintf("enum value %q", v.Value)}); err != nil {
+			if err := declareName(pkg, "the package", v.GoName, nameOrigin{t.File, t.Pointer + "/enum/" + strconv.Itoa(i), fmt.Sprintf("enum value %q", v.Value)}); err != nil {
 				return err
 			}
 		}
-		fields := newNameSet("type " + t.GoName)
+		fields := map[string]nameOrigin{}
 		for _, f := range t.Fields {
 			at := l.fieldAt[f]
-			if err := fields.add(f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {
+			if err := declareName(fields, "type "+t.GoName, f.GoName, nameOrigin{at.file, at.pointer, fmt.Sprintf("property %q", f.JSONName)}); err != nil {
 				return err
 			}
 		}
 	}
 	for _, s := range l.spec.Shapes {
-		if err := pkg.add(s.Accessor, nameOrigin{s.File, "", "the details accessor"}); err != nil {
+		if err := declareName(pkg, "the package", s.Accessor, nameOrigin{s.File, "", "the details accessor"}); err != nil {
 			return err
 		}
 	}

@@ -293,15 +293,8 @@ func schemaTypes(n *node) ([]string, bool) {
 			types = append(types, e.str)
 		}
 	}
-	nullable := false
-	var nonNull []string
-	for _, s := range types {
-		if s == "null" {
-			nullable = true
-		} else {
-			nonNull = append(nonNull, s)
-		}
-	}
+	nonNull := slices.DeleteFunc(slices.Clone(types), func(s string) bool { return s == "null" })
+	nullable := len(nonNull) < len(types)
 	if nullable && len(nonNull) == 1 {
 		return nonNull, true
 	}
@@ -342,7 +335,7 @@ func jsonKind(v *node) string {
 	if _, err := strconv.ParseInt(v.num.String(), 10, 64); v.kind == nodeNumber && err == nil {
 		return "integer"
 	}
-	return v.kind.String()
+	return string(v.kind)
 }
 
 func firstOf(n *node, keys ...string) string {
