@@ -499,7 +499,10 @@ func TestDroppedKeywordsWarn(t *testing.T) {
     "mail": {"type": "string", "format": "email"},
     "when": {"type": "string", "format": "date-time"},
     "never": false,
-    "nstr": {"type": ["string", "null"], "enum": ["a", null]}
+    "nstr": {"type": ["string", "null"], "enum": ["a", null]},
+    "both": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "string", "pattern": "^x_"}], "anyOf": [{"const": "a"}]},
+    "members": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+      "anyOf": [{"required": ["a"]}, {"required": ["b"]}], "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}
   }
 }`)
 	want := []string{
@@ -511,6 +514,8 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 		"/properties/anything/minLength",
 		"/properties/extras/additionalProperties",
 		"/properties/mail/format",
+		"/properties/both/anyOf",
+		"/properties/members/anyOf", "/properties/members/oneOf",
 	}
 	sort.Strings(got)
 	sort.Strings(want)
@@ -543,6 +548,10 @@ func TestDroppedKeywordsWarn(t *testing.T) {
 	// kept whole.
 	if f := fields["nstr"]; len(f.Type.Enum) != 1 || len(f.Type.EnumJSON) != 2 || !f.Nullable {
 		t.Errorf("nstr: Enum %d values, EnumJSON %q, nullable %v; want 1, [\"a\" null], true", len(f.Type.Enum), f.Type.EnumJSON, f.Nullable)
+	}
+	// An object's anyOf and oneOf are both kept for Validate.
+	if c := fields["members"].Type.Constraints; len(c) != 2 {
+		t.Errorf("members: %d constraints, want anyOf and oneOf kept", len(c))
 	}
 	// The false schema allows no value: an empty enum.
 	if e := fields["never"].Type.EnumJSON; e == nil || len(e) != 0 {

@@ -256,6 +256,10 @@ func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 			l.warn(file, pointerJoin(ptr, k.key), "keyword %q is not checked here"+notChecked, k.key)
 		}
 	}
+	// The alternatives are read from oneOf when both are present.
+	if alt == "oneOf" && n.get("anyOf") != nil {
+		l.warn(file, pointerJoin(ptr, "anyOf"), "keyword %q beside %s is not checked"+notChecked, "anyOf", alt)
+	}
 }
 
 // allowsAny reports whether a value of t may be of one of the JSON types
@@ -493,10 +497,17 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	}
 	if alt := firstOf(n, "anyOf", "oneOf"); alt != "" {
 		declares := func(a *node) bool { return firstOf(a, "properties", "$ref") != "" }
-		if len(t.Fields) > 0 || !slices.ContainsFunc(n.get(alt).elems, declares) {
-			l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
-			t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
-				Schema: json.RawMessage(`{"` + alt + `":` + string(n.get(alt).raw()) + `}`)})
+		// Both keywords: neither is the type's alternatives, and each is
+		// kept as written.
+		both := n.get("anyOf") != nil && n.get("oneOf") != nil
+		if both || len(t.Fields) > 0 || !slices.ContainsFunc(n.get(alt).elems, declares) {
+			for _, alt := range []string{"anyOf", "oneOf"} {
+				if a := n.get(alt); a != nil {
+					l.warn(file, pointerJoin(ptr, alt), "%s only constrains which members are present: not expressed in the Go type", alt)
+					t.Constraints = append(t.Constraints, Constraint{Pointer: pointerJoin(ptr, alt),
+						Schema: json.RawMessage(`{"` + alt + `":` + string(a.raw()) + `}`)})
+				}
+			}
 		} else {
 			typed := "object"
 			if t.Untyped {
