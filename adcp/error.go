@@ -68,22 +68,27 @@ type Error struct {
 	Extra map[string]json.RawMessage `json:"-"`
 
 	codec adcpimpl.State
-	// retryAfterRaw is retry_after as written when a float64 does not hold
-	// it exactly (3600.0000000000000001), and retryAfterAt the value the
-	// decoder set: validated exactly, and re-encoded as written, while
-	// RetryAfter is that value, unchanged (retryAfterLit).
-	retryAfterRaw string
-	retryAfterAt  *float64
+	// retryAfterRaw is retry_after as decoded, when a float64 does not hold
+	// it exactly (3600.0000000000000001): validated exactly, and re-encoded
+	// as written, while RetryAfter is that value, unchanged (retryAfterLit).
+	retryAfterRaw *writtenFloat
+}
+
+// writtenFloat is a decoded float64 (RetryAfter points to f) and the
+// number as written.
+type writtenFloat struct {
+	f   float64
+	raw string
 }
 
 // retryAfterLit returns retry_after as written when it was decoded from a
 // number a float64 does not hold exactly and RetryAfter is still the
 // decoded value; else "".
 func (x *Error) retryAfterLit() string {
-	if x.retryAfterRaw == "" || x.RetryAfter != x.retryAfterAt || !adcpimpl.SameNumber(x.retryAfterRaw, *x.RetryAfter) {
-		return ""
+	if w := x.retryAfterRaw; w != nil && x.RetryAfter == &w.f && adcpimpl.SameNumber(w.raw, w.f) {
+		return w.raw
 	}
-	return x.retryAfterRaw
+	return ""
 }
 
 // Clone returns a deep copy of x: it shares nothing mutable with x, and
@@ -94,13 +99,13 @@ func (x *Error) Clone() *Error {
 		return nil
 	}
 	c := *x
-	c.retryAfterAt = nil
-	if x.RetryAfter != nil {
+	c.retryAfterRaw = nil
+	if w := x.retryAfterRaw; w != nil && x.RetryAfter == &w.f {
+		cw := *w
+		c.retryAfterRaw, c.RetryAfter = &cw, &cw.f
+	} else if x.RetryAfter != nil {
 		r := *x.RetryAfter
 		c.RetryAfter = &r
-		if x.retryAfterAt == x.RetryAfter {
-			c.retryAfterAt = c.RetryAfter
-		}
 	}
 	c.Details = bytes.Clone(x.Details)
 	c.Extra = cloneRaws(x.Extra)
@@ -334,9 +339,10 @@ func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields [
 		case *[]IssueDiscriminator:
 			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[IssueDiscriminator])
 		case *Error:
-			p.retryAfterRaw, p.retryAfterAt = adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter), nil
-			if p.retryAfterRaw != "" {
-				p.retryAfterAt = p.RetryAfter
+			p.retryAfterRaw = nil
+			if raw := adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter); raw != "" {
+				p.retryAfterRaw = &writtenFloat{*p.RetryAfter, raw}
+				p.RetryAfter = &p.retryAfterRaw.f
 			}
 		}
 	}
