@@ -79,7 +79,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 			return nil, false, true
 		}
 	}
-	if n := utf8.RuneCountInString(string(blk.e.Code)); present&1 == 0 || n == 0 || n > MaxCodeLength {
+	if present&1 == 0 || !codeLengthOK(string(blk.e.Code)) {
 		return nil, false, true
 	}
 	if present&(1<<6) != 0 {

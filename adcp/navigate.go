@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -874,7 +873,7 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 		x.raw = append(json.RawMessage(nil), v.raw...) // not the response's bytes
 	}
 	x.Err = extractDecodeError(x.raw)
-	if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
+	if !codeLengthOK(string(x.Err.Code)) {
 		return Extraction{}, false
 	}
 	return x, true
