@@ -268,7 +268,7 @@ func (e *Error) RetryDelay() (time.Duration, bool) {
 		return 0, false
 	}
 	s := math.Ceil(f)
-	if lit := e.retryAfterLit(); lit != nil && s == f && f >= 1 && f < MaxRetryAfter.Seconds() {
+	if lit := e.retryAfterLit(); lit != "" && s == f && f >= 1 && f < MaxRetryAfter.Seconds() {
 		// A whole float64 the written value was rounded to: the value is
 		// over it when the text says so (1.0000000000000001 waits 2 s).
 		if adcpimpl.Compare(json.Number(lit), strconv.FormatFloat(f, 'f', -1, 64)) > 0 {

@@ -68,22 +68,27 @@ type Error struct {
 	Extra map[string]json.RawMessage `json:"-"`
 
 	codec adcpimpl.State
-	// retryAfterRaw is retry_after as written when a float64 does not hold
-	// it exactly (3600.0000000000000001), and retryAfterAt the value the
-	// decoder set: validated exactly, and re-encoded as written, while
-	// RetryAfter is that value, unchanged (retryAfterLit).
-	retryAfterRaw []byte
-	retryAfterAt  *float64
+	// retryAfterRaw is retry_after as decoded, when a float64 does not hold
+	// it exactly (3600.0000000000000001): validated exactly, and re-encoded
+	// as written, while RetryAfter is that value, unchanged (retryAfterLit).
+	retryAfterRaw *writtenFloat
+}
+
+// writtenFloat is a decoded float64 (RetryAfter points to f) and the
+// number as written.
+type writtenFloat struct {
+	f   float64
+	raw string
 }
 
 // retryAfterLit returns retry_after as written when it was decoded from a
 // number a float64 does not hold exactly and RetryAfter is still the
-// decoded value; else nil.
-func (x *Error) retryAfterLit() []byte {
-	if x.retryAfterRaw == nil || x.RetryAfter != x.retryAfterAt || !adcpimpl.SameNumber(x.retryAfterRaw, *x.RetryAfter) {
-		return nil
+// decoded value; else "".
+func (x *Error) retryAfterLit() string {
+	if w := x.retryAfterRaw; w != nil && x.RetryAfter == &w.f && adcpimpl.SameNumber(w.raw, w.f) {
+		return w.raw
 	}
-	return x.retryAfterRaw
+	return ""
 }
 
 // Clone returns a deep copy of x: it shares nothing mutable with x, and
@@ -94,13 +99,13 @@ func (x *Error) Clone() *Error {
 		return nil
 	}
 	c := *x
-	c.retryAfterAt = nil
-	if x.RetryAfter != nil {
+	c.retryAfterRaw = nil
+	if w := x.retryAfterRaw; w != nil && x.RetryAfter == &w.f {
+		cw := *w
+		c.retryAfterRaw, c.RetryAfter = &cw, &cw.f
+	} else if x.RetryAfter != nil {
 		r := *x.RetryAfter
 		c.RetryAfter = &r
-		if x.retryAfterAt == x.RetryAfter {
-			c.retryAfterAt = c.RetryAfter
-		}
 	}
 	c.Details = bytes.Clone(x.Details)
 	c.Extra = cloneRaws(x.Extra)
@@ -131,24 +136,11 @@ func cloneRaws(m map[string]json.RawMessage) map[string]json.RawMessage {
 var errorMemberNames = []string{"code", "message", "field", "suggestion", "retry_after", "issues", "details", "recovery", "source", "sdk_id"}
 
 // members returns pointers to the fields of x's members, by codec bit, for
-// encodeObject and decodeObject: retry_after's is x itself, which keeps
-// the number as written beside RetryAfter.
+// encodeObject, decodeObject and valueError: retry_after's is x itself,
+// which keeps the number as written beside RetryAfter.
 func (x *Error) members() [10]any {
 	return [...]any{(*string)(&x.Code), &x.Message, &x.Field, &x.Suggestion, x, &x.Issues, &x.Details,
 		(*string)(&x.Recovery), (*string)(&x.Source), &x.SDKID}
-}
-
-// stringMember returns the string field of e that the member named k
-// decodes into, and its codec bit (its index in errorMemberNames), or nil
-// when k is not a string member. ExtractValue's decoding of an error from
-// decoded values (valueError) uses it.
-func stringMember(e *Error, k string) (*string, uint) {
-	if i := slices.Index(errorMemberNames, k); i >= 0 {
-		if s, ok := e.members()[i].(*string); ok {
-			return s, uint(i)
-		}
-	}
-	return nil, 0
 }
 
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
@@ -347,9 +339,10 @@ func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields [
 		case *[]IssueDiscriminator:
 			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[IssueDiscriminator])
 		case *Error:
-			p.retryAfterRaw, p.retryAfterAt = adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter), nil
-			if p.retryAfterRaw != nil {
-				p.retryAfterAt = p.RetryAfter
+			p.retryAfterRaw = nil
+			if raw := adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter); raw != "" {
+				p.retryAfterRaw = &writtenFloat{*p.RetryAfter, raw}
+				p.RetryAfter = &p.retryAfterRaw.f
 			}
 		}
 	}
@@ -395,8 +388,8 @@ func encodeObject(names []string, fields []any, required int, codec adcpimpl.Sta
 		case *[]IssueDiscriminator:
 			adcpimpl.EncodeSlice(&e, *p, adcpimpl.EncValue[IssueDiscriminator])
 		case *Error:
-			if lit := p.retryAfterLit(); lit != nil {
-				e.Raw(lit)
+			if lit := p.retryAfterLit(); lit != "" {
+				e.Raw(json.RawMessage(lit))
 			} else {
 				e.Float(*p.RetryAfter)
 			}

@@ -141,3 +141,35 @@ func BenchmarkCodecEncode(b *testing.B) {
 		}
 	})
 }
+
+// TestCloneRetryAfterAsWritten checks that a clone encodes retry_after as
+// the original was written, and that changing the clone's value changes
+// neither the original nor the clone's encoding into the old text.
+func TestCloneRetryAfterAsWritten(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		change bool // set the clone's retry_after to 7
+		want   string
+	}{
+		{`{"code":"X","retry_after":3600.0000000000000001}`, false, `{"code":"X","retry_after":3600.0000000000000001}`},
+		{`{"code":"X","retry_after":3600.0000000000000001}`, true, `{"code":"X","retry_after":7}`},
+		{`{"code":"X","retry_after":5}`, false, `{"code":"X","retry_after":5}`},
+		{`{"code":"X"}`, false, `{"code":"X"}`},
+	} {
+		var e Error
+		if err := json.Unmarshal([]byte(tc.in), &e); err != nil {
+			t.Fatal(err)
+		}
+		c := e.Clone()
+		if tc.change {
+			*c.RetryAfter = 7
+		}
+		got, err := json.Marshal(c)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%s: clone encodes %s, %v; want %s", tc.in, got, err, tc.want)
+		}
+		if orig, _ := json.Marshal(&e); string(orig) != tc.in {
+			t.Errorf("%s: original encodes %s after the clone changed", tc.in, orig)
+		}
+	}
+}

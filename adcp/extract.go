@@ -176,18 +176,23 @@ func extractProblem(raw json.RawMessage) string {
 	_ = dec.Decode(&m) // a valid object
 	code, found := m["code"]
 	s, isString := code.(string)
-	switch n := utf8.RuneCountInString(s); {
+	switch {
 	case !found:
 		return "no code"
 	case !isString:
 		return "code is not a string"
-	case n == 0 || n > MaxCodeLength:
+	case !codeLengthOK(s):
 		return extractBadCode
 	}
 	if n, _ := valueUnits(m, MaxErrorSize); n > MaxErrorSize {
 		return extractTooLarge
 	}
 	return ""
+}
+
+// codeLengthOK reports whether code has 1 to MaxCodeLength characters.
+func codeLengthOK(code string) bool {
+	return code != "" && (len(code) <= MaxCodeLength || utf8.RuneCountInString(code) <= MaxCodeLength)
 }
 
 // extractDecodeError decodes a validated error object, which is valid

@@ -3,6 +3,7 @@ package adcp
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -33,33 +34,37 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 	// Filled in place: an error given up on here (rare: issues, members
 	// the schema does not declare, an invalid error) leaves it unused.
 	blk := new(errorBlock)
+	fields := blk.e.members()
 	var present uint64
 	var details any
 	size := max(2, 1+len(m)) // the braces and the commas
 	for k, x := range m {
-		dst, bit := stringMember(&blk.e, k)
-		n, exact := 0, true
-		switch {
-		case dst != nil:
+		bit := slices.Index(errorMemberNames, k)
+		if bit < 0 {
+			return nil, false, false // members the schema does not declare
+		}
+		n, exact := 0, true // n: a string's bound, else measured below
+		switch dst := fields[bit].(type) {
+		case *string:
 			s, isStr := x.(string)
 			if !isStr {
 				return nil, false, false
 			}
 			*dst = s
 			n = 2 + 6*len(s) // at most: a byte measures at most 6 (a control character)
-		case k == "retry_after":
+		case *Error: // retry_after
 			f, isFloat := x.(float64)
 			if !isFloat || math.IsNaN(f) || math.IsInf(f, 0) {
 				return nil, false, false
 			}
-			blk.retryAfter, bit = f, 4
-		case k == "details":
-			details, bit = x, 6
+			blk.retryAfter = f
+		case *json.RawMessage:
+			details = x
 		default:
-			return nil, false, false // issues, and members the schema does not declare
+			return nil, false, false // issues
 		}
 		present |= 1 << bit
-		if dst == nil {
+		if n == 0 {
 			n, exact = valueUnits(x, MaxErrorSize)
 		}
 		if !exact {
@@ -74,7 +79,7 @@ func valueError(m map[string]any) (e *Error, ok, decided bool) {
 			return nil, false, true
 		}
 	}
-	if n := utf8.RuneCountInString(string(blk.e.Code)); present&1 == 0 || n == 0 || n > MaxCodeLength {
+	if present&1 == 0 || !codeLengthOK(string(blk.e.Code)) {
 		return nil, false, true
 	}
 	if present&(1<<6) != 0 {

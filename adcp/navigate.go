@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/internal/jsonwire"
 )
@@ -130,7 +129,8 @@ type responseObject struct {
 	hasStatus bool // a status member, of any type
 	sc        holder
 	arts      artifactList
-	status    taskStatus
+	status    taskStatus // read through taskStatus
+	statusVal any        // a decoded status member, read into status when first needed
 	content   value
 	self      holder // its own payload and errors members
 	// task and statusUpdate are its A2A {"task": …} and {"statusUpdate": …}
@@ -646,7 +646,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 			walkArtifacts(x, &r.arts)
 		case "status":
 			r.hasStatus = true
-			walkStatus(x, &r.status)
+			r.statusVal = x
 		case "content":
 			r.content = leafOf(x)
 		case "payload":
@@ -671,6 +671,16 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 			}
 		}
 	}
+}
+
+// taskStatus returns the A2A status record, reading a decoded status
+// member into it first.
+func (r *responseObject) taskStatus() *taskStatus {
+	if r.statusVal != nil {
+		walkStatus(r.statusVal, &r.status)
+		r.statusVal = nil
+	}
+	return &r.status
 }
 
 // textPool holds the buffers text items are unescaped into.
@@ -833,8 +843,8 @@ func a2aData(r *responseObject, state string) (*holder, Path) {
 	default:
 		return nil, ""
 	}
-	if r.status.parts.data.self.set {
-		return &r.status.parts.data, PathStatusMessage
+	if s := r.taskStatus(); s.parts.data.self.set {
+		return &s.parts.data, PathStatusMessage
 	}
 	return nil, ""
 }
@@ -874,7 +884,7 @@ func decided(p Path, v value, nonFatal bool) (Extraction, bool) {
 		x.raw = append(json.RawMessage(nil), v.raw...) // not the response's bytes
 	}
 	x.Err = extractDecodeError(x.raw)
-	if n := utf8.RuneCountInString(string(x.Err.Code)); n == 0 || n > MaxCodeLength {
+	if !codeLengthOK(string(x.Err.Code)) {
 		return Extraction{}, false
 	}
 	return x, true
@@ -927,8 +937,8 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	if resp.arts.hit.set {
 		return decided(PathArtifact, resp.arts.hit, false)
 	}
-	if resp.status.parts.hit.set {
-		return decided(PathStatusMessage, resp.status.parts.hit, false)
+	if s := resp.taskStatus(); s.parts.hit.set {
+		return decided(PathStatusMessage, s.parts.hit, false)
 	}
 	// 4. JSON-RPC error.data.adcp_error.
 	if root.rpc.ok && root.rpc.adcpErr.truthy() {
@@ -946,7 +956,7 @@ func decide(root *responseRoot, read bool) (Extraction, bool) {
 	// a holder; it is looked for only when the content may hold errors, so
 	// that the text of a success response (the payload written as JSON) is
 	// not parsed.
-	state := a2aState(&resp.status)
+	state := a2aState(resp.taskStatus())
 	nonFatal := !(isError || root.hasError || state == "failed" || state == "rejected")
 	var text holder
 	if c := resp.content; c.raw == nil || mayHoldErrors(c.raw) {

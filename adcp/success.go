@@ -72,7 +72,7 @@ func ExtractA2AData(response any) (Data, bool, error) {
 		return Data{}, false, nil
 	}
 	resp := root.response()
-	state := a2aState(&resp.status)
+	state := a2aState(resp.taskStatus())
 	d, p := a2aData(resp, state)
 	if d == nil {
 		return Data{}, false, nil

@@ -228,20 +228,20 @@ func Slice[T any](d *Decoder, bit uint, dst *[]T, elem func([]byte, *T) bool) {
 // FloatPtrRounded is Ptr with SliceFloat for a member the runtime reads as
 // a float64 even when the JSON number is not exactly one (Error.retry_after,
 // which a client rounds up anyway): any finite number fits. It returns the
-// number as written when the float64 is not exactly it, nil otherwise, for
+// number as written when the float64 is not exactly it, "" otherwise, for
 // exact validation and re-encoding (see SliceFloat).
-func FloatPtrRounded(d *Decoder, bit uint, dst **float64) []byte {
+func FloatPtrRounded(d *Decoder, bit uint, dst **float64) string {
 	Ptr(d, bit, dst, floatRounded)
 	if *dst == nil || exactFloat(string(d.val), **dst) {
-		return nil
+		return ""
 	}
-	return append([]byte(nil), d.val...)
+	return string(d.val)
 }
 
 // SameNumber reports whether the JSON number lit parses to f.
-func SameNumber(lit []byte, f float64) bool {
+func SameNumber(lit string, f float64) bool {
 	var g float64
-	return floatRounded(lit, &g) && g == f
+	return floatRounded([]byte(lit), &g) && g == f
 }
 
 func decodeSlice[T any](v []byte, elem func([]byte, *T) bool) ([]T, bool) {
