@@ -70,12 +70,8 @@ func (h *holder) need() {
 	}
 	h.lazy = false
 	o, _ := h.self.val.(map[string]any)
-	if x, ok := o["payload"]; ok {
-		walkPayload(x, &h.payErr)
-	}
-	if x, ok := o["errors"]; ok {
-		walkFirst(x, &h.errs0)
-	}
+	walkPayload(o["payload"], &h.payErr) // nil when absent: nothing to walk
+	walkFirst(o["errors"], &h.errs0)
 }
 
 // sole returns the value of the holder's only member, when that member's
@@ -535,11 +531,7 @@ func walkFirst(v any, out *value) {
 	}
 }
 
-func walkPayload(v any, out *value) {
-	if x, found := memberOf(v, "errors", out, scanPayload); found {
-		walkFirst(x, out)
-	}
-}
+func walkPayload(v any, out *value) { walkFirst(memberOf(v, "errors", out, scanPayload), out) }
 
 func walkHolder(v any, h *holder) {
 	t := decoded(v, h, scanHolder)
@@ -582,22 +574,19 @@ func walkParts(v any, p *dataParts) {
 	}
 }
 
-// memberOf returns the member k of v, and whether it is present, when v is
-// a decoded object; an encoded v is read into r with scan, the reader of
-// the whole value, instead (decoded).
-func memberOf[T any](v any, k string, r *T, scan func([]byte, int, int, *T) int) (any, bool) {
+// memberOf returns the member k of v when v is a decoded object, nil (in
+// which the walkers find nothing) when it has none; an encoded v is read
+// into r with scan, the reader of the whole value, instead (decoded).
+func memberOf[T any](v any, k string, r *T, scan func([]byte, int, int, *T) int) any {
 	o, _ := decoded(v, r, scan).(map[string]any)
-	x, ok := o[k]
-	return x, ok
+	return o[k]
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		if x, found := memberOf(x, "parts", &parts, scanPartsOf); found {
-			walkParts(x, &parts)
-		}
+		walkParts(memberOf(x, "parts", &parts, scanPartsOf), &parts)
 		a.add(i == 0, &parts)
 	}
 }
@@ -610,11 +599,7 @@ func walkStatus(v any, s *taskStatus) {
 	if x, ok := o["state"]; ok {
 		s.state = leafOf(x)
 	}
-	if m, ok := o["message"]; ok {
-		if x, found := memberOf(m, "parts", &s.parts, scanPartsOf); found {
-			walkParts(x, &s.parts)
-		}
-	}
+	walkParts(memberOf(o["message"], "parts", &s.parts, scanPartsOf), &s.parts)
 }
 
 // walkResponse reads v into r, a response object, and reports whether v is
@@ -665,9 +650,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "error":
 			if root != nil {
 				root.hasError = true
-				if d, found := memberOf(x, "data", &root.rpc, scanData); found {
-					walkHolder(d, &root.rpc)
-				}
+				walkHolder(memberOf(x, "data", &root.rpc, scanData), &root.rpc)
 			}
 		}
 	}
