@@ -544,9 +544,7 @@ func walkHolder(v any, h *holder) {
 	}
 	h.ok, h.lazy = true, true
 	h.self = value{val: t, set: true}
-	if x, ok := o["adcp_error"]; ok {
-		h.adcpErr = leafOf(x)
-	}
+	h.adcpErr = leafOf(o["adcp_error"]) // null when absent: not truthy either
 }
 
 func walkParts(v any, p *dataParts) {
@@ -559,16 +557,12 @@ func walkParts(v any, p *dataParts) {
 				scanPart(e, 0, 0, p)
 			}
 		case map[string]any:
-			d, ok := e["data"]
-			if !ok {
-				continue // not a data part (a text part, say)
-			}
 			var kind value
 			if x, ok := e["kind"]; ok {
 				kind = leafOf(x)
 			}
 			var data holder
-			walkHolder(d, &data)
+			walkHolder(e["data"], &data) // none in a text part: not added
 			p.add(kind, &data)
 		}
 	}
@@ -596,9 +590,7 @@ func walkStatus(v any, s *taskStatus) {
 	if !ok {
 		return
 	}
-	if x, ok := o["state"]; ok {
-		s.state = leafOf(x)
-	}
+	s.state = leafOf(o["state"]) // null when absent: not a state either
 	walkParts(memberOf(o["message"], "parts", &s.parts, scanPartsOf), &s.parts)
 }
 
@@ -732,12 +724,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 		if !ok {
 			return holder{}, false
 		}
-		if x, ok := o["type"]; ok {
-			typ = leafOf(x)
-		}
-		if x, ok := o["text"]; ok {
-			text = leafOf(x)
-		}
+		typ, text = leafOf(o["type"]), leafOf(o["text"]) // null when absent
 	}
 	if !typ.is("text") || text.kind() != '"' || text.bad {
 		return holder{}, false
