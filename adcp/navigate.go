@@ -772,18 +772,15 @@ func mayHoldErrors(b []byte) bool {
 // (NormalizeA2AState), when it is one of a2aStates, else "".
 func a2aState(s *taskStatus) string {
 	v := s.state
-	if v.kind() != '"' || v.bad {
+	// A known state has at most 25 characters ("TASK_STATE_" and 14), each
+	// at most 6 bytes encoded.
+	var buf [256]byte
+	switch {
+	case v.kind() != '"' || v.bad || len(v.raw) > len(buf):
 		return ""
-	}
-	if v.raw == nil {
+	case v.raw == nil:
 		return knownA2AState(v.val.(string))
 	}
-	if len(v.raw) > 256 {
-		// A known state has at most 25 characters ("TASK_STATE_" and 14),
-		// each at most 6 bytes encoded.
-		return ""
-	}
-	var buf [256]byte
 	return knownA2AState(string(jsonwire.Unquote(buf[:0], v.raw)))
 }
 
