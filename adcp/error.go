@@ -309,35 +309,35 @@ type object[T any] interface {
 // members its names list into their fields (members()), any other member
 // into Extra.
 func decodeObject[T any, P object[T]](x P, data []byte, check bool) error {
-	name, names, _, codec, extra := x.shape()
+	typeName, names, _, codec, extra := x.shape()
 	if check {
-		if err := adcpimpl.Check(data, name); err != nil {
+		if err := adcpimpl.Check(data, typeName); err != nil {
 			return err
 		}
 	}
-	d, err := adcpimpl.Begin(data, name)
-	if err != nil || d.Null {
+	dec, err := adcpimpl.Begin(data, typeName)
+	if err != nil || dec.Null {
 		return err
 	}
 	*x = *new(T)
-	fields := x.members()
+	fields, d := x.members(), &dec
 	for d.Next() {
 		i := slices.Index(names, d.Key)
 		if i < 0 {
-			d.Unknown(false, name)
+			d.Unknown(false, typeName)
 			continue
 		}
 		switch p := fields[i].(type) {
 		case *string:
-			adcpimpl.String(&d, uint(i), p)
+			adcpimpl.String(d, uint(i), p)
 		case *json.RawMessage:
-			adcpimpl.Raw(&d, uint(i), p)
+			adcpimpl.Raw(d, uint(i), p)
 		case *[]Issue:
-			adcpimpl.Slice(&d, uint(i), p, adcpimpl.SliceObject[Issue])
+			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[Issue])
 		case *[]IssueDiscriminator:
-			adcpimpl.Slice(&d, uint(i), p, adcpimpl.SliceObject[IssueDiscriminator])
+			adcpimpl.Slice(d, uint(i), p, adcpimpl.SliceObject[IssueDiscriminator])
 		case *Error:
-			p.retryAfterRaw, p.retryAfterAt = adcpimpl.FloatPtrRounded(&d, uint(i), &p.RetryAfter), nil
+			p.retryAfterRaw, p.retryAfterAt = adcpimpl.FloatPtrRounded(d, uint(i), &p.RetryAfter), nil
 			if p.retryAfterRaw != nil {
 				p.retryAfterAt = p.RetryAfter
 			}
