@@ -146,31 +146,21 @@ func (x *Error) members() [10]any {
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x Error) MarshalJSON() ([]byte, error) {
-	fields := x.members()
-	return encodeObject(errorMemberNames, fields[:], 2, x.codec, x.Extra)
-}
+func (x Error) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
-func (x *Error) UnmarshalJSON(data []byte) error {
-	if err := adcpimpl.Check(data, "Error"); err != nil {
-		return err
-	}
-	return x.UnmarshalValidJSON(data)
-}
+func (x *Error) UnmarshalJSON(data []byte) error { return decodeObject(x, data, true) }
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
-func (x *Error) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.Begin(data, "Error")
-	if err != nil || d.Null {
-		return err
-	}
-	*x = Error{}
-	fields := x.members()
-	x.Extra, x.codec, err = decodeObject(&d, "Error", errorMemberNames, fields[:])
-	return err
+func (x *Error) UnmarshalValidJSON(data []byte) error { return decodeObject(x, data, false) }
+
+// shape returns what encodeObject and decodeObject need of x beside its
+// members: its type name, its members' names by codec bit (the first
+// required of them required), and its State and Extra.
+func (x *Error) shape() (string, []string, int, *adcpimpl.State, *map[string]json.RawMessage) {
+	return "Error", errorMemberNames, 2, &x.codec, &x.Extra
 }
 
 // Issue is the object of core/error.json#/properties/issues/items.
@@ -210,39 +200,27 @@ type Issue struct {
 var membersIssue = []string{"pointer", "message", "keyword", "schemaPath", "schema_id", "discriminator"}
 
 // members returns pointers to the fields of x's members, by codec bit.
-func (x *Issue) members() [6]any {
-	return [...]any{&x.Pointer, &x.Message, &x.Keyword, &x.SchemaPath, &x.SchemaID, &x.Discriminator}
+func (x *Issue) members() [10]any {
+	return [10]any{&x.Pointer, &x.Message, &x.Keyword, &x.SchemaPath, &x.SchemaID, &x.Discriminator}
+}
+
+// shape is Error.shape for an Issue.
+func (x *Issue) shape() (string, []string, int, *adcpimpl.State, *map[string]json.RawMessage) {
+	return "Issue", membersIssue, 3, &x.codec, &x.Extra
 }
 
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x Issue) MarshalJSON() ([]byte, error) {
-	fields := x.members()
-	return encodeObject(membersIssue, fields[:], 3, x.codec, x.Extra)
-}
+func (x Issue) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
-func (x *Issue) UnmarshalJSON(data []byte) error {
-	if err := adcpimpl.Check(data, "Issue"); err != nil {
-		return err
-	}
-	return x.UnmarshalValidJSON(data)
-}
+func (x *Issue) UnmarshalJSON(data []byte) error { return decodeObject(x, data, true) }
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
-func (x *Issue) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.Begin(data, "Issue")
-	if err != nil || d.Null {
-		return err
-	}
-	*x = Issue{}
-	fields := x.members()
-	x.Extra, x.codec, err = decodeObject(&d, "Issue", membersIssue, fields[:])
-	return err
-}
+func (x *Issue) UnmarshalValidJSON(data []byte) error { return decodeObject(x, data, false) }
 
 // IssueDiscriminator is the object of core/error.json#/properties/issues/items/properties/discriminator/items.
 // Members it does not declare are kept in Extra; whether they are allowed is
@@ -264,36 +242,26 @@ type IssueDiscriminator struct {
 var membersIssueDiscriminator = []string{"property_name", "value"}
 
 // members returns pointers to the fields of x's members, by codec bit.
-func (x *IssueDiscriminator) members() [2]any { return [...]any{&x.PropertyName, &x.Value} }
+func (x *IssueDiscriminator) members() [10]any { return [10]any{&x.PropertyName, &x.Value} }
+
+// shape is Error.shape for an IssueDiscriminator.
+func (x *IssueDiscriminator) shape() (string, []string, int, *adcpimpl.State, *map[string]json.RawMessage) {
+	return "IssueDiscriminator", membersIssueDiscriminator, 2, &x.codec, &x.Extra
+}
 
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
-	fields := x.members()
-	return encodeObject(membersIssueDiscriminator, fields[:], 2, x.codec, x.Extra)
-}
+func (x IssueDiscriminator) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
 // kept raw in Extra, as are undeclared members.
-func (x *IssueDiscriminator) UnmarshalJSON(data []byte) error {
-	if err := adcpimpl.Check(data, "IssueDiscriminator"); err != nil {
-		return err
-	}
-	return x.UnmarshalValidJSON(data)
-}
+func (x *IssueDiscriminator) UnmarshalJSON(data []byte) error { return decodeObject(x, data, true) }
 
 // UnmarshalValidJSON is UnmarshalJSON for data already known to be valid JSON.
 func (x *IssueDiscriminator) UnmarshalValidJSON(data []byte) error {
-	d, err := adcpimpl.Begin(data, "IssueDiscriminator")
-	if err != nil || d.Null {
-		return err
-	}
-	*x = IssueDiscriminator{}
-	fields := x.members()
-	x.Extra, x.codec, err = decodeObject(&d, "IssueDiscriminator", membersIssueDiscriminator, fields[:])
-	return err
+	return decodeObject(x, data, false)
 }
 
 // ErrorSource is the closed enumeration of core/error.json#/properties/source.
@@ -319,10 +287,32 @@ func (v ErrorSource) Known() bool {
 	return false
 }
 
-// decodeObject decodes the members of Error, Issue or IssueDiscriminator
-// from d into fields (members()), names listing the members by bit; any
-// other member is kept in Extra. It returns what d.Finish does.
-func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields []any) (map[string]json.RawMessage, adcpimpl.State, error) {
+// object is a pointer to Error, Issue or IssueDiscriminator: the types
+// that encode and decode through the table of their members.
+type object[T any] interface {
+	*T
+	// members returns pointers to the fields of its members, by codec bit.
+	members() [10]any
+	shape() (name string, names []string, required int, codec *adcpimpl.State, extra *map[string]json.RawMessage)
+}
+
+// decodeObject decodes data, a JSON object or null (which leaves x as it
+// is), into x, after checking that it is valid JSON when check is set: the
+// members its names list into their fields (members()), any other member
+// into Extra.
+func decodeObject[T any, P object[T]](x P, data []byte, check bool) error {
+	typeName, names, _, codec, extra := x.shape()
+	if check {
+		if err := adcpimpl.Check(data, typeName); err != nil {
+			return err
+		}
+	}
+	dec, err := adcpimpl.Begin(data, typeName)
+	if err != nil || dec.Null {
+		return err
+	}
+	*x = *new(T)
+	fields, d := x.members(), &dec
 	for d.Next() {
 		i := slices.Index(names, d.Key)
 		if i < 0 {
@@ -346,18 +336,19 @@ func decodeObject(d *adcpimpl.Decoder, typeName string, names []string, fields [
 			}
 		}
 	}
-	return d.Finish()
+	*extra, *codec, err = d.Finish()
+	return err
 }
 
-// encodeObject encodes Error, Issue or IssueDiscriminator: fields holds,
-// by bit, a pointer to the field of each member names lists (members()),
-// the first required of them required. It writes the members present when
-// the value was decoded or, for a value built in Go, the required and the
-// set ones (retry_after only when set); then extra.
-func encodeObject(names []string, fields []any, required int, codec adcpimpl.State, extra map[string]json.RawMessage) ([]byte, error) {
+// encodeObject encodes x: the members present when it was decoded or, for
+// a value built in Go, the required and the set ones (retry_after only when
+// set); then Extra.
+func encodeObject[T any, P object[T]](x P) ([]byte, error) {
+	_, names, required, codec, extra := x.shape()
+	fields := x.members()
 	e := adcpimpl.NewEncoder()
 	e.Open()
-	for i, p := range fields {
+	for i, p := range fields[:len(names)] {
 		var set bool
 		switch p := p.(type) {
 		case *string:
@@ -395,5 +386,5 @@ func encodeObject(names []string, fields []any, required int, codec adcpimpl.Sta
 			}
 		}
 	}
-	return e.Close(extra, names)
+	return e.Close(*extra, names)
 }

@@ -95,21 +95,15 @@ func governanceRejection(response any) (Rejection, bool) {
 	if d, ok, err := ExtractA2AData(response); err == nil && ok {
 		return RejectionOf(d.Raw)
 	}
-	var raw []byte
 	switch v := response.(type) {
 	case []byte:
-		raw = v
+		return RejectionOf(v)
 	case json.RawMessage:
-		raw = v
-	default:
-		if tooDeep(v, 0) {
-			return Rejection{}, false
-		}
-		b, err := json.Marshal(v)
-		if err != nil {
-			return Rejection{}, false
-		}
-		raw = b
+		return RejectionOf(v)
 	}
+	if tooDeep(response, 0) {
+		return Rejection{}, false
+	}
+	raw, _ := json.Marshal(response) // nil, no object, when it does not encode
 	return RejectionOf(raw)
 }

@@ -69,12 +69,8 @@ func (h *holder) need() {
 	}
 	h.lazy = false
 	o, _ := h.self.val.(map[string]any)
-	if x, ok := o["payload"]; ok {
-		walkPayload(x, &h.payErr)
-	}
-	if x, ok := o["errors"]; ok {
-		walkFirst(x, &h.errs0)
-	}
+	walkPayload(o["payload"], &h.payErr) // nil when absent: nothing to walk
+	walkFirst(o["errors"], &h.errs0)
 }
 
 // sole returns the value of the holder's only member, when that member's
@@ -535,11 +531,7 @@ func walkFirst(v any, out *value) {
 	}
 }
 
-func walkPayload(v any, out *value) {
-	if x, found := memberOf(v, "errors", out, scanPayload); found {
-		walkFirst(x, out)
-	}
-}
+func walkPayload(v any, out *value) { walkFirst(memberOf(v, "errors", out, scanPayload), out) }
 
 func walkHolder(v any, h *holder) {
 	t := decoded(v, h, scanHolder)
@@ -552,9 +544,7 @@ func walkHolder(v any, h *holder) {
 	}
 	h.ok, h.lazy = true, true
 	h.self = value{val: t, set: true}
-	if x, ok := o["adcp_error"]; ok {
-		h.adcpErr = leafOf(x)
-	}
+	h.adcpErr = leafOf(o["adcp_error"]) // null when absent: not truthy either
 }
 
 func walkParts(v any, p *dataParts) {
@@ -567,37 +557,30 @@ func walkParts(v any, p *dataParts) {
 				scanPart(e, 0, 0, p)
 			}
 		case map[string]any:
-			d, ok := e["data"]
-			if !ok {
-				continue // not a data part (a text part, say)
-			}
 			var kind value
 			if x, ok := e["kind"]; ok {
 				kind = leafOf(x)
 			}
 			var data holder
-			walkHolder(d, &data)
+			walkHolder(e["data"], &data) // none in a text part: not added
 			p.add(kind, &data)
 		}
 	}
 }
 
-// memberOf returns the member k of v, and whether it is present, when v is
-// a decoded object; an encoded v is read into r with scan, the reader of
-// the whole value, instead (decoded).
-func memberOf[T any](v any, k string, r *T, scan func([]byte, int, int, *T) int) (any, bool) {
+// memberOf returns the member k of v when v is a decoded object, nil (in
+// which the walkers find nothing) when it has none; an encoded v is read
+// into r with scan, the reader of the whole value, instead (decoded).
+func memberOf[T any](v any, k string, r *T, scan func([]byte, int, int, *T) int) any {
 	o, _ := decoded(v, r, scan).(map[string]any)
-	x, ok := o[k]
-	return x, ok
+	return o[k]
 }
 
 func walkArtifacts(v any, a *artifactList) {
 	l, _ := decoded(v, a, scanArtifacts).([]any)
 	for i, x := range l {
 		parts := dataParts{last: true} // artifacts[0] selects its last part
-		if x, found := memberOf(x, "parts", &parts, scanPartsOf); found {
-			walkParts(x, &parts)
-		}
+		walkParts(memberOf(x, "parts", &parts, scanPartsOf), &parts)
 		a.add(i == 0, &parts)
 	}
 }
@@ -607,14 +590,8 @@ func walkStatus(v any, s *taskStatus) {
 	if !ok {
 		return
 	}
-	if x, ok := o["state"]; ok {
-		s.state = leafOf(x)
-	}
-	if m, ok := o["message"]; ok {
-		if x, found := memberOf(m, "parts", &s.parts, scanPartsOf); found {
-			walkParts(x, &s.parts)
-		}
-	}
+	s.state = leafOf(o["state"]) // null when absent: not a state either
+	walkParts(memberOf(o["message"], "parts", &s.parts, scanPartsOf), &s.parts)
 }
 
 // walkResponse reads v into r, a response object, and reports whether v is
@@ -665,9 +642,7 @@ func (r *responseObject) open(o map[string]any, root *responseRoot) {
 		case "error":
 			if root != nil {
 				root.hasError = true
-				if d, found := memberOf(x, "data", &root.rpc, scanData); found {
-					walkHolder(d, &root.rpc)
-				}
+				walkHolder(memberOf(x, "data", &root.rpc, scanData), &root.rpc)
 			}
 		}
 	}
@@ -759,12 +734,7 @@ func textHolder(item value, buf *[]byte) (holder, bool) {
 		if !ok {
 			return holder{}, false
 		}
-		if x, ok := o["type"]; ok {
-			typ = leafOf(x)
-		}
-		if x, ok := o["text"]; ok {
-			text = leafOf(x)
-		}
+		typ, text = leafOf(o["type"]), leafOf(o["text"]) // null when absent
 	}
 	if !typ.is("text") || text.kind() != '"' || text.bad {
 		return holder{}, false
@@ -812,18 +782,15 @@ func mayHoldErrors(b []byte) bool {
 // (NormalizeA2AState), when it is one of a2aStates, else "".
 func a2aState(s *taskStatus) string {
 	v := s.state
-	if v.kind() != '"' || v.bad {
+	// A known state has at most 25 characters ("TASK_STATE_" and 14), each
+	// at most 6 bytes encoded.
+	var buf [256]byte
+	switch {
+	case v.kind() != '"' || v.bad || len(v.raw) > len(buf):
 		return ""
-	}
-	if v.raw == nil {
+	case v.raw == nil:
 		return knownA2AState(v.val.(string))
 	}
-	if len(v.raw) > 256 {
-		// A known state has at most 25 characters ("TASK_STATE_" and 14),
-		// each at most 6 bytes encoded.
-		return ""
-	}
-	var buf [256]byte
 	return knownA2AState(string(jsonwire.Unquote(buf[:0], v.raw)))
 }
 
