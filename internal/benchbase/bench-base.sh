@@ -25,6 +25,12 @@ repo=$(git rev-parse --show-toplevel)
 base=$(git -C "$repo" rev-parse --short --verify --end-of-options "$BASE^{commit}") ||
 	{ echo "bench-base: BASE=$BASE names no commit" >&2; exit 2; }
 [ -d "$repo/$PKG" ] || { echo "bench-base: no folder $PKG" >&2; exit 2; }
+# Both binaries read the repository's ../shared: the base's tree is checked
+# out in a temporary folder, beside which there is none.
+if [ -z "${ADCP_SHARED:-}" ] && [ -d "$repo/../shared" ]; then
+	ADCP_SHARED=$(cd "$repo/../shared" && pwd)
+	export ADCP_SHARED
+fi
 work=$(mktemp -d)
 trap 'git -C "$repo" worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT INT TERM
 git -C "$repo" worktree add -q --detach "$work/tree" "$base"
