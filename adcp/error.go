@@ -146,7 +146,10 @@ func (x *Error) members() [10]any {
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x Error) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
+func (x Error) MarshalJSON() ([]byte, error) {
+	_, names, required, codec, extra := x.shape()
+	return encodeObject(x.members(), names, required, *codec, *extra)
+}
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
@@ -212,7 +215,10 @@ func (x *Issue) shape() (string, []string, int, *adcpimpl.State, *map[string]jso
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x Issue) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
+func (x Issue) MarshalJSON() ([]byte, error) {
+	_, names, required, codec, extra := x.shape()
+	return encodeObject(x.members(), names, required, *codec, *extra)
+}
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
@@ -252,7 +258,10 @@ func (x *IssueDiscriminator) shape() (string, []string, int, *adcpimpl.State, *m
 // MarshalJSON encodes x: members present when it was decoded, or, for a value
 // built in Go, every required member and every optional member that is set;
 // then Extra.
-func (x IssueDiscriminator) MarshalJSON() ([]byte, error) { return encodeObject(&x) }
+func (x IssueDiscriminator) MarshalJSON() ([]byte, error) {
+	_, names, required, codec, extra := x.shape()
+	return encodeObject(x.members(), names, required, *codec, *extra)
+}
 
 // UnmarshalJSON decodes a JSON object into x leniently: member names are matched
 // exactly, a later duplicate wins, and a member whose value does not fit is
@@ -288,7 +297,8 @@ func (v ErrorSource) Known() bool {
 }
 
 // object is a pointer to Error, Issue or IssueDiscriminator: the types
-// that encode and decode through the table of their members.
+// that decode through the table of their members (decodeObject; their
+// MarshalJSON hands encodeObject the same table).
 type object[T any] interface {
 	*T
 	// members returns pointers to the fields of its members, by codec bit.
@@ -340,12 +350,13 @@ func decodeObject[T any, P object[T]](x P, data []byte, check bool) error {
 	return err
 }
 
-// encodeObject encodes x: the members present when it was decoded or, for
-// a value built in Go, the required and the set ones (retry_after only when
-// set); then Extra.
-func encodeObject[T any, P object[T]](x P) ([]byte, error) {
-	_, names, required, codec, extra := x.shape()
-	fields := x.members()
+// encodeObject encodes the members of an Error, Issue or
+// IssueDiscriminator (fields, by codec bit, as its shape names them): the
+// members present when it was decoded or, for a value built in Go, the
+// required and the set ones (retry_after only when set); then extra. It
+// takes the parts, not the value, so that MarshalJSON's copy of its
+// receiver stays on the stack.
+func encodeObject(fields [10]any, names []string, required int, codec adcpimpl.State, extra map[string]json.RawMessage) ([]byte, error) {
 	e := adcpimpl.NewEncoder()
 	e.Open()
 	for i, p := range fields[:len(names)] {
@@ -386,5 +397,5 @@ func encodeObject[T any, P object[T]](x P) ([]byte, error) {
 			}
 		}
 	}
-	return e.Close(*extra, names)
+	return e.Close(extra, names)
 }

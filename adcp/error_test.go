@@ -173,3 +173,19 @@ func TestCloneRetryAfterAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalAllocs: encoding an Error, Issue or IssueDiscriminator
+// allocates its output only (MarshalJSON's copy of its receiver stays on
+// the stack).
+func TestMarshalAllocs(t *testing.T) {
+	retry := 5.0
+	for _, v := range []json.Marshaler{
+		Error{Code: "RATE_LIMITED", Message: "slow down", RetryAfter: &retry},
+		Issue{Pointer: "/budget", Message: "must be >= 0"},
+		IssueDiscriminator{},
+	} {
+		if n := testing.AllocsPerRun(10, func() { v.MarshalJSON() }); n != 1 {
+			t.Errorf("%T: %v allocations, want 1 (the output)", v, n)
+		}
+	}
+}
