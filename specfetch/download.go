@@ -47,17 +47,13 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 // get reads the file name published beside the bundle, at most max bytes,
 // and whether it exists: a missing file (HTTP 404, or no such local file)
 // is not an error, any other failure is one, naming the file. The content
-// of a file that exists is never nil (io.ReadAll's, empty or not). With
-// max 0 it only tells whether the file exists.
+// of a file that exists is never nil (io.ReadAll's, empty or not).
 func (f *fetcher) get(ctx context.Context, name string, max int64) ([]byte, bool, error) {
 	r, what, err := f.open(ctx, name)
 	if r == nil {
 		return nil, false, err
 	}
 	defer r.Close()
-	if max == 0 {
-		return nil, true, nil
-	}
 	// A body shorter than its Content-Length is an error of the read.
 	body, err := io.ReadAll(io.LimitReader(r, max+1))
 	switch {

@@ -125,10 +125,7 @@ type Bundle struct {
 // BaseURL returns the base URL Fetch uses by default: $ADCPGEN_BASE_URL,
 // else DefaultBaseURL.
 func BaseURL() string {
-	if b := os.Getenv(EnvBaseURL); b != "" {
-		return b
-	}
-	return DefaultBaseURL
+	return cmp.Or(os.Getenv(EnvBaseURL), DefaultBaseURL)
 }
 
 // CacheDir returns the cache folder: $ADCPGEN_CACHE_DIR, else adcp-gen in
@@ -172,16 +169,6 @@ func checkBaseURL(base string) (trimmed, folder string, err error) {
 		return "", "", fmt.Errorf("base URL %q: want an http(s) URL such as %s, without user, query or fragment, or file:///FOLDER", base, DefaultBaseURL)
 	}
 	return trimmed, "", nil
-}
-
-// fileURL returns the file:// URL of the absolute path p (file:///C:/x for
-// C:\x on Windows).
-func fileURL(p string) string {
-	p = filepath.ToSlash(p)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // Fetch returns the bundle of version ("latest" or a semantic version) from
@@ -242,14 +229,14 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 			}
 			from = filepath.Dir(from)
 		}
-		f.base, f.dir, f.local = fileURL(from), "/", from
-	} else {
-		base := o.BaseURL
-		if base == "" {
-			base = BaseURL()
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(from)}
+		if !strings.HasPrefix(u.Path, "/") {
+			u.Path = "/" + u.Path // file:///C:/x for C:\x on Windows
 		}
+		f.base, f.dir, f.local = u.String(), "/", from
+	} else {
 		var err error
-		if f.base, f.local, err = checkBaseURL(base); err != nil {
+		if f.base, f.local, err = checkBaseURL(cmp.Or(o.BaseURL, BaseURL())); err != nil {
 			return nil, err
 		}
 	}

@@ -25,37 +25,30 @@ func rewriteLatest(data []byte, version string) []byte {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // a number too large for a float64 is still valid JSON
 	var out []byte
-	copied := 0 // data[:copied] is in out
-	// value reads the next value, the member key's (or "" in an array).
-	var value func(key string)
-	value = func(key string) {
+	copied := 0  // data[:copied] is in out
+	var prev any // the token before: a member's key when a ':' follows it
+	for {
 		before := dec.InputOffset()
-		tok, _ := dec.Token() // no error: data is valid JSON
-		switch tok := tok.(type) {
-		case json.Delim: // { or [
-			for dec.More() {
-				k := ""
-				if tok == '{' {
-					kt, _ := dec.Token()
-					k = kt.(string)
-				}
-				value(k)
-			}
-			dec.Token() // } or ]
-		case string:
-			if refKeys[key] && strings.Contains(tok, latestPath) {
-				// The string's bytes start at its opening quote, past the
-				// white space, ':' or ',' since the last token.
-				start := before + int64(bytes.IndexByte(data[before:], '"'))
+		tok, err := dec.Token()
+		if err != nil {
+			break // io.EOF: data is valid JSON
+		}
+		s, isString := tok.(string)
+		key, afterString := prev.(string)
+		prev = tok
+		if isString && afterString && refKeys[key] && strings.Contains(s, latestPath) {
+			// The string's bytes start at its opening quote, past the white
+			// space and the ':' (after a key) or ',' since the last token.
+			start := before + int64(bytes.IndexByte(data[before:], '"'))
+			if bytes.IndexByte(data[before:start], ':') >= 0 {
 				var b bytes.Buffer
 				enc := json.NewEncoder(&b)
 				enc.SetEscapeHTML(false)
-				enc.Encode(strings.ReplaceAll(tok, latestPath, "/schemas/"+version+"/"))
+				enc.Encode(strings.ReplaceAll(s, latestPath, "/schemas/"+version+"/"))
 				out = append(append(out, data[copied:start]...), bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
 				copied = int(dec.InputOffset())
 			}
 		}
 	}
-	value("")
 	return append(out, data[copied:]...)
 }

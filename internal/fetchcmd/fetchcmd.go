@@ -118,11 +118,9 @@ func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVe
 		// What generate reads: the roots, every file they $ref, the manifest.
 		spec, err := schemaload.LoadVersion(b.Dir, b.SpecVersion)
 		if err != nil {
-			err = fmt.Errorf("AdCP %s does not load, so there is nothing generate could read from it: %v", b.SpecVersion, err)
-		} else {
-			err = specfetch.Vendor(b, *out, spec.Sources)
+			return cliflags.Fail(fs, "-out: AdCP %s does not load, so there is nothing generate could read from it: %v", b.SpecVersion, err)
 		}
-		if err != nil {
+		if err := specfetch.Vendor(b, *out, spec.Sources); err != nil {
 			return cliflags.Fail(fs, "-out: %v", err)
 		}
 		fmt.Fprintf(stderr, "%s: wrote %d schema files and %s to %s\n", name, len(spec.Sources), specfetch.RecordFile, *out)
