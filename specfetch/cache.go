@@ -56,9 +56,8 @@ func (f *fetcher) store(b *Bundle, tgz []byte) error {
 	return nil
 }
 
-// leftoverAge is how old a temporary folder of the cache must be to be
-// another run's leftover (a Fetch that was killed): far longer than a Fetch
-// may take.
+// leftoverAge is the age past which a temporary folder of the cache is a
+// killed run's leftover: far longer than a Fetch may take.
 const leftoverAge = 24 * time.Hour
 
 // removeLeftovers removes the temporary folders killed runs left.

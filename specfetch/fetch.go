@@ -58,10 +58,9 @@ type SignatureFiles struct {
 	Cert   []byte // {tgz}.crt: cosign sign-blob's base64 PEM certificate
 }
 
-// SigstoreCommand is the command that fetches with Sigstore verification:
-// this package's Fetch with a SignatureVerifier, in a module of its own so
-// that the generator does not link Sigstore's dependencies. It shares the
-// cache, so a bundle it verified is served offline to every other Fetch.
+// SigstoreCommand is the command that fetches with Sigstore verification,
+// in a module of its own so that the generator does not link Sigstore's
+// dependencies. A bundle it verified is served offline to every Fetch.
 const SigstoreCommand = "github.com/adcp-gen/adcp-gen/cmd/adcp-gen-fetch"
 
 // Trust is how far a bundle was verified: its signature with the
@@ -101,11 +100,10 @@ type limits struct {
 // fetchLimits are the limits of every Fetch.
 var fetchLimits = limits{Bundle: 64 << 20, Unpacked: 256 << 20, Entries: 20000, FileSize: 16 << 20, Name: 1024, Folders: 2000}
 
-// Options configure Fetch. The zero value fetches from DefaultBaseURL (or
-// $ADCPGEN_BASE_URL) into CacheDir(), with no signature verifier: a signed
-// bundle is then refused.
+// Options configure Fetch. The zero value fetches from BaseURL() into
+// CacheDir() and refuses a signed bundle.
 type Options struct {
-	BaseURL  string            // "" means $ADCPGEN_BASE_URL, else DefaultBaseURL; file:///DIR reads DIR/protocol/
+	BaseURL  string            // "" means BaseURL(); file:///DIR reads DIR/protocol/
 	From     string            // a local {version}.tgz, or a folder holding it, with its .sha256 beside it (replaces BaseURL)
 	Verifier SignatureVerifier // checks signatures; nil refuses signed bundles
 }
@@ -150,8 +148,8 @@ func ValidVersion(v string) bool {
 }
 
 // checkBaseURL returns base without a trailing slash and, for a file://
-// URL, the folder of its bundles (FOLDER/protocol); it refuses anything but an absolute http(s) URL
-// without user, query or fragment, or a file:// URL of an absolute folder.
+// URL, the folder of its bundles (FOLDER/protocol). It accepts an absolute
+// http(s) URL without user, query or fragment, or file:///FOLDER.
 func checkBaseURL(base string) (trimmed, folder string, err error) {
 	u, err := url.Parse(base)
 	if err != nil {
@@ -172,10 +170,11 @@ func checkBaseURL(base string) (trimmed, folder string, err error) {
 }
 
 // Fetch returns the bundle of version ("latest" or a semantic version) from
-// the cache, or downloads, verifies, unpacks and caches it, within 5 minutes. A pinned version
-// found in the cache is served without any network access; latest re-reads
-// its .sha256 and reuses the cached tree when the digest is unchanged.
-// With o.From a bundle file, version may be "": the file's name gives it.
+// the cache, or downloads, verifies, unpacks and caches it, within 5
+// minutes. A pinned version in the cache is served with no network access;
+// latest re-reads its .sha256 and reuses the cached tree while its digest
+// is unchanged. With o.From a bundle file, version may be "": its name
+// gives it.
 func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	f, err := newFetcher(o, version)
 	if err != nil {

@@ -34,10 +34,9 @@ type record struct {
 const tmpInfix = ".tmp-"
 
 // writeFolder makes b.Dir hold exactly files (slash path → content) and
-// their record for b: it writes them into a new folder beside b.Dir and
-// renames that into place, so that b.Dir is whole, or as it was on
-// failure. What b.Dir held is replaced: a caller checks first that it may
-// be.
+// their record for b, written beside it and renamed into place, so that
+// b.Dir is whole, or as it was on failure. What b.Dir held is replaced: a
+// caller checks first that it may be.
 func writeFolder(b *Bundle, files map[string][]byte) error {
 	parent := filepath.Dir(b.Dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {

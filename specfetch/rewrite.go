@@ -14,10 +14,9 @@ var refKeys = map[string]bool{"$ref": true, "$id": true, "$schema": true}
 
 // rewriteLatest returns data with every string value of a "$ref", "$id" or
 // "$schema" member (at any depth) that contains /schemas/latest/ rewritten
-// to /schemas/{version}/. Every other byte is kept: the scan is JSON-aware
-// (a "/schemas/latest/" in a description or in a member name is left
-// alone), and only the changed strings are re-encoded. Data that is not
-// valid JSON is returned unchanged.
+// to /schemas/{version}/, re-encoded; every other byte is kept (a
+// description or a member name is left alone). Data that is not valid JSON
+// is returned unchanged.
 func rewriteLatest(data []byte, version string) []byte {
 	if !json.Valid(data) {
 		return data

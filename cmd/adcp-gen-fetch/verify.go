@@ -52,7 +52,7 @@ type verifier struct {
 }
 
 // newVerifier returns the verifier checking against the trusted root in
-// file ("" for the built-in public-good root); it is fetchcmd.NewVerifier.
+// file ("" for the built-in public-good root), for fetchcmd.Run.
 // It requires a transparency-log entry of every signature, and an SCT of
 // the certificate when the root lists CT logs.
 func newVerifier(file string) (specfetch.SignatureVerifier, error) {

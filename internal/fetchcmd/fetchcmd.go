@@ -16,10 +16,6 @@ import (
 	"github.com/adcp-gen/adcp-gen/specfetch"
 )
 
-// NewVerifier returns the signature verifier of a run, checking against the
-// Sigstore trusted root in the file trustedRoot ("" for the built-in one).
-type NewVerifier func(trustedRoot string) (specfetch.SignatureVerifier, error)
-
 // EnvTrustedRoot sets the default of -trusted-root.
 const EnvTrustedRoot = "ADCPGEN_TRUSTED_ROOT"
 
@@ -75,9 +71,10 @@ checks it, ` + "`go run " + specfetch.SigstoreCommand + "@latest VERSION`" + `,
 whose cache this command shares.
 `
 
-// Run runs the fetch command called name with args. newVerifier nil: no
-// signature checking and no -trusted-root flag.
-func Run(name string, args []string, stdout, stderr io.Writer, newVerifier NewVerifier) int {
+// Run runs the fetch command called name with args. newVerifier returns the
+// verifier checking against the Sigstore trusted root in the -trusted-root
+// file ("" for the built-in one); nil: no signature checking and no flag.
+func Run(name string, args []string, stdout, stderr io.Writer, newVerifier func(trustedRoot string) (specfetch.SignatureVerifier, error)) int {
 	rootUsage, checks := "", uncheckedText
 	if newVerifier != nil {
 		rootUsage, checks = " [-trusted-root FILE]", checkedText
