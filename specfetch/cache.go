@@ -62,10 +62,7 @@ const leftoverAge = 24 * time.Hour
 
 // removeLeftovers removes the temporary folders killed runs left.
 func (f *fetcher) removeLeftovers() {
-	es, err := os.ReadDir(f.cache)
-	if err != nil {
-		return
-	}
+	es, _ := os.ReadDir(f.cache) // best effort: on error, the entries read before it
 	for _, e := range es {
 		if !strings.HasPrefix(e.Name(), ".") || !strings.Contains(e.Name(), tmpInfix) {
 			continue

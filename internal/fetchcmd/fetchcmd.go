@@ -1,7 +1,6 @@
 // Package fetchcmd is the fetch command, shared by adcp-gen (which checks
 // digests only, and refuses a signed bundle) and adcp-gen-fetch (the same
-// command with Sigstore signature verification, in a module of its own so
-// that the generator does not link Sigstore's dependencies).
+// command with Sigstore signature verification).
 package fetchcmd
 
 import (
