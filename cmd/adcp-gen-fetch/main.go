@@ -13,16 +13,11 @@
 package main
 
 import (
-	"io"
 	"os"
 
 	"github.com/adcp-gen/adcp-gen/internal/fetchcmd"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
-	return fetchcmd.Run("adcp-gen-fetch", args, stdout, stderr, newVerifier)
+	os.Exit(fetchcmd.Run("adcp-gen-fetch", os.Args[1:], os.Stdout, os.Stderr, newVerifier))
 }

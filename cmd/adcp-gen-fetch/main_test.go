@@ -20,7 +20,7 @@ const version = "3.2.0-beta.5"
 // output.
 func runCmd(args ...string) (int, string, string) {
 	var stdout, stderr strings.Builder
-	code := run(args, &stdout, &stderr)
+	code := fetchcmd.Run("adcp-gen-fetch", args, &stdout, &stderr, newVerifier)
 	return code, stdout.String(), stderr.String()
 }
 
