@@ -37,8 +37,7 @@ const Latest = "latest"
 const (
 	// EnvBaseURL overrides DefaultBaseURL (a mirror).
 	EnvBaseURL = "ADCPGEN_BASE_URL"
-	// EnvCacheDir names the cache folder (default: the user cache folder's
-	// adcp-gen).
+	// EnvCacheDir names the cache folder (see CacheDir).
 	EnvCacheDir = "ADCPGEN_CACHE_DIR"
 )
 

@@ -59,10 +59,7 @@ func writeFolder(b *Bundle, files map[string][]byte) error {
 		}
 		rec.Files[name] = sha256Hex(data)
 	}
-	js, err := json.MarshalIndent(rec, "", "\t")
-	if err != nil {
-		return err
-	}
+	js, _ := json.MarshalIndent(rec, "", "\t") // no error: strings, an int, maps of strings
 	if err := os.WriteFile(filepath.Join(tmp, RecordFile), append(js, '\n'), 0o644); err != nil {
 		return err
 	}

@@ -73,7 +73,8 @@ whose cache this command shares.
 // Run runs the fetch command called name with args. newVerifier returns the
 // verifier checking against the Sigstore trusted root in the -trusted-root
 // file ("" for the built-in one); nil: no signature checking and no flag.
-func Run(name string, args []string, stdout, stderr io.Writer, newVerifier func(trustedRoot string) (specfetch.SignatureVerifier, error)) int {
+func Run(name string, args []string, stdout, stderr io.Writer,
+	newVerifier func(trustedRoot string) (specfetch.SignatureVerifier, error)) int {
 	rootUsage, checks := "", uncheckedText
 	if newVerifier != nil {
 		rootUsage, checks = " [-trusted-root FILE]", checkedText
