@@ -87,10 +87,7 @@ func (v *verifier) lookUp(digest []byte, leaf *x509.Certificate, sig []byte) ([]
 	if err != nil {
 		return nil, fmt.Errorf("the transparency log %s, asked for the archive's entry: %v (a .sig and .crt are checked with their entry only: run again when the log can be reached)", v.rekor, err)
 	}
-	uuids := found.Payload
-	if len(uuids) > maxRekorEntries {
-		uuids = uuids[:maxRekorEntries]
-	}
+	uuids := found.Payload[:min(len(found.Payload), maxRekorEntries)]
 	var bundles []*bundle.Bundle
 	var failures []string
 	for _, id := range uuids {
