@@ -238,13 +238,11 @@ func (l *loader) checkManifest(m *node, known map[string]bool) error {
 	if m.kind != nodeObject {
 		return errorf(manifestFile, "", "manifest must be a JSON object")
 	}
-	if pol := m.get("error_code_policy"); pol != nil {
-		if r := pol.get("default_unknown_recovery"); r != nil {
-			if r.kind != nodeString || !slices.Contains(l.spec.Recoveries, r.str) {
-				return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
-			}
-			l.spec.UnknownRecovery = r.str
+	if r := m.get("error_code_policy").get("default_unknown_recovery"); r != nil {
+		if r.kind != nodeString || !slices.Contains(l.spec.Recoveries, r.str) {
+			return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
 		}
+		l.spec.UnknownRecovery = r.str
 	}
 	ec := m.get("error_codes")
 	if ec == nil {

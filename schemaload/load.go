@@ -15,7 +15,6 @@
 package schemaload
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -242,18 +241,6 @@ func (l *loader) canonicalURL(rel string) string {
 	return "https://" + schemaHost + "/schemas/" + l.spec.Version + "/" + rel
 }
 
-// baseURL is the base for $refs of a file: its $id resolved against its
-// canonical URL.
-func (l *loader) baseURL(rel string) *url.URL {
-	base, _ := url.Parse(l.canonicalURL(rel))
-	if id, ok := l.files[rel].getString("$id"); ok {
-		if u, err := base.Parse(id); err == nil {
-			return u
-		}
-	}
-	return base
-}
-
 // fileOf maps an absolute schema URL to a file of the folder. It accepts the
 // three $id spellings: https://adcontextprotocol.org/schemas/<v>/…,
 // /schemas/<v>/… (already resolved against the https origin) and the
@@ -282,9 +269,16 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	return clean, nil
 }
 
-// resolveRef resolves the $ref value s found in file at pointer.
+// resolveRef resolves the $ref value s found in file at pointer, against
+// the file's $id resolved against its canonical URL.
 func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
-	u, err := l.baseURL(file).Parse(s)
+	base, _ := url.Parse(l.canonicalURL(file))
+	if id, ok := l.files[file].getString("$id"); ok {
+		if u, err := base.Parse(id); err == nil {
+			base = u
+		}
+	}
+	u, err := base.Parse(s)
 	if err != nil {
 		return ref{}, errorf(file, pointer, fmt.Sprintf("invalid $ref %q: %v", s, err))
 	}
@@ -298,8 +292,7 @@ func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
 		return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: only JSON-pointer fragments are supported", s))
 	}
 	if _, err := l.read(target); err != nil {
-		var e *Error
-		if errors.As(err, &e) && e.Msg == errMissing {
+		if e, ok := err.(*Error); ok && e.Msg == errMissing {
 			return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: %s does not exist in the folder", s, target))
 		}
 		return ref{}, err

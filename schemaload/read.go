@@ -149,7 +149,7 @@ func (f *folder) open(rel string, flags int) (*os.File, error) {
 	if err != nil {
 		return nil, errorf(rel, "", err.Error())
 	}
-	if !f.contains(real) {
+	if r, err := filepath.Rel(f.real, real); err != nil || !filepath.IsLocal(r) {
 		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
 	}
 	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|flags, 0)
@@ -171,9 +171,3 @@ func plainName(name string) bool {
 
 // notPlain ends the message about a name that is not plainName.
 const notPlain = "a control or format character (a line break, a byte order mark) or is not UTF-8: refused"
-
-// contains reports whether the resolved path real is inside the folder.
-func (f *folder) contains(real string) bool {
-	r, err := filepath.Rel(f.real, real)
-	return err == nil && filepath.IsLocal(r)
-}
