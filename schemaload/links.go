@@ -16,7 +16,7 @@ type shapeLink struct {
 // shapeExceptions are the details files whose code is not their file name in
 // SCREAMING_SNAKE_CASE. Every other error-details/<name>.json is the shape of
 // the code NAME (rate-limited.json → RATE_LIMITED) when that code exists in
-// the version; a file that maps to no code is an error (see linkShapes).
+// the version; a file that maps to no code is an error (see buildShapes).
 var shapeExceptions = map[string]shapeLink{
 	// PERMISSION_DENIED raised by the per-agent authorization gate carries
 	// details.scope "agent" (enums/error-scope.json); the plain

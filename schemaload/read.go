@@ -69,11 +69,10 @@ func openFolder(dir string) (*folder, error) {
 	return &folder{real: real}, nil
 }
 
-// readFile returns the content of the file rel (slash-separated, relative to
-// the folder). It refuses, before reading anything, a path that resolves
-// outside the folder through a symbolic link and anything but a regular file
-// (a FIFO would block, a device never end), and it reads at most
-// maxFileSize bytes. Errors are *Error values naming rel.
+// readFile returns the content of the file rel, opened by open. Before
+// reading anything it refuses anything but a regular file (a FIFO would
+// block, a device never end); it reads at most maxFileSize bytes. Errors
+// are *Error values naming rel.
 func (f *folder) readFile(rel string) ([]byte, error) {
 	// The open does not follow a link swapped in since the path was
 	// resolved; the regular-file check is on what was opened.
