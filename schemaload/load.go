@@ -150,15 +150,12 @@ func (l *loader) load() error {
 	if t, what := l.spec.settle(); t != nil {
 		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
-	if err := l.checkNames(); err != nil {
-		return err
-	}
 	l.spec.Sources = slices.Clone(l.order) // the schema files and manifest.json
 	if manifest != nil {
 		l.spec.Sources = append(l.spec.Sources, manifestFile)
 	}
 	slices.Sort(l.spec.Sources)
-	return nil
+	return l.checkNames()
 }
 
 // exists reports whether the relative file exists in the folder (reading
