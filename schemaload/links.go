@@ -33,8 +33,6 @@ var shapeExceptions = map[string]shapeLink{
 		Code: "CREATIVE_REJECTED",
 		Doc:  "CREATIVE_REJECTED for accessibility failures (second shape of the code)",
 	},
-	// One case of UNSUPPORTED_FEATURE: refine_proposals asked to refine a
-	// dimension the seller does not support.
 	"unsupported-refinement-dimension": {
 		Code: "UNSUPPORTED_FEATURE",
 		Doc:  "UNSUPPORTED_FEATURE when refine_proposals names an unsupported refinement dimension",

@@ -99,9 +99,8 @@ func (s *Spec) EachType(fn func(*Type)) {
 
 // emitMembers are the exported members emit declares on every generated
 // struct (the extras bag, the JSON and Validate methods): a field named like
-// one gets a trailing "_" (see addProperties), so no field meets one. The unexported ones (the codec's state, the
-// validate method) cannot meet a field, which is always exported; a string
-// type's one method, Known, cannot meet one either.
+// one gets a trailing "_" (see addProperties). A field, always exported,
+// cannot meet emit's unexported members, nor a string type's Known method.
 var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "UnmarshalValidJSON"}
 
 // packageNames are the exported names emit declares in every generated
