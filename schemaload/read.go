@@ -20,8 +20,7 @@ import (
 // can neither make Load run out of memory nor run for long. (The schema
 // compiler compares the location of each schema with those of the schemas
 // before it: its work grows with the number of schemas times the length of
-// their locations. 10,000 schemas at short locations take a fraction of a
-// second, 180,000 minutes.)
+// their locations, which maxSchemas and maxLocations bound.)
 const (
 	maxFileSize  = 4 << 20  // bytes of one file
 	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
