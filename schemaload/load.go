@@ -17,9 +17,7 @@ package schemaload
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -100,7 +98,7 @@ func (l *loader) load() error {
 		return err
 	}
 	var manifest *node
-	if l.exists(manifestFile) {
+	if l.folder.exists(manifestFile) {
 		if manifest, err = l.parse(manifestFile); err != nil {
 			return err
 		}
@@ -108,12 +106,12 @@ func (l *loader) load() error {
 	if err := l.readVersion(errDoc, manifest); err != nil {
 		return err
 	}
-	if !l.exists(codesFile) {
+	if !l.folder.exists(codesFile) {
 		return errorf(codesFile, "", fmt.Sprintf("AdCP %s has no standard code vocabulary (the file is absent): "+
 			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.spec.Version))
 	}
 	roots := []string{errorFile, codesFile}
-	if l.exists(scopesFile) {
+	if l.folder.exists(scopesFile) {
 		roots = append(roots, scopesFile)
 	}
 	details, err := l.folder.listDetails()
@@ -156,13 +154,6 @@ func (l *loader) load() error {
 	}
 	slices.Sort(l.spec.Sources)
 	return l.checkNames()
-}
-
-// exists reports whether the relative file exists in the folder (reading
-// it may still fail: see folder.readFile).
-func (l *loader) exists(rel string) bool {
-	st, err := os.Stat(filepath.Join(l.folder.real, filepath.FromSlash(rel)))
-	return err == nil && !st.IsDir()
 }
 
 // parse reads and decodes one file of the folder.

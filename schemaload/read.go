@@ -68,6 +68,13 @@ func openFolder(dir string) (*folder, error) {
 	return &folder{real: real}, nil
 }
 
+// exists reports whether the file rel exists in the folder (reading it may
+// still fail: see readFile).
+func (f *folder) exists(rel string) bool {
+	st, err := os.Stat(filepath.Join(f.real, filepath.FromSlash(rel)))
+	return err == nil && !st.IsDir()
+}
+
 // readFile returns the content of the file rel, opened by open. Before
 // reading anything it refuses anything but a regular file (a FIFO would
 // block, a device never end); it reads at most maxFileSize bytes. Errors
