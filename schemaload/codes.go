@@ -38,10 +38,7 @@ var (
 // it an advisory, the way the published versions write it (see
 // advisoryReviewed for the review).
 func isAdvisoryText(description, suggestion string) bool {
-	first := description
-	if loc := sentenceEnd.FindStringIndex(description); loc != nil {
-		first = description[:loc[0]]
-	}
+	first := sentenceEnd.Split(description, 2)[0]
 	if advisoryDenied.MatchString(description) || advisoryDenied.MatchString(suggestion) {
 		return false
 	}
@@ -75,8 +72,6 @@ func (l *loader) buildError() error {
 		return errorf(errorFile, "", "the error schema must be an object with properties")
 	}
 	l.spec.Error = t
-	// goName gives these the Go names the runtime's Error has (Code,
-	// Message, Field, Suggestion, RetryAfter, Details, Recovery).
 	for _, name := range []string{"code", "message", "field", "suggestion", "retry_after", "details", "recovery"} {
 		if fieldOf(t, name) == nil {
 			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", name))
@@ -238,13 +233,11 @@ func (l *loader) checkManifest(m *node, known map[string]bool) error {
 	if m.kind != nodeObject {
 		return errorf(manifestFile, "", "manifest must be a JSON object")
 	}
-	if pol := m.get("error_code_policy"); pol != nil {
-		if r := pol.get("default_unknown_recovery"); r != nil {
-			if r.kind != nodeString || !slices.Contains(l.spec.Recoveries, r.str) {
-				return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
-			}
-			l.spec.UnknownRecovery = r.str
+	if r := m.get("error_code_policy").get("default_unknown_recovery"); r != nil {
+		if r.kind != nodeString || !slices.Contains(l.spec.Recoveries, r.str) {
+			return errorf(manifestFile, "/error_code_policy/default_unknown_recovery", fmt.Sprintf("%s is not a recovery class", r.src))
 		}
+		l.spec.UnknownRecovery = r.str
 	}
 	ec := m.get("error_codes")
 	if ec == nil {

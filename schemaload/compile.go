@@ -20,7 +20,7 @@ func (l *loader) compile() error {
 	c.UseRegexpEngine(ecmaregexp.Compile)
 	c.UseLoader(folderLoader{l})
 	for _, rel := range l.order {
-		if err := c.AddResource(l.canonicalURL(rel), l.files[rel].toAny()); err != nil {
+		if err := c.AddResource(l.canonicalURL(rel), decodeJSON(l.files[rel].src)); err != nil {
 			return errorf(rel, "", err.Error())
 		}
 	}
@@ -53,7 +53,7 @@ func (f folderLoader) Load(s string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return n.toAny(), nil
+	return decodeJSON(n.src), nil
 }
 
 // compileError turns a jsonschema error into an *Error naming the file and
@@ -70,19 +70,15 @@ func (l *loader) compileError(rel string, err error) error {
 	switch {
 	case errors.As(err, &sv):
 		file, _ := l.locate(sv.URL, rel)
-		ptr, msg := "", err.Error()
-		var ve *jsonschema.ValidationError
-		if errors.As(sv.Err, &ve) {
-			for len(ve.Causes) > 0 {
-				ve = ve.Causes[0]
-			}
-			ptr = pointerOf(ve.InstanceLocation)
-			msg = ve.Error()
-			if i := strings.Index(msg, ": "); strings.HasPrefix(msg, "at ") && i >= 0 {
-				msg = msg[i+2:]
-			}
+		ve := sv.Err.(*jsonschema.ValidationError) // the metaschema's verdict: the library returns no other
+		for len(ve.Causes) > 0 {
+			ve = ve.Causes[0]
 		}
-		return errorf(file, ptr, "not a valid draft-07 schema: "+msg)
+		msg := ve.Error()
+		if _, after, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "at ") {
+			msg = after
+		}
+		return errorf(file, pointerOf(ve.InstanceLocation), "not a valid draft-07 schema: "+msg)
 	case errors.As(err, &lu):
 		file, ptr := l.locate(lu.URL, rel)
 		return errorf(file, ptr, fmt.Sprintf("cannot load $ref target %s: %v", lu.URL, lu.Err))

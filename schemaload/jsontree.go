@@ -62,10 +62,6 @@ func (n *node) raw() json.RawMessage {
 	return buf.Bytes()
 }
 
-// toAny returns the value as the jsonschema library takes it
-// (map[string]any, []any, json.Number, string, bool, nil).
-func (n *node) toAny() any { return decodeJSON(n.src) }
-
 // pointerJoin appends one reference token to a JSON pointer (RFC 6901).
 func pointerJoin(ptr string, tok string) string {
 	return ptr + "/" + adcpimpl.PointerToken(tok)

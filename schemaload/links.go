@@ -16,7 +16,7 @@ type shapeLink struct {
 // shapeExceptions are the details files whose code is not their file name in
 // SCREAMING_SNAKE_CASE. Every other error-details/<name>.json is the shape of
 // the code NAME (rate-limited.json → RATE_LIMITED) when that code exists in
-// the version; a file that maps to no code is an error (see linkShapes).
+// the version; a file that maps to no code is an error (see buildShapes).
 var shapeExceptions = map[string]shapeLink{
 	// PERMISSION_DENIED raised by the per-agent authorization gate carries
 	// details.scope "agent" (enums/error-scope.json); the plain
@@ -33,8 +33,6 @@ var shapeExceptions = map[string]shapeLink{
 		Code: "CREATIVE_REJECTED",
 		Doc:  "CREATIVE_REJECTED for accessibility failures (second shape of the code)",
 	},
-	// One case of UNSUPPORTED_FEATURE: refine_proposals asked to refine a
-	// dimension the seller does not support.
 	"unsupported-refinement-dimension": {
 		Code: "UNSUPPORTED_FEATURE",
 		Doc:  "UNSUPPORTED_FEATURE when refine_proposals names an unsupported refinement dimension",

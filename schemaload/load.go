@@ -15,12 +15,9 @@
 package schemaload
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,7 +98,7 @@ func (l *loader) load() error {
 		return err
 	}
 	var manifest *node
-	if l.exists(manifestFile) {
+	if l.folder.exists(manifestFile) {
 		if manifest, err = l.parse(manifestFile); err != nil {
 			return err
 		}
@@ -109,12 +106,12 @@ func (l *loader) load() error {
 	if err := l.readVersion(errDoc, manifest); err != nil {
 		return err
 	}
-	if !l.exists(codesFile) {
+	if !l.folder.exists(codesFile) {
 		return errorf(codesFile, "", fmt.Sprintf("AdCP %s has no standard code vocabulary (the file is absent): "+
 			"adcp-gen does not generate a package for it, which would declare nothing but the Error type", l.spec.Version))
 	}
 	roots := []string{errorFile, codesFile}
-	if l.exists(scopesFile) {
+	if l.folder.exists(scopesFile) {
 		roots = append(roots, scopesFile)
 	}
 	details, err := l.folder.listDetails()
@@ -151,22 +148,12 @@ func (l *loader) load() error {
 	if t, what := l.spec.settle(); t != nil {
 		return errorf(t.File, t.Pointer, "the checks would write out "+what+": not supported")
 	}
-	if err := l.checkNames(); err != nil {
-		return err
-	}
 	l.spec.Sources = slices.Clone(l.order) // the schema files and manifest.json
 	if manifest != nil {
 		l.spec.Sources = append(l.spec.Sources, manifestFile)
 	}
 	slices.Sort(l.spec.Sources)
-	return nil
-}
-
-// exists reports whether the relative file exists in the folder (reading
-// it may still fail: see folder.readFile).
-func (l *loader) exists(rel string) bool {
-	st, err := os.Stat(filepath.Join(l.folder.real, filepath.FromSlash(rel)))
-	return err == nil && !st.IsDir()
+	return l.checkNames()
 }
 
 // parse reads and decodes one file of the folder.
@@ -242,18 +229,6 @@ func (l *loader) canonicalURL(rel string) string {
 	return "https://" + schemaHost + "/schemas/" + l.spec.Version + "/" + rel
 }
 
-// baseURL is the base for $refs of a file: its $id resolved against its
-// canonical URL.
-func (l *loader) baseURL(rel string) *url.URL {
-	base, _ := url.Parse(l.canonicalURL(rel))
-	if id, ok := l.files[rel].getString("$id"); ok {
-		if u, err := base.Parse(id); err == nil {
-			return u
-		}
-	}
-	return base
-}
-
 // fileOf maps an absolute schema URL to a file of the folder. It accepts the
 // three $id spellings: https://adcontextprotocol.org/schemas/<v>/…,
 // /schemas/<v>/… (already resolved against the https origin) and the
@@ -282,9 +257,16 @@ func (l *loader) fileOf(u *url.URL) (string, error) {
 	return clean, nil
 }
 
-// resolveRef resolves the $ref value s found in file at pointer.
+// resolveRef resolves the $ref value s found in file at pointer, against
+// the file's $id resolved against its canonical URL.
 func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
-	u, err := l.baseURL(file).Parse(s)
+	base, _ := url.Parse(l.canonicalURL(file))
+	if id, ok := l.files[file].getString("$id"); ok {
+		if u, err := base.Parse(id); err == nil {
+			base = u
+		}
+	}
+	u, err := base.Parse(s)
 	if err != nil {
 		return ref{}, errorf(file, pointer, fmt.Sprintf("invalid $ref %q: %v", s, err))
 	}
@@ -298,8 +280,7 @@ func (l *loader) resolveRef(file, pointer, s string) (ref, error) {
 		return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: only JSON-pointer fragments are supported", s))
 	}
 	if _, err := l.read(target); err != nil {
-		var e *Error
-		if errors.As(err, &e) && e.Msg == errMissing {
+		if e, ok := err.(*Error); ok && e.Msg == errMissing {
 			return ref{}, errorf(file, pointer, fmt.Sprintf("unresolvable $ref %q: %s does not exist in the folder", s, target))
 		}
 		return ref{}, err

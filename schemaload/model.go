@@ -165,8 +165,7 @@ var jsonKinds = map[Kind]string{KindString: "string", KindNumber: "number",
 // "null" included); free-form objects, with no properties and open
 // (Union == ["object"], e.g. core/error.json details); anyOf/oneOf over
 // objects (Variants, each an object type named <Name>Variant<N>, e.g.
-// CanonicalAccountRefVariant1); and schemas with no type at all. emit
-// renders KindAny as json.RawMessage.
+// CanonicalAccountRefVariant1); and schemas with no type at all.
 type Type struct {
 	GoName  string // "" for unnamed scalar/array types
 	File    string // file it was defined in
@@ -193,8 +192,7 @@ type Type struct {
 	Check     *Check
 	Unchecked []string
 
-	// Object. if/then members of allOf and anyOf/oneOf that only constrain
-	// which members are required are not expressed (a Warning says so).
+	// Object
 	Fields []*Field // in schema property order (allOf members merged in order)
 	Closed bool     // additionalProperties: false
 	// MembersVar names the generated package variable listing the member
@@ -221,11 +219,9 @@ type Type struct {
 	Pattern   string       // ECMA pattern as written
 	GoPattern string       // translated for Go regexp; "" if untranslatable (see Warnings)
 	// GoPatternNot, when set, is a second Go regexp the string must NOT
-	// match, beside GoPattern. It carries the lookahead with an exact Go
-	// form: Pattern "^L(?!X)R", a literal prefix L then a negative
+	// match: Pattern "^L(?!X)R", a literal prefix L then a negative
 	// lookahead, is GoPattern "^LR" and GoPatternNot "^L(?:X)", or "^L$"
-	// for X "$" (core/sla-window.json: "^P(?!$)(\d+Y)?…" refuses a bare
-	// "P").
+	// for X "$" (core/sla-window.json refuses a bare "P").
 	GoPatternNot string
 
 	Format    string

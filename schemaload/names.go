@@ -50,14 +50,28 @@ var initialisms = map[string]string{
 // "BillingParty". Its result holds only letters and digits, so goName, and
 // nameWords after an exported prefix, always give an exported identifier.
 func camel(s string) string {
-	var b strings.Builder
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			return r
 		}
 		return '_'
 	}, s)
-	for _, w := range splitWords(s) {
+	// strcase breaks words at separators and at lower→upper and
+	// letter→digit changes; a digit run rejoins the word before it, so "V1"
+	// and "WCAG21" stay one word each.
+	var words []string
+	for _, w := range strings.Split(strcase.ToSnake(s), "_") {
+		if w == "" {
+			continue
+		}
+		if strings.Trim(w, "0123456789") == "" && len(words) > 0 {
+			words[len(words)-1] += w
+			continue
+		}
+		words = append(words, w)
+	}
+	var b strings.Builder
+	for _, w := range words {
 		if up, ok := initialisms[strings.ToLower(w)]; ok {
 			b.WriteString(up)
 			continue
@@ -116,24 +130,6 @@ var symbolNames = map[rune]string{
 	'.': "Dot", '/': "Slash", ':': "Colon", ';': "Semicolon", '<': "Less", '=': "Equals", '>': "Greater",
 	'?': "Question", '@': "At", '[': "LBracket", '\\': "Backslash", ']': "RBracket", '^': "Caret",
 	'_': "Underscore", '`': "Backtick", '{': "LBrace", '|': "Pipe", '}': "RBrace", '~': "Tilde",
-}
-
-// splitWords splits s into words with strcase (which breaks at separators
-// and at lower→upper and letter→digit changes), then rejoins a digit run to
-// the word before it, so "V1" and "WCAG21" stay one word each.
-func splitWords(s string) []string {
-	var words []string
-	for _, w := range strings.Split(strcase.ToSnake(s), "_") {
-		if w == "" {
-			continue
-		}
-		if strings.Trim(w, "0123456789") == "" && len(words) > 0 {
-			words[len(words)-1] += w
-			continue
-		}
-		words = append(words, w)
-	}
-	return words
 }
 
 // nameOrigin is where a declared Go name comes from, for collision messages.

@@ -20,8 +20,7 @@ import (
 // can neither make Load run out of memory nor run for long. (The schema
 // compiler compares the location of each schema with those of the schemas
 // before it: its work grows with the number of schemas times the length of
-// their locations. 10,000 schemas at short locations take a fraction of a
-// second, 180,000 minutes.)
+// their locations, which maxSchemas and maxLocations bound.)
 const (
 	maxFileSize  = 4 << 20  // bytes of one file
 	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
@@ -69,11 +68,17 @@ func openFolder(dir string) (*folder, error) {
 	return &folder{real: real}, nil
 }
 
-// readFile returns the content of the file rel (slash-separated, relative to
-// the folder). It refuses, before reading anything, a path that resolves
-// outside the folder through a symbolic link and anything but a regular file
-// (a FIFO would block, a device never end), and it reads at most
-// maxFileSize bytes. Errors are *Error values naming rel.
+// exists reports whether the file rel exists in the folder (reading it may
+// still fail: see readFile).
+func (f *folder) exists(rel string) bool {
+	st, err := os.Stat(filepath.Join(f.real, filepath.FromSlash(rel)))
+	return err == nil && !st.IsDir()
+}
+
+// readFile returns the content of the file rel, opened by open. Before
+// reading anything it refuses anything but a regular file (a FIFO would
+// block, a device never end); it reads at most maxFileSize bytes. Errors
+// are *Error values naming rel.
 func (f *folder) readFile(rel string) ([]byte, error) {
 	// The open does not follow a link swapped in since the path was
 	// resolved; the regular-file check is on what was opened.
@@ -149,7 +154,7 @@ func (f *folder) open(rel string, flags int) (*os.File, error) {
 	if err != nil {
 		return nil, errorf(rel, "", err.Error())
 	}
-	if !f.contains(real) {
+	if r, err := filepath.Rel(f.real, real); err != nil || !filepath.IsLocal(r) {
 		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
 	}
 	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|flags, 0)
@@ -171,9 +176,3 @@ func plainName(name string) bool {
 
 // notPlain ends the message about a name that is not plainName.
 const notPlain = "a control or format character (a line break, a byte order mark) or is not UTF-8: refused"
-
-// contains reports whether the resolved path real is inside the folder.
-func (f *folder) contains(real string) bool {
-	r, err := filepath.Rel(f.real, real)
-	return err == nil && filepath.IsLocal(r)
-}

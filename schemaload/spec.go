@@ -12,10 +12,6 @@ import (
 // the reviewed table of links.go. A details schema that maps to no code of
 // the version is an error: nothing is dropped silently.
 func (l *loader) buildShapes(files []string) error {
-	byCode := map[string]*Code{}
-	for _, c := range l.spec.Codes {
-		byCode[c.Value] = c
-	}
 	for _, file := range files {
 		name := strings.TrimSuffix(path.Base(file), ".json")
 		if _, skip := notShapes[name]; skip {
@@ -26,11 +22,12 @@ func (l *loader) buildShapes(files []string) error {
 			code := strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
 			link = shapeLink{Code: code, Doc: "details of " + code}
 		}
-		code := byCode[link.Code]
-		if code == nil {
+		i := slices.IndexFunc(l.spec.Codes, func(c *Code) bool { return c.Value == link.Code })
+		if i < 0 {
 			return errorf(file, "", fmt.Sprintf("details schema maps to no code of AdCP %s (expected %s): "+
 				"add it to the reviewed shape table in schemaload/links.go", l.spec.Version, link.Code))
 		}
+		code := l.spec.Codes[i]
 		res, err := l.refType(ref{file: file})
 		if err != nil {
 			return err
@@ -102,9 +99,8 @@ func (s *Spec) EachType(fn func(*Type)) {
 
 // emitMembers are the exported members emit declares on every generated
 // struct (the extras bag, the JSON and Validate methods): a field named like
-// one gets a trailing "_" (see addProperties), so no field meets one. The unexported ones (the codec's state, the
-// validate method) cannot meet a field, which is always exported; a string
-// type's one method, Known, cannot meet one either.
+// one gets a trailing "_" (see addProperties). A field, always exported,
+// cannot meet emit's unexported members, nor a string type's Known method.
 var emitMembers = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "UnmarshalValidJSON"}
 
 // packageNames are the exported names emit declares in every generated

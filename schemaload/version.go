@@ -6,13 +6,10 @@ import (
 	"golang.org/x/mod/semver"
 )
 
-// CompareVersions orders two AdCP version strings by semantic versioning:
-// it returns -1 when a < b, 0 when they are equal and +1 when a > b.
-// Major, minor and patch compare numerically; a pre-release sorts before its
-// release (3.0.0-rc.1 < 3.0.0); pre-release identifiers compare one by one,
-// numeric ones numerically (rc.9 < rc.10) and below alphanumeric ones. Build
-// metadata (+...) is ignored. Strings that are not versions compare as text,
-// after every version, so a sort stays total.
+// CompareVersions orders two AdCP version strings by semantic versioning
+// (3.0.0-rc.9 < 3.0.0-rc.10 < 3.0.0; build metadata is ignored): it returns
+// -1 when a < b, 0 when they are equal and +1 when a > b. Strings that are
+// not versions compare as text, after every version, so a sort stays total.
 func CompareVersions(a, b string) int {
 	oka, okb := isVersion(a), isVersion(b)
 	switch {
