@@ -121,16 +121,16 @@ func (n *checkNamer) pattern(re string) string {
 // before the checks of s's subschemas are declared (which may meet of
 // again).
 func (n *checkNamer) fn(s any, base string, of *Type) *Check {
-	if m, ok := s.(map[string]any); ok && len(m) == 1 {
-		if ref, ok := m["$ref"].(string); ok {
-			return n.typeCheck(n.recursive[ref], base)
-		}
+	m, _ := s.(map[string]any)
+	if ref, ok := m["$ref"].(string); ok && len(m) == 1 {
+		return n.typeCheck(n.recursive[ref], base)
 	}
 	key := CanonicalJSON(s)
 	c := n.byKey[key]
 	if c == nil {
-		if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
-			base = "checkType" + typeName(m["type"]) // one function per type, named for it
+		if len(m) == 1 && m["type"] != nil {
+			// One function per type, named for it: checkTypeStringOrNull.
+			base = "checkType" + exportName(strings.Join(JSONTypes(m["type"]), " or "))
 		}
 		c = &Check{Name: n.take(base)}
 		n.byKey[key] = c
@@ -188,9 +188,7 @@ func (n *checkNamer) declare(c *Check, s any) {
 	if sub, ok := m["not"]; ok {
 		call("/not", sub, "Not")
 	}
-	_, hasThen := m["then"]
-	_, hasElse := m["else"]
-	if cond, ok := m["if"]; ok && (hasThen || hasElse) {
+	if cond, ok := m["if"]; ok && (m["then"] != nil || m["else"] != nil) {
 		call("/if", cond, "If")
 		for _, kw := range []string{"then", "else"} {
 			if sub, ok := m[kw]; ok && !trivial(sub) {
@@ -215,23 +213,11 @@ func JSONTypes(t any) []string {
 	return out
 }
 
-// typeName names the JSON types of a "type" keyword: "StringOrNull".
-func typeName(t any) string {
-	var names []string
-	for _, t := range JSONTypes(t) {
-		names = append(names, exportName(t))
-	}
-	return strings.Join(names, "Or")
-}
-
 // trivial reports whether s allows every value.
 func trivial(s any) bool {
-	if b, ok := s.(bool); ok {
-		return b
-	}
 	m, ok := s.(map[string]any)
 	if !ok {
-		return false
+		return s == true
 	}
 	for k := range m {
 		if !schemaAnnotation(k) {

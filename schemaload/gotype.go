@@ -52,8 +52,10 @@ func breakValueCycles(structs []*Type) {
 		}
 		return nil
 	}
-	// Tarjan's algorithm.
-	index, low, comp := map[*Type]int{}, map[*Type]int{}, map[*Type]int{}
+	// Tarjan's algorithm. An edge t→u joins two structs of one component
+	// exactly when u is still on the stack once the edge is followed: u's
+	// component then has its root on the path to t, which leads to t.
+	index, low := map[*Type]int{}, map[*Type]int{}
 	var stack []*Type
 	onStack := map[*Type]bool{}
 	var visit func(t *Type)
@@ -72,13 +74,15 @@ func breakValueCycles(structs []*Type) {
 			} else if onStack[u] {
 				low[t] = min(low[t], index[u])
 			}
+			if onStack[u] {
+				f.GoType.Pointer = true
+			}
 		}
 		if low[t] == index[t] {
 			for {
 				u := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[u] = false
-				comp[u] = index[t]
 				if u == t {
 					break
 				}
@@ -88,13 +92,6 @@ func breakValueCycles(structs []*Type) {
 	for _, t := range structs {
 		if _, seen := index[t]; !seen {
 			visit(t)
-		}
-	}
-	for _, t := range structs {
-		for _, f := range t.Fields {
-			if u := byValue(f); u != nil && comp[u] == comp[t] {
-				f.GoType.Pointer = true
-			}
 		}
 	}
 }

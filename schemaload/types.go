@@ -140,15 +140,18 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 	}
 	t.Doc, _ = n.getString("description")
 	types, nullable := schemaTypes(n)
-	kind := ""
-	if len(types) == 1 {
-		kind = types[0]
-	} else if len(types) == 0 {
-		kind = inferKind(n)
+	kind := schemaKind(n)
+	if len(types) == 0 {
 		// A kind inferred from const or enum is exact: no value of another
 		// type can equal theirs; so is the kind of the alternatives of a
 		// typed schema.
 		t.Untyped = kind != "" && kind != typedBy && n.get("const") == nil && n.get("enum") == nil
+	}
+	t.Kind = KindAny // no type, null, or several
+	for k, js := range jsonKinds {
+		if js == kind {
+			t.Kind = k
+		}
 	}
 	alt := firstOf(n, "oneOf", "anyOf")
 	var err error
@@ -172,18 +175,10 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 	case kind == "string":
 		err = l.stringType(file, ptr, n, t, name)
 	case kind == "number" || kind == "integer":
-		t.Kind = KindNumber
-		if kind == "integer" {
-			t.Kind = KindInteger
-		}
 		err = l.numberType(file, ptr, n, t)
-	case kind == "boolean":
-		t.Kind = KindBoolean
 	case kind == "null":
-		t.Kind, t.Union = KindAny, []string{"null"}
+		t.Union = []string{"null"}
 		nullable = true
-	default:
-		t.Kind = KindAny
 	}
 	if err == nil {
 		l.values(n, t)
@@ -269,17 +264,8 @@ func allowsAny(t *Type, types string) bool {
 	if k, ok := jsonKinds[t.Kind]; ok {
 		allowed = []string{k}
 	}
-	if types == "" || t.Untyped || len(allowed) == 0 {
-		return true
-	}
-	for _, a := range allowed {
-		for _, want := range strings.Fields(types) {
-			if a == want || (a == "number" && want == "integer") {
-				return true
-			}
-		}
-	}
-	return false
+	return types == "" || t.Untyped || len(allowed) == 0 ||
+		slices.ContainsFunc(allowed, func(a string) bool { return slices.Contains(strings.Fields(types), a) })
 }
 
 // schemaTypes reads "type" (a string or an array of strings: the metaschema
@@ -305,9 +291,13 @@ func schemaTypes(n *node) ([]string, bool) {
 	return types, nullable
 }
 
-// inferKind guesses the JSON type of a schema without "type" from its
-// keywords: const and enum values, object and array keywords.
-func inferKind(n *node) string {
+// schemaKind is the JSON type of a schema: the one its "type" names (beside
+// null), else the one its keywords imply (const and enum values, object and
+// array keywords), or "".
+func schemaKind(n *node) string {
+	if types, _ := schemaTypes(n); len(types) == 1 {
+		return types[0]
+	}
 	if c := n.get("const"); c != nil {
 		return jsonKind(c)
 	}
@@ -359,12 +349,7 @@ func firstOf(n *node, keys ...string) string {
 func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) error {
 	alts := n.get(key)
 	notString := func(a *node) bool {
-		types, _ := schemaTypes(a)
-		k := inferKind(a)
-		if len(types) == 1 {
-			k = types[0]
-		}
-		return a.kind != nodeObject || a.get("$ref") != nil || k != "string"
+		return a.kind != nodeObject || a.get("$ref") != nil || schemaKind(a) != "string"
 	}
 	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
@@ -432,7 +417,6 @@ func onlyKeys(n *node, keys ...string) bool {
 // alternatives carry their own properties (canonical-account-ref) is KindAny
 // with one Variant per alternative.
 func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindObject
 	seen := map[string]int{}
 	var memberRequired []requiredAt
 	for _, k := range n.keys {
@@ -634,7 +618,6 @@ func (l *loader) addField(t *Type, seen map[string]int, f *Field, at ref, ptr st
 }
 
 func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindArray
 	var err error
 	if t.MinItems, err = intKeyword(file, ptr, n, "minItems"); err != nil {
 		return err
@@ -665,7 +648,6 @@ func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) erro
 // stringType fills a string type: enum (with enumDescriptions), pattern,
 // format and lengths. A string with an enum is named.
 func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindString
 	if e := n.get("enum"); e != nil {
 		docs := n.get("enumDescriptions")
 		for i, v := range e.elems {
@@ -696,11 +678,7 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 // santhosh-tekuri/jsonschema does); another format is only an annotation,
 // and schemaload warns about it.
 func formatAsserted(f string) bool {
-	switch f {
-	case "uri", "date-time", "date", "time", "uuid":
-		return true
-	}
-	return false
+	return slices.Contains([]string{"uri", "date-time", "date", "time", "uuid"}, f)
 }
 
 func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
