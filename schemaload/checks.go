@@ -32,15 +32,11 @@ type checkNamer struct {
 // from the model (schemaWriter), so a type and a constraint kept as
 // written are checked alike.
 //
-// Each schema writes the types inside it out where they are used, so a
-// type used twice inside a type used twice, and so on, is written
-// exponentially often: a 30-line file would ask for 2^30 copies. And each
-// check of a chain of types (arrays, each the items of the one before
-// through a $ref) writes the rest of the chain and is named after the
-// path to it: a chain of n asks for n²/2 of each. So the writing stops
-// when the schemas would hold more than maxWrittenTypes types in all, or
-// types nested more than maxDepth deep: settleChecks then returns the
-// object type being checked and which bound it passed (its checks are
+// Each schema writes the types inside it where they are used: a type used
+// twice inside a type used twice, and so on, exponentially often, and a
+// chain of n types n²/2 times. So the writing stops past maxWrittenTypes
+// types in all or maxDepth levels: settleChecks then returns the object
+// type being checked and which bound it passed (its checks are
 // incomplete); else nil.
 func (s *Spec) settleChecks() (*Type, string) {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
@@ -362,17 +358,16 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 	}
 	switch t.Kind {
 	case KindString:
-		if len(t.Enum) > 0 && t.OpenEnum {
-			free := map[string]any{}
-			w.stringKeywords(free, t)
-			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
-		} else {
+		kw := o // the schema its length, pattern and format go in
+		switch {
+		case len(t.Enum) > 0 && t.OpenEnum:
+			kw = map[string]any{}
+			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, kw}
+		case len(t.Enum) > 0 && t.EnumJSON == nil:
 			// A list with null in it is EnumJSON (written below).
-			if len(t.Enum) > 0 && t.EnumJSON == nil {
-				o["enum"] = schemaEnum(t.Enum)
-			}
-			w.stringKeywords(o, t)
+			o["enum"] = schemaEnum(t.Enum)
 		}
+		w.stringKeywords(kw, t)
 	case KindNumber, KindInteger:
 		for _, kw := range []struct {
 			name string
@@ -470,14 +465,13 @@ func (w *schemaWriter) constraints(o map[string]any, t *Type) {
 // left out.
 func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
 	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
-	if t.Pattern != "" && t.GoPattern == "" {
-		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
-	}
 	if t.GoPattern != "" {
 		o["pattern"] = t.GoPattern
 		if t.GoPatternNot != "" {
 			o["patternNot"] = t.GoPatternNot
 		}
+	} else if t.Pattern != "" {
+		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
 	if formatAsserted(t.Format) {
 		o["format"] = t.Format

@@ -11,8 +11,8 @@ const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
 // spec, the Go names of each shape (Var, Accessor) and of each struct's
-// member list (MembersVar) from its type's, and the
-// check functions (Spec.Checks, Spec.Patterns, each object type's Check).
+// member list (MembersVar) from its type's, and the check functions
+// (Spec.Checks, Spec.Patterns, each object type's Check).
 // Load calls it; a Spec built or changed by hand must call it again before
 // it is handed to emit or to the reports. (Past the bounds of a spec Load
 // refuses, the checks are left incomplete: see settleChecks.)

@@ -36,10 +36,8 @@ func translatePattern(p string) (goPattern, not string, err error) {
 }
 
 // translate is translatePattern, which accepts a lookahead only when
-// lookahead is set: the body of a lookahead is translated without, so a
-// lookahead inside it is refused as it is met (reading each level again,
-// and quoting it in the message of the one around it, took time and memory
-// growing with the square of the pattern).
+// lookahead is set: the body of a lookahead is translated without, so that
+// a lookahead inside it is refused as it is met, not read again at each level.
 func translate(p string, lookahead bool) (goPattern, not string, err error) {
 	var out strings.Builder
 	inClass := false       // inside [...]
@@ -98,11 +96,10 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			if err != nil {
 				return fail("lookahead %q: not a pattern Go can read (%v)", p[i+3:end], err)
 			}
-			if x == "$" {
-				not = out.String() + "$"
-			} else {
-				not = out.String() + "(?:" + x + ")"
+			if x != "$" {
+				x = "(?:" + x + ")"
 			}
+			not = out.String() + x
 			i = end + 1
 			quantifiable = false
 		case strings.HasPrefix(p[i:], "(?:"):

@@ -74,15 +74,13 @@ func (l *loader) refType(r ref) (typeRes, error) {
 // uncheckedKeywords are the validation keywords of JSON Schema (draft-07
 // and 2020-12) that the model has no place for: a schema that uses one gets
 // a warning naming it, since the generated validation accepts what it
-// refuses. (A constraint kept as written, under allOf or if/then, is checked
-// by a generated check function or skipped with a warning of its own.)
+// refuses.
 var uncheckedKeywords = map[string]bool{
 	"multipleOf": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
 	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,
 	"contains": true, "minContains": true, "maxContains": true, "prefixItems": true, "additionalItems": true,
 	"unevaluatedProperties": true, "unevaluatedItems": true,
-	// Kept as written only as an allOf member of an object (isConditional)
-	// or inside a constraint; anywhere else they are not.
+	// Kept as written only as an allOf member of an object or inside a constraint.
 	"not": true, "if": true,
 }
 
@@ -236,11 +234,10 @@ var heldKeywords = []struct {
 	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
 }
 
-// warnDropped warns about each validation keyword of n that constrains a
-// JSON type t allows but that t does not hold, and, beside an anyOf or
-// oneOf (alt) of non-object alternatives, which the model takes from the
-// alternatives alone, about each one: the generated validation would
-// accept what the keyword refuses.
+// warnDropped warns about each validation keyword of n that t does not hold
+// though it constrains a JSON type t allows, and about each one beside the
+// anyOf or oneOf alt of non-object alternatives (the model takes the type
+// from those alone): the generated validation would accept what it refuses.
 func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 	for _, k := range heldKeywords {
 		switch v := n.get(k.key); {
@@ -398,12 +395,6 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	return nil
 }
 
-// isConditional reports whether an allOf member only holds if/then/else: a
-// conditional requirement that does not change the Go type.
-func isConditional(n *node) bool {
-	return n.get("if") != nil && onlyKeys(n, "if", "then", "else", "$comment", "description")
-}
-
 // onlyKeys reports whether n is an object whose members are all named in
 // keys.
 func onlyKeys(n *node, keys ...string) bool {
@@ -433,9 +424,13 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 					memberRequired = append(memberRequired, requiredAt{mp, names})
 					continue
 				}
-				if constraintOnly(m) {
+				// A member that declares no members (no properties, $ref or
+				// allOf) is a constraint kept as written: an anyOf over which
+				// members are present, if/then/else, or additionalProperties
+				// (which, with no properties beside it, applies to every member).
+				if m.kind == nodeObject && firstOf(m, "properties", "$ref", "allOf") == "" {
 					msg := "allOf member without properties is not expressed in the Go type: Validate checks it as written"
-					if isConditional(m) {
+					if m.get("if") != nil && onlyKeys(m, "if", "then", "else", "$comment", "description") {
 						msg = "conditional (if/then) requirement is not expressed in the Go type"
 					}
 					l.warn(file, mp, msg)
@@ -541,8 +536,6 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	}
 	switch {
 	case n.get("patternProperties") != nil:
-		// What it applies to depends on patternProperties, which is not
-		// checked (uncheckedKeywords): left open, as that keyword is.
 		l.warn(file, at, "additionalProperties beside patternProperties is not checked"+notChecked)
 		return
 	case ap.kind == nodeBool && len(merged) == 0:
@@ -570,15 +563,6 @@ func requiredOnly(n *node) (*node, bool) {
 	req, typ := n.get("required"), n.get("type")
 	return req, req != nil && req.kind == nodeArray && onlyKeys(n, "required", "type", "$comment", "description", "title") &&
 		(typ == nil || typ.kind == nodeString && typ.str == "object")
-}
-
-// constraintOnly reports whether the allOf member n declares no members
-// (no properties, $ref or allOf of its own): what it says, such as an
-// anyOf over which members are present or additionalProperties (which,
-// with no properties beside it, applies to every member), is a constraint
-// kept as written.
-func constraintOnly(n *node) bool {
-	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
 func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
@@ -673,9 +657,8 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 	return l.stringConstraints(file, ptr, n, t)
 }
 
-// formatAsserted reports whether the generated validation asserts format
-// f (the runtime checks "uri", "date-time", "date", "time" and "uuid" as
-// santhosh-tekuri/jsonschema does); another format is only an annotation,
+// formatAsserted reports whether the generated validation asserts format f,
+// as santhosh-tekuri/jsonschema does; another format is only an annotation,
 // and schemaload warns about it.
 func formatAsserted(f string) bool {
 	return slices.Contains([]string{"uri", "date-time", "date", "time", "uuid"}, f)
