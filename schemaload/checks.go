@@ -369,12 +369,11 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 		}
 		w.stringKeywords(kw, t)
 	case KindNumber, KindInteger:
-		for _, kw := range []struct {
-			name string
-			v    *float64
-		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
-			if kw.v != nil {
-				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
+		bounds := map[string]*float64{"minimum": t.Minimum, "maximum": t.Maximum,
+			"exclusiveMinimum": t.ExclusiveMinimum, "exclusiveMaximum": t.ExclusiveMaximum}
+		for kw, v := range bounds {
+			if v != nil {
+				o[kw] = json.Number(adcpimpl.AppendFloat(nil, *v))
 			}
 		}
 	case KindObject:
@@ -459,10 +458,9 @@ func (w *schemaWriter) constraints(o map[string]any, t *Type) {
 	}
 }
 
-// stringKeywords adds the length, pattern and format keywords of t to o. A
-// pattern Go regexp cannot express is left out and listed in w.skipped
-// (the loader warns about it too); a format the runtime does not assert is
-// left out.
+// stringKeywords adds the length, pattern and format keywords of t to o: a
+// pattern Go regexp cannot express is listed in w.skipped instead, and a
+// format the runtime does not assert is left out.
 func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
 	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
 	if t.GoPattern != "" {

@@ -1,5 +1,7 @@
 package schemaload
 
+import "slices"
+
 // rawMessage holds what has no Go type of its own: unions, unnamed objects,
 // nested arrays, and members where null and absent differ.
 var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
@@ -128,34 +130,24 @@ func fieldGoType(f *Field, inError bool) GoType {
 // when it has one, else the built-in type of its kind, a slice of its items,
 // or json.RawMessage.
 func valueGoType(t *Type) GoType {
-	if t.Fixed {
+	switch {
+	case t.Fixed:
 		return GoType{Name: t.GoName, Pkg: RuntimePkg}
+	case t.GoName != "" && slices.Contains([]Kind{KindString, KindObject, KindAny}, t.Kind):
+		return GoType{Name: t.GoName}
+	case t.Kind == KindArray && t.Elem != nil:
+		g := rawMessage // nested arrays are held raw
+		if t.Elem.Kind != KindArray {
+			g = valueGoType(t.Elem)
+		}
+		g.Slice = true
+		return g
 	}
-	switch t.Kind {
-	case KindString:
-		if t.GoName != "" {
-			return GoType{Name: t.GoName}
-		}
-		return GoType{Name: "string"}
-	case KindNumber:
-		return GoType{Name: "float64"}
-	case KindInteger:
-		return GoType{Name: "int64"}
-	case KindBoolean:
-		return GoType{Name: "bool"}
-	case KindObject, KindAny:
-		if t.GoName != "" {
-			return GoType{Name: t.GoName}
-		}
-	case KindArray:
-		if t.Elem != nil {
-			g := rawMessage // nested arrays are held raw
-			if t.Elem.Kind != KindArray {
-				g = valueGoType(t.Elem)
-			}
-			g.Slice = true
-			return g
-		}
+	if name, ok := builtinGoTypes[t.Kind]; ok {
+		return GoType{Name: name}
 	}
 	return rawMessage
 }
+
+// builtinGoTypes are the Go types of the scalar kinds.
+var builtinGoTypes = map[Kind]string{KindString: "string", KindNumber: "float64", KindInteger: "int64", KindBoolean: "bool"}

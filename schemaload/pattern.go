@@ -19,8 +19,7 @@ import (
 // "|", "^" and "$"; the quantifiers *, +, ?, {n}, {n,} and {n,m} after an
 // atom; character classes of those characters and escapes, with ranges
 // between two characters and a "-" only in a range or last. The result is
-// checked with regexp.Compile. FuzzTranslatePattern compares it with
-// regexp2.
+// checked with regexp.Compile.
 //
 // It also accepts the one lookahead that has an exact Go form: "^", a
 // literal prefix L, a negative lookahead "(?!X)", then the rest R. With "^"
@@ -151,7 +150,6 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			}
 			inClass = true
 		case c == '.':
-			// ECMAScript's "." matches anything but a line terminator.
 			out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
 			i++
 			quantifiable = true

@@ -115,9 +115,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 			}
 		}
 		for _, k := range n.keys {
-			switch k {
-			case "$ref", "description", "title", "deprecated", "examples", "$comment", "default":
-			default:
+			if !slices.Contains([]string{"$ref", "description", "title", "deprecated", "examples", "$comment", "default"}, k) {
 				l.warn(file, pointerJoin(ptr, k), "keyword %q beside $ref is ignored (draft-07 ignores siblings of $ref)", k)
 			}
 		}
@@ -506,14 +504,13 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	return nil
 }
 
-// additionalProperties reads the additionalProperties of the object
-// schema n, whose fields t has: false closes the Go type when every field
-// is declared beside it; otherwise it, or a schema, applies to the members
-// not declared beside it (JSON Schema reads only the sibling properties,
-// not those merged from allOf), and is kept as a constraint Validate
-// checks as written. Beside patternProperties (not checked) it is not
-// checked either: the type stays open (closing it would refuse the members
-// patternProperties allows).
+// additionalProperties reads the additionalProperties of the object schema
+// n, whose fields t has. false closes the Go type when every field is
+// declared beside it; else it, or a schema, applies to the members not
+// declared beside it (JSON Schema does not see those merged from allOf) and
+// is kept as a constraint Validate checks as written. Beside
+// patternProperties, not checked, it is not checked either: the type stays
+// open to the members patternProperties allows.
 func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	ap := n.get("additionalProperties")
 	if ap == nil || ap.kind == nodeBool && ap.b || ap.kind == nodeObject && len(ap.keys) == 0 {
