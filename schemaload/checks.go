@@ -358,14 +358,18 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 	}
 	switch t.Kind {
 	case KindString:
+		var enum []any
+		for _, v := range t.Enum {
+			enum = append(enum, v.Value)
+		}
 		kw := o // the schema its length, pattern and format go in
 		switch {
-		case len(t.Enum) > 0 && t.OpenEnum:
+		case len(enum) > 0 && t.OpenEnum:
 			kw = map[string]any{}
-			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, kw}
-		case len(t.Enum) > 0 && t.EnumJSON == nil:
+			o[t.Alternatives] = []any{map[string]any{"enum": enum}, kw}
+		case len(enum) > 0 && t.EnumJSON == nil:
 			// A list with null in it is EnumJSON (written below).
-			o["enum"] = schemaEnum(t.Enum)
+			o["enum"] = enum
 		}
 		w.stringKeywords(kw, t)
 	case KindNumber, KindInteger:
@@ -483,14 +487,6 @@ func counts(o map[string]any, kws map[string]*int) {
 			o[kw] = json.Number(strconv.Itoa(*n))
 		}
 	}
-}
-
-func schemaEnum(vs []*EnumValue) []any {
-	s := make([]any, len(vs))
-	for i, v := range vs {
-		s[i] = v.Value
-	}
-	return s
 }
 
 // decodeJSON decodes JSON the model holds as written (valid JSON) as

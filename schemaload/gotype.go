@@ -54,9 +54,8 @@ func breakValueCycles(structs []*Type) {
 		}
 		return nil
 	}
-	// Tarjan's algorithm. An edge t→u joins two structs of one component
-	// exactly when u is still on the stack once the edge is followed: u's
-	// component then has its root on the path to t, which leads to t.
+	// Tarjan's algorithm. An edge t→u lies inside a component exactly when u
+	// is still on the stack once followed: u's root is then on the path to t.
 	index, low := map[*Type]int{}, map[*Type]int{}
 	var stack []*Type
 	onStack := map[*Type]bool{}
@@ -102,15 +101,8 @@ func breakValueCycles(structs []*Type) {
 // whether the object is the spec's Error, whose code, recovery and details
 // have the fixed runtime's types.
 func fieldGoType(f *Field, inError bool) GoType {
-	if inError {
-		switch f.JSONName {
-		case "code":
-			return GoType{Name: "Code", Pkg: RuntimePkg}
-		case "recovery":
-			return GoType{Name: "Recovery", Pkg: RuntimePkg}
-		case "details":
-			return rawMessage
-		}
+	if g, ok := errorMemberGoTypes[f.JSONName]; inError && ok {
+		return g
 	}
 	t := f.Type
 	if t == nil || f.Nullable && t.Kind != KindAny {
@@ -125,6 +117,10 @@ func fieldGoType(f *Field, inError bool) GoType {
 	}
 	return g
 }
+
+// errorMemberGoTypes are the Go types the runtime fixes for the Error's members.
+var errorMemberGoTypes = map[string]GoType{"code": {Name: "Code", Pkg: RuntimePkg},
+	"recovery": {Name: "Recovery", Pkg: RuntimePkg}, "details": rawMessage}
 
 // valueGoType is the Go type of a value of t held by value: its own name
 // when it has one, else the built-in type of its kind, a slice of its items,

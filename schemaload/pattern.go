@@ -11,15 +11,14 @@ import (
 // translatePattern rewrites an ECMAScript (JSON Schema) regular expression
 // for Go's regexp (RE2), keeping its meaning. It accepts a subset that
 // ECMAScript, regexp2 in ECMAScript mode (the engine the schemas are
-// validated with) and Go read alike, and refuses the rest with an error
-// (the caller skips the check, with a warning). The subset: literal
-// characters of the Basic Multilingual Plane; "." (given ECMAScript's set:
-// anything but a line terminator); \d, \D, \w, \W; \uXXXX (written
-// \x{XXXX}); an escaped ASCII punctuation character; groups (…) and (?:…);
-// "|", "^" and "$"; the quantifiers *, +, ?, {n}, {n,} and {n,m} after an
-// atom; character classes of those characters and escapes, with ranges
-// between two characters and a "-" only in a range or last. The result is
-// checked with regexp.Compile.
+// validated with) and Go read alike, and refuses the rest with an error.
+// The subset: literal characters of the Basic Multilingual Plane; "."
+// (given ECMAScript's set: anything but a line terminator); \d, \D, \w, \W;
+// \uXXXX (written \x{XXXX}); an escaped ASCII punctuation character; groups
+// (…) and (?:…); "|", "^" and "$"; the quantifiers *, +, ?, {n}, {n,} and
+// {n,m} after an atom; character classes of those characters and escapes,
+// with ranges between two characters and a "-" only in a range or last.
+// The result is checked with regexp.Compile.
 //
 // It also accepts the one lookahead that has an exact Go form: "^", a
 // literal prefix L, a negative lookahead "(?!X)", then the rest R. With "^"
@@ -236,7 +235,7 @@ func classAtom(s string) (goForm string, n int, char bool, err error) {
 			return "", 0, false, fmt.Errorf(`\u not followed by 4 hex digits of a character`)
 		}
 		return `\x{` + hex + `}`, 6, true, nil
-	case e < utf8.RuneSelf && e != '-' && strings.IndexByte(`!"#$%&'()*+,./:;<=>?@[\]^_{|}~`+"`", e) >= 0:
+	case strings.IndexByte(`!"#$%&'()*+,./:;<=>?@[\]^_{|}~`+"`", e) >= 0:
 		// Go and ECMAScript read an escaped ASCII punctuation character as
 		// itself; regexp2 reads no range at \- ([\--A]).
 		return s[:2], 2, true, nil

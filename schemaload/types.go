@@ -202,9 +202,9 @@ func (l *loader) values(n *node, t *Type) {
 
 // heldKeywords are the validation keywords the model has a place for: the
 // JSON types each constrains ("" for every type), and whether a Type holds
-// it. A keyword the schema uses where the model did not take it (a
-// keyword beside a union of types, an empty string enum, required on a
-// free-form object) would be dropped in silence: warnDropped names it.
+// it. One the model did not take where the schema uses it (beside a union
+// of types, required on a free-form object) would be dropped in silence:
+// warnDropped names it.
 var heldKeywords = []struct {
 	key   string
 	types string
@@ -228,7 +228,7 @@ var heldKeywords = []struct {
 		kept := func(c Constraint) bool { return c.Pointer == pointerJoin(ptr, "required") }
 		return t.Kind == KindObject || len(v.elems) == 0 || slices.ContainsFunc(t.Constraints, kept)
 	}},
-	// A schema here has a warning of its own (objectType).
+	// A schema here has a warning of its own (additionalProperties).
 	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
 }
 
@@ -400,11 +400,10 @@ func onlyKeys(n *node, keys ...string) bool {
 }
 
 // objectType fills t with the fields of an object schema: its properties and
-// those of its allOf members, merged in the order the keywords appear.
-// An object with no fields that is open is free-form: KindAny, Union
-// ["object"] (emit uses json.RawMessage). An object whose anyOf/oneOf
-// alternatives carry their own properties (canonical-account-ref) is KindAny
-// with one Variant per alternative.
+// those of its allOf members, merged in the order the keywords appear. An
+// open object with no fields is free-form: KindAny, Union ["object"]. An
+// object whose anyOf/oneOf alternatives carry their own properties
+// (canonical-account-ref) is KindAny with one Variant per alternative.
 func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) error {
 	seen := map[string]int{}
 	var memberRequired []requiredAt
@@ -675,11 +674,9 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
-		gp, not, err := translatePattern(p)
-		if err != nil {
+		if t.GoPattern, t.GoPatternNot, err = translatePattern(p); err != nil {
 			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
 		}
-		t.GoPattern, t.GoPatternNot = gp, not
 	}
 	return nil
 }
