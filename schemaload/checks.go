@@ -32,15 +32,11 @@ type checkNamer struct {
 // from the model (schemaWriter), so a type and a constraint kept as
 // written are checked alike.
 //
-// Each schema writes the types inside it out where they are used, so a
-// type used twice inside a type used twice, and so on, is written
-// exponentially often: a 30-line file would ask for 2^30 copies. And each
-// check of a chain of types (arrays, each the items of the one before
-// through a $ref) writes the rest of the chain and is named after the
-// path to it: a chain of n asks for n²/2 of each. So the writing stops
-// when the schemas would hold more than maxWrittenTypes types in all, or
-// types nested more than maxDepth deep: settleChecks then returns the
-// object type being checked and which bound it passed (its checks are
+// Each schema writes the types inside it where they are used: a type used
+// twice inside a type used twice, and so on, exponentially often, and a
+// chain of n types n²/2 times. So the writing stops past maxWrittenTypes
+// types in all or maxDepth levels: settleChecks then returns the object
+// type being checked and which bound it passed (its checks are
 // incomplete); else nil.
 func (s *Spec) settleChecks() (*Type, string) {
 	n := &checkNamer{spec: s, byKey: map[string]*Check{}, recursive: map[string]*Type{}, used: map[string]bool{},
@@ -121,16 +117,16 @@ func (n *checkNamer) pattern(re string) string {
 // before the checks of s's subschemas are declared (which may meet of
 // again).
 func (n *checkNamer) fn(s any, base string, of *Type) *Check {
-	if m, ok := s.(map[string]any); ok && len(m) == 1 {
-		if ref, ok := m["$ref"].(string); ok {
-			return n.typeCheck(n.recursive[ref], base)
-		}
+	m, _ := s.(map[string]any)
+	if ref, ok := m["$ref"].(string); ok && len(m) == 1 {
+		return n.typeCheck(n.recursive[ref], base)
 	}
 	key := CanonicalJSON(s)
 	c := n.byKey[key]
 	if c == nil {
-		if m, ok := s.(map[string]any); ok && len(m) == 1 && m["type"] != nil {
-			base = "checkType" + typeName(m["type"]) // one function per type, named for it
+		if len(m) == 1 && m["type"] != nil {
+			// One function per type, named for it: checkTypeStringOrNull.
+			base = "checkType" + exportName(strings.Join(JSONTypes(m["type"]), " or "))
 		}
 		c = &Check{Name: n.take(base)}
 		n.byKey[key] = c
@@ -188,9 +184,7 @@ func (n *checkNamer) declare(c *Check, s any) {
 	if sub, ok := m["not"]; ok {
 		call("/not", sub, "Not")
 	}
-	_, hasThen := m["then"]
-	_, hasElse := m["else"]
-	if cond, ok := m["if"]; ok && (hasThen || hasElse) {
+	if cond, ok := m["if"]; ok && (m["then"] != nil || m["else"] != nil) {
 		call("/if", cond, "If")
 		for _, kw := range []string{"then", "else"} {
 			if sub, ok := m[kw]; ok && !trivial(sub) {
@@ -215,23 +209,11 @@ func JSONTypes(t any) []string {
 	return out
 }
 
-// typeName names the JSON types of a "type" keyword: "StringOrNull".
-func typeName(t any) string {
-	var names []string
-	for _, t := range JSONTypes(t) {
-		names = append(names, exportName(t))
-	}
-	return strings.Join(names, "Or")
-}
-
 // trivial reports whether s allows every value.
 func trivial(s any) bool {
-	if b, ok := s.(bool); ok {
-		return b
-	}
 	m, ok := s.(map[string]any)
 	if !ok {
-		return false
+		return s == true
 	}
 	for k := range m {
 		if !schemaAnnotation(k) {
@@ -376,24 +358,26 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 	}
 	switch t.Kind {
 	case KindString:
-		if len(t.Enum) > 0 && t.OpenEnum {
-			free := map[string]any{}
-			w.stringKeywords(free, t)
-			o[t.Alternatives] = []any{map[string]any{"enum": schemaEnum(t.Enum)}, free}
-		} else {
-			// A list with null in it is EnumJSON (written below).
-			if len(t.Enum) > 0 && t.EnumJSON == nil {
-				o["enum"] = schemaEnum(t.Enum)
-			}
-			w.stringKeywords(o, t)
+		var enum []any
+		for _, v := range t.Enum {
+			enum = append(enum, v.Value)
 		}
+		kw := o // the schema its length, pattern and format go in
+		switch {
+		case len(enum) > 0 && t.OpenEnum:
+			kw = map[string]any{}
+			o[t.Alternatives] = []any{map[string]any{"enum": enum}, kw}
+		case len(enum) > 0 && t.EnumJSON == nil:
+			// A list with null in it is EnumJSON (written below).
+			o["enum"] = enum
+		}
+		w.stringKeywords(kw, t)
 	case KindNumber, KindInteger:
-		for _, kw := range []struct {
-			name string
-			v    *float64
-		}{{"minimum", t.Minimum}, {"maximum", t.Maximum}, {"exclusiveMinimum", t.ExclusiveMinimum}, {"exclusiveMaximum", t.ExclusiveMaximum}} {
-			if kw.v != nil {
-				o[kw.name] = json.Number(adcpimpl.AppendFloat(nil, *kw.v))
+		bounds := map[string]*float64{"minimum": t.Minimum, "maximum": t.Maximum,
+			"exclusiveMinimum": t.ExclusiveMinimum, "exclusiveMaximum": t.ExclusiveMaximum}
+		for kw, v := range bounds {
+			if v != nil {
+				o[kw] = json.Number(adcpimpl.AppendFloat(nil, *v))
 			}
 		}
 	case KindObject:
@@ -478,20 +462,18 @@ func (w *schemaWriter) constraints(o map[string]any, t *Type) {
 	}
 }
 
-// stringKeywords adds the length, pattern and format keywords of t to o. A
-// pattern Go regexp cannot express is left out and listed in w.skipped
-// (the loader warns about it too); a format the runtime does not assert is
-// left out.
+// stringKeywords adds the length, pattern and format keywords of t to o: a
+// pattern Go regexp cannot express is listed in w.skipped instead, and a
+// format the runtime does not assert is left out.
 func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
 	counts(o, map[string]*int{"minLength": t.MinLength, "maxLength": t.MaxLength})
-	if t.Pattern != "" && t.GoPattern == "" {
-		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
-	}
 	if t.GoPattern != "" {
 		o["pattern"] = t.GoPattern
 		if t.GoPatternNot != "" {
 			o["patternNot"] = t.GoPatternNot
 		}
+	} else if t.Pattern != "" {
+		w.skipped = append(w.skipped, fmt.Sprintf("pattern %s (Go regexp cannot express it)", strconv.Quote(t.Pattern)))
 	}
 	if formatAsserted(t.Format) {
 		o["format"] = t.Format
@@ -505,14 +487,6 @@ func counts(o map[string]any, kws map[string]*int) {
 			o[kw] = json.Number(strconv.Itoa(*n))
 		}
 	}
-}
-
-func schemaEnum(vs []*EnumValue) []any {
-	s := make([]any, len(vs))
-	for i, v := range vs {
-		s[i] = v.Value
-	}
-	return s
 }
 
 // decodeJSON decodes JSON the model holds as written (valid JSON) as

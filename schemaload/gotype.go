@@ -1,5 +1,7 @@
 package schemaload
 
+import "slices"
+
 // rawMessage holds what has no Go type of its own: unions, unnamed objects,
 // nested arrays, and members where null and absent differ.
 var rawMessage = GoType{Name: "RawMessage", Pkg: "encoding/json"}
@@ -11,8 +13,8 @@ const RuntimePkg = "github.com/adcp-gen/adcp-gen/adcp"
 
 // SettleGoTypes sets the GoType of every type and field reachable from the
 // spec, the Go names of each shape (Var, Accessor) and of each struct's
-// member list (MembersVar) from its type's, and the
-// check functions (Spec.Checks, Spec.Patterns, each object type's Check).
+// member list (MembersVar) from its type's, and the check functions
+// (Spec.Checks, Spec.Patterns, each object type's Check).
 // Load calls it; a Spec built or changed by hand must call it again before
 // it is handed to emit or to the reports. (Past the bounds of a spec Load
 // refuses, the checks are left incomplete: see settleChecks.)
@@ -52,8 +54,9 @@ func breakValueCycles(structs []*Type) {
 		}
 		return nil
 	}
-	// Tarjan's algorithm.
-	index, low, comp := map[*Type]int{}, map[*Type]int{}, map[*Type]int{}
+	// Tarjan's algorithm. An edge t→u lies inside a component exactly when u
+	// is still on the stack once followed: u's root is then on the path to t.
+	index, low := map[*Type]int{}, map[*Type]int{}
 	var stack []*Type
 	onStack := map[*Type]bool{}
 	var visit func(t *Type)
@@ -72,13 +75,15 @@ func breakValueCycles(structs []*Type) {
 			} else if onStack[u] {
 				low[t] = min(low[t], index[u])
 			}
+			if onStack[u] {
+				f.GoType.Pointer = true
+			}
 		}
 		if low[t] == index[t] {
 			for {
 				u := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[u] = false
-				comp[u] = index[t]
 				if u == t {
 					break
 				}
@@ -90,28 +95,14 @@ func breakValueCycles(structs []*Type) {
 			visit(t)
 		}
 	}
-	for _, t := range structs {
-		for _, f := range t.Fields {
-			if u := byValue(f); u != nil && comp[u] == comp[t] {
-				f.GoType.Pointer = true
-			}
-		}
-	}
 }
 
 // fieldGoType is the Go type of field f of an object type. inError reports
 // whether the object is the spec's Error, whose code, recovery and details
 // have the fixed runtime's types.
 func fieldGoType(f *Field, inError bool) GoType {
-	if inError {
-		switch f.JSONName {
-		case "code":
-			return GoType{Name: "Code", Pkg: RuntimePkg}
-		case "recovery":
-			return GoType{Name: "Recovery", Pkg: RuntimePkg}
-		case "details":
-			return rawMessage
-		}
+	if g, ok := errorMemberGoTypes[f.JSONName]; inError && ok {
+		return g
 	}
 	t := f.Type
 	if t == nil || f.Nullable && t.Kind != KindAny {
@@ -127,38 +118,32 @@ func fieldGoType(f *Field, inError bool) GoType {
 	return g
 }
 
+// errorMemberGoTypes are the Go types the runtime fixes for the Error's members.
+var errorMemberGoTypes = map[string]GoType{"code": {Name: "Code", Pkg: RuntimePkg},
+	"recovery": {Name: "Recovery", Pkg: RuntimePkg}, "details": rawMessage}
+
 // valueGoType is the Go type of a value of t held by value: its own name
 // when it has one, else the built-in type of its kind, a slice of its items,
 // or json.RawMessage.
 func valueGoType(t *Type) GoType {
-	if t.Fixed {
+	switch {
+	case t.Fixed:
 		return GoType{Name: t.GoName, Pkg: RuntimePkg}
+	case t.GoName != "" && slices.Contains([]Kind{KindString, KindObject, KindAny}, t.Kind):
+		return GoType{Name: t.GoName}
+	case t.Kind == KindArray && t.Elem != nil:
+		g := rawMessage // nested arrays are held raw
+		if t.Elem.Kind != KindArray {
+			g = valueGoType(t.Elem)
+		}
+		g.Slice = true
+		return g
 	}
-	switch t.Kind {
-	case KindString:
-		if t.GoName != "" {
-			return GoType{Name: t.GoName}
-		}
-		return GoType{Name: "string"}
-	case KindNumber:
-		return GoType{Name: "float64"}
-	case KindInteger:
-		return GoType{Name: "int64"}
-	case KindBoolean:
-		return GoType{Name: "bool"}
-	case KindObject, KindAny:
-		if t.GoName != "" {
-			return GoType{Name: t.GoName}
-		}
-	case KindArray:
-		if t.Elem != nil {
-			g := rawMessage // nested arrays are held raw
-			if t.Elem.Kind != KindArray {
-				g = valueGoType(t.Elem)
-			}
-			g.Slice = true
-			return g
-		}
+	if name, ok := builtinGoTypes[t.Kind]; ok {
+		return GoType{Name: name}
 	}
 	return rawMessage
 }
+
+// builtinGoTypes are the Go types of the scalar kinds.
+var builtinGoTypes = map[Kind]string{KindString: "string", KindNumber: "float64", KindInteger: "int64", KindBoolean: "bool"}

@@ -11,16 +11,14 @@ import (
 // translatePattern rewrites an ECMAScript (JSON Schema) regular expression
 // for Go's regexp (RE2), keeping its meaning. It accepts a subset that
 // ECMAScript, regexp2 in ECMAScript mode (the engine the schemas are
-// validated with) and Go read alike, and refuses the rest with an error
-// (the caller skips the check, with a warning). The subset: literal
-// characters of the Basic Multilingual Plane; "." (given ECMAScript's set:
-// anything but a line terminator); \d, \D, \w, \W; \uXXXX (written
-// \x{XXXX}); an escaped ASCII punctuation character; groups (…) and (?:…);
-// "|", "^" and "$"; the quantifiers *, +, ?, {n}, {n,} and {n,m} after an
-// atom; character classes of those characters and escapes, with ranges
-// between two characters and a "-" only in a range or last. The result is
-// checked with regexp.Compile. FuzzTranslatePattern compares it with
-// regexp2.
+// validated with) and Go read alike, and refuses the rest with an error.
+// The subset: literal characters of the Basic Multilingual Plane; "."
+// (given ECMAScript's set: anything but a line terminator); \d, \D, \w, \W;
+// \uXXXX (written \x{XXXX}); an escaped ASCII punctuation character; groups
+// (…) and (?:…); "|", "^" and "$"; the quantifiers *, +, ?, {n}, {n,} and
+// {n,m} after an atom; character classes of those characters and escapes,
+// with ranges between two characters and a "-" only in a range or last.
+// The result is checked with regexp.Compile.
 //
 // It also accepts the one lookahead that has an exact Go form: "^", a
 // literal prefix L, a negative lookahead "(?!X)", then the rest R. With "^"
@@ -36,10 +34,8 @@ func translatePattern(p string) (goPattern, not string, err error) {
 }
 
 // translate is translatePattern, which accepts a lookahead only when
-// lookahead is set: the body of a lookahead is translated without, so a
-// lookahead inside it is refused as it is met (reading each level again,
-// and quoting it in the message of the one around it, took time and memory
-// growing with the square of the pattern).
+// lookahead is set: the body of a lookahead is translated without, so that
+// a lookahead inside it is refused as it is met, not read again at each level.
 func translate(p string, lookahead bool) (goPattern, not string, err error) {
 	var out strings.Builder
 	inClass := false       // inside [...]
@@ -98,11 +94,10 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			if err != nil {
 				return fail("lookahead %q: not a pattern Go can read (%v)", p[i+3:end], err)
 			}
-			if x == "$" {
-				not = out.String() + "$"
-			} else {
-				not = out.String() + "(?:" + x + ")"
+			if x != "$" {
+				x = "(?:" + x + ")"
 			}
+			not = out.String() + x
 			i = end + 1
 			quantifiable = false
 		case strings.HasPrefix(p[i:], "(?:"):
@@ -154,7 +149,6 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			}
 			inClass = true
 		case c == '.':
-			// ECMAScript's "." matches anything but a line terminator.
 			out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
 			i++
 			quantifiable = true
@@ -241,7 +235,7 @@ func classAtom(s string) (goForm string, n int, char bool, err error) {
 			return "", 0, false, fmt.Errorf(`\u not followed by 4 hex digits of a character`)
 		}
 		return `\x{` + hex + `}`, 6, true, nil
-	case e < utf8.RuneSelf && e != '-' && strings.IndexByte(`!"#$%&'()*+,./:;<=>?@[\]^_{|}~`+"`", e) >= 0:
+	case strings.IndexByte(`!"#$%&'()*+,./:;<=>?@[\]^_{|}~`+"`", e) >= 0:
 		// Go and ECMAScript read an escaped ASCII punctuation character as
 		// itself; regexp2 reads no range at \- ([\--A]).
 		return s[:2], 2, true, nil

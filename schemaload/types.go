@@ -74,15 +74,13 @@ func (l *loader) refType(r ref) (typeRes, error) {
 // uncheckedKeywords are the validation keywords of JSON Schema (draft-07
 // and 2020-12) that the model has no place for: a schema that uses one gets
 // a warning naming it, since the generated validation accepts what it
-// refuses. (A constraint kept as written, under allOf or if/then, is checked
-// by a generated check function or skipped with a warning of its own.)
+// refuses.
 var uncheckedKeywords = map[string]bool{
 	"multipleOf": true, "minProperties": true, "maxProperties": true, "propertyNames": true,
 	"patternProperties": true, "dependencies": true, "dependentRequired": true, "dependentSchemas": true,
 	"contains": true, "minContains": true, "maxContains": true, "prefixItems": true, "additionalItems": true,
 	"unevaluatedProperties": true, "unevaluatedItems": true,
-	// Kept as written only as an allOf member of an object (isConditional)
-	// or inside a constraint; anywhere else they are not.
+	// Kept as written only as an allOf member of an object or inside a constraint.
 	"not": true, "if": true,
 }
 
@@ -117,9 +115,7 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 			}
 		}
 		for _, k := range n.keys {
-			switch k {
-			case "$ref", "description", "title", "deprecated", "examples", "$comment", "default":
-			default:
+			if !slices.Contains([]string{"$ref", "description", "title", "deprecated", "examples", "$comment", "default"}, k) {
 				l.warn(file, pointerJoin(ptr, k), "keyword %q beside $ref is ignored (draft-07 ignores siblings of $ref)", k)
 			}
 		}
@@ -140,15 +136,18 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 	}
 	t.Doc, _ = n.getString("description")
 	types, nullable := schemaTypes(n)
-	kind := ""
-	if len(types) == 1 {
-		kind = types[0]
-	} else if len(types) == 0 {
-		kind = inferKind(n)
+	kind := schemaKind(n)
+	if len(types) == 0 {
 		// A kind inferred from const or enum is exact: no value of another
 		// type can equal theirs; so is the kind of the alternatives of a
 		// typed schema.
 		t.Untyped = kind != "" && kind != typedBy && n.get("const") == nil && n.get("enum") == nil
+	}
+	t.Kind = KindAny // no type, null, or several
+	for k, js := range jsonKinds {
+		if js == kind {
+			t.Kind = k
+		}
 	}
 	alt := firstOf(n, "oneOf", "anyOf")
 	var err error
@@ -172,18 +171,10 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 	case kind == "string":
 		err = l.stringType(file, ptr, n, t, name)
 	case kind == "number" || kind == "integer":
-		t.Kind = KindNumber
-		if kind == "integer" {
-			t.Kind = KindInteger
-		}
 		err = l.numberType(file, ptr, n, t)
-	case kind == "boolean":
-		t.Kind = KindBoolean
 	case kind == "null":
-		t.Kind, t.Union = KindAny, []string{"null"}
+		t.Union = []string{"null"}
 		nullable = true
-	default:
-		t.Kind = KindAny
 	}
 	if err == nil {
 		l.values(n, t)
@@ -211,9 +202,9 @@ func (l *loader) values(n *node, t *Type) {
 
 // heldKeywords are the validation keywords the model has a place for: the
 // JSON types each constrains ("" for every type), and whether a Type holds
-// it. A keyword the schema uses where the model did not take it (a
-// keyword beside a union of types, an empty string enum, required on a
-// free-form object) would be dropped in silence: warnDropped names it.
+// it. One the model did not take where the schema uses it (beside a union
+// of types, required on a free-form object) would be dropped in silence:
+// warnDropped names it.
 var heldKeywords = []struct {
 	key   string
 	types string
@@ -237,15 +228,14 @@ var heldKeywords = []struct {
 		kept := func(c Constraint) bool { return c.Pointer == pointerJoin(ptr, "required") }
 		return t.Kind == KindObject || len(v.elems) == 0 || slices.ContainsFunc(t.Constraints, kept)
 	}},
-	// A schema here has a warning of its own (objectType).
+	// A schema here has a warning of its own (additionalProperties).
 	{"additionalProperties", "object", func(t *Type, v *node, _ string) bool { return t.Kind == KindObject || v.kind != nodeBool || v.b }},
 }
 
-// warnDropped warns about each validation keyword of n that constrains a
-// JSON type t allows but that t does not hold, and, beside an anyOf or
-// oneOf (alt) of non-object alternatives, which the model takes from the
-// alternatives alone, about each one: the generated validation would
-// accept what the keyword refuses.
+// warnDropped warns about each validation keyword of n that t does not hold
+// though it constrains a JSON type t allows, and about each one beside the
+// anyOf or oneOf alt of non-object alternatives (the model takes the type
+// from those alone): the generated validation would accept what it refuses.
 func (l *loader) warnDropped(file, ptr string, n *node, t *Type, alt string) {
 	for _, k := range heldKeywords {
 		switch v := n.get(k.key); {
@@ -269,17 +259,8 @@ func allowsAny(t *Type, types string) bool {
 	if k, ok := jsonKinds[t.Kind]; ok {
 		allowed = []string{k}
 	}
-	if types == "" || t.Untyped || len(allowed) == 0 {
-		return true
-	}
-	for _, a := range allowed {
-		for _, want := range strings.Fields(types) {
-			if a == want || (a == "number" && want == "integer") {
-				return true
-			}
-		}
-	}
-	return false
+	return types == "" || t.Untyped || len(allowed) == 0 ||
+		slices.ContainsFunc(allowed, func(a string) bool { return slices.Contains(strings.Fields(types), a) })
 }
 
 // schemaTypes reads "type" (a string or an array of strings: the metaschema
@@ -305,9 +286,13 @@ func schemaTypes(n *node) ([]string, bool) {
 	return types, nullable
 }
 
-// inferKind guesses the JSON type of a schema without "type" from its
-// keywords: const and enum values, object and array keywords.
-func inferKind(n *node) string {
+// schemaKind is the JSON type of a schema: the one its "type" names (beside
+// null), else the one its keywords imply (const and enum values, object and
+// array keywords), or "".
+func schemaKind(n *node) string {
+	if types, _ := schemaTypes(n); len(types) == 1 {
+		return types[0]
+	}
 	if c := n.get("const"); c != nil {
 		return jsonKind(c)
 	}
@@ -359,12 +344,7 @@ func firstOf(n *node, keys ...string) string {
 func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, name, typed string) error {
 	alts := n.get(key)
 	notString := func(a *node) bool {
-		types, _ := schemaTypes(a)
-		k := inferKind(a)
-		if len(types) == 1 {
-			k = types[0]
-		}
-		return a.kind != nodeObject || a.get("$ref") != nil || k != "string"
+		return a.kind != nodeObject || a.get("$ref") != nil || schemaKind(a) != "string"
 	}
 	if !slices.ContainsFunc(alts.elems, notString) {
 		t.Kind, t.Alternatives = KindString, key
@@ -413,12 +393,6 @@ func (l *loader) alternatives(file, ptr string, n *node, key string, t *Type, na
 	return nil
 }
 
-// isConditional reports whether an allOf member only holds if/then/else: a
-// conditional requirement that does not change the Go type.
-func isConditional(n *node) bool {
-	return n.get("if") != nil && onlyKeys(n, "if", "then", "else", "$comment", "description")
-}
-
 // onlyKeys reports whether n is an object whose members are all named in
 // keys.
 func onlyKeys(n *node, keys ...string) bool {
@@ -426,13 +400,11 @@ func onlyKeys(n *node, keys ...string) bool {
 }
 
 // objectType fills t with the fields of an object schema: its properties and
-// those of its allOf members, merged in the order the keywords appear.
-// An object with no fields that is open is free-form: KindAny, Union
-// ["object"] (emit uses json.RawMessage). An object whose anyOf/oneOf
-// alternatives carry their own properties (canonical-account-ref) is KindAny
-// with one Variant per alternative.
+// those of its allOf members, merged in the order the keywords appear. An
+// open object with no fields is free-form: KindAny, Union ["object"]. An
+// object whose anyOf/oneOf alternatives carry their own properties
+// (canonical-account-ref) is KindAny with one Variant per alternative.
 func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindObject
 	seen := map[string]int{}
 	var memberRequired []requiredAt
 	for _, k := range n.keys {
@@ -449,9 +421,13 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 					memberRequired = append(memberRequired, requiredAt{mp, names})
 					continue
 				}
-				if constraintOnly(m) {
+				// A member that declares no members (no properties, $ref or
+				// allOf) is a constraint kept as written: an anyOf over which
+				// members are present, if/then/else, or additionalProperties
+				// (which, with no properties beside it, applies to every member).
+				if m.kind == nodeObject && firstOf(m, "properties", "$ref", "allOf") == "" {
 					msg := "allOf member without properties is not expressed in the Go type: Validate checks it as written"
-					if isConditional(m) {
+					if m.get("if") != nil && onlyKeys(m, "if", "then", "else", "$comment", "description") {
 						msg = "conditional (if/then) requirement is not expressed in the Go type"
 					}
 					l.warn(file, mp, msg)
@@ -527,14 +503,13 @@ func (l *loader) objectType(file, ptr string, n *node, t *Type, name string) err
 	return nil
 }
 
-// additionalProperties reads the additionalProperties of the object
-// schema n, whose fields t has: false closes the Go type when every field
-// is declared beside it; otherwise it, or a schema, applies to the members
-// not declared beside it (JSON Schema reads only the sibling properties,
-// not those merged from allOf), and is kept as a constraint Validate
-// checks as written. Beside patternProperties (not checked) it is not
-// checked either: the type stays open (closing it would refuse the members
-// patternProperties allows).
+// additionalProperties reads the additionalProperties of the object schema
+// n, whose fields t has. false closes the Go type when every field is
+// declared beside it; else it, or a schema, applies to the members not
+// declared beside it (JSON Schema does not see those merged from allOf) and
+// is kept as a constraint Validate checks as written. Beside
+// patternProperties, not checked, it is not checked either: the type stays
+// open to the members patternProperties allows.
 func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	ap := n.get("additionalProperties")
 	if ap == nil || ap.kind == nodeBool && ap.b || ap.kind == nodeObject && len(ap.keys) == 0 {
@@ -557,8 +532,6 @@ func (l *loader) additionalProperties(file, ptr string, n *node, t *Type) {
 	}
 	switch {
 	case n.get("patternProperties") != nil:
-		// What it applies to depends on patternProperties, which is not
-		// checked (uncheckedKeywords): left open, as that keyword is.
 		l.warn(file, at, "additionalProperties beside patternProperties is not checked"+notChecked)
 		return
 	case ap.kind == nodeBool && len(merged) == 0:
@@ -586,15 +559,6 @@ func requiredOnly(n *node) (*node, bool) {
 	req, typ := n.get("required"), n.get("type")
 	return req, req != nil && req.kind == nodeArray && onlyKeys(n, "required", "type", "$comment", "description", "title") &&
 		(typ == nil || typ.kind == nodeString && typ.str == "object")
-}
-
-// constraintOnly reports whether the allOf member n declares no members
-// (no properties, $ref or allOf of its own): what it says, such as an
-// anyOf over which members are present or additionalProperties (which,
-// with no properties beside it, applies to every member), is a constraint
-// kept as written.
-func constraintOnly(n *node) bool {
-	return n.kind == nodeObject && firstOf(n, "properties", "$ref", "allOf") == ""
 }
 
 func (l *loader) addProperties(file, ptr string, props *node, t *Type, name string, seen map[string]int) error {
@@ -634,7 +598,6 @@ func (l *loader) addField(t *Type, seen map[string]int, f *Field, at ref, ptr st
 }
 
 func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindArray
 	var err error
 	if t.MinItems, err = intKeyword(file, ptr, n, "minItems"); err != nil {
 		return err
@@ -665,7 +628,6 @@ func (l *loader) arrayType(file, ptr string, n *node, t *Type, name string) erro
 // stringType fills a string type: enum (with enumDescriptions), pattern,
 // format and lengths. A string with an enum is named.
 func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) error {
-	t.Kind = KindString
 	if e := n.get("enum"); e != nil {
 		docs := n.get("enumDescriptions")
 		for i, v := range e.elems {
@@ -691,16 +653,11 @@ func (l *loader) stringType(file, ptr string, n *node, t *Type, name string) err
 	return l.stringConstraints(file, ptr, n, t)
 }
 
-// formatAsserted reports whether the generated validation asserts format
-// f (the runtime checks "uri", "date-time", "date", "time" and "uuid" as
-// santhosh-tekuri/jsonschema does); another format is only an annotation,
+// formatAsserted reports whether the generated validation asserts format f,
+// as santhosh-tekuri/jsonschema does; another format is only an annotation,
 // and schemaload warns about it.
 func formatAsserted(f string) bool {
-	switch f {
-	case "uri", "date-time", "date", "time", "uuid":
-		return true
-	}
-	return false
+	return slices.Contains([]string{"uri", "date-time", "date", "time", "uuid"}, f)
 }
 
 func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
@@ -717,11 +674,9 @@ func (l *loader) stringConstraints(file, ptr string, n *node, t *Type) error {
 	}
 	if p, ok := n.getString("pattern"); ok {
 		t.Pattern = p
-		gp, not, err := translatePattern(p)
-		if err != nil {
+		if t.GoPattern, t.GoPatternNot, err = translatePattern(p); err != nil {
 			l.warn(file, pointerJoin(ptr, "pattern"), "pattern cannot be checked with Go regexp (%v): the generated code skips this check", err)
 		}
-		t.GoPattern, t.GoPatternNot = gp, not
 	}
 	return nil
 }
