@@ -330,7 +330,8 @@ func (l *loader) readAll(roots []string) error {
 	return nil
 }
 
-// walkSchemas calls fn for n and every sub-schema of n (draft-07 keywords),
+// walkSchemas calls fn for n and every sub-schema of n (draft-07 keywords,
+// and $defs, where a later draft keeps the schemas a $ref names),
 // in document order, with its JSON pointer, until fn returns an error.
 func walkSchemas(n *node, ptr string, fn func(n *node, ptr string) error) error {
 	if n == nil || n.kind != nodeObject {
@@ -340,7 +341,7 @@ func walkSchemas(n *node, ptr string, fn func(n *node, ptr string) error) error 
 	for _, k := range n.keys {
 		v, p := n.members[k], pointerJoin(ptr, k)
 		switch k {
-		case "properties", "patternProperties", "definitions", "dependencies":
+		case "properties", "patternProperties", "definitions", "$defs", "dependencies":
 			for _, name := range v.keys {
 				if err == nil {
 					err = walkSchemas(v.members[name], pointerJoin(p, name), fn)

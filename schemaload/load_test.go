@@ -730,3 +730,27 @@ func TestLoadRefNullable(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRefInDefs: a $ref inside a schema kept under $defs resolves as
+// one under definitions does (it was once left unresolved: "internal
+// error").
+func TestLoadRefInDefs(t *testing.T) {
+	for _, kw := range []string{"definitions", "$defs"} {
+		s, err := Load(writeFixture(t, map[string]string{"error-details/rate-limited.json": `{
+  "$id": "/schemas/9.0.0-test.1/error-details/rate-limited.json",
+  "type": "object",
+  "properties": {"window": {"$ref": "#/` + kw + `/window"}},
+  "` + kw + `": {
+    "window": {"type": "object", "properties": {"seconds": {"$ref": "#/` + kw + `/seconds"}}},
+    "seconds": {"type": "integer", "minimum": 1}
+  }
+}`}))
+		if err != nil {
+			t.Fatalf("%s: %v", kw, err)
+		}
+		w := field(t, typeNamed(t, s, "RateLimitedDetails"), "window")
+		if got := field(t, w.Type, "seconds").GoType.String(); got != "*int64" && got != "int64" {
+			t.Errorf("%s: window.seconds is %s, want an integer", kw, got)
+		}
+	}
+}
