@@ -37,7 +37,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	details := fs.String("details", "", "details, as a JSON object")
 	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE}; empty: terminal")
 	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
-	spec := addSpecFlags(fs)
+	vocabulary := specFlags(fs)
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
@@ -55,7 +55,7 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return cliflags.Fail(fs, "-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
-	voc, err := spec.vocabulary()
+	voc, err := vocabulary()
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}

@@ -32,7 +32,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cliflags.New("adcp-gen explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
-	spec := addSpecFlags(fs)
+	vocabulary := specFlags(fs)
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
@@ -44,7 +44,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 1 {
 		return cliflags.UsageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
 	}
-	voc, err := spec.vocabulary()
+	voc, err := vocabulary()
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}
