@@ -130,9 +130,6 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 	}
 }
 
-// itself is the key of a string matched as itself.
-func itself(s string) string { return s }
-
 func policyUnknown(s *schemaload.Spec) bool {
 	return s.Source && s.UnknownRecovery == ""
 }

@@ -61,23 +61,18 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 		c.toggled(o.Closed, n.Closed, subject, goSubject, ObjectClosed, ObjectOpened, Validation, None,
 			"unknown members kept", "unknown members rejected")
 	case schemaload.KindArray:
-		c.items(subject+"[]", goSubject, o, n)
+		// Items of another Go type are a retyping; the same unnamed type is
+		// compared in depth (a named one is compared once, under its own name).
+		if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
+			c.add(FieldRetyped, Compile, subject+"[]", goSubject, og.String(), ng.String())
+		} else {
+			c.deep(subject+"[]", goSubject, o.Elem, n.Elem)
+		}
 	case schemaload.KindAny:
 		c.union(subject, goSubject, o.Union, n.Union)
 	}
 	c.enum(subject, goSubject, o, n)
 	c.constraints(subject, goSubject, o, n)
-}
-
-// items compares the items of two versions of an array: a different Go type
-// is a retyping; the same unnamed type is compared in depth (a named one is
-// compared once, under its own name).
-func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
-	if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
-		c.add(FieldRetyped, Compile, subject, goSubject, og.String(), ng.String())
-		return
-	}
-	c.deep(subject, goSubject, o.Elem, n.Elem)
 }
 
 // deep compares two unnamed types of the same kind in depth: constraints,
@@ -153,7 +148,7 @@ func (c *comparer) toggled(o, n bool, subject, goSubject string, on, off Kind, o
 
 // union compares the JSON types a union allows.
 func (c *comparer) union(subject, goSubject string, o, n []string) {
-	match(o, n, itself, nil,
+	match(o, n, func(t string) string { return t }, nil,
 		func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
 		func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 }
