@@ -76,14 +76,10 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 
 	// Each distinct warning is printed once, where it first appears, naming
 	// the version it came from and how many later versions repeat it.
-	first, later := map[string]string{}, map[string]int{}
+	count := map[string]int{} // how many versions give it; 0 once printed
 	for _, j := range jobs {
 		for _, w := range j.warnings {
-			if _, ok := first[w]; ok {
-				later[w]++
-			} else {
-				first[w] = j.name
-			}
+			count[w]++
 		}
 	}
 	status := 0
@@ -95,12 +91,13 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 		stdout.Write(j.stdout.Bytes())
 		for _, w := range j.warnings {
 			switch {
-			case !verbose || first[w] != j.name: // printed with the version it first came from
-			case later[w] > 0:
-				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, later[w], w)
+			case !verbose || count[w] == 0: // printed with the version it first came from
+			case count[w] > 1:
+				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, count[w]-1, w)
 			default:
 				fmt.Fprintf(stderr, "%s%s: %s\n", warnPrefix, j.name, w)
 			}
+			count[w] = 0
 		}
 		stderr.Write(j.stderr.Bytes())
 		status = max(status, j.status)
