@@ -37,18 +37,17 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stop {
 		return exit
 	}
-	policy := adcp.Policy{UnknownCodeRecovery: adcp.Recovery(*unknown)}
-	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
+	switch {
+	case *unknown != string(adcp.RecoveryTerminal) && *unknown != string(adcp.RecoveryTransient):
 		return cliflags.Fail(fs, "-unknown-recovery must be terminal or transient, not %q", *unknown)
-	}
-	if len(pos) > 1 {
+	case len(pos) > 1:
 		return cliflags.UsageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
 	}
 	voc, err := vocabulary()
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}
-	policy.Vocabulary = voc
+	policy := adcp.Policy{Vocabulary: voc, UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	name, in := "stdin", stdin
 	if len(pos) == 1 && pos[0] != "-" {
 		name = pos[0]
@@ -82,10 +81,10 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // explain extracts and decides one response.
 func explain(data []byte, policy adcp.Policy) explanation {
 	x, ok := adcp.Extract(data)
+	d := policy.DecideExtraction(x, adcp.RequestContext{})
 	if !ok {
-		return explanation{Action: policy.Decide(nil, adcp.RequestContext{}).Action}
+		return explanation{Action: d.Action}
 	}
-	d := policy.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 	rec := string(d.Recovery)
 	disp := x.Err.Display()
 	e := explanation{

@@ -16,13 +16,12 @@ import (
 )
 
 // generateAll implements generate -all ROOT: every subfolder of root that
-// holds core/error.json is a spec folder, generated into out/<package>
-// with package "v" + the folder name (3.2.0-beta.5 → v3_2_0_beta_5). A
-// folder without enums/error-code.json (AdCP before 3.0.0-rc.1) has no
-// package to generate: it is skipped with a note. The folders are generated
-// in parallel, one per processor; messages are printed per folder in
-// version order (with verbose, each distinct warning once), and the exit
-// status is the worst of the folders'.
+// holds core/error.json is a spec folder, generated into out/<package> with
+// package versionPackage(folder name). One without enums/error-code.json
+// (AdCP before 3.0.0-rc.1) has no package to generate and is skipped with a
+// note. The folders are generated in parallel, one per processor; messages
+// are printed per folder in version order, and the exit status is the
+// worst of the folders'.
 func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
 	stderr := fs.Output()
 	if sameFile(root, out) {
