@@ -65,9 +65,8 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(data) > explainMaxInput {
 		return cliflags.Fail(fs, "%s: larger than %d bytes", name, explainMaxInput)
 	}
-	if !json.Valid(data) {
-		var v any // Unmarshal checks the syntax first, as Valid does, and says where it fails
-		return cliflags.Fail(fs, "%s: input is not JSON: %v", name, json.Unmarshal(data, &v))
+	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
+		return cliflags.Fail(fs, "%s: input is not JSON: %v", name, err)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
