@@ -68,8 +68,10 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 		} else {
 			c.deep(subject+"[]", goSubject, o.Elem, n.Elem)
 		}
-	case schemaload.KindAny:
-		c.union(subject, goSubject, o.Union, n.Union)
+	case schemaload.KindAny: // the JSON types a union allows
+		match(o.Union, n.Union, func(t string) string { return t }, nil,
+			func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
+			func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 	}
 	c.enum(subject, goSubject, o, n)
 	c.constraints(subject, goSubject, o, n)
@@ -144,13 +146,6 @@ func (c *comparer) toggled(o, n bool, subject, goSubject string, on, off Kind, o
 	case o && !n:
 		c.add(off, offImp, subject, goSubject, set, unset)
 	}
-}
-
-// union compares the JSON types a union allows.
-func (c *comparer) union(subject, goSubject string, o, n []string) {
-	match(o, n, func(t string) string { return t }, nil,
-		func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
-		func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 }
 
 // constraints compares validation keywords. A change that may reject a value

@@ -26,8 +26,7 @@ type explanation struct {
 // runExplain implements adcp-gen explain (its usage line below). It reads
 // one response (an MCP tool result, a JSON-RPC response or an A2A task;
 // stdin when FILE is absent or "-"), extracts the AdCP error the way the
-// runtime does, and prints what a conformant client of the spec version (the
-// shipped one, or the one -schemas or -version names) does about it.
+// runtime does, and prints a conformant client's decision on it.
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cliflags.New("adcp-gen explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
