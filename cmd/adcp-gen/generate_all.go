@@ -45,8 +45,10 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 		if !isFile(filepath.Join(dir, "core", "error.json")) {
 			continue
 		}
-		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
-		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
+		j := &job{name: name, dir: dir, pkg: versionPackage(name), skip: !isFile(filepath.Join(dir, "enums", "error-code.json"))}
+		if j.skip { // its note is its output
+			fmt.Fprintf(&j.stderr, "adcp-gen generate: note: %s skipped: AdCP %s has no enums/error-code.json\n", dir, name)
+		}
 		if other, dup := seen[j.pkg]; dup {
 			return cliflags.Fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
 		}
@@ -83,10 +85,6 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 	}
 	status := 0
 	for _, j := range jobs {
-		if j.skip {
-			fmt.Fprintf(stderr, "adcp-gen generate: note: %s skipped: AdCP %s has no enums/error-code.json\n", j.dir, j.name)
-			continue
-		}
 		stdout.Write(j.stdout.Bytes())
 		for _, w := range j.warnings {
 			switch {
