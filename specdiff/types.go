@@ -34,14 +34,12 @@ func isShapeType(s *schemaload.Spec, t *schemaload.Type) bool {
 	return slices.ContainsFunc(s.Shapes, func(sh *schemaload.Shape) bool { return sh.Type.GoName == t.GoName })
 }
 
-// namedTypes returns every named type reachable from the spec, once each by
-// Go name.
+// namedTypes returns every named type reachable from the spec, once each (a
+// Go name is one type's: the loader reports a collision).
 func namedTypes(s *schemaload.Spec) []*schemaload.Type {
 	var out []*schemaload.Type
-	seen := map[string]bool{}
 	s.EachType(func(t *schemaload.Type) {
-		if t.GoName != "" && !seen[t.GoName] {
-			seen[t.GoName] = true
+		if t.GoName != "" {
 			out = append(out, t)
 		}
 	})
