@@ -169,10 +169,8 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		}
 		c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 	}
-	if o.UniqueItems != n.UniqueItems {
-		c.add(ConstraintChanged, validationIf(n.UniqueItems), subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
-			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
-	}
+	c.toggled(o.UniqueItems, n.UniqueItems, subject, goSubject, ConstraintChanged, ConstraintChanged, Validation, None,
+		"uniqueItems false", "uniqueItems true")
 	// An enum not typed as constants (numbers, objects, ...), compared as
 	// its list. A string's is compared value by value (enums), also when
 	// its list, holding null, is kept whole too.
@@ -180,9 +178,8 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		c.add(ConstraintChanged, validationIf(n.EnumJSON != nil), subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
 	}
 	// A schema without type allows every JSON type; one with it, one.
-	if o.Untyped != n.Untyped {
-		c.add(ConstraintChanged, validationIf(!n.Untyped), subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
-	}
+	c.toggled(o.Untyped, n.Untyped, subject, goSubject, ConstraintChanged, ConstraintChanged, None, Validation,
+		"its type only", "any JSON type (no type keyword)")
 	// Constraints kept as written (conditionals, member-presence rules,
 	// additionalProperties, required names no property declares), as a
 	// set: one added may reject a value the old version accepted.
@@ -206,13 +203,6 @@ func jsonList(vs []json.RawMessage) string {
 		parts[i] = string(v)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
-}
-
-func typedness(untyped bool) string {
-	if untyped {
-		return "any JSON type (no type keyword)"
-	}
-	return "its type only"
 }
 
 // bound compares a lower or upper bound: one added or tightened may reject
