@@ -59,8 +59,7 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 		c.toggled(o.Closed, n.Closed, subject, goSubject, ObjectClosed, ObjectOpened, Validation, None,
 			"unknown members kept", "unknown members rejected")
 	case schemaload.KindArray:
-		// Items of another Go type are a retyping; the same unnamed type is
-		// compared in depth (a named one is compared once, under its own name).
+		// Items of another Go type are a retyping, else compared in depth.
 		if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
 			c.add(FieldRetyped, Compile, subject+"[]", goSubject, og.String(), ng.String())
 		} else {
