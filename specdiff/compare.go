@@ -94,11 +94,9 @@ func (c *comparer) code(o, n *schemaload.Code) {
 	case o.Deprecated && n.Deprecated && !slices.Equal(o.ReplacedBy, n.ReplacedBy):
 		c.add(ReplacedByChanged, None, v, n.GoName, strings.Join(o.ReplacedBy, ", "), strings.Join(n.ReplacedBy, ", "))
 	}
-	if o.Advisory != n.Advisory {
-		// Whether an error is advisory decides whether a successful payload
-		// carrying it is treated as a failure.
-		c.add(AdvisoryChanged, Behaviour, v, n.GoName, yesNo(o.Advisory), yesNo(n.Advisory))
-	}
+	// Whether an error is advisory decides whether a successful payload
+	// carrying it is treated as a failure.
+	c.toggled(o.Advisory, n.Advisory, v, n.GoName, AdvisoryChanged, AdvisoryChanged, Behaviour, Behaviour, "no", "yes")
 }
 
 // shapes reports the details shapes added and removed, matched by name. A
@@ -130,9 +128,6 @@ func (c *comparer) policy(old, new *schemaload.Spec) {
 	}
 }
 
-// itself is the key of a string matched as itself.
-func itself(s string) string { return s }
-
 func policyUnknown(s *schemaload.Spec) bool {
 	return s.Source && s.UnknownRecovery == ""
 }
@@ -142,11 +137,4 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }

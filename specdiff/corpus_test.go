@@ -256,3 +256,18 @@ func countKind(r Report, k Kind) int {
 	}
 	return n
 }
+
+// TestNamedTypesOnce: in every version a Go name is one type's, so that
+// namedTypes lists each name once (match keys the types by it).
+func TestNamedTypesOnce(t *testing.T) {
+	_, versions, specs := corpus(t)
+	for _, v := range versions {
+		seen := map[string]bool{}
+		for _, ty := range namedTypes(specs[v]) {
+			if seen[ty.GoName] {
+				t.Errorf("%s: two types named %s", v, ty.GoName)
+			}
+			seen[ty.GoName] = true
+		}
+	}
+}

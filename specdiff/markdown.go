@@ -2,14 +2,13 @@ package specdiff
 
 import "github.com/adcp-gen/adcp-gen/templates"
 
-// Markdown renders the report as a Markdown document
-// (templates/diff.md.tmpl). The output depends on the report only.
+// Markdown renders the report as a Markdown document, which depends on the
+// report only.
 func (r Report) Markdown() []byte {
 	return templates.MustExecute(templates.Diff, r.view())
 }
 
-// Summary returns a one-line account of the report, for listing many bumps
-// (templates/diff-summary.txt.tmpl).
+// Summary returns a one-line account of the report, for listing many bumps.
 func (r Report) Summary() string {
 	return string(templates.MustExecute(templates.DiffSummary, r.view()))
 }

@@ -34,14 +34,12 @@ func isShapeType(s *schemaload.Spec, t *schemaload.Type) bool {
 	return slices.ContainsFunc(s.Shapes, func(sh *schemaload.Shape) bool { return sh.Type.GoName == t.GoName })
 }
 
-// namedTypes returns every named type reachable from the spec, once each by
-// Go name.
+// namedTypes returns every named type reachable from the spec, once each (a
+// Go name is one type's: the loader reports a collision).
 func namedTypes(s *schemaload.Spec) []*schemaload.Type {
 	var out []*schemaload.Type
-	seen := map[string]bool{}
 	s.EachType(func(t *schemaload.Type) {
-		if t.GoName != "" && !seen[t.GoName] {
-			seen[t.GoName] = true
+		if t.GoName != "" {
 			out = append(out, t)
 		}
 	})
@@ -61,23 +59,19 @@ func (c *comparer) typ(subject, goSubject string, o, n *schemaload.Type) {
 		c.toggled(o.Closed, n.Closed, subject, goSubject, ObjectClosed, ObjectOpened, Validation, None,
 			"unknown members kept", "unknown members rejected")
 	case schemaload.KindArray:
-		c.items(subject+"[]", goSubject, o, n)
-	case schemaload.KindAny:
-		c.union(subject, goSubject, o.Union, n.Union)
+		// Items of another Go type are a retyping, else compared in depth.
+		if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
+			c.add(FieldRetyped, Compile, subject+"[]", goSubject, og.String(), ng.String())
+		} else {
+			c.deep(subject+"[]", goSubject, o.Elem, n.Elem)
+		}
+	case schemaload.KindAny: // the JSON types a union allows
+		match(o.Union, n.Union, func(t string) string { return t }, nil,
+			func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
+			func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
 	}
 	c.enum(subject, goSubject, o, n)
 	c.constraints(subject, goSubject, o, n)
-}
-
-// items compares the items of two versions of an array: a different Go type
-// is a retyping; the same unnamed type is compared in depth (a named one is
-// compared once, under its own name).
-func (c *comparer) items(subject, goSubject string, o, n *schemaload.Type) {
-	if og, ng := o.GoType.Elem(), n.GoType.Elem(); og != ng {
-		c.add(FieldRetyped, Compile, subject, goSubject, og.String(), ng.String())
-		return
-	}
-	c.deep(subject, goSubject, o.Elem, n.Elem)
 }
 
 // deep compares two unnamed types of the same kind in depth: constraints,
@@ -151,13 +145,6 @@ func (c *comparer) toggled(o, n bool, subject, goSubject string, on, off Kind, o
 	}
 }
 
-// union compares the JSON types a union allows.
-func (c *comparer) union(subject, goSubject string, o, n []string) {
-	match(o, n, itself, nil,
-		func(t string) { c.add(UnionMemberAdded, None, subject, goSubject, "", t) },
-		func(t string) { c.add(UnionMemberRemoved, Validation, subject, goSubject, t, "") })
-}
-
 // constraints compares validation keywords. A change that may reject a value
 // the old version accepted (a tighter bound, a new or different pattern) is
 // Validation; a relaxation is None.
@@ -181,10 +168,8 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		}
 		c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 	}
-	if o.UniqueItems != n.UniqueItems {
-		c.add(ConstraintChanged, validationIf(n.UniqueItems), subject, goSubject, "uniqueItems "+strconv.FormatBool(o.UniqueItems),
-			"uniqueItems "+strconv.FormatBool(n.UniqueItems))
-	}
+	c.toggled(o.UniqueItems, n.UniqueItems, subject, goSubject, ConstraintChanged, ConstraintChanged, Validation, None,
+		"uniqueItems false", "uniqueItems true")
 	// An enum not typed as constants (numbers, objects, ...), compared as
 	// its list. A string's is compared value by value (enums), also when
 	// its list, holding null, is kept whole too.
@@ -192,9 +177,8 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		c.add(ConstraintChanged, validationIf(n.EnumJSON != nil), subject, goSubject, "enum "+orNone(oe), "enum "+orNone(ne))
 	}
 	// A schema without type allows every JSON type; one with it, one.
-	if o.Untyped != n.Untyped {
-		c.add(ConstraintChanged, validationIf(!n.Untyped), subject, goSubject, typedness(o.Untyped), typedness(n.Untyped))
-	}
+	c.toggled(o.Untyped, n.Untyped, subject, goSubject, ConstraintChanged, ConstraintChanged, None, Validation,
+		"its type only", "any JSON type (no type keyword)")
 	// Constraints kept as written (conditionals, member-presence rules,
 	// additionalProperties, required names no property declares), as a
 	// set: one added may reject a value the old version accepted.
@@ -218,13 +202,6 @@ func jsonList(vs []json.RawMessage) string {
 		parts[i] = string(v)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
-}
-
-func typedness(untyped bool) string {
-	if untyped {
-		return "any JSON type (no type keyword)"
-	}
-	return "its type only"
 }
 
 // bound compares a lower or upper bound: one added or tightened may reject

@@ -42,19 +42,16 @@ func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if stop {
 		return exit
 	}
-	if *failOn != "none" && *failOn != "breaking" {
+	switch {
+	case *failOn != "none" && *failOn != "breaking":
 		return cliflags.Fail(fs, "-fail-on must be breaking or none, not %q", *failOn)
-	}
-	if *all {
-		switch {
-		case len(pos) != 1:
-			return cliflags.UsageError(fs, "-all takes one folder, DIR (%d arguments given)", len(pos))
-		case *oldVersion != "" || *newVersion != "":
-			return cliflags.UsageError(fs, "-old-version and -new-version cannot go with -all")
-		}
+	case *all && len(pos) != 1:
+		return cliflags.UsageError(fs, "-all takes one folder, DIR (%d arguments given)", len(pos))
+	case *all && (*oldVersion != "" || *newVersion != ""):
+		return cliflags.UsageError(fs, "-old-version and -new-version cannot go with -all")
+	case *all:
 		return diffAll(fs, pos[0], *failOn == "breaking", stdout)
-	}
-	if len(pos) != 2 {
+	case len(pos) != 2:
 		return cliflags.UsageError(fs, "two folders are required, OLD and NEW (%d given)", len(pos))
 	}
 	old, err := loadSpec(pos[0], *oldVersion)

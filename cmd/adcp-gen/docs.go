@@ -95,13 +95,7 @@ func writeFileAtomic(name string, data []byte) error {
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
 	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := errors.Join(err, tmp.Chmod(0o644), tmp.Close()); err != nil {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp"
@@ -16,17 +17,13 @@ import (
 const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]\n" +
 	"                          [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]"
 
-// runExample implements adcp-gen example (exampleUsage). It prints (pretty,
-// 2-space indent) the exact response a conformant seller of the spec version
-// (the shipped one, or the one -schemas or -version names) sends for CODE,
+// runExample implements adcp-gen example (exampleUsage). It prints, indented,
+// the exact response a conformant seller of the spec version sends for CODE,
 // built by the runtime's own builders: an MCP tool result, a JSON-RPC error
-// (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only) or an A2A failed
-// task. An advisory code (STALE_RESPONSE, FORMAT_*, …) is shown as the
-// successful payload whose errors[] carries it. Flags may come before or
-// after CODE. The HTTP status the response needs, when it is not 200
-// (HTTPStatus: CONFIGURATION_ERROR, GOVERNANCE_UNAVAILABLE), is noted on
-// standard error. Exit status 2 for a code the transport cannot carry, an
-// unknown or invalid code, or an error the builder refuses.
+// (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only), an A2A failed
+// task, or for an advisory code the successful payload whose errors[]
+// carries it. The HTTP status the response needs, when not 200, is noted on
+// standard error.
 func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cliflags.New("adcp-gen example", exampleUsage, stderr)
 	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
@@ -37,25 +34,21 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	details := fs.String("details", "", "details, as a JSON object")
 	recovery := fs.String("recovery", "", "recovery of a vendor code X_{VENDOR}_{CODE}; empty: terminal")
 	text := fs.String("text", "", "one-sentence human text (MCP second content item, A2A TextPart)")
-	spec := addSpecFlags(fs)
+	vocabulary := specFlags(fs)
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}
-	if len(pos) == 0 {
+	switch {
+	case len(pos) == 0:
 		return cliflags.UsageError(fs, "missing CODE")
-	}
-	if len(pos) > 1 {
+	case len(pos) > 1:
 		return cliflags.UsageError(fs, "unexpected argument %q", pos[1])
-	}
-	code := adcp.Code(pos[0])
-
-	switch *transport {
-	case "mcp", "jsonrpc", "a2a":
-	default:
+	case !slices.Contains([]string{"mcp", "jsonrpc", "a2a"}, *transport):
 		return cliflags.Fail(fs, "-transport must be mcp, jsonrpc or a2a, not %q", *transport)
 	}
-	voc, err := spec.vocabulary()
+	code := adcp.Code(pos[0])
+	voc, err := vocabulary()
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}

@@ -26,29 +26,27 @@ type explanation struct {
 // runExplain implements adcp-gen explain (its usage line below). It reads
 // one response (an MCP tool result, a JSON-RPC response or an A2A task;
 // stdin when FILE is absent or "-"), extracts the AdCP error the way the
-// runtime does, and prints what a conformant client of the spec version (the
-// shipped one, or the one -schemas or -version names) does about it.
+// runtime does, and prints a conformant client's decision on it.
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cliflags.New("adcp-gen explain", "usage: adcp-gen explain [-schemas DIR] [-version VERSION] [-unknown-recovery terminal|transient] [FILE]", stderr)
 	unknown := fs.String("unknown-recovery", string(adcp.RecoveryTerminal),
 		"recovery of an unknown code without recovery: terminal or transient")
-	spec := addSpecFlags(fs)
+	vocabulary := specFlags(fs)
 	pos, exit, stop := cliflags.Parse(fs, args, stdout)
 	if stop {
 		return exit
 	}
-	policy := adcp.Policy{UnknownCodeRecovery: adcp.Recovery(*unknown)}
-	if r := policy.UnknownCodeRecovery; r != adcp.RecoveryTerminal && r != adcp.RecoveryTransient {
+	switch {
+	case *unknown != string(adcp.RecoveryTerminal) && *unknown != string(adcp.RecoveryTransient):
 		return cliflags.Fail(fs, "-unknown-recovery must be terminal or transient, not %q", *unknown)
-	}
-	if len(pos) > 1 {
+	case len(pos) > 1:
 		return cliflags.UsageError(fs, "unexpected argument %q (one FILE at most)", pos[1])
 	}
-	voc, err := spec.vocabulary()
+	voc, err := vocabulary()
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}
-	policy.Vocabulary = voc
+	policy := adcp.Policy{Vocabulary: voc, UnknownCodeRecovery: adcp.Recovery(*unknown)}
 	name, in := "stdin", stdin
 	if len(pos) == 1 && pos[0] != "-" {
 		name = pos[0]
@@ -66,9 +64,8 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(data) > explainMaxInput {
 		return cliflags.Fail(fs, "%s: larger than %d bytes", name, explainMaxInput)
 	}
-	if !json.Valid(data) {
-		var v any // Unmarshal checks the syntax first, as Valid does, and says where it fails
-		return cliflags.Fail(fs, "%s: input is not JSON: %v", name, json.Unmarshal(data, &v))
+	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
+		return cliflags.Fail(fs, "%s: input is not JSON: %v", name, err)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
@@ -82,10 +79,10 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // explain extracts and decides one response.
 func explain(data []byte, policy adcp.Policy) explanation {
 	x, ok := adcp.Extract(data)
+	d := policy.DecideExtraction(x, adcp.RequestContext{})
 	if !ok {
-		return explanation{Action: policy.Decide(nil, adcp.RequestContext{}).Action}
+		return explanation{Action: d.Action}
 	}
-	d := policy.Decide(x.Err, adcp.RequestContext{NonFatal: x.NonFatal})
 	rec := string(d.Recovery)
 	disp := x.Err.Display()
 	e := explanation{

@@ -49,8 +49,7 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return cliflags.UsageError(fs, "-package cannot go with -all (each version folder is package v<version>)")
 	case *all != "" && *version != "":
 		return cliflags.UsageError(fs, "-version cannot go with -all (each version folder carries its own)")
-	}
-	if cliflags.IsSet(fs, "base-url") && !fetch {
+	case cliflags.IsSet(fs, "base-url") && !fetch:
 		return cliflags.Fail(fs, "-base-url goes with -version and no -schemas (a published version to fetch)")
 	}
 	if st, err := os.Stat(*out); err == nil && !st.IsDir() {

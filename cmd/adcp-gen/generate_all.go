@@ -16,13 +16,12 @@ import (
 )
 
 // generateAll implements generate -all ROOT: every subfolder of root that
-// holds core/error.json is a spec folder, generated into out/<package>
-// with package "v" + the folder name (3.2.0-beta.5 → v3_2_0_beta_5). A
-// folder without enums/error-code.json (AdCP before 3.0.0-rc.1) has no
-// package to generate: it is skipped with a note. The folders are generated
-// in parallel, one per processor; messages are printed per folder in
-// version order (with verbose, each distinct warning once), and the exit
-// status is the worst of the folders'.
+// holds core/error.json is a spec folder, generated into out/<package> with
+// package versionPackage(folder name). One without enums/error-code.json
+// (AdCP before 3.0.0-rc.1) has no package to generate and is skipped with a
+// note. The folders are generated in parallel, one per processor; messages
+// are printed per folder in version order, and the exit status is the
+// worst of the folders'.
 func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
 	stderr := fs.Output()
 	if sameFile(root, out) {
@@ -46,8 +45,10 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 		if !isFile(filepath.Join(dir, "core", "error.json")) {
 			continue
 		}
-		j := &job{name: name, dir: dir, pkg: versionPackage(name)}
-		j.skip = !isFile(filepath.Join(dir, "enums", "error-code.json"))
+		j := &job{name: name, dir: dir, pkg: versionPackage(name), skip: !isFile(filepath.Join(dir, "enums", "error-code.json"))}
+		if j.skip { // its note is its output
+			fmt.Fprintf(&j.stderr, "adcp-gen generate: note: %s skipped: AdCP %s has no enums/error-code.json\n", dir, name)
+		}
 		if other, dup := seen[j.pkg]; dup {
 			return cliflags.Fail(fs, "folders %s and %s would both be package %s", other, j.name, j.pkg)
 		}
@@ -76,31 +77,24 @@ func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout
 
 	// Each distinct warning is printed once, where it first appears, naming
 	// the version it came from and how many later versions repeat it.
-	first, later := map[string]string{}, map[string]int{}
+	count := map[string]int{} // how many versions give it; 0 once printed
 	for _, j := range jobs {
 		for _, w := range j.warnings {
-			if _, ok := first[w]; ok {
-				later[w]++
-			} else {
-				first[w] = j.name
-			}
+			count[w]++
 		}
 	}
 	status := 0
 	for _, j := range jobs {
-		if j.skip {
-			fmt.Fprintf(stderr, "adcp-gen generate: note: %s skipped: AdCP %s has no enums/error-code.json\n", j.dir, j.name)
-			continue
-		}
 		stdout.Write(j.stdout.Bytes())
 		for _, w := range j.warnings {
 			switch {
-			case !verbose || first[w] != j.name: // printed with the version it first came from
-			case later[w] > 0:
-				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, later[w], w)
+			case !verbose || count[w] == 0: // printed with the version it first came from
+			case count[w] > 1:
+				fmt.Fprintf(stderr, "%s%s (and %d more): %s\n", warnPrefix, j.name, count[w]-1, w)
 			default:
 				fmt.Fprintf(stderr, "%s%s: %s\n", warnPrefix, j.name, w)
 			}
+			count[w] = 0
 		}
 		stderr.Write(j.stderr.Bytes())
 		status = max(status, j.status)

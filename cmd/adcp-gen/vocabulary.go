@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
@@ -16,37 +15,30 @@ import (
 	"golang.org/x/text/message"
 )
 
-// specFlags are -schemas and -version of a command that reads one spec
-// version's vocabulary (explain, example): the shipped one when neither is
-// given.
-type specFlags struct{ schemas, version *string }
-
-// addSpecFlags defines -schemas and -version on fs.
-func addSpecFlags(fs *flag.FlagSet) specFlags {
-	return specFlags{
-		schemas: fs.String("schemas", "", "spec folder `DIR` to read instead of the shipped AdCP "+adcperr.SpecVersion),
-		version: fs.String("version", "", "with -schemas: its AdCP `VERSION` when its $ids carry none;\nalone: the published version to fetch, verify and cache (see adcp-gen fetch -h)"),
-	}
-}
-
-// vocabulary returns the vocabulary the flags name.
-func (f specFlags) vocabulary() (*adcp.Vocabulary, error) {
-	dir, version := *f.schemas, *f.version
-	if dir == "" {
-		if version == "" || version == adcperr.SpecVersion {
-			return adcperr.Vocabulary, nil
+// specFlags defines -schemas and -version on fs, for a command that reads
+// one spec version's vocabulary (explain, example), and returns the function
+// that loads the vocabulary they name: the shipped one when neither is given.
+func specFlags(fs *flag.FlagSet) (vocabulary func() (*adcp.Vocabulary, error)) {
+	schemas := fs.String("schemas", "", "spec folder `DIR` to read instead of the shipped AdCP "+adcperr.SpecVersion)
+	version := fs.String("version", "", "with -schemas: its AdCP `VERSION` when its $ids carry none;\nalone: the published version to fetch, verify and cache (see adcp-gen fetch -h)")
+	return func() (*adcp.Vocabulary, error) {
+		dir, v := *schemas, *version
+		if dir == "" {
+			if v == "" || v == adcperr.SpecVersion {
+				return adcperr.Vocabulary, nil
+			}
+			b, err := specfetch.Fetch(context.Background(), v, specfetch.Options{})
+			if err != nil {
+				return nil, fmt.Errorf("-version %s: %v", v, err)
+			}
+			dir, v = b.Dir, b.SpecVersion
 		}
-		b, err := specfetch.Fetch(context.Background(), version, specfetch.Options{})
+		spec, err := loadSpec(dir, v)
 		if err != nil {
-			return nil, fmt.Errorf("-version %s: %v", version, err)
+			return nil, err
 		}
-		dir, version = b.Dir, b.SpecVersion
+		return runtimeVocabulary(spec)
 	}
-	spec, err := loadSpec(dir, version)
-	if err != nil {
-		return nil, err
-	}
-	return runtimeVocabulary(spec)
 }
 
 // runtimeVocabulary builds at run time the Vocabulary the package generated
@@ -99,16 +91,9 @@ func typed[T ~string](ss []string) []T {
 // package's check function of the same schema does.
 func schemaCheck(sch *jsonschema.Schema) adcpimpl.ValueCheck {
 	return func(v *adcpimpl.Validator, path string, x any) {
-		if sch == nil {
-			return
-		}
-		err := sch.Validate(x)
-		var ve *jsonschema.ValidationError
-		switch {
-		case errors.As(err, &ve):
-			addLeaves(v, path, ve)
-		case err != nil:
-			v.Add(path, err.Error())
+		// Validate returns nil or a *jsonschema.ValidationError.
+		if err := sch.Validate(x); err != nil {
+			addLeaves(v, path, err.(*jsonschema.ValidationError))
 		}
 	}
 }

@@ -70,12 +70,9 @@ func Nested(levels int) string {
 // Properties returns n members "m0": {"type": "string"}, ... of a
 // properties object, without the braces.
 func Properties(n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"m%d": {"type": "string"}`, i)
+	members := make([]string, n)
+	for i := range members {
+		members[i] = fmt.Sprintf(`"m%d": {"type": "string"}`, i)
 	}
-	return b.String()
+	return strings.Join(members, ",")
 }
