@@ -24,27 +24,23 @@ func Markdown(spec *schemaload.Spec) []byte {
 	return append(bytes.TrimRight(md, "\n"), '\n')
 }
 
-// page is what the catalogue template renders.
+// page is what the catalogue template renders; its Section method gives the
+// section of a type.
 type page struct {
 	Header string
 	Spec   *schemaload.Spec
-	Error  section   // the error object
-	Shapes []shape   // the details shapes
-	Others []section // the named types that are neither the error nor a shape
-}
-
-// shape is a details shape and the section of its type.
-type shape struct {
-	*schemaload.Shape
-	Section section
+	Others []*schemaload.Type // the named types that are neither the error nor a shape's
 }
 
 // section is a named type with a section of its own.
 type section struct {
 	Type   *schemaload.Type
-	Kind   string // "object" (fields), "string" (values) or "other"
+	Kind   string // "object" (fields), "string" (values) or "" (other)
 	Fields []field
 }
+
+// sectionKinds names the kinds of type whose sections differ from the rest.
+var sectionKinds = map[schemaload.Kind]string{schemaload.KindObject: "object", schemaload.KindString: "string"}
 
 // field is a field of an object. Link is the Go name of the section its Go
 // type links to, the named type the field is made of, or "". Items is the
@@ -56,31 +52,14 @@ type field struct {
 }
 
 func newPage(spec *schemaload.Spec) page {
-	p := page{Header: fmt.Sprintf("%s (AdCP %s). DO NOT EDIT. -->", HeaderPrefix, spec.Version), Spec: spec,
-		Error: newSection(spec.Error)}
-	own := map[*schemaload.Type]bool{spec.Error: true} // types with a section above Others
-	for _, sh := range spec.Shapes {
-		own[sh.Type] = true
-		p.Shapes = append(p.Shapes, shape{Shape: sh, Section: newSection(sh.Type)})
-	}
-	for _, t := range namedTypes(spec) {
-		if !own[t] {
-			p.Others = append(p.Others, newSection(t))
-		}
-	}
-	return p
+	return page{Header: fmt.Sprintf("%s (AdCP %s). DO NOT EDIT. -->", HeaderPrefix, spec.Version), Spec: spec,
+		Others: otherTypes(spec)}
 }
 
-// newSection returns the section of t. Every named type a section mentions
+// Section returns the section of t. Every named type a section mentions
 // has a section of its own, so a Go type that is a named type links to it.
-func newSection(t *schemaload.Type) section {
-	s := section{Type: t, Kind: "other"}
-	switch t.Kind {
-	case schemaload.KindObject:
-		s.Kind = "object"
-	case schemaload.KindString:
-		s.Kind = "string"
-	}
+func (page) Section(t *schemaload.Type) section {
+	s := section{Type: t, Kind: sectionKinds[t.Kind]}
 	for _, f := range t.Fields {
 		row := field{Field: f}
 		if named := namedPart(f.Type); named != "" && f.GoType.Name == named {
@@ -105,12 +84,16 @@ func namedPart(t *schemaload.Type) string {
 	return ""
 }
 
-// namedTypes returns every named type reachable from the error object, the
+// otherTypes returns every named type but the error object and the shapes'
+// types, which have sections above, reachable from the error object, the
 // shapes and then the scope vocabulary, depth-first in field order
 // (schemaload.Spec.EachType), once each by Go name.
-func namedTypes(spec *schemaload.Spec) []*schemaload.Type {
+func otherTypes(spec *schemaload.Spec) []*schemaload.Type {
 	var out []*schemaload.Type
-	names := map[string]bool{}
+	names := map[string]bool{spec.Error.GoName: true}
+	for _, sh := range spec.Shapes {
+		names[sh.Type.GoName] = true
+	}
 	add := func(t *schemaload.Type) {
 		if t.GoName != "" && !names[t.GoName] {
 			names[t.GoName] = true
