@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -22,12 +21,8 @@ import (
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
 		schema := schemaload.CanonicalJSON(ck.Schema)
-		if len(schema) > 200 {
-			cut := 200
-			for !utf8.RuneStart(schema[cut]) {
-				cut--
-			}
-			schema = schema[:cut] + "…"
+		if len(schema) > 200 { // CanonicalJSON is valid UTF-8: only a cut character is dropped
+			schema = strings.ToValidUTF8(schema[:200], "") + "…"
 		}
 		f.Commentf("%s checks a value against the schema:", ck.Name).Line().
 			Comment(commentSafe.Replace(schema)).Line().
@@ -62,10 +57,15 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	m := ck.Schema.(map[string]any)
 	var out []jen.Code
-	call := func(fn string) jen.Code { return jen.Id(fn).Call(v, p, x) }
-	typeAt := -1 // the type check in out
-	only := ""   // the one JSON type the value has past the type check
-	var typeArgs []jen.Code
+	// calls is the call of the check of the subschema at ptr, if it has one.
+	calls := func(ptr string) []jen.Code {
+		if fn, ok := ck.Calls[ptr]; ok {
+			return []jen.Code{jen.Id(fn).Call(v, p, x)}
+		}
+		return nil
+	}
+	only := ""              // the one JSON type the value has past the type check
+	var typeArgs []jen.Code // the type check's, which is out[0]
 	if t, ok := m["type"]; ok {
 		types := schemaload.JSONTypes(t)
 		if len(types) == 1 {
@@ -76,7 +76,6 @@ func body(ck *schemaload.Check) []jen.Code {
 			typeArgs = append(typeArgs, jen.Lit(t))
 		}
 		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(typeArgs...))).Block(jen.Return()))
-		typeAt = len(out) - 1
 	}
 	if e, ok := m["enum"].([]any); ok {
 		args := []jen.Code{p, x}
@@ -127,12 +126,10 @@ func body(ck *schemaload.Check) []jen.Code {
 	props, _ := m["properties"].(map[string]any)
 	names := slices.Sorted(maps.Keys(props))
 	for _, k := range names {
-		fn, ok := ck.Calls["/properties/"+adcpimpl.PointerToken(k)]
-		if !ok {
-			continue
+		if fn, ok := ck.Calls["/properties/"+adcpimpl.PointerToken(k)]; ok {
+			obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
+				jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 		}
-		obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
-			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 	}
 	if other, ok := ck.Calls["/additionalProperties"]; ok || m["additionalProperties"] == false {
 		args := []jen.Code{o}
@@ -183,9 +180,7 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	subs, _ := m["allOf"].([]any)
 	for i := range subs {
-		if fn, ok := ck.Calls["/allOf/"+strconv.Itoa(i)]; ok {
-			out = append(out, call(fn))
-		}
+		out = append(out, calls("/allOf/"+strconv.Itoa(i))...)
 	}
 	if subs, ok := m["anyOf"].([]any); ok {
 		out = append(out, jen.If(jen.Qual(implPkg, "Matches").Call(list("anyOf")...).Op("==").Lit(0)).Block(
@@ -202,13 +197,7 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	if cond, ok := ck.Calls["/if"]; ok {
 		test := jen.Qual(implPkg, "Matches").Call(x, jen.Id(cond)).Op("==").Lit(1)
-		var thenBlock, elseBlock []jen.Code
-		if fn, ok := ck.Calls["/then"]; ok {
-			thenBlock = append(thenBlock, call(fn))
-		}
-		if fn, ok := ck.Calls["/else"]; ok {
-			elseBlock = append(elseBlock, call(fn))
-		}
+		thenBlock, elseBlock := calls("/then"), calls("/else")
 		switch {
 		case len(elseBlock) == 0:
 			out = append(out, jen.If(test).Block(thenBlock...))
@@ -218,9 +207,9 @@ func body(ck *schemaload.Check) []jen.Code {
 			out = append(out, jen.If(test).Block(thenBlock...).Else().Block(elseBlock...))
 		}
 	}
-	if typeAt >= 0 && typeAt == len(out)-1 {
+	if typeArgs != nil && len(out) == 1 {
 		// Nothing follows the type check: no need to return.
-		out[typeAt] = v.Clone().Dot("Type").Call(typeArgs...)
+		out[0] = v.Clone().Dot("Type").Call(typeArgs...)
 	}
 	return out
 }
@@ -230,7 +219,7 @@ func body(ck *schemaload.Check) []jen.Code {
 // carriage return, which Go drops, or a byte order mark, which it refuses).
 func jsonLit(x any) jen.Code {
 	t := schemaload.CanonicalJSON(x)
-	if strings.ContainsAny(t, "`\r\uFEFF") || !utf8.ValidString(t) {
+	if strings.ContainsAny(t, "`\r\uFEFF") {
 		return jen.Lit(t)
 	}
 	return jen.Op("`" + t + "`")

@@ -1,8 +1,6 @@
 package templates
 
-// The Markdown escaping of the templates: table cells that keep a table
-// intact, code spans that survive backticks, list items that keep
-// multi-line text inside the item, and prose shown as written.
+// The Markdown escaping of the templates.
 
 import "strings"
 
@@ -61,9 +59,6 @@ func item(marker, text string) string {
 // taken for an HTML tag. code spans (and fenced blocks, whose fences are
 // backtick runs too) are left alone.
 func prose(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch s[i] {
@@ -95,7 +90,7 @@ func backtickRun(s string, i int) int {
 // closingRun returns the end of the first run of exactly n backticks at or
 // after from, or -1.
 func closingRun(s string, from, n int) int {
-	for i := from; i < len(s); {
+	for i := from; ; {
 		k := strings.IndexByte(s[i:], '`')
 		if k < 0 {
 			return -1
@@ -106,5 +101,4 @@ func closingRun(s string, from, n int) int {
 		}
 		i += k + m
 	}
-	return -1
 }

@@ -29,9 +29,8 @@ const (
 var textFiles embed.FS
 
 // newText returns an empty template called name, with missingkey=error and
-// the functions the reports use: code, cell, prose and item (Markdown
-// escaping), trim, lower and join (package strings), and
-// render, which returns the output of one of its named templates as a string.
+// the functions the templates use; render returns the output of one of its
+// named templates as a string.
 func newText(name string) *template.Template {
 	t := template.New(name).Option("missingkey=error")
 	return t.Funcs(template.FuncMap{
