@@ -41,12 +41,10 @@ func jsonNames(t *schemaload.Type) jen.Code {
 	return sliceOf(jen.String(), t.Fields, func(f *schemaload.Field) jen.Code { return jen.Lit(f.JSONName) })
 }
 
-// goType is the Go type expression of g, a type settled by schemaload.
+// goType is the Go type expression of g, a type settled by schemaload. A
+// Qual of the path "" is a name of the file's own package (jen.NewFile).
 func goType(g schemaload.GoType) *jen.Statement {
-	t := jen.Id(g.Name)
-	if g.Pkg != "" {
-		t = jen.Qual(g.Pkg, g.Name)
-	}
+	t := jen.Qual(g.Pkg, g.Name)
 	switch {
 	case g.Slice:
 		return jen.Index().Add(t)
