@@ -89,8 +89,11 @@ func docFor(summary, description string) []string {
 }
 
 // uncheckedList is the comment lines of a heading and a list of what a
-// check does not check.
+// check does not check, or none when it checks everything.
 func uncheckedList(heading string, unchecked []string) []string {
+	if len(unchecked) == 0 {
+		return nil
+	}
 	lines := []string{heading}
 	for _, c := range unchecked {
 		lines = append(lines, "  - "+c)

@@ -82,9 +82,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		})
 	}
 	f.Commentf("%s describes %s.", s.Var, s.File)
-	if len(t.Unchecked) > 0 {
-		comments(f.Group, uncheckedList("Its Check, like the Go type's Validate, does not check:", t.Unchecked))
-	}
+	comments(f.Group, uncheckedList("Its Check, like the Go type's Validate, does not check:", t.Unchecked))
 	f.Var().Id(s.Var).Op("=").Op("&").Qual(schemaload.RuntimePkg, "DetailsShape").Values(d)
 	f.Line()
 
