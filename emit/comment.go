@@ -14,9 +14,6 @@ const commentWidth = 96
 // breaks are kept, long lines are wrapped at spaces, blank lines become "".
 func docLines(text string) []string {
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
-	if text == "" {
-		return nil
-	}
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " \t")

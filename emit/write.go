@@ -232,13 +232,7 @@ func Check(dir string, files map[string][]byte) (string, error) {
 // Diff returns a unified diff from a to b ("" when they are equal), with
 // headers naming fromName and toName.
 func Diff(fromName, toName string, a, b []byte) string {
-	if bytes.Equal(a, b) {
-		return ""
-	}
 	lines := func(b []byte) []string {
-		if len(b) == 0 {
-			return nil
-		}
 		l := strings.SplitAfter(string(b), "\n")
 		if last := len(l) - 1; l[last] == "" {
 			l = l[:last]
