@@ -61,11 +61,8 @@ func wrap(line string, width int) []string {
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
-			if l == "" {
-				f.Add(jen.Comment("//"))
-				continue
-			}
-			// A leading "//" makes jennifer write the text as it is.
+			// A leading "//" makes jennifer write the text as it is; the
+			// blank that ends an empty line, go/format removes.
 			f.Add(jen.Comment("// " + l))
 		}
 	}

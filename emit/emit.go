@@ -2,7 +2,7 @@
 // of its vocabulary package: the code constants, the details structs with
 // their exact codec and Validate, the check functions of their schemas, the
 // typed details accessors and the Vocabulary value that plugs them into the
-// runtime module (github.com/adcp-gen/adcp-gen/adcp), rendered with
+// runtime module (github.com/adcp-gen/adcp-gen/adcp), built with
 // jennifer. No runtime code is copied: generated packages import the
 // runtime.
 //
@@ -18,6 +18,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -83,16 +84,14 @@ func Files(spec *schemaload.Spec, pkg string) (map[string][]byte, error) {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
 	}
 	out := map[string][]byte{"doc.go": doc}
-	for _, f := range []struct {
-		name  string
-		build func() *jen.File
-	}{{"codes.go", g.codesFile}, {"details.go", g.detailsFile}, {"vocabulary.go", g.vocabularyFile}} {
+	built := map[string]*jen.File{"codes.go": g.codesFile(), "details.go": g.detailsFile(), "vocabulary.go": g.vocabularyFile()}
+	for _, name := range slices.Sorted(maps.Keys(built)) {
 		var b bytes.Buffer
-		if err := f.build().Render(&b); err != nil { // jennifer formats with go/format
+		if err := built[name].Render(&b); err != nil { // jennifer formats with go/format
 			msg, _, _ := strings.Cut(err.Error(), "\n") // the source follows
-			return nil, fmt.Errorf("emit: %s: %s", f.name, msg)
+			return nil, fmt.Errorf("emit: %s: %s", name, msg)
 		}
-		out[f.name] = b.Bytes()
+		out[name] = b.Bytes()
 	}
 	return out, nil
 }
