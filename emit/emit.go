@@ -2,7 +2,7 @@
 // of its vocabulary package: the code constants, the details structs with
 // their exact codec and Validate, the check functions of their schemas, the
 // typed details accessors and the Vocabulary value that plugs them into the
-// runtime module (github.com/adcp-gen/adcp-gen/adcp), built with
+// runtime module (github.com/adcp-gen/adcp-gen/adcp), rendered with
 // jennifer. No runtime code is copied: generated packages import the
 // runtime.
 //
