@@ -30,8 +30,7 @@ func docLines(text string) []string {
 
 // wrap splits one line at spaces into lines of at most width runes (a word
 // longer than width gets a line of its own); leading indentation is kept on
-// the first line only. It runs in time linear in the line (descriptions
-// are paragraphs of hundreds of words).
+// the first line only.
 func wrap(line string, width int) []string {
 	cur := line[:len(line)-len(strings.TrimLeft(line, " \t"))] // the indentation
 	var out []string
@@ -51,13 +50,12 @@ func wrap(line string, width int) []string {
 	return append(out, cur)
 }
 
-// comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
-// one jennifer Comment per line. Every comment holding free text from the
-// spec (descriptions, values, keywords) is written here: a line break in it
-// starts a line of its own, so the text cannot end the comment and become
-// Go code, and what Go refuses in a comment is replaced (commentSafe). File
-// names and the version, which Load refuses with a line break in them, are
-// written as they are.
+// comments adds lines to f as // comments. Every comment holding free text
+// from the spec is written here: a line break in it starts a line of its
+// own, so the text cannot end the comment and become Go code, and what Go
+// refuses in a comment is replaced (commentSafe). File names and the
+// version, which Load refuses with a line break in them, are written as
+// they are.
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {

@@ -110,9 +110,8 @@ func (g *gen) newFile() *jen.File {
 	return f
 }
 
-// upperFirst returns s with its first letter in upper case: the runtime's
-// name for a keyword or a recovery class ("minLength" → Validator.MinLength,
-// "transient" → RecoveryTransient).
+// upperFirst returns s with its first letter in upper case: "minLength" →
+// Validator.MinLength, "transient" → RecoveryTransient.
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // Header returns the first line of a generated tables file.

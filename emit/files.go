@@ -17,9 +17,8 @@ func (g *gen) docFile() []byte {
 	}{g.header, g.pkg, g.spec.Version, schemaload.RuntimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
 }
 
-// detailsFile renders details.go: the details types, one DetailsShape per
-// shape, the typed accessors, and the check functions, core/error.json's
-// among them.
+// detailsFile renders details.go: the details types, the shapes with their
+// accessors, NewDetails and the check functions.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	for _, t := range g.spec.Types {

@@ -14,10 +14,7 @@ import (
 )
 
 // endChecks declares one Go function per schemaload.Check (an
-// adcpimpl.ValueCheck), which checks a value decoded by encoding/json: the
-// type first, then the keywords of each kind of value, then allOf, anyOf,
-// oneOf, not and if/then/else, each alternative a function of its own. Its
-// comment shows its schema, cut to 200 bytes (at a character).
+// adcpimpl.ValueCheck), its comment showing its schema cut to 200 bytes.
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
 		schema := schemaload.CanonicalJSON(ck.Schema)
@@ -45,7 +42,9 @@ func (g *gen) endPatterns(f *jen.File) {
 	})
 }
 
-// body renders the statements of check ck.
+// body renders the statements of check ck, which checks a value decoded
+// by encoding/json: the type first, then the keywords of each kind of
+// value, then allOf, anyOf, oneOf, not and if/then/else.
 func body(ck *schemaload.Check) []jen.Code {
 	v, p, x := jen.Id("v"), jen.Id("p"), jen.Id("x")
 	add := func(path jen.Code, msg string) jen.Code { return v.Clone().Dot("Add").Call(path, jen.Lit(msg)) }
@@ -118,7 +117,7 @@ func body(ck *schemaload.Check) []jen.Code {
 				add(p, b.msg+n.String())))
 		}
 	}
-	out = group(out, num, jen.Id("n"), jen.Qual("encoding/json", "Number"), only == "number" || only == "integer")
+	out = group(out, num, jen.Id("n"), jen.Qual(jsonPkg, "Number"), only == "number" || only == "integer")
 
 	// Objects.
 	var obj []jen.Code

@@ -217,8 +217,7 @@ func fieldKind(f *schemaload.Field) string {
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
 // an array's items (nested arrays are held raw); a named item type is its
-// type argument. The encoder of a number, a boolean or a raw value is the
-// Encoder method of its kind.
+// type argument.
 func elemCodec(op string, t *schemaload.Type) jen.Code {
 	k := kindOf(t)
 	if k == "Slice" {
@@ -271,9 +270,8 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type) {
 	f.Line()
 }
 
-// decode reads the value of x's member bit, f, from d, with the runtime's
-// decoder of its kind: String, Raw or Slice, else Value (Ptr for a member
-// held by pointer) with the element decoder of its type.
+// decode reads the value of x's member bit, f, from d with the runtime's
+// decoder for how f is held.
 func decode(bit int, f *schemaload.Field) jen.Code {
 	kind := fieldKind(f)
 	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(bit), jen.Op("&").Id("x").Dot(f.GoName)}

@@ -49,10 +49,9 @@ func newText(name string) *template.Template {
 	})
 }
 
-// MustExecute parses the template name (Catalogue, Diff, DiffSummary or
-// PackageDoc) and returns its output for data. The templates and the views
-// they are given are the generator's own, so a failure is a bug, and
-// MustExecute panics with it.
+// MustExecute parses the template name and returns its output for data.
+// The templates and their views are the generator's own, so a failure is a
+// bug, and MustExecute panics with it.
 func MustExecute(name string, data any) []byte {
 	t := template.Must(newText(name).ParseFS(textFiles, name))
 	var b bytes.Buffer
