@@ -10,10 +10,8 @@ import (
 const jsonPkg = "encoding/json"
 
 // kindOf is how a value of type t is held in Go, named as the runtime
-// (adcpimpl) names its encoders and decoders for it: "String" (a string or
-// a named string type), "Float", "Int", "Bool", "Object" (a named struct),
-// "Slice" (of items of another kind) or "Raw" (json.RawMessage: unions and
-// unnamed objects).
+// (adcpimpl) names its encoders and decoders for it; "Raw" is
+// json.RawMessage (unions and unnamed objects).
 func kindOf(t *schemaload.Type) string {
 	switch t.Kind {
 	case schemaload.KindString:
