@@ -93,18 +93,21 @@ func (g *gen) vocabularyFile() *jen.File {
 	return f
 }
 
-func stringList(list []string) jen.Code {
-	return sliceOf(jen.String(), list, func(s string) jen.Code { return jen.Lit(s) })
-}
-
 // sliceOf is the literal of a slice of typ holding item(x) for each of xs.
 func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code {
-	return jen.Index().Add(typ).ValuesFunc(func(grp *jen.Group) {
-		for _, x := range xs {
-			grp.Add(item(x))
-		}
-	})
+	return jen.Index().Add(typ).Values(appendEach(nil, xs, item)...)
 }
+
+// appendEach appends item(x) to list for each of xs.
+func appendEach[T any](list []jen.Code, xs []T, item func(T) jen.Code) []jen.Code {
+	for _, x := range xs {
+		list = append(list, item(x))
+	}
+	return list
+}
+
+// lit is jen.Lit for appendEach and sliceOf.
+func lit[T any](x T) jen.Code { return jen.Lit(x) }
 
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {
@@ -138,7 +141,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	}
 	for name, list := range map[string][]string{"RequiredDetails": c.RequiredDetails, "RecommendedDetails": c.RecommendedDetails} {
 		if len(list) > 0 {
-			d[jen.Id(name)] = stringList(list)
+			d[jen.Id(name)] = sliceOf(jen.String(), list, lit)
 		}
 	}
 	if len(c.Shapes) > 0 {

@@ -72,7 +72,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Codes"):  sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), s.Codes, g.codeExpr),
 	}
 	if len(required) > 0 {
-		d[jen.Id("Required")] = stringList(required)
+		d[jen.Id("Required")] = sliceOf(jen.String(), required, lit)
 	}
 	if s.When != nil {
 		d[jen.Id("When")] = jen.Op("&").Qual(schemaload.RuntimePkg, "DetailsCondition").Values(jen.Dict{

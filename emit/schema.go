@@ -70,18 +70,11 @@ func body(ck *schemaload.Check) []jen.Code {
 		if len(types) == 1 {
 			only = types[0]
 		}
-		typeArgs = []jen.Code{p, x}
-		for _, t := range types {
-			typeArgs = append(typeArgs, jen.Lit(t))
-		}
+		typeArgs = appendEach([]jen.Code{p, x}, types, lit)
 		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(typeArgs...))).Block(jen.Return()))
 	}
 	if e, ok := m["enum"].([]any); ok {
-		args := []jen.Code{p, x}
-		for _, val := range e {
-			args = append(args, jsonLit(val))
-		}
-		out = append(out, v.Clone().Dot("InJSON").Call(args...))
+		out = append(out, v.Clone().Dot("InJSON").Call(appendEach([]jen.Code{p, x}, e, jsonLit)...))
 	}
 	if k, ok := m["const"]; ok {
 		out = append(out, v.Clone().Dot("ConstJSON").Call(p, x, jsonLit(k)))
@@ -131,23 +124,16 @@ func body(ck *schemaload.Check) []jen.Code {
 		}
 	}
 	if other, ok := ck.Calls["/additionalProperties"]; ok || m["additionalProperties"] == false {
-		args := []jen.Code{o}
-		for _, k := range names {
-			args = append(args, jen.Lit(k))
-		}
 		member := jen.Id("p").Op("+").Lit("/").Op("+").Qual(implPkg, "PointerToken").Call(jen.Id("k"))
 		each := add(member, "member not allowed")
 		if ok {
 			each = jen.Id(other).Call(v, member, o.Clone().Index(jen.Id("k")))
 		}
-		obj = append(obj, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(implPkg, "Undeclared").Call(args...)).Block(each))
+		undeclared := jen.Qual(implPkg, "Undeclared").Call(appendEach([]jen.Code{o}, names, lit)...)
+		obj = append(obj, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(undeclared)).Block(each))
 	}
 	if req, ok := m["required"].([]any); ok && len(req) > 0 {
-		args := []jen.Code{p, o}
-		for _, r := range req {
-			args = append(args, jen.Lit(r.(string)))
-		}
-		obj = append(obj, v.Clone().Dot("Required").Call(args...))
+		obj = append(obj, v.Clone().Dot("Required").Call(appendEach([]jen.Code{p, o}, req, lit)...))
 	}
 	out = group(out, obj, o, jen.Map(jen.String()).Any(), only == "object")
 
