@@ -64,11 +64,7 @@ func prose(s string) string {
 		switch s[i] {
 		case '`':
 			n := backtickRun(s, i)
-			end := closingRun(s, i+n, n)
-			if end < 0 {
-				// No closing run: the backticks are literal.
-				end = i + n
-			}
+			end := spanEnd(s, i+n, n)
 			b.WriteString(s[i:end])
 			i = end
 		case '<':
@@ -87,13 +83,14 @@ func backtickRun(s string, i int) int {
 	return len(s) - i - len(strings.TrimLeft(s[i:], "`"))
 }
 
-// closingRun returns the end of the first run of exactly n backticks at or
-// after from, or -1.
-func closingRun(s string, from, n int) int {
+// spanEnd returns the end of the code span whose opening run of n
+// backticks ends at from: the end of the first run of exactly n backticks
+// after it, or from when there is none (the backticks are literal).
+func spanEnd(s string, from, n int) int {
 	for i := from; ; {
 		k := strings.IndexByte(s[i:], '`')
 		if k < 0 {
-			return -1
+			return from
 		}
 		m := backtickRun(s, i+k)
 		if m == n {
