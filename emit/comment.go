@@ -59,8 +59,8 @@ func wrap(line string, width int) []string {
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
-			// A leading "//" makes jennifer write the text as it is; the
-			// blank that ends an empty line, go/format removes.
+			// A leading "//" makes jennifer write the text as it is
+			// (go/format drops the trailing blank of an empty line).
 			f.Add(jen.Comment("// " + l))
 		}
 	}
