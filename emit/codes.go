@@ -10,7 +10,7 @@ import (
 )
 
 // codesFile renders codes.go: SpecVersion, the version guard and the Code
-// constants.
+// constants (Load refuses an empty code vocabulary).
 func (g *gen) codesFile() *jen.File {
 	f := g.newFile()
 	f.Comment("SpecVersion is the AdCP version this package was generated from.")
@@ -24,19 +24,17 @@ func (g *gen) codesFile() *jen.File {
 		jen.Id("_").Op("=").Qual(implPkg, "RegenerateWithNewerAdcpGen").Call(jen.Lit(contract).Op("-").Qual(implPkg, "MinVersion")),
 	)
 	f.Line()
-	if len(g.spec.Codes) > 0 {
-		f.Comment("The standard codes of SpecVersion, in spec order.")
-		f.Const().DefsFunc(func(grp *jen.Group) {
-			for i, c := range g.spec.Codes {
-				if i > 0 {
-					grp.Line()
-				}
-				comments(grp, codeDoc(c))
-				grp.Id(c.GoName).Qual(schemaload.RuntimePkg, "Code").Op("=").Lit(c.Value)
+	f.Comment("The standard codes of SpecVersion, in spec order.")
+	f.Const().DefsFunc(func(grp *jen.Group) {
+		for i, c := range g.spec.Codes {
+			if i > 0 {
+				grp.Line()
 			}
-		})
-		f.Line()
-	}
+			comments(grp, codeDoc(c))
+			grp.Id(c.GoName).Qual(schemaload.RuntimePkg, "Code").Op("=").Lit(c.Value)
+		}
+	})
+	f.Line()
 	g.codeDocDecl(f)
 	return f
 }
@@ -69,18 +67,14 @@ func (g *gen) vocabularyFile() *jen.File {
 	f.Comment("order with their recovery, suggestion, advisory and deprecation, the details shape of")
 	f.Comment("each, the check of core/error.json, and the version's policy for codes outside the")
 	f.Comment("vocabulary. Pass it wherever the runtime asks for a *adcp.Vocabulary.")
-	if len(g.spec.Error.Unchecked) > 0 {
-		comments(f.Group, uncheckedList("Its ErrorCheck does not check:", g.spec.Error.Unchecked))
-	}
+	comments(f.Group, uncheckedList("Its ErrorCheck does not check:", g.spec.Error.Unchecked))
 	cfg := jen.Dict{
 		jen.Id("SpecVersion"): jen.Id("SpecVersion"),
 		jen.Id("Codes"): jen.Index().Qual(schemaload.RuntimePkg, "CodeInfo").ValuesFunc(func(grp *jen.Group) {
 			for _, c := range g.spec.Codes {
 				grp.Line().Add(g.codeInfo(c))
 			}
-			if len(g.spec.Codes) > 0 {
-				grp.Line()
-			}
+			grp.Line()
 		}),
 		jen.Id("ErrorCheck"): jen.Id(g.spec.Error.Check.Name),
 	}
@@ -99,18 +93,21 @@ func (g *gen) vocabularyFile() *jen.File {
 	return f
 }
 
-func stringList(list []string) jen.Code {
-	return sliceOf(jen.String(), list, func(s string) jen.Code { return jen.Lit(s) })
-}
-
 // sliceOf is the literal of a slice of typ holding item(x) for each of xs.
 func sliceOf[T any](typ *jen.Statement, xs []T, item func(T) jen.Code) jen.Code {
-	return jen.Index().Add(typ).ValuesFunc(func(grp *jen.Group) {
-		for _, x := range xs {
-			grp.Add(item(x))
-		}
-	})
+	return jen.Index().Add(typ).Values(appendEach(nil, xs, item)...)
 }
+
+// appendEach appends item(x) to list for each of xs.
+func appendEach[T any](list []jen.Code, xs []T, item func(T) jen.Code) []jen.Code {
+	for _, x := range xs {
+		list = append(list, item(x))
+	}
+	return list
+}
+
+// lit is jen.Lit for appendEach and sliceOf.
+func lit[T any](x T) jen.Code { return jen.Lit(x) }
 
 // codeDoc is the doc comment of a code constant.
 func codeDoc(c *schemaload.Code) []string {
@@ -144,7 +141,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 	}
 	for name, list := range map[string][]string{"RequiredDetails": c.RequiredDetails, "RecommendedDetails": c.RecommendedDetails} {
 		if len(list) > 0 {
-			d[jen.Id(name)] = stringList(list)
+			d[jen.Id(name)] = sliceOf(jen.String(), list, lit)
 		}
 	}
 	if len(c.Shapes) > 0 {

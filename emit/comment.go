@@ -14,9 +14,6 @@ const commentWidth = 96
 // breaks are kept, long lines are wrapped at spaces, blank lines become "".
 func docLines(text string) []string {
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
-	if text == "" {
-		return nil
-	}
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " \t")
@@ -33,8 +30,7 @@ func docLines(text string) []string {
 
 // wrap splits one line at spaces into lines of at most width runes (a word
 // longer than width gets a line of its own); leading indentation is kept on
-// the first line only. It runs in time linear in the line (descriptions
-// are paragraphs of hundreds of words).
+// the first line only.
 func wrap(line string, width int) []string {
 	cur := line[:len(line)-len(strings.TrimLeft(line, " \t"))] // the indentation
 	var out []string
@@ -54,21 +50,17 @@ func wrap(line string, width int) []string {
 	return append(out, cur)
 }
 
-// comments adds lines to f (a jen.Group, or a jen.File's) as // comments,
-// one jennifer Comment per line. Every comment holding free text from the
-// spec (descriptions, values, keywords) is written here: a line break in it
-// starts a line of its own, so the text cannot end the comment and become
-// Go code, and what Go refuses in a comment is replaced (commentSafe). File
-// names and the version, which Load refuses with a line break in them, are
-// written as they are.
+// comments adds lines to f as // comments. Every comment holding free text
+// from the spec is written here: a line break in it starts a line of its
+// own, so the text cannot end the comment and become Go code, and what Go
+// refuses in a comment is replaced (commentSafe). File names and the
+// version, which Load refuses with a line break in them, are written as
+// they are.
 func comments(f *jen.Group, lines []string) {
 	for _, l := range lines {
 		for _, l := range strings.Split(commentSafe.Replace(l), "\n") {
-			if l == "" {
-				f.Add(jen.Comment("//"))
-				continue
-			}
-			// A leading "//" makes jennifer write the text as it is.
+			// A leading "//" makes jennifer write the text as it is
+			// (go/format drops the trailing blank of an empty line).
 			f.Add(jen.Comment("// " + l))
 		}
 	}
@@ -89,8 +81,11 @@ func docFor(summary, description string) []string {
 }
 
 // uncheckedList is the comment lines of a heading and a list of what a
-// check does not check.
+// check does not check, or none when it checks everything.
 func uncheckedList(heading string, unchecked []string) []string {
+	if len(unchecked) == 0 {
+		return nil
+	}
 	lines := []string{heading}
 	for _, c := range unchecked {
 		lines = append(lines, "  - "+c)

@@ -17,9 +17,8 @@ func (g *gen) docFile() []byte {
 	}{g.header, g.pkg, g.spec.Version, schemaload.RuntimePkg, len(g.spec.Codes), len(g.spec.Shapes)})
 }
 
-// detailsFile renders details.go: the details types, one DetailsShape per
-// shape, the typed accessors, and the check functions, core/error.json's
-// among them.
+// detailsFile renders details.go: the details types, the shapes with their
+// accessors, NewDetails and the check functions.
 func (g *gen) detailsFile() *jen.File {
 	f := g.newFile()
 	for _, t := range g.spec.Types {
@@ -73,7 +72,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		jen.Id("Codes"):  sliceOf(jen.Qual(schemaload.RuntimePkg, "Code"), s.Codes, g.codeExpr),
 	}
 	if len(required) > 0 {
-		d[jen.Id("Required")] = stringList(required)
+		d[jen.Id("Required")] = sliceOf(jen.String(), required, lit)
 	}
 	if s.When != nil {
 		d[jen.Id("When")] = jen.Op("&").Qual(schemaload.RuntimePkg, "DetailsCondition").Values(jen.Dict{
@@ -82,9 +81,7 @@ func (g *gen) shapeDecl(f *jen.File, s *schemaload.Shape) {
 		})
 	}
 	f.Commentf("%s describes %s.", s.Var, s.File)
-	if len(t.Unchecked) > 0 {
-		comments(f.Group, uncheckedList("Its Check, like the Go type's Validate, does not check:", t.Unchecked))
-	}
+	comments(f.Group, uncheckedList("Its Check, like the Go type's Validate, does not check:", t.Unchecked))
 	f.Var().Id(s.Var).Op("=").Op("&").Qual(schemaload.RuntimePkg, "DetailsShape").Values(d)
 	f.Line()
 

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
 	"github.com/adcp-gen/adcp-gen/schemaload"
@@ -15,19 +14,12 @@ import (
 )
 
 // endChecks declares one Go function per schemaload.Check (an
-// adcpimpl.ValueCheck), which checks a value decoded by encoding/json: the
-// type first, then the keywords of each kind of value, then allOf, anyOf,
-// oneOf, not and if/then/else, each alternative a function of its own. Its
-// comment shows its schema, cut to 200 bytes (at a character).
+// adcpimpl.ValueCheck), its comment showing its schema cut to 200 bytes.
 func (g *gen) endChecks(f *jen.File) {
 	for _, ck := range g.spec.Checks {
 		schema := schemaload.CanonicalJSON(ck.Schema)
-		if len(schema) > 200 {
-			cut := 200
-			for !utf8.RuneStart(schema[cut]) {
-				cut--
-			}
-			schema = schema[:cut] + "…"
+		if len(schema) > 200 { // CanonicalJSON is valid UTF-8: only a cut character is dropped
+			schema = strings.ToValidUTF8(schema[:200], "") + "…"
 		}
 		f.Commentf("%s checks a value against the schema:", ck.Name).Line().
 			Comment(commentSafe.Replace(schema)).Line().
@@ -50,7 +42,9 @@ func (g *gen) endPatterns(f *jen.File) {
 	})
 }
 
-// body renders the statements of check ck.
+// body renders the statements of check ck, which checks a value decoded
+// by encoding/json: the type first, then the keywords of each kind of
+// value, then allOf, anyOf, oneOf, not and if/then/else.
 func body(ck *schemaload.Check) []jen.Code {
 	v, p, x := jen.Id("v"), jen.Id("p"), jen.Id("x")
 	add := func(path jen.Code, msg string) jen.Code { return v.Clone().Dot("Add").Call(path, jen.Lit(msg)) }
@@ -62,28 +56,25 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	m := ck.Schema.(map[string]any)
 	var out []jen.Code
-	call := func(fn string) jen.Code { return jen.Id(fn).Call(v, p, x) }
-	typeAt := -1 // the type check in out
-	only := ""   // the one JSON type the value has past the type check
-	var typeArgs []jen.Code
+	// calls is the call of the check of the subschema at ptr, if it has one.
+	calls := func(ptr string) []jen.Code {
+		if fn, ok := ck.Calls[ptr]; ok {
+			return []jen.Code{jen.Id(fn).Call(v, p, x)}
+		}
+		return nil
+	}
+	only := ""              // the one JSON type the value has past the type check
+	var typeArgs []jen.Code // the type check's, which is out[0]
 	if t, ok := m["type"]; ok {
 		types := schemaload.JSONTypes(t)
 		if len(types) == 1 {
 			only = types[0]
 		}
-		typeArgs = []jen.Code{p, x}
-		for _, t := range types {
-			typeArgs = append(typeArgs, jen.Lit(t))
-		}
+		typeArgs = appendEach([]jen.Code{p, x}, types, lit)
 		out = append(out, jen.If(jen.Op("!").Add(v.Clone().Dot("Type").Call(typeArgs...))).Block(jen.Return()))
-		typeAt = len(out) - 1
 	}
 	if e, ok := m["enum"].([]any); ok {
-		args := []jen.Code{p, x}
-		for _, val := range e {
-			args = append(args, jsonLit(val))
-		}
-		out = append(out, v.Clone().Dot("InJSON").Call(args...))
+		out = append(out, v.Clone().Dot("InJSON").Call(appendEach([]jen.Code{p, x}, e, jsonLit)...))
 	}
 	if k, ok := m["const"]; ok {
 		out = append(out, v.Clone().Dot("ConstJSON").Call(p, x, jsonLit(k)))
@@ -119,7 +110,7 @@ func body(ck *schemaload.Check) []jen.Code {
 				add(p, b.msg+n.String())))
 		}
 	}
-	out = group(out, num, jen.Id("n"), jen.Qual("encoding/json", "Number"), only == "number" || only == "integer")
+	out = group(out, num, jen.Id("n"), jen.Qual(jsonPkg, "Number"), only == "number" || only == "integer")
 
 	// Objects.
 	var obj []jen.Code
@@ -127,31 +118,22 @@ func body(ck *schemaload.Check) []jen.Code {
 	props, _ := m["properties"].(map[string]any)
 	names := slices.Sorted(maps.Keys(props))
 	for _, k := range names {
-		fn, ok := ck.Calls["/properties/"+adcpimpl.PointerToken(k)]
-		if !ok {
-			continue
+		if fn, ok := ck.Calls["/properties/"+adcpimpl.PointerToken(k)]; ok {
+			obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
+				jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 		}
-		obj = append(obj, jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Add(o).Index(jen.Lit(k)), jen.Id("ok")).Block(
-			jen.Id(fn).Call(v, jen.Id("p").Op("+").Lit("/"+adcpimpl.PointerToken(k)), jen.Id("m"))))
 	}
 	if other, ok := ck.Calls["/additionalProperties"]; ok || m["additionalProperties"] == false {
-		args := []jen.Code{o}
-		for _, k := range names {
-			args = append(args, jen.Lit(k))
-		}
 		member := jen.Id("p").Op("+").Lit("/").Op("+").Qual(implPkg, "PointerToken").Call(jen.Id("k"))
 		each := add(member, "member not allowed")
 		if ok {
 			each = jen.Id(other).Call(v, member, o.Clone().Index(jen.Id("k")))
 		}
-		obj = append(obj, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual(implPkg, "Undeclared").Call(args...)).Block(each))
+		undeclared := jen.Qual(implPkg, "Undeclared").Call(appendEach([]jen.Code{o}, names, lit)...)
+		obj = append(obj, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(undeclared)).Block(each))
 	}
 	if req, ok := m["required"].([]any); ok && len(req) > 0 {
-		args := []jen.Code{p, o}
-		for _, r := range req {
-			args = append(args, jen.Lit(r.(string)))
-		}
-		obj = append(obj, v.Clone().Dot("Required").Call(args...))
+		obj = append(obj, v.Clone().Dot("Required").Call(appendEach([]jen.Code{p, o}, req, lit)...))
 	}
 	out = group(out, obj, o, jen.Map(jen.String()).Any(), only == "object")
 
@@ -183,9 +165,7 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	subs, _ := m["allOf"].([]any)
 	for i := range subs {
-		if fn, ok := ck.Calls["/allOf/"+strconv.Itoa(i)]; ok {
-			out = append(out, call(fn))
-		}
+		out = append(out, calls("/allOf/"+strconv.Itoa(i))...)
 	}
 	if subs, ok := m["anyOf"].([]any); ok {
 		out = append(out, jen.If(jen.Qual(implPkg, "Matches").Call(list("anyOf")...).Op("==").Lit(0)).Block(
@@ -202,13 +182,7 @@ func body(ck *schemaload.Check) []jen.Code {
 	}
 	if cond, ok := ck.Calls["/if"]; ok {
 		test := jen.Qual(implPkg, "Matches").Call(x, jen.Id(cond)).Op("==").Lit(1)
-		var thenBlock, elseBlock []jen.Code
-		if fn, ok := ck.Calls["/then"]; ok {
-			thenBlock = append(thenBlock, call(fn))
-		}
-		if fn, ok := ck.Calls["/else"]; ok {
-			elseBlock = append(elseBlock, call(fn))
-		}
+		thenBlock, elseBlock := calls("/then"), calls("/else")
 		switch {
 		case len(elseBlock) == 0:
 			out = append(out, jen.If(test).Block(thenBlock...))
@@ -218,9 +192,9 @@ func body(ck *schemaload.Check) []jen.Code {
 			out = append(out, jen.If(test).Block(thenBlock...).Else().Block(elseBlock...))
 		}
 	}
-	if typeAt >= 0 && typeAt == len(out)-1 {
+	if typeArgs != nil && len(out) == 1 {
 		// Nothing follows the type check: no need to return.
-		out[typeAt] = v.Clone().Dot("Type").Call(typeArgs...)
+		out[0] = v.Clone().Dot("Type").Call(typeArgs...)
 	}
 	return out
 }
@@ -230,7 +204,7 @@ func body(ck *schemaload.Check) []jen.Code {
 // carriage return, which Go drops, or a byte order mark, which it refuses).
 func jsonLit(x any) jen.Code {
 	t := schemaload.CanonicalJSON(x)
-	if strings.ContainsAny(t, "`\r\uFEFF") || !utf8.ValidString(t) {
+	if strings.ContainsAny(t, "`\r\uFEFF") {
 		return jen.Lit(t)
 	}
 	return jen.Op("`" + t + "`")

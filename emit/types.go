@@ -10,10 +10,8 @@ import (
 const jsonPkg = "encoding/json"
 
 // kindOf is how a value of type t is held in Go, named as the runtime
-// (adcpimpl) names its encoders and decoders for it: "String" (a string or
-// a named string type), "Float", "Int", "Bool", "Object" (a named struct),
-// "Slice" (of items of another kind) or "Raw" (json.RawMessage: unions and
-// unnamed objects).
+// (adcpimpl) names its encoders and decoders for it; "Raw" is
+// json.RawMessage (unions and unnamed objects).
 func kindOf(t *schemaload.Type) string {
 	switch t.Kind {
 	case schemaload.KindString:
@@ -41,12 +39,10 @@ func jsonNames(t *schemaload.Type) jen.Code {
 	return sliceOf(jen.String(), t.Fields, func(f *schemaload.Field) jen.Code { return jen.Lit(f.JSONName) })
 }
 
-// goType is the Go type expression of g, a type settled by schemaload.
+// goType is the Go type expression of g, a type settled by schemaload. A
+// Qual of the path "" is a name of the file's own package (jen.NewFile).
 func goType(g schemaload.GoType) *jen.Statement {
-	t := jen.Id(g.Name)
-	if g.Pkg != "" {
-		t = jen.Qual(g.Pkg, g.Name)
-	}
+	t := jen.Qual(g.Pkg, g.Name)
 	switch {
 	case g.Slice:
 		return jen.Index().Add(t)
@@ -219,8 +215,7 @@ func fieldKind(f *schemaload.Field) string {
 
 // elemCodec is the runtime's encoder (op "Enc") or decoder (op "Slice") of
 // an array's items (nested arrays are held raw); a named item type is its
-// type argument. The encoder of a number, a boolean or a raw value is the
-// Encoder method of its kind.
+// type argument.
 func elemCodec(op string, t *schemaload.Type) jen.Code {
 	k := kindOf(t)
 	if k == "Slice" {
@@ -273,9 +268,8 @@ func (g *gen) unmarshal(f *jen.File, t *schemaload.Type) {
 	f.Line()
 }
 
-// decode reads the value of x's member bit, f, from d, with the runtime's
-// decoder of its kind: String, Raw or Slice, else Value (Ptr for a member
-// held by pointer) with the element decoder of its type.
+// decode reads the value of x's member bit, f, from d with the runtime's
+// decoder for how f is held.
 func decode(bit int, f *schemaload.Field) jen.Code {
 	kind := fieldKind(f)
 	args := []jen.Code{jen.Op("&").Id("d"), jen.Lit(bit), jen.Op("&").Id("x").Dot(f.GoName)}

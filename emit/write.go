@@ -18,14 +18,12 @@ import (
 )
 
 // Write makes dir hold exactly files among the .go files adcp-gen owns, as
-// one unit:
+// one unit, writing only the files whose bytes differ:
 //
 //   - Every conflict is found before anything is written: a produced name
-//     held by a symbolic link, a folder, anything but a regular file, or a
-//     file without the adcp-gen header. A file without the header is never
-//     touched.
-//   - Concurrent runs on one folder take turns: a lock file
-//     (.adcp-gen.lock, removed when done) serialises them.
+//     held by anything but a regular file, or by a file without the
+//     adcp-gen header, which is never touched.
+//   - Concurrent runs on one folder take turns (a lock file, .adcp-gen.lock).
 //   - The new content is first written beside the old, under names the go
 //     command ignores (.adcp-gen.<name>.new), and flushed to disk. Only then
 //     is adcp_gen_incomplete.go put in place, which keeps the package from
@@ -36,8 +34,6 @@ import (
 //     the old package (and temporary files); one interrupted after it, a
 //     package that does not compile until the next run, which removes the
 //     leftovers and writes its own generation whole.
-//
-// Only the files whose bytes differ are written.
 func Write(dir string, files map[string][]byte) error {
 	if _, err := plan(dir, files); err != nil {
 		return err // a conflict, found before touching the folder
@@ -232,13 +228,7 @@ func Check(dir string, files map[string][]byte) (string, error) {
 // Diff returns a unified diff from a to b ("" when they are equal), with
 // headers naming fromName and toName.
 func Diff(fromName, toName string, a, b []byte) string {
-	if bytes.Equal(a, b) {
-		return ""
-	}
 	lines := func(b []byte) []string {
-		if len(b) == 0 {
-			return nil
-		}
 		l := strings.SplitAfter(string(b), "\n")
 		if last := len(l) - 1; l[last] == "" {
 			l = l[:last]
@@ -255,9 +245,8 @@ func Diff(fromName, toName string, a, b []byte) string {
 // returns stands for the next change failing. Tests replace it.
 var step = func() error { return nil }
 
-// commit carries out c as Write describes: a failure before the barrier
-// is in place removes the temporary files and leaves the old package; one
-// after it, a package that does not compile.
+// commit carries out c as Write describes; a failure before the barrier is
+// in place removes the temporary files.
 func commit(dir string, c *changes, files map[string][]byte) error {
 	at := func(name string) string { return filepath.Join(dir, name) }
 	names := c.write

@@ -1,8 +1,6 @@
 package templates
 
-// The Markdown escaping of the templates: table cells that keep a table
-// intact, code spans that survive backticks, list items that keep
-// multi-line text inside the item, and prose shown as written.
+// The Markdown escaping of the templates.
 
 import "strings"
 
@@ -61,19 +59,12 @@ func item(marker, text string) string {
 // taken for an HTML tag. code spans (and fenced blocks, whose fences are
 // backtick runs too) are left alone.
 func prose(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch s[i] {
 		case '`':
 			n := backtickRun(s, i)
-			end := closingRun(s, i+n, n)
-			if end < 0 {
-				// No closing run: the backticks are literal.
-				end = i + n
-			}
+			end := spanEnd(s, i+n, n)
 			b.WriteString(s[i:end])
 			i = end
 		case '<':
@@ -92,13 +83,14 @@ func backtickRun(s string, i int) int {
 	return len(s) - i - len(strings.TrimLeft(s[i:], "`"))
 }
 
-// closingRun returns the end of the first run of exactly n backticks at or
-// after from, or -1.
-func closingRun(s string, from, n int) int {
-	for i := from; i < len(s); {
+// spanEnd returns the end of the code span whose opening run of n
+// backticks ends at from: the end of the first run of exactly n backticks
+// after it, or from when there is none (the backticks are literal).
+func spanEnd(s string, from, n int) int {
+	for i := from; ; {
 		k := strings.IndexByte(s[i:], '`')
 		if k < 0 {
-			return -1
+			return from
 		}
 		m := backtickRun(s, i+k)
 		if m == n {
@@ -106,5 +98,4 @@ func closingRun(s string, from, n int) int {
 		}
 		i += k + m
 	}
-	return -1
 }

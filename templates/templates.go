@@ -29,9 +29,8 @@ const (
 var textFiles embed.FS
 
 // newText returns an empty template called name, with missingkey=error and
-// the functions the reports use: code, cell, prose and item (Markdown
-// escaping), trim, lower and join (package strings), and
-// render, which returns the output of one of its named templates as a string.
+// the functions the templates use; render returns the output of one of its
+// named templates as a string.
 func newText(name string) *template.Template {
 	t := template.New(name).Option("missingkey=error")
 	return t.Funcs(template.FuncMap{
@@ -50,10 +49,9 @@ func newText(name string) *template.Template {
 	})
 }
 
-// MustExecute parses the template name (Catalogue, Diff, DiffSummary or
-// PackageDoc) and returns its output for data. The templates and the views
-// they are given are the generator's own, so a failure is a bug, and
-// MustExecute panics with it.
+// MustExecute parses the template name and returns its output for data.
+// The templates and their views are the generator's own, so a failure is a
+// bug, and MustExecute panics with it.
 func MustExecute(name string, data any) []byte {
 	t := template.Must(newText(name).ParseFS(textFiles, name))
 	var b bytes.Buffer
