@@ -80,9 +80,7 @@ func (f *folder) exists(rel string) bool {
 // block, a device never end); it reads at most maxFileSize bytes. Errors
 // are *Error values naming rel.
 func (f *folder) readFile(rel string) ([]byte, error) {
-	// The open does not follow a link swapped in since the path was
-	// resolved; the regular-file check is on what was opened.
-	file, err := f.open(rel, openNoFollow)
+	file, err := f.open(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +111,7 @@ func (f *folder) readFile(rel string) ([]byte, error) {
 // listDetails lists error-details/*.json, sorted, refusing a folder with
 // more than maxFiles entries.
 func (f *folder) listDetails() ([]string, error) {
-	d, err := f.open(detailsDir, 0)
+	d, err := f.open(detailsDir)
 	if e, ok := err.(*Error); ok && e.Msg == errMissing {
 		return nil, nil
 	}
@@ -143,10 +141,11 @@ func (f *folder) listDetails() ([]string, error) {
 }
 
 // open opens rel (slash-separated, relative to the folder) for reading,
-// never blocking on a FIFO, with flags added; it first refuses a path that
-// resolves outside the folder through a symbolic link. Errors are *Error
-// values naming rel; a missing rel's message is errMissing.
-func (f *folder) open(rel string, flags int) (*os.File, error) {
+// never blocking on a FIFO; it first refuses a path that resolves outside
+// the folder through a symbolic link, and the open does not follow a link
+// swapped in since. Errors are *Error values naming rel; a missing rel's
+// message is errMissing.
+func (f *folder) open(rel string) (*os.File, error) {
 	real, err := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errorf(rel, "", errMissing)
@@ -157,7 +156,7 @@ func (f *folder) open(rel string, flags int) (*os.File, error) {
 	if r, err := filepath.Rel(f.real, real); err != nil || !filepath.IsLocal(r) {
 		return nil, errorf(rel, "", fmt.Sprintf("is a symbolic link to %s, outside the spec folder: refused", real))
 	}
-	file, err := os.OpenFile(real, os.O_RDONLY|openNonblock|flags, 0)
+	file, err := os.OpenFile(real, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, errorf(rel, "", err.Error())
 	}

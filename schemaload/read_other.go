@@ -2,9 +2,6 @@
 
 package schemaload
 
-// Open flags of readFile: the platform has no FIFOs to guard against, and
-// the regular-file check is made on what was opened.
-const (
-	openNonblock = 0
-	openNoFollow = 0
-)
+// openFlags: the platform has no FIFOs to guard against, and readFile
+// checks for a regular file on what was opened.
+const openFlags = 0

@@ -4,9 +4,5 @@ package schemaload
 
 import "syscall"
 
-// Open flags of readFile: never block on a FIFO, never follow a final
-// symbolic link.
-const (
-	openNonblock = syscall.O_NONBLOCK
-	openNoFollow = syscall.O_NOFOLLOW
-)
+// openFlags never block on a FIFO, nor follow a final symbolic link.
+const openFlags = syscall.O_NONBLOCK | syscall.O_NOFOLLOW
