@@ -201,10 +201,7 @@ func JSONTypes(t any) []string {
 	if !ok {
 		types = []any{t}
 	}
-	out := make([]string, len(types))
-	for i, e := range types {
-		out[i] = e.(string)
-	}
+	out := mapped(types, func(e any) string { return e.(string) })
 	sort.Strings(out)
 	return out
 }
@@ -261,9 +258,7 @@ func checkSchema(s any) error {
 			subs = []any{x}
 		case "properties":
 			props := x.(map[string]any)
-			for _, name := range slices.Sorted(maps.Keys(props)) {
-				subs = append(subs, props[name])
-			}
+			subs = mapped(slices.Sorted(maps.Keys(props)), func(name string) any { return props[name] })
 		case "allOf", "anyOf", "oneOf":
 			subs = x.([]any)
 		default:
@@ -358,10 +353,7 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 	}
 	switch t.Kind {
 	case KindString:
-		var enum []any
-		for _, v := range t.Enum {
-			enum = append(enum, v.Value)
-		}
+		enum := mapped(t.Enum, func(v *EnumValue) any { return v.Value })
 		kw := o // the schema its length, pattern and format go in
 		switch {
 		case len(enum) > 0 && t.OpenEnum:
@@ -409,20 +401,14 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 		}
 	default: // KindAny
 		if len(t.Union) > 0 {
-			var types []any
-			for _, u := range t.Union {
-				types = append(types, u)
-			}
+			types := mapped(t.Union, func(u string) any { return u })
 			if nullable && !slices.Contains(t.Union, "null") {
 				types = append(types, "null")
 			}
 			o["type"] = types
 		}
 		if len(t.Variants) > 0 {
-			var vs []any
-			for _, v := range t.Variants {
-				vs = append(vs, w.write(v, false))
-			}
+			vs := mapped(t.Variants, func(v *Type) any { return w.write(v, false) })
 			if nullable && len(t.Union) == 0 {
 				// null is allowed beside the alternatives.
 				o["anyOf"] = []any{map[string]any{"type": "null"}, map[string]any{t.Alternatives: vs}}
@@ -436,11 +422,7 @@ func (w *schemaWriter) write(t *Type, nullable bool) any {
 		o["const"] = decodeJSON(t.Const)
 	}
 	if t.EnumJSON != nil {
-		var vs []any
-		for _, e := range t.EnumJSON {
-			vs = append(vs, decodeJSON(e))
-		}
-		o["enum"] = vs
+		o["enum"] = mapped(t.EnumJSON, func(e json.RawMessage) any { return decodeJSON(e) })
 	}
 	return o
 }
@@ -478,6 +460,16 @@ func (w *schemaWriter) stringKeywords(o map[string]any, t *Type) {
 	if formatAsserted(t.Format) {
 		o["format"] = t.Format
 	}
+}
+
+// mapped returns what f gives for each element of s, in order (nil for
+// none).
+func mapped[E, R any](s []E, f func(E) R) []R {
+	var out []R
+	for _, e := range s {
+		out = append(out, f(e))
+	}
+	return out
 }
 
 // counts adds to o each keyword of kws whose count is set.

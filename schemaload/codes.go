@@ -77,10 +77,7 @@ func (l *loader) buildError() error {
 			return errorf(errorFile, "/properties", fmt.Sprintf("no %q property: the generated package needs it", name))
 		}
 	}
-	var recoveries []string
-	for _, v := range fieldOf(t, "recovery").Type.Enum {
-		recoveries = append(recoveries, v.Value)
-	}
+	recoveries := mapped(fieldOf(t, "recovery").Type.Enum, func(v *EnumValue) string { return v.Value })
 	if !slices.Equal(slices.Sorted(slices.Values(recoveries)), []string{"correctable", "terminal", "transient"}) {
 		return errorf(errorFile, "/properties/recovery/enum", fmt.Sprintf("recovery values %q are not transient, correctable and terminal", recoveries))
 	}

@@ -273,10 +273,7 @@ func schemaTypes(n *node) ([]string, bool) {
 	}
 	types := []string{v.str}
 	if v.kind == nodeArray {
-		types = nil
-		for _, e := range v.elems {
-			types = append(types, e.str)
-		}
+		types = mapped(v.elems, func(e *node) string { return e.str })
 	}
 	nonNull := slices.DeleteFunc(slices.Clone(types), func(s string) bool { return s == "null" })
 	nullable := len(nonNull) < len(types)
