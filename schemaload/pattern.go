@@ -107,25 +107,18 @@ func translate(p string, lookahead bool) (goPattern, not string, err error) {
 			quantifiable = false
 		case strings.HasPrefix(p[i:], "(?"):
 			return fail("group syntax other than (…) and (?:…)")
-		case c == '(':
-			out.WriteByte('(')
-			i++
-			depth++
-			quantifiable = false
-		case c == ')':
-			out.WriteByte(')')
-			i++
-			depth--
-			quantifiable = true
-		case c == '|':
-			out.WriteByte('|')
-			i++
-			bar = bar || depth == 0
-			quantifiable = false
-		case c == '^' || c == '$':
+		case strings.IndexByte("()|^$", c) >= 0:
 			out.WriteByte(c)
 			i++
-			quantifiable = false
+			quantifiable = c == ')'
+			switch c {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '|':
+				bar = bar || depth == 0
+			}
 		case c == '*' || c == '+' || c == '?' || c == '{':
 			q := braces.FindString(p[i:])
 			if c != '{' {

@@ -126,12 +126,11 @@ func (l *loader) schemaType(file, ptr string, n *node, name, typedBy string) (ty
 			l.warn(file, pointerJoin(ptr, k), "keyword %q is not checked"+notChecked, k)
 		}
 	}
-	fixed := false
+	t := &Type{File: file, Pointer: ptr}
 	if o, ok := typeNameOverrides[file+"#"+ptr]; ok {
-		name, fixed = o.Name, o.Fixed
+		name, t.Fixed = o.Name, o.Fixed
 	}
-	t := &Type{File: file, Pointer: ptr, Fixed: fixed}
-	if fixed {
+	if t.Fixed {
 		t.GoName = name
 	}
 	t.Doc, _ = n.getString("description")
