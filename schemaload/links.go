@@ -15,8 +15,7 @@ type shapeLink struct {
 
 // shapeExceptions are the details files whose code is not their file name in
 // SCREAMING_SNAKE_CASE. Every other error-details/<name>.json is the shape of
-// the code NAME (rate-limited.json → RATE_LIMITED) when that code exists in
-// the version; a file that maps to no code is an error (see buildShapes).
+// the code NAME (rate-limited.json → RATE_LIMITED; see buildShapes).
 var shapeExceptions = map[string]shapeLink{
 	// PERMISSION_DENIED raised by the per-agent authorization gate carries
 	// details.scope "agent" (enums/error-scope.json); the plain
@@ -46,13 +45,12 @@ var notShapes = map[string]string{
 	"vendor-error-codes": "registry of vendor-prefixed error codes, not a details shape",
 }
 
-// advisoryReviewed is the reviewed advisory status of codes. A code's
-// status is derived from its own text (see isAdvisoryText); an entry here
-// wins over the derivation, and when the two disagree the loader warns, so
-// that a change of wording in a new version is reviewed, not silently
-// followed. Advisories ride in errors[] of a successful response and must
-// never be treated as a failure or retried (checklist A.2 #30, B #19).
-// Reviewed against the enumDescriptions of every published version:
+// advisoryReviewed is the reviewed advisory status of codes: an entry wins
+// over the code's own text (see advisory), so that a change of wording in
+// a new version is reviewed, not silently followed. Advisories ride in
+// errors[] of a successful response and must never be treated as a failure
+// or retried (checklist A.2 #30, B #19). Reviewed against the
+// enumDescriptions of every published version:
 // STALE_RESPONSE, the five FORMAT_* advisories and the two PIXEL_TRACKER_*
 // ones open with "Non-fatal advisory"; BUDGET_CAP_REACHED is "Normally a
 // SUCCESSFUL partial build ... with an advisory BUDGET_CAP_REACHED entry";

@@ -17,10 +17,7 @@ import (
 // file is 143 KB, the deepest nesting 11, the longest object or array 111
 // members, the largest version 35 files and 237 schemas); input past one is
 // refused with an *Error naming the file and pointer, so a hostile folder
-// can neither make Load run out of memory nor run for long. (The schema
-// compiler compares the location of each schema with those of the schemas
-// before it: its work grows with the number of schemas times the length of
-// their locations, which maxSchemas and maxLocations bound.)
+// can neither make Load run out of memory nor run for long.
 const (
 	maxFileSize  = 4 << 20  // bytes of one file
 	maxTotalSize = 32 << 20 // bytes of all the files one Load reads
@@ -32,8 +29,9 @@ const (
 	// types the checks' schemas write out, each where it is used
 	// (settleChecks; published: at most 236)
 	maxWrittenTypes = 10000
-	// bytes of the locations (file and JSON pointer) of the schemas of all
-	// the files one Load reads, together (published: at most 15,069)
+	// bytes of the locations (file and JSON pointer) of all the schemas one
+	// Load reads (published: at most 15,069): the schema compiler compares
+	// each location with those before it
 	maxLocations = 1 << 20
 )
 
