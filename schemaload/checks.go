@@ -308,8 +308,7 @@ type schemaWriter struct {
 	skipped []string       // constraints left out, and why
 }
 
-// write returns the schema of a value of type t (null allowed when
-// nullable), as encoding/json decodes JSON (json.Number for numbers).
+// write returns the schema of a value of type t (null allowed when nullable).
 func (w *schemaWriter) write(t *Type, nullable bool) any {
 	if t == nil || w.n.over != "" {
 		return true
@@ -481,8 +480,7 @@ func counts(o map[string]any, kws map[string]*int) {
 	}
 }
 
-// decodeJSON decodes JSON the model holds as written (valid JSON) as
-// encoding/json does with UseNumber.
+// decodeJSON decodes valid JSON as encoding/json does with UseNumber.
 func decodeJSON(raw []byte) any {
 	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(raw)) // the model holds valid JSON
 	return v

@@ -45,8 +45,7 @@ type Spec struct {
 	// distinct schema, in the order they are declared: each before the
 	// functions it calls, those of Types' first object type first. Patterns
 	// are the variables holding the Go regexps they use, in first-use
-	// order. Both are set by SettleGoTypes, with the Check of each object
-	// type of Types.
+	// order. Both are set by SettleGoTypes (as is each Type's Check).
 	Checks   []*Check
 	Patterns []Pattern
 

@@ -201,9 +201,8 @@ func (l *loader) values(n *node, t *Type) {
 
 // heldKeywords are the validation keywords the model has a place for: the
 // JSON types each constrains ("" for every type), and whether a Type holds
-// it. One the model did not take where the schema uses it (beside a union
-// of types, required on a free-form object) would be dropped in silence:
-// warnDropped names it.
+// it (not beside a union of types, nor required on a free-form object: see
+// warnDropped).
 var heldKeywords = []struct {
 	key   string
 	types string
