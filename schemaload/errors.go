@@ -2,7 +2,7 @@ package schemaload
 
 // Error is a problem with the input spec folder: a missing file, invalid JSON,
 // an invalid schema, an unresolvable $ref, a name collision, a details schema
-// linked to no code. It names the file ("" for the folder itself) and the
+// linked to no code. It names the file ("." for the folder itself) and the
 // JSON pointer inside it, as a Diagnostic does, so a command can print it as
 // is (and exit 2).
 type Error Diagnostic
