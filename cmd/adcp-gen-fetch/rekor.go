@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/x509"
 	"encoding/hex"
@@ -48,20 +49,13 @@ func rekorURL(tr *root.TrustedRoot) string {
 	if u := os.Getenv(envRekorURL); u != "" {
 		return strings.TrimRight(u, "/")
 	}
-	var pick *root.TransparencyLog
+	pick, start := "", time.Time{} // the base URL and start of the log picked so far
 	for _, l := range tr.RekorLogs() {
-		if l.BaseURL == "" {
-			continue
-		}
-		if pick == nil || l.ValidityPeriodStart.Before(pick.ValidityPeriodStart) ||
-			l.ValidityPeriodStart.Equal(pick.ValidityPeriodStart) && l.BaseURL < pick.BaseURL {
-			pick = l
+		if l.BaseURL != "" && (pick == "" || cmp.Or(l.ValidityPeriodStart.Compare(start), strings.Compare(l.BaseURL, pick)) < 0) {
+			pick, start = l.BaseURL, l.ValidityPeriodStart
 		}
 	}
-	if pick == nil {
-		return ""
-	}
-	return strings.TrimRight(pick.BaseURL, "/")
+	return strings.TrimRight(pick, "/")
 }
 
 // lookUp finds the Rekor entries of the archive's digest (cosign sign-blob
