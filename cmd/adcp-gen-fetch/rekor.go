@@ -41,10 +41,9 @@ const (
 
 // rekorURL returns the Rekor log to look detached signatures up in:
 // $ADCPGEN_REKOR_URL, else the trusted root's longest-running log (the
-// earliest start, then the least base URL; "" when the root lists none).
-// Only the first generation of Rekor can be searched by digest; the logs a
-// root adds later (Rekor v2's yearly shards) cannot, so the newest log is
-// never the one to ask.
+// earliest start, then the least base URL; "" when the root lists none):
+// only the first generation of Rekor can be searched by digest, not the
+// logs a root adds later (Rekor v2's yearly shards).
 func rekorURL(tr *root.TrustedRoot) string {
 	if u := os.Getenv(envRekorURL); u != "" {
 		return strings.TrimRight(u, "/")
@@ -145,8 +144,7 @@ func (boundedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// boundedBody is a response body that fails once more than
-// maxRekorResponse bytes were read.
+// boundedBody is a response body that fails past maxRekorResponse bytes.
 type boundedBody struct {
 	io.ReadCloser
 	read int64

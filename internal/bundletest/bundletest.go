@@ -12,6 +12,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -47,13 +48,7 @@ func Tgz(t testing.TB, version, dir string, edit func(name string, b []byte) []b
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)
-	if err := tw.AddFS(files); err != nil {
-		t.Fatal(err)
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
+	if err := errors.Join(tw.AddFS(files), tw.Close(), gz.Close()); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
