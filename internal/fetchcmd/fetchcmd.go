@@ -104,8 +104,7 @@ func Run(name string, args []string, stdout, stderr io.Writer,
 			return cliflags.Fail(fs, "-trusted-root: %v", err)
 		}
 	}
-	o := specfetch.Options{BaseURL: *base, From: *from, Verifier: v}
-	b, err := specfetch.Fetch(context.Background(), pos[0], o)
+	b, err := specfetch.Fetch(context.Background(), pos[0], specfetch.Options{BaseURL: *base, From: *from, Verifier: v})
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}
