@@ -122,14 +122,10 @@ func describeShape(s *schemaload.Shape) string {
 // manifest.json that does is built at release), so its policy is unknown,
 // and unknown against any value is not reported as a change.
 func (c *comparer) policy(old, new *schemaload.Spec) {
-	if old.UnknownRecovery != new.UnknownRecovery && !policyUnknown(old) && !policyUnknown(new) {
-		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery",
-			orNone(old.UnknownRecovery), orNone(new.UnknownRecovery))
+	o, n := old.UnknownRecovery, new.UnknownRecovery
+	if o != n && !(old.Source && o == "") && !(new.Source && n == "") {
+		c.add(UnknownRecoveryChanged, Behaviour, "default_unknown_recovery", "ManifestUnknownRecovery", orNone(o), orNone(n))
 	}
-}
-
-func policyUnknown(s *schemaload.Spec) bool {
-	return s.Source && s.UnknownRecovery == ""
 }
 
 func orNone(s string) string {

@@ -15,8 +15,7 @@ import (
 // always exist in the runtime, so they are never reported as added or
 // removed.
 func (c *comparer) types(old, new *schemaload.Spec) {
-	goName := func(t *schemaload.Type) string { return t.GoName }
-	match(namedTypes(old), namedTypes(new), goName, func(o, n *schemaload.Type) {
+	match(namedTypes(old), namedTypes(new), func(t *schemaload.Type) string { return t.GoName }, func(o, n *schemaload.Type) {
 		c.typ(n.GoName, n.GoName, o, n)
 	}, func(n *schemaload.Type) {
 		if !isShapeType(new, n) && !n.Fixed {
@@ -115,11 +114,10 @@ func (c *comparer) fields(subject, goSubject string, o, n *schemaload.Type) {
 
 // enum compares known values, matched by value. A string with an enum is
 // a named type, and its constants are named after it and their values, so
-// a removed value loses its constant (compile). Fixed types are skipped.
+// a removed value loses its constant (compile). Fixed types are skipped:
+// the runtime declares their constants (the recovery classes the loader requires).
 func (c *comparer) enum(subject, goSubject string, o, n *schemaload.Type) {
 	if o.Fixed && n.Fixed {
-		// The runtime declares their constants, for the values the loader
-		// requires (the recovery classes).
 		return
 	}
 	match(o.Enum, n.Enum, func(v *schemaload.EnumValue) string { return v.Value }, nil, func(nv *schemaload.EnumValue) {
@@ -163,10 +161,9 @@ func (c *comparer) constraints(subject, goSubject string, o, n *schemaload.Type)
 		{"const", string(o.Const), string(n.Const)},
 	}
 	for _, s := range strs {
-		if s.old == s.new {
-			continue
+		if s.old != s.new {
+			c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 		}
-		c.add(ConstraintChanged, validationIf(s.new != ""), subject, goSubject, s.name+" "+orNone(s.old), s.name+" "+orNone(s.new))
 	}
 	c.toggled(o.UniqueItems, n.UniqueItems, subject, goSubject, ConstraintChanged, ConstraintChanged, Validation, None,
 		"uniqueItems false", "uniqueItems true")

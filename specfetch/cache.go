@@ -47,10 +47,8 @@ func (f *fetcher) store(b *Bundle, tgz []byte) error {
 		}
 	}
 	f.removeLeftovers()
-	if err := writeFolder(b, files); err != nil {
-		if c := f.cached(b.Digest); c != nil {
-			return nil // another run wrote the same bundle first
-		}
+	// A failure is none when another run wrote the same bundle first.
+	if err := writeFolder(b, files); err != nil && f.cached(b.Digest) == nil {
 		return fmt.Errorf("cache: %v", err)
 	}
 	return nil

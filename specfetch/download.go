@@ -31,17 +31,15 @@ func newClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.ResponseHeaderTimeout = time.Minute
 	t.DisableCompression = true
-	return &http.Client{Transport: t, CheckRedirect: checkRedirect}
-}
-
-func checkRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= 10 {
-		return errors.New("more than 10 redirects")
-	}
-	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
-		return fmt.Errorf("refusing a redirect from https to %s", req.URL.Redacted())
-	}
-	return nil
+	return &http.Client{Transport: t, CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("more than 10 redirects")
+		}
+		if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+			return fmt.Errorf("refusing a redirect from https to %s", req.URL.Redacted())
+		}
+		return nil
+	}}
 }
 
 // get reads the file name published beside the bundle, at most max bytes,
@@ -93,10 +91,13 @@ func (f *fetcher) open(ctx context.Context, name string) (io.ReadCloser, string,
 	}
 	req.Header.Set("User-Agent", "adcp-gen")
 	resp, err := f.client.Do(req)
+	var dns *net.DNSError
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, what, fmt.Errorf("%s: timed out or cancelled: %v", what, err)
-	case err != nil && unreachable(err):
+	// The host cannot be reached: no name resolution, nothing listening, no route.
+	case err != nil && (errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ENETUNREACH) || errors.Is(err, syscall.EHOSTUNREACH)):
 		return nil, what, fmt.Errorf("cannot reach %s: offline? copy the release bundle (%s.tgz and %s.tgz.sha256, with its .sigstore.json, "+
 			".sig and .crt when published) here and run `adcp-gen fetch -from %s.tgz`, or generate from a schema folder with "+
 			"`adcp-gen generate -schemas DIR` (%s: %v)", req.URL.Host, f.version, f.version, f.version, what, err)
@@ -110,14 +111,6 @@ func (f *fetcher) open(ctx context.Context, name string) (io.ReadCloser, string,
 		return nil, what, nil
 	}
 	return nil, what, fmt.Errorf("%s: HTTP %s", what, resp.Status)
-}
-
-// unreachable reports whether err says the host could not be reached at
-// all: no name resolution, no route, or nothing listening.
-func unreachable(err error) bool {
-	var dns *net.DNSError
-	return errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENETUNREACH) ||
-		errors.Is(err, syscall.EHOSTUNREACH)
 }
 
 // parseChecksum reads a .sha256 file: one line, either the 64 hex digits

@@ -31,7 +31,7 @@ func TestCheckRedirect(t *testing.T) {
 		{"ninth hop", secure, slices.Repeat([]*http.Request{secure}, 9), ""},
 		{"eleventh hop", secure, slices.Repeat([]*http.Request{secure}, 10), "more than 10 redirects"},
 	} {
-		err := checkRedirect(c.to, c.via)
+		err := newClient().CheckRedirect(c.to, c.via)
 		if c.want == "" && err != nil {
 			t.Errorf("%s: %v, want it followed", c.name, err)
 		} else if c.want != "" {

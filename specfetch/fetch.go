@@ -193,7 +193,53 @@ func Fetch(ctx context.Context, version string, o Options) (*Bundle, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
-	return f.fetch(ctx)
+
+	tgzName := f.version + ".tgz"
+	tgzURL, sumURL := f.url(tgzName), f.url(tgzName+".sha256")
+	sumFile, found, err := f.get(ctx, tgzName+".sha256", maxChecksumSize)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		// Tell a version that does not exist from a bundle without a checksum.
+		if _, found, err := f.get(ctx, tgzName, 0); err == nil && !found {
+			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
+		}
+		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
+	}
+	want, err := parseChecksum(sumFile, f.version)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", sumURL, err)
+	}
+
+	if f.version == Latest {
+		if b := f.cached(want); b != nil {
+			return b, nil
+		}
+	}
+
+	tgz, found, err := f.get(ctx, tgzName, fetchLimits.Bundle)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
+	}
+	if got := sha256Hex(tgz); got != want {
+		return nil, fmt.Errorf("%s: checksum mismatch: %s says %s, the %d bytes downloaded hash to %s (an altered or truncated download); nothing was cached",
+			tgzURL, sumURL, want, len(tgz), got)
+	}
+
+	b := &Bundle{Version: f.version, Dir: f.entryDir(), Digest: want, URL: tgzURL}
+	if f.version != Latest { // latest is unsigned upstream
+		if b.Trust, err = f.checkSignature(ctx, tgzName, tgz); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.store(b, tgz); err != nil {
+		return nil, fmt.Errorf("%s: %w", tgzURL, err)
+	}
+	return b, nil
 }
 
 // fetcher is one Fetch's settings.
@@ -251,56 +297,6 @@ func newFetcher(o Options, version string) (*fetcher, error) {
 
 // url returns the URL of the file name published beside the bundle.
 func (f *fetcher) url(name string) string { return f.base + f.dir + url.PathEscape(name) }
-
-// fetch downloads and verifies the version and puts it in the cache.
-func (f *fetcher) fetch(ctx context.Context) (*Bundle, error) {
-	tgzName := f.version + ".tgz"
-	tgzURL, sumURL := f.url(tgzName), f.url(tgzName+".sha256")
-	sumFile, found, err := f.get(ctx, tgzName+".sha256", maxChecksumSize)
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		// Tell a version that does not exist from a bundle without a checksum.
-		if _, found, err := f.get(ctx, tgzName, 0); err == nil && !found {
-			return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
-		}
-		return nil, fmt.Errorf("%s: %s: the bundle has no published checksum, and adcp-gen never uses an unverified bundle", sumURL, f.notFound())
-	}
-	want, err := parseChecksum(sumFile, f.version)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", sumURL, err)
-	}
-
-	if f.version == Latest {
-		if b := f.cached(want); b != nil {
-			return b, nil
-		}
-	}
-
-	tgz, found, err := f.get(ctx, tgzName, fetchLimits.Bundle)
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fmt.Errorf("no such version %s at %s (%s: %s)", f.version, f.base, tgzURL, f.notFound())
-	}
-	if got := sha256Hex(tgz); got != want {
-		return nil, fmt.Errorf("%s: checksum mismatch: %s says %s, the %d bytes downloaded hash to %s (an altered or truncated download); nothing was cached",
-			tgzURL, sumURL, want, len(tgz), got)
-	}
-
-	b := &Bundle{Version: f.version, Dir: f.entryDir(), Digest: want, URL: tgzURL}
-	if f.version != Latest { // latest is unsigned upstream
-		if b.Trust, err = f.checkSignature(ctx, tgzName, tgz); err != nil {
-			return nil, err
-		}
-	}
-	if err := f.store(b, tgz); err != nil {
-		return nil, fmt.Errorf("%s: %w", tgzURL, err)
-	}
-	return b, nil
-}
 
 // notFound says how a missing file showed.
 func (f *fetcher) notFound() string {

@@ -9,9 +9,6 @@ import (
 // latestPath is what a reference to the moving latest schemas holds.
 const latestPath = "/schemas/latest/"
 
-// refKeys are the members whose string values are references.
-var refKeys = map[string]bool{"$ref": true, "$id": true, "$schema": true}
-
 // rewriteLatest returns data with every string value of a "$ref", "$id" or
 // "$schema" member (at any depth) that contains /schemas/latest/ rewritten
 // to /schemas/{version}/, re-encoded; every other byte is kept (a
@@ -35,7 +32,8 @@ func rewriteLatest(data []byte, version string) []byte {
 		s, isString := tok.(string)
 		key, afterString := prev.(string)
 		prev = tok
-		if isString && afterString && refKeys[key] && strings.Contains(s, latestPath) {
+		isRef := key == "$ref" || key == "$id" || key == "$schema"
+		if isString && afterString && isRef && strings.Contains(s, latestPath) {
 			// The string's bytes start at its opening quote, past the white
 			// space and the ':' (after a key) or ',' since the last token.
 			start := before + int64(bytes.IndexByte(data[before:], '"'))

@@ -69,7 +69,7 @@ func undoRefs(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			if s, ok := e.(string); ok && refKeys[k] {
+			if s, ok := e.(string); ok && (k == "$ref" || k == "$id" || k == "$schema") {
 				v[k] = strings.ReplaceAll(s, "/schemas/3.2.0/", latestPath)
 			} else {
 				v[k] = undoRefs(e)

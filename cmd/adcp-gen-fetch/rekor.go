@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/x509"
 	"encoding/hex"
@@ -40,28 +41,20 @@ const (
 
 // rekorURL returns the Rekor log to look detached signatures up in:
 // $ADCPGEN_REKOR_URL, else the trusted root's longest-running log (the
-// earliest start, then the least base URL; "" when the root lists none).
-// Only the first generation of Rekor can be searched by digest; the logs a
-// root adds later (Rekor v2's yearly shards) cannot, so the newest log is
-// never the one to ask.
+// earliest start, then the least base URL; "" when the root lists none):
+// only the first generation of Rekor can be searched by digest, not the
+// logs a root adds later (Rekor v2's yearly shards).
 func rekorURL(tr *root.TrustedRoot) string {
 	if u := os.Getenv(envRekorURL); u != "" {
 		return strings.TrimRight(u, "/")
 	}
-	var pick *root.TransparencyLog
+	pick, start := "", time.Time{} // the base URL and start of the log picked so far
 	for _, l := range tr.RekorLogs() {
-		if l.BaseURL == "" {
-			continue
-		}
-		if pick == nil || l.ValidityPeriodStart.Before(pick.ValidityPeriodStart) ||
-			l.ValidityPeriodStart.Equal(pick.ValidityPeriodStart) && l.BaseURL < pick.BaseURL {
-			pick = l
+		if l.BaseURL != "" && (pick == "" || cmp.Or(l.ValidityPeriodStart.Compare(start), strings.Compare(l.BaseURL, pick)) < 0) {
+			pick, start = l.BaseURL, l.ValidityPeriodStart
 		}
 	}
-	if pick == nil {
-		return ""
-	}
-	return strings.TrimRight(pick.BaseURL, "/")
+	return strings.TrimRight(pick, "/")
 }
 
 // lookUp finds the Rekor entries of the archive's digest (cosign sign-blob
@@ -151,8 +144,7 @@ func (boundedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// boundedBody is a response body that fails once more than
-// maxRekorResponse bytes were read.
+// boundedBody is a response body that fails past maxRekorResponse bytes.
 type boundedBody struct {
 	io.ReadCloser
 	read int64

@@ -12,6 +12,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -41,19 +42,10 @@ func Tgz(t testing.TB, version, dir string, edit func(name string, b []byte) []b
 		files["adcp-"+version+"/schemas/"+name] = &fstest.MapFile{Data: b, Mode: 0o644}
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)
-	if err := tw.AddFS(files); err != nil {
-		t.Fatal(err)
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
+	if err := errors.Join(err, tw.AddFS(files), tw.Close(), gz.Close()); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

@@ -104,8 +104,7 @@ func Run(name string, args []string, stdout, stderr io.Writer,
 			return cliflags.Fail(fs, "-trusted-root: %v", err)
 		}
 	}
-	o := specfetch.Options{BaseURL: *base, From: *from, Verifier: v}
-	b, err := specfetch.Fetch(context.Background(), pos[0], o)
+	b, err := specfetch.Fetch(context.Background(), pos[0], specfetch.Options{BaseURL: *base, From: *from, Verifier: v})
 	if err != nil {
 		return cliflags.Fail(fs, "%v", err)
 	}
@@ -143,8 +142,6 @@ func Report(w io.Writer, name string, b *specfetch.Bundle) {
 		how = "from the cache (its .sha256 is unchanged)"
 	}
 	fmt.Fprintf(w, "%s: %s, sha256 %s, %s; trust: %s\n", name, v, b.Digest[:12], how, b.Trust)
-	// Over plain http with no signature, the .sha256 came from the same
-	// server as the archive: anyone on the path could have replaced both.
 	if b.Trust.Signer == "" && strings.HasPrefix(strings.ToLower(b.URL), "http://") {
 		fmt.Fprintf(w, "%s: warning: %s came over plain http with no signature; its .sha256 came from the same server, "+
 			"so the checksum shows the download is intact, not who published it (use https, or a signed bundle)\n", name, b.URL)
