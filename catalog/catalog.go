@@ -82,21 +82,19 @@ func namedPart(t *schemaload.Type) string {
 
 // otherTypes returns every named type but the error object and the shapes'
 // types, which have sections above, reachable from the error object, the
-// shapes and then the scope vocabulary, depth-first in field order
-// (schemaload.Spec.EachType), once each by Go name.
+// shapes and then the scope vocabulary (a Spec's Types come last in
+// schemaload.Spec.EachType), depth-first in field order.
 func otherTypes(spec *schemaload.Spec) []*schemaload.Type {
-	var out []*schemaload.Type
-	names := map[string]bool{spec.Error.GoName: true}
+	above := map[string]bool{spec.Error.GoName: true}
 	for _, sh := range spec.Shapes {
-		names[sh.Type.GoName] = true
+		above[sh.Type.GoName] = true
 	}
-	add := func(t *schemaload.Type) {
-		if t.GoName != "" && !names[t.GoName] {
-			names[t.GoName] = true
+	var out []*schemaload.Type
+	reach := &schemaload.Spec{Error: spec.Error, Shapes: spec.Shapes, Types: []*schemaload.Type{spec.Scopes}}
+	reach.EachType(func(t *schemaload.Type) {
+		if t.GoName != "" && !above[t.GoName] {
 			out = append(out, t)
 		}
-	}
-	(&schemaload.Spec{Error: spec.Error, Shapes: spec.Shapes}).EachType(add)
-	(&schemaload.Spec{Scopes: spec.Scopes}).EachType(add)
+	})
 	return out
 }
