@@ -58,26 +58,19 @@ func (page) Section(t *schemaload.Type) section {
 	s := section{Type: t, Kind: sectionKinds[t.Kind]}
 	for _, f := range t.Fields {
 		row := field{Field: f}
-		if named := namedPart(f.Type); named != "" && f.GoType.Name == named {
-			row.Link = named
+		part := f.Type // the type the field is made of: its own, or its items'
+		if part != nil && part.Kind == schemaload.KindArray && part.Elem != nil {
+			part = part.Elem
+			if part.GoName == "" {
+				row.Items = part
+			}
 		}
-		if a := f.Type; a != nil && a.Kind == schemaload.KindArray && a.Elem != nil && a.Elem.GoName == "" {
-			row.Items = a.Elem
+		if part != nil && part.GoName != "" && f.GoType.Name == part.GoName {
+			row.Link = part.GoName
 		}
 		s.Fields = append(s.Fields, row)
 	}
 	return s
-}
-
-// namedPart returns the name of t, or of its items.
-func namedPart(t *schemaload.Type) string {
-	for t != nil {
-		if t.GoName != "" {
-			return t.GoName
-		}
-		t = t.Elem
-	}
-	return ""
 }
 
 // otherTypes returns every named type but the error object and the shapes'

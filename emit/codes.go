@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -153,7 +154,10 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 
 // codeExpr is the constant of a standard code: the model's shapes and
 // replacements name only codes of the vocabulary.
-func (g *gen) codeExpr(value string) jen.Code { return jen.Id(g.codeNames[value]) }
+func (g *gen) codeExpr(value string) jen.Code {
+	i := slices.IndexFunc(g.spec.Codes, func(c *schemaload.Code) bool { return c.Value == value })
+	return jen.Id(g.spec.Codes[i].GoName)
+}
 
 // recoveryExpr is the Recovery constant for a recovery class: the model
 // holds only transient, correctable and terminal.
