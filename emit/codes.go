@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/adcp-gen/adcp-gen/adcp/adcpimpl"
@@ -154,10 +153,7 @@ func (g *gen) codeInfo(c *schemaload.Code) jen.Code {
 
 // codeExpr is the constant of a standard code: the model's shapes and
 // replacements name only codes of the vocabulary.
-func (g *gen) codeExpr(value string) jen.Code {
-	i := slices.IndexFunc(g.spec.Codes, func(c *schemaload.Code) bool { return c.Value == value })
-	return jen.Id(g.spec.Codes[i].GoName)
-}
+func (g *gen) codeExpr(value string) jen.Code { return jen.Id(g.codeNames[value]) }
 
 // recoveryExpr is the Recovery constant for a recovery class: the model
 // holds only transient, correctable and terminal.

@@ -75,7 +75,10 @@ func Files(spec *schemaload.Spec, pkg string) (map[string][]byte, error) {
 			return nil, fmt.Errorf("emit: %s#%s: more than 64 members", t.File, t.Pointer)
 		}
 	}
-	g := &gen{spec: spec, pkg: pkg, header: Header(spec)}
+	g := &gen{spec: spec, pkg: pkg, header: Header(spec), codeNames: map[string]string{}}
+	for _, c := range spec.Codes {
+		g.codeNames[c.Value] = c.GoName
+	}
 	doc, err := format.Source(g.docFile())
 	if err != nil {
 		return nil, fmt.Errorf("emit: doc.go: %v", err)
@@ -95,9 +98,10 @@ func Files(spec *schemaload.Spec, pkg string) (map[string][]byte, error) {
 
 // gen holds what every file of one generation needs.
 type gen struct {
-	spec   *schemaload.Spec
-	pkg    string
-	header string
+	spec      *schemaload.Spec
+	pkg       string
+	header    string
+	codeNames map[string]string // wire code → constant name
 }
 
 func (g *gen) newFile() *jen.File {
