@@ -25,8 +25,7 @@ func Markdown(spec *schemaload.Spec) []byte {
 	return append(bytes.TrimRight(md, "\n"), '\n')
 }
 
-// page is what the catalogue template renders; its Section method gives the
-// section of a type.
+// page is what the catalogue template renders.
 type page struct {
 	Header string
 	Spec   *schemaload.Spec

@@ -4,8 +4,7 @@
 // test build.
 //
 // The tests build it with -trimpath, so that the build cache finds a package
-// another run (or the other test) compiled, although each test writes the
-// module into a temporary folder of its own.
+// the other test or an earlier run compiled in another temporary folder.
 package corpusmod
 
 import (
