@@ -25,8 +25,7 @@ func Markdown(spec *schemaload.Spec) []byte {
 	return append(bytes.TrimRight(md, "\n"), '\n')
 }
 
-// page is what the catalogue template renders; its Section method gives the
-// section of a type.
+// page is what the catalogue template renders.
 type page struct {
 	Header string
 	Spec   *schemaload.Spec
@@ -58,45 +57,36 @@ func (page) Section(t *schemaload.Type) section {
 	s := section{Type: t, Kind: sectionKinds[t.Kind]}
 	for _, f := range t.Fields {
 		row := field{Field: f}
-		if named := namedPart(f.Type); named != "" && f.GoType.Name == named {
-			row.Link = named
+		part := f.Type // the type the field is made of: its own, or its items'
+		if part != nil && part.Kind == schemaload.KindArray && part.Elem != nil {
+			part = part.Elem
+			if part.GoName == "" {
+				row.Items = part
+			}
 		}
-		if a := f.Type; a != nil && a.Kind == schemaload.KindArray && a.Elem != nil && a.Elem.GoName == "" {
-			row.Items = a.Elem
+		if part != nil && part.GoName != "" && f.GoType.Name == part.GoName {
+			row.Link = part.GoName
 		}
 		s.Fields = append(s.Fields, row)
 	}
 	return s
 }
 
-// namedPart returns the name of t, or of its items.
-func namedPart(t *schemaload.Type) string {
-	for t != nil {
-		if t.GoName != "" {
-			return t.GoName
-		}
-		t = t.Elem
-	}
-	return ""
-}
-
 // otherTypes returns every named type but the error object and the shapes'
 // types, which have sections above, reachable from the error object, the
-// shapes and then the scope vocabulary, depth-first in field order
-// (schemaload.Spec.EachType), once each by Go name.
+// shapes and then the scope vocabulary (a Spec's Types come last in
+// schemaload.Spec.EachType), depth-first in field order.
 func otherTypes(spec *schemaload.Spec) []*schemaload.Type {
-	var out []*schemaload.Type
-	names := map[string]bool{spec.Error.GoName: true}
+	above := map[string]bool{spec.Error.GoName: true}
 	for _, sh := range spec.Shapes {
-		names[sh.Type.GoName] = true
+		above[sh.Type.GoName] = true
 	}
-	add := func(t *schemaload.Type) {
-		if t.GoName != "" && !names[t.GoName] {
-			names[t.GoName] = true
+	var out []*schemaload.Type
+	reach := &schemaload.Spec{Error: spec.Error, Shapes: spec.Shapes, Types: []*schemaload.Type{spec.Scopes}}
+	reach.EachType(func(t *schemaload.Type) {
+		if t.GoName != "" && !above[t.GoName] {
 			out = append(out, t)
 		}
-	}
-	(&schemaload.Spec{Error: spec.Error, Shapes: spec.Shapes}).EachType(add)
-	(&schemaload.Spec{Scopes: spec.Scopes}).EachType(add)
+	})
 	return out
 }

@@ -122,7 +122,7 @@ func TestCorpus(t *testing.T) {
 	// -trimpath: the build cache finds the version packages the
 	// differential validation test (internal/validationdiff) or an earlier
 	// run compiled, although each run writes them into a folder of its own.
-	dir := corpusmod.Write(t, runtime, order, pkgs)
+	dir := corpusmod.Write(t, runtime, pkgs)
 	own := "x_emit"
 	if err := os.Mkdir(filepath.Join(dir, own), 0o755); err != nil {
 		t.Fatal(err)

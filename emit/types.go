@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adcp-gen/adcp-gen/schemaload"
 	"github.com/dave/jennifer/jen"
@@ -289,10 +290,8 @@ func decode(bit int, f *schemaload.Field) jen.Code {
 func (g *gen) validate(f *jen.File, t *schemaload.Type) {
 	f.Comment("Validate checks x against every constraint of its schema and returns a")
 	f.Comment("*adcp.ValidationError listing each violation with its JSON pointer.")
-	seen := map[string]bool{}
-	for _, c := range t.Unchecked {
-		if !seen[c] {
-			seen[c] = true
+	for i, c := range t.Unchecked {
+		if slices.Index(t.Unchecked, c) == i { // each once
 			comments(f.Group, []string{"It does not check " + c + "."})
 		}
 	}

@@ -112,9 +112,8 @@ func plan(dir string, files map[string][]byte) (*changes, error) {
 		case replaced[name] && !typ.IsRegular():
 			return nil, fmt.Errorf("emit: %s is not a regular file (%s); refusing to replace it", p, typ)
 		case typ.IsRegular() && isTempName(name):
-			// A temporary file is ours when it starts as everything Write
-			// writes does, or is a shorter start of that (cut short by an
-			// interrupted run).
+			// Ours when it starts with HeaderPrefix, as all Write writes
+			// does, or is a start of it (cut short by an interrupted run).
 			start, err := readUnlessForeign(p)
 			switch {
 			case errors.Is(err, fs.ErrNotExist): // removed since listed

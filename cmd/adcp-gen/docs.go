@@ -84,10 +84,9 @@ func runDocs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// writeFileAtomic writes data to name with permission 0644 through a
-// temporary file in name's folder, renamed over name, so that a reader (or a
-// later run after a crash) never sees a half-written file. On failure name
-// is left as it was and the temporary file is removed.
+// writeFileAtomic writes data to name (permission 0644) through a temporary
+// file in its folder renamed over it, so that no reader, nor a run after a
+// crash, sees a half-written file; a failure leaves name as it was.
 func writeFileAtomic(name string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {

@@ -17,13 +17,10 @@ import (
 const exampleUsage = "usage: adcp-gen example CODE [-schemas DIR] [-version VERSION] [-transport mcp|jsonrpc|a2a] [-message M]\n" +
 	"                          [-field F] [-retry-after N] [-suggestion S] [-details JSON] [-recovery R] [-text T]"
 
-// runExample implements adcp-gen example (exampleUsage). It prints, indented,
-// the exact response a conformant seller of the spec version sends for CODE,
-// built by the runtime's own builders: an MCP tool result, a JSON-RPC error
-// (RATE_LIMITED, AUTH_MISSING and SERVICE_UNAVAILABLE only), an A2A failed
-// task, or for an advisory code the successful payload whose errors[]
-// carries it. The HTTP status the response needs, when not 200, is noted on
-// standard error.
+// runExample implements adcp-gen example: it prints, indented, the exact
+// response a conformant seller of the spec version sends for CODE on the
+// transport (for an advisory code, a successful payload carrying it), built
+// by the runtime's own builders (package seller).
 func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cliflags.New("adcp-gen example", exampleUsage, stderr)
 	transport := fs.String("transport", "mcp", "wire shape: mcp, jsonrpc or a2a")
@@ -59,17 +56,15 @@ func runExample(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		*recovery = string(adcp.RecoveryTerminal)
 	}
 
-	if *details == "" {
-		for _, sh := range info.Shapes {
-			if len(sh.Required) == 0 {
-				continue
-			}
-			fmt.Fprintf(stderr, "adcp-gen example: %s details (%s) have required members %s", code, sh.Name, strings.Join(sh.Required, ", "))
-			if d, ok := exampleDetails[sh.Name]; ok && voc == adcperr.Vocabulary {
-				fmt.Fprintf(stderr, "; a valid value: -details '%s'", d)
-			}
-			fmt.Fprintln(stderr)
+	for _, sh := range info.Shapes {
+		if *details != "" || len(sh.Required) == 0 {
+			continue
 		}
+		fmt.Fprintf(stderr, "adcp-gen example: %s details (%s) have required members %s", code, sh.Name, strings.Join(sh.Required, ", "))
+		if d, ok := exampleDetails[sh.Name]; ok && voc == adcperr.Vocabulary {
+			fmt.Fprintf(stderr, "; a valid value: -details '%s'", d)
+		}
+		fmt.Fprintln(stderr)
 	}
 
 	var opts []seller.Option

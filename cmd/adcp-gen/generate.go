@@ -80,9 +80,8 @@ func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // generateOne generates the package of one spec folder: load, emit and
-// write (or, with check, diff). It hands the loader's warnings to warn
-// before it prints anything: the user cannot act on them (they concern the
-// schemas, and the catalogue lists them), so only -v shows them.
+// write (or, with check, diff). It hands the loader's warnings to warn first:
+// the user cannot act on them (the catalogue lists them), so only -v shows them.
 func generateOne(schemas, version, out, pkg string, check bool, warn func(schemaload.Diagnostic), stdout, stderr io.Writer) int {
 	if sameFile(schemas, out) {
 		fmt.Fprintf(stderr, "adcp-gen generate: -out %s is the spec folder; refusing to write the package among the schemas\n", out)

@@ -15,13 +15,12 @@ import (
 	"github.com/adcp-gen/adcp-gen/schemaload"
 )
 
-// generateAll implements generate -all ROOT: every subfolder of root that
-// holds core/error.json is a spec folder, generated into out/<package> with
-// package versionPackage(folder name). One without enums/error-code.json
-// (AdCP before 3.0.0-rc.1) has no package to generate and is skipped with a
-// note. The folders are generated in parallel, one per processor; messages
-// are printed per folder in version order, and the exit status is the
-// worst of the folders'.
+// generateAll implements generate -all ROOT: every subfolder of root holding
+// core/error.json is a spec folder, generated into out/<package>, package
+// versionPackage(folder name); one without enums/error-code.json (AdCP
+// before 3.0.0-rc.1) is skipped with a note. The folders are generated in
+// parallel, one per processor; messages are printed per folder in version
+// order, and the exit status is the worst of the folders'.
 func generateAll(fs *flag.FlagSet, root, out string, check, verbose bool, stdout io.Writer) int {
 	stderr := fs.Output()
 	if sameFile(root, out) {

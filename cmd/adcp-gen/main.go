@@ -59,17 +59,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	switch args[0] {
-	case "-h", "-help", "--help":
+	switch {
+	case slices.Contains([]string{"-h", "-help", "--help"}, args[0]), len(args) == 1 && args[0] == "help":
 		usage(stdout)
 		return 0
-	case "help":
-		if len(args) == 1 {
-			usage(stdout)
-			return 0
-		}
-		if _, ok := commands[args[1]]; ok && len(args) == 2 {
-			return commands[args[1]].run([]string{"-h"}, stdin, stdout, stderr)
+	case args[0] == "help":
+		if cmd, ok := commands[args[1]]; ok && len(args) == 2 {
+			return cmd.run([]string{"-h"}, stdin, stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "adcp-gen help: unknown command %q\n", strings.Join(args[1:], " "))
 		usage(stderr)

@@ -51,8 +51,10 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	}
 	shapes := map[*schemaload.Shape]*adcp.DetailsShape{}
 	for _, s := range spec.Shapes {
-		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File]),
-			Codes: typed[adcp.Code](s.Codes)}
+		ds := &adcp.DetailsShape{Name: s.Name, Type: s.Type.GoName, Closed: s.Type.Closed, Check: schemaCheck(spec.Compiled[s.File])}
+		for _, c := range s.Codes {
+			ds.Codes = append(ds.Codes, adcp.Code(c))
+		}
 		if s.When != nil {
 			ds.When = &adcp.DetailsCondition{Key: s.When.Key, Value: s.When.Value}
 		}
@@ -68,23 +70,16 @@ func runtimeVocabulary(spec *schemaload.Spec) (*adcp.Vocabulary, error) {
 	for _, c := range spec.Codes {
 		info := adcp.CodeInfo{Code: adcp.Code(c.Value), Recovery: adcp.Recovery(c.Recovery), Suggestion: c.Suggestion,
 			Deprecated: c.Deprecated, Advisory: c.Advisory, NoDetails: c.NoDetails,
-			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails,
-			ReplacedBy: typed[adcp.Code](c.ReplacedBy)}
+			FieldRequired: c.FieldRequired, RequiredDetails: c.RequiredDetails, RecommendedDetails: c.RecommendedDetails}
+		for _, r := range c.ReplacedBy {
+			info.ReplacedBy = append(info.ReplacedBy, adcp.Code(r))
+		}
 		for _, s := range c.Shapes {
 			info.Shapes = append(info.Shapes, shapes[s])
 		}
 		cfg.Codes = append(cfg.Codes, info)
 	}
 	return adcp.NewVocabulary(cfg)
-}
-
-// typed converts strings to a string type of the runtime (nil stays nil).
-func typed[T ~string](ss []string) []T {
-	var out []T
-	for _, s := range ss {
-		out = append(out, T(s))
-	}
-	return out
 }
 
 // schemaCheck checks a value with the compiled schema sch, as the generated

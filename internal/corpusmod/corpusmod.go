@@ -4,8 +4,7 @@
 // test build.
 //
 // The tests build it with -trimpath, so that the build cache finds a package
-// another run (or the other test) compiled, although each test writes the
-// module into a temporary folder of its own.
+// the other test or an earlier run compiled in another temporary folder.
 package corpusmod
 
 import (
@@ -31,17 +30,16 @@ func Imports(pkgs []string) []string {
 	return out
 }
 
-// Write writes the module holding the packages order lists, from pkgs
-// (package name → file name → content), requiring the runtime module at
-// runtimeDir, into a temporary folder removed when t ends, and returns the
-// folder.
-func Write(t testing.TB, runtimeDir string, order []string, pkgs map[string]map[string][]byte) string {
+// Write writes the module holding pkgs (package name → file name →
+// content), requiring the runtime module at runtimeDir, into a temporary
+// folder removed when t ends, and returns the folder.
+func Write(t testing.TB, runtimeDir string, pkgs map[string]map[string][]byte) string {
 	t.Helper()
 	fsys := fstest.MapFS{
 		"go.mod": {Data: []byte("module " + Path + "\n\ngo 1.22\n\nrequire " + runtimePkg + " v0.0.0\n\nreplace " + runtimePkg + " => " + runtimeDir + "\n")},
 	}
-	for _, pkg := range order {
-		for name, b := range pkgs[pkg] {
+	for pkg, files := range pkgs {
+		for name, b := range files {
 			fsys[pkg+"/"+name] = &fstest.MapFile{Data: b}
 		}
 	}

@@ -160,7 +160,7 @@ func TestDifferentialValidation(t *testing.T) {
 	}
 	prog := strings.Replace(string(src), "//IMPORTS", strings.Join(imports, "\n\t"), 1)
 	prog = strings.Replace(prog, "//VOCABULARIES", strings.Join(vocabs, "\n\t"), 1)
-	dir := corpusmod.Write(t, runtime, order, pkgs)
+	dir := corpusmod.Write(t, runtime, pkgs)
 	writeFile(t, filepath.Join(dir, "checker", "main.go"), prog)
 
 	var in bytes.Buffer
